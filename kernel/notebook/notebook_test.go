@@ -1,0 +1,147 @@
+package notebook
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/peerbook/peerbook/display"
+	"github.com/peerbook/peerbook/eval"
+)
+
+const sample = `{
+ "cells": [
+  {"cell_type": "markdown", "metadata": {}, "source": ["# Title\n", "Some *prose*."]},
+  {"cell_type": "code", "execution_count": null, "metadata": {"tags": ["keep"]}, "outputs": [], "source": ["x := 1\n", "x + 1"]},
+  {"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [], "source": "   "},
+  {"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [], "source": "boom"},
+  {"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [], "source": "after"}
+ ],
+ "metadata": {"kernelspec": {"name": "peerbook"}, "custom": {"a": 1}},
+ "nbformat": 4, "nbformat_minor": 5
+}`
+
+// scripted answers each cell by its source.
+type scripted struct{ ran []string }
+
+func (s *scripted) Execute(ctx context.Context, req eval.ExecuteRequest, out eval.Output) (eval.Result, error) {
+	s.ran = append(s.ran, req.Code)
+	switch req.Code {
+	case "boom":
+		out.Stream("stderr", "about to fail\n")
+		return eval.Result{}, &eval.Error{Name: "panic", Value: "boom", Traceback: []string{"\x1b[31mpanic: boom\x1b[0m"}}
+	default:
+		out.Stream("stdout", "a")
+		out.Stream("stdout", "b\n")
+		out.Display(display.Bundle{Data: map[string]any{"text/plain": "first"}}, "d1", false)
+		out.Display(display.Bundle{Data: map[string]any{"text/plain": "second"}}, "d1", true)
+		return eval.Result{Value: &display.Bundle{Data: map[string]any{"text/plain": "2"}}}, nil
+	}
+}
+
+func TestRunRecordsOutputsAndStopsAtFailure(t *testing.T) {
+	nb, err := Decode([]byte(sample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := &scripted{}
+	err = Run(context.Background(), nb, ex, RunOptions{})
+	var cerr *CellError
+	if !errors.As(err, &cerr) || cerr.Index != 4 {
+		t.Fatalf("want CellError for cell 4, got %v", err)
+	}
+	if len(ex.ran) != 2 {
+		t.Fatalf("ran %q; the cell after the failure must not run, the blank one is skipped", ex.ran)
+	}
+	outs := nb.Cells[1].Outputs()
+	if len(outs) != 3 {
+		t.Fatalf("want stream, display, result; got %v", outs)
+	}
+	if outs[0]["text"] != "ab\n" {
+		t.Errorf("stream chunks not merged: %q", outs[0]["text"])
+	}
+	if d := outs[1]["data"].(map[string]any)["text/plain"]; d != "second" {
+		t.Errorf("display update not applied in place: %v", d)
+	}
+	if outs[2]["output_type"] != "execute_result" || outs[2]["execution_count"] != 1 {
+		t.Errorf("bad execute_result %v", outs[2])
+	}
+	fail := nb.Cells[3].Outputs()
+	if len(fail) != 2 || fail[1]["output_type"] != "error" || fail[1]["ename"] != "panic" {
+		t.Errorf("failing cell outputs: %v", fail)
+	}
+
+	data, err := nb.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(data), "transient") {
+		t.Error("display ids leaked into the file (nbformat forbids transient)")
+	}
+	again, err := Decode(data)
+	if err != nil {
+		t.Fatalf("re-decoding our own output: %v", err)
+	}
+	if again.Metadata()["custom"] == nil || again.Cells[1].raw["metadata"].(map[string]any)["tags"] == nil {
+		t.Error("metadata lost on the round trip")
+	}
+}
+
+func TestContinueOnErrorRunsEverything(t *testing.T) {
+	nb, _ := Decode([]byte(sample))
+	ex := &scripted{}
+	err := Run(context.Background(), nb, ex, RunOptions{ContinueOnError: true})
+	if err == nil || len(ex.ran) != 3 {
+		t.Fatalf("err %v, ran %q", err, ex.ran)
+	}
+}
+
+func TestRecorderClearWait(t *testing.T) {
+	r := &Recorder{}
+	r.Stream("stdout", "old")
+	r.ClearOutput(true)
+	if len(r.Outputs()) != 1 {
+		t.Fatal("clear with wait must keep output until the next one")
+	}
+	r.Stream("stdout", "new")
+	if o := r.Outputs(); len(o) != 1 || o[0]["text"] != "new" {
+		t.Fatalf("got %v", o)
+	}
+	r.ClearOutput(false)
+	if len(r.Outputs()) != 0 {
+		t.Fatal("clear without wait must clear now")
+	}
+	if _, err := r.Input("x", false); err == nil {
+		t.Fatal("input must fail headless")
+	}
+}
+
+func TestDecodeRejectsNonNotebooks(t *testing.T) {
+	for _, in := range []string{"", "{", `{"nbformat": 3, "cells": []}`, `{"nbformat": 4}`, `{"nbformat":4,"cells":[1]}`} {
+		if _, err := Decode([]byte(in)); err == nil {
+			t.Errorf("Decode(%q) accepted", in)
+		}
+	}
+}
+
+func TestHTMLHasProseCodeAndRichOutputs(t *testing.T) {
+	nb, _ := Decode([]byte(sample))
+	nb.Cells[1].SetOutputs([]map[string]any{
+		{"output_type": "display_data", "data": map[string]any{"image/png": "iVBORw0KGgo=", "text/plain": "img"}},
+		{"output_type": "display_data", "data": map[string]any{"image/svg+xml": "<svg id=\"s\"></svg>", "text/plain": "svg"}},
+		{"output_type": "error", "ename": "E", "evalue": "v", "traceback": []any{"\x1b[31mred <tag>\x1b[0m"}},
+	}, 1)
+	var b bytes.Buffer
+	if err := nb.WriteHTML(&b, "t"); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	for _, want := range []string{"<h1>Title</h1>", "<em>prose</em>", "x := 1", `data:image/png;base64,iVBORw0KGgo=`,
+		`<svg id="s">`, `<span style="color:#c00">red &lt;tag&gt;</span>`, "[1]:"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+}

@@ -1,0 +1,214 @@
+package notebook
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/peerbook/peerbook/display"
+	"github.com/peerbook/peerbook/eval"
+)
+
+// Executor runs one cell. The kernel's supervised evaluator and eval.Session both fit.
+type Executor interface {
+	Execute(ctx context.Context, req eval.ExecuteRequest, out eval.Output) (eval.Result, error)
+}
+
+// Progress is told about each code cell as it starts and ends.
+type Progress interface {
+	CellStarted(index, total int, c *Cell)
+	CellDone(index, total int, c *Cell, took time.Duration, err error)
+}
+
+// RunOptions are the options of Run.
+type RunOptions struct {
+	CellTimeout time.Duration // 0: no limit
+	Progress    Progress      // nil: silent
+	// ContinueOnError runs the remaining cells after one fails (the first failure is still
+	// returned).
+	ContinueOnError bool
+}
+
+// CellError is a code cell that failed.
+type CellError struct {
+	Index int // 1-based, counting every cell of the notebook
+	Line  int // first line of the cell's source in the notebook's cells, for orientation
+	Err   error
+}
+
+func (e *CellError) Error() string {
+	return fmt.Sprintf("cell %d failed: %v", e.Index, e.Err)
+}
+
+func (e *CellError) Unwrap() error { return e.Err }
+
+// Run executes the notebook's code cells in order, replacing their outputs. It stops at the
+// first failing cell unless opts.ContinueOnError, and returns a *CellError for it.
+func Run(ctx context.Context, nb *Notebook, ex Executor, opts RunOptions) error {
+	total := 0
+	for _, c := range nb.Cells {
+		if c.Type() == "code" {
+			total++
+		}
+	}
+	var first error
+	count, done := 0, 0
+	for i, c := range nb.Cells {
+		if c.Type() != "code" {
+			continue
+		}
+		done++
+		src := c.Source()
+		if strings.TrimSpace(src) == "" {
+			c.SetOutputs(nil, 0)
+			continue
+		}
+		count++
+		if opts.Progress != nil {
+			opts.Progress.CellStarted(done, total, c)
+		}
+		start := time.Now()
+		err := runCell(ctx, c, src, count, ex, opts.CellTimeout)
+		if opts.Progress != nil {
+			opts.Progress.CellDone(done, total, c, time.Since(start), err)
+		}
+		if err != nil {
+			cerr := &CellError{Index: i + 1, Err: err}
+			if first == nil {
+				first = cerr
+			}
+			if !opts.ContinueOnError {
+				return first
+			}
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+	return first
+}
+
+func runCell(ctx context.Context, c *Cell, src string, count int, ex Executor, timeout time.Duration) error {
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, timeout, fmt.Errorf("cell ran longer than %v", timeout))
+		defer cancel()
+	}
+	rec := &Recorder{}
+	res, err := ex.Execute(ctx, eval.ExecuteRequest{Code: src, StoreHistory: true, ExecutionCount: count}, rec)
+	if err == nil && res.Value != nil {
+		rec.add(map[string]any{
+			"output_type":     "execute_result",
+			"execution_count": count,
+			"data":            res.Value.Data,
+			"metadata":        nonNil(res.Value.Metadata),
+		})
+	}
+	if err != nil {
+		var ee *eval.Error
+		if !errors.As(err, &ee) {
+			ee = &eval.Error{Name: "Error", Value: err.Error(), Traceback: []string{err.Error()}}
+		}
+		if cause := context.Cause(ctx); cause != nil && ee.Name == "Interrupted" {
+			ee = &eval.Error{Name: "Timeout", Value: cause.Error(), Traceback: append([]string{cause.Error()}, ee.Traceback...)}
+			err = cause
+		}
+		tb := make([]any, len(ee.Traceback))
+		for i, l := range ee.Traceback {
+			tb[i] = l
+		}
+		rec.add(map[string]any{"output_type": "error", "ename": ee.Name, "evalue": ee.Value, "traceback": tb})
+	}
+	c.SetOutputs(rec.Outputs(), count)
+	return err
+}
+
+// Recorder collects a running cell's outputs as nbformat outputs, the way a frontend would:
+// consecutive stream text merged, display updates applied in place, clears honoured. It
+// implements eval.Output; input is refused, since nobody can answer it.
+type Recorder struct {
+	mu        sync.Mutex
+	outs      []map[string]any
+	ids       []string // display id of each output ("" for none); never written to the file
+	clearNext bool
+}
+
+// Outputs returns what was recorded.
+func (r *Recorder) Outputs() []map[string]any {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]map[string]any(nil), r.outs...)
+}
+
+func (r *Recorder) add(o map[string]any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.addLocked(o)
+}
+
+func (r *Recorder) addLocked(o map[string]any) {
+	r.addWithID(o, "")
+}
+
+func (r *Recorder) addWithID(o map[string]any, id string) {
+	if r.clearNext {
+		r.outs, r.ids, r.clearNext = nil, nil, false
+	}
+	r.outs = append(r.outs, o)
+	r.ids = append(r.ids, id)
+}
+
+// Stream records text written to stdout or stderr.
+func (r *Recorder) Stream(name, text string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if n := len(r.outs); n > 0 && !r.clearNext {
+		last := r.outs[n-1]
+		if last["output_type"] == "stream" && last["name"] == name {
+			last["text"] = last["text"].(string) + text
+			return
+		}
+	}
+	r.addLocked(map[string]any{"output_type": "stream", "name": name, "text": text})
+}
+
+// Display records display data, or updates earlier outputs that carry the same id.
+func (r *Recorder) Display(b display.Bundle, id string, update bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if update {
+		for i, o := range r.outs {
+			if r.ids[i] == id {
+				o["data"], o["metadata"] = b.Data, nonNil(b.Metadata)
+			}
+		}
+		return
+	}
+	r.addWithID(map[string]any{"output_type": "display_data", "data": b.Data, "metadata": nonNil(b.Metadata)}, id)
+}
+
+// ClearOutput clears what was recorded so far, now or at the next output.
+func (r *Recorder) ClearOutput(wait bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if wait {
+		r.clearNext = true
+		return
+	}
+	r.outs, r.ids = nil, nil
+}
+
+// Input fails: a headless run has nobody to answer.
+func (r *Recorder) Input(prompt string, password bool) (string, error) {
+	return "", errors.New("the cell asked for input, and a headless run can't answer it")
+}
+
+func nonNil(m map[string]any) map[string]any {
+	if m == nil {
+		return map[string]any{}
+	}
+	return m
+}
