@@ -1,0 +1,253 @@
+package display
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// MaxMatrixSide is the most rows or columns a MatrixHeatmap shows.
+const MaxMatrixSide = 64
+
+// MatrixHeatmap is a measured matrix, such as P2P bandwidth or latency between devices,
+// shown as a heatmap with the value written in each cell.
+type MatrixHeatmap struct {
+	Title     string
+	RowLabels []string    // one a row ("GPU0"); missing labels are the row index
+	ColLabels []string    // one a column
+	Values    [][]float64 // Values[row][col]; NaN where there is no value (not measured)
+	Unit      string      // "GB/s", "µs"
+	Digits    int         // significant digits written in cells; 0 means 3
+	LowIsGood bool        // colour low values as the best (latency); high ones otherwise
+}
+
+// check returns the matrix's dimensions, or what is wrong with it.
+func (m *MatrixHeatmap) check() (rows, cols int, err error) {
+	rows = len(m.Values)
+	if rows == 0 {
+		return 0, 0, fmt.Errorf("display.MatrixHeatmap: no values")
+	}
+	cols = len(m.Values[0])
+	for r, row := range m.Values {
+		if len(row) != cols {
+			return 0, 0, fmt.Errorf("display.MatrixHeatmap: row %d has %d values, row 0 has %d", r, len(row), cols)
+		}
+	}
+	if cols == 0 {
+		return 0, 0, fmt.Errorf("display.MatrixHeatmap: the rows are empty")
+	}
+	if rows > MaxMatrixSide || cols > MaxMatrixSide {
+		return 0, 0, fmt.Errorf("display.MatrixHeatmap: %d x %d is too large to annotate (at most %d x %d); use display/plot.Heatmap",
+			rows, cols, MaxMatrixSide, MaxMatrixSide)
+	}
+	return rows, cols, nil
+}
+
+func (m *MatrixHeatmap) label(labels []string, i int) string {
+	if i < len(labels) && labels[i] != "" {
+		return labels[i]
+	}
+	return strconv.Itoa(i)
+}
+
+// cellText formats one value for a cell.
+func (m *MatrixHeatmap) cellText(v float64) string {
+	if math.IsNaN(v) {
+		return "–"
+	}
+	digits := m.Digits
+	if digits <= 0 {
+		digits = 3
+	}
+	return formatSignificant(v, digits)
+}
+
+// formatSignificant writes v with digits significant digits, without an exponent for
+// values between 1e-4 and 1e9.
+func formatSignificant(v float64, digits int) string {
+	if math.IsInf(v, 0) || math.IsNaN(v) || v == 0 {
+		return formatValue(v, true)
+	}
+	a := math.Abs(v)
+	if a < 1e-4 || a >= 1e9 {
+		return strconv.FormatFloat(v, 'g', digits, 64)
+	}
+	mag := int(math.Floor(math.Log10(a)))
+	dec := max(digits-1-mag, 0)
+	return strconv.FormatFloat(v, 'f', dec, 64)
+}
+
+// MIMEBundle renders the matrix: an annotated SVG heatmap (also inside the HTML) and an
+// aligned text table.
+func (m MatrixHeatmap) MIMEBundle() Bundle {
+	rows, cols, err := m.check()
+	if err != nil {
+		return errorBundle(err)
+	}
+	svg := m.svg(rows, cols)
+	b := newBundle()
+	b.Data[MIMESVG] = svg
+	b.Data[MIMEHTML] = `<div style="max-width:100%">` + svg + `</div>`
+	b.Data[MIMEText] = m.text(rows, cols)
+	return b
+}
+
+// svg draws the heatmap.
+func (m *MatrixHeatmap) svg(rows, cols int) string {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, row := range m.Values {
+		for _, v := range row {
+			if !math.IsNaN(v) && !math.IsInf(v, 0) {
+				lo, hi = math.Min(lo, v), math.Max(hi, v)
+			}
+		}
+	}
+	if lo > hi {
+		lo, hi = 0, 1
+	}
+	if lo == hi {
+		pad := math.Max(math.Abs(lo)*0.05, 0.5)
+		lo, hi = lo-pad, hi+pad
+	}
+	tOf := func(v float64) float64 {
+		t := (v - lo) / (hi - lo)
+		if m.LowIsGood {
+			t = 1 - t
+		}
+		return t
+	}
+
+	cw := clampFloat(600/float64(cols), 22, 76)
+	ch := clampFloat(cw*0.55, 18, 34)
+	annotate := cw >= 34
+	font := clampFloat(ch*0.42, 9, 12)
+	labelW := 0.0
+	for r := 0; r < rows; r++ {
+		labelW = math.Max(labelW, textWidth(m.label(m.RowLabels, r), 11))
+	}
+	colLabelW := 0.0
+	for c := 0; c < cols; c++ {
+		colLabelW = math.Max(colLabelW, textWidth(m.label(m.ColLabels, c), 11))
+	}
+	rotate := colLabelW > cw-4
+	left := labelW + 20
+	top := 30.0
+	if m.Title == "" {
+		top = 10
+	}
+	colLabelH := 20.0
+	if rotate {
+		colLabelH = colLabelW*0.75 + 12
+	}
+	gridTop := top + colLabelH
+	gw, gh := cw*float64(cols), ch*float64(rows)
+	barX := left + gw + 20
+	W := barX + 14 + 70
+	H := gridTop + gh + 16
+
+	var d svgDoc
+	d.begin(W, H)
+	if m.Title != "" {
+		d.text(left, 19, "start", 13, "#212121", m.Title, ` font-weight="600"`)
+	}
+	for c := 0; c < cols; c++ {
+		x := left + (float64(c)+0.5)*cw
+		lab := m.label(m.ColLabels, c)
+		if rotate {
+			d.text(x, gridTop-6, "start", 11, "#424242", lab, fmt.Sprintf(` transform="rotate(-45 %s %s)"`, num(x), num(gridTop-6)))
+		} else {
+			d.text(x, gridTop-6, "middle", 11, "#424242", lab, "")
+		}
+	}
+	for r := 0; r < rows; r++ {
+		y := gridTop + float64(r)*ch
+		d.text(left-8, y+ch/2+4, "end", 11, "#424242", m.label(m.RowLabels, r), "")
+		for c := 0; c < cols; c++ {
+			v := m.Values[r][c]
+			x := left + float64(c)*cw
+			fill := nanColour
+			if !math.IsNaN(v) {
+				fill = viridis.at(tOf(v))
+			}
+			d.rect(x, y, cw, ch, hexColour(fill), ` stroke="#ffffff" stroke-width="1"`)
+			if annotate {
+				ink := "#212121"
+				if !math.IsNaN(v) && lightText(fill) {
+					ink = "#ffffff"
+				}
+				d.text(x+cw/2, y+ch/2+font*0.36, "middle", font, ink, m.cellText(v), "")
+			}
+		}
+	}
+
+	// The colour bar, with the unit above it.
+	gradID := "pb-mh-viridis"
+	if m.LowIsGood {
+		gradID = "pb-mh-viridis-r"
+	}
+	d.WriteString(`<defs><linearGradient id="` + gradID + `" x1="0" y1="1" x2="0" y2="0">`)
+	for i := 0; i <= 10; i++ {
+		t := float64(i) / 10
+		if m.LowIsGood {
+			t = 1 - t
+		}
+		fmt.Fprintf(&d, `<stop offset="%d%%" stop-color="%s"/>`, i*10, hexColour(viridis.at(t)))
+	}
+	d.WriteString(`</linearGradient></defs>`)
+	d.rect(barX, gridTop, 14, gh, "url(#"+gradID+")", ` stroke="#9e9e9e" stroke-width="0.5"`)
+	if m.Unit != "" {
+		d.text(barX, gridTop-6, "start", 11, "#616161", m.Unit, "")
+	}
+	ticks, step := niceTicks(lo, hi, max(2, int(gh/36)))
+	for _, t := range ticks {
+		y := gridTop + (hi-t)/(hi-lo)*gh
+		d.line(barX+14, y, barX+18, y, "#9e9e9e", 1, "")
+		d.text(barX+21, y+4, "start", 11, "#616161", formatTick(t, step), "")
+	}
+	d.end()
+	return d.String()
+}
+
+// text is the matrix as an aligned table.
+func (m *MatrixHeatmap) text(rows, cols int) string {
+	var b strings.Builder
+	if m.Title != "" {
+		b.WriteString(m.Title)
+		if m.Unit != "" {
+			b.WriteString(" (" + m.Unit + ")")
+		}
+		b.WriteString("\n")
+	} else if m.Unit != "" {
+		b.WriteString("(" + m.Unit + ")\n")
+	}
+	cells := make([][]string, rows+1)
+	cells[0] = append(cells[0], "")
+	for c := 0; c < cols; c++ {
+		cells[0] = append(cells[0], m.label(m.ColLabels, c))
+	}
+	for r := 0; r < rows; r++ {
+		cells[r+1] = append(cells[r+1], m.label(m.RowLabels, r))
+		for c := 0; c < cols; c++ {
+			cells[r+1] = append(cells[r+1], m.cellText(m.Values[r][c]))
+		}
+	}
+	widths := make([]int, cols+1)
+	for _, row := range cells {
+		for c, s := range row {
+			widths[c] = max(widths[c], len([]rune(s)))
+		}
+	}
+	for _, row := range cells {
+		for c, s := range row {
+			pad := strings.Repeat(" ", widths[c]-len([]rune(s)))
+			if c == 0 {
+				b.WriteString(s + pad)
+			} else {
+				b.WriteString("  " + pad + s)
+			}
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
