@@ -4,6 +4,7 @@
 package backend
 
 import (
+	"errors"
 	"fmt"
 	"time"
 	"unsafe"
@@ -270,4 +271,47 @@ type Module interface {
 // CUDACompiler is implemented by backends that compile CUDA C++ source at run time.
 type CUDACompiler interface {
 	CompileCUDA(dev int, src string, opts CompileOptions) (Module, error)
+}
+
+// ErrOutOfMemory is wrapped by the error of an allocation that a device has no room for.
+var ErrOutOfMemory = errors.New("out of memory")
+
+// ErrFreed is wrapped by the error of an operation on memory that was freed.
+var ErrFreed = errors.New("memory was freed")
+
+// ErrInterrupted is wrapped by the error of work that stopped because the running cell was
+// interrupted (see Interruptible).
+var ErrInterrupted = errors.New("interrupted")
+
+// MemoryInfo is implemented by backends that can tell how much memory a device has free.
+type MemoryInfo interface {
+	// MemInfo returns the free and total bytes of dev (HostDevice: host memory).
+	MemInfo(dev int) (free, total uint64, err error)
+}
+
+// PeerSharer is implemented by backends that can share memory with some devices only, as
+// peer access between a pair of devices allows. Backend.Share shares with all of them.
+type PeerSharer interface {
+	// ShareWith makes m reachable by kernels on each device in devs. Sharing the hardware
+	// can't do is a *PeerAccessError.
+	ShareWith(m Memory, devs []int) error
+}
+
+// Interruptible is implemented by backends whose running work can be stopped from outside:
+// when done is closed, work running or queued on any stream stops with an error wrapping
+// ErrInterrupted. SetInterrupt(nil) forgets the channel (a cell ended without interrupt).
+type Interruptible interface {
+	SetInterrupt(done <-chan struct{})
+}
+
+// PeerAccessError is the error of sharing memory between two devices that can't reach each
+// other. Both backends return it, so the text is the same everywhere.
+type PeerAccessError struct {
+	Owner, Peer DeviceInfo // the device the memory lives on, and the one that can't reach it
+	Link        Link       // the link between them
+}
+
+func (e *PeerAccessError) Error() string {
+	return fmt.Sprintf("cannot share memory of device %d (%s) with device %d (%s): no peer access between them (link %s)",
+		e.Owner.Index, e.Owner.Name, e.Peer.Index, e.Peer.Name, e.Link.Label())
 }

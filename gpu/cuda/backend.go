@@ -1,0 +1,532 @@
+package cuda
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+	"unsafe"
+
+	"github.com/peerbook/peerbook/gpu/backend"
+)
+
+// Backend is the CUDA backend: the devices the driver shows, their primary contexts, and
+// NVRTC / NVML where they load. Every method may be called from any goroutine.
+type Backend struct {
+	drv           *driverAPI
+	driverVersion int
+
+	rtc     *nvrtcAPI // nil where NVRTC did not load (rtcErr says why)
+	rtcErr  error
+	nvml    *nvmlAPI // nil where NVML did not load or init (nvmlErr says why)
+	nvmlErr error
+
+	includeDir string // CUDA headers for NVRTC ("" where not found)
+	devices    []*device
+	infos      []backend.DeviceInfo
+
+	interrupt atomic.Pointer[interruptChan]
+
+	mu          sync.Mutex
+	peerEnabled map[[2]int]bool      // {from, to}: from's context maps to's memory
+	hostAllocs  map[*memory]struct{} // live host-resident allocations
+	closed      bool
+
+	topoOnce sync.Once
+	topo     backend.Topology
+	topoErr  error
+
+	cache *moduleCache
+}
+
+type interruptChan struct{ done <-chan struct{} }
+
+// device is one CUDA device and its primary context.
+type device struct {
+	index  int
+	handle uintptr // CUdevice
+	info   backend.DeviceInfo
+
+	ctx    atomic.Uintptr // the primary context; changes when a fault resets it
+	stream atomic.Uintptr // the backend's own non-blocking stream: a nil Stream's work
+	gen    atomic.Uint64  // bumped at every reset: handles of older generations are dead
+
+	canMapHost  bool
+	uva         bool
+	sharedOptin int // max dynamic shared memory a kernel may opt in to
+
+	mu     sync.Mutex
+	allocs map[*memory]struct{} // live device allocations (lost at a reset)
+	reset  sync.Mutex           // one recovery at a time
+}
+
+var (
+	_ backend.Backend       = (*Backend)(nil)
+	_ backend.CUDACompiler  = (*Backend)(nil)
+	_ backend.MemoryInfo    = (*Backend)(nil)
+	_ backend.PeerSharer    = (*Backend)(nil)
+	_ backend.Interruptible = (*Backend)(nil)
+)
+
+// Open loads the CUDA driver, initializes it and retains the primary context of every
+// device. NVRTC (for CompileCUDA) and NVML (for Topology) are loaded too where present;
+// their absence is reported by Report and by the calls that need them, not by Open. Open
+// fails, without crashing, where there is no driver or no device.
+func Open() (*Backend, error) {
+	drv, err := loadDriver()
+	if err != nil {
+		return nil, fmt.Errorf("cuda: %w", err)
+	}
+	b := &Backend{drv: drv, peerEnabled: map[[2]int]bool{}, hostAllocs: map[*memory]struct{}{}}
+	if r := ccall(drv.cuInit, 0); r != 0 {
+		return nil, fmt.Errorf("cuda: %w (driver %s)", b.newError("cuInit", -1, r), drv.lib.describe())
+	}
+	var v, count int32
+	if r := ccall(drv.cuDriverGetVersion, uintptr(unsafe.Pointer(&v))); r != 0 {
+		return nil, fmt.Errorf("cuda: %w", b.newError("cuDriverGetVersion", -1, r))
+	}
+	b.driverVersion = int(v)
+	if r := ccall(drv.cuDeviceGetCount, uintptr(unsafe.Pointer(&count))); r != 0 {
+		return nil, fmt.Errorf("cuda: %w", b.newError("cuDeviceGetCount", -1, r))
+	}
+	if count == 0 {
+		return nil, errors.New("cuda: the driver sees no CUDA device")
+	}
+	for i := 0; i < int(count); i++ {
+		d, err := b.openDevice(i)
+		if err != nil {
+			b.Close()
+			return nil, fmt.Errorf("cuda: device %d: %w", i, err)
+		}
+		b.devices = append(b.devices, d)
+		b.infos = append(b.infos, d.info)
+	}
+	b.rtc, b.rtcErr = loadNVRTC()
+	if b.rtc != nil {
+		b.includeDir = cudaIncludeDir(b.rtc.lib.path)
+	}
+	b.nvml, b.nvmlErr = loadNVML()
+	b.cache = newModuleCache()
+	return b, nil
+}
+
+func (b *Backend) openDevice(i int) (*device, error) {
+	drv := b.drv
+	d := &device{index: i, allocs: map[*memory]struct{}{}}
+	var h int32
+	if r := ccall(drv.cuDeviceGet, uintptr(unsafe.Pointer(&h)), uintptr(i)); r != 0 {
+		return nil, b.newError("cuDeviceGet", i, r)
+	}
+	d.handle = uintptr(h)
+	name := cbuf(256)
+	if r := ccall(drv.cuDeviceGetName, cptr(name), uintptr(len(name)), d.handle); r != 0 {
+		return nil, b.newError("cuDeviceGetName", i, r)
+	}
+	var total uint64
+	if r := ccall(drv.cuDeviceTotalMem, uintptr(unsafe.Pointer(&total)), d.handle); r != 0 {
+		return nil, b.newError("cuDeviceTotalMem", i, r)
+	}
+	attr := func(a int) int {
+		var v int32
+		if ccall(drv.cuDeviceGetAttribute, uintptr(unsafe.Pointer(&v)), uintptr(a), d.handle) != 0 {
+			return 0
+		}
+		return int(v)
+	}
+	bus := cbuf(64)
+	busID := ""
+	if ccall(drv.cuDeviceGetPCIBusId, cptr(bus), uintptr(len(bus)), d.handle) == 0 {
+		busID = normalizeBusID(goString(cptr(bus)))
+	}
+	major, minor := attr(attrComputeCapabilityMajor), attr(attrComputeCapabilityMinor)
+	d.info = backend.DeviceInfo{
+		Index:              i,
+		Name:               goString(cptr(name)),
+		Backend:            "cuda",
+		ComputeCapability:  [2]int{major, minor},
+		Arch:               fmt.Sprintf("sm_%d%d", major, minor),
+		MemoryBytes:        total,
+		SMs:                attr(attrMultiprocessorCount),
+		PCIBusID:           busID,
+		NUMANode:           -1,
+		MaxThreadsPerBlock: attr(attrMaxThreadsPerBlock),
+		MaxSharedPerBlock:  attr(attrMaxSharedPerBlock),
+	}
+	d.info.NUMANode, d.info.CPUAffinity = sysfsAffinity(busID)
+	d.canMapHost = attr(attrCanMapHostMemory) != 0
+	d.uva = attr(attrUnifiedAddressing) != 0
+	d.sharedOptin = attr(attrMaxSharedPerBlockOptin)
+	if d.sharedOptin < d.info.MaxSharedPerBlock {
+		d.sharedOptin = d.info.MaxSharedPerBlock
+	}
+	if err := b.retainContext(d); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// retainContext retains d's primary context and makes the backend's stream in it.
+func (b *Backend) retainContext(d *device) error {
+	var ctx uintptr
+	if r := ccall(b.drv.cuDevicePrimaryCtxRetain, uintptr(unsafe.Pointer(&ctx)), d.handle); r != 0 {
+		return b.newError("cuDevicePrimaryCtxRetain", d.index, r)
+	}
+	d.ctx.Store(ctx)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if r := ccall(b.drv.cuCtxSetCurrent, ctx); r != 0 {
+		return b.newError("cuCtxSetCurrent", d.index, r)
+	}
+	var s uintptr
+	if r := ccall(b.drv.cuStreamCreate, uintptr(unsafe.Pointer(&s)), streamNonBlocking); r != 0 {
+		return b.newError("cuStreamCreate", d.index, r)
+	}
+	d.stream.Store(s)
+	return nil
+}
+
+// Close releases the primary contexts. The backend must not be used afterwards.
+func (b *Backend) Close() error {
+	b.mu.Lock()
+	if b.closed {
+		b.mu.Unlock()
+		return nil
+	}
+	b.closed = true
+	b.mu.Unlock()
+	for _, d := range b.devices {
+		if s := d.stream.Swap(0); s != 0 {
+			if _, err := b.enter(d); err == nil {
+				ccall(b.drv.cuStreamDestroy, s)
+				leave()
+			}
+		}
+		ccall(b.drv.cuDevicePrimaryCtxRelease, d.handle)
+	}
+	if b.nvml != nil {
+		b.nvml.shutdown()
+	}
+	return nil
+}
+
+// Name returns "cuda".
+func (b *Backend) Name() string { return "cuda" }
+
+// Devices describes the CUDA devices, in driver order.
+func (b *Backend) Devices() []backend.DeviceInfo {
+	return append([]backend.DeviceInfo(nil), b.infos...)
+}
+
+// DriverVersion is the CUDA version the driver supports (13000 for 13.0).
+func (b *Backend) DriverVersion() int { return b.driverVersion }
+
+// device returns device dev, or an error naming the valid range.
+func (b *Backend) device(dev int) (*device, error) {
+	if dev < 0 || dev >= len(b.devices) {
+		if dev == backend.HostDevice {
+			return nil, errors.New("the host has no CUDA context: name a device")
+		}
+		return nil, fmt.Errorf("no CUDA device %d (devices 0..%d)", dev, len(b.devices)-1)
+	}
+	return b.devices[dev], nil
+}
+
+func (b *Backend) deviceName(dev int) string {
+	if dev == backend.HostDevice {
+		return "the host"
+	}
+	if dev >= 0 && dev < len(b.infos) {
+		return fmt.Sprintf("device %d (%s)", dev, b.infos[dev].Name)
+	}
+	return fmt.Sprintf("device %d", dev)
+}
+
+// enter locks the calling goroutine to its OS thread and makes d's context current there;
+// leave undoes the lock. A CUDA context is current per OS thread: setting it before each
+// call (about one purego call, see BenchmarkGPUCtxSetCurrent) is cheaper than handing the
+// work to a dedicated thread (a goroutine switch each way, BenchmarkGPULaunchDedicatedThread).
+// It returns the generation of d's context, for check.
+func (b *Backend) enter(d *device) (uint64, error) {
+	runtime.LockOSThread()
+	gen := d.gen.Load()
+	if r := ccall(b.drv.cuCtxSetCurrent, d.ctx.Load()); r != 0 {
+		runtime.UnlockOSThread()
+		return gen, b.newError("cuCtxSetCurrent", d.index, r)
+	}
+	return gen, nil
+}
+
+func leave() { runtime.UnlockOSThread() }
+
+// newError describes result r of op.
+func (b *Backend) newError(op string, dev int, r cuResult) *Error {
+	name, text := b.drv.errorName(r)
+	return &Error{Op: op, Device: dev, Code: int(r), Name: name, Text: text}
+}
+
+// check turns result r of op on d into an error. A sticky fault rebuilds d's context and
+// returns a *FaultError saying which allocations were lost; gen is the context generation
+// the call ran in (a fault seen by several calls is recovered once).
+func (b *Backend) check(d *device, gen uint64, op string, r cuResult) error {
+	if r == cudaSuccess {
+		return nil
+	}
+	e := b.newError(op, d.index, r)
+	if isSticky(r) {
+		return b.recoverDevice(d, gen, e)
+	}
+	return e
+}
+
+// recoverDevice rebuilds d's primary context after the sticky fault e: every allocation on
+// d is marked lost, the context is reset and retained again, the backend's stream made
+// again, host memory registered again, and peer access from d restored. Calls that ran in
+// the dead context (generation gen) and fail meanwhile wait, then report the same fault.
+func (b *Backend) recoverDevice(d *device, gen uint64, e *Error) error {
+	d.reset.Lock()
+	defer d.reset.Unlock()
+	fe := &FaultError{Device: d.index, DeviceName: d.info.Name, Err: e}
+	if d.gen.Load() != gen {
+		fe.Repeated = true // another call already recovered from this fault
+		return fe
+	}
+	// Handles of the old context die with it, whatever happens next.
+	defer d.gen.Add(1)
+	d.mu.Lock()
+	for m := range d.allocs {
+		m.markLost(d.index)
+		fe.Lost = append(fe.Lost, m)
+		fe.LostBytes += m.size
+	}
+	d.allocs = map[*memory]struct{}{}
+	d.mu.Unlock()
+	d.stream.Store(0)
+
+	if r := ccall(b.drv.cuDevicePrimaryCtxReset, d.handle); r != 0 {
+		fe.ResetErr = b.newError("cuDevicePrimaryCtxReset", d.index, r)
+		return fe
+	}
+	// Reset keeps our retain count; retain once more to activate it, then drop that one.
+	if err := b.retainContext(d); err != nil {
+		fe.ResetErr = err
+		return fe
+	}
+	ccall(b.drv.cuDevicePrimaryCtxRelease, d.handle)
+
+	b.mu.Lock()
+	var restore []int
+	for pair := range b.peerEnabled {
+		if pair[0] == d.index || pair[1] == d.index {
+			if pair[0] == d.index {
+				restore = append(restore, pair[1])
+			}
+			delete(b.peerEnabled, pair)
+		}
+	}
+	hosts := make([]*memory, 0, len(b.hostAllocs))
+	for m := range b.hostAllocs {
+		hosts = append(hosts, m)
+	}
+	b.mu.Unlock()
+	// No recovery inside recovery: these report driver errors as they are.
+	for _, to := range restore {
+		if err := b.enablePeer(d, b.devices[to], false); err != nil && fe.ResetErr == nil {
+			fe.ResetErr = fmt.Errorf("restoring peer access to device %d: %w", to, err)
+		}
+	}
+	for _, m := range hosts {
+		if err := b.registerHost(m, false); err != nil && fe.ResetErr == nil {
+			fe.ResetErr = fmt.Errorf("registering host memory again: %w", err)
+		}
+	}
+	return fe
+}
+
+// SetInterrupt makes waits for the GPU (Synchronize, a launch on the nil stream, ...) stop
+// with an error wrapping backend.ErrInterrupted when done is closed; nil forgets it. The
+// GPU work itself keeps running: a kernel can't be stopped from the host.
+func (b *Backend) SetInterrupt(done <-chan struct{}) {
+	if done == nil {
+		b.interrupt.Store(nil)
+		return
+	}
+	b.interrupt.Store(&interruptChan{done: done})
+}
+
+func (b *Backend) interruptDone() <-chan struct{} {
+	if ic := b.interrupt.Load(); ic != nil {
+		return ic.done
+	}
+	return nil
+}
+
+// waitStream waits (in d's context, entered at generation gen) for the work of stream st.
+func (b *Backend) waitStream(d *device, gen uint64, st uintptr) error {
+	done := b.interruptDone()
+	if done == nil {
+		return b.check(d, gen, "cuStreamSynchronize", ccall(b.drv.cuStreamSynchronize, st))
+	}
+	return b.poll(d, gen, "cuStreamQuery", b.drv.cuStreamQuery, st, done)
+}
+
+// poll calls query(h) until it stops answering "not ready", or done closes.
+func (b *Backend) poll(d *device, gen uint64, op string, query, h uintptr, done <-chan struct{}) error {
+	var sleep time.Duration
+	for i := 0; ; i++ {
+		r := ccall(query, h)
+		if r != cudaErrorNotReady {
+			return b.check(d, gen, op, r)
+		}
+		select {
+		case <-done:
+			return fmt.Errorf("waiting for %s: %w (the GPU work keeps running: a kernel can't be stopped from the host, and later work on the device queues behind it)",
+				b.deviceName(d.index), backend.ErrInterrupted)
+		default:
+		}
+		if i >= 2000 {
+			if sleep < 200*time.Microsecond {
+				sleep += 10 * time.Microsecond
+			}
+			time.Sleep(sleep)
+		}
+	}
+}
+
+// Synchronize waits for the work of every stream of dev: the backend's and the user's.
+func (b *Backend) Synchronize(dev int) error {
+	if dev == backend.HostDevice {
+		return nil
+	}
+	d, err := b.device(dev)
+	if err != nil {
+		return fmt.Errorf("synchronize: %w", err)
+	}
+	gen, err := b.enter(d)
+	if err != nil {
+		return err
+	}
+	defer leave()
+	done := b.interruptDone()
+	if done == nil {
+		return b.check(d, gen, "cuCtxSynchronize", ccall(b.drv.cuCtxSynchronize))
+	}
+	// cuCtxSynchronize can't be polled: wait for it in the background.
+	result := make(chan cuResult, 1)
+	ctx := d.ctx.Load()
+	go func() {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		if r := ccall(b.drv.cuCtxSetCurrent, ctx); r != 0 {
+			result <- r
+			return
+		}
+		result <- ccall(b.drv.cuCtxSynchronize)
+	}()
+	select {
+	case r := <-result:
+		return b.check(d, gen, "cuCtxSynchronize", r)
+	case <-done:
+		return fmt.Errorf("synchronize %s: %w (the GPU work keeps running)", b.deviceName(dev), backend.ErrInterrupted)
+	}
+}
+
+// MemInfo returns the free and total bytes of dev; backend.HostDevice: the host's
+// available and total memory (/proc/meminfo).
+func (b *Backend) MemInfo(dev int) (free, total uint64, err error) {
+	if dev == backend.HostDevice {
+		return hostMemInfo()
+	}
+	d, err := b.device(dev)
+	if err != nil {
+		return 0, 0, err
+	}
+	gen, err := b.enter(d)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer leave()
+	r := ccall(b.drv.cuMemGetInfo, uintptr(unsafe.Pointer(&free)), uintptr(unsafe.Pointer(&total)))
+	return free, total, b.check(d, gen, "cuMemGetInfo", r)
+}
+
+func hostMemInfo() (free, total uint64, err error) {
+	f, err := os.Open("/proc/meminfo")
+	if err != nil {
+		return 0, 0, fmt.Errorf("host memory: %w", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) < 2 {
+			continue
+		}
+		kb, _ := strconv.ParseUint(fields[1], 10, 64)
+		switch fields[0] {
+		case "MemTotal:":
+			total = kb << 10
+		case "MemAvailable:":
+			free = kb << 10
+		}
+	}
+	if total == 0 {
+		return 0, 0, errors.New("host memory: /proc/meminfo has no MemTotal")
+	}
+	return free, total, nil
+}
+
+// sysfsAffinity reads the NUMA node and local CPUs of a PCI device from sysfs.
+func sysfsAffinity(busID string) (numa int, cpus string) {
+	numa = -1
+	if busID == "" {
+		return numa, ""
+	}
+	dir := filepath.Join("/sys/bus/pci/devices", busID)
+	if data, err := os.ReadFile(filepath.Join(dir, "numa_node")); err == nil {
+		if n, err := strconv.Atoi(strings.TrimSpace(string(data))); err == nil && n >= 0 {
+			numa = n
+		}
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "local_cpulist")); err == nil {
+		cpus = strings.TrimSpace(string(data))
+	}
+	return numa, cpus
+}
+
+// Report says what was loaded from where, for logs and for diagnosing a machine.
+func (b *Backend) Report() string {
+	var s strings.Builder
+	fmt.Fprintf(&s, "CUDA driver: %s, CUDA %d.%d\n", b.drv.lib.describe(), b.driverVersion/1000, b.driverVersion%1000/10)
+	for _, d := range b.infos {
+		fmt.Fprintf(&s, "device %d: %s, %s, %s, %d SMs, bus %s, NUMA node %d, CPUs %s\n", d.Index, d.Name, d.Arch,
+			formatBytes(d.MemoryBytes), d.SMs, d.PCIBusID, d.NUMANode, d.CPUAffinity)
+	}
+	if b.rtc != nil {
+		fmt.Fprintf(&s, "NVRTC: %s, version %d.%d, archs %v\n", b.rtc.lib.describe(), b.rtc.major, b.rtc.minor, b.rtc.archs)
+		if b.rtc.builtins != "" {
+			fmt.Fprintf(&s, "NVRTC builtins preloaded: %s\n", b.rtc.builtins)
+		}
+		if b.includeDir != "" {
+			fmt.Fprintf(&s, "CUDA headers for NVRTC: %s\n", b.includeDir)
+		} else {
+			s.WriteString("CUDA headers for NVRTC: not found (sources that use __half need CUDA_HOME)\n")
+		}
+	} else {
+		fmt.Fprintf(&s, "NVRTC: not available: %v\n", b.rtcErr)
+	}
+	if b.nvml != nil {
+		fmt.Fprintf(&s, "NVML: %s, driver %s\n", b.nvml.lib.describe(), b.nvml.driverVersion())
+	} else {
+		fmt.Fprintf(&s, "NVML: not available: %v\n", b.nvmlErr)
+	}
+	fmt.Fprintf(&s, "module cache: %s\n", b.cache.dirDescription())
+	s.WriteString("contexts: primary, made current on the calling (locked) OS thread before each call\n")
+	return s.String()
+}

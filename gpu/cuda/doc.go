@@ -1,0 +1,42 @@
+// Package cuda is the CUDA backend of package gpu: the CUDA driver API, NVRTC and NVML,
+// loaded at run time with dlopen through github.com/ebitengine/purego. It needs no CUDA
+// headers or toolkit to build and builds with CGO_ENABLED=0. Open fails with an error that
+// says what was tried where there is no driver or no device; NVRTC and NVML are optional
+// (CompileCUDA and Topology say what is missing).
+//
+// Libraries: libcuda.so.1, libnvrtc.so (then .13, .12, and the lib64 directories of
+// $CUDA_HOME, $CUDA_PATH, /usr/local/cuda*, pip's nvidia/cuda_nvrtc), libnvidia-ml.so.1;
+// PEERBOOK_LIBCUDA, PEERBOOK_LIBNVRTC and PEERBOOK_LIBNVML name a file to try first.
+// Every symbol is looked up (dlsym) before use; a missing one is an error naming it, so an
+// old driver can't kill the process. Backend.Report says what was loaded from where.
+//
+// Contexts: each device's primary context. A CUDA context is current per OS thread; every
+// call locks the calling goroutine to its thread and makes the device's context current
+// (cuCtxSetCurrent) first. That costs one more purego call (~0.1-0.2 us, see
+// BenchmarkGPUCtxSetCurrent) where a dedicated locked thread per device would cost a
+// goroutine hand-off each way (BenchmarkGPULaunchDedicatedThread), and it keeps calls from
+// different goroutines concurrent. Hot calls (launch, copies, synchronization) use
+// purego.SyscallN.
+//
+// Streams: the backend's own work (a nil Stream: launch then wait; synchronous copies) runs
+// on a non-blocking stream per device, and NewStream makes non-blocking streams too, so
+// kernels on different streams of a device run at the same time and a nil-stream operation
+// never waits for a kernel spinning on another stream.
+//
+// Memory: device memory is cuMemAlloc'd and zeroed. Host memory is mapped by Go (mmap) and
+// registered with the driver as portable and device-mapped (cuMemHostRegister), so a
+// device reset never unmaps bytes that Go code holds. Share enables peer access from every
+// other device (cuCtxEnablePeerAccess); a pair without it is a *backend.PeerAccessError.
+//
+// Faults: a sticky error (an illegal address in a kernel, a trap) resets the device's
+// primary context (cuDevicePrimaryCtxReset), marks its allocations lost (ErrLost) and
+// returns a *FaultError that lists them; modules load themselves again, host memory is
+// registered again, and the process goes on.
+//
+// Kernels: CompileCUDA puts the cudasrc prelude before the source, compiles it with NVRTC
+// for the device's architecture (-arch=sm_XX, -default-device, --std=c++17) and caches the
+// image by a hash of source, options, architecture, driver and NVRTC versions, in memory
+// and on disk (os.UserCacheDir()/peerbook/cuda, or $PEERBOOK_CUDA_CACHE; "off" disables
+// it). Kernel arguments are packed as cudasrc.Kernel.Layouts say: scalars by value, T* as a
+// device pointer, Slice<T> and Peer<T> as {T* ptr; long long len}.
+package cuda

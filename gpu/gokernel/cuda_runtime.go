@@ -1,0 +1,213 @@
+package gokernel
+
+// Fault codes written to the fault record by a translated kernel before it traps.
+const (
+	FaultIndex      = 1 // index out of range: Index, Length
+	FaultDivide     = 2 // integer divide by zero
+	FaultShift      = 3 // negative shift amount: Index is the count
+	faultCodesLimit = 4
+)
+
+// FaultSymbol is the name of the device variable of a translated module that holds the
+// address of its fault record (FaultRecordSize bytes, zeroed, in host-mapped memory the
+// device can write). Where it is 0, a failing thread only traps. See DecodeFault.
+const FaultSymbol = "gokernel_fault_record"
+
+// FaultRecordSize is the size of the fault record in bytes.
+const FaultRecordSize = 48
+
+// cudaRuntime is the part of every translated source that keeps Go's semantics in CUDA C++:
+// wrapping integer arithmetic, division and shifts as Go defines them, the fault record,
+// float16 conversions, Go's min and max, and the atomics of both scopes.
+const cudaRuntime = `// ---- gokernel runtime: Go semantics in CUDA C++ ----
+struct gk_fault_t {
+  unsigned int code, site;                    // fault code; index of the Go position
+  long long index, length;                    // the failing index and length, or shift count
+  unsigned int block[3], thread[3];
+};
+extern "C" { __device__ gk_fault_t* gokernel_fault_record = 0; }
+
+namespace gk {
+
+__device__ __noinline__ void fault(unsigned code, unsigned site, long long index, long long length) {
+  gk_fault_t* r = gokernel_fault_record;
+  if (r != 0 && atomicCAS_system(&r->code, 0u, code) == 0u) {
+    volatile gk_fault_t* v = r;
+    v->site = site; v->index = index; v->length = length;
+    v->block[0] = blockIdx.x; v->block[1] = blockIdx.y; v->block[2] = blockIdx.z;
+    v->thread[0] = threadIdx.x; v->thread[1] = threadIdx.y; v->thread[2] = threadIdx.z;
+    __threadfence_system();
+  }
+  __trap();
+}
+
+// idx checks 0 <= i < n (Go's bounds check) and returns i.
+__device__ __forceinline__ long long idx(long long i, long long n, unsigned site) {
+  if ((unsigned long long)i >= (unsigned long long)n) fault(1u, site, i, n);
+  return i;
+}
+
+template <class T> struct traits;
+template <> struct traits<int8_t>   { typedef unsigned int w; enum { bits = 8,  is_signed = 1 }; };
+template <> struct traits<int16_t>  { typedef unsigned int w; enum { bits = 16, is_signed = 1 }; };
+template <> struct traits<int32_t>  { typedef unsigned int w; enum { bits = 32, is_signed = 1 }; };
+template <> struct traits<int64_t>  { typedef unsigned long long w; enum { bits = 64, is_signed = 1 }; };
+template <> struct traits<uint8_t>  { typedef unsigned int w; enum { bits = 8,  is_signed = 0 }; };
+template <> struct traits<uint16_t> { typedef unsigned int w; enum { bits = 16, is_signed = 0 }; };
+template <> struct traits<uint32_t> { typedef unsigned int w; enum { bits = 32, is_signed = 0 }; };
+template <> struct traits<uint64_t> { typedef unsigned long long w; enum { bits = 64, is_signed = 0 }; };
+
+// Integer arithmetic wraps around, as in Go (done in unsigned arithmetic: no UB).
+template <class T> __device__ __forceinline__ T add(T a, T b) { typedef typename traits<T>::w W; return (T)((W)a + (W)b); }
+template <class T> __device__ __forceinline__ T sub(T a, T b) { typedef typename traits<T>::w W; return (T)((W)a - (W)b); }
+template <class T> __device__ __forceinline__ T mul(T a, T b) { typedef typename traits<T>::w W; return (T)((W)a * (W)b); }
+template <class T> __device__ __forceinline__ T neg(T a) { typedef typename traits<T>::w W; return (T)((W)0 - (W)a); }
+
+// Division truncates; by zero is a fault; MinInt / -1 wraps to MinInt (remainder 0).
+template <class T> __device__ __forceinline__ T div(T a, T b, unsigned site) {
+  if (b == 0) fault(2u, site, 0, 0);
+  if (traits<T>::is_signed && b == (T)-1) return neg(a);
+  return (T)(a / b);
+}
+template <class T> __device__ __forceinline__ T rem(T a, T b, unsigned site) {
+  if (b == 0) fault(2u, site, 0, 0);
+  if (traits<T>::is_signed && b == (T)-1) return (T)0;
+  return (T)(a % b);
+}
+
+// Shift counts: a negative signed count is a fault; counts >= the width shift everything out.
+__device__ __forceinline__ unsigned long long count(long long n, unsigned site) {
+  if (n < 0) fault(3u, site, n, 0);
+  return (unsigned long long)n;
+}
+__device__ __forceinline__ unsigned long long count(unsigned long long n, unsigned) { return n; }
+template <class T> __device__ __forceinline__ T shl(T a, unsigned long long n) {
+  typedef typename traits<T>::w W;
+  return n >= (unsigned long long)traits<T>::bits ? (T)0 : (T)((W)a << n);
+}
+template <class T> __device__ __forceinline__ T shr(T a, unsigned long long n) {
+  if (n >= (unsigned long long)traits<T>::bits) return (traits<T>::is_signed && a < 0) ? (T)-1 : (T)0;
+  return (T)(a >> n);
+}
+
+// Go's min and max: NaN wins; min(-0, +0) is -0, max(-0, +0) is +0.
+template <class T> __device__ __forceinline__ T min(T a, T b) { return b < a ? b : a; }
+template <class T> __device__ __forceinline__ T max(T a, T b) { return b > a ? b : a; }
+__device__ __forceinline__ float min(float a, float b) {
+  if (a != a || b != b) return a + b;
+  if (a == b) return signbit(a) ? a : b;
+  return a < b ? a : b;
+}
+__device__ __forceinline__ float max(float a, float b) {
+  if (a != a || b != b) return a + b;
+  if (a == b) return signbit(a) ? b : a;
+  return a > b ? a : b;
+}
+__device__ __forceinline__ double min(double a, double b) {
+  if (a != a || b != b) return a + b;
+  if (a == b) return signbit(a) ? a : b;
+  return a < b ? a : b;
+}
+__device__ __forceinline__ double max(double a, double b) {
+  if (a != a || b != b) return a + b;
+  if (a == b) return signbit(a) ? b : a;
+  return a > b ? a : b;
+}
+
+__device__ __forceinline__ double inf(long long sign) { return __longlong_as_double(sign >= 0 ? 0x7ff0000000000000LL : (long long)0xfff0000000000000ULL); }
+__device__ __forceinline__ bool is_inf(double f, long long sign) { return (sign >= 0 && f == inf(1)) || (sign <= 0 && f == inf(-1)); }
+__device__ __forceinline__ double nan() { return __longlong_as_double(0x7ff8000000000001LL); }
+
+// float16 and bfloat16 (held as their bits), rounding to nearest even.
+__device__ __forceinline__ float f16_to_f32(uint16_t h) { float f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f; }
+__device__ __forceinline__ uint16_t f32_to_f16(float f) { uint16_t h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(f)); return h; }
+__device__ __forceinline__ float bf16_to_f32(uint16_t b) { return __uint_as_float((unsigned)b << 16); }
+__device__ __forceinline__ uint16_t f32_to_bf16(float f) {
+  unsigned b = __float_as_uint(f);
+  if ((b & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((b >> 16) | 0x40u);
+  b += 0x7fffu + ((b >> 16) & 1u);
+  return (uint16_t)(b >> 16);
+}
+
+// Array is a Go array: a value, copied on assignment.
+template <class T, int N> struct Array {
+  T v[N];
+  __device__ __forceinline__ T& operator[](long long i) { return v[i]; }
+  __device__ __forceinline__ const T& operator[](long long i) const { return v[i]; }
+};
+
+// Atomics. dev_* are device scope (ordinary buffers and shared memory), sys_* system scope
+// (Peer buffers). All are relaxed: they order nothing but themselves (use sync_system()).
+template <class T> __device__ __forceinline__ T from_bits(unsigned v) { T t; *reinterpret_cast<unsigned*>(&t) = v; return t; }
+template <class T> __device__ __forceinline__ T from_bits(unsigned long long v) { T t; *reinterpret_cast<unsigned long long*>(&t) = v; return t; }
+template <class T> __device__ __forceinline__ unsigned bits32(T v) { return *reinterpret_cast<unsigned*>(&v); }
+template <class T> __device__ __forceinline__ unsigned long long bits64(T v) { return *reinterpret_cast<unsigned long long*>(&v); }
+
+#define GK_ATOMICS(S, SFX)                                                                     \
+__device__ __forceinline__ int32_t S##add(int32_t* p, int32_t v) { return atomicAdd##SFX(p, v); } \
+__device__ __forceinline__ uint32_t S##add(uint32_t* p, uint32_t v) { return atomicAdd##SFX(p, v); } \
+__device__ __forceinline__ int64_t S##add(int64_t* p, int64_t v) { return (int64_t)atomicAdd##SFX((unsigned long long*)p, (unsigned long long)v); } \
+__device__ __forceinline__ uint64_t S##add(uint64_t* p, uint64_t v) { return atomicAdd##SFX((unsigned long long*)p, (unsigned long long)v); } \
+__device__ __forceinline__ float S##add(float* p, float v) { return atomicAdd##SFX(p, v); } \
+__device__ __forceinline__ double S##add(double* p, double v) { return atomicAdd##SFX(p, v); } \
+__device__ __forceinline__ int32_t S##exch(int32_t* p, int32_t v) { return atomicExch##SFX(p, v); } \
+__device__ __forceinline__ uint32_t S##exch(uint32_t* p, uint32_t v) { return atomicExch##SFX(p, v); } \
+__device__ __forceinline__ int64_t S##exch(int64_t* p, int64_t v) { return (int64_t)atomicExch##SFX((unsigned long long*)p, (unsigned long long)v); } \
+__device__ __forceinline__ uint64_t S##exch(uint64_t* p, uint64_t v) { return atomicExch##SFX((unsigned long long*)p, (unsigned long long)v); } \
+__device__ __forceinline__ float S##exch(float* p, float v) { return atomicExch##SFX(p, v); } \
+__device__ __forceinline__ double S##exch(double* p, double v) { return __longlong_as_double((long long)atomicExch##SFX((unsigned long long*)p, (unsigned long long)__double_as_longlong(v))); } \
+__device__ __forceinline__ int32_t S##cas(int32_t* p, int32_t c, int32_t v) { return atomicCAS##SFX(p, c, v); } \
+__device__ __forceinline__ uint32_t S##cas(uint32_t* p, uint32_t c, uint32_t v) { return atomicCAS##SFX(p, c, v); } \
+__device__ __forceinline__ int64_t S##cas(int64_t* p, int64_t c, int64_t v) { return (int64_t)atomicCAS##SFX((unsigned long long*)p, (unsigned long long)c, (unsigned long long)v); } \
+__device__ __forceinline__ uint64_t S##cas(uint64_t* p, uint64_t c, uint64_t v) { return atomicCAS##SFX((unsigned long long*)p, (unsigned long long)c, (unsigned long long)v); } \
+__device__ __forceinline__ float S##cas(float* p, float c, float v) { return __uint_as_float(atomicCAS##SFX((unsigned*)p, __float_as_uint(c), __float_as_uint(v))); } \
+__device__ __forceinline__ double S##cas(double* p, double c, double v) { return __longlong_as_double((long long)atomicCAS##SFX((unsigned long long*)p, (unsigned long long)__double_as_longlong(c), (unsigned long long)__double_as_longlong(v))); } \
+__device__ __forceinline__ int32_t S##max(int32_t* p, int32_t v) { return atomicMax##SFX(p, v); } \
+__device__ __forceinline__ uint32_t S##max(uint32_t* p, uint32_t v) { return atomicMax##SFX(p, v); } \
+__device__ __forceinline__ int64_t S##max(int64_t* p, int64_t v) { return atomicMax##SFX((long long*)p, (long long)v); } \
+__device__ __forceinline__ uint64_t S##max(uint64_t* p, uint64_t v) { return atomicMax##SFX((unsigned long long*)p, (unsigned long long)v); } \
+__device__ __forceinline__ int32_t S##min(int32_t* p, int32_t v) { return atomicMin##SFX(p, v); } \
+__device__ __forceinline__ uint32_t S##min(uint32_t* p, uint32_t v) { return atomicMin##SFX(p, v); } \
+__device__ __forceinline__ int64_t S##min(int64_t* p, int64_t v) { return atomicMin##SFX((long long*)p, (long long)v); } \
+__device__ __forceinline__ uint64_t S##min(uint64_t* p, uint64_t v) { return atomicMin##SFX((unsigned long long*)p, (unsigned long long)v); } \
+__device__ __forceinline__ int32_t S##and_(int32_t* p, int32_t v) { return atomicAnd##SFX(p, v); } \
+__device__ __forceinline__ uint32_t S##and_(uint32_t* p, uint32_t v) { return atomicAnd##SFX(p, v); } \
+__device__ __forceinline__ int64_t S##and_(int64_t* p, int64_t v) { return (int64_t)atomicAnd##SFX((unsigned long long*)p, (unsigned long long)v); } \
+__device__ __forceinline__ uint64_t S##and_(uint64_t* p, uint64_t v) { return atomicAnd##SFX((unsigned long long*)p, (unsigned long long)v); } \
+__device__ __forceinline__ int32_t S##or_(int32_t* p, int32_t v) { return atomicOr##SFX(p, v); } \
+__device__ __forceinline__ uint32_t S##or_(uint32_t* p, uint32_t v) { return atomicOr##SFX(p, v); } \
+__device__ __forceinline__ int64_t S##or_(int64_t* p, int64_t v) { return (int64_t)atomicOr##SFX((unsigned long long*)p, (unsigned long long)v); } \
+__device__ __forceinline__ uint64_t S##or_(uint64_t* p, uint64_t v) { return atomicOr##SFX((unsigned long long*)p, (unsigned long long)v); } \
+__device__ __forceinline__ int32_t S##xor_(int32_t* p, int32_t v) { return atomicXor##SFX(p, v); } \
+__device__ __forceinline__ uint32_t S##xor_(uint32_t* p, uint32_t v) { return atomicXor##SFX(p, v); } \
+__device__ __forceinline__ int64_t S##xor_(int64_t* p, int64_t v) { return (int64_t)atomicXor##SFX((unsigned long long*)p, (unsigned long long)v); } \
+__device__ __forceinline__ uint64_t S##xor_(uint64_t* p, uint64_t v) { return atomicXor##SFX((unsigned long long*)p, (unsigned long long)v); } \
+/* float max and min: compare-and-swap loops with Go's max and min */                          \
+template <class T> __device__ __forceinline__ T S##max(T* p, T v) {                            \
+  T old = peerbook::load_volatile(p);                                                          \
+  for (;;) {                                                                                   \
+    T got = S##cas(p, old, gk::max(old, v));                                                   \
+    if (sizeof(T) == 4 ? bits32(got) == bits32(old) : bits64(got) == bits64(old)) return old;  \
+    old = got;                                                                                 \
+  }                                                                                            \
+}                                                                                              \
+template <class T> __device__ __forceinline__ T S##min(T* p, T v) {                            \
+  T old = peerbook::load_volatile(p);                                                          \
+  for (;;) {                                                                                   \
+    T got = S##cas(p, old, gk::min(old, v));                                                   \
+    if (sizeof(T) == 4 ? bits32(got) == bits32(old) : bits64(got) == bits64(old)) return old;  \
+    old = got;                                                                                 \
+  }                                                                                            \
+}
+
+GK_ATOMICS(dev_, )
+GK_ATOMICS(sys_, _system)
+#undef GK_ATOMICS
+
+// Atomic loads and stores are single volatile accesses: relaxed, system scope.
+template <class T> __device__ __forceinline__ T atomic_load(T* p) { return peerbook::load_volatile(p); }
+template <class T> __device__ __forceinline__ void atomic_store(T* p, T v) { peerbook::store_volatile(p, v); }
+
+} // namespace gk
+// ---- end of gokernel runtime ----
+`

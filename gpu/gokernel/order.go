@@ -1,0 +1,143 @@
+package gokernel
+
+import (
+	"go/ast"
+	"go/token"
+)
+
+// Go evaluates the calls of an expression left to right; C++ leaves the order of most
+// operands unspecified. A statement whose expressions make two calls with side effects
+// (atomics, SyncSystem, device functions that write memory) would not translate faithfully,
+// so the checker rejects it.
+
+// markEffects works out which device functions have side effects, through calls.
+func (p *program) markEffects() {
+	effects := map[*function]bool{}
+	for _, fn := range p.funcs {
+		for _, w := range fn.written {
+			if w {
+				effects[fn] = true
+			}
+		}
+		ast.Inspect(fn.decl.Body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				ci := p.classify(call)
+				if ci.kind == callGPU && (atomicOps[ci.name] || ci.name == "SyncSystem") {
+					effects[fn] = true
+				}
+			}
+			return true
+		})
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, fn := range p.funcs {
+			if effects[fn] {
+				continue
+			}
+			for _, c := range fn.callees {
+				if effects[c] {
+					effects[fn], changed = true, true
+					break
+				}
+			}
+		}
+	}
+	for fn, e := range effects {
+		fn.effects = e
+	}
+}
+
+// effectCalls lists the calls with side effects in e that C++ would not sequence.
+func (p *program) effectCalls(e ast.Expr) []*ast.CallExpr {
+	switch x := e.(type) {
+	case nil:
+		return nil
+	case *ast.BinaryExpr:
+		a, b := p.effectCalls(x.X), p.effectCalls(x.Y)
+		if x.Op == token.LAND || x.Op == token.LOR {
+			// sequenced in C++ too: only one side counts
+			if len(a) >= len(b) {
+				return a
+			}
+			return b
+		}
+		return append(a, b...)
+	case *ast.ParenExpr:
+		return p.effectCalls(x.X)
+	case *ast.UnaryExpr:
+		return p.effectCalls(x.X)
+	case *ast.IndexExpr:
+		return append(p.effectCalls(x.X), p.effectCalls(x.Index)...)
+	case *ast.CompositeLit:
+		var out []*ast.CallExpr
+		for _, el := range x.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			out = append(out, p.effectCalls(el)...)
+		}
+		return out
+	case *ast.CallExpr:
+		var out []*ast.CallExpr
+		for _, a := range x.Args {
+			out = append(out, p.effectCalls(a)...)
+		}
+		ci := p.classify(x)
+		if (ci.kind == callGPU && (atomicOps[ci.name] || ci.name == "SyncSystem")) ||
+			(ci.kind == callDevice && ci.fn.effects) {
+			out = append(out, x)
+		}
+		return out
+	}
+	return nil
+}
+
+// checkOrder reports statements of fn whose calls with side effects C++ could reorder.
+func (p *program) checkOrder(fn *function) ErrorList {
+	var errs ErrorList
+	check := func(at ast.Node, exprs ...ast.Expr) {
+		var calls []*ast.CallExpr
+		for _, e := range exprs {
+			calls = append(calls, p.effectCalls(e)...)
+		}
+		if len(calls) >= 2 {
+			errs = append(errs, p.errorAt(at.Pos(),
+				"this statement calls %s and %s, which both have side effects; Go runs them left to right "+
+					"but the CUDA translation can't promise that order: make them separate statements",
+				exprString(calls[0].Fun), exprString(calls[1].Fun)))
+		}
+	}
+	ast.Inspect(fn.decl.Body, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.AssignStmt:
+			check(s, append(append([]ast.Expr{}, s.Lhs...), s.Rhs...)...)
+		case *ast.IncDecStmt:
+			check(s, s.X)
+		case *ast.ExprStmt:
+			check(s, s.X)
+		case *ast.ReturnStmt:
+			check(s, s.Results...)
+		case *ast.IfStmt:
+			check(s.Cond, s.Cond)
+		case *ast.ForStmt:
+			if s.Cond != nil {
+				check(s.Cond, s.Cond)
+			}
+		case *ast.RangeStmt:
+			check(s.X, s.X)
+		case *ast.SwitchStmt:
+			if s.Tag != nil {
+				check(s.Tag, s.Tag)
+			}
+		case *ast.CaseClause:
+			for _, e := range s.List {
+				check(e, e)
+			}
+		case *ast.ValueSpec:
+			check(s, s.Values...)
+		}
+		return true
+	})
+	return errs
+}

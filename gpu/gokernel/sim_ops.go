@@ -1,0 +1,427 @@
+package gokernel
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"unsafe"
+)
+
+// kernelPanic is a run-time failure of a kernel thread, raised with panic and recovered by
+// the block runner, which names the block and thread.
+type kernelPanic struct {
+	pos string
+	msg string
+}
+
+func panicIndex(i int64, n int, pos string) {
+	panic(&kernelPanic{pos: pos, msg: fmt.Sprintf("index out of range [%d] with length %d", i, n)})
+}
+
+func panicAt(pos, msg string) { panic(&kernelPanic{pos: pos, msg: msg}) }
+
+// val is a compiled scalar expression.
+type val struct {
+	e    any  // ev[T] for the kind's Go type
+	k    kind // kind of the value
+	cst  any  // the constant's Go value where the expression is constant, else nil
+	slot int  // >= 0: the expression is a plain read of this scalar slot
+}
+
+func constVal[T any](v T, k kind) val {
+	return val{e: ev[T](func(*frame) T { return v }), k: k, cst: v, slot: -1}
+}
+
+func slotVal[T any](k int, kd kind) val {
+	return val{e: ev[T](func(fr *frame) T { return *(*T)(unsafe.Pointer(&fr.v[k])) }), k: kd, slot: k}
+}
+
+func exprVal[T any](e ev[T], k kind) val { return val{e: e, k: k, slot: -1} }
+
+// constantOf converts a go/constant value to a val of kind k.
+func constantOf(v constant.Value, k kind) val {
+	switch k {
+	case kBool:
+		return constVal(constant.BoolVal(v), k)
+	case kF32:
+		f, _ := constant.Float32Val(constant.ToFloat(v))
+		return constVal(f, k)
+	case kF64:
+		f, _ := constant.Float64Val(constant.ToFloat(v))
+		return constVal(f, k)
+	}
+	iv := constant.ToInt(v)
+	var bits int64
+	if i, ok := constant.Int64Val(iv); ok {
+		bits = i
+	} else if u, ok := constant.Uint64Val(iv); ok {
+		bits = int64(u)
+	}
+	switch k {
+	case kI8:
+		return constVal(int8(bits), k)
+	case kI16:
+		return constVal(int16(bits), k)
+	case kI32:
+		return constVal(int32(bits), k)
+	case kI64:
+		return constVal(bits, k)
+	case kU8:
+		return constVal(uint8(bits), k)
+	case kU16:
+		return constVal(uint16(bits), k)
+	case kU32:
+		return constVal(uint32(bits), k)
+	case kU64:
+		return constVal(uint64(bits), k)
+	}
+	panic(fmt.Sprintf("gokernel: constant of kind %d", k))
+}
+
+// zeroVal is the zero value of kind k.
+func zeroVal(k kind) val {
+	return constantOf(constant.MakeInt64(0), k)
+}
+
+// --- binary operators ---
+
+func binaryOp(op token.Token, a, b val, pos string) val {
+	switch x := a.e.(type) {
+	case ev[int8]:
+		return intBinary(op, x, b.e.(ev[int8]), a, b, pos)
+	case ev[int16]:
+		return intBinary(op, x, b.e.(ev[int16]), a, b, pos)
+	case ev[int32]:
+		return intBinary(op, x, b.e.(ev[int32]), a, b, pos)
+	case ev[int64]:
+		return intBinary(op, x, b.e.(ev[int64]), a, b, pos)
+	case ev[uint8]:
+		return intBinary(op, x, b.e.(ev[uint8]), a, b, pos)
+	case ev[uint16]:
+		return intBinary(op, x, b.e.(ev[uint16]), a, b, pos)
+	case ev[uint32]:
+		return intBinary(op, x, b.e.(ev[uint32]), a, b, pos)
+	case ev[uint64]:
+		return intBinary(op, x, b.e.(ev[uint64]), a, b, pos)
+	case ev[float32]:
+		return floatBinary(op, x, b.e.(ev[float32]), a, b)
+	case ev[float64]:
+		return floatBinary(op, x, b.e.(ev[float64]), a, b)
+	case ev[bool]:
+		y := b.e.(ev[bool])
+		switch op {
+		case token.EQL:
+			return exprVal(ev[bool](func(fr *frame) bool { return x(fr) == y(fr) }), kBool)
+		case token.NEQ:
+			return exprVal(ev[bool](func(fr *frame) bool { return x(fr) != y(fr) }), kBool)
+		case token.LAND:
+			return exprVal(ev[bool](func(fr *frame) bool { return x(fr) && y(fr) }), kBool)
+		case token.LOR:
+			return exprVal(ev[bool](func(fr *frame) bool { return x(fr) || y(fr) }), kBool)
+		}
+	}
+	panic(fmt.Sprintf("gokernel: operator %s on %T", op, a.e))
+}
+
+// operands returns specialised readers: where an operand is a local slot or a constant,
+// the closures read it directly instead of calling another closure.
+func intBinary[T integer](op token.Token, x, y ev[T], a, b val, pos string) val {
+	k := a.k
+	if r, ok := compare(op, x, y, a, b); ok {
+		return r
+	}
+	switch op {
+	case token.ADD:
+		if b.cst != nil {
+			c := b.cst.(T)
+			if a.slot >= 0 {
+				s := a.slot
+				return exprVal(ev[T](func(fr *frame) T { return *(*T)(unsafe.Pointer(&fr.v[s])) + c }), k)
+			}
+			return exprVal(ev[T](func(fr *frame) T { return x(fr) + c }), k)
+		}
+		if a.slot >= 0 && b.slot >= 0 {
+			s, t := a.slot, b.slot
+			return exprVal(ev[T](func(fr *frame) T {
+				return *(*T)(unsafe.Pointer(&fr.v[s])) + *(*T)(unsafe.Pointer(&fr.v[t]))
+			}), k)
+		}
+		return exprVal(ev[T](func(fr *frame) T { return x(fr) + y(fr) }), k)
+	case token.SUB:
+		return exprVal(ev[T](func(fr *frame) T { return x(fr) - y(fr) }), k)
+	case token.MUL:
+		if a.slot >= 0 && b.slot >= 0 {
+			s, t := a.slot, b.slot
+			return exprVal(ev[T](func(fr *frame) T {
+				return *(*T)(unsafe.Pointer(&fr.v[s])) * *(*T)(unsafe.Pointer(&fr.v[t]))
+			}), k)
+		}
+		return exprVal(ev[T](func(fr *frame) T { return x(fr) * y(fr) }), k)
+	case token.QUO:
+		return exprVal(ev[T](func(fr *frame) T {
+			d := y(fr)
+			if d == 0 {
+				panicAt(pos, "integer divide by zero")
+			}
+			return x(fr) / d
+		}), k)
+	case token.REM:
+		return exprVal(ev[T](func(fr *frame) T {
+			d := y(fr)
+			if d == 0 {
+				panicAt(pos, "integer divide by zero")
+			}
+			return x(fr) % d
+		}), k)
+	case token.AND:
+		return exprVal(ev[T](func(fr *frame) T { return x(fr) & y(fr) }), k)
+	case token.OR:
+		return exprVal(ev[T](func(fr *frame) T { return x(fr) | y(fr) }), k)
+	case token.XOR:
+		return exprVal(ev[T](func(fr *frame) T { return x(fr) ^ y(fr) }), k)
+	case token.AND_NOT:
+		return exprVal(ev[T](func(fr *frame) T { return x(fr) &^ y(fr) }), k)
+	}
+	panic(fmt.Sprintf("gokernel: integer operator %s", op))
+}
+
+func floatBinary[T float](op token.Token, x, y ev[T], a, b val) val {
+	k := a.k
+	if r, ok := compare(op, x, y, a, b); ok {
+		return r
+	}
+	switch op {
+	case token.ADD:
+		return exprVal(ev[T](func(fr *frame) T { return x(fr) + y(fr) }), k)
+	case token.SUB:
+		return exprVal(ev[T](func(fr *frame) T { return x(fr) - y(fr) }), k)
+	case token.MUL:
+		if a.slot >= 0 {
+			s := a.slot
+			return exprVal(ev[T](func(fr *frame) T { return *(*T)(unsafe.Pointer(&fr.v[s])) * y(fr) }), k)
+		}
+		return exprVal(ev[T](func(fr *frame) T { return x(fr) * y(fr) }), k)
+	case token.QUO:
+		return exprVal(ev[T](func(fr *frame) T { return x(fr) / y(fr) }), k)
+	}
+	panic(fmt.Sprintf("gokernel: float operator %s", op))
+}
+
+func compare[T number](op token.Token, x, y ev[T], a, b val) (val, bool) {
+	var f ev[bool]
+	switch op {
+	case token.EQL:
+		f = func(fr *frame) bool { return x(fr) == y(fr) }
+	case token.NEQ:
+		f = func(fr *frame) bool { return x(fr) != y(fr) }
+	case token.LSS:
+		if a.slot >= 0 && b.slot >= 0 {
+			s, t := a.slot, b.slot
+			f = func(fr *frame) bool {
+				return *(*T)(unsafe.Pointer(&fr.v[s])) < *(*T)(unsafe.Pointer(&fr.v[t]))
+			}
+		} else if a.slot >= 0 && b.cst != nil {
+			s, c := a.slot, b.cst.(T)
+			f = func(fr *frame) bool { return *(*T)(unsafe.Pointer(&fr.v[s])) < c }
+		} else {
+			f = func(fr *frame) bool { return x(fr) < y(fr) }
+		}
+	case token.LEQ:
+		f = func(fr *frame) bool { return x(fr) <= y(fr) }
+	case token.GTR:
+		f = func(fr *frame) bool { return x(fr) > y(fr) }
+	case token.GEQ:
+		f = func(fr *frame) bool { return x(fr) >= y(fr) }
+	default:
+		return val{}, false
+	}
+	return exprVal(f, kBool), true
+}
+
+// shiftOp compiles x << n and x >> n; n is already a checked unsigned count.
+func shiftOp(op token.Token, a val, n ev[uint64]) val {
+	switch x := a.e.(type) {
+	case ev[int8]:
+		return shift(op, x, n, a.k)
+	case ev[int16]:
+		return shift(op, x, n, a.k)
+	case ev[int32]:
+		return shift(op, x, n, a.k)
+	case ev[int64]:
+		return shift(op, x, n, a.k)
+	case ev[uint8]:
+		return shift(op, x, n, a.k)
+	case ev[uint16]:
+		return shift(op, x, n, a.k)
+	case ev[uint32]:
+		return shift(op, x, n, a.k)
+	case ev[uint64]:
+		return shift(op, x, n, a.k)
+	}
+	panic(fmt.Sprintf("gokernel: shift of %T", a.e))
+}
+
+func shift[T integer](op token.Token, x ev[T], n ev[uint64], k kind) val {
+	if op == token.SHL {
+		return exprVal(ev[T](func(fr *frame) T { return x(fr) << n(fr) }), k)
+	}
+	return exprVal(ev[T](func(fr *frame) T { return x(fr) >> n(fr) }), k)
+}
+
+// shiftCount converts a shift count to uint64, panicking on a negative signed count.
+func shiftCount(a val, pos string) ev[uint64] {
+	if a.k.signed() {
+		c := convert(a, kI64).e.(ev[int64])
+		return func(fr *frame) uint64 {
+			n := c(fr)
+			if n < 0 {
+				panicAt(pos, "negative shift amount")
+			}
+			return uint64(n)
+		}
+	}
+	return convert(a, kU64).e.(ev[uint64])
+}
+
+// --- unary operators ---
+
+func unaryOp(op token.Token, a val) val {
+	switch x := a.e.(type) {
+	case ev[int8]:
+		return intUnary(op, x, a.k)
+	case ev[int16]:
+		return intUnary(op, x, a.k)
+	case ev[int32]:
+		return intUnary(op, x, a.k)
+	case ev[int64]:
+		return intUnary(op, x, a.k)
+	case ev[uint8]:
+		return intUnary(op, x, a.k)
+	case ev[uint16]:
+		return intUnary(op, x, a.k)
+	case ev[uint32]:
+		return intUnary(op, x, a.k)
+	case ev[uint64]:
+		return intUnary(op, x, a.k)
+	case ev[float32]:
+		if op == token.SUB {
+			return exprVal(ev[float32](func(fr *frame) float32 { return -x(fr) }), a.k)
+		}
+	case ev[float64]:
+		if op == token.SUB {
+			return exprVal(ev[float64](func(fr *frame) float64 { return -x(fr) }), a.k)
+		}
+	case ev[bool]:
+		if op == token.NOT {
+			return exprVal(ev[bool](func(fr *frame) bool { return !x(fr) }), a.k)
+		}
+	}
+	panic(fmt.Sprintf("gokernel: unary %s on %T", op, a.e))
+}
+
+func intUnary[T integer](op token.Token, x ev[T], k kind) val {
+	switch op {
+	case token.SUB:
+		return exprVal(ev[T](func(fr *frame) T { return -x(fr) }), k)
+	case token.XOR:
+		return exprVal(ev[T](func(fr *frame) T { return ^x(fr) }), k)
+	}
+	panic(fmt.Sprintf("gokernel: unary %s", op))
+}
+
+// --- conversions ---
+
+// convert converts a numeric value to kind to with Go's conversion rules.
+func convert(a val, to kind) val {
+	if a.k == to {
+		return a
+	}
+	switch x := a.e.(type) {
+	case ev[int8]:
+		return convertFrom(x, to)
+	case ev[int16]:
+		return convertFrom(x, to)
+	case ev[int32]:
+		return convertFrom(x, to)
+	case ev[int64]:
+		return convertFrom(x, to)
+	case ev[uint8]:
+		return convertFrom(x, to)
+	case ev[uint16]:
+		return convertFrom(x, to)
+	case ev[uint32]:
+		return convertFrom(x, to)
+	case ev[uint64]:
+		return convertFrom(x, to)
+	case ev[float32]:
+		return convertFrom(x, to)
+	case ev[float64]:
+		return convertFrom(x, to)
+	}
+	panic(fmt.Sprintf("gokernel: conversion of %T", a.e))
+}
+
+func convertFrom[F number](x ev[F], to kind) val {
+	switch to {
+	case kI8:
+		return conv[F, int8](x, to)
+	case kI16:
+		return conv[F, int16](x, to)
+	case kI32:
+		return conv[F, int32](x, to)
+	case kI64:
+		return conv[F, int64](x, to)
+	case kU8:
+		return conv[F, uint8](x, to)
+	case kU16:
+		return conv[F, uint16](x, to)
+	case kU32:
+		return conv[F, uint32](x, to)
+	case kU64:
+		return conv[F, uint64](x, to)
+	case kF32:
+		return conv[F, float32](x, to)
+	case kF64:
+		return conv[F, float64](x, to)
+	}
+	panic(fmt.Sprintf("gokernel: conversion to kind %d", to))
+}
+
+func conv[F, T number](x ev[F], k kind) val {
+	return exprVal(ev[T](func(fr *frame) T { return T(x(fr)) }), k)
+}
+
+// --- min and max builtins ---
+
+func minMax(isMax bool, a, b val) val {
+	switch x := a.e.(type) {
+	case ev[int8]:
+		return minMaxOf(isMax, x, b.e.(ev[int8]), a.k)
+	case ev[int16]:
+		return minMaxOf(isMax, x, b.e.(ev[int16]), a.k)
+	case ev[int32]:
+		return minMaxOf(isMax, x, b.e.(ev[int32]), a.k)
+	case ev[int64]:
+		return minMaxOf(isMax, x, b.e.(ev[int64]), a.k)
+	case ev[uint8]:
+		return minMaxOf(isMax, x, b.e.(ev[uint8]), a.k)
+	case ev[uint16]:
+		return minMaxOf(isMax, x, b.e.(ev[uint16]), a.k)
+	case ev[uint32]:
+		return minMaxOf(isMax, x, b.e.(ev[uint32]), a.k)
+	case ev[uint64]:
+		return minMaxOf(isMax, x, b.e.(ev[uint64]), a.k)
+	case ev[float32]:
+		return minMaxOf(isMax, x, b.e.(ev[float32]), a.k)
+	case ev[float64]:
+		return minMaxOf(isMax, x, b.e.(ev[float64]), a.k)
+	}
+	panic(fmt.Sprintf("gokernel: min/max of %T", a.e))
+}
+
+func minMaxOf[T number](isMax bool, x, y ev[T], k kind) val {
+	if isMax {
+		return exprVal(ev[T](func(fr *frame) T { return max(x(fr), y(fr)) }), k)
+	}
+	return exprVal(ev[T](func(fr *frame) T { return min(x(fr), y(fr)) }), k)
+}

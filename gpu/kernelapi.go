@@ -1,0 +1,185 @@
+package gpu
+
+// This file holds the declarations that let Go kernels type-check as ordinary Go, for
+// editors and for the kernel checker (package gpu/gokernel keeps an identical copy for its
+// type checker; a test there compares the two). The simulator never runs these bodies: it
+// runs the kernel's compiled form. Functions that only make sense inside a kernel panic when
+// called from host code; the float16 conversions are real and work anywhere.
+
+import "math"
+
+const kernelOnly = "gpu: kernel-only function called outside a kernel"
+
+// Index3 is a three-dimensional index or size inside a Go kernel.
+type Index3 struct{ X, Y, Z int }
+
+// Thread is the first parameter of a Go kernel (and, optionally, of a device function): the
+// position of the running thread in its block and grid, and the block barrier.
+type Thread struct {
+	ThreadIdx Index3 // this thread's index in its block
+	BlockIdx  Index3 // this block's index in the grid
+	BlockDim  Index3 // threads per block
+	GridDim   Index3 // blocks in the grid
+}
+
+// GlobalX is the thread's index along X in the whole grid: BlockIdx.X*BlockDim.X + ThreadIdx.X.
+func (t Thread) GlobalX() int { return t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X }
+
+// GlobalY is the thread's index along Y in the whole grid.
+func (t Thread) GlobalY() int { return t.BlockIdx.Y*t.BlockDim.Y + t.ThreadIdx.Y }
+
+// GlobalZ is the thread's index along Z in the whole grid.
+func (t Thread) GlobalZ() int { return t.BlockIdx.Z*t.BlockDim.Z + t.ThreadIdx.Z }
+
+// StrideX is the number of threads of the grid along X (GridDim.X*BlockDim.X), the step of a
+// grid-stride loop.
+func (t Thread) StrideX() int { return t.GridDim.X * t.BlockDim.X }
+
+// Barrier waits until every thread of the block reaches a barrier, and makes the memory
+// writes each made before it visible to the others (CUDA __syncthreads).
+func (t Thread) Barrier() { panic(kernelOnly) }
+
+// Peer is a kernel parameter type: a buffer shared with the other devices (see
+// ARCHITECTURE.md, the Peer contract). Inside a kernel it is a slice like any other, except
+// that its reads are coherent, it never aliases-promises anything, and its atomics are system
+// scope.
+type Peer[T any] []T
+
+// F16 is an IEEE 754 half-precision value (a float16 buffer's element), held as its bits.
+type F16 uint16
+
+// BF16 is a bfloat16 value (a bfloat16 buffer's element), held as its bits.
+type BF16 uint16
+
+// Float32 returns h as a float32 (exact).
+func (h F16) Float32() float32 {
+	sign := uint32(h>>15) << 31
+	exp := uint32(h>>10) & 0x1f
+	frac := uint32(h) & 0x3ff
+	switch {
+	case exp == 0x1f: // Inf or NaN
+		return math.Float32frombits(sign | 0x7f800000 | frac<<13)
+	case exp != 0: // normal
+		return math.Float32frombits(sign | (exp+112)<<23 | frac<<13)
+	case frac == 0:
+		return math.Float32frombits(sign)
+	}
+	// subnormal: frac * 2^-24
+	v := float32(frac) * (1.0 / (1 << 24))
+	if sign != 0 {
+		v = -v
+	}
+	return v
+}
+
+// ToF16 rounds f to the nearest half-precision value (ties to even).
+func ToF16(f float32) F16 {
+	b := math.Float32bits(f)
+	sign := uint16(b>>16) & 0x8000
+	exp := int32(b>>23) & 0xff
+	frac := b & 0x7fffff
+	if exp == 0xff { // Inf or NaN (keep NaN quiet and non-zero)
+		if frac != 0 {
+			return F16(sign | 0x7e00 | uint16(frac>>13))
+		}
+		return F16(sign | 0x7c00)
+	}
+	e := exp - 127 + 15
+	if e >= 0x1f {
+		return F16(sign | 0x7c00)
+	}
+	if e <= 0 { // subnormal or zero in half precision
+		if e < -10 {
+			return F16(sign)
+		}
+		m := frac | 0x800000
+		shift := uint32(14 - e)
+		h := m >> shift
+		rem := m & (1<<shift - 1)
+		half := uint32(1) << (shift - 1)
+		if rem > half || (rem == half && h&1 == 1) {
+			h++
+		}
+		return F16(sign | uint16(h))
+	}
+	h := uint32(e)<<10 | frac>>13
+	rem := frac & 0x1fff
+	if rem > 0x1000 || (rem == 0x1000 && h&1 == 1) {
+		h++ // may carry into the exponent, up to Inf: still correct
+	}
+	return F16(sign | uint16(h))
+}
+
+// Float32 returns b as a float32 (exact).
+func (b BF16) Float32() float32 { return math.Float32frombits(uint32(b) << 16) }
+
+// ToBF16 rounds f to the nearest bfloat16 value (ties to even).
+func ToBF16(f float32) BF16 {
+	b := math.Float32bits(f)
+	if b&0x7fffffff > 0x7f800000 { // NaN: keep it quiet
+		return BF16(b>>16 | 0x40)
+	}
+	b += 0x7fff + (b>>16)&1
+	return BF16(b >> 16)
+}
+
+// KernelElem is the set of element types of kernel buffers and shared memory.
+type KernelElem interface {
+	~int8 | ~int16 | ~int32 | ~int64 | ~int | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uint |
+		~float32 | ~float64
+}
+
+// AtomicNumber is the set of types kernel atomics work on.
+type AtomicNumber interface {
+	~int32 | ~int64 | ~int | ~uint32 | ~uint64 | ~uint | ~float32 | ~float64
+}
+
+// AtomicInteger is the set of types the bitwise kernel atomics work on.
+type AtomicInteger interface {
+	~int32 | ~int64 | ~int | ~uint32 | ~uint64 | ~uint
+}
+
+// Shared returns block shared memory of n elements (n a constant), zeroed at block start and
+// shared by every thread of the block. Declare it at the top level of a kernel's body.
+func Shared[T KernelElem | F16 | BF16](n int) []T { panic(kernelOnly) }
+
+// DynamicShared returns the block's dynamic shared memory (LaunchConfig.SharedBytes) as a
+// slice of T. Every call in a kernel returns the same memory.
+func DynamicShared[T KernelElem | F16 | BF16]() []T { panic(kernelOnly) }
+
+// AtomicAdd adds v to *p atomically and returns the old value. p is &buf[i] of a buffer or
+// shared memory. Kernel atomics are relaxed: they order nothing else (use SyncSystem).
+func AtomicAdd[T AtomicNumber](p *T, v T) T { panic(kernelOnly) }
+
+// AtomicMax stores max(*p, v) atomically and returns the old value.
+func AtomicMax[T AtomicNumber](p *T, v T) T { panic(kernelOnly) }
+
+// AtomicMin stores min(*p, v) atomically and returns the old value.
+func AtomicMin[T AtomicNumber](p *T, v T) T { panic(kernelOnly) }
+
+// AtomicExch stores v in *p atomically and returns the old value.
+func AtomicExch[T AtomicNumber](p *T, v T) T { panic(kernelOnly) }
+
+// AtomicCAS stores v in *p if *p == old (bitwise for floats), atomically, and returns the
+// value *p had.
+func AtomicCAS[T AtomicNumber](p *T, old, v T) T { panic(kernelOnly) }
+
+// AtomicLoad reads *p atomically.
+func AtomicLoad[T AtomicNumber](p *T) T { panic(kernelOnly) }
+
+// AtomicStore writes v to *p atomically.
+func AtomicStore[T AtomicNumber](p *T, v T) { panic(kernelOnly) }
+
+// AtomicAnd stores *p & v atomically and returns the old value.
+func AtomicAnd[T AtomicInteger](p *T, v T) T { panic(kernelOnly) }
+
+// AtomicOr stores *p | v atomically and returns the old value.
+func AtomicOr[T AtomicInteger](p *T, v T) T { panic(kernelOnly) }
+
+// AtomicXor stores *p ^ v atomically and returns the old value.
+func AtomicXor[T AtomicInteger](p *T, v T) T { panic(kernelOnly) }
+
+// SyncSystem is a system-scope memory fence (CUDA __threadfence_system()): the calling
+// thread's writes before it are visible to every device and the host before its writes after
+// it. Put it between data and flag on both sides of a hand-off.
+func SyncSystem() { panic(kernelOnly) }

@@ -1,0 +1,273 @@
+package gpu
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/peerbook/peerbook/gpu/backend"
+	"github.com/peerbook/peerbook/gpu/sim"
+)
+
+// EnvDevices is the environment variable that chooses the devices: "cuda", "sim", "sim:N"
+// or "sim:<preset>" (nvswitch8, pcie4, nvlink2). Unset: CUDA where the driver loads and has
+// a device, simulated devices otherwise.
+const EnvDevices = "PEERBOOK_DEVICES"
+
+// Aliases of the backend types that cells name.
+type (
+	// DType is the element type of a buffer: gpu.Float32, gpu.Int32, ...
+	DType = backend.DType
+	// Dim3 is a grid or block size; zero components count as 1.
+	Dim3 = backend.Dim3
+	// DeviceInfo is everything known about a device.
+	DeviceInfo = backend.DeviceInfo
+	// Link is the connection between two devices.
+	Link = backend.Link
+	// Signature is a kernel's name and parameters.
+	Signature = backend.Signature
+)
+
+// The element types of buffers.
+const (
+	Invalid  = backend.Invalid
+	Int8     = backend.Int8
+	Int16    = backend.Int16
+	Int32    = backend.Int32
+	Int64    = backend.Int64
+	Uint8    = backend.Uint8
+	Uint16   = backend.Uint16
+	Uint32   = backend.Uint32
+	Uint64   = backend.Uint64
+	Float16  = backend.Float16
+	BFloat16 = backend.BFloat16
+	Float32  = backend.Float32
+	Float64  = backend.Float64
+)
+
+// machine is one backend and the devices of it that cells see. gpu.Use replaces the current
+// machine; buffers of an earlier one keep working with their own machine.
+type machine struct {
+	spec    string // "cuda", "sim:nvlink2"
+	about   string // one line for people
+	b       backend.Backend
+	devices []*Device
+	host    *Device
+	streams streamSet
+
+	topoOnce sync.Once
+	topo     *Topo
+}
+
+var state struct {
+	mu        sync.Mutex
+	m         *machine
+	err       error           // the choice failed (PEERBOOK_DEVICES=cuda without a driver)
+	all       []*machine      // every machine made, for SetInterrupt
+	interrupt <-chan struct{} // the running cell's
+	notice    io.Writer       // where the one-line fallback notice goes (os.Stderr)
+	openCUDA  func() (backend.Backend, error)
+}
+
+func init() {
+	state.notice = os.Stderr
+	state.openCUDA = openCUDA
+}
+
+// current returns the current machine, choosing it on first use from PEERBOOK_DEVICES.
+func current() (*machine, error) {
+	state.mu.Lock()
+	defer state.mu.Unlock()
+	if state.m == nil && state.err == nil {
+		state.m, state.err = choose(os.Getenv(EnvDevices), true)
+		if state.m != nil {
+			adopt(state.m)
+		}
+	}
+	return state.m, state.err
+}
+
+// adopt records m and hands it the running cell's interrupt. state.mu is held.
+func adopt(m *machine) {
+	state.all = append(state.all, m)
+	if in, ok := m.b.(backend.Interruptible); ok && state.interrupt != nil {
+		in.SetInterrupt(state.interrupt)
+	}
+}
+
+// choose makes the machine spec names. With an empty spec it tries CUDA and falls back to
+// simulated devices, saying so on the notice writer when notify is set.
+func choose(spec string, notify bool) (*machine, error) {
+	spec = strings.TrimSpace(spec)
+	switch {
+	case spec == "cuda":
+		b, err := openCUDAWithDevices()
+		if err != nil {
+			return nil, fmt.Errorf("%s=cuda: %w", EnvDevices, err)
+		}
+		return newMachine("cuda", "CUDA", b), nil
+	case spec == "sim" || strings.HasPrefix(spec, "sim:"):
+		preset := strings.TrimPrefix(strings.TrimPrefix(spec, "sim"), ":")
+		b, err := sim.New(preset)
+		if err != nil {
+			return nil, fmt.Errorf("%s=%s: %w", EnvDevices, spec, err)
+		}
+		return newMachine(spec, simAbout(b), b), nil
+	case spec == "":
+		b, cudaErr := openCUDAWithDevices()
+		if cudaErr == nil {
+			return newMachine("cuda", "CUDA", b), nil
+		}
+		sb, err := sim.New("")
+		if err != nil {
+			return nil, err
+		}
+		m := newMachine("sim", simAbout(sb), sb)
+		if notify && state.notice != nil {
+			fmt.Fprintf(state.notice, "peerbook: using simulated devices (%s) because CUDA is not available: %s; set %s to choose\n",
+				m.about, shortReason(cudaErr), EnvDevices)
+		}
+		return m, nil
+	}
+	return nil, fmt.Errorf("%s=%q: want cuda, sim, sim:N or sim:PRESET (%s)", EnvDevices, spec,
+		strings.Join(sim.Presets(), ", "))
+}
+
+// shortReason is the first clause of err's text, for a one-line notice.
+func shortReason(err error) string {
+	s := strings.ReplaceAll(err.Error(), "\n", " ")
+	if i := strings.Index(s, "; "); i > 0 && len(s) > 160 {
+		s = s[:i] + " ..."
+	}
+	return s
+}
+
+func simAbout(b *sim.Backend) string {
+	p := b.Preset()
+	return fmt.Sprintf("%s: %s", p.Name, p.About)
+}
+
+// openCUDAWithDevices opens the CUDA backend and checks that it has a device.
+func openCUDAWithDevices() (backend.Backend, error) {
+	if state.openCUDA == nil {
+		return nil, errors.New("the CUDA backend is not built in")
+	}
+	b, err := state.openCUDA()
+	if err != nil {
+		return nil, err
+	}
+	if len(b.Devices()) == 0 {
+		return nil, errors.New("the CUDA driver reports no device")
+	}
+	return b, nil
+}
+
+func newMachine(spec, about string, b backend.Backend) *machine {
+	m := &machine{spec: spec, about: about, b: b}
+	for _, info := range b.Devices() {
+		m.devices = append(m.devices, &Device{m: m, info: info})
+	}
+	host := backend.DeviceInfo{Index: backend.HostDevice, Name: "host", Backend: b.Name(), NUMANode: -1}
+	if mi, ok := b.(backend.MemoryInfo); ok {
+		if _, total, err := mi.MemInfo(backend.HostDevice); err == nil {
+			host.MemoryBytes = total
+		}
+	}
+	m.host = &Device{m: m, info: host}
+	return m
+}
+
+// Use switches to the devices spec names ("cuda", "sim", "sim:4", "sim:nvswitch8", ...;
+// "" chooses as on first use). Buffers, streams and kernels made before keep working on
+// the devices they were made on; what is made after uses the new ones.
+func Use(spec string) error {
+	m, err := choose(spec, false)
+	if err != nil {
+		return err
+	}
+	state.mu.Lock()
+	defer state.mu.Unlock()
+	state.m, state.err = m, nil
+	adopt(m)
+	return nil
+}
+
+// Runtime describes the devices in use in one line ("sim:nvlink2: 2 simulated H200 GPUs,
+// NV18 between them"), or why there are none.
+func Runtime() string {
+	m, err := current()
+	if err != nil {
+		return "no devices: " + err.Error()
+	}
+	return m.about
+}
+
+// Devices returns the GPUs (real or simulated), in index order. It is empty when the choice
+// of devices failed; Runtime says why.
+func Devices() []*Device {
+	m, err := current()
+	if err != nil {
+		return nil
+	}
+	return append([]*Device(nil), m.devices...)
+}
+
+// NumDevices returns the number of GPUs.
+func NumDevices() int { return len(Devices()) }
+
+// Dev returns GPU i. It panics with a clear message where there is no GPU i, as indexing a
+// slice does; Devices and NumDevices tell what exists.
+func Dev(i int) *Device {
+	m, err := current()
+	if err != nil {
+		panic(fmt.Errorf("gpu.Dev(%d): %w", i, err))
+	}
+	if i < 0 || i >= len(m.devices) {
+		panic(fmt.Errorf("gpu.Dev(%d): no such device; %s has devices 0..%d", i, m.spec, len(m.devices)-1))
+	}
+	return m.devices[i]
+}
+
+// Host returns the host as a device: buffers allocated on it live in host memory (pinned
+// and mapped for the GPUs on CUDA), and shared ones are reachable from every GPU and from
+// host code while kernels run.
+func Host() *Device {
+	m, err := current()
+	if err != nil {
+		panic(fmt.Errorf("gpu.Host(): %w", err))
+	}
+	return m.host
+}
+
+// Synchronize waits for the work queued on every device and returns the first error of it.
+func Synchronize() error {
+	m, err := current()
+	if err != nil {
+		return err
+	}
+	var first error
+	for _, d := range m.devices {
+		if err := d.Synchronize(); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// SetInterrupt gives the devices the running cell's interrupt channel: closing it stops
+// simulated kernels that run or are queued, and waits on them. The session calls it when a
+// cell starts, and SetInterrupt(nil) when the cell ends without interrupt, before it
+// releases the channel.
+func SetInterrupt(done <-chan struct{}) {
+	state.mu.Lock()
+	defer state.mu.Unlock()
+	state.interrupt = done
+	for _, m := range state.all {
+		if in, ok := m.b.(backend.Interruptible); ok {
+			in.SetInterrupt(done)
+		}
+	}
+}

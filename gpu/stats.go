@@ -1,0 +1,86 @@
+package gpu
+
+import (
+	"fmt"
+
+	"github.com/peerbook/peerbook/display"
+	"github.com/peerbook/peerbook/gpu/backend"
+)
+
+// Stats summarizes a buffer's values: Count, NaN and Inf elements, and Min, Max, Mean and Std
+// (population standard deviation) over the finite ones (NaN where there are none).
+type Stats = display.Stats
+
+// reduceChunk is how many elements a reduction converts at a time.
+const reduceChunk = 1 << 16
+
+// chunkBytes bounds what is read at a time from memory the host can't address.
+const chunkBytes = 16 << 20
+
+// Stats computes the buffer's statistics where it lives: in place for host-addressable
+// memory (every simulated buffer, host buffers), in bounded chunks otherwise.
+func (b *Buffer) Stats() (Stats, error) {
+	r, err := b.reduce([]int{b.n})
+	if err != nil {
+		return Stats{}, err
+	}
+	return r.Stats(), nil
+}
+
+// reduce runs the buffer's elements, as float64s, through a display.Reduction of shape.
+func (b *Buffer) reduce(shape []int) (*display.Reduction, error) {
+	mem, err := b.live("stats")
+	if err != nil {
+		return nil, err
+	}
+	r, err := display.NewReduction(shape)
+	if err != nil {
+		return nil, fmt.Errorf("stats of %s: %w", b.describe(), err)
+	}
+	vals := make([]float64, min(b.n, reduceChunk))
+	visit := func(raw []byte, first int) error {
+		count := len(raw) / b.dtype.Size()
+		for start := 0; start < count; start += reduceChunk {
+			k := min(reduceChunk, count-start)
+			convert(vals[:k], raw[start*b.dtype.Size():], b.dtype)
+			if err := r.Add(int64(first+start), vals[:k]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if host := mem.Host(); host != nil {
+		err = visit(host[b.off:b.off+b.Bytes()], 0)
+	} else {
+		err = b.forEachChunk(mem, visit)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("stats of %s: %w", b.describe(), err)
+	}
+	return r, nil
+}
+
+// convert sets dst[i] to element i of raw (elements of dt), as float64.
+func convert(dst []float64, raw []byte, dt DType) {
+	for i := range dst {
+		dst[i] = valueAt(raw, dt, i)
+	}
+}
+
+// forEachChunk reads the buffer in bounded chunks (memory the host can't address).
+func (b *Buffer) forEachChunk(mem backend.Memory, visit func(raw []byte, first int) error) error {
+	size := b.dtype.Size()
+	per := max(1, chunkBytes/size)
+	buf := make([]byte, min(b.n, per)*size)
+	for first := 0; first < b.n; first += per {
+		count := min(per, b.n-first)
+		raw := buf[:count*size]
+		if err := b.a.m.b.Read(mem, b.off+int64(first)*int64(size), raw); err != nil {
+			return err
+		}
+		if err := visit(raw, first); err != nil {
+			return err
+		}
+	}
+	return nil
+}
