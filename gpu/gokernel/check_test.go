@@ -122,6 +122,9 @@ func b(t gpu.Thread, x []int) { a(t, x) }`, "cell[2]:12:33", "can't be called fr
 		{"unordered effects", `func k(t gpu.Thread, x []int32) {
 	x[0] = gpu.AtomicAdd(&x[1], 1) + gpu.AtomicAdd(&x[2], 1)
 }`, "cell[2]:11:2", "separate statements"},
+		{"unordered effects in an index", `func k(t gpu.Thread, x []int32) {
+	x[gpu.AtomicAdd(&x[1], 1)] = gpu.AtomicAdd(&x[2], 1)
+}`, "cell[2]:11:2", "separate statements"},
 		{"syntax error", `func k(t gpu.Thread, x []int) {
 	x[0] = = 1
 }`, "cell[2]:11:9", "expected"},
@@ -251,5 +254,21 @@ func TestKernelAPICopyMatchesPackageGPU(t *testing.T) {
 	}
 	if string(want) != gpuAPISource {
 		t.Errorf("kernelapi.go.txt differs from ../kernelapi.go; run go generate in gpu/gokernel")
+	}
+}
+
+func TestOrderedEffectsAllowed(t *testing.T) {
+	// nested calls and && are sequenced in C++ as in Go
+	k := kernel(t, `
+func k(t gpu.Thread, x []int32) {
+	x[3] = gpu.AtomicAdd(&x[0], gpu.AtomicAdd(&x[1], 5)+1)
+	if gpu.AtomicAdd(&x[2], 1) == 0 && gpu.AtomicAdd(&x[2], 1) == 1 {
+		x[4] = 1
+	}
+}`)
+	x := zeros[int32](5)
+	mustLaunch(t, k, 1, 1, x)
+	if got := x.v; got[0] != 1 || got[1] != 5 || got[2] != 2 || got[3] != 0 || got[4] != 1 {
+		t.Errorf("x = %v", got)
 	}
 }

@@ -1,11 +1,15 @@
 package gokernel
 
+import (
+	"encoding/binary"
+	"fmt"
+)
+
 // Fault codes written to the fault record by a translated kernel before it traps.
 const (
-	FaultIndex      = 1 // index out of range: Index, Length
-	FaultDivide     = 2 // integer divide by zero
-	FaultShift      = 3 // negative shift amount: Index is the count
-	faultCodesLimit = 4
+	FaultIndex  = 1 // index out of range: Index, Length
+	FaultDivide = 2 // integer divide by zero
+	FaultShift  = 3 // negative shift amount: Index is the count
 )
 
 // FaultSymbol is the name of the device variable of a translated module that holds the
@@ -211,3 +215,38 @@ template <class T> __device__ __forceinline__ void atomic_store(T* p, T v) { pee
 } // namespace gk
 // ---- end of gokernel runtime ----
 `
+
+// DecodeFault returns the error described by a fault record that the kernel's CUDA
+// translation filled before trapping (FaultRecordSize bytes, little-endian, as gk_fault_t
+// lays them out): a *PanicError naming block, thread, Go position and index. It returns nil
+// for an empty record (code 0).
+func (k *Kernel) DecodeFault(rec []byte) error {
+	if len(rec) < FaultRecordSize {
+		return fmt.Errorf("gokernel: fault record of %d bytes, want %d", len(rec), FaultRecordSize)
+	}
+	u32 := func(off int) uint32 { return binary.LittleEndian.Uint32(rec[off:]) }
+	i64 := func(off int) int64 { return int64(binary.LittleEndian.Uint64(rec[off:])) }
+	code := u32(0)
+	if code == 0 {
+		return nil
+	}
+	pe := &PanicError{Kernel: k.name, Pos: k.FaultPos(int(u32(4)))}
+	if pe.Pos == "" {
+		pe.Pos = k.Pos()
+	}
+	for i := 0; i < 3; i++ {
+		pe.Block[i] = int(u32(24 + 4*i))
+		pe.Thread[i] = int(u32(36 + 4*i))
+	}
+	switch code {
+	case FaultIndex:
+		pe.Msg = fmt.Sprintf("index out of range [%d] with length %d", i64(8), i64(16))
+	case FaultDivide:
+		pe.Msg = "integer divide by zero"
+	case FaultShift:
+		pe.Msg = "negative shift amount"
+	default:
+		pe.Msg = fmt.Sprintf("unknown fault code %d", code)
+	}
+	return pe
+}

@@ -2,6 +2,7 @@ package gokernel
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"os"
 	"os/exec"
@@ -238,4 +239,30 @@ func TestDumpCUDA(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "MANIFEST"), []byte(manifest.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+func TestDecodeFault(t *testing.T) {
+	k := kernel(t, `
+func f(t gpu.Thread, x []float32, d int) {
+	x[t.GlobalX()] = float32(10 / d)
+}`)
+	if _, err := k.CUDA(); err != nil {
+		t.Fatal(err)
+	}
+	rec := make([]byte, FaultRecordSize)
+	if err := k.DecodeFault(rec); err != nil {
+		t.Errorf("empty record: %v", err)
+	}
+	put32 := func(off int, v uint32) { binary.LittleEndian.PutUint32(rec[off:], v) }
+	put32(0, FaultIndex)
+	put32(4, 1) // the second check site: the buffer index
+	binary.LittleEndian.PutUint64(rec[8:], 1000)
+	binary.LittleEndian.PutUint64(rec[16:], 10)
+	put32(24, 3)
+	put32(36, 17)
+	err := k.DecodeFault(rec)
+	wantContains(t, errString(err), "kernel f", "block (3,0,0)", "thread (17,0,0)", "index out of range [1000] with length 10", "cell[1]:3:2")
+	put32(0, FaultDivide)
+	put32(4, 0)
+	wantContains(t, errString(k.DecodeFault(rec)), "integer divide by zero", "cell[1]:3:27")
 }

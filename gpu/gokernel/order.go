@@ -48,41 +48,46 @@ func (p *program) markEffects() {
 	}
 }
 
-// effectCalls lists the calls with side effects in e that C++ would not sequence.
-func (p *program) effectCalls(e ast.Expr) []*ast.CallExpr {
+// effectCalls returns the calls with side effects in e. Where two unsequenced operands (of
+// an operator, a call, an index, a literal) both make such calls, it calls conflict.
+func (p *program) effectCalls(e ast.Expr, conflict func(a, b *ast.CallExpr)) []*ast.CallExpr {
+	siblings := func(es ...ast.Expr) []*ast.CallExpr {
+		var out []*ast.CallExpr
+		for _, x := range es {
+			c := p.effectCalls(x, conflict)
+			if len(c) > 0 && len(out) > 0 {
+				conflict(out[0], c[0])
+			}
+			out = append(out, c...)
+		}
+		return out
+	}
 	switch x := e.(type) {
 	case nil:
 		return nil
 	case *ast.BinaryExpr:
-		a, b := p.effectCalls(x.X), p.effectCalls(x.Y)
 		if x.Op == token.LAND || x.Op == token.LOR {
-			// sequenced in C++ too: only one side counts
-			if len(a) >= len(b) {
-				return a
-			}
-			return b
+			// sequenced in C++ too
+			return append(p.effectCalls(x.X, conflict), p.effectCalls(x.Y, conflict)...)
 		}
-		return append(a, b...)
+		return siblings(x.X, x.Y)
 	case *ast.ParenExpr:
-		return p.effectCalls(x.X)
+		return p.effectCalls(x.X, conflict)
 	case *ast.UnaryExpr:
-		return p.effectCalls(x.X)
+		return p.effectCalls(x.X, conflict)
 	case *ast.IndexExpr:
-		return append(p.effectCalls(x.X), p.effectCalls(x.Index)...)
+		return siblings(x.X, x.Index)
 	case *ast.CompositeLit:
-		var out []*ast.CallExpr
+		var els []ast.Expr
 		for _, el := range x.Elts {
 			if kv, ok := el.(*ast.KeyValueExpr); ok {
 				el = kv.Value
 			}
-			out = append(out, p.effectCalls(el)...)
+			els = append(els, el)
 		}
-		return out
+		return siblings(els...)
 	case *ast.CallExpr:
-		var out []*ast.CallExpr
-		for _, a := range x.Args {
-			out = append(out, p.effectCalls(a)...)
-		}
+		out := siblings(x.Args...) // arguments run before the call in both languages
 		ci := p.classify(x)
 		if (ci.kind == callGPU && (atomicOps[ci.name] || ci.name == "SyncSystem")) ||
 			(ci.kind == callDevice && ci.fn.effects) {
@@ -97,15 +102,24 @@ func (p *program) effectCalls(e ast.Expr) []*ast.CallExpr {
 func (p *program) checkOrder(fn *function) ErrorList {
 	var errs ErrorList
 	check := func(at ast.Node, exprs ...ast.Expr) {
-		var calls []*ast.CallExpr
-		for _, e := range exprs {
-			calls = append(calls, p.effectCalls(e)...)
-		}
-		if len(calls) >= 2 {
+		reported := false
+		conflict := func(a, b *ast.CallExpr) {
+			if reported {
+				return
+			}
+			reported = true
 			errs = append(errs, p.errorAt(at.Pos(),
-				"this statement calls %s and %s, which both have side effects; Go runs them left to right "+
-					"but the CUDA translation can't promise that order: make them separate statements",
-				exprString(calls[0].Fun), exprString(calls[1].Fun)))
+				"this statement calls %s and %s, which both have side effects, in operands whose order "+
+					"Go fixes (left to right) but the CUDA translation can't: make them separate statements",
+				exprString(a.Fun), exprString(b.Fun)))
+		}
+		var all []*ast.CallExpr
+		for _, e := range exprs {
+			c := p.effectCalls(e, conflict)
+			if len(c) > 0 && len(all) > 0 {
+				conflict(all[0], c[0])
+			}
+			all = append(all, c...)
 		}
 	}
 	ast.Inspect(fn.decl.Body, func(n ast.Node) bool {

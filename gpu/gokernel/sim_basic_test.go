@@ -2,16 +2,12 @@ package gokernel
 
 import (
 	"testing"
+
+	"github.com/peerbook/peerbook/gpu/gokernel/suite"
 )
 
 func TestSAXPY(t *testing.T) {
-	k := kernel(t, `
-func saxpy(t gpu.Thread, n int, a float32, x []float32, y []float32) {
-	i := t.GlobalX()
-	if i < n {
-		y[i] = a*x[i] + y[i]
-	}
-}`)
+	k := kernel(t, suite.SAXPYSrc)
 	const n = 1000
 	xs, ys := make([]float32, n), make([]float32, n)
 	for i := range xs {

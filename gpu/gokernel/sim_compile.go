@@ -169,18 +169,12 @@ func (f *fc) emitJump(target *int) {
 	f.emit(func(*frame) int { return *target })
 }
 
-// emitBackJump jumps to a loop's top; this is where a thread notices an interrupt.
-func (f *fc) emitBackJump(top int) {
-	f.emit(func(fr *frame) int {
-		if fr.th.l.stop.Load() != 0 {
-			panic(stopSignal{})
-		}
-		return top
-	})
-}
-
 // emitJumpUnless continues when cond holds, else jumps to target.
 func (f *fc) emitJumpUnless(cond val, target *int) {
+	if cond.jump != nil {
+		f.emit(cond.jump(target, f.next(), true))
+		return
+	}
 	c, next := cond.e.(ev[bool]), f.next()
 	f.emit(func(fr *frame) int {
 		if c(fr) {
@@ -192,6 +186,10 @@ func (f *fc) emitJumpUnless(cond val, target *int) {
 
 // emitJumpIf jumps to target when cond holds.
 func (f *fc) emitJumpIf(cond val, target *int) {
+	if cond.jump != nil {
+		f.emit(cond.jump(target, f.next(), false))
+		return
+	}
 	c, next := cond.e.(ev[bool]), f.next()
 	f.emit(func(fr *frame) int {
 		if c(fr) {
@@ -254,16 +252,38 @@ func (f *fc) stmt(s ast.Stmt) {
 	case *ast.ForStmt:
 		f.stmt(s.Init)
 		ctx := &jumpCtx{label: label, brk: new(int), cont: new(int)}
-		top := len(f.code)
+		var cond ev[bool]
 		if s.Cond != nil {
-			f.emitJumpUnless(f.expr(s.Cond), ctx.brk)
+			c := f.expr(s.Cond)
+			cond = c.e.(ev[bool])
+			f.emitJumpUnless(c, ctx.brk)
 		}
+		body := len(f.code)
 		f.ctx = append(f.ctx, ctx)
 		f.block(s.Body.List)
 		f.ctx = f.ctx[:len(f.ctx)-1]
 		*ctx.cont = len(f.code)
 		f.stmt(s.Post)
-		f.emitBackJump(top)
+		// The back edge runs a one-step post statement, notices interrupts and tests the
+		// condition, all in one step.
+		var post instr
+		if len(f.code) == *ctx.cont+1 {
+			post = f.code[*ctx.cont]
+			f.code = f.code[:*ctx.cont]
+		}
+		brk := ctx.brk
+		f.emit(func(fr *frame) int {
+			if post != nil {
+				post(fr)
+			}
+			if fr.th.l.stop.Load() != 0 {
+				panic(stopSignal{})
+			}
+			if cond == nil || cond(fr) {
+				return body
+			}
+			return *brk
+		})
 		*ctx.brk = len(f.code)
 	case *ast.RangeStmt:
 		f.rangeStmt(s, label)
@@ -371,7 +391,7 @@ func (f *fc) opAssign(pl *place, op token.Token, rhs val, at ast.Node) {
 	ops := opsByKind[pl.k]
 	combine := func(old val) val {
 		if op == token.SHL || op == token.SHR {
-			return shiftOp(op, old, shiftCount(rhs, f.pos(at)))
+			return shiftOp(op, old, rhs, f.pos(at))
 		}
 		return binaryOp(op, old, rhs, f.pos(at))
 	}
@@ -552,8 +572,8 @@ func (f *fc) rangeStmt(s *ast.RangeStmt, label string) {
 		})
 	}
 	ctx := &jumpCtx{label: label, brk: new(int), cont: new(int)}
-	top := len(f.code)
 	f.emitJumpUnless(exprVal(ev[bool](func(fr *frame) bool { return int64(fr.v[h]) < int64(fr.v[lim]) }), kBool), ctx.brk)
+	top := len(f.code)
 	if s.Tok == token.DEFINE {
 		for _, e := range []ast.Expr{s.Key, s.Value} {
 			if id, ok := e.(*ast.Ident); ok && id.Name != "_" {
@@ -573,9 +593,17 @@ func (f *fc) rangeStmt(s *ast.RangeStmt, label string) {
 	f.block(s.Body.List)
 	f.ctx = f.ctx[:len(f.ctx)-1]
 	*ctx.cont = len(f.code)
-	next := f.next()
-	f.emit(func(fr *frame) int { fr.v[h]++; return next })
-	f.emitBackJump(top)
+	brk := ctx.brk
+	f.emit(func(fr *frame) int {
+		fr.v[h]++
+		if fr.th.l.stop.Load() != 0 {
+			panic(stopSignal{})
+		}
+		if int64(fr.v[h]) < int64(fr.v[lim]) {
+			return top
+		}
+		return *brk
+	})
 	*ctx.brk = len(f.code)
 }
 
@@ -926,7 +954,7 @@ func (f *fc) binary(x *ast.BinaryExpr, k kind) val {
 		if a.k != k {
 			a = convert(a, k)
 		}
-		return shiftOp(x.Op, a, shiftCount(f.expr(x.Y), pos))
+		return shiftOp(x.Op, a, f.expr(x.Y), pos)
 	}
 	a, b := f.expr(x.X), f.expr(x.Y)
 	if a.k != b.k {

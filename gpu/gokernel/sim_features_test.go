@@ -10,94 +10,7 @@ import (
 )
 
 func TestControlFlow(t *testing.T) {
-	k := kernel(t, `
-func flow(t gpu.Thread, in []int32, out []int32) {
-	i := t.GlobalX()
-	if i >= len(in) {
-		return
-	}
-	x := in[i]
-	// switch with a tag, fallthrough, default in the middle
-	r := int32(0)
-	switch x % 5 {
-	case 0:
-		r = 10
-		fallthrough
-	case 1, 2:
-		r += 1
-	default:
-		r = -1
-	case 4:
-		r = 40
-		break
-		r = 99
-	}
-	out[i*6] = r
-	// tagless switch
-	switch {
-	case x < 3:
-		out[i*6+1] = 1
-	case x < 7:
-		out[i*6+1] = 2
-	}
-	// labelled loops, continue and break
-	count := int32(0)
-outer:
-	for a := int32(0); a < 10; a++ {
-		for b := int32(0); b < 10; b++ {
-			if b > a {
-				continue outer
-			}
-			if a*b > x {
-				break outer
-			}
-			if (a+b)%3 == 0 {
-				continue
-			}
-			count++
-		}
-	}
-	out[i*6+2] = count
-	// while-style and infinite loops
-	n := x
-	steps := int32(0)
-	for n != 1 && n > 0 {
-		if n%2 == 0 {
-			n /= 2
-		} else {
-			n = 3*n + 1
-		}
-		steps++
-	}
-	out[i*6+3] = steps
-	for {
-		steps += 100
-		if steps > 1000 {
-			break
-		}
-	}
-	out[i*6+4] = steps
-	// range over an integer; switch inside a loop with break (of the switch) and continue
-	sum := int32(0)
-	for j := range x {
-		switch {
-		case j == 2:
-			continue
-		case j > 6:
-			break
-		default:
-			sum += int32(j)
-		}
-	}
-	if v := x * 2; v > 10 {
-		sum += v
-	} else if v > 4 {
-		sum -= v
-	} else {
-		sum = -sum
-	}
-	out[i*6+5] = sum
-}`)
+	k := kernel(t, suite.ControlFlowSrc)
 	goFlow := func(x int32) [6]int32 {
 		var o [6]int32
 		r := int32(0)
@@ -190,79 +103,7 @@ outer:
 }
 
 func TestArraysAndDeviceFunctions(t *testing.T) {
-	k := kernel(t, `
-//gpu:device
-func fib(n int) int {
-	if n < 2 {
-		return n
-	}
-	return fib(n-1) + fib(n-2)
-}
-
-//gpu:device
-func divmod(a, b int) (q, r int) {
-	q = a / b
-	r = a % b
-	return
-}
-
-//gpu:device
-func reversed(a [4]int) [4]int {
-	var r [4]int
-	for i := range 4 {
-		r[3-i] = a[i]
-	}
-	a[0] = 1000 // a copy: the caller's array is unchanged
-	return r
-}
-
-//gpu:device
-func sumBuf(t gpu.Thread, xs []int, n int) int {
-	s := 0
-	for _, v := range xs {
-		s += v
-	}
-	return s + n*t.ThreadIdx.X
-}
-
-//gpu:device
-func fill(xs []int, i int, v int) {
-	xs[i] = v
-}
-
-func arrays(t gpu.Thread, xs []int, out []int) {
-	i := t.ThreadIdx.X
-	a := [4]int{1, 2, 3, 4}
-	b := a
-	b[0] = 100
-	m := [3][2]int{{1, 2}, {3, 4}, 2: {5, 6}}
-	m[i%3][1] += 10
-	row := m[1]
-	r := reversed(b)
-	q, rem := divmod(17+i, 5)
-	var grid [2][3]float32
-	grid[1][i%3] = 2.5
-	k := i * 16
-	out[k+0] = a[0]
-	out[k+1] = b[0]
-	out[k+2] = r[0]
-	out[k+3] = r[3]
-	out[k+4] = m[0][1] + m[1][1] + m[2][1]
-	out[k+5] = row[1]
-	out[k+6] = q
-	out[k+7] = rem
-	out[k+8] = fib(i + 5)
-	out[k+9] = sumBuf(t, xs, 2)
-	out[k+10] = int(grid[1][0] + grid[1][1] + grid[1][2])
-	out[k+11] = len(a) + len(m) + len(m[0]) + len(xs)
-	a[i%4], a[(i+1)%4] = a[(i+1)%4], a[i%4]
-	out[k+12] = a[0]*1000 + a[1]*100 + a[2]*10 + a[3]
-	fill(out, k+13, 77)
-	_, out[k+14] = divmod(100, 7)
-	x, y := 1, 2
-	x, y = y, x
-	out[k+15] = x*10 + y
-}`)
+	k := kernel(t, suite.ArraysSrc)
 	xs := newBuf([]int64{1, 2, 3})
 	out := zeros[int64](4 * 16)
 	mustLaunch(t, k, 1, 4, xs, out)
@@ -380,16 +221,7 @@ func b2f(b bool) float64 {
 }
 
 func TestHalfPrecision(t *testing.T) {
-	k := kernel(t, `
-func halves(t gpu.Thread, h []gpu.F16, bh []gpu.BF16, f []float32, oh []gpu.F16, obh []gpu.BF16, of []float32) {
-	i := t.GlobalX()
-	if i < len(f) {
-		oh[i] = gpu.ToF16(f[i])
-		obh[i] = gpu.ToBF16(f[i])
-		of[2*i] = h[i].Float32()
-		of[2*i+1] = bh[i].Float32()
-	}
-}`)
+	k := kernel(t, suite.HalvesSrc)
 	fs := []float32{0, 1, -1, 0.1, 65504, 65520, 1e-8, 6.1e-5, 5.96e-8, 2.98e-8, 3e-8, 1e10,
 		float32(math.Inf(-1)), float32(math.NaN()), 1.00048828125, 1.0009765625, 3.1415926}
 	hs, bs := make([]uint16, len(fs)), make([]uint16, len(fs))
@@ -468,17 +300,7 @@ func TestF16RoundTripAllValues(t *testing.T) {
 }
 
 func TestThreeDimensionalIndices(t *testing.T) {
-	k := kernel(t, `
-func idx3(t gpu.Thread, out []int32) {
-	x, y, z := t.GlobalX(), t.GlobalY(), t.GlobalZ()
-	w := t.GridDim.X * t.BlockDim.X
-	h := t.GridDim.Y * t.BlockDim.Y
-	i := (z*h+y)*w + x
-	out[i] = int32(t.ThreadIdx.X + 10*t.ThreadIdx.Y + 100*t.ThreadIdx.Z + 1000*t.BlockIdx.X + 10000*t.BlockIdx.Y + 100000*t.BlockIdx.Z)
-	if i == 0 {
-		out[len(out)-1] = int32(t.BlockDim.X + 10*t.BlockDim.Y + 100*t.BlockDim.Z + 1000*t.GridDim.X + 10000*t.GridDim.Y + 100000*t.GridDim.Z + 1000000*t.StrideX())
-	}
-}`)
+	k := kernel(t, suite.Indices3DSrc)
 	grid, block := backend.Dim3{X: 3, Y: 2, Z: 2}, backend.Dim3{X: 4, Y: 3, Z: 2}
 	n := 3 * 2 * 2 * 4 * 3 * 2
 	out := zeros[int32](n + 1)

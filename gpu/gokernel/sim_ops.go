@@ -26,6 +26,10 @@ type val struct {
 	k    kind // kind of the value
 	cst  any  // the constant's Go value where the expression is constant, else nil
 	slot int  // >= 0: the expression is a plain read of this scalar slot
+	// jump, for comparisons of slots and constants, builds a conditional jump that compares
+	// without calling the operands' closures: to target when the comparison != unless, else
+	// to next.
+	jump func(target *int, next int, unless bool) instr
 }
 
 func constVal[T any](v T, k kind) val {
@@ -235,33 +239,108 @@ func compare[T number](op token.Token, x, y ev[T], a, b val) (val, bool) {
 	default:
 		return val{}, false
 	}
-	return exprVal(f, kBool), true
+	r := exprVal(f, kBool)
+	r.jump = cmpJump[T](op, a, b)
+	return r, true
 }
 
-// shiftOp compiles x << n and x >> n; n is already a checked unsigned count.
-func shiftOp(op token.Token, a val, n ev[uint64]) val {
+// cmpJump returns the jump builder of a comparison of a slot with a slot or a constant.
+func cmpJump[T number](op token.Token, a, b val) func(target *int, next int, unless bool) instr {
+	if a.slot < 0 || (b.slot < 0 && b.cst == nil) {
+		return nil
+	}
+	s := a.slot
+	if b.cst != nil {
+		c := b.cst.(T)
+		return func(target *int, next int, unless bool) instr {
+			return func(fr *frame) int {
+				x := *(*T)(unsafe.Pointer(&fr.v[s]))
+				var r bool
+				switch op {
+				case token.LSS:
+					r = x < c
+				case token.LEQ:
+					r = x <= c
+				case token.GTR:
+					r = x > c
+				case token.GEQ:
+					r = x >= c
+				case token.EQL:
+					r = x == c
+				default:
+					r = x != c
+				}
+				if r != unless {
+					return *target
+				}
+				return next
+			}
+		}
+	}
+	t := b.slot
+	return func(target *int, next int, unless bool) instr {
+		return func(fr *frame) int {
+			x, y := *(*T)(unsafe.Pointer(&fr.v[s])), *(*T)(unsafe.Pointer(&fr.v[t]))
+			var r bool
+			switch op {
+			case token.LSS:
+				r = x < y
+			case token.LEQ:
+				r = x <= y
+			case token.GTR:
+				r = x > y
+			case token.GEQ:
+				r = x >= y
+			case token.EQL:
+				r = x == y
+			default:
+				r = x != y
+			}
+			if r != unless {
+				return *target
+			}
+			return next
+		}
+	}
+}
+
+// shiftOp compiles x << n and x >> n.
+func shiftOp(op token.Token, a, count val, pos string) val {
+	n := shiftCount(count, pos)
+	var cnt *uint64
+	if count.cst != nil {
+		u := n(nil) // a constant count (never negative: go/types rejects that)
+		cnt = &u
+	}
 	switch x := a.e.(type) {
 	case ev[int8]:
-		return shift(op, x, n, a.k)
+		return shift(op, x, n, cnt, a.k)
 	case ev[int16]:
-		return shift(op, x, n, a.k)
+		return shift(op, x, n, cnt, a.k)
 	case ev[int32]:
-		return shift(op, x, n, a.k)
+		return shift(op, x, n, cnt, a.k)
 	case ev[int64]:
-		return shift(op, x, n, a.k)
+		return shift(op, x, n, cnt, a.k)
 	case ev[uint8]:
-		return shift(op, x, n, a.k)
+		return shift(op, x, n, cnt, a.k)
 	case ev[uint16]:
-		return shift(op, x, n, a.k)
+		return shift(op, x, n, cnt, a.k)
 	case ev[uint32]:
-		return shift(op, x, n, a.k)
+		return shift(op, x, n, cnt, a.k)
 	case ev[uint64]:
-		return shift(op, x, n, a.k)
+		return shift(op, x, n, cnt, a.k)
 	}
 	panic(fmt.Sprintf("gokernel: shift of %T", a.e))
 }
 
-func shift[T integer](op token.Token, x ev[T], n ev[uint64], k kind) val {
+func shift[T integer](op token.Token, x ev[T], n ev[uint64], cnt *uint64, k kind) val {
+	if cnt != nil {
+		c := *cnt
+		if op == token.SHL {
+			return exprVal(ev[T](func(fr *frame) T { return x(fr) << c }), k)
+		}
+		return exprVal(ev[T](func(fr *frame) T { return x(fr) >> c }), k)
+	}
 	if op == token.SHL {
 		return exprVal(ev[T](func(fr *frame) T { return x(fr) << n(fr) }), k)
 	}

@@ -8,35 +8,11 @@ import (
 	"time"
 
 	"github.com/peerbook/peerbook/gpu/backend"
+	"github.com/peerbook/peerbook/gpu/gokernel/suite"
 )
 
-// A block reduction with shared memory and barriers, correct for any block size (not only
-// powers of two) and any n.
-const oddReduceSrc = `
-func reduce(t gpu.Thread, n int, x []int64, partial []int64) {
-	s := gpu.Shared[int64](1024)
-	tid := t.ThreadIdx.X
-	sum := int64(0)
-	for i := t.GlobalX(); i < n; i += t.StrideX() {
-		sum += x[i]
-	}
-	s[tid] = sum
-	t.Barrier()
-	for size := t.BlockDim.X; size > 1; {
-		half := (size + 1) / 2
-		if tid < size/2 {
-			s[tid] += s[tid+half]
-		}
-		t.Barrier()
-		size = half
-	}
-	if tid == 0 {
-		partial[t.BlockIdx.X] = s[0]
-	}
-}`
-
 func TestReductionOddSizes(t *testing.T) {
-	k := kernel(t, oddReduceSrc)
+	k := kernel(t, suite.OddReduceSrc)
 	for _, c := range []struct{ n, grid, block int }{
 		{1, 1, 1}, {7, 1, 3}, {100, 3, 33}, {1000, 7, 100}, {4097, 5, 255}, {10000, 4, 256},
 		{12345, 3, 1023}, {3, 4, 5}, {0, 2, 7},
@@ -61,37 +37,7 @@ func TestReductionOddSizes(t *testing.T) {
 }
 
 func TestSharedMemoryIsPerBlockAndZeroed(t *testing.T) {
-	k := kernel(t, `
-const tile = 16
-
-func perBlock(t gpu.Thread, out []int32) {
-	a := gpu.Shared[int32](tile)
-	var b = gpu.Shared[float64](3)
-	d := gpu.DynamicShared[int32]()
-	tid := t.ThreadIdx.X + t.ThreadIdx.Y*t.BlockDim.X
-	if tid == 0 {
-		// every block sees zeroed memory, whatever the previous block on this worker left
-		z := int32(0)
-		for i := range len(a) {
-			z += a[i]
-		}
-		for i := range len(d) {
-			z += d[i]
-		}
-		out[t.BlockIdx.X*3+2] = z + int32(b[0]) + int32(len(d))*1000
-	}
-	gpu.AtomicAdd(&a[tid%tile], int32(t.BlockIdx.X+1))
-	d[tid%len(d)] = 5
-	t.Barrier()
-	if tid == 0 {
-		s := int32(0)
-		for _, v := range a {
-			s += v
-		}
-		out[t.BlockIdx.X*3] = s
-		out[t.BlockIdx.X*3+1] = d[0]
-	}
-}`)
+	k := kernel(t, suite.SharedSrc)
 	const blocks = 9
 	out := zeros[int32](blocks * 3)
 	if err := runDims(k, backend.Dim3{X: blocks, Y: 1, Z: 1}, backend.Dim3{X: 5, Y: 4, Z: 1}, 7*4, out); err != nil {
@@ -394,7 +340,7 @@ func spinCall(t gpu.Thread, flag []int32) { forever(flag) }`} {
 }
 
 func TestLaunchErrors(t *testing.T) {
-	k := kernel(t, saxpySrc)
+	k := kernel(t, suite.SAXPYSrc)
 	x, y := zeros[float32](10), zeros[float32](10)
 	cases := []struct {
 		grid, block backend.Dim3

@@ -1,0 +1,134 @@
+// Package gokernel turns Go functions defined in notebook cells into GPU kernels: it checks
+// them against the kernel subset of Go, runs them on the CPU for simulated devices
+// (Kernel.Run), and translates them to CUDA C++ for real ones (Kernel.CUDA).
+//
+// # Kernels and device functions
+//
+// A kernel is a function whose first parameter is a gpu.Thread:
+//
+//	func saxpy(t gpu.Thread, n int, a float32, x []float32, y []float32) {
+//		if i := t.GlobalX(); i < n {
+//			y[i] = a*x[i] + y[i]
+//		}
+//	}
+//
+// Its other parameters are buffers ([]T), Peer buffers (gpu.Peer[T]) and scalars. T is int8,
+// int16, int32, int64, int (64 bits), uint8 .. uint64, uint, float32, float64, gpu.F16 or
+// gpu.BF16 (float16 and bfloat16, held as bits: h.Float32() reads one, gpu.ToF16(f) and
+// gpu.ToBF16(f) make one, rounding to nearest even). Scalars are those types (not bool). A
+// kernel returns nothing. The launch signature (Kernel.Signature) is the parameters after the
+// gpu.Thread; a buffer the kernel never writes is Const.
+//
+// A device function is a function with a //gpu:device line in its doc comment. Kernels and
+// device functions call device functions (recursion included). A device function may take a
+// gpu.Thread first, buffers, scalars and arrays, and return scalars and arrays (several
+// results, named or not). Device functions and constants stay defined in the Library for
+// later cells; redefining one affects the kernels defined after.
+//
+// A //gpu:nobounds line in a kernel's doc comment removes the bounds checks of its CUDA
+// translation (the simulator always checks).
+//
+// # The subset
+//
+// Inside kernels and device functions:
+//
+//   - values: the scalar types above, bool, untyped constants, and arrays of them ([4]float32,
+//     [3][3]int), which are values: assignment and calls copy them;
+//   - operators: arithmetic, comparison, logical and bit operators with Go's semantics:
+//     integers wrap around, division truncates, division by zero panics, MinInt / -1 is MinInt,
+//     shifts of any count (a count >= the width gives 0, or -1 for negative signed values; a
+//     negative count panics), float32 arithmetic rounds to float32 after every operation (never
+//     fused into a multiply-add), conversions between all numeric types;
+//   - statements: declarations (var, :=, const), assignments including op= and tuples,
+//     ++ and --, if, for (all three forms), for range over an integer or a buffer, switch
+//     (with or without a tag, fallthrough), break and continue with or without labels,
+//     return, blocks;
+//   - builtins len and cap (of buffers and arrays), min and max;
+//   - indexing of buffers and arrays, bounds-checked;
+//   - thread geometry: t.ThreadIdx, t.BlockIdx, t.BlockDim, t.GridDim (.X, .Y, .Z, as int),
+//     t.GlobalX(), t.GlobalY(), t.GlobalZ(), t.StrideX() (threads of the grid along X);
+//   - t.Barrier(): the block barrier (CUDA __syncthreads), in kernels only;
+//   - block shared memory: s := gpu.Shared[T](n) with n constant, or gpu.DynamicShared[T]()
+//     sized by the launch's shared bytes, declared at the top level of a kernel's body; it
+//     starts zeroed in every block;
+//   - atomics on buffer and shared-memory elements: gpu.AtomicAdd, AtomicMax, AtomicMin,
+//     AtomicExch, AtomicCAS (floats compare bitwise), AtomicLoad, AtomicStore on int32, int64,
+//     int, uint32, uint64, uint, float32 and float64, and AtomicAnd, AtomicOr, AtomicXor on the
+//     integers; the first argument is &buf[i]; they return the old value; they are relaxed;
+//   - gpu.SyncSystem(): the system-scope fence of the Peer contract;
+//   - package math: Abs, Acos, Asin, Atan, Atan2, Cbrt, Ceil, Copysign, Cos, Cosh, Erf,
+//     Erfc, Exp, Exp2, Expm1, FMA, Float32bits, Float32frombits, Float64bits, Float64frombits,
+//     Floor, Hypot, Inf, IsInf, IsNaN, Log, Log10, Log1p, Log2, Max, Min, Mod, NaN, Pow,
+//     Round, RoundToEven, Signbit, Sin, Sinh, Sqrt, Tan, Tanh, Trunc, and its constants.
+//
+// Everything else is rejected when the cell defines the kernel, with an error at the cell
+// line and column: maps, channels, goroutines, select, defer, go, goto, panic, closures and
+// function values, pointers (except &buf[i] for atomics), structs, strings, interfaces,
+// slicing, append, make, new, package-level variables and session values (pass them as
+// parameters), calls to other packages and to functions that are not //gpu:device, generics,
+// type declarations, method values. Because C++ does not order the operands of an
+// expression as Go does, a statement that makes two calls with side effects (atomics,
+// SyncSystem, device functions that write memory) is rejected too: write them as two
+// statements.
+//
+// Out-of-range float to integer conversions give whatever the machine gives (Go leaves them
+// unspecified): the simulator follows amd64, CUDA saturates. Transcendental math functions
+// may differ between the simulator (Go's math package) and CUDA (its libdevice) in the last
+// bits; +, -, *, /, Sqrt, FMA, the rounding functions, Min, Max, Mod, Copysign and Abs are
+// exact on both.
+//
+// # The simulator
+//
+// Define compiles each kernel to closures over typed slots (no reflection, no map lookups
+// while running). Run runs the blocks of a launch in parallel on GOMAXPROCS goroutines; the
+// threads of a block run one after another on their block's goroutine, each to its next
+// barrier, so a barrier costs a function return. Spinning on a flag set by another thread of
+// the same block (legal on Volta and later GPUs) therefore never ends, and neither does
+// waiting for a block of the same launch that has not started; a spin on something another
+// launch (another device) does works. Interrupts are noticed at every loop back-edge and
+// between blocks. A failing thread (index out of range, division by zero, negative shift,
+// device calls nested more than 200 deep) stops the launch with a *PanicError naming the
+// kernel, block, thread and cell position.
+//
+// Kernels on different simulated devices run at the same time in separate Run calls, and
+// the simulator keeps the Peer contract (ARCHITECTURE.md) so that a hand-off that works on
+// it works on a GPU, and one that lacks a fence or an atomic breaks visibly:
+//
+//   - Atomics are real atomics (sync/atomic, compare-and-swap loops for floats and for the
+//     operations sync/atomic lacks), on buffers, Peer buffers and shared memory. They are
+//     relaxed: they order nothing but themselves.
+//   - Reads of Peer buffers read memory (coherent: a spin on a Peer element sees another
+//     device's atomic write). Plain stores to Peer buffers go to the storing thread's store
+//     buffer: the thread sees its own stores, nobody else does until the buffer drains, at
+//     gpu.SyncSystem(), at a barrier, when the thread ends, or oldest first when 64 stores
+//     are pending. So data written before a flag is not visible with the flag unless
+//     SyncSystem came between; a flag written with a plain store is not visible until the
+//     thread ends; and when a thread ends with stores it published by an atomic but never
+//     fenced, the drain waits 2 ms (8 times a launch at most), so the reader of the flag sees
+//     stale data as it may on a GPU.
+//   - Stores to other buffers and shared memory go straight to memory.
+//
+// # CUDA translation
+//
+// Kernel.CUDA returns CUDA C++ that needs cudasrc.Prelude before it (the CUDA compile path
+// prepends it, as for %%cuda cells). It holds a small runtime (namespace gk: Go's integer
+// semantics, min and max, float16 conversions, atomics of both scopes), the device functions
+// the kernel calls (as go_NAME), a body function gk_NAME_body whose buffer parameters are
+// __restrict__ pointers, except Peer buffers, which are plain pointers read and written with
+// volatile accesses (never __ldg or ld.global.nc), and the entry point
+//
+//	extern "C" __global__ void NAME(params in Signature order)
+//
+// taking Slice<T> for buffers (Slice<const T> when Const), Peer<T> for Peer buffers (Peer<const
+// T>) and scalars by value. Atomics on Peer buffers are system scope (atomicAdd_system, ...),
+// on other buffers and shared memory device scope; AtomicLoad and AtomicStore are volatile
+// accesses; gpu.SyncSystem() is sync_system() (__threadfence_system()); t.Barrier() is
+// __syncthreads(). Every statement carries a "// cell[3]:12" comment.
+//
+// With bounds checks on, an out-of-range index, a division by zero or a negative shift count
+// fills a fault record and traps (__trap() ends the kernel and poisons the CUDA context). The
+// module's device variable FaultSymbol ("gokernel_fault_record") holds the record's address;
+// a launcher that sets it to FaultRecordSize bytes of zeroed host-mapped memory before the
+// launch can read the record after the failure and turn it into a *PanicError with
+// Kernel.DecodeFault. Where it is 0, the thread just traps.
+package gokernel
