@@ -1,0 +1,45 @@
+package eval
+
+import (
+	"context"
+	"fmt"
+	"testing"
+)
+
+// benchCell runs code b.N times in one session (Output discarded).
+func benchCell(b *testing.B, setup string, code func(i int) string) {
+	s := newSession(b)
+	if setup != "" {
+		mustExec(b, s, setup)
+	}
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := s.Execute(ctx, ExecuteRequest{Code: code(i)}, discardOutput{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkTrivialCell(b *testing.B) {
+	benchCell(b, "", func(int) string { return "1 + 1" })
+}
+
+func BenchmarkCellDefiningAFunction(b *testing.B) {
+	benchCell(b, "", func(i int) string {
+		return fmt.Sprintf("func square%d(x int) int { return x * x }", i)
+	})
+}
+
+func BenchmarkCellRedefiningAFunctionWithCallers(b *testing.B) {
+	setup := "func f(x int) int { return x }\nfunc g(x int) int { return f(x) + 1 }\nfunc h(x int) int { return g(x) * 2 }"
+	benchCell(b, setup, func(i int) string {
+		return fmt.Sprintf("func f(x int) int { return x + %d }", i)
+	})
+}
+
+func BenchmarkCellWithStatementsAndValue(b *testing.B) {
+	benchCell(b, "import \"strings\"", func(i int) string {
+		return fmt.Sprintf("s := strings.Repeat(\"ab\", %d)\nlen(s)", i%10)
+	})
+}

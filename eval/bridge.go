@@ -1,0 +1,169 @@
+package eval
+
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/traefik/yaegi/interp"
+
+	"github.com/peerbook/peerbook/display"
+)
+
+// rtPath is the import path of the package through which rewritten cells call back into the
+// session (showing a value, reporting a goroutine's panic). Cells import it under rtName.
+const (
+	rtPath = "_peerbook/session"
+	rtName = "_pbs"
+)
+
+// The interfaces below let the session see, through yaegi's interface wrappers, the methods
+// of interpreted values a cell shows: yaegi only keeps a method of an interpreted type on a
+// value passed to compiled code when that code asks for a named interface that has it.
+
+// htmler is a value with an HTML form.
+type htmler interface{ HTML() string }
+
+// markdowner is a value with a Markdown form.
+type markdowner interface{ Markdown() string }
+
+// svger is a value with an SVG form.
+type svger interface{ SVG() string }
+
+// latexer is a value with a LaTeX form.
+type latexer interface{ LaTeX() string }
+
+// The wrappers yaegi fills in when an interpreted value goes to one of the interfaces above
+// (the layout yaegi extract generates: the value, then one W-prefixed func per method).
+type (
+	_htmler struct {
+		IValue interface{}
+		WHTML  func() string
+	}
+	_markdowner struct {
+		IValue    interface{}
+		WMarkdown func() string
+	}
+	_svger struct {
+		IValue interface{}
+		WSVG   func() string
+	}
+	_latexer struct {
+		IValue interface{}
+		WLaTeX func() string
+	}
+	_Renderer struct {
+		IValue      interface{}
+		WMIMEBundle func() display.Bundle
+	}
+)
+
+func (w _htmler) HTML() string                 { return w.WHTML() }
+func (w _markdowner) Markdown() string         { return w.WMarkdown() }
+func (w _svger) SVG() string                   { return w.WSVG() }
+func (w _latexer) LaTeX() string               { return w.WLaTeX() }
+func (w _Renderer) MIMEBundle() display.Bundle { return w.WMIMEBundle() }
+
+// bridge holds the compiled functions that rewritten cells call.
+type bridge struct {
+	s *Session
+}
+
+// exports returns the yaegi symbol tables of the bridge package, of the wrappers above, and
+// the interface mapping that makes yaegi wrap values passed to Show.
+func (b *bridge) exports() interp.Exports {
+	show := reflect.ValueOf(b.show)
+	goPanic := reflect.ValueOf(b.goPanic)
+	ifaces := []reflect.Type{
+		reflect.TypeOf((*display.Renderer)(nil)).Elem(),
+		reflect.TypeOf((*error)(nil)).Elem(),
+		reflect.TypeOf((*htmler)(nil)).Elem(),
+		reflect.TypeOf((*markdowner)(nil)).Elem(),
+		reflect.TypeOf((*svger)(nil)).Elem(),
+		reflect.TypeOf((*latexer)(nil)).Elem(),
+		reflect.TypeOf((*fmt.Stringer)(nil)).Elem(),
+	}
+	panicIfaces := []reflect.Type{
+		reflect.TypeOf((*error)(nil)).Elem(),
+		reflect.TypeOf((*fmt.Stringer)(nil)).Elem(),
+	}
+	return interp.Exports{
+		rtPath + "/session": {
+			"Show":    show,
+			"GoPanic": goPanic,
+			"GoStart": reflect.ValueOf(b.goStart),
+			"Alive":   reflect.ValueOf(b.alive),
+			"Wait":    reflect.ValueOf(b.wait),
+		},
+		"github.com/peerbook/peerbook/eval/eval": {
+			"htmler":      reflect.ValueOf((*htmler)(nil)),
+			"markdowner":  reflect.ValueOf((*markdowner)(nil)),
+			"svger":       reflect.ValueOf((*svger)(nil)),
+			"latexer":     reflect.ValueOf((*latexer)(nil)),
+			"_htmler":     reflect.ValueOf((*_htmler)(nil)),
+			"_markdowner": reflect.ValueOf((*_markdowner)(nil)),
+			"_svger":      reflect.ValueOf((*_svger)(nil)),
+			"_latexer":    reflect.ValueOf((*_latexer)(nil)),
+		},
+		".": {
+			"MapTypes": reflect.ValueOf(map[reflect.Value][]reflect.Type{
+				show:    ifaces,
+				goPanic: panicIfaces,
+			}),
+		},
+	}
+}
+
+// displayExports registers the Renderer wrapper under the display package's path, where
+// yaegi looks for it, unless the generated display symbols already provide one.
+func displayExports(have interp.Exports) interp.Exports {
+	const key = "github.com/peerbook/peerbook/display/display"
+	if m, ok := have[key]; ok {
+		if _, ok := m["_Renderer"]; ok {
+			return nil
+		}
+	}
+	return interp.Exports{key: {
+		"_Renderer": reflect.ValueOf((*_Renderer)(nil)),
+	}}
+}
+
+// show receives the values of a cell's last expression.
+func (b *bridge) show(vals ...any) {
+	if c := b.s.current(); c != nil {
+		c.setValues(vals)
+	}
+}
+
+// abandoned is the panic value that ends what is left of an abandoned cell.
+type abandoned struct{ serial int }
+
+func (a abandoned) Error() string {
+	return fmt.Sprintf("cell #%d was interrupted: the rest of it is skipped", a.serial)
+}
+
+// alive is called between the top-level statements of a cell (see buildNode): when the
+// cell was interrupted while blocked in compiled code (it is abandoned), the rest of it
+// must not run once that call returns, beside the cells that came after.
+func (b *bridge) alive(serial int) {
+	if _, ok := b.s.abandonedCells.Load(serial); ok {
+		panic(abandoned{serial})
+	}
+}
+
+// goStart is called before a cell starts a goroutine (see wrapGo).
+func (b *bridge) goStart() { b.s.runner.live.Add(1) }
+
+// goPanic is deferred in every goroutine a cell starts (see wrapGo): r is what recover
+// returned there.
+func (b *bridge) goPanic(r any, serial int) {
+	defer b.s.runner.live.Add(-1)
+	if r == nil {
+		return
+	}
+	b.s.goroutinePanicked(r, serial)
+}
+
+// wait parks the interpreter's cancellation watcher while a cell runs (see runner).
+func (b *bridge) wait() {
+	b.s.runner.park()
+}

@@ -1,0 +1,173 @@
+package eval
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// page returns the text of the result's page payload, or "".
+func page(res Result) string {
+	for _, p := range res.Payloads {
+		if p["source"] == "page" {
+			data, _ := p["data"].(map[string]any)
+			text, _ := data["text/plain"].(string)
+			return text
+		}
+	}
+	return ""
+}
+
+func TestHelpOpensThePager(t *testing.T) {
+	s := newSession(t)
+	for _, code := range []string{"%help", "//peerbook:help"} {
+		res, e, _ := run(t, s, code)
+		if e != nil {
+			t.Fatalf("%s: %v", code, e)
+		}
+		if p := page(res); !strings.Contains(p, "Magics") || !strings.Contains(p, "%%cuda") {
+			t.Errorf("%s: page %q", code, p)
+		}
+	}
+	mustExec(t, s, "// Twice doubles n.\nfunc Twice(n int) int { return 2 * n }")
+	for _, code := range []string{"Twice?", "?Twice", "%help Twice", "Twice??"} {
+		res, e, _ := run(t, s, code)
+		if e != nil {
+			t.Fatalf("%s: %v", code, e)
+		}
+		if p := page(res); !strings.Contains(p, "func Twice(n int) int") || !strings.Contains(p, "doubles n") {
+			t.Errorf("%s: page %q", code, p)
+		}
+	}
+	res, _, rec := run(t, s, "strings.ToUpper?")
+	if p := page(res); !strings.Contains(p, "func ToUpper(s string) string") {
+		t.Errorf("strings.ToUpper?: page %q", p)
+	}
+	res, _, rec = run(t, s, "nosuchname?")
+	if page(res) != "" || !strings.Contains(rec.stream("stdout"), "not found") {
+		t.Errorf("unknown name?: payloads %v, stdout %q", res.Payloads, rec.stream("stdout"))
+	}
+}
+
+func TestTimeMagic(t *testing.T) {
+	s := newSession(t)
+	for _, code := range []string{"%time\nx := 1\nx + 1", "//peerbook:time\nx := 1\nx + 1", "%%time\nx := 1\nx + 1"} {
+		got, rec := mustExec(t, s, code)
+		if got != "2" {
+			t.Errorf("%q: value %q", code, got)
+		}
+		if out := rec.stream("stdout"); !strings.HasPrefix(out, "Wall time: ") {
+			t.Errorf("%q: stdout %q", code, out)
+		}
+	}
+}
+
+func TestTimeMagicKeepsLineNumbers(t *testing.T) {
+	s := newSession(t)
+	_, e, _ := run(t, s, "%time\nx := 1\ny := x + \"s\"")
+	if e == nil || !strings.Contains(e.Value, " 3:") {
+		t.Errorf("error after a magic line: %+v", e)
+	}
+}
+
+func TestEnvMagic(t *testing.T) {
+	s := newSession(t)
+	t.Cleanup(func() { os.Unsetenv("PEERBOOK_TEST_ENV") })
+	_, rec := mustExec(t, s, "%env PEERBOOK_TEST_ENV=hello")
+	if got := rec.stream("stdout"); got != "env: PEERBOOK_TEST_ENV=hello\n" {
+		t.Errorf("set: %q", got)
+	}
+	got, _ := mustExec(t, s, "import \"os\"\nos.Getenv(\"PEERBOOK_TEST_ENV\")")
+	if got != "hello" {
+		t.Errorf("cells see %q", got)
+	}
+	_, rec = mustExec(t, s, "//peerbook:env PEERBOOK_TEST_ENV")
+	if got := rec.stream("stdout"); got != "hello\n" {
+		t.Errorf("show: %q", got)
+	}
+	_, rec = mustExec(t, s, "%env")
+	if !strings.Contains(rec.stream("stdout"), "PEERBOOK_TEST_ENV=hello") {
+		t.Errorf("list lacks the variable")
+	}
+	_, e, _ := run(t, s, "%env NOT_SET_ANYWHERE_42")
+	if e == nil || e.Name != NameMagic {
+		t.Errorf("unset variable: %+v", e)
+	}
+}
+
+func TestWhoMagic(t *testing.T) {
+	s := newSession(t)
+	_, rec := mustExec(t, s, "%who")
+	if !strings.Contains(rec.stream("stdout"), "empty") {
+		t.Errorf("empty session: %q", rec.stream("stdout"))
+	}
+	mustExec(t, s, "type T struct{ A int }\nx := 3\nnames := []string{\"a\"}\nvar t T\nconst limit = 10\nfunc f() {}")
+	_, rec = mustExec(t, s, "%who")
+	out := rec.stream("stdout")
+	for _, want := range []string{"x ", "int", "names", "[]string", "t ", " T ", "limit"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("%%who lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "_pb") || strings.Contains(out, "f ") {
+		t.Errorf("%%who lists internals or functions:\n%s", out)
+	}
+}
+
+func TestResetMagic(t *testing.T) {
+	s := newSession(t)
+	mustExec(t, s, "x := 1\nfunc f() int { return 2 }")
+	_, rec := mustExec(t, s, "%reset")
+	if !strings.Contains(rec.stream("stdout"), "reset") {
+		t.Errorf("reset output %q", rec.stream("stdout"))
+	}
+	_, e, _ := run(t, s, "x")
+	if e == nil || !strings.Contains(e.Value, "undefined: x") {
+		t.Errorf("x after reset: %+v", e)
+	}
+	if got, _ := mustExec(t, s, "func f() string { return \"new\" }\nf()"); got != "new" {
+		t.Errorf("after reset: %q", got)
+	}
+}
+
+func TestShellMagic(t *testing.T) {
+	s := newSession(t)
+	_, rec := mustExec(t, s, "//peerbook:sh echo comment form")
+	if got := rec.stream("stdout"); got != "comment form\n" {
+		t.Errorf("stdout %q", got)
+	}
+	// Magics first, then the Go code.
+	_, rec = mustExec(t, s, "import \"fmt\"\n!echo shell\nfmt.Println(\"go\")")
+	if got := rec.stream("stdout"); got != "shell\ngo\n" {
+		t.Errorf("stdout %q", got)
+	}
+	// A failing command is reported, not an error of the cell.
+	_, rec = mustExec(t, s, "!exit 3")
+	if !strings.Contains(rec.stream("stderr"), "exit status 3") {
+		t.Errorf("stderr %q", rec.stream("stderr"))
+	}
+	// '!' continuing an expression is Go, not a shell command.
+	got, _ := mustExec(t, s, "ok := true\nb := false ||\n\t!ok\nb")
+	if got != "false" {
+		t.Errorf("continued expression: %q", got)
+	}
+}
+
+func TestUnknownMagic(t *testing.T) {
+	s := newSession(t)
+	_, e, _ := run(t, s, "%nosuchmagic")
+	if e == nil || e.Name != NameMagic || !strings.Contains(e.Value, "nosuchmagic") {
+		t.Errorf("unknown magic: %+v", e)
+	}
+}
+
+func TestCUDAWithoutGPUPackage(t *testing.T) {
+	if _, ok := gpuFunc("DefineCUDA"); ok {
+		t.Skip("the gpu package is part of this build: see kernels_test.go")
+	}
+	s := newSession(t)
+	_, e, _ := run(t, s, "%%cuda\n__global__ void k(float *x) { x[0] = 1; }")
+	if e == nil || !strings.Contains(e.Value, "gpu package") {
+		t.Errorf("%%%%cuda without the gpu package: %+v", e)
+	}
+}

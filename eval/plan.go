@@ -1,0 +1,468 @@
+package eval
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"sort"
+	"strings"
+)
+
+// lineStride separates the line numbers of different cells inside the interpreter: line L of
+// the cell with serial S is line S*lineStride+L for yaegi. All cells share one file name
+// ("_.go") because yaegi scopes imports by file name, and a notebook's imports must persist
+// from cell to cell; the line number carries which cell a position belongs to. Go's
+// scanner takes lines up to 2^30, so serials are taken modulo maxSerial (see nextSerial),
+// and a cell's lines past lineStride-1 are reported in the next cell's numbering.
+const lineStride = 10_000
+
+// maxSerial bounds cell serials (line numbers must stay below 2^30).
+const maxSerial = (1<<30)/lineStride - 1
+
+// srcFile is the file name every cell has inside the interpreter.
+const srcFile = "_.go"
+
+// lineDirective positions the text that follows it at line:col of the cell with serial.
+func lineDirective(serial, line, col int) string {
+	return fmt.Sprintf("/*line %s:%d:%d*/", srcFile, serial*lineStride+line, col)
+}
+
+// item is one top-level statement or declaration of a cell, parsed.
+type item struct {
+	kind   chunkKind
+	stmt   ast.Stmt  // for statements (and var/const/type declarations run as statements)
+	decl   ast.Decl  // for declarations
+	file   *ast.File // the file the declaration was parsed in
+	src    string    // text as written (declarations)
+	line   int       // cell line of the first byte
+	col    int       // cell column of the first byte
+	defs   []string  // names it defines ("T.M" for a method M of T)
+	uses   map[string]bool
+	index  int  // position in the cell, in source order
+	hoist  bool // declaration compiled before the statements run
+	kernel bool // Go kernel or device function: goes to the gpu package, not to yaegi
+}
+
+// parsedCell is a cell cut into items, ready to be planned.
+type parsedCell struct {
+	serial   int
+	items    []*item
+	suppress bool // the cell ends with ';': no value shown
+}
+
+// parseCell splits and parses a cell's Go code. Errors are *scanner.ErrorList with positions
+// in the interpreter's line numbering (decoded by the error formatter).
+func parseCell(fset *token.FileSet, serial int, code string) (*parsedCell, error) {
+	pc := &parsedCell{serial: serial, suppress: endsWithSemicolon(code)}
+	chunks := splitCell(code)
+	// Merge runs of statements, so that each run is parsed at once.
+	var merged []chunk
+	for _, c := range chunks {
+		if n := len(merged); n > 0 && c.kind == chunkStmt && merged[n-1].kind == chunkStmt {
+			last := &merged[n-1]
+			last.src = code[last.offset : c.offset+len(c.src)]
+			continue
+		}
+		merged = append(merged, c)
+	}
+	var errs scanner.ErrorList
+	for _, c := range merged {
+		if c.kind == chunkStmt {
+			text := "package main;func _(){" + lineDirective(serial, c.line, c.col) + c.src + "\n}"
+			f, err := parser.ParseFile(fset, srcFile, text, parser.ParseComments)
+			if err != nil {
+				errs = append(errs, asErrorList(err)...)
+				continue
+			}
+			body := f.Decls[0].(*ast.FuncDecl).Body
+			for _, st := range body.List {
+				it := &item{kind: chunkStmt, stmt: st}
+				it.line, it.col = cellPosition(fset, st.Pos())
+				pc.items = append(pc.items, it)
+			}
+			continue
+		}
+		text := "package main\n" + lineDirective(serial, c.line, c.col) + c.src
+		f, err := parser.ParseFile(fset, srcFile, text, parser.ParseComments)
+		if err != nil {
+			errs = append(errs, asErrorList(err)...)
+			continue
+		}
+		for _, d := range f.Decls {
+			it := &item{kind: c.kind, decl: d, file: f, src: c.src, line: c.line, col: c.col}
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT {
+				it.kind = chunkImport
+			}
+			pc.items = append(pc.items, it)
+		}
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, errs
+	}
+	for i, it := range pc.items {
+		it.index = i
+		analyse(it)
+	}
+	return pc, nil
+}
+
+// asErrorList turns a parser error into a list.
+func asErrorList(err error) scanner.ErrorList {
+	if l, ok := err.(scanner.ErrorList); ok {
+		return l
+	}
+	return scanner.ErrorList{&scanner.Error{Msg: err.Error()}}
+}
+
+// cellPosition returns the cell line and column of pos.
+func cellPosition(fset *token.FileSet, pos token.Pos) (line, col int) {
+	p := fset.Position(pos)
+	return p.Line % lineStride, p.Column
+}
+
+// endsWithSemicolon reports whether the last token of code is an explicit ';'.
+func endsWithSemicolon(code string) bool {
+	fset := token.NewFileSet()
+	f := fset.AddFile("", -1, len(code))
+	var s scanner.Scanner
+	s.Init(f, []byte(code), func(token.Position, string) {}, 0)
+	last := token.ILLEGAL
+	lastLit := ""
+	for {
+		_, t, lit := s.Scan()
+		if t == token.EOF {
+			break
+		}
+		if t == token.SEMICOLON && lit == "\n" {
+			continue
+		}
+		last, lastLit = t, lit
+	}
+	return last == token.SEMICOLON && lastLit == ";"
+}
+
+// analyse fills in the names an item defines and the free names it uses.
+func analyse(it *item) {
+	it.uses = map[string]bool{}
+	if it.stmt != nil {
+		it.defs = stmtDefs(it.stmt)
+		collectUses(it.stmt, it.uses)
+		return
+	}
+	switch d := it.decl.(type) {
+	case *ast.FuncDecl:
+		if d.Recv != nil && len(d.Recv.List) == 1 {
+			recv := receiverType(d.Recv.List[0].Type)
+			it.kind = chunkMethod
+			it.defs = []string{recv + "." + d.Name.Name}
+			it.uses[recv] = true
+		} else {
+			it.kind = chunkFunc
+			it.defs = []string{d.Name.Name}
+		}
+		collectUses(d, it.uses)
+	case *ast.GenDecl:
+		switch d.Tok {
+		case token.IMPORT:
+			it.kind = chunkImport
+		case token.TYPE:
+			it.kind = chunkType
+		case token.VAR:
+			it.kind = chunkVar
+		case token.CONST:
+			it.kind = chunkConst
+		}
+		for _, spec := range d.Specs {
+			switch s := spec.(type) {
+			case *ast.TypeSpec:
+				it.defs = append(it.defs, s.Name.Name)
+			case *ast.ValueSpec:
+				for _, n := range s.Names {
+					if n.Name != "_" {
+						it.defs = append(it.defs, n.Name)
+					}
+				}
+			case *ast.ImportSpec:
+				name := importName(s)
+				if name != "_" && name != "." {
+					it.defs = append(it.defs, name)
+				}
+			}
+		}
+		if d.Tok != token.IMPORT {
+			collectUses(d, it.uses)
+		}
+	}
+	for _, n := range it.defs {
+		if !strings.Contains(n, ".") {
+			delete(it.uses, n) // a declaration that mentions itself does not depend on itself
+		}
+	}
+}
+
+// importName is the name an import spec binds (the last path element when unnamed).
+func importName(s *ast.ImportSpec) string {
+	if s.Name != nil {
+		return s.Name.Name
+	}
+	p := strings.Trim(s.Path.Value, "\"`")
+	if i := strings.LastIndex(p, "/"); i >= 0 {
+		p = p[i+1:]
+	}
+	return p
+}
+
+// receiverType returns the type name of a method receiver expression (T, *T, T[K], *T[K]).
+func receiverType(e ast.Expr) string {
+	for {
+		switch x := e.(type) {
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.IndexListExpr:
+			e = x.X
+		case *ast.ParenExpr:
+			e = x.X
+		case *ast.Ident:
+			return x.Name
+		default:
+			return ""
+		}
+	}
+}
+
+// stmtDefs returns the names a top-level statement defines in the session.
+func stmtDefs(st ast.Stmt) []string {
+	var out []string
+	switch s := st.(type) {
+	case *ast.AssignStmt:
+		if s.Tok == token.DEFINE {
+			for _, l := range s.Lhs {
+				if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+					out = append(out, id.Name)
+				}
+			}
+		}
+	case *ast.DeclStmt:
+		if gd, ok := s.Decl.(*ast.GenDecl); ok {
+			for _, spec := range gd.Specs {
+				switch sp := spec.(type) {
+				case *ast.ValueSpec:
+					for _, n := range sp.Names {
+						if n.Name != "_" {
+							out = append(out, n.Name)
+						}
+					}
+				case *ast.TypeSpec:
+					out = append(out, sp.Name.Name)
+				}
+			}
+		}
+	case *ast.LabeledStmt:
+		return stmtDefs(s.Stmt)
+	}
+	return out
+}
+
+// collectUses adds to uses every identifier n refers to that is not declared inside n
+// (unresolved by the parser), and ".Name" for every selector, so that redefining a method
+// can find its callers. Struct keys and labels count too: a spurious dependency only costs a
+// re-evaluation.
+func collectUses(n ast.Node, uses map[string]bool) {
+	ast.Inspect(n, func(x ast.Node) bool {
+		switch v := x.(type) {
+		case *ast.Ident:
+			if v.Obj == nil && v.Name != "_" {
+				uses[v.Name] = true
+			}
+		case *ast.SelectorExpr:
+			uses["."+v.Sel.Name] = true
+			collectUses(v.X, uses)
+			return false
+		case *ast.Field:
+			// Field and parameter names are not uses; their types are.
+			if v.Type != nil {
+				collectUses(v.Type, uses)
+			}
+			return false
+		}
+		return true
+	})
+}
+
+// stepKind tells how a step is compiled.
+type stepKind int
+
+const (
+	stepDecls stepKind = iota // a file of declarations
+	stepStmts                 // a block of statements
+)
+
+// step is one unit handed to yaegi: compiled, then run, before the next step is compiled.
+type step struct {
+	kind  stepKind
+	items []*item
+}
+
+// defs returns the names the step defines.
+func (s *step) defs() []string {
+	var out []string
+	for _, it := range s.items {
+		out = append(out, it.defs...)
+	}
+	return out
+}
+
+// plan orders a cell's items into steps: declarations that depend on nothing the cell's
+// statements define are compiled first, together (as in a Go file, in any order); then the
+// statements run top to bottom, with each remaining declaration compiled as soon as what it
+// needs has been defined. sessionVars reports names that are variables of the session: a
+// package-level var whose initializer reads one is run as a statement (yaegi cannot order
+// the initialisation of package vars across separate evaluations).
+func plan(pc *parsedCell, sessionVar func(string) bool) []*step {
+	stmtDefined := map[string]bool{}
+	for _, it := range pc.items {
+		if it.kind == chunkStmt {
+			for _, d := range it.defs {
+				stmtDefined[d] = true
+			}
+		}
+	}
+	for _, it := range pc.items {
+		it.hoist = it.kind != chunkStmt && !it.kernel
+	}
+	notHoisted := func(name string) bool {
+		if stmtDefined[name] {
+			return true
+		}
+		for _, it := range pc.items {
+			if it.kind != chunkStmt && !it.hoist && contains(it.defs, name) {
+				return true
+			}
+		}
+		return false
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, it := range pc.items {
+			if !it.hoist || it.kind == chunkImport {
+				continue
+			}
+			for u := range it.uses {
+				if strings.HasPrefix(u, ".") {
+					continue
+				}
+				if notHoisted(u) || ((it.kind == chunkVar || it.kind == chunkConst) && sessionVar(u) && !definedBy(pc, u)) {
+					it.hoist = false
+					changed = true
+					break
+				}
+			}
+		}
+	}
+
+	var steps []*step
+	var first step
+	for _, it := range pc.items {
+		if it.hoist {
+			first.items = append(first.items, it)
+		}
+	}
+	if len(first.items) > 0 {
+		first.kind = stepDecls
+		steps = append(steps, &first)
+	}
+
+	// anchor: index of the item after which a non-hoisted func or method can be compiled.
+	definer := map[string]*item{}
+	for _, it := range pc.items {
+		if !it.hoist && !it.kernel {
+			for _, d := range it.defs {
+				definer[d] = it
+			}
+		}
+	}
+	anchor := map[*item]int{}
+	var anchorOf func(it *item, depth int) int
+	anchorOf = func(it *item, depth int) int {
+		if a, ok := anchor[it]; ok {
+			return a
+		}
+		if it.kind != chunkFunc && it.kind != chunkMethod {
+			return it.index
+		}
+		a := -1
+		anchor[it] = a // cycles end here
+		if depth > len(pc.items) {
+			return a
+		}
+		for u := range it.uses {
+			if d, ok := definer[u]; ok && d != it {
+				if x := anchorOf(d, depth+1); x > a {
+					a = x
+				}
+			}
+		}
+		anchor[it] = a
+		return a
+	}
+	after := map[int][]*item{}
+	var early []*item
+	for _, it := range pc.items {
+		if it.hoist || it.kernel || (it.kind != chunkFunc && it.kind != chunkMethod) {
+			continue
+		}
+		if a := anchorOf(it, 0); a >= 0 {
+			after[a] = append(after[a], it)
+		} else {
+			early = append(early, it)
+		}
+	}
+	if len(early) > 0 {
+		steps = append(steps, &step{kind: stepDecls, items: early})
+	}
+	cur := &step{kind: stepStmts}
+	flush := func() {
+		if len(cur.items) > 0 {
+			steps = append(steps, cur)
+			cur = &step{kind: stepStmts}
+		}
+	}
+	for _, it := range pc.items {
+		if it.hoist || it.kernel || it.kind == chunkFunc || it.kind == chunkMethod {
+			// placed elsewhere
+		} else {
+			cur.items = append(cur.items, it)
+		}
+		if fs := after[it.index]; len(fs) > 0 {
+			flush()
+			sort.SliceStable(fs, func(i, j int) bool { return fs[i].index < fs[j].index })
+			steps = append(steps, &step{kind: stepDecls, items: fs})
+		}
+	}
+	flush()
+	return steps
+}
+
+// definedBy reports whether an item of the cell defines name.
+func definedBy(pc *parsedCell, name string) bool {
+	for _, it := range pc.items {
+		if contains(it.defs, name) {
+			return true
+		}
+	}
+	return false
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,177 @@
+package rewrite_test
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"go/parser"
+	"go/printer"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/peerbook/peerbook/eval/rewrite"
+	"github.com/peerbook/peerbook/eval/rewrite/corpus"
+	"github.com/traefik/yaegi/interp"
+	"github.com/traefik/yaegi/stdlib"
+)
+
+var (
+	update  = flag.Bool("update", false, "regenerate the corpus .out files with `go run`")
+	only    = flag.String("snippet", "", "run only the corpus snippets whose name contains this")
+	verbose = flag.Bool("details", false, "print the difference for every failing snippet")
+)
+
+const corpusDir = "../testdata/corpus"
+
+// snippetEnv names the snippet a re-executed test binary runs (see TestMain).
+const snippetEnv = "PEERBOOK_REWRITE_CORPUS_SNIPPET"
+
+// TestMain lets the test binary run one snippet in a child process: yaegi has failure
+// modes (a panic in a goroutine, a fatal runtime error) that would kill the test.
+func TestMain(m *testing.M) {
+	if path := os.Getenv(snippetEnv); path != "" {
+		os.Exit(runSnippetChild(path))
+	}
+	os.Exit(m.Run())
+}
+
+// runSnippetChild runs the program at path on a plain yaegi interpreter prepared by
+// package rewrite: its output goes to stdout, an error to stderr with exit status 1.
+func runSnippetChild(path string) int {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	if err := runOnYaegi(string(src), os.Stdout, 20*time.Second); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
+}
+
+func runOnYaegi(src string, stdout *os.File, limit time.Duration) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("yaegi panicked: %v", p)
+		}
+	}()
+	i := interp.New(interp.Options{Stdout: stdout, Stderr: os.Stderr})
+	if err := i.Use(stdlib.Symbols); err != nil {
+		return err
+	}
+	rw := rewrite.New()
+	if err := rw.Prepare(i); err != nil {
+		return fmt.Errorf("prepare: %w", err)
+	}
+	f, err := parser.ParseFile(i.FileSet(), "cell.go", src, parser.ParseComments)
+	if err != nil {
+		return err
+	}
+	if err := rw.File(i.FileSet(), f); err != nil {
+		return fmt.Errorf("rewrite: %w", err)
+	}
+	if os.Getenv("PEERBOOK_REWRITE_DUMP") != "" {
+		printer.Fprint(os.Stderr, i.FileSet(), f)
+	}
+	prog, err := i.CompileAST(f)
+	if err != nil {
+		return fmt.Errorf("compile: %w", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	if _, err := i.ExecuteWithContext(ctx, prog); err != nil {
+		return fmt.Errorf("run: %w", err)
+	}
+	return nil
+}
+
+func TestCorpusOnYaegi(t *testing.T) {
+	if *update {
+		if err := corpus.Generate(context.Background(), corpusDir, runtime.NumCPU()); err != nil {
+			t.Fatalf("generate corpus outputs: %v", err)
+		}
+	}
+	snippets, err := corpus.Load(corpusDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	known, err := corpus.LoadKnown(corpusDir, "yaegi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var selected []corpus.Snippet
+	for _, s := range snippets {
+		if strings.Contains(s.Name, *only) {
+			selected = append(selected, s)
+		}
+	}
+	outcomes := make([]corpus.Outcome, len(selected))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.NumCPU())
+	for n, s := range selected {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			outcomes[n] = runChild(s)
+		}()
+	}
+	wg.Wait()
+	rep := corpus.Compare(selected, outcomes, known)
+	t.Logf("plain yaegi + rewrite: %d/%d snippets pass (%.1f%%)", rep.Passed, rep.Total, 100*rep.Rate())
+	names := make([]string, 0, len(rep.Details))
+	for name := range rep.Details {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if _, isKnown := known[name]; *verbose || !isKnown {
+			t.Logf("%s:\n%s", name, rep.Details[name])
+		}
+	}
+	for _, name := range rep.Unexpected {
+		t.Errorf("snippet %s fails and is not listed in %s", name, corpus.KnownFailuresFile)
+	}
+	for _, name := range rep.Fixed {
+		t.Errorf("snippet %s passes: remove it from %s", name, corpus.KnownFailuresFile)
+	}
+	if *only == "" && rep.Rate() < 0.95 {
+		t.Errorf("pass rate %.1f%% is below 95%%", 100*rep.Rate())
+	}
+}
+
+func runChild(s corpus.Snippet) corpus.Outcome {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	path, _ := filepath.Abs(s.Path)
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), snippetEnv+"="+path)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	o := corpus.Outcome{Name: s.Name, Got: stdout.String()}
+	if err != nil {
+		o.Err = fmt.Errorf("%v: %s", err, lastLines(stderr.String(), 6))
+	}
+	return o
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+var _ = io.Discard

@@ -1,0 +1,208 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// expressions runs the expression rewrites over a tree, innermost expressions first.
+func (x *cell) expressions(root ast.Node) {
+	explicit := map[ast.Expr]bool{} // generic functions already given type arguments
+	ed := &editor{
+		enter: func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.IndexExpr:
+				explicit[n.X] = true
+			case *ast.IndexListExpr:
+				explicit[n.X] = true
+			}
+			return true
+		},
+	}
+	ed.expr = func(e ast.Expr) ast.Expr {
+		var out ast.Expr
+		switch e := e.(type) {
+		case *ast.CallExpr:
+			out = x.call(e)
+		case *ast.SelectorExpr:
+			if out = x.methodExpr(e); out == nil && !explicit[e] {
+				out = x.instantiate(e, e.Sel, nil)
+			}
+		case *ast.Ident:
+			if !explicit[e] {
+				out = x.instantiate(e, e, nil)
+			}
+		case *ast.IndexExpr:
+			out = x.instantiate(e.X, identOf(e.X), []ast.Expr{e.Index})
+		case *ast.IndexListExpr:
+			out = x.instantiate(e.X, identOf(e.X), e.Indices)
+		}
+		if out == nil {
+			return e
+		}
+		if tv, ok := x.info.Types[e]; ok {
+			x.info.Types[out] = tv
+		}
+		return out
+	}
+	ed.node(root)
+}
+
+func identOf(e ast.Expr) *ast.Ident {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return e
+	case *ast.SelectorExpr:
+		return e.Sel
+	}
+	return nil
+}
+
+// call rewrites calls of builtins yaegi lacks.
+func (x *cell) call(call *ast.CallExpr) ast.Expr {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if _, builtin := x.info.Uses[id].(*types.Builtin); !builtin {
+		return nil
+	}
+	switch id.Name {
+	case "min", "max":
+		return x.minMax(call, id.Name)
+	case "clear":
+		if len(call.Args) != 1 {
+			return nil
+		}
+		return &ast.CallExpr{
+			Fun:    &ast.Ident{NamePos: id.NamePos, Name: "_pb_clear"},
+			Lparen: call.Lparen, Args: call.Args, Rparen: call.Rparen,
+		}
+	}
+	return nil
+}
+
+// minMax rewrites min and max: a constant result becomes its value, others a call of
+// the prelude's _pb_min or _pb_max instantiated with the result type.
+func (x *cell) minMax(call *ast.CallExpr, name string) ast.Expr {
+	tv, ok := x.info.Types[call]
+	if !ok || tv.Type == nil {
+		return nil
+	}
+	if tv.Value != nil {
+		return x.constExpr(tv.Value, tv.Type, call.Pos())
+	}
+	t, ok := x.typeExpr(tv.Type, call.Pos())
+	if !ok {
+		return nil
+	}
+	return &ast.CallExpr{
+		Fun: &ast.IndexExpr{
+			X:      &ast.Ident{NamePos: call.Pos(), Name: "_pb_" + name},
+			Lbrack: call.Pos(), Index: t, Rbrack: call.Pos(),
+		},
+		Lparen: call.Lparen, Args: call.Args, Rparen: call.Rparen,
+	}
+}
+
+// constExpr writes a constant of type t as an expression: a literal, converted to t
+// when t is a typed type.
+func (x *cell) constExpr(v constant.Value, t types.Type, pos token.Pos) ast.Expr {
+	lit := parseExpr(pos, "%s", constLiteral(v, t))
+	if b, ok := t.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
+		return lit
+	}
+	te, ok := x.typeExpr(t, pos)
+	if !ok {
+		return lit
+	}
+	return &ast.CallExpr{Fun: te, Lparen: pos, Args: []ast.Expr{lit}, Rparen: pos}
+}
+
+// instantiate gives a generic function its type arguments explicitly (yaegi infers
+// them wrongly when a type parameter appears in several arguments, in function
+// arguments or in variadic ones). fun is the function expression, id its identifier,
+// given the explicit type arguments already written.
+func (x *cell) instantiate(fun ast.Expr, id *ast.Ident, given []ast.Expr) ast.Expr {
+	if id == nil {
+		return nil
+	}
+	inst, ok := x.info.Instances[id]
+	if !ok {
+		return nil
+	}
+	if _, isFunc := x.info.Uses[id].(*types.Func); !isFunc {
+		return nil
+	}
+	n := inst.TypeArgs.Len()
+	if n == 0 || len(given) >= n {
+		return nil
+	}
+	args := append([]ast.Expr{}, given...)
+	for i := len(given); i < n; i++ {
+		t, ok := x.typeExpr(inst.TypeArgs.At(i), fun.Pos())
+		if !ok {
+			return nil
+		}
+		args = append(args, t)
+	}
+	if len(args) == 1 {
+		return &ast.IndexExpr{X: fun, Lbrack: fun.End(), Index: args[0], Rbrack: fun.End()}
+	}
+	return &ast.IndexListExpr{X: fun, Lbrack: fun.End(), Indices: args, Rbrack: fun.End()}
+}
+
+// methodExpr rewrites a method expression T.M or (*T).M into a function literal that
+// calls the method: yaegi gets these wrong.
+func (x *cell) methodExpr(sel *ast.SelectorExpr) ast.Expr {
+	s := x.info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodExpr {
+		return nil
+	}
+	sig, ok := s.Type().(*types.Signature)
+	if !ok || sig.Params().Len() == 0 {
+		return nil
+	}
+	var params, args, results []string
+	for i := 0; i < sig.Params().Len(); i++ {
+		pt := sig.Params().At(i).Type()
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			pt = pt.(*types.Slice).Elem()
+		}
+		ts, ok := x.c.typeString(pt)
+		if !ok {
+			return nil
+		}
+		name := fmt.Sprintf("_pb_p%d", i)
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			params = append(params, name+" ..."+ts)
+			args = append(args, name+"...")
+		} else {
+			params = append(params, name+" "+ts)
+			if i > 0 {
+				args = append(args, name)
+			}
+		}
+	}
+	for i := 0; i < sig.Results().Len(); i++ {
+		ts, ok := x.c.typeString(sig.Results().At(i).Type())
+		if !ok {
+			return nil
+		}
+		results = append(results, ts)
+	}
+	ret := ""
+	if len(results) > 0 {
+		ret = "return "
+	}
+	res := strings.Join(results, ", ")
+	if len(results) > 1 {
+		res = "(" + res + ")"
+	}
+	return parseExpr(sel.Pos(), "func(%s) %s { %s_pb_p0.%s(%s) }",
+		strings.Join(params, ", "), res, ret, sel.Sel.Name, strings.Join(args, ", "))
+}

@@ -1,0 +1,336 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"reflect"
+	"sort"
+	"strings"
+)
+
+// importer gives go/types the packages a yaegi interpreter knows: binary packages
+// (compiled code exported to yaegi as reflect values) are converted from their
+// reflect types, source packages (the generic parts of slices, maps, cmp and iter)
+// are type-checked from their source.
+type importer struct {
+	// binary returns the symbols of a binary package, nil when there is none.
+	binary func(path string) map[string]reflect.Value
+	// sources holds Go source files of packages yaegi compiles from source, by path.
+	sources map[string][]string
+
+	pkgs  map[string]*types.Package
+	named map[reflect.Type]*types.Named
+	fset  *token.FileSet
+	busy  map[string]bool
+}
+
+func newImporter(binary func(string) map[string]reflect.Value, sources map[string][]string) *importer {
+	return &importer{
+		binary:  binary,
+		sources: sources,
+		pkgs:    map[string]*types.Package{},
+		named:   map[reflect.Type]*types.Named{},
+		fset:    token.NewFileSet(),
+		busy:    map[string]bool{},
+	}
+}
+
+// Import implements types.Importer.
+func (im *importer) Import(path string) (*types.Package, error) {
+	if p := im.pkgs[path]; p != nil && p.Complete() {
+		return p, nil
+	}
+	if path == "unsafe" {
+		return types.Unsafe, nil
+	}
+	if im.busy[path] {
+		return nil, fmt.Errorf("import cycle through %q", path)
+	}
+	im.busy[path] = true
+	defer delete(im.busy, path)
+	if srcs, ok := im.sources[path]; ok {
+		return im.importSource(path, srcs)
+	}
+	syms := im.binary(path)
+	if syms == nil {
+		return nil, fmt.Errorf("package %q is not known to the interpreter", path)
+	}
+	return im.importBinary(path, syms), nil
+}
+
+// pkg returns the (possibly still incomplete) package object for path.
+func (im *importer) pkg(path string) *types.Package {
+	if p := im.pkgs[path]; p != nil {
+		return p
+	}
+	name := path[strings.LastIndex(path, "/")+1:]
+	if strings.HasPrefix(name, "v") && len(path) > len(name) && isDigits(name[1:]) {
+		// A major version suffix: the package name is the element before it.
+		rest := path[:len(path)-len(name)-1]
+		name = rest[strings.LastIndex(rest, "/")+1:]
+	}
+	name = strings.NewReplacer("-", "_", ".", "_").Replace(name)
+	p := types.NewPackage(path, name)
+	im.pkgs[path] = p
+	return p
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func (im *importer) importSource(path string, srcs []string) (*types.Package, error) {
+	var files []*ast.File
+	for n, src := range srcs {
+		f, err := parser.ParseFile(im.fset, fmt.Sprintf("%s/src%d.go", path, n), src, 0)
+		if err != nil {
+			return nil, fmt.Errorf("parse source of package %s: %w", path, err)
+		}
+		files = append(files, f)
+	}
+	conf := types.Config{Importer: im, Error: func(error) {}}
+	p, _ := conf.Check(path, im.fset, files, nil)
+	if p == nil {
+		return nil, fmt.Errorf("type-check source of package %s failed", path)
+	}
+	p.MarkComplete()
+	im.pkgs[path] = p
+	return p, nil
+}
+
+func (im *importer) importBinary(path string, syms map[string]reflect.Value) *types.Package {
+	p := im.pkg(path)
+	scope := p.Scope()
+	names := make([]string, 0, len(syms))
+	for name := range syms {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if !token.IsExported(name) || scope.Lookup(name) != nil {
+			continue
+		}
+		if obj := im.object(p, name, syms[name]); obj != nil {
+			scope.Insert(obj)
+		}
+	}
+	p.MarkComplete()
+	return p
+}
+
+// object converts one exported symbol of a binary package.
+func (im *importer) object(p *types.Package, name string, v reflect.Value) types.Object {
+	if !v.IsValid() {
+		return nil
+	}
+	if c, ok := constValue(v); ok {
+		return types.NewConst(token.NoPos, p, name, untypedOf(c), c)
+	}
+	switch {
+	case v.Kind() == reflect.Pointer && v.IsNil() && !v.CanAddr():
+		// A type: yaegi exports (*T)(nil).
+		t := v.Type().Elem()
+		if n, ok := im.typ(t).(*types.Named); ok && n.Obj().Name() == name && n.Obj().Pkg() == p {
+			return n.Obj()
+		}
+		// An alias (type A = B) or a type whose reflect name differs.
+		return types.NewTypeName(token.NoPos, p, name, im.typ(t))
+	case v.CanAddr():
+		return types.NewVar(token.NoPos, p, name, im.typ(v.Type()))
+	case v.Kind() == reflect.Func:
+		sig, _ := im.typ(v.Type()).(*types.Signature)
+		if sig == nil {
+			return nil
+		}
+		return types.NewFunc(token.NoPos, p, name, sig)
+	default:
+		// A typed constant.
+		c := constOfValue(v)
+		if c == nil {
+			return types.NewVar(token.NoPos, p, name, im.typ(v.Type()))
+		}
+		return types.NewConst(token.NoPos, p, name, im.typ(v.Type()), c)
+	}
+}
+
+var constantValueType = reflect.TypeOf((*constant.Value)(nil)).Elem()
+
+func constValue(v reflect.Value) (constant.Value, bool) {
+	if !v.Type().Implements(constantValueType) || v.Kind() == reflect.Pointer && v.IsNil() {
+		return nil, false
+	}
+	c, ok := v.Interface().(constant.Value)
+	return c, ok && c != nil
+}
+
+func untypedOf(c constant.Value) types.Type {
+	switch c.Kind() {
+	case constant.Bool:
+		return types.Typ[types.UntypedBool]
+	case constant.String:
+		return types.Typ[types.UntypedString]
+	case constant.Float:
+		return types.Typ[types.UntypedFloat]
+	case constant.Complex:
+		return types.Typ[types.UntypedComplex]
+	default:
+		return types.Typ[types.UntypedInt]
+	}
+}
+
+func constOfValue(v reflect.Value) constant.Value {
+	switch v.Kind() {
+	case reflect.Bool:
+		return constant.MakeBool(v.Bool())
+	case reflect.String:
+		return constant.MakeString(v.String())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return constant.MakeInt64(v.Int())
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return constant.MakeUint64(v.Uint())
+	case reflect.Float32, reflect.Float64:
+		return constant.MakeFloat64(v.Float())
+	case reflect.Complex64, reflect.Complex128:
+		c := v.Complex()
+		return constant.BinaryOp(constant.MakeFloat64(real(c)), token.ADD,
+			constant.MakeImag(constant.MakeFloat64(imag(c))))
+	}
+	return nil
+}
+
+var basicKinds = map[reflect.Kind]types.BasicKind{
+	reflect.Bool: types.Bool, reflect.Int: types.Int, reflect.Int8: types.Int8,
+	reflect.Int16: types.Int16, reflect.Int32: types.Int32, reflect.Int64: types.Int64,
+	reflect.Uint: types.Uint, reflect.Uint8: types.Uint8, reflect.Uint16: types.Uint16,
+	reflect.Uint32: types.Uint32, reflect.Uint64: types.Uint64, reflect.Uintptr: types.Uintptr,
+	reflect.Float32: types.Float32, reflect.Float64: types.Float64,
+	reflect.Complex64: types.Complex64, reflect.Complex128: types.Complex128,
+	reflect.String: types.String, reflect.UnsafePointer: types.UnsafePointer,
+}
+
+var errorReflectType = reflect.TypeOf((*error)(nil)).Elem()
+
+// typ converts a reflect type to a go/types type.
+func (im *importer) typ(t reflect.Type) types.Type {
+	if t == errorReflectType {
+		return types.Universe.Lookup("error").Type()
+	}
+	if t.Name() != "" && t.PkgPath() != "" {
+		return im.namedType(t)
+	}
+	if k, ok := basicKinds[t.Kind()]; ok {
+		if t.Name() == "" || t.PkgPath() == "" {
+			return types.Typ[k]
+		}
+	}
+	return im.structure(t)
+}
+
+// structure converts the type literal that t is (or that t's underlying type is).
+func (im *importer) structure(t reflect.Type) types.Type {
+	if k, ok := basicKinds[t.Kind()]; ok {
+		return types.Typ[k]
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		return types.NewPointer(im.typ(t.Elem()))
+	case reflect.Slice:
+		return types.NewSlice(im.typ(t.Elem()))
+	case reflect.Array:
+		return types.NewArray(im.typ(t.Elem()), int64(t.Len()))
+	case reflect.Map:
+		return types.NewMap(im.typ(t.Key()), im.typ(t.Elem()))
+	case reflect.Chan:
+		dir := types.SendRecv
+		switch t.ChanDir() {
+		case reflect.SendDir:
+			dir = types.SendOnly
+		case reflect.RecvDir:
+			dir = types.RecvOnly
+		}
+		return types.NewChan(dir, im.typ(t.Elem()))
+	case reflect.Func:
+		return im.signature(t, nil, 0)
+	case reflect.Struct:
+		fields := make([]*types.Var, t.NumField())
+		tags := make([]string, t.NumField())
+		for i := range fields {
+			f := t.Field(i)
+			fp := im.pkg(f.PkgPath)
+			if f.PkgPath == "" {
+				fp = nil
+			}
+			fields[i] = types.NewField(token.NoPos, fp, f.Name, im.typ(f.Type), f.Anonymous)
+			tags[i] = string(f.Tag)
+		}
+		return types.NewStruct(fields, tags)
+	case reflect.Interface:
+		var methods []*types.Func
+		for i := 0; i < t.NumMethod(); i++ {
+			m := t.Method(i)
+			var mp *types.Package
+			if m.PkgPath != "" {
+				mp = im.pkg(m.PkgPath)
+			}
+			methods = append(methods, types.NewFunc(token.NoPos, mp, m.Name, im.signature(m.Type, nil, 0)))
+		}
+		return types.NewInterfaceType(methods, nil).Complete()
+	}
+	return types.NewStruct(nil, nil)
+}
+
+// signature converts a func type; skip drops leading parameters (a method's receiver).
+func (im *importer) signature(t reflect.Type, recv *types.Var, skip int) *types.Signature {
+	var params, results []*types.Var
+	for i := skip; i < t.NumIn(); i++ {
+		params = append(params, types.NewParam(token.NoPos, nil, "", im.typ(t.In(i))))
+	}
+	for i := 0; i < t.NumOut(); i++ {
+		results = append(results, types.NewParam(token.NoPos, nil, "", im.typ(t.Out(i))))
+	}
+	return types.NewSignatureType(recv, nil, nil, types.NewTuple(params...), types.NewTuple(results...), t.IsVariadic())
+}
+
+func (im *importer) namedType(t reflect.Type) types.Type {
+	if n := im.named[t]; n != nil {
+		return n
+	}
+	p := im.pkg(t.PkgPath())
+	obj := types.NewTypeName(token.NoPos, p, t.Name(), nil)
+	n := types.NewNamed(obj, nil, nil)
+	im.named[t] = n
+	n.SetUnderlying(im.structure(t).Underlying())
+	if t.Kind() == reflect.Interface {
+		return n
+	}
+	// Methods: those of T have value receivers, those only *T has pointer receivers.
+	valueMethods := map[string]bool{}
+	for i := 0; i < t.NumMethod(); i++ {
+		m := t.Method(i)
+		valueMethods[m.Name] = true
+		recv := types.NewVar(token.NoPos, p, "", n)
+		n.AddMethod(types.NewFunc(token.NoPos, p, m.Name, im.signature(m.Type, recv, 1)))
+	}
+	pt := reflect.PointerTo(t)
+	for i := 0; i < pt.NumMethod(); i++ {
+		m := pt.Method(i)
+		if valueMethods[m.Name] {
+			continue
+		}
+		recv := types.NewVar(token.NoPos, p, "", types.NewPointer(n))
+		n.AddMethod(types.NewFunc(token.NoPos, p, m.Name, im.signature(m.Type, recv, 1)))
+	}
+	return n
+}

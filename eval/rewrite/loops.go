@@ -1,0 +1,385 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// rangeStmt rewrites range loops yaegi gets wrong:
+//
+//   - range over an integer becomes a three-clause loop over a hidden counter, with the
+//     loop variable declared afresh in each iteration;
+//   - range over a function (an iterator) becomes a call of the function with the loop
+//     body as yield function;
+//   - range over a pointer to an array becomes a range over its length;
+//   - other range loops that declare variables captured by closures get fresh copies
+//     of the variables in each iteration.
+func (x *cell) rangeStmt(label *ast.Ident, rs *ast.RangeStmt, fn *types.Signature) []ast.Stmt {
+	t := x.typeOf(rs.X)
+	if t == nil {
+		return nil
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		if u.Info()&types.IsInteger != 0 {
+			if u.Info()&types.IsUntyped != 0 {
+				t = types.Typ[types.Int]
+			}
+			return x.rangeInt(label, rs, t)
+		}
+	case *types.Signature:
+		return x.rangeFunc(label, rs, u, fn)
+	case *types.Pointer:
+		if arr, ok := u.Elem().Underlying().(*types.Array); ok {
+			return x.rangeArrayPointer(label, rs, arr)
+		}
+	}
+	return x.rangeCopies(label, rs)
+}
+
+// loopObjs are the variables a range statement declares.
+func (x *cell) loopObjs(rs *ast.RangeStmt) []types.Object {
+	if rs.Tok != token.DEFINE {
+		return nil
+	}
+	var objs []types.Object
+	for _, e := range []ast.Expr{rs.Key, rs.Value} {
+		if id, ok := e.(*ast.Ident); ok && id.Name != "_" {
+			objs = append(objs, x.info.Defs[id])
+		}
+	}
+	return objs
+}
+
+// rangeCopies gives each iteration its own copy of the loop variables when closures
+// capture them.
+func (x *cell) rangeCopies(label *ast.Ident, rs *ast.RangeStmt) []ast.Stmt {
+	objs := x.loopObjs(rs)
+	if !x.captured(rs.Body, objs) {
+		return nil
+	}
+	var names []string
+	set := map[string]bool{}
+	for _, o := range objs {
+		names = append(names, o.Name())
+		set[o.Name()] = true
+	}
+	list := strings.Join(names, ", ")
+	pre := parseStmts(rs.For, "%s := %s", list, list)
+	rs.Body = prefixBody(rs.Body, pre, set)
+	return []ast.Stmt{labeled(label, rs)}
+}
+
+// simpleOperand reports whether an expression can be evaluated twice without a change
+// of meaning: an identifier or a literal.
+func simpleOperand(e ast.Expr) (ast.Expr, bool) {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return &ast.Ident{NamePos: e.NamePos, Name: e.Name}, true
+	case *ast.BasicLit:
+		return &ast.BasicLit{ValuePos: e.ValuePos, Kind: e.Kind, Value: e.Value}, true
+	}
+	return nil, false
+}
+
+// rangeInt rewrites `for k := range n` over an integer n of type t.
+func (x *cell) rangeInt(label *ast.Ident, rs *ast.RangeStmt, t types.Type) []ast.Stmt {
+	i, n := x.tmp("i"), x.tmp("n")
+	tm := tmpl{pos: rs.For, exprs: map[string]ast.Expr{"_pbX_n": rs.X}}
+	var pre []ast.Stmt
+	names := map[string]bool{}
+	key := rs.Key
+	if id, ok := key.(*ast.Ident); ok && id.Name == "_" {
+		key = nil
+	}
+	if key != nil {
+		if rs.Tok == token.DEFINE {
+			names[key.(*ast.Ident).Name] = true
+			pre = parseStmts(rs.For, "%s := %s", key.(*ast.Ident).Name, i)
+		} else {
+			pre = tmpl{pos: rs.For, exprs: map[string]ast.Expr{"_pbX_key": key}}.statements("_pbX_key = %s", i)
+		}
+	}
+	var out []ast.Stmt
+	var loop *ast.ForStmt
+	if rs.Tok == token.ASSIGN && key != nil {
+		// The iteration values have the type of the assigned variable.
+		kt, ok := x.typeExpr(x.typeOf(key), rs.For)
+		if !ok {
+			return nil
+		}
+		tm.exprs["_pbX_t"] = kt
+		out = tm.statements("%s := _pbX_t(_pbX_n)\nfor %s := %s - %s; %s < %s; %s++ {}", n, i, n, n, i, n, i)
+		loop = out[1].(*ast.ForStmt)
+	} else if dup, ok := simpleOperand(rs.X); ok {
+		dup2, _ := simpleOperand(rs.X)
+		tm.exprs["_pbX_dup"], tm.exprs["_pbX_dup2"] = dup, dup2
+		out = tm.statements("for %s, %s := _pbX_dup - _pbX_dup2, _pbX_n; %s < %s; %s++ {}", i, n, i, n, i)
+		loop = out[0].(*ast.ForStmt)
+	} else {
+		out = tm.statements("%s := _pbX_n\nfor %s := %s - %s; %s < %s; %s++ {}", n, i, n, n, i, n, i)
+		loop = out[1].(*ast.ForStmt)
+	}
+	loop.Body = prefixBody(rs.Body, pre, names)
+	if len(out) == 1 {
+		return []ast.Stmt{labeled(label, loop)}
+	}
+	out[len(out)-1] = labeled(label, loop)
+	return []ast.Stmt{&ast.BlockStmt{Lbrace: rs.For, List: out, Rbrace: rs.End()}}
+}
+
+// rangeArrayPointer rewrites `for k, v := range p` over a pointer to an array into a
+// range over the array's length.
+func (x *cell) rangeArrayPointer(label *ast.Ident, rs *ast.RangeStmt, arr *types.Array) []ast.Stmt {
+	key := rs.Key
+	if id, ok := key.(*ast.Ident); ok && id.Name == "_" {
+		key = nil
+	}
+	if rs.Value != nil {
+		if id, ok := rs.Value.(*ast.Ident); ok && id.Name == "_" {
+			rs.Value = nil
+		}
+	}
+	if rs.Value != nil {
+		if key == nil {
+			key = ast.NewIdent(x.tmp("k"))
+			if rs.Tok == token.ASSIGN {
+				// The index is ours, the value is assigned.
+				rs.Tok = token.DEFINE
+				rs.Body = prefixBody(rs.Body, tmpl{pos: rs.For, exprs: map[string]ast.Expr{
+					"_pbX_v": rs.Value, "_pbX_p": rs.X, "_pbX_k": key,
+				}}.statements("_pbX_v = _pbX_p[_pbX_k]"), nil)
+				rs.Key, rs.Value = key, nil
+				rs.X = parseExpr(rs.For, "%d", arr.Len())
+				return x.rangeInt(label, rs, types.Typ[types.Int])
+			}
+		}
+		tok := "="
+		if rs.Tok == token.DEFINE {
+			tok = ":="
+		}
+		pre := tmpl{pos: rs.For, exprs: map[string]ast.Expr{
+			"_pbX_v": rs.Value, "_pbX_p": rs.X, "_pbX_k": copyIdent(key),
+		}}.statements("_pbX_v %s _pbX_p[_pbX_k]", tok)
+		names := map[string]bool{}
+		if id, ok := rs.Value.(*ast.Ident); ok {
+			names[id.Name] = true
+		}
+		rs.Body = prefixBody(rs.Body, pre, names)
+	}
+	rs.Key, rs.Value = key, nil
+	// The length of an array pointer is a constant; the pointer is evaluated only
+	// for the elements.
+	rs.X = parseExpr(rs.For, "%d", arr.Len())
+	return x.rangeInt(label, rs, types.Typ[types.Int])
+}
+
+func copyIdent(e ast.Expr) ast.Expr {
+	if id, ok := e.(*ast.Ident); ok {
+		return &ast.Ident{NamePos: id.NamePos, Name: id.Name}
+	}
+	return e
+}
+
+// forStmt gives each iteration of a three-clause loop its own copy of the loop
+// variables when closures capture them (Go 1.22 semantics): the loop runs on hidden
+// variables, the body on fresh copies that are copied back before the post statement.
+func (x *cell) forStmt(label *ast.Ident, fs *ast.ForStmt) []ast.Stmt {
+	init, ok := fs.Init.(*ast.AssignStmt)
+	if !ok || init.Tok != token.DEFINE {
+		return nil
+	}
+	var objs []types.Object
+	hidden := map[types.Object]string{}
+	var names, hiddenNames []string
+	for _, l := range init.Lhs {
+		id, ok := l.(*ast.Ident)
+		if !ok || id.Name == "_" {
+			continue
+		}
+		obj := x.info.Defs[id]
+		if obj == nil {
+			return nil
+		}
+		objs = append(objs, obj)
+		h := x.tmp(id.Name + "_")
+		hidden[obj] = h
+		names = append(names, id.Name)
+		hiddenNames = append(hiddenNames, h)
+	}
+	if !x.captured(fs.Body, objs) {
+		return nil
+	}
+	// The loop header works on the hidden variables.
+	for _, l := range init.Lhs {
+		if id, ok := l.(*ast.Ident); ok {
+			if h, ok := hidden[x.info.Defs[id]]; ok {
+				id.Name = h
+			}
+		}
+	}
+	for _, part := range []ast.Node{fs.Cond, fs.Post} {
+		if part == nil {
+			continue
+		}
+		inspect(part, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if h, ok := hidden[x.info.Uses[id]]; ok {
+					id.Name = h
+				}
+			}
+			return true
+		})
+	}
+	next := x.tmp("next")
+	repl := map[ast.Stmt][]ast.Stmt{}
+	for _, b := range exits(fs.Body, label) {
+		if br, ok := b.stmt.(*ast.BranchStmt); ok && b.isLoop && br.Tok == token.CONTINUE {
+			repl[br] = []ast.Stmt{&ast.BranchStmt{TokPos: br.TokPos, Tok: token.GOTO, Label: &ast.Ident{NamePos: br.TokPos, Name: next}}}
+		}
+	}
+	replaceStmt(fs.Body, repl)
+	set := map[string]bool{}
+	for _, n := range names {
+		set[n] = true
+	}
+	pre := parseStmts(fs.For, "%s := %s", strings.Join(names, ", "), strings.Join(hiddenNames, ", "))
+	body := prefixBody(&ast.BlockStmt{Lbrace: fs.Body.Lbrace, List: []ast.Stmt{fs.Body}, Rbrace: fs.Body.Rbrace}, pre, set)
+	post := parseStmts(fs.Body.Rbrace, "%s = %s", strings.Join(hiddenNames, ", "), strings.Join(names, ", "))
+	body.List = append(body.List, &ast.LabeledStmt{
+		Label: &ast.Ident{NamePos: fs.Body.Rbrace, Name: next},
+		Colon: fs.Body.Rbrace,
+		Stmt:  post[0],
+	})
+	fs.Body = body
+	return []ast.Stmt{labeled(label, fs)}
+}
+
+// rangeFunc rewrites a range over a function (an iterator) into a call of the
+// function: the body becomes the yield function, break returns false, continue
+// returns true, and a return or a break or continue to an outer statement sets a
+// control variable that the code after the call acts on.
+func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signature, fn *types.Signature) []ast.Stmt {
+	if sig.Params().Len() != 1 || sig.Results().Len() != 0 {
+		return nil
+	}
+	yield, ok := sig.Params().At(0).Type().Underlying().(*types.Signature)
+	if !ok {
+		return nil
+	}
+	pos := rs.For
+	// Parameters of the yield function.
+	vars := []ast.Expr{rs.Key, rs.Value}
+	var params []string
+	var assign []string
+	tm := tmpl{pos: pos, exprs: map[string]ast.Expr{"_pbX_seq": rs.X}}
+	for i := 0; i < yield.Params().Len(); i++ {
+		pt, ok := x.c.typeString(yield.Params().At(i).Type())
+		if !ok {
+			return nil
+		}
+		name := "_"
+		if i < len(vars) && vars[i] != nil {
+			if rs.Tok == token.DEFINE {
+				name = vars[i].(*ast.Ident).Name
+			} else if id, ok := vars[i].(*ast.Ident); !ok || id.Name != "_" {
+				name = x.tmp("v")
+				ph := fmt.Sprintf("_pbX_var%d", i)
+				tm.exprs[ph] = vars[i]
+				assign = append(assign, fmt.Sprintf("%s = %s", ph, name))
+			}
+		}
+		params = append(params, name+" "+pt)
+	}
+	// Exits from the body.
+	ctl := x.tmp("ctl")
+	var results []string
+	if fn != nil {
+		for i := 0; i < fn.Results().Len(); i++ {
+			rt, ok := x.c.typeString(fn.Results().At(i).Type())
+			if !ok {
+				return nil
+			}
+			results = append(results, rt)
+		}
+	}
+	named := fn != nil && fn.Results().Len() > 0 && fn.Results().At(0).Name() != ""
+	var decls, after []string
+	usesCtl := false
+	retVars := make([]string, len(results))
+	for i := range results {
+		retVars[i] = x.tmp("r")
+	}
+	retDeclared := false
+	repl := map[ast.Stmt][]ast.Stmt{}
+	codes := map[string]int{}
+	for _, b := range exits(rs.Body, label) {
+		switch s := b.stmt.(type) {
+		case *ast.BranchStmt:
+			switch {
+			case b.isLoop && s.Tok == token.BREAK:
+				repl[s] = parseStmts(s.Pos(), "return false")
+			case b.isLoop && s.Tok == token.CONTINUE:
+				repl[s] = parseStmts(s.Pos(), "return true")
+			case b.outer:
+				key := s.Tok.String() + " " + s.Label.Name
+				code, ok := codes[key]
+				if !ok {
+					code = len(codes) + 2
+					codes[key] = code
+					after = append(after, fmt.Sprintf("if %s == %d { %s }", ctl, code, key))
+				}
+				usesCtl = true
+				repl[s] = parseStmts(s.Pos(), "%s = %d\nreturn false", ctl, code)
+			default:
+				// goto out of the body: not supported, yaegi will report it.
+			}
+		case *ast.ReturnStmt:
+			usesCtl = true
+			if len(s.Results) == 0 {
+				repl[s] = parseStmts(s.Pos(), "%s = 1\nreturn false", ctl)
+				continue
+			}
+			if len(results) == 0 {
+				return nil
+			}
+			retDeclared = true
+			st := &tmpl{pos: s.Pos(), exprs: map[string]ast.Expr{}}
+			var phs []string
+			for i, r := range s.Results {
+				ph := fmt.Sprintf("_pbX_ret%d", i)
+				st.exprs[ph] = r
+				phs = append(phs, ph)
+			}
+			repl[s] = st.statements("%s = %s\n%s = 1\nreturn false", strings.Join(retVars, ", "), strings.Join(phs, ", "), ctl)
+		}
+	}
+	replaceStmt(rs.Body, repl)
+	if usesCtl {
+		decls = append(decls, fmt.Sprintf("var %s int", ctl))
+		ret := "return"
+		if retDeclared {
+			ret = "return " + strings.Join(retVars, ", ")
+			for i, v := range retVars {
+				decls = append(decls, fmt.Sprintf("var %s %s", v, results[i]))
+			}
+		} else if len(results) > 0 && !named {
+			return nil
+		}
+		after = append([]string{fmt.Sprintf("if %s == 1 { %s }", ctl, ret)}, after...)
+	}
+	src := strings.Join(decls, "\n") + "\n_pbX_seq(func(" + strings.Join(params, ", ") + ") bool {\n" +
+		strings.Join(assign, "\n") + "\n_pbX_body\nreturn true\n})\n" + strings.Join(after, "\n")
+	tm.stmts = map[string][]ast.Stmt{"_pbX_body": rs.Body.List}
+	out := tm.statements("%s", src)
+	// A function body that ends in a call is fine; wrap in a block to keep names local.
+	if !usesCtl {
+		if len(out) == 1 {
+			return out
+		}
+	}
+	return []ast.Stmt{&ast.BlockStmt{Lbrace: pos, List: out, Rbrace: rs.End()}}
+}

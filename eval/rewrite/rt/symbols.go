@@ -1,0 +1,13 @@
+package rt
+
+import "reflect"
+
+// Symbols exports the package to a yaegi interpreter: pass it to Interpreter.Use.
+var Symbols = map[string]map[string]reflect.Value{
+	ImportPath + "/rt": {
+		"Clear":          reflect.ValueOf(Clear),
+		"SortOrdered":    reflect.ValueOf(SortOrdered),
+		"SortFunc":       reflect.ValueOf(SortFunc),
+		"SortStableFunc": reflect.ValueOf(SortStableFunc),
+	},
+}

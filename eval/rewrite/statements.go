@@ -1,0 +1,305 @@
+package rewrite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// statements runs the statement rewrites over a tree, innermost statements first.
+func (x *cell) statements(root ast.Node) {
+	var funcs []*types.Signature
+	ed := &editor{
+		enter: func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				var sig *types.Signature
+				if obj := x.info.Defs[n.Name]; obj != nil {
+					sig, _ = obj.Type().(*types.Signature)
+				}
+				funcs = append(funcs, sig)
+			case *ast.FuncLit:
+				sig, _ := x.typeOf(n).(*types.Signature)
+				funcs = append(funcs, sig)
+			}
+			return true
+		},
+		leave: func(n ast.Node) {
+			switch n.(type) {
+			case *ast.FuncDecl, *ast.FuncLit:
+				funcs = funcs[:len(funcs)-1]
+			}
+		},
+	}
+	ed.stmts = func(list []ast.Stmt) []ast.Stmt {
+		var fn *types.Signature
+		if len(funcs) > 0 {
+			fn = funcs[len(funcs)-1]
+		}
+		var out []ast.Stmt
+		for _, s := range list {
+			out = append(out, x.stmt(s, fn)...)
+		}
+		return out
+	}
+	ed.node(root)
+}
+
+// stmt rewrites one statement of a list; fn is the signature of the enclosing
+// function (nil at the top level of a cell).
+func (x *cell) stmt(s ast.Stmt, fn *types.Signature) []ast.Stmt {
+	var label *ast.Ident
+	inner := s
+	if ls, ok := s.(*ast.LabeledStmt); ok {
+		label, inner = ls.Label, ls.Stmt
+	}
+	var out []ast.Stmt
+	switch st := inner.(type) {
+	case *ast.RangeStmt:
+		out = x.rangeStmt(label, st, fn)
+	case *ast.ForStmt:
+		out = x.forStmt(label, st)
+	case *ast.DeferStmt:
+		out = x.bindCall(st.Call, st.Defer, func(call *ast.CallExpr) ast.Stmt {
+			return &ast.DeferStmt{Defer: st.Defer, Call: call}
+		})
+	case *ast.GoStmt:
+		out = x.bindCall(st.Call, st.Go, func(call *ast.CallExpr) ast.Stmt {
+			return &ast.GoStmt{Go: st.Go, Call: call}
+		})
+	case *ast.SelectStmt:
+		out = x.selectStmt(label, st)
+	case *ast.TypeSwitchStmt:
+		out = x.typeSwitch(label, st)
+	}
+	if out == nil {
+		return []ast.Stmt{s}
+	}
+	return out
+}
+
+// labeled puts label (if any) back on a statement.
+func labeled(label *ast.Ident, s ast.Stmt) ast.Stmt {
+	if label == nil {
+		return s
+	}
+	return &ast.LabeledStmt{Label: label, Colon: label.End(), Stmt: s}
+}
+
+// branch is a break, continue or return inside a loop body that leaves the body.
+type branch struct {
+	stmt   ast.Stmt // *ast.BranchStmt or *ast.ReturnStmt
+	outer  bool     // a labelled break or continue to a statement outside the loop
+	isLoop bool     // it targets the loop itself (break or continue of the loop)
+}
+
+// exits finds the statements in a loop body that leave the body or go to the next
+// iteration of the loop labelled label (nil when unlabelled): unlabelled break and
+// continue that are not inside a nested loop, switch or select, labelled ones to the
+// loop's label or to labels outside the body, and return statements. Function literals
+// are not entered.
+func exits(body *ast.BlockStmt, label *ast.Ident) []branch {
+	var out []branch
+	inner := map[string]bool{} // labels declared inside the body
+	inspect(body, func(n ast.Node) bool {
+		if ls, ok := n.(*ast.LabeledStmt); ok {
+			inner[ls.Label.Name] = true
+		}
+		return true
+	})
+	var walk func(n ast.Node, breakable, continuable bool)
+	walk = func(n ast.Node, breakable, continuable bool) {
+		inspect(n, func(m ast.Node) bool {
+			if m == n {
+				return true
+			}
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ForStmt, *ast.RangeStmt:
+				walk(m, true, true)
+				return false
+			case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				walk(m, true, continuable)
+				return false
+			case *ast.ReturnStmt:
+				out = append(out, branch{stmt: m})
+			case *ast.BranchStmt:
+				switch m.Tok {
+				case token.BREAK, token.CONTINUE:
+					if m.Label == nil {
+						if (m.Tok == token.BREAK && !breakable) || (m.Tok == token.CONTINUE && !continuable) {
+							out = append(out, branch{stmt: m, isLoop: true})
+						}
+						return true
+					}
+					switch {
+					case label != nil && m.Label.Name == label.Name:
+						out = append(out, branch{stmt: m, isLoop: true})
+					case !inner[m.Label.Name]:
+						out = append(out, branch{stmt: m, outer: true})
+					}
+				}
+			}
+			return true
+		})
+	}
+	walk(body, false, false)
+	return out
+}
+
+// replaceStmt replaces every occurrence of old (by identity) in the tree with the
+// statements made by repl.
+func replaceStmt(root ast.Node, repl map[ast.Stmt][]ast.Stmt) {
+	if len(repl) == 0 {
+		return
+	}
+	ed := &editor{
+		enter: func(n ast.Node) bool { _, lit := n.(*ast.FuncLit); return !lit || n == root },
+		stmts: func(list []ast.Stmt) []ast.Stmt {
+			var out []ast.Stmt
+			for _, s := range list {
+				if r, ok := repl[s]; ok {
+					out = append(out, r...)
+					continue
+				}
+				out = append(out, s)
+			}
+			return out
+		},
+	}
+	ed.node(root)
+	// Statements that are not in a list (an if's else is a block or if, a labelled
+	// statement holds one statement, a case clause body is a list): labelled ones.
+	inspect(root, func(n ast.Node) bool {
+		if ls, ok := n.(*ast.LabeledStmt); ok {
+			if r, ok := repl[ls.Stmt]; ok {
+				ls.Stmt = &ast.BlockStmt{Lbrace: ls.Stmt.Pos(), List: r, Rbrace: ls.Stmt.End()}
+			}
+		}
+		return true
+	})
+}
+
+// declaresAtTop reports whether a block declares one of names in its own scope.
+func declaresAtTop(b *ast.BlockStmt, names map[string]bool) bool {
+	for _, s := range b.List {
+		switch s := s.(type) {
+		case *ast.AssignStmt:
+			if s.Tok == token.DEFINE {
+				for _, l := range s.Lhs {
+					if id, ok := l.(*ast.Ident); ok && names[id.Name] {
+						return true
+					}
+				}
+			}
+		case *ast.DeclStmt:
+			for _, n := range declNames(s.Decl) {
+				if names[n] {
+					return true
+				}
+			}
+		case *ast.LabeledStmt:
+			if names[s.Label.Name] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// prefixBody returns a body that runs pre and then the statements of body. When body
+// declares one of the names pre declares, body is nested in its own block.
+func prefixBody(body *ast.BlockStmt, pre []ast.Stmt, names map[string]bool) *ast.BlockStmt {
+	list := append([]ast.Stmt{}, pre...)
+	if declaresAtTop(body, names) {
+		list = append(list, &ast.BlockStmt{Lbrace: body.Lbrace, List: body.List, Rbrace: body.Rbrace})
+	} else {
+		list = append(list, body.List...)
+	}
+	return &ast.BlockStmt{Lbrace: body.Lbrace, List: list, Rbrace: body.Rbrace}
+}
+
+// captured reports whether code in body may keep a variable beyond one iteration: a
+// function literal refers to one of objs, or the address of one is taken.
+func (x *cell) captured(body ast.Node, objs []types.Object) bool {
+	if len(objs) == 0 {
+		return false
+	}
+	is := func(id *ast.Ident) bool {
+		o := x.info.Uses[id]
+		for _, obj := range objs {
+			if obj != nil && o == obj {
+				return true
+			}
+		}
+		return false
+	}
+	found := false
+	inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			inspect(n.Body, func(m ast.Node) bool {
+				if id, ok := m.(*ast.Ident); ok && is(id) {
+					found = true
+				}
+				return !found
+			})
+			return false
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				if id := rootIdent(n.X); id != nil && is(id) {
+					found = true
+				}
+			}
+		case *ast.SliceExpr:
+			if id := rootIdent(n.X); id != nil && is(id) {
+				if _, isArray := underlying(x.typeOf(n.X)).(*types.Array); isArray {
+					found = true
+				}
+			}
+		case *ast.CallExpr:
+			// x.M() with a pointer method on an addressable value takes its address.
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok {
+				if s := x.info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
+					if _, ptr := s.Obj().Type().(*types.Signature).Recv().Type().(*types.Pointer); ptr {
+						if id := rootIdent(sel.X); id != nil && is(id) {
+							found = true
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// rootIdent is the variable an addressable expression starts from: v for v, v.f,
+// v[i], (v).
+func rootIdent(e ast.Expr) *ast.Ident {
+	for {
+		switch x := e.(type) {
+		case *ast.Ident:
+			return x
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.ParenExpr:
+			e = x.X
+		default:
+			return nil
+		}
+	}
+}
+
+func underlying(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	return t.Underlying()
+}

@@ -1,0 +1,112 @@
+package eval
+
+import (
+	"go/ast"
+	"go/token"
+	"sort"
+
+	"github.com/traefik/yaegi/interp"
+
+	"github.com/peerbook/peerbook/eval/rewrite"
+)
+
+// cellRewriter is the API of package eval/rewrite: the rewrites that make yaegi run Go as
+// Go. Prepare installs its helpers in a fresh interpreter; Cell rewrites a cell's
+// declarations and top-level statements in place, keeping the user's positions.
+type cellRewriter interface {
+	Prepare(i *interp.Interpreter) error
+	Cell(fset *token.FileSet, decls *ast.File, stmts *ast.BlockStmt) error
+}
+
+// newRewriter returns the rewriter of a new interpreter (nil: cells run as written).
+var newRewriter = func() cellRewriter { return rewrite.New() }
+
+// rewriteItems runs the cell's declarations and statements through the rewriter and
+// rebuilds the cell's items from the result, in source order.
+func (s *Session) rewriteItems(pc *parsedCell) error {
+	if s.rw == nil || len(pc.items) == 0 {
+		return nil
+	}
+	var decls *ast.File
+	var stmts *ast.BlockStmt
+	byDecl := map[ast.Decl]*item{}
+	byStmt := map[ast.Stmt]*item{}
+	var kept []*item
+	for _, it := range pc.items {
+		switch {
+		case it.kernel:
+			kept = append(kept, it)
+		case it.stmt != nil:
+			if stmts == nil {
+				stmts = &ast.BlockStmt{Lbrace: it.stmt.Pos()}
+			}
+			stmts.List = append(stmts.List, it.stmt)
+			byStmt[it.stmt] = it
+		default:
+			if decls == nil {
+				decls = &ast.File{Package: it.file.Package, Name: &ast.Ident{NamePos: it.file.Name.NamePos, Name: "main"}}
+			}
+			decls.Decls = append(decls.Decls, it.decl)
+			byDecl[it.decl] = it
+		}
+	}
+	if stmts != nil {
+		stmts.Rbrace = stmts.List[len(stmts.List)-1].End()
+	}
+	if err := s.rw.Cell(s.in.FileSet(), decls, stmts); err != nil {
+		// The rewriter could not handle the cell: it runs as written, and the user is told.
+		_, _ = s.stderr.w.Write([]byte(ansiYellow + "note: " + ansiReset + err.Error() + " (the cell runs as written)\n"))
+		return nil
+	}
+	// Items keep their place; items the rewriter added go after the item before them in
+	// their list.
+	order := map[*item]float64{}
+	for _, it := range kept {
+		order[it] = float64(it.index)
+	}
+	items := kept
+	seq := 0
+	place := func(it *item, existed bool, prev *float64) {
+		seq++
+		if existed {
+			order[it] = float64(it.index)
+			*prev = float64(it.index)
+		} else {
+			order[it] = *prev + 0.5 + float64(seq)*1e-6
+		}
+		items = append(items, it)
+	}
+	if decls != nil {
+		prev := -1.0
+		for _, d := range decls.Decls {
+			it, ok := byDecl[d]
+			if !ok {
+				it = &item{kind: chunkVar, decl: d, file: decls}
+				it.line, it.col = cellPosition(s.in.FileSet(), d.Pos())
+			}
+			it.decl = d
+			place(it, ok, &prev)
+		}
+	}
+	if stmts != nil {
+		prev := -1.0
+		for _, st := range stmts.List {
+			it, ok := byStmt[st]
+			if !ok {
+				it = &item{kind: chunkStmt}
+				it.line, it.col = cellPosition(s.in.FileSet(), st.Pos())
+			}
+			it.stmt = st
+			place(it, ok, &prev)
+		}
+	}
+	sort.SliceStable(items, func(i, j int) bool { return order[items[i]] < order[items[j]] })
+	for i, it := range items {
+		it.index = i
+		if !it.kernel {
+			analyse(it)
+		}
+	}
+	pc.items = items
+	return nil
+}

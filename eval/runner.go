@@ -1,0 +1,229 @@
+package eval
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"runtime"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/traefik/yaegi/interp"
+)
+
+// interruptGrace is how long an interrupted cell gets to unwind before Execute returns
+// anyway (the cell is then stuck in compiled code and is left to finish in the background).
+const interruptGrace = 500 * time.Millisecond
+
+// errInterrupted is returned by runner.run when the context ended before the program did.
+var errInterrupted = errors.New("interrupted")
+
+// runner runs compiled programs so that they can be interrupted.
+//
+// yaegi stops interpreted code only through ExecuteWithContext/EvalWithContext, which return
+// as soon as the context ends while the interpreted code is still unwinding. The session has
+// to know when a cell has really stopped (the next cell must not run beside it), so the cell
+// runs on a goroutine of ours, and a watcher program (a call to the bridge's Wait) runs under
+// ExecuteWithContext beside it: the watcher sets up yaegi's cancellation state (the stop
+// channel that blocked channel operations select on), and cancelling the watcher's context
+// makes yaegi stop every interpreted frame.
+type runner struct {
+	in       *interp.Interpreter
+	waitProg *interp.Program
+
+	mu      sync.Mutex
+	parked  chan struct{} // closed when the watcher has parked in Wait
+	release chan struct{} // closed to let the watcher finish
+
+	epochMu sync.Mutex
+	epoch   chan struct{} // closed when a cell is interrupted; renewed afterwards
+
+	live atomic.Int64 // goroutines started by cells that have not ended
+}
+
+// newRunner compiles the watcher program; the interpreter must have imported the bridge.
+func newRunner(in *interp.Interpreter) (*runner, error) {
+	r := &runner{in: in, epoch: make(chan struct{})}
+	p, err := in.Compile(rtName + ".Wait()")
+	if err != nil {
+		return nil, err
+	}
+	r.waitProg = p
+	return r, nil
+}
+
+// park is called by the watcher program: it signals that the watcher is in place and waits.
+func (r *runner) park() {
+	r.mu.Lock()
+	parked, release := r.parked, r.release
+	r.mu.Unlock()
+	if parked == nil {
+		return
+	}
+	close(parked)
+	<-release
+}
+
+// interrupted returns a channel closed when the running cell is interrupted. Sleeps and
+// input reads of cells select on it.
+func (r *runner) interrupted() <-chan struct{} {
+	r.epochMu.Lock()
+	defer r.epochMu.Unlock()
+	return r.epoch
+}
+
+// fire closes the interrupt channel.
+func (r *runner) fire() {
+	r.epochMu.Lock()
+	defer r.epochMu.Unlock()
+	select {
+	case <-r.epoch:
+	default:
+		close(r.epoch)
+	}
+}
+
+// renew gives the next cell a fresh interrupt channel, if the last one was closed.
+func (r *runner) renew() {
+	r.epochMu.Lock()
+	defer r.epochMu.Unlock()
+	select {
+	case <-r.epoch:
+		r.epoch = make(chan struct{})
+	default:
+	}
+}
+
+// runOutcome is what running a program produced.
+type runOutcome struct {
+	value reflect.Value
+	err   error  // a yaegi error, interp.Panic, or errInterrupted
+	gid   uint64 // the goroutine that ran the program (for its panic trace)
+	stuck bool   // interrupted, but the program had not stopped after interruptGrace
+}
+
+// run executes prog until it ends or ctx is done.
+func (r *runner) run(ctx context.Context, prog *interp.Program) runOutcome {
+	r.renew()
+	parked, release := make(chan struct{}), make(chan struct{})
+	r.mu.Lock()
+	r.parked, r.release = parked, release
+	r.mu.Unlock()
+
+	wctx, stopWatcher := context.WithCancel(context.Background())
+	watcherDone := make(chan struct{})
+	go func() {
+		defer close(watcherDone)
+		defer func() { _ = recover() }()
+		_, _ = r.in.ExecuteWithContext(wctx, r.waitProg)
+	}()
+	select {
+	case <-parked:
+	case <-watcherDone: // the watcher could not start: run without cancellation support
+	}
+
+	done := make(chan runOutcome, 1)
+	go func() {
+		var o runOutcome
+		o.gid = goroutineID()
+		defer func() {
+			if p := recover(); p != nil {
+				o.err = interp.Panic{Value: p, Stack: debug.Stack()}
+			}
+			done <- o
+		}()
+		o.value, o.err = r.in.Execute(prog)
+	}()
+
+	select {
+	case o := <-done:
+		close(release)
+		<-watcherDone
+		stopWatcher()
+		return o
+	case <-ctx.Done():
+	}
+	stopWatcher() // yaegi stops every interpreted frame...
+	<-watcherDone // ...once ExecuteWithContext has seen the cancellation and returned
+	r.fire()      // sleeps and input reads return
+	// The watcher stays parked: released, its program would finish running beside the next
+	// cell (yaegi's stop came first). A parked goroutine per interrupt is the price.
+	deadline := time.Now().Add(interruptGrace)
+	select {
+	case o := <-done:
+		o.err, o.value = errInterrupted, reflect.Value{}
+		r.waitGoroutines(deadline)
+		return o
+	case <-time.After(interruptGrace):
+		return runOutcome{err: errInterrupted, stuck: true}
+	}
+}
+
+// waitGoroutines waits, until deadline, for the goroutines cells started to end (after an
+// interrupt they stop at their next interpreted step).
+func (r *runner) waitGoroutines(deadline time.Time) {
+	for r.live.Load() > 0 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// sleep is time.Sleep for cells: it returns early when the cell is interrupted.
+func (r *runner) sleep(d time.Duration) {
+	if d <= 0 {
+		runtime.Gosched()
+		return
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-r.interrupted():
+	}
+}
+
+// after is time.After for cells: the channel fires after d, or never once the cell is
+// interrupted (the timer is released; a select on it stops with the cell).
+func (r *runner) after(d time.Duration) <-chan time.Time {
+	c := make(chan time.Time, 1)
+	stop := r.interrupted()
+	t := time.NewTimer(d)
+	go func() {
+		select {
+		case now := <-t.C:
+			c <- now
+		case <-stop:
+			t.Stop()
+		}
+	}()
+	return c
+}
+
+// stopAll stops every interpreted goroutine of the interpreter (those of finished cells too),
+// as an interrupt does.
+func (r *runner) stopAll() {
+	parked, release := make(chan struct{}), make(chan struct{})
+	r.mu.Lock()
+	r.parked, r.release = parked, release
+	r.mu.Unlock()
+	wctx, stopWatcher := context.WithCancel(context.Background())
+	watcherDone := make(chan struct{})
+	go func() {
+		defer close(watcherDone)
+		defer func() { _ = recover() }()
+		_, _ = r.in.ExecuteWithContext(wctx, r.waitProg)
+	}()
+	select {
+	case <-parked:
+		// The watcher is parked, so yaegi sees the cancellation: it stops everything. The
+		// watcher stays parked (see run).
+		stopWatcher()
+		<-watcherDone
+	case <-watcherDone:
+		close(release)
+	}
+	stopWatcher()
+	r.fire()
+	r.waitGoroutines(time.Now().Add(interruptGrace))
+}

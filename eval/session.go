@@ -1,0 +1,793 @@
+package eval
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"io"
+	"reflect"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/traefik/yaegi/interp"
+	"github.com/traefik/yaegi/stdlib"
+
+	"github.com/peerbook/peerbook/display"
+)
+
+// Options configure a new Session.
+type Options struct {
+	// Dir is the working directory of shell commands (!cmd); "" is the process's.
+	Dir string
+	// Args is os.Args as cells see it; nil means {"peerbook"}.
+	Args []string
+}
+
+// Session is one notebook's Go state: cells run one after another against it. Its methods
+// are safe for concurrent use; cells run one at a time.
+type Session struct {
+	opts Options
+
+	mu     sync.Mutex // held while a cell runs; guards the fields below
+	in     *interp.Interpreter
+	scope  scopeView
+	runner *runner
+	defs   *definitions
+	serial int
+	closed bool
+
+	cellsMu sync.RWMutex        // guards cells (read by goroutines that report panics)
+	cells   map[int]*cellRecord // by serial
+
+	stdout, stderr *outStream
+	stdin          *stdinReader
+	panics         *panicLog
+	bridge         *bridge
+	rw             cellRewriter // nil: cells run as written
+
+	abandonedCells sync.Map // serial -> struct{}: cells interrupted while stuck in compiled code
+
+	cur     atomic.Pointer[cellState] // the running cell
+	lastOut atomic.Pointer[outputRef] // the Output of the last cell (for background output)
+
+	// completion index, rebuilt after each cell (see complete.go)
+	idxMu    sync.RWMutex
+	idx      *completionIndex
+	idxStale atomic.Bool // a cell ran since the index was built
+}
+
+// outputRef boxes an Output for atomic storage.
+type outputRef struct{ out Output }
+
+// cellRecord is what the session keeps of an executed cell: its label and its lines, for
+// error messages.
+type cellRecord struct {
+	label string
+	lines []string
+}
+
+// cellState is the state of the running cell.
+type cellState struct {
+	serial     int
+	out        Output
+	allowStdin bool
+	cancel     context.CancelFunc
+
+	mu       sync.Mutex
+	values   []any
+	hasValue bool
+	goErr    *Error // a goroutine of the cell panicked
+}
+
+// goroutineError returns the panic of a goroutine of the cell, or nil.
+func (c *cellState) goroutineError() *Error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.goErr
+}
+
+func (c *cellState) setValues(v []any) {
+	c.mu.Lock()
+	c.values, c.hasValue = v, true
+	c.mu.Unlock()
+}
+
+// New starts an empty session.
+func New(opts Options) (*Session, error) {
+	s := &Session{opts: opts, cells: map[int]*cellRecord{}, panics: newPanicLog()}
+	s.bridge = &bridge{s: s}
+	var err error
+	target := func() Output {
+		if c := s.cur.Load(); c != nil {
+			return c.out
+		}
+		if r := s.lastOut.Load(); r != nil {
+			return r.out
+		}
+		return nil
+	}
+	if s.stdout, err = newOutStream("stdout", target); err != nil {
+		return nil, err
+	}
+	if s.stderr, err = newOutStream("stderr", target); err != nil {
+		s.stdout.close()
+		return nil, err
+	}
+	s.stdin = &stdinReader{s: s}
+	if err := s.reset(); err != nil {
+		s.stdout.close()
+		s.stderr.close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// reset (re)creates the interpreter: a session with nothing defined.
+func (s *Session) reset() error {
+	args := s.opts.Args
+	if args == nil {
+		args = []string{"peerbook"}
+	}
+	in := interp.New(interp.Options{
+		Stdin:        s.stdin,
+		Stdout:       s.stdout.w,
+		Stderr:       yaegiStderr{panics: s.panics, next: func() *outStream { return s.stderr }},
+		Args:         args,
+		Unrestricted: true,
+	})
+	if err := in.Use(stdlib.Symbols); err != nil {
+		return fmt.Errorf("eval: load the standard library symbols: %w", err)
+	}
+	if err := s.useOverrides(in); err != nil {
+		return err
+	}
+	s.rw = newRewriter()
+	if s.rw != nil {
+		if err := s.rw.Prepare(in); err != nil {
+			return fmt.Errorf("eval: prepare the cell rewriter: %w", err)
+		}
+	}
+	s.in = in
+	s.scope = scopeView{in: in}
+	s.defs = newDefinitions()
+	if _, err := in.Eval(`import ` + rtName + ` "` + rtPath + `"`); err != nil {
+		return fmt.Errorf("eval: import the session bridge: %w", err)
+	}
+	r, err := newRunner(in)
+	if err != nil {
+		return fmt.Errorf("eval: compile the interrupt watcher: %w", err)
+	}
+	s.runner = r
+	s.rebuildIndex()
+	return nil
+}
+
+// useOverrides loads what the session adds to or changes in yaegi's symbol tables.
+func (s *Session) useOverrides(in *interp.Interpreter) error {
+	var stdin io.Reader = s.stdin
+	stdoutFile, stderrFile := s.stdout.w, s.stderr.w
+	exports := interp.Exports{
+		"time/time": {
+			"Sleep": reflect.ValueOf(func(d time.Duration) { s.runner.sleep(d) }),
+			"After": reflect.ValueOf(func(d time.Duration) <-chan time.Time { return s.runner.after(d) }),
+			"AfterFunc": reflect.ValueOf(func(d time.Duration, f func()) *time.Timer {
+				return time.AfterFunc(d, s.guardCallback(f))
+			}),
+		},
+		"os/os": {
+			"Stdin":  reflect.ValueOf(&stdin).Elem(),
+			"Stdout": reflect.ValueOf(&stdoutFile).Elem(),
+			"Stderr": reflect.ValueOf(&stderrFile).Elem(),
+			"Exit": reflect.ValueOf(func(code int) {
+				panic(fmt.Sprintf("os.Exit(%d) called: the notebook session goes on", code))
+			}),
+		},
+	}
+	for _, e := range []interp.Exports{s.bridge.exports(), exports} {
+		if err := in.Use(e); err != nil {
+			return fmt.Errorf("eval: load session symbols: %w", err)
+		}
+	}
+	project := projectSymbols()
+	if err := in.Use(project); err != nil {
+		return fmt.Errorf("eval: load the project's symbols: %w", err)
+	}
+	if extra := displayExports(project); extra != nil {
+		if err := in.Use(extra); err != nil {
+			return fmt.Errorf("eval: load display wrappers: %w", err)
+		}
+	}
+	short := interp.Exports{}
+	for shortPath, full := range shortImportPaths {
+		name := full[strings.LastIndex(full, "/")+1:]
+		if syms, ok := project[full+"/"+name]; ok {
+			short[shortPath+"/"+name] = syms
+		}
+	}
+	if len(short) > 0 {
+		if err := in.Use(short); err != nil {
+			return fmt.Errorf("eval: load short import paths: %w", err)
+		}
+	}
+	return nil
+}
+
+// guardCallback wraps a function that compiled code calls on its own goroutine (time.AfterFunc),
+// so that a panic in it is reported instead of killing the process.
+func (s *Session) guardCallback(f func()) func() {
+	serial := 0
+	if c := s.cur.Load(); c != nil {
+		serial = c.serial
+	}
+	return func() {
+		defer func() {
+			if r := recover(); r != nil {
+				s.goroutinePanicked(r, serial)
+			}
+		}()
+		f()
+	}
+}
+
+// current returns the running cell, or nil.
+func (s *Session) current() *cellState { return s.cur.Load() }
+
+// label implements cellSource.
+func (s *Session) label(serial int) string {
+	s.cellsMu.RLock()
+	c, ok := s.cells[serial]
+	s.cellsMu.RUnlock()
+	if ok {
+		return c.label
+	}
+	if serial == 0 {
+		return "session"
+	}
+	return fmt.Sprintf("cell[#%d]", serial)
+}
+
+// sourceLine implements cellSource.
+func (s *Session) sourceLine(serial, line int) (string, bool) {
+	s.cellsMu.RLock()
+	c, ok := s.cells[serial]
+	s.cellsMu.RUnlock()
+	if !ok || line < 1 || line > len(c.lines) {
+		return "", false
+	}
+	return c.lines[line-1], true
+}
+
+// Execute runs one cell. A cell that fails returns an *Error; Execute never panics. When ctx
+// is cancelled the cell stops within a second and the error is named "Interrupted".
+func (s *Session) Execute(ctx context.Context, req ExecuteRequest, out Output) (res Result, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	defer func() {
+		if p := recover(); p != nil {
+			res, err = Result{}, internalError("eval: executing the cell", p)
+		}
+	}()
+	if s.closed {
+		return Result{}, &Error{Name: NameInternal, Value: "the session is closed"}
+	}
+	if out == nil {
+		out = discardOutput{}
+	}
+	s.serial = s.serial%maxSerial + 1
+	serial := s.serial
+	label := fmt.Sprintf("cell[%d]", req.ExecutionCount)
+	if req.ExecutionCount <= 0 {
+		label = fmt.Sprintf("cell[#%d]", serial)
+	}
+	s.cellsMu.Lock()
+	s.cells[serial] = &cellRecord{label: label, lines: strings.Split(req.Code, "\n")}
+	s.cellsMu.Unlock()
+
+	cctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	c := &cellState{serial: serial, out: out, allowStdin: req.AllowStdin, cancel: cancel}
+	s.lastOut.Store(&outputRef{out: out})
+	s.cur.Store(c)
+	s.stdin.reset()
+	restore := setDisplaySink(syncedSink{s: s, out: out})
+	gpuSetInterrupt(cctx.Done())
+	defer func() {
+		if cctx.Err() == nil {
+			gpuSetInterrupt(nil) // before the channel is released: the cell was not interrupted
+		}
+		s.syncStreams()
+		restore()
+		s.cur.Store(nil)
+		s.idxStale.Store(true)
+	}()
+
+	res, err = s.executeCell(cctx, c, req.Code)
+	if goErr := c.goroutineError(); goErr != nil {
+		var e *Error
+		if err == nil || (errors.As(err, &e) && e.Name == NameInterrupted && ctx.Err() == nil) {
+			err = goErr
+		}
+	}
+	if len(req.UserExpressions) > 0 && cctx.Err() == nil {
+		res.UserExpressions = s.userExpressions(cctx, c, req.UserExpressions)
+	}
+	return res, err
+}
+
+// discardOutput is the Output of a cell executed without one.
+type discardOutput struct{}
+
+func (discardOutput) Display(display.Bundle, string, bool) {}
+func (discardOutput) ClearOutput(bool)                     {}
+func (discardOutput) Stream(string, string)                {}
+func (discardOutput) Input(string, bool) (string, error)   { return "", io.EOF }
+
+// syncedSink is the display sink of a running cell: text written before a display call is
+// sent before it.
+type syncedSink struct {
+	s   *Session
+	out Output
+}
+
+func (k syncedSink) Display(b display.Bundle, id string, update bool) {
+	k.s.syncStreams()
+	k.out.Display(b, id, update)
+}
+
+func (k syncedSink) ClearOutput(wait bool) {
+	k.s.syncStreams()
+	k.out.ClearOutput(wait)
+}
+
+// syncStreams waits until what cells wrote to stdout and stderr has been sent.
+func (s *Session) syncStreams() {
+	waitOut, waitErr := s.stdout.startSync(false), s.stderr.startSync(false)
+	waitOut()
+	waitErr()
+}
+
+// readLine asks the frontend for a line of input, for os.Stdin.
+func (s *Session) readLine() (string, error) {
+	c := s.current()
+	if c == nil || !c.allowStdin {
+		return "", io.EOF
+	}
+	s.stderr.sync(false)
+	prompt := s.stdout.sync(true)
+	type answer struct {
+		line string
+		err  error
+	}
+	ch := make(chan answer, 1)
+	go func() {
+		line, err := c.out.Input(prompt, false)
+		ch <- answer{line, err}
+	}()
+	select {
+	case a := <-ch:
+		if a.err != nil {
+			return "", fmt.Errorf("eval: reading os.Stdin: %w", a.err)
+		}
+		return a.line, nil
+	case <-s.runner.interrupted():
+		return "", errors.New("eval: reading os.Stdin: interrupted")
+	}
+}
+
+// goroutinePanicked reports a panic in a goroutine started by the cell with serial: it
+// becomes that cell's error (and stops the cell) while it runs, or goes to stderr.
+func (s *Session) goroutinePanicked(r any, serial int) {
+	frames := s.panics.take(goroutineID())
+	e := panicError(s, r, frames, "in a goroutine")
+	if c := s.cur.Load(); c != nil && c.serial == serial {
+		c.mu.Lock()
+		if c.goErr == nil {
+			c.goErr = e
+		}
+		c.mu.Unlock()
+		c.cancel()
+		return
+	}
+	text := fmt.Sprintf("panic in a goroutine started by %s: %s\n", s.label(serial), e.Value)
+	for _, l := range e.Traceback[1:] {
+		text += l + "\n"
+	}
+	_, _ = s.stderr.w.Write([]byte(text))
+}
+
+// executeCell runs a cell's magics and Go code.
+func (s *Session) executeCell(ctx context.Context, c *cellState, code string) (Result, error) {
+	m, err := parseMagics(code)
+	if err != nil {
+		return Result{}, magicError(err)
+	}
+	return s.runMagics(ctx, c, m)
+}
+
+// runGo compiles and runs Go code of the cell c.
+func (s *Session) runGo(ctx context.Context, c *cellState, code string) (Result, error) {
+	var res Result
+	pc, err := parseCell(s.in.FileSet(), c.serial, code)
+	if err != nil {
+		return res, compileError(s, err)
+	}
+	if err := s.defineKernels(pc, code, c.serial); err != nil {
+		return res, err
+	}
+	if err := s.rewriteItems(pc); err != nil {
+		return res, err
+	}
+	for _, it := range pc.items {
+		switch {
+		case it.stmt != nil:
+			if g, ok := it.stmt.(*ast.GoStmt); ok {
+				it.stmt = goWrapper(g, c.serial, map[*ast.GoStmt]bool{})
+			} else {
+				wrapGo(it.stmt, c.serial)
+			}
+		case it.decl != nil && !it.kernel:
+			wrapGo(it.decl, c.serial)
+		}
+	}
+
+	// The last expression is the cell's value: it runs last, on its own.
+	var result *item
+	if n := len(pc.items); n > 0 && !pc.suppress {
+		if es, ok := pc.items[n-1].stmt.(*ast.ExprStmt); ok && !isPrintCall(es.X) {
+			result = pc.items[n-1]
+			pc.items = pc.items[:n-1]
+		}
+	}
+
+	cellDefs := map[string]bool{}
+	for _, it := range pc.items {
+		for _, n := range it.defs {
+			cellDefs[n] = true
+		}
+	}
+	for _, st := range plan(pc, s.isSessionVar) {
+		if err := s.runStep(ctx, c, st, cellDefs); err != nil {
+			return res, err
+		}
+	}
+	if result != nil {
+		v, err := s.evalValue(ctx, c, result.stmt.(*ast.ExprStmt).X)
+		if err != nil {
+			return res, err
+		}
+		res.Value = v
+	}
+	return res, nil
+}
+
+// isSessionVar reports whether name is a variable of the session.
+func (s *Session) isSessionVar(name string) bool {
+	sym := s.scope.symbol(name)
+	return sym.IsValid() && s.scope.symKind(sym) == "var"
+}
+
+// isPrintCall reports whether e is a call of the print family (fmt.Println, w.Write, ...),
+// whose results (a count and an error) are not worth showing as the cell's value.
+func isPrintCall(e ast.Expr) bool {
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	switch sel.Sel.Name {
+	case "Print", "Printf", "Println", "Fprint", "Fprintf", "Fprintln",
+		"Write", "WriteString", "WriteByte", "WriteRune", "WriteTo":
+		return true
+	}
+	return false
+}
+
+// runStep compiles one step of a cell and runs it. What the step redefines is then
+// re-evaluated where it is used, except for the names the cell defines itself (cellDefs).
+func (s *Session) runStep(ctx context.Context, c *cellState, st *step, cellDefs map[string]bool) error {
+	node := s.buildNode(st, c.serial)
+	names := st.defs()
+	changed := map[string]bool{}
+	for _, n := range names {
+		if s.exists(n) {
+			changed[n] = true
+		}
+	}
+	undo := s.prepareRedefinition(names, st.kind == stepDecls)
+	prog, err := s.compile(node, contains(names, "main"))
+	undo.finishCompile(err == nil)
+	if err != nil {
+		return s.betterCompileError(err, node, names)
+	}
+	for _, it := range st.items {
+		s.defs.record(s.in.FileSet(), c.serial, it)
+	}
+	s.reevaluate(changed, cellDefs)
+	return s.run(ctx, c, prog)
+}
+
+// betterCompileError replaces yaegi's "constant definition loop" (what it says about a use of
+// an undefined name at the top level) by Go's "undefined: name".
+func (s *Session) betterCompileError(err error, node ast.Node, defined []string) error {
+	e := asError(err)
+	if !strings.Contains(e.Value, "definition loop") {
+		return err
+	}
+	var found *ast.Ident
+	ast.Inspect(node, func(x ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		switch v := x.(type) {
+		case *ast.SelectorExpr:
+			ast.Inspect(v.X, func(y ast.Node) bool {
+				if id, ok := y.(*ast.Ident); ok && found == nil && s.isUndefined(id, defined) {
+					found = id
+				}
+				return found == nil
+			})
+			return false
+		case *ast.KeyValueExpr:
+			ast.Inspect(v.Value, func(y ast.Node) bool {
+				if id, ok := y.(*ast.Ident); ok && found == nil && s.isUndefined(id, defined) {
+					found = id
+				}
+				return found == nil
+			})
+			return false
+		case *ast.Field:
+			return false
+		case *ast.Ident:
+			if s.isUndefined(v, defined) {
+				found = v
+			}
+		}
+		return true
+	})
+	if found == nil {
+		return err
+	}
+	p := s.in.FileSet().Position(found.Pos())
+	serial, line := p.Line/lineStride, p.Line%lineStride
+	msg := fmt.Sprintf("%s %d:%d: undefined: %s", s.label(serial), line, p.Column, found.Name)
+	out := &Error{Name: NameCompile, Value: msg, Traceback: []string{ansiRed + msg + ansiReset}}
+	out.Traceback = append(out.Traceback, sourceContext(s, serial, line, p.Column)...)
+	return out
+}
+
+// isUndefined reports whether an identifier the parser could not resolve names nothing the
+// session knows.
+func (s *Session) isUndefined(id *ast.Ident, defined []string) bool {
+	if id.Obj != nil || id.Name == "_" || contains(defined, id.Name) {
+		return false
+	}
+	if _, ok := predeclared[id.Name]; ok {
+		return false
+	}
+	if sym := s.scope.symbol(id.Name); sym.IsValid() && s.scope.symKind(sym) != "" {
+		return false
+	}
+	_, imported := s.scope.imports()[id.Name]
+	return !imported
+}
+
+// exists reports whether name ("T.M" for a method) is defined in the session.
+func (s *Session) exists(name string) bool {
+	if i := strings.IndexByte(name, '.'); i >= 0 {
+		_, ok := s.defs.byName[name]
+		return ok
+	}
+	return s.scope.symbol(name).IsValid()
+}
+
+// buildNode assembles the AST that yaegi compiles for a step.
+func (s *Session) buildNode(st *step, serial int) ast.Node {
+	if st.kind == stepStmts {
+		b := &ast.BlockStmt{}
+		for i, it := range st.items {
+			var stmt ast.Stmt
+			if it.stmt != nil {
+				stmt = it.stmt
+			} else {
+				stmt = &ast.DeclStmt{Decl: it.decl}
+			}
+			b.List = append(b.List, stmt)
+			if i < len(st.items)-1 {
+				b.List = append(b.List, aliveCheck(stmt.End(), serial))
+			}
+		}
+		if len(b.List) > 0 {
+			b.Lbrace = b.List[0].Pos()
+			b.Rbrace = b.List[len(b.List)-1].End()
+		}
+		return b
+	}
+	f := &ast.File{Name: &ast.Ident{Name: "main"}}
+	for _, it := range st.items {
+		if f.Package == token.NoPos {
+			f.Package = it.file.Package
+			f.Name.NamePos = it.file.Name.NamePos
+		}
+		f.Decls = append(f.Decls, it.decl)
+	}
+	return f
+}
+
+// aliveCheck is the statement _pbs.Alive(serial), put between the top-level statements of a
+// cell: an interrupted cell that was stuck in compiled code stops there when it resumes
+// (top-level statements run in the interpreter's global frame, which yaegi's interrupt
+// no longer covers once the next cell has started).
+func aliveCheck(pos token.Pos, serial int) ast.Stmt {
+	return &ast.ExprStmt{X: &ast.CallExpr{
+		Fun:    &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: rtName}, Sel: &ast.Ident{NamePos: pos, Name: "Alive"}},
+		Args:   []ast.Expr{&ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: fmt.Sprint(serial)}},
+		Lparen: pos, Rparen: pos,
+	}}
+}
+
+// compile compiles an AST; a panic inside yaegi becomes an internal error. Unless runMain
+// (the code defines func main, which then runs once, as with go run), the session's main is
+// not run after the code's declarations.
+func (s *Session) compile(n ast.Node, runMain bool) (prog *interp.Program, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			prog, err = nil, internalError("the interpreter panicked while compiling", p)
+		}
+	}()
+	prog, err = s.in.CompileAST(n)
+	if err != nil {
+		return nil, compileError(s, err)
+	}
+	if !runMain {
+		s.scope.dropMain(prog)
+	}
+	return prog, nil
+}
+
+// run runs a compiled program of cell c and turns what went wrong into the cell's Error.
+func (s *Session) run(ctx context.Context, c *cellState, prog *interp.Program) error {
+	o := s.runner.run(ctx, prog)
+	if o.err == nil {
+		return nil
+	}
+	if errors.Is(o.err, errInterrupted) {
+		if o.gid != 0 {
+			s.panics.forget(o.gid)
+		}
+		if o.stuck {
+			s.abandonedCells.Store(c.serial, struct{}{})
+		}
+		if goErr := c.goroutineError(); goErr != nil {
+			return goErr
+		}
+		return interruptedError(o.stuck)
+	}
+	frames := s.panics.take(o.gid)
+	if v, ok := asPanic(o.err); ok {
+		return panicError(s, v, frames, "")
+	}
+	// yaegi reports some runtime failures as plain errors.
+	return panicError(s, o.err, frames, "")
+}
+
+// evalValue runs the cell's last expression and renders its value (nil when it has none).
+func (s *Session) evalValue(ctx context.Context, c *cellState, x ast.Expr) (*display.Bundle, error) {
+	pos := x.Pos()
+	show := &ast.CallExpr{
+		Fun:    &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: rtName}, Sel: &ast.Ident{NamePos: pos, Name: "Show"}},
+		Args:   []ast.Expr{x},
+		Lparen: pos, Rparen: x.End(),
+	}
+	block := func(e ast.Expr) *ast.BlockStmt {
+		return &ast.BlockStmt{Lbrace: pos, Rbrace: x.End(), List: []ast.Stmt{&ast.ExprStmt{X: e}}}
+	}
+	prog, err := s.compile(block(show), false)
+	if err != nil {
+		// No value (a call of a function without results), or a real error: compile the
+		// expression alone to tell.
+		prog, err = s.compile(block(x), false)
+		if err != nil {
+			return nil, err
+		}
+		return nil, s.run(ctx, c, prog)
+	}
+	c.mu.Lock()
+	c.values, c.hasValue = nil, false
+	c.mu.Unlock()
+	if err := s.run(ctx, c, prog); err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	vals, ok := c.values, c.hasValue
+	c.mu.Unlock()
+	if !ok {
+		return nil, nil
+	}
+	if len(vals) == 1 {
+		if _, isHandle := vals[0].(*display.Handle); isHandle {
+			return nil, nil // display.Display(v) shows v; its handle is not worth showing
+		}
+	}
+	b := renderValues(vals)
+	return &b, nil
+}
+
+// renderValues renders the values of an expression: one value as itself, several (a call
+// with several results) as a tuple.
+func renderValues(vals []any) display.Bundle {
+	if len(vals) == 1 {
+		return renderValue(vals[0])
+	}
+	parts := make([]string, len(vals))
+	for i, v := range vals {
+		b := renderValue(v)
+		parts[i], _ = b.Data["text/plain"].(string)
+	}
+	return display.Text("(" + strings.Join(parts, ", ") + ")")
+}
+
+// userExpressions evaluates the request's user_expressions after the cell.
+func (s *Session) userExpressions(ctx context.Context, c *cellState, exprs map[string]string) map[string]any {
+	out := map[string]any{}
+	for name, src := range exprs {
+		b, err := s.evalExpression(ctx, c, src)
+		if err != nil {
+			e := asError(err)
+			out[name] = map[string]any{"status": "error", "ename": e.Name, "evalue": e.Value, "traceback": e.Traceback}
+			continue
+		}
+		if b == nil {
+			t := display.Text("")
+			b = &t
+		}
+		out[name] = map[string]any{"status": "ok", "data": b.Data, "metadata": b.Metadata}
+	}
+	return out
+}
+
+// evalExpression evaluates one expression in the session (user expressions).
+func (s *Session) evalExpression(ctx context.Context, c *cellState, src string) (*display.Bundle, error) {
+	pc, err := parseCell(s.in.FileSet(), c.serial, src)
+	if err != nil {
+		return nil, compileError(s, err)
+	}
+	if len(pc.items) != 1 {
+		return nil, &Error{Name: NameCompile, Value: "a user expression must be one expression"}
+	}
+	es, ok := pc.items[0].stmt.(*ast.ExprStmt)
+	if !ok {
+		return nil, &Error{Name: NameCompile, Value: "a user expression must be an expression"}
+	}
+	return s.evalValue(ctx, c, es.X)
+}
+
+// asError returns err as an *Error.
+func asError(err error) *Error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return &Error{Name: NameInternal, Value: err.Error(), Traceback: []string{err.Error()}}
+}
+
+// Close ends the session: its output pipes are closed. Goroutines that cells started and
+// that are still running are not stopped (the evaluator process ends with the session).
+func (s *Session) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil
+	}
+	s.closed = true
+	s.runner.fire()
+	s.stdout.close()
+	s.stderr.close()
+	return nil
+}
