@@ -437,6 +437,13 @@ func plan(pc *parsedCell, sessionVar func(string) bool) []*step {
 			// placed elsewhere
 		} else {
 			cur.items = append(cur.items, it)
+			if it.kind == chunkStmt && len(it.defs) > 0 {
+				// yaegi v0.16.1 reports "constant definition loop" when a statement uses a
+				// variable that an earlier statement of the same program defined from a
+				// compiled function's result (es := os.Environ(); z := es[0]): a statement
+				// that defines variables ends its step.
+				flush()
+			}
 		}
 		if fs := after[it.index]; len(fs) > 0 {
 			flush()

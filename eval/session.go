@@ -428,6 +428,7 @@ func (s *Session) runGo(ctx context.Context, c *cellState, code string) (Result,
 				it.stmt = goWrapper(g, c.serial, map[*ast.GoStmt]bool{})
 			} else {
 				wrapGo(it.stmt, c.serial)
+				it.stmt = funcScoped(it.stmt)
 			}
 		case it.decl != nil && !it.kernel:
 			wrapGo(it.decl, c.serial)

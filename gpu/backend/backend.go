@@ -6,6 +6,7 @@ package backend
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 	"unsafe"
 )
@@ -314,4 +315,63 @@ type PeerAccessError struct {
 func (e *PeerAccessError) Error() string {
 	return fmt.Sprintf("cannot share memory of device %d (%s) with device %d (%s): no peer access between them (link %s)",
 		e.Owner.Index, e.Owner.Name, e.Peer.Index, e.Peer.Name, e.Link.Label())
+}
+
+// ErrNeedsRestart is wrapped by the errors of a backend that a fault left unusable for the
+// rest of the process (CUDA after a sticky fault that the driver can't recover from in the
+// same process). Only a new process can use the devices again: the evaluator should report
+// the error and exit, so that the kernel starts a fresh one.
+var ErrNeedsRestart = errors.New("the devices can't be used again in this process: it must restart")
+
+// Poisonable is implemented by backends that a fault can leave unusable for the rest of the
+// process.
+type Poisonable interface {
+	// Poisoned returns nil while the backend is usable, and otherwise the error that left it
+	// unusable, which wraps ErrNeedsRestart.
+	Poisoned() error
+}
+
+// GlobalSetter is implemented by modules whose device variables the host can set (a Go
+// kernel's fault record pointer).
+type GlobalSetter interface {
+	// SetGlobal writes value to the module's device variable name, whose size must be
+	// len(value), now and whenever the module is loaded again (after a device reset).
+	SetGlobal(name string, value []byte) error
+}
+
+// PTXCompiler is implemented by backends that can show the PTX that CUDA C++ source
+// compiles to (for tests and for people who want to see it).
+type PTXCompiler interface {
+	// CompilePTX compiles src as CompileCUDA does, for the virtual architecture of device
+	// dev (compute_XX), and returns the PTX text.
+	CompilePTX(dev int, src string, opts CompileOptions) (string, error)
+}
+
+// String writes the parameter as Go writes it: "x []float32", "flag gpu.Peer[uint32]", "n int64".
+func (p Param) String() string {
+	switch p.Kind {
+	case ParamPeer:
+		return fmt.Sprintf("%s gpu.Peer[%s]", p.Name, p.DType)
+	case ParamBuffer:
+		if p.Const {
+			return fmt.Sprintf("%s []%s (read-only)", p.Name, p.DType)
+		}
+		return fmt.Sprintf("%s []%s", p.Name, p.DType)
+	}
+	return fmt.Sprintf("%s %s", p.Name, p.DType)
+}
+
+// String writes the signature as a Go function signature: "saxpy(a float32, x []float32)".
+func (s Signature) String() string {
+	var b strings.Builder
+	b.WriteString(s.Name)
+	b.WriteByte('(')
+	for i, p := range s.Params {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(p.String())
+	}
+	b.WriteByte(')')
+	return b.String()
 }
