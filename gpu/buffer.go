@@ -44,6 +44,7 @@ type allocation struct {
 	freed     bool
 	peers     []bool // peers[i]: kernels on GPU i can reach it
 	sharedAll bool
+	shared    bool // allocated shared, or shared since: see isShared
 	cleanup   goruntime.Cleanup
 }
 
@@ -145,6 +146,7 @@ func (a *allocation) markShared(devs []*Device) {
 		all = all && p
 	}
 	a.sharedAll = all
+	a.shared = true
 }
 
 // reachableFrom reports whether kernels on GPU dev can use the allocation.
@@ -154,9 +156,19 @@ func (a *allocation) reachableFrom(dev int) bool {
 	return dev >= 0 && dev < len(a.peers) && a.peers[dev]
 }
 
+// isShared reports whether the allocation was shared (allocated shared, or shared since)
+// and reaches another device than its own, or every device: on a machine of one GPU,
+// sharing with every peer is sharing with none, trivially done, and a buffer allocated or
+// made shared there can go to Peer parameters as on any machine.
 func (a *allocation) isShared() bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	if !a.shared {
+		return false
+	}
+	if a.sharedAll {
+		return true
+	}
 	for i, p := range a.peers {
 		if p && i != a.dev.info.Index {
 			return true

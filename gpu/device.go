@@ -105,7 +105,7 @@ func (d *Device) Synchronize() error {
 		return nil // host code is synchronous
 	}
 	if err := d.m.b.Synchronize(d.info.Index); err != nil {
-		return fmt.Errorf("synchronize %s: %w", d.label(), err)
+		return fmt.Errorf("synchronize %s: %w", d.label(), explainFault(d, err))
 	}
 	d.m.releaseKept(d.info.Index)
 	return nil

@@ -89,5 +89,18 @@
 //
 // On simulated devices, kernels on different devices and streams really run at the same
 // time, atomics are real atomics, and an interrupt stops running kernels: a hand-off that
-// works there works on GPUs. Simulated devices run Go kernels only.
+// works there works on GPUs. CUDA C kernels run there too, translated from a subset of CUDA C
+// (see package gpu/csim); outside it they need a GPU.
+//
+// # Faults
+//
+// On a CUDA device a Go kernel keeps Go's bounds checks (unless its doc comment has a
+// //gpu:nobounds line): an index out of range, an integer division by zero or a negative
+// shift makes the launch (or the Synchronize of its stream) fail with the same
+// *gokernel.PanicError as on simulated devices, naming the kernel, block, thread, cell line
+// and index. The failing thread traps, and a trap, like an illegal address in a CUDA C
+// kernel, is a sticky fault: the driver may refuse to let the process use the GPU again
+// (on an H200 it does). The error then wraps ErrNeedsRestart, every later GPU call fails
+// at once with it, and Poisoned returns it; the evaluator reports it and exits, so that
+// the kernel starts a fresh process (buffers and kernels must be made again there).
 package gpu

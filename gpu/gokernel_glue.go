@@ -1,6 +1,7 @@
 package gpu
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"sync"
@@ -47,3 +48,116 @@ func cudaSignatures(src, file string, line int) ([]backend.Signature, error) {
 
 // errNoTranslation is the error of a Go kernel whose package can't translate to CUDA C yet.
 var errNoTranslation = errors.New("this build can't translate Go kernels to CUDA C yet")
+
+// translatedSignature is the signature of a Go kernel's CUDA translation: float16 and
+// bfloat16 buffer elements and scalars are their bits there (uint16_t). Arguments are checked against the Go
+// signature before launch; this one only matches the translation's parameters.
+func translatedSignature(sig backend.Signature) backend.Signature {
+	out := backend.Signature{Name: sig.Name, Params: append([]backend.Param(nil), sig.Params...)}
+	for i, p := range out.Params {
+		if p.DType == backend.Float16 || p.DType == backend.BFloat16 {
+			out.Params[i].DType = backend.Uint16
+		}
+	}
+	return out
+}
+
+// faultDecoder is a Go kernel that reads the fault record of its CUDA translation
+// (*gokernel.Kernel is one).
+type faultDecoder interface {
+	DecodeFault(rec []byte) error
+}
+
+// faultRecord is the host-mapped memory where a translated Go kernel's module writes what
+// failed (index out of range, divide by zero, negative shift) before it traps.
+type faultRecord struct {
+	m   *machine
+	dev int
+	k   faultDecoder
+	mem backend.Memory
+}
+
+// faultRecords holds the record of every module of a translated Go kernel, by module.
+var faultRecords struct {
+	mu       sync.Mutex
+	byModule map[backend.Module]*faultRecord
+}
+
+// attachFaultRecord points the fault record variable of mod, a Go kernel's compiled
+// translation on dev, at zeroed host-mapped memory (once per module), so that a failed
+// launch can say which thread failed where. Modules that can't set device variables, and
+// kernels that can't decode a record, go without: a failing thread just traps.
+func attachFaultRecord(k goKernel, dev *Device, mod backend.Module) error {
+	dec, ok := k.(faultDecoder)
+	setter, ok2 := mod.(backend.GlobalSetter)
+	if !ok || !ok2 {
+		return nil
+	}
+	faultRecords.mu.Lock()
+	defer faultRecords.mu.Unlock()
+	if faultRecords.byModule[mod] != nil {
+		return nil
+	}
+	mem, err := dev.m.b.Alloc(backend.HostDevice, gokernel.FaultRecordSize, backend.AllocOptions{Shared: true})
+	if err != nil {
+		return fmt.Errorf("fault record of %s on %s: %w", k.Name(), dev.label(), err)
+	}
+	p, err := mem.Pointer(dev.info.Index)
+	if err == nil {
+		var addr [8]byte
+		binary.LittleEndian.PutUint64(addr[:], uint64(p))
+		err = setter.SetGlobal(gokernel.FaultSymbol, addr[:])
+	}
+	if err != nil {
+		mem.Free()
+		return fmt.Errorf("fault record of %s on %s: %w", k.Name(), dev.label(), err)
+	}
+	if faultRecords.byModule == nil {
+		faultRecords.byModule = map[backend.Module]*faultRecord{}
+	}
+	faultRecords.byModule[mod] = &faultRecord{m: dev.m, dev: dev.info.Index, k: dec, mem: mem}
+	return nil
+}
+
+// explainFault returns err, the error of a launch or a synchronization on dev, with what a
+// translated Go kernel on dev wrote in its fault record before it trapped: a *goKernelFault
+// whose Panic is the *gokernel.PanicError (kernel, block, thread, cell position, index),
+// as on simulated devices. The record is cleared once read. Without a record, err as is.
+func explainFault(dev *Device, err error) error {
+	if err == nil || dev == nil {
+		return err
+	}
+	faultRecords.mu.Lock()
+	defer faultRecords.mu.Unlock()
+	for _, r := range faultRecords.byModule {
+		if r.m != dev.m || r.dev != dev.info.Index {
+			continue
+		}
+		host := r.mem.Host()
+		if len(host) < gokernel.FaultRecordSize || binary.LittleEndian.Uint32(host) == 0 {
+			continue
+		}
+		rec := append([]byte(nil), host[:gokernel.FaultRecordSize]...)
+		clear(host[:gokernel.FaultRecordSize])
+		if pe := r.k.DecodeFault(rec); pe != nil {
+			return &goKernelFault{Panic: pe, Err: err}
+		}
+	}
+	return err
+}
+
+// goKernelFault is the error of a Go kernel that failed on a GPU as Go code fails (an index
+// out of range, ...): Panic says where, Err is the device's error (the trap, which may have
+// left the devices unusable: see Poisoned).
+type goKernelFault struct {
+	Panic error // a *gokernel.PanicError
+	Err   error
+}
+
+func (e *goKernelFault) Error() string {
+	return fmt.Sprintf("%v (on the GPU: %v)", e.Panic, e.Err)
+}
+
+// Unwrap returns both errors: errors.As finds the *gokernel.PanicError, errors.Is finds
+// ErrNeedsRestart.
+func (e *goKernelFault) Unwrap() []error { return []error{e.Panic, e.Err} }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/peerbook/peerbook/gpu/backend"
+	"github.com/peerbook/peerbook/gpu/csim"
 	"github.com/peerbook/peerbook/gpu/sim"
 )
 
@@ -38,6 +39,26 @@ func translate(k goKernel) (string, error) {
 type cudaSource struct {
 	src, file string
 	line      int
+
+	simOnce sync.Once
+	sim     *csim.Program // the source translated for simulated devices, on first need
+}
+
+// simProgram returns the source translated to Go kernels for simulated devices (package
+// gpu/csim), translating it on the first call.
+func (cs *cudaSource) simProgram() *csim.Program {
+	cs.simOnce.Do(func() { cs.sim = csim.Translate(cs.src, cs.file, cs.line) })
+	return cs.sim
+}
+
+// simKernel returns kernel name of the source as a Go kernel, or why the simulator can't
+// run it (an error at the cell's line and column).
+func (cs *cudaSource) simKernel(name string) (goKernel, error) {
+	k, err := cs.simProgram().Kernel(name)
+	if err != nil {
+		return nil, err
+	}
+	return k, nil
 }
 
 // loadKey is a device of a machine.
@@ -203,7 +224,11 @@ func DefineGo(src, file string, line int) ([]string, error) {
 
 // DefineCUDA defines the __global__ kernels of CUDA C++ source (a %%cuda cell; line is the
 // cell line of src's first line). On CUDA devices it compiles the source at once for
-// device 0, so that errors point at the cell; warnings go to stderr.
+// device 0, so that errors point at the cell; warnings go to stderr. On simulated devices
+// it translates the source to Go kernels (package gpu/csim): source the translator finds
+// invalid (a syntax error, an undeclared name) is an error here; a kernel that uses CUDA
+// beyond the simulator's subset is defined, and launching it on a simulated device returns
+// the error that names the construct.
 func DefineCUDA(src, file string, line int) ([]string, error) {
 	sigs, err := cudaSignatures(src, file, line)
 	if err != nil {
@@ -228,6 +253,10 @@ func DefineCUDA(src, file string, line int) ([]string, error) {
 			}
 			for _, k := range kernels {
 				k.code.modules[loadKey{m, 0}] = mod
+			}
+		} else if _, ok := m.b.(*sim.Backend); ok {
+			if err := cs.simProgram().Err(); err != nil {
+				return nil, err
 			}
 		}
 	}
@@ -273,19 +302,15 @@ func (c *kernelCode) load(dev *Device) (backend.Kernel, error) {
 	var bk backend.Kernel
 	var err error
 	if sb, ok := dev.m.b.(*sim.Backend); ok {
-		if c.goK == nil {
-			return nil, fmt.Errorf("%s is a CUDA C kernel, and simulated devices run Go kernels only (write it as a Go func whose first parameter is gpu.Thread)", c.sig.Name)
-		}
-		bk, err = sb.LoadGoKernel(c.goK)
-	} else {
-		mod := c.modules[key]
-		if mod == nil {
-			if mod, err = compileFor(c, dev); err != nil {
+		gk := c.goK
+		if gk == nil {
+			if gk, err = c.cuda.simKernel(c.sig.Name); err != nil {
 				return nil, err
 			}
-			c.modules[key] = mod
 		}
-		bk, err = mod.Kernel(c.sig.Name, c.sig)
+		bk, err = sb.LoadGoKernel(gk)
+	} else {
+		bk, err = c.loadCompiled(dev, key) // cuda_glue.go
 	}
 	if err != nil {
 		return nil, fmt.Errorf("load %s on %s: %w", c.sig.Name, dev.label(), err)
@@ -379,7 +404,7 @@ func (k *Kernel) launch(dev *Device, grid, block any, args []any, timed bool) (t
 		}
 	}
 	if err := bk.Launch(cfg, bargs); err != nil {
-		return 0, fmt.Errorf("launch %s on %s: %w", name, dev.label(), err)
+		return 0, fmt.Errorf("launch %s on %s: %w", name, dev.label(), explainFault(dev, err))
 	}
 	if opts.stream != nil {
 		opts.stream.keep(kept...)

@@ -195,7 +195,13 @@ func TestCUDAKernelOnSimulator(t *testing.T) {
 	x := must(Dev(0).Alloc(Float32, 4))
 	// Arguments are checked first, with the same texts as on CUDA.
 	wantErr(t, k.Launch(Dev(0), 1, 1, x, 1<<40), "launch scale: argument 2 (n int32): 1099511627776 is out of range for int32 [-2147483648, 2147483647]")
-	wantErr(t, k.Launch(Dev(0), 1, 1, x, 4), "launch scale: scale is a CUDA C kernel, and simulated devices run Go kernels only (write it as a Go func whose first parameter is gpu.Thread)")
+	// Then the simulator runs the kernel translated to a Go kernel (package gpu/csim).
+	if err := k.Launch(Dev(0), 1, 1, x, 4); err != nil {
+		t.Errorf("launch on the simulator: %v", err)
+	}
+	// A kernel beyond the simulator's subset is defined, and its launch names the construct.
+	pk := newKernel(backend.Signature{Name: "hello"}, nil, &cudaSource{src: "__global__ void hello() {\n  printf(\"hi\\n\");\n}", file: "cell[1]", line: 2})
+	wantErr(t, pk.Launch(Dev(0), 1, 1), "launch hello: cell[1]:3:3: printf is not supported on simulated devices (it runs on a GPU)")
 	if k.Language() != "CUDA" || k.Source() != "__global__ void scale(float* x, int n) {}" {
 		t.Errorf("%s kernel, source %q", k.Language(), k.Source())
 	}

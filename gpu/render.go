@@ -102,6 +102,9 @@ func (b *Buffer) View() (display.BufferView, error) {
 			v.SharedWith = append(v.SharedWith, fmt.Sprintf("GPU%d", d.info.Index))
 		}
 	}
+	if handled, err := b.viewOnDevice(&v); handled { // cuda_glue.go
+		return v, err
+	}
 	r, err := b.reduce(b.shape)
 	if err != nil {
 		return v, err

@@ -88,7 +88,8 @@ func (b *Buffer) share(op string, devs []*Device) error {
 }
 
 // IsShared reports whether the buffer is shared: a host buffer with every GPU, a GPU buffer
-// with at least one other GPU.
+// with at least one other GPU, or with every GPU where there is only its own (AllocShared
+// or ShareWithPeers on a machine of one GPU).
 func (b *Buffer) IsShared() bool { return b.a.isShared() }
 
 // SharedWith returns the GPUs whose kernels can use the buffer (its own device included).

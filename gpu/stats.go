@@ -18,8 +18,12 @@ const reduceChunk = 1 << 16
 const chunkBytes = 16 << 20
 
 // Stats computes the buffer's statistics where it lives: in place for host-addressable
-// memory (every simulated buffer, host buffers), in bounded chunks otherwise.
+// memory (every simulated buffer, host buffers), with a kernel on CUDA devices for large
+// buffers, in bounded chunks otherwise.
 func (b *Buffer) Stats() (Stats, error) {
+	if s, handled, err := b.statsOnDevice(); handled { // cuda_glue.go
+		return s, err
+	}
 	r, err := b.reduce([]int{b.n})
 	if err != nil {
 		return Stats{}, err

@@ -106,7 +106,7 @@ func (s *Stream) Synchronize() error {
 	err = bs.Synchronize()
 	s.release()
 	if err != nil {
-		return fmt.Errorf("synchronize %s: %w", s, err)
+		return fmt.Errorf("synchronize %s: %w", s, explainFault(s.dev, err))
 	}
 	return nil
 }

@@ -10,13 +10,18 @@
 // Every symbol is looked up (dlsym) before use; a missing one is an error naming it, so an
 // old driver can't kill the process. Backend.Report says what was loaded from where.
 //
-// Contexts: each device's primary context. A CUDA context is current per OS thread; every
-// call locks the calling goroutine to its thread and makes the device's context current
-// (cuCtxSetCurrent) first. That costs one more purego call (~0.1-0.2 us, see
-// BenchmarkGPUCtxSetCurrent) where a dedicated locked thread per device would cost a
-// goroutine hand-off each way (BenchmarkGPULaunchDedicatedThread), and it keeps calls from
-// different goroutines concurrent. Hot calls (launch, copies, synchronization) use
-// purego.SyscallN.
+// Contexts: each device's primary context. A CUDA context is current per OS thread.
+// PEERBOOK_CUDA_CTX says how calls make it current: "fused" (the default) launches a kernel
+// in one crossing into C (fused_linux_amd64.s, called through runtime.cgocall like purego)
+// that reads the thread's current context, sets it only where another one is current,
+// launches, and for a launch without a stream waits too; other calls lock the goroutine to
+// its OS thread and set the context where cuCtxGetCurrent shows another one. "get" does
+// the launch's steps as separate purego calls; "set" sets the context before every call
+// (the first design, ~0.2 us a call). The hot paths allocate nothing (purego.SyscallN with
+// argument lists in heap scratch, never a variadic list built at the call). The benchmarks
+// BenchmarkGPULaunchEmpty/ctx=..., BenchmarkGPULaunchRaw/... and bench/launch_drv.cu
+// compare the ways; a dedicated locked thread per device costs a goroutine hand-off each
+// way (BenchmarkGPULaunchDedicatedThread).
 //
 // Streams: the backend's own work (a nil Stream: launch then wait; synchronous copies) runs
 // on a non-blocking stream per device, and NewStream makes non-blocking streams too, so
@@ -28,10 +33,17 @@
 // device reset never unmaps bytes that Go code holds. Share enables peer access from every
 // other device (cuCtxEnablePeerAccess); a pair without it is a *backend.PeerAccessError.
 //
-// Faults: a sticky error (an illegal address in a kernel, a trap) resets the device's
-// primary context (cuDevicePrimaryCtxReset), marks its allocations lost (ErrLost) and
-// returns a *FaultError that lists them; modules load themselves again, host memory is
-// registered again, and the process goes on.
+// Faults: a sticky error (an illegal address in a kernel, a trap) marks the device's
+// allocations lost (ErrLost), destroys the dead context's handles, resets the primary
+// context, and tries to get a working context back: the primary one retained again (after
+// short waits too), every reference released and retained anew, a context of our own; each
+// must pass a probe. Where one does, the call returns a *FaultError listing the lost
+// allocations, modules load themselves again, host memory is registered again, and the
+// process goes on. Where none does (the driver's documentation says a sticky error leaves
+// the process unusable; the H200 with driver 580 refused even cuDevicePrimaryCtxRetain),
+// the *FaultError has NeedsRestart and wraps ErrNeedsRestart, and every later call fails at
+// once with it (Backend.Poisoned): the evaluator must exit so that a new process gets a
+// working driver. FaultError.Recovery logs the steps tried.
 //
 // Kernels: CompileCUDA puts the cudasrc prelude before the source, compiles it with NVRTC
 // for the device's architecture (-arch=sm_XX, -default-device, --std=c++17) and caches the

@@ -107,6 +107,7 @@ type driverAPI struct {
 	cuDeviceGetCount, cuDeviceGet, cuDeviceGetName, cuDeviceTotalMem, cuDeviceGetAttribute   uintptr
 	cuDeviceGetPCIBusId, cuDeviceCanAccessPeer, cuDeviceGetP2PAttribute                      uintptr
 	cuDevicePrimaryCtxRetain, cuDevicePrimaryCtxRelease, cuDevicePrimaryCtxReset             uintptr
+	cuDevicePrimaryCtxGetState, cuCtxCreate, cuCtxDestroy                                    uintptr
 	cuCtxSetCurrent, cuCtxGetCurrent, cuCtxSynchronize, cuCtxEnablePeerAccess                uintptr
 	cuMemAlloc, cuMemFree, cuMemGetInfo                                                      uintptr
 	cuMemHostRegister, cuMemHostUnregister, cuMemHostGetDevicePointer                        uintptr
@@ -117,6 +118,7 @@ type driverAPI struct {
 	cuEventElapsedTime                                                                       uintptr
 	cuModuleLoadData, cuModuleUnload, cuModuleGetFunction, cuFuncSetAttribute, cuFuncGetAttr uintptr
 	cuLaunchKernel                                                                           uintptr
+	cuModuleGetGlobal                                                                        uintptr // optional: Module.SetGlobal
 }
 
 func loadDriver() (*driverAPI, error) {
@@ -143,6 +145,9 @@ func loadDriver() (*driverAPI, error) {
 		req(&d.cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain"),
 		req(&d.cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2", "cuDevicePrimaryCtxRelease"),
 		req(&d.cuDevicePrimaryCtxReset, "cuDevicePrimaryCtxReset_v2", "cuDevicePrimaryCtxReset"),
+		opt(&d.cuDevicePrimaryCtxGetState, "cuDevicePrimaryCtxGetState"),
+		opt(&d.cuCtxCreate, "cuCtxCreate_v2"),
+		opt(&d.cuCtxDestroy, "cuCtxDestroy_v2"),
 		req(&d.cuCtxSetCurrent, "cuCtxSetCurrent"),
 		req(&d.cuCtxGetCurrent, "cuCtxGetCurrent"),
 		req(&d.cuCtxSynchronize, "cuCtxSynchronize"),
@@ -176,6 +181,7 @@ func loadDriver() (*driverAPI, error) {
 		opt(&d.cuFuncSetAttribute, "cuFuncSetAttribute"),
 		req(&d.cuFuncGetAttr, "cuFuncGetAttribute"),
 		req(&d.cuLaunchKernel, "cuLaunchKernel"),
+		opt(&d.cuModuleGetGlobal, "cuModuleGetGlobal_v2"),
 	})
 	if err != nil {
 		return nil, err

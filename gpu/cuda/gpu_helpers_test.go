@@ -7,6 +7,7 @@ import (
 	"os"
 	"sync"
 	"testing"
+	"time"
 	"unsafe"
 
 	"github.com/peerbook/peerbook/gpu/backend"
@@ -47,7 +48,24 @@ func gpu(t testing.TB) *Backend {
 	if gpuErr != nil {
 		t.Skipf("no CUDA GPU here: %v", gpuErr)
 	}
+	if err := gpuBackend.Poisoned(); err != nil {
+		t.Skipf("CUDA is unusable in this process after TestGPUZFaultRecovery's fault (run benchmarks with -test.run '^$'): %v", err)
+	}
 	return gpuBackend
+}
+
+// within runs call and waits at most d for it: a call into a broken driver must fail, not
+// hang the test binary. ok is false where it did not return in time (it keeps running).
+func within(d time.Duration, call func() error) (err error, took time.Duration, ok bool) {
+	done := make(chan error, 1)
+	start := time.Now()
+	go func() { done <- call() }()
+	select {
+	case err := <-done:
+		return err, time.Since(start), true
+	case <-time.After(d):
+		return nil, d, false
+	}
 }
 
 // gpuRTC is gpu for tests that compile CUDA C.

@@ -138,7 +138,10 @@ func (m *memory) Free() error {
 		host := m.host
 		m.host = nil
 		m.mu.Unlock()
-		err := b.unregisterHost(m)
+		var err error
+		if b.poison.Load() == nil { // a poisoned driver keeps its pin; unmapping is enough
+			err = b.unregisterHost(m)
+		}
 		if merr := syscall.Munmap(host); merr != nil && err == nil {
 			err = fmt.Errorf("free host memory: %w", merr)
 		}
@@ -168,6 +171,9 @@ func (b *Backend) mem(m backend.Memory) (*memory, error) {
 	mm, ok := m.(*memory)
 	if !ok || mm == nil || mm.b != b {
 		return nil, fmt.Errorf("memory %T was not allocated by this CUDA backend", m)
+	}
+	if err := b.poisoned(); err != nil {
+		return nil, err
 	}
 	if err := mm.usable(); err != nil {
 		return nil, err

@@ -98,6 +98,19 @@ func (c *moduleCache) store(key string, img *compiled) {
 	}
 }
 
+// loadedOn returns the modules of device dev.
+func (c *moduleCache) loadedOn(dev int) []*module {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var out []*module
+	for k, m := range c.modules {
+		if k.dev == dev {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // forget drops the in-memory entries (benchmarks of the disk cache use it).
 func (c *moduleCache) forget() {
 	c.mu.Lock()
@@ -113,6 +126,9 @@ func (c *moduleCache) forget() {
 func (b *Backend) CompileCUDA(dev int, src string, opts backend.CompileOptions) (backend.Module, error) {
 	d, err := b.device(dev)
 	if err != nil {
+		return nil, fmt.Errorf("compile: %w", err)
+	}
+	if err := b.poisoned(); err != nil {
 		return nil, fmt.Errorf("compile: %w", err)
 	}
 	file := opts.File
@@ -208,10 +224,11 @@ type module struct {
 	kernels map[string]cudasrc.Kernel
 	order   []string
 
-	mu     sync.Mutex
-	handle uintptr // CUmodule, valid in generation gen
-	gen    uint64
-	funcs  map[string]uintptr
+	mu      sync.Mutex
+	handle  uintptr // CUmodule, valid in generation gen
+	gen     uint64
+	funcs   map[string]uintptr
+	globals map[string][]byte // device variables set by SetGlobal, written again on every load
 }
 
 var _ backend.Module = (*module)(nil)
@@ -223,42 +240,52 @@ func (m *module) Log() string { return m.img.Log }
 // The device's context must be current.
 func (m *module) ensureLoaded(gen uint64) error {
 	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.ensureLoadedLocked(gen)
+	r := m.loadLocked(gen)
+	m.mu.Unlock()
+	// Checked without m.mu: a sticky fault's recovery unloads modules, this one too.
+	return m.b.check(m.d, gen, "cuModuleLoadData", r)
 }
 
-func (m *module) ensureLoadedLocked(gen uint64) error {
+// loadLocked loads the image where it isn't loaded in generation gen (m.mu held).
+func (m *module) loadLocked(gen uint64) cuResult {
 	if m.handle != 0 && m.gen == gen {
-		return nil
+		return cudaSuccess
 	}
 	var h uintptr
 	r := ccall(m.b.drv.cuModuleLoadData, uintptr(unsafe.Pointer(&h)), cptr(m.img.Image))
-	if err := m.b.check(m.d, gen, "cuModuleLoadData", r); err != nil {
-		return err
+	if r == cudaSuccess {
+		m.handle, m.gen = h, gen
+		m.funcs = map[string]uintptr{}
+		for name, value := range m.globals {
+			if r, _ = m.writeGlobal(name, value); r != cudaSuccess {
+				return r
+			}
+		}
 	}
-	m.handle, m.gen = h, gen
-	m.funcs = map[string]uintptr{}
-	return nil
+	return r
 }
 
 // function returns the CUfunction of symbol in generation gen (context current).
 func (m *module) function(gen uint64, symbol string) (uintptr, error) {
 	m.mu.Lock()
-	defer m.mu.Unlock()
-	if err := m.ensureLoadedLocked(gen); err != nil {
+	op, r := "cuModuleLoadData", m.loadLocked(gen)
+	f := m.funcs[symbol]
+	if r == cudaSuccess && f == 0 {
+		name := cString(symbol)
+		op, r = "cuModuleGetFunction", ccall(m.b.drv.cuModuleGetFunction, uintptr(unsafe.Pointer(&f)), m.handle, cptr(name))
+		runtime.KeepAlive(name)
+		if r == cudaSuccess {
+			m.funcs[symbol] = f
+		}
+	}
+	m.mu.Unlock()
+	// Checked without m.mu: a sticky fault's recovery unloads modules, this one too.
+	if err := m.b.check(m.d, gen, op, r); err != nil {
+		if op == "cuModuleGetFunction" {
+			return 0, fmt.Errorf("kernel symbol %s: %w", symbol, err)
+		}
 		return 0, err
 	}
-	if f := m.funcs[symbol]; f != 0 {
-		return f, nil
-	}
-	name := cString(symbol)
-	var f uintptr
-	r := ccall(m.b.drv.cuModuleGetFunction, uintptr(unsafe.Pointer(&f)), m.handle, cptr(name))
-	runtime.KeepAlive(name)
-	if err := m.b.check(m.d, gen, "cuModuleGetFunction", r); err != nil {
-		return 0, fmt.Errorf("kernel symbol %s: %w", symbol, err)
-	}
-	m.funcs[symbol] = f
 	return f, nil
 }
 
@@ -331,49 +358,51 @@ type kernel struct {
 	dynShared int       // the dynamic shared memory the function was opted in to
 	fn        uintptr   // the CUfunction in context generation fnGen
 	fnGen     uint64
+	call      fusedCall // the launch's crossing(s) into C
 }
 
 var _ backend.Kernel = (*kernel)(nil)
 
 func (k *kernel) Signature() backend.Signature { return k.sig }
 
-func dim(v int, what string) (uintptr, error) {
-	if v == 0 {
-		return 1, nil
-	}
-	if v < 0 || v > 1<<31-1 {
-		return 0, fmt.Errorf("launch: %s %d out of range", what, v)
-	}
-	return uintptr(v), nil
-}
-
-// Launch packs args (checked by the caller against the signature) and launches the kernel
-// on cfg.Stream; with a nil stream it waits for the kernel to finish. Zero grid or block
-// dimensions count as 1.
-func (k *kernel) Launch(cfg backend.LaunchConfig, args []backend.Arg) error {
-	m, b, d := k.m, k.m.b, k.m.d
-	if cfg.Device != d.index {
-		return fmt.Errorf("launch %s: compiled for device %d, launched on device %d", k.info.Signature.Name, d.index, cfg.Device)
-	}
-	if len(args) != len(k.info.Layouts) {
-		return fmt.Errorf("launch %s: %d arguments for %d parameters", k.info.Signature.Name, len(args), len(k.info.Layouts))
-	}
-	var g, bl [3]uintptr
-	var err error
-	for i, v := range [6]int{cfg.Grid.X, cfg.Grid.Y, cfg.Grid.Z, cfg.Block.X, cfg.Block.Y, cfg.Block.Z} {
-		what := "grid"
-		if i >= 3 {
-			what = "block"
-		}
-		var x uintptr
-		if x, err = dim(v, what); err != nil {
-			return err
+// launchDims checks cfg's grid and block; zero dimensions count as 1.
+func launchDims(cfg backend.LaunchConfig) (g, bl [3]uintptr, err error) {
+	dims := [6]int{cfg.Grid.X, cfg.Grid.Y, cfg.Grid.Z, cfg.Block.X, cfg.Block.Y, cfg.Block.Z}
+	for i, v := range dims {
+		x := uintptr(v)
+		if v == 0 {
+			x = 1
+		} else if v < 0 || v > 1<<31-1 {
+			what := "grid"
+			if i >= 3 {
+				what = "block"
+			}
+			return g, bl, fmt.Errorf("launch: %s %d out of range", what, v)
 		}
 		if i < 3 {
 			g[i] = x
 		} else {
 			bl[i-3] = x
 		}
+	}
+	return g, bl, nil
+}
+
+// Launch packs args (checked by the caller against the signature) and launches the kernel
+// on cfg.Stream; with a nil stream it waits for the kernel to finish. Zero grid or block
+// dimensions count as 1. The launch itself allocates nothing and, in ctxFused mode, is one
+// crossing into C (with the wait, where there is no stream and no interrupt channel).
+func (k *kernel) Launch(cfg backend.LaunchConfig, args []backend.Arg) error {
+	b, d := k.m.b, k.m.d
+	if cfg.Device != d.index {
+		return fmt.Errorf("launch %s: compiled for device %d, launched on device %d", k.info.Signature.Name, d.index, cfg.Device)
+	}
+	if len(args) != len(k.info.Layouts) {
+		return fmt.Errorf("launch %s: %d arguments for %d parameters", k.info.Signature.Name, len(args), len(k.info.Layouts))
+	}
+	g, bl, err := launchDims(cfg)
+	if err != nil {
+		return err
 	}
 	if threads := int(bl[0] * bl[1] * bl[2]); k.maxThreads > 0 && threads > k.maxThreads {
 		return fmt.Errorf("launch %s: a block of %d threads, the kernel allows at most %d on %s",
@@ -383,7 +412,10 @@ func (k *kernel) Launch(cfg backend.LaunchConfig, args []backend.Arg) error {
 		return fmt.Errorf("launch %s: %d bytes of dynamic shared memory, %s allows %d per block",
 			k.info.Signature.Name, cfg.SharedBytes, b.deviceName(d.index), d.sharedOptin)
 	}
-	handle := d.stream.Load()
+	if err := b.poisoned(); err != nil {
+		return fmt.Errorf("launch %s: %w", k.info.Signature.Name, err)
+	}
+	var handle uintptr // a nil stream: the backend's, read below with the generation
 	if cfg.Stream != nil {
 		st, err := b.stream(cfg.Stream)
 		if err != nil {
@@ -396,40 +428,95 @@ func (k *kernel) Launch(cfg backend.LaunchConfig, args []backend.Arg) error {
 			return fmt.Errorf("launch %s: %w", k.info.Signature.Name, err)
 		}
 	}
-	gen, err := b.enter(d)
+	wait := cfg.Stream == nil
+	waitInC := wait && b.interruptDone() == nil
+
+	k.mu.Lock()
+	gen := d.gen.Load()
+	if cfg.Stream == nil {
+		if handle = d.stream.Load(); handle == 0 {
+			k.mu.Unlock()
+			if err := b.poisoned(); err != nil {
+				return fmt.Errorf("launch %s: %w", k.info.Signature.Name, err)
+			}
+			return fmt.Errorf("launch %s: %s is being reset after a fault: try again", k.info.Signature.Name, b.deviceName(d.index))
+		}
+	}
+	if err := k.prepare(gen, cfg.SharedBytes); err != nil {
+		k.mu.Unlock()
+		return fmt.Errorf("launch %s: %w", k.info.Signature.Name, err)
+	}
+	if err := k.pack(args, d.index); err != nil {
+		k.mu.Unlock()
+		return fmt.Errorf("launch %s: %w", k.info.Signature.Name, err)
+	}
+	var r, syncR, ctxR cuResult
+	c := &k.call
+	c.getCurrent, c.setCurrent, c.ctx = b.drv.cuCtxGetCurrent, b.drv.cuCtxSetCurrent, d.ctx.Load()
+	c.fn = b.drv.cuLaunchKernel
+	c.a = [11]uintptr{k.fn, g[0], g[1], g[2], bl[0], bl[1], bl[2], uintptr(cfg.SharedBytes), handle, cptr(k.params), 0}
+	c.sync, c.stream = 0, 0
+	if waitInC {
+		c.sync, c.stream = b.drv.cuStreamSynchronize, handle
+	}
+	c.call(b.ctxMode)
+	if c.switched != 0 {
+		ctxR = c.ctxResult()
+	}
+	if ctxR == cudaSuccess {
+		r, syncR = c.result(), c.syncResult()
+	}
+	k.mu.Unlock()
+	if err := b.check(d, gen, "cuCtxSetCurrent", ctxR); err != nil {
+		return fmt.Errorf("launch %s: %w", k.info.Signature.Name, err)
+	}
+	if err := b.check(d, gen, "cuLaunchKernel", r); err != nil {
+		return fmt.Errorf("launch %s: %w", k.info.Signature.Name, err)
+	}
+	if err := b.check(d, gen, "cuStreamSynchronize", syncR); err != nil {
+		return fmt.Errorf("kernel %s: %w", k.info.Signature.Name, err)
+	}
+	if wait && !waitInC {
+		gen, err := b.enter(d)
+		if err != nil {
+			return fmt.Errorf("kernel %s: %w", k.info.Signature.Name, err)
+		}
+		err = b.waitStream(d, gen, handle)
+		leave()
+		if err != nil {
+			return fmt.Errorf("kernel %s: %w", k.info.Signature.Name, err)
+		}
+	}
+	return nil
+}
+
+// prepare makes k.fn the function of context generation gen and opts it in to shared
+// bytes of dynamic shared memory where that is more than the default (k.mu held). It calls
+// the driver only the first time, after a reset, or for more shared memory than before.
+func (k *kernel) prepare(gen uint64, shared int) error {
+	b := k.m.b
+	needAttr := shared > maxDefaultDynamicSharedSize && shared > k.dynShared && b.drv.cuFuncSetAttribute != 0
+	if k.fnGen == gen && k.fn != 0 && !needAttr {
+		return nil
+	}
+	egen, err := b.enter(k.m.d)
 	if err != nil {
 		return err
 	}
 	defer leave()
-	k.mu.Lock()
-	fn := k.fn
-	if k.fnGen != gen || fn == 0 {
-		if fn, err = m.function(gen, k.symbol); err == nil {
-			k.fn, k.fnGen, k.dynShared = fn, gen, 0
+	if k.fnGen != egen || k.fn == 0 {
+		fn, err := k.m.function(egen, k.symbol)
+		if err != nil {
+			return err
 		}
+		k.fn, k.fnGen, k.dynShared = fn, egen, 0
 	}
-	if err == nil {
-		err = k.pack(args, d.index)
-	}
-	if err == nil && cfg.SharedBytes > maxDefaultDynamicSharedSize && cfg.SharedBytes > k.dynShared && b.drv.cuFuncSetAttribute != 0 {
-		r := ccall(b.drv.cuFuncSetAttribute, fn, funcAttrMaxDynamicShared, uintptr(cfg.SharedBytes))
-		if err = b.check(d, gen, "cuFuncSetAttribute", r); err == nil {
-			k.dynShared = cfg.SharedBytes
+	if needAttr && shared > k.dynShared {
+		r := ccall(b.drv.cuFuncSetAttribute, k.fn, funcAttrMaxDynamicShared, uintptr(shared))
+		if err := b.check(k.m.d, egen, "cuFuncSetAttribute", r); err != nil {
+			return err
 		}
-	}
-	if err != nil {
-		k.mu.Unlock()
-		return fmt.Errorf("launch %s: %w", k.info.Signature.Name, err)
-	}
-	r := ccall(b.drv.cuLaunchKernel, fn, g[0], g[1], g[2], bl[0], bl[1], bl[2], uintptr(cfg.SharedBytes), handle, cptr(k.params), 0)
-	k.mu.Unlock()
-	if err := b.check(d, gen, "cuLaunchKernel", r); err != nil {
-		return fmt.Errorf("launch %s: %w", k.info.Signature.Name, err)
-	}
-	if cfg.Stream == nil {
-		if err := b.waitStream(d, gen, handle); err != nil {
-			return fmt.Errorf("kernel %s: %w", k.info.Signature.Name, err)
-		}
+		k.dynShared = shared
 	}
 	return nil
 }

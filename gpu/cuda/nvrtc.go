@@ -182,7 +182,7 @@ func (n *nvrtcAPI) compileProgram(prog cudasrc.Program, kernels []cudasrc.Kernel
 		}
 		return nil, fmt.Errorf("nvrtcCompileProgram: %s%s\n%s", n.errorText(r), hint, prog.MapLog(log))
 	}
-	out := &compiled{Lowered: map[string]string{}, Log: strings.TrimSpace(prog.MapLog(log)), Options: options}
+	out := &compiled{Lowered: map[string]string{}, Log: cudasrc.CleanLog(prog.MapLog(log)), Options: options}
 	var size uintptr
 	if cubin {
 		if r := ccall(n.cubinSize, p, uintptr(unsafe.Pointer(&size))); r != 0 {

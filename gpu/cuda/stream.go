@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -18,8 +19,8 @@ type stream struct {
 	handle uintptr
 	gen    uint64
 
-	mu        sync.Mutex
-	destroyed bool
+	mu        sync.Mutex  // one Destroy at a time
+	destroyed atomic.Bool // read without mu by live, on every launch
 }
 
 var _ backend.Stream = (*stream)(nil)
@@ -39,7 +40,11 @@ func (b *Backend) NewStream(dev int) (backend.Stream, error) {
 	if err := b.check(d, gen, "cuStreamCreate", ccall(b.drv.cuStreamCreate, uintptr(unsafe.Pointer(&h)), streamNonBlocking)); err != nil {
 		return nil, fmt.Errorf("new stream: %w", err)
 	}
-	return &stream{b: b, d: d, handle: h, gen: gen}, nil
+	st := &stream{b: b, d: d, handle: h, gen: gen}
+	d.mu.Lock()
+	d.streams[st] = struct{}{}
+	d.mu.Unlock()
+	return st, nil
 }
 
 // stream returns the *stream behind s.
@@ -53,9 +58,10 @@ func (b *Backend) stream(s backend.Stream) (*stream, error) {
 
 // live returns the handle, or why the stream can't be used.
 func (s *stream) live() (uintptr, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.destroyed {
+	if err := s.b.poisoned(); err != nil {
+		return 0, err
+	}
+	if s.destroyed.Load() {
 		return 0, errors.New("the stream was destroyed")
 	}
 	if s.gen != s.d.gen.Load() {
@@ -84,11 +90,13 @@ func (s *stream) Synchronize() error {
 func (s *stream) Destroy() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.destroyed {
+	if s.destroyed.Swap(true) {
 		return errors.New("the stream was already destroyed")
 	}
-	s.destroyed = true
-	if s.gen != s.d.gen.Load() {
+	s.d.mu.Lock()
+	delete(s.d.streams, s)
+	s.d.mu.Unlock()
+	if s.gen != s.d.gen.Load() || s.b.poison.Load() != nil {
 		return nil // died with its context
 	}
 	gen, err := s.b.enter(s.d)
@@ -128,10 +136,17 @@ func (b *Backend) NewEvent(dev int) (backend.Event, error) {
 	if err := b.check(d, gen, "cuEventCreate", ccall(b.drv.cuEventCreate, uintptr(unsafe.Pointer(&h)), eventDefault)); err != nil {
 		return nil, fmt.Errorf("new event: %w", err)
 	}
-	return &event{b: b, d: d, handle: h, gen: gen}, nil
+	ev := &event{b: b, d: d, handle: h, gen: gen}
+	d.mu.Lock()
+	d.events[ev] = struct{}{}
+	d.mu.Unlock()
+	return ev, nil
 }
 
 func (e *event) live() error {
+	if err := e.b.poisoned(); err != nil {
+		return err
+	}
 	if e.destroyed {
 		return errors.New("the event was destroyed")
 	}
@@ -237,7 +252,10 @@ func (e *event) Destroy() error {
 		return errors.New("the event was already destroyed")
 	}
 	e.destroyed = true
-	if e.gen != e.d.gen.Load() {
+	e.d.mu.Lock()
+	delete(e.d.events, e)
+	e.d.mu.Unlock()
+	if e.gen != e.d.gen.Load() || e.b.poison.Load() != nil {
 		return nil
 	}
 	gen, err := e.b.enter(e.d)

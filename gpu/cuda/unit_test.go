@@ -282,3 +282,24 @@ func BenchmarkCcall(b *testing.B) {
 		ccallPtr(strlen, p)
 	}
 }
+
+// TestTestSourcesParse parses the CUDA C the GPU tests and benchmarks compile: a source
+// the signature parser rejects would only show on the GPU machine.
+func TestTestSourcesParse(t *testing.T) {
+	for name, src := range map[string]string{"launchSrc": launchSrc, "handoffSrc": handoffSrc, "timingSrc": timingSrc,
+		"pingPongSrc": pingPongSrc, "pingPongRawSrc": pingPongRawSrc} {
+		ks, err := cudasrc.Kernels(src)
+		if err != nil || len(ks) == 0 {
+			t.Errorf("%s: %d kernels, %v", name, len(ks), err)
+		}
+		for _, k := range ks {
+			if len(k.Layouts) != len(k.Signature.Params) {
+				t.Errorf("%s: kernel %s: %d layouts for %d parameters", name, k.Signature.Name, len(k.Layouts), len(k.Signature.Params))
+			}
+		}
+	}
+	ks, _ := cudasrc.Kernels(pingPongRawSrc)
+	if len(ks) != 4 || ks[0].Signature.Params[0].Kind != backend.ParamBuffer || ks[0].Signature.Params[1].Kind != backend.ParamScalar {
+		t.Errorf("raw ping-pong kernels: %+v", ks)
+	}
+}

@@ -341,3 +341,21 @@ func TestArgLayoutSize(t *testing.T) {
 		t.Error("layout sizes")
 	}
 }
+
+func TestCleanLog(t *testing.T) {
+	log := "cell[7]:5: error: identifier \"x\" is undefined\n    y = x;\n        ^\n\n" +
+		"Remark: The warnings can be suppressed with \"-diag-suppress <warning-number>\"\n\n" +
+		"1 error detected in the compilation of \"cell[7]\".\n"
+	want := "cell[7]:5: error: identifier \"x\" is undefined\n    y = x;\n        ^"
+	if got := CleanLog(log); got != want {
+		t.Errorf("CleanLog = %q, want %q", got, want)
+	}
+	ce := &CompileError{File: "cell[7]", Log: log, Diagnostics: ParseDiagnostics(log)}
+	msg := ce.Error()
+	if strings.Contains(msg, "Remark") || strings.Contains(msg, "detected in the compilation") || strings.Count(msg, "is undefined") != 2 {
+		t.Errorf("Error() = %q", msg)
+	}
+	if CleanLog("3 errors detected in the compilation of \"a\".") != "" {
+		t.Error("a log of boilerplate only cleans to nothing")
+	}
+}

@@ -36,14 +36,40 @@ func (e *CompileError) Error() string {
 			errs = append(errs, d.String())
 		}
 	}
+	log := CleanLog(e.Log)
 	if len(errs) == 0 {
-		log := strings.TrimSpace(e.Log)
 		if log == "" {
 			log = "the compiler gave no reason"
 		}
 		return fmt.Sprintf("compiling %s failed:\n%s", e.File, log)
 	}
-	return fmt.Sprintf("compiling %s failed:\n%s\n\n%s", e.File, strings.Join(errs, "\n"), strings.TrimSpace(e.Log))
+	summary := strings.Join(errs, "\n")
+	if log == summary {
+		return fmt.Sprintf("compiling %s failed:\n%s", e.File, summary)
+	}
+	return fmt.Sprintf("compiling %s failed:\n%s\n\n%s", e.File, summary, log)
+}
+
+// nvrtcBoilerplate are lines of NVRTC logs that say nothing about the cell: the hint on
+// suppressing warnings and the error count.
+var nvrtcBoilerplate = regexp.MustCompile(`^(Remark: The warnings can be suppressed with .*|\d+ errors? detected in the compilation of .*)$`)
+
+// CleanLog drops NVRTC's boilerplate lines from a log (the hint on suppressing warnings,
+// "N errors detected in the compilation of ..."), the blank lines they leave, and the
+// surrounding space: what is left is the diagnostics with their source lines and carets.
+func CleanLog(log string) string {
+	lines := strings.Split(log, "\n")
+	out := lines[:0]
+	for _, l := range lines {
+		if nvrtcBoilerplate.MatchString(strings.TrimSpace(l)) {
+			continue
+		}
+		if strings.TrimSpace(l) == "" && len(out) > 0 && strings.TrimSpace(out[len(out)-1]) == "" {
+			continue
+		}
+		out = append(out, strings.TrimRight(l, "\r"))
+	}
+	return strings.TrimSpace(strings.Join(out, "\n"))
 }
 
 // NVRTC writes positions as "file(LINE): severity: message".

@@ -1,0 +1,317 @@
+package gpu
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Translated Go kernels against the same kernels hand-written in CUDA C, and a
+// device-to-device copy of the same bytes, over 256M float32 (1 GiB a buffer). Every
+// figure is the kernel's (or copy's) time between two events on its stream; the metric
+// GB/s is the memory traffic (bytes read + bytes written) per second, so that the kernels
+// and the copy compare: the copy reads and writes each byte once.
+//
+//	./gpu.test -test.run '^$' -test.bench 'BenchmarkCUDA' -test.benchtime 2s
+//
+// BenchmarkCUDAGoVsCUDAC runs every variant in turn in each iteration and reports the
+// ratios the targets are stated in.
+
+// benchN is the number of float32 elements of each buffer: 256M, 1 GiB.
+const benchN = 256 << 20
+
+const benchGoSrc = `
+//gpu:nobounds
+func saxpyGoFast(t gpu.Thread, n int, a float32, x []float32, y []float32) {
+	i := t.GlobalX()
+	if i < n {
+		y[i] = a*x[i] + y[i]
+	}
+}
+
+func saxpyGoChecked(t gpu.Thread, n int, a float32, x []float32, y []float32) {
+	i := t.GlobalX()
+	if i < n {
+		y[i] = a*x[i] + y[i]
+	}
+}
+
+//gpu:nobounds
+func sumGoFast(t gpu.Thread, n int, x []float32, out []float32) {
+	s := gpu.Shared[float32](256)
+	tid := t.ThreadIdx.X
+	v := float32(0)
+	for i := t.GlobalX(); i < n; i += t.StrideX() {
+		v += x[i]
+	}
+	s[tid] = v
+	t.Barrier()
+	for stride := t.BlockDim.X / 2; stride > 0; stride >>= 1 {
+		if tid < stride {
+			s[tid] += s[tid+stride]
+		}
+		t.Barrier()
+	}
+	if tid == 0 {
+		gpu.AtomicAdd(&out[0], s[0])
+	}
+}
+
+func sumGoChecked(t gpu.Thread, n int, x []float32, out []float32) {
+	s := gpu.Shared[float32](256)
+	tid := t.ThreadIdx.X
+	v := float32(0)
+	for i := t.GlobalX(); i < n; i += t.StrideX() {
+		v += x[i]
+	}
+	s[tid] = v
+	t.Barrier()
+	for stride := t.BlockDim.X / 2; stride > 0; stride >>= 1 {
+		if tid < stride {
+			s[tid] += s[tid+stride]
+		}
+		t.Barrier()
+	}
+	if tid == 0 {
+		gpu.AtomicAdd(&out[0], s[0])
+	}
+}`
+
+const benchCSrc = `
+extern "C" __global__ void saxpyC(long long n, float a, const float* __restrict__ x, float* __restrict__ y) {
+  long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = a * x[i] + y[i];
+}
+
+extern "C" __global__ void sumC(long long n, const float* __restrict__ x, float* __restrict__ out) {
+  __shared__ float s[256];
+  int tid = threadIdx.x;
+  float v = 0.0f;
+  for (long long i = (long long)blockIdx.x * blockDim.x + tid; i < n; i += (long long)gridDim.x * blockDim.x) v += x[i];
+  s[tid] = v;
+  __syncthreads();
+  for (int stride = blockDim.x / 2; stride > 0; stride >>= 1) {
+    if (tid < stride) s[tid] += s[tid + stride];
+    __syncthreads();
+  }
+  if (tid == 0) atomicAdd(out, s[0]);
+}
+`
+
+// benchState is the buffers and kernels, made once per process.
+var benchState struct {
+	once       sync.Once
+	err        error
+	dev        *Device
+	x, y, out  *Buffer
+	dst        *Buffer
+	stream     *Stream
+	start, end *Event
+	k          map[string]*Kernel
+	sumGrid    int
+}
+
+// benchVariant is one measured operation and the bytes it moves.
+type benchVariant struct {
+	name    string
+	traffic float64 // bytes read + written
+	run     func() (time.Duration, error)
+}
+
+func setupBench(b *testing.B) {
+	b.Helper()
+	useCUDA(b)
+	s := &benchState
+	s.once.Do(func() { s.err = makeBench() })
+	if s.err != nil {
+		b.Fatalf("setting up: %v", s.err)
+	}
+}
+
+func makeBench() (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	s := &benchState
+	s.dev = Dev(0)
+	s.k = map[string]*Kernel{}
+	for _, n := range must(DefineGo(benchGoSrc, "bench", 1)) {
+		s.k[n] = LookupKernel(n)
+	}
+	for _, n := range must(DefineCUDA(benchCSrc, "bench.cu", 1)) {
+		s.k[n] = LookupKernel(n)
+	}
+	s.x = must(s.dev.Alloc(Float32, benchN))
+	s.y = must(s.dev.Alloc(Float32, benchN))
+	s.dst = must(s.dev.Alloc(Float32, benchN))
+	s.out = must(s.dev.Alloc(Float32, 1))
+	must(0, s.x.Fill(1))
+	s.stream = must(s.dev.NewStream())
+	s.start, s.end = must(s.dev.NewEvent()), must(s.dev.NewEvent())
+	s.sumGrid = s.dev.SMs() * 8
+	// Each kernel once, checked: the figures are of kernels that work.
+	for _, name := range []string{"saxpyGoFast", "saxpyGoChecked", "saxpyC"} {
+		must(0, s.y.Fill(2))
+		must(0, s.k[name].Launch(s.dev, benchN/256, 256, benchN, 0.5, s.x, s.y))
+		for _, i := range []int{0, benchN / 2, benchN - 1} {
+			if v := must(s.y.At(i)); v != 2.5 {
+				return fmt.Errorf("%s: y[%d] = %v, want 2.5", name, i, v)
+			}
+		}
+	}
+	for _, name := range []string{"sumGoFast", "sumGoChecked", "sumC"} {
+		must(0, s.out.Fill(0))
+		must(0, s.k[name].Launch(s.dev, s.sumGrid, 256, benchN, s.x, s.out))
+		if v := must(s.out.At(0)); math.Abs(v-benchN)/benchN > 1e-4 {
+			return fmt.Errorf("%s: sum of %d ones = %v", name, benchN, v)
+		}
+	}
+	must(0, CopyAsync(s.dst, s.x, s.stream))
+	must(0, s.stream.Synchronize())
+	if v := must(s.dst.At(benchN - 1)); v != 1 {
+		return fmt.Errorf("copy: dst[last] = %v", v)
+	}
+	return nil
+}
+
+// timed runs op on the bench stream between two events and returns the time between them.
+func timed(op func() error) (time.Duration, error) {
+	s := &benchState
+	if err := s.start.Record(s.stream); err != nil {
+		return 0, err
+	}
+	if err := op(); err != nil {
+		return 0, err
+	}
+	if err := s.end.Record(s.stream); err != nil {
+		return 0, err
+	}
+	if err := s.stream.Synchronize(); err != nil {
+		return 0, err
+	}
+	return s.start.Elapsed(s.end)
+}
+
+func benchVariants() []benchVariant {
+	s := &benchState
+	saxpy := func(name string) func() (time.Duration, error) {
+		k := s.k[name].With(OnStream(s.stream))
+		return func() (time.Duration, error) {
+			return timed(func() error { return k.Launch(s.dev, benchN/256, 256, benchN, 0.5, s.x, s.y) })
+		}
+	}
+	sum := func(name string) func() (time.Duration, error) {
+		k := s.k[name].With(OnStream(s.stream))
+		return func() (time.Duration, error) {
+			return timed(func() error { return k.Launch(s.dev, s.sumGrid, 256, benchN, s.x, s.out) })
+		}
+	}
+	const bytes = 4 * benchN
+	return []benchVariant{
+		{"saxpy-go-nobounds", 3 * bytes, saxpy("saxpyGoFast")},
+		{"saxpy-go-bounds", 3 * bytes, saxpy("saxpyGoChecked")},
+		{"saxpy-c", 3 * bytes, saxpy("saxpyC")},
+		{"sum-go-nobounds", bytes, sum("sumGoFast")},
+		{"sum-go-bounds", bytes, sum("sumGoChecked")},
+		{"sum-c", bytes, sum("sumC")},
+		{"copy-d2d", 2 * bytes, func() (time.Duration, error) {
+			return timed(func() error { return CopyAsync(s.dst, s.x, s.stream) })
+		}},
+	}
+}
+
+// benchOne measures one variant b.N times and reports its GB/s and milliseconds.
+func benchOne(b *testing.B, name string) {
+	defer catch(b)
+	setupBench(b)
+	var v benchVariant
+	for _, x := range benchVariants() {
+		if x.name == name {
+			v = x
+		}
+	}
+	if _, err := v.run(); err != nil { // warm
+		b.Fatal(err)
+	}
+	var total time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		d, err := v.run()
+		if err != nil {
+			b.Fatal(err)
+		}
+		total += d
+	}
+	per := total.Seconds() / float64(b.N)
+	b.ReportMetric(v.traffic/per/1e9, "GB/s")
+	b.ReportMetric(per*1e3, "gpu-ms/op")
+}
+
+func BenchmarkCUDASAXPYGoNoBounds(b *testing.B) { benchOne(b, "saxpy-go-nobounds") }
+func BenchmarkCUDASAXPYGoBounds(b *testing.B)   { benchOne(b, "saxpy-go-bounds") }
+func BenchmarkCUDASAXPYC(b *testing.B)          { benchOne(b, "saxpy-c") }
+func BenchmarkCUDASumGoNoBounds(b *testing.B)   { benchOne(b, "sum-go-nobounds") }
+func BenchmarkCUDASumGoBounds(b *testing.B)     { benchOne(b, "sum-go-bounds") }
+func BenchmarkCUDASumC(b *testing.B)            { benchOne(b, "sum-c") }
+func BenchmarkCUDACopyD2D(b *testing.B)         { benchOne(b, "copy-d2d") }
+
+// BenchmarkCUDAGoVsCUDAC measures every variant once per iteration, in turn (so that
+// clocks and temperature affect them alike), and reports from the medians: each
+// variant's GB/s, the Go kernels' time as a percentage of the CUDA C kernels' (target:
+// at most 105 with bounds checks off), and each kernel's GB/s as a percentage of the
+// copy's (target: at least 90).
+func BenchmarkCUDAGoVsCUDAC(b *testing.B) {
+	defer catch(b)
+	setupBench(b)
+	vs := benchVariants()
+	times := make([][]time.Duration, len(vs))
+	for _, v := range vs {
+		if _, err := v.run(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for j, v := range vs {
+			d, err := v.run()
+			if err != nil {
+				b.Fatal(err)
+			}
+			times[j] = append(times[j], d)
+		}
+	}
+	b.StopTimer()
+	med := map[string]float64{}
+	gbps := map[string]float64{}
+	for j, v := range vs {
+		ts := times[j]
+		sort.Slice(ts, func(a, c int) bool { return ts[a] < ts[c] })
+		m := ts[len(ts)/2].Seconds()
+		med[v.name] = m
+		gbps[v.name] = v.traffic / m / 1e9
+		b.ReportMetric(gbps[v.name], v.name+"-GB/s")
+	}
+	for _, k := range []string{"saxpy", "sum"} {
+		c := med[k+"-c"]
+		b.ReportMetric(100*med[k+"-go-nobounds"]/c, k+"-go-nobounds-time-%-of-c")
+		b.ReportMetric(100*med[k+"-go-bounds"]/c, k+"-go-bounds-time-%-of-c")
+		for _, v := range []string{"-go-nobounds", "-go-bounds", "-c"} {
+			b.ReportMetric(100*gbps[k+v]/gbps["copy-d2d"], k+v+"-%-of-copy")
+		}
+	}
+	b.ReportMetric(float64(4*benchN)/med["copy-d2d"]/1e9, "copy-bytes-GB/s")
+	b.Logf("%d rounds; median kernel times: %v", b.N, fmtMedians(vs, med))
+}
+
+func fmtMedians(vs []benchVariant, med map[string]float64) string {
+	s := ""
+	for _, v := range vs {
+		s += fmt.Sprintf("%s %.3f ms, ", v.name, med[v.name]*1e3)
+	}
+	return s[:len(s)-2]
+}

@@ -1,0 +1,259 @@
+package gpu
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/peerbook/peerbook/gpu/backend"
+	"github.com/peerbook/peerbook/gpu/gokernel"
+	"github.com/peerbook/peerbook/gpu/sim"
+)
+
+// These tests run the CUDA glue (cuda_glue.go, gokernel_glue.go) on simulated devices.
+
+// A machine of one GPU: AllocShared and ShareWithPeers make buffers that Peer parameters
+// take (sharing with every peer is trivially done when there is none).
+func TestSharedOnOneDevice(t *testing.T) {
+	use(t, "sim:1")
+	if NumDevices() != 1 {
+		t.Fatalf("sim:1 has %d devices", NumDevices())
+	}
+	k := defineGo(t, `
+func peerInc(t gpu.Thread, p gpu.Peer[float32], out []float32) {
+	i := t.GlobalX()
+	if i < len(p) {
+		out[i] = p[i] + 1
+	}
+}`)["peerInc"]
+	d := Dev(0)
+	const n = 64
+	shared := must(d.AllocShared(Float32, n))
+	must(0, shared.Fill(2))
+	later := must(d.Alloc(Float32, n))
+	plain := must(d.Alloc(Float32, n))
+	out := must(d.Alloc(Float32, n))
+	if !shared.IsShared() || later.IsShared() || plain.IsShared() {
+		t.Fatalf("IsShared: alloc shared %v, plain %v %v", shared.IsShared(), later.IsShared(), plain.IsShared())
+	}
+	must(0, later.ShareWithPeers())
+	if !later.IsShared() {
+		t.Error("ShareWithPeers on a one-GPU machine left the buffer unshared")
+	}
+	if got := later.SharedWith(); len(got) != 1 || got[0] != d {
+		t.Errorf("SharedWith: %v", got)
+	}
+	must(0, k.Launch(d, 1, n, shared, out))
+	if got := must(out.Float32s()); got[0] != 3 || got[n-1] != 3 {
+		t.Errorf("out = %v ... %v", got[0], got[n-1])
+	}
+	must(0, k.Launch(d, 1, n, later, out))
+	wantErr(t, k.Launch(d, 1, n, plain, out),
+		"launch peerInc: argument 1 (p gpu.Peer[float32]): a Peer parameter takes a shared buffer, and float32[64] on device 0 (sim-GPU-0) is not shared: share it first (buf.ShareWithPeers()), or allocate it with AllocShared")
+	// Host buffers: shared once shared, as before.
+	h := must(Host().Alloc(Float32, n))
+	hs := must(Host().AllocShared(Float32, n))
+	if h.IsShared() || !hs.IsShared() {
+		t.Errorf("host buffers: plain %v, shared %v", h.IsShared(), hs.IsShared())
+	}
+	must(0, k.Launch(d, 1, n, hs, out))
+}
+
+// On a machine of several GPUs, sharing a buffer with its own device only shares nothing.
+func TestSharedWithOwnDeviceOnlyIsNotShared(t *testing.T) {
+	use(t, "sim:2")
+	b := must(Dev(0).Alloc(Float32, 4))
+	must(0, b.ShareWith(Dev(0)))
+	if b.IsShared() {
+		t.Error("a buffer shared with its own device only counts as shared")
+	}
+	must(0, b.ShareWith(Dev(1)))
+	if !b.IsShared() {
+		t.Error("a buffer shared with the other GPU is not shared")
+	}
+}
+
+func TestTranslatedSignature(t *testing.T) {
+	sig := backend.Signature{Name: "k", Params: []backend.Param{scalar("h", Float16), buf("x", BFloat16), peer("p", Float16), buf("y", Float32)}}
+	got := translatedSignature(sig)
+	want := []DType{Uint16, Uint16, Uint16, Float32}
+	for i, p := range got.Params {
+		if p.DType != want[i] || p.Kind != sig.Params[i].Kind || p.Name != sig.Params[i].Name {
+			t.Errorf("param %d: %+v", i, p)
+		}
+	}
+	if sig.Params[0].DType != Float16 {
+		t.Error("translatedSignature changed its argument")
+	}
+}
+
+// poisonableSim is simulated devices that say they are poisoned when err is set.
+type poisonableSim struct {
+	*sim.Backend
+	err error
+}
+
+func (p *poisonableSim) Poisoned() error { return p.err }
+
+// setMachine makes m the current machine for one test.
+func setMachine(t *testing.T, m *machine) {
+	t.Helper()
+	state.mu.Lock()
+	prev, prevErr := state.m, state.err
+	state.m, state.err = m, nil
+	state.mu.Unlock()
+	t.Cleanup(func() {
+		state.mu.Lock()
+		state.m, state.err = prev, prevErr
+		state.mu.Unlock()
+	})
+}
+
+func TestPoisoned(t *testing.T) {
+	setMachine(t, nil)
+	if err := Poisoned(); err != nil {
+		t.Errorf("before any device is chosen: %v", err)
+	}
+	state.mu.Lock()
+	chosen := state.m
+	state.mu.Unlock()
+	if chosen != nil {
+		t.Error("Poisoned chose the devices")
+	}
+	use(t, "sim:2")
+	if err := Poisoned(); err != nil {
+		t.Errorf("simulated devices: %v", err)
+	}
+	sb, err := sim.New("2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &poisonableSim{Backend: sb}
+	setMachine(t, newMachine("fake", "fake", p))
+	if err := Poisoned(); err != nil {
+		t.Errorf("a usable backend: %v", err)
+	}
+	p.err = fmt.Errorf("device 0 faulted: the process must restart: %w", backend.ErrNeedsRestart)
+	err = Poisoned()
+	if !errors.Is(err, ErrNeedsRestart) || !errors.Is(err, backend.ErrNeedsRestart) {
+		t.Errorf("poisoned: %v does not wrap ErrNeedsRestart", err)
+	}
+	wantErr(t, err, "gpu: the sim devices can't be used again in this process (restart it): device 0 faulted: the process must restart: "+backend.ErrNeedsRestart.Error())
+	p.err = errors.New("broken")
+	if err := Poisoned(); !errors.Is(err, ErrNeedsRestart) || !strings.Contains(err.Error(), "broken") {
+		t.Errorf("a backend error without the sentinel: %v", err)
+	}
+}
+
+// fakeModule is a compiled module that records the device variables set on it.
+type fakeModule struct {
+	globals map[string][]byte
+	fail    error
+}
+
+func (f *fakeModule) Kernel(name string, sig backend.Signature) (backend.Kernel, error) {
+	return nil, errors.New("fake module")
+}
+func (f *fakeModule) Log() string { return "" }
+func (f *fakeModule) SetGlobal(name string, value []byte) error {
+	if f.fail != nil {
+		return f.fail
+	}
+	f.globals[name] = append([]byte(nil), value...)
+	return nil
+}
+
+// The fault record of a translated Go kernel: attached once per module, pointing at
+// host-mapped memory; after a failure, what the kernel wrote there becomes a
+// *gokernel.PanicError inside the launch's error, and the record is cleared.
+func TestFaultRecord(t *testing.T) {
+	use(t, "sim:2")
+	lib := gokernel.NewLibrary()
+	ks, err := lib.Define(`
+func faulty(t gpu.Thread, x []float32, d int) {
+	x[t.GlobalX()] = float32(10 / d)
+}`, "cell[1]", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gk := ks[0]
+	if _, err := gk.CUDA(); err != nil { // assigns the fault sites
+		t.Fatal(err)
+	}
+	mod := &fakeModule{globals: map[string][]byte{}}
+	t.Cleanup(func() {
+		faultRecords.mu.Lock()
+		if r := faultRecords.byModule[mod]; r != nil {
+			r.mem.Free()
+			delete(faultRecords.byModule, mod)
+		}
+		faultRecords.mu.Unlock()
+	})
+	d := Dev(1)
+	must(0, attachFaultRecord(gk, d, mod))
+	faultRecords.mu.Lock()
+	rec := faultRecords.byModule[mod]
+	faultRecords.mu.Unlock()
+	if rec == nil {
+		t.Fatal("no record attached")
+	}
+	ptr, err := rec.mem.Pointer(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := mod.globals[gokernel.FaultSymbol]
+	if len(v) != 8 || binary.LittleEndian.Uint64(v) != uint64(ptr) {
+		t.Fatalf("%s = %x, want the record's address %#x", gokernel.FaultSymbol, v, ptr)
+	}
+	if rec.mem.Device() != backend.HostDevice || rec.mem.Size() != gokernel.FaultRecordSize || !rec.mem.Shared() {
+		t.Errorf("record memory: device %d, %d bytes, shared %v", rec.mem.Device(), rec.mem.Size(), rec.mem.Shared())
+	}
+	// Attaching again keeps the record.
+	must(0, attachFaultRecord(gk, d, mod))
+	faultRecords.mu.Lock()
+	same := faultRecords.byModule[mod] == rec
+	faultRecords.mu.Unlock()
+	if !same {
+		t.Error("a second attach made a new record")
+	}
+	trap := errors.New("launch faulty: device 1 faulted: unspecified launch failure")
+	if err := explainFault(d, trap); err != trap {
+		t.Errorf("an empty record changed the error: %v", err)
+	}
+	// What the kernel writes before trapping: index 1000 out of range 10, in block (3,0,0),
+	// thread (17,0,0), at check site 1 (the index of x; site 0 is the division).
+	host := rec.mem.Host()
+	if len(host) != gokernel.FaultRecordSize || uintptr(unsafe.Pointer(&host[0])) != ptr {
+		t.Fatalf("the record's host bytes (%d) are not at the address the kernel gets", len(host))
+	}
+	binary.LittleEndian.PutUint32(host[0:], gokernel.FaultIndex)
+	binary.LittleEndian.PutUint32(host[4:], 1)
+	binary.LittleEndian.PutUint64(host[8:], 1000)
+	binary.LittleEndian.PutUint64(host[16:], 10)
+	binary.LittleEndian.PutUint32(host[24:], 3)
+	binary.LittleEndian.PutUint32(host[36:], 17)
+	if err := explainFault(Dev(0), trap); err != trap {
+		t.Errorf("another device's error took the record: %v", err)
+	}
+	err = explainFault(d, fmt.Errorf("wrapped: %w", backend.ErrNeedsRestart))
+	var pe *gokernel.PanicError
+	if !errors.As(err, &pe) || pe.Block != [3]int{3, 0, 0} || pe.Thread != [3]int{17, 0, 0} {
+		t.Fatalf("explained fault: %v", err)
+	}
+	if !errors.Is(err, ErrNeedsRestart) {
+		t.Errorf("the device's error is lost: %v", err)
+	}
+	wantErr(t, err, "kernel faulty panicked in block (3,0,0) thread (17,0,0) at cell[1]:3:2: index out of range [1000] with length 10 (on the GPU: wrapped: "+backend.ErrNeedsRestart.Error()+")")
+	if binary.LittleEndian.Uint32(host) != 0 {
+		t.Error("the record was not cleared")
+	}
+	if err := explainFault(d, trap); err != trap {
+		t.Errorf("a cleared record explained another error: %v", err)
+	}
+	// A module that can't set the variable: the launch can't go on unexplained.
+	bad := &fakeModule{globals: map[string][]byte{}, fail: errors.New("no such symbol")}
+	wantErrContains(t, attachFaultRecord(gk, d, bad), "fault record of faulty on device 1 (sim-GPU-1): no such symbol")
+}

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// promised lists, for each tutorial, the rich outputs it must show (MIME types that some
+// output of the executed notebook carries) besides text.
+var promised = map[string][]string{
+	"01-getting-started.ipynb":        {"text/markdown", "image/svg+xml", "text/html"},
+	"02-peer-buffers.ipynb":           {"text/html"},
+	"03-topology-and-bandwidth.ipynb": {"text/html", "image/svg+xml"},
+	"04-go-kernels.ipynb":             {},
+	"05-cuda-kernels.ipynb":           {"text/html"},
+}
+
+// buildPeerbook builds the command into a temporary directory and returns its path.
+func buildPeerbook(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "peerbook")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func tutorials(t *testing.T) []string {
+	t.Helper()
+	nbs, err := filepath.Glob("notebooks/*.ipynb")
+	if err != nil || len(nbs) == 0 {
+		t.Fatalf("no tutorials found: %v", err)
+	}
+	for _, nb := range nbs {
+		if _, ok := promised[filepath.Base(nb)]; !ok {
+			t.Errorf("%s: add what it promises to show to the table in notebooks_test.go", nb)
+		}
+	}
+	return nbs
+}
+
+// checkExecuted fails the test for any error output, and for promised rich outputs missing.
+func checkExecuted(t *testing.T, path string, promise []string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nb struct {
+		Cells []struct {
+			CellType string           `json:"cell_type"`
+			Source   any              `json:"source"`
+			Outputs  []map[string]any `json:"outputs"`
+		} `json:"cells"`
+	}
+	if err := json.Unmarshal(data, &nb); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	seen := map[string]bool{}
+	code := 0
+	for i, c := range nb.Cells {
+		if c.CellType != "code" {
+			continue
+		}
+		code++
+		for _, o := range c.Outputs {
+			switch o["output_type"] {
+			case "error":
+				t.Errorf("%s: cell %d failed: %v: %v", path, i+1, o["ename"], o["evalue"])
+			case "stream":
+				if text, _ := o["text"].(string); o["name"] == "stderr" && strings.Contains(text, "panic") {
+					t.Errorf("%s: cell %d wrote a panic on stderr: %s", path, i+1, text)
+				}
+			}
+			if d, ok := o["data"].(map[string]any); ok {
+				for mime := range d {
+					seen[mime] = true
+				}
+			}
+		}
+	}
+	if code == 0 {
+		t.Errorf("%s: no code cells", path)
+	}
+	for _, mime := range promise {
+		if !seen[mime] {
+			t.Errorf("%s: promises %s output, shows none", path, mime)
+		}
+	}
+}
+
+// Every tutorial runs headlessly with `peerbook run`, without an error, showing what it
+// promises; the HTML page is written too.
+func TestTutorialsRunHeadless(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every tutorial: skipped with -short")
+	}
+	bin := buildPeerbook(t)
+	for _, nb := range tutorials(t) {
+		name := filepath.Base(nb)
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			out := filepath.Join(dir, name)
+			page := filepath.Join(dir, strings.TrimSuffix(name, ".ipynb")+".html")
+			cmd := exec.Command(bin, "run", nb, "-o", out, "--html", page, "--timeout", "5m")
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			start := time.Now()
+			if err := cmd.Run(); err != nil {
+				t.Fatalf("peerbook run %s: %v\n%s", nb, err, stderr.String())
+			}
+			t.Logf("%s ran in %v", name, time.Since(start).Round(time.Millisecond))
+			checkExecuted(t, out, promised[name])
+			html, err := os.ReadFile(page)
+			if err != nil || !bytes.Contains(html, []byte("<html")) {
+				t.Errorf("no HTML page: %v", err)
+			}
+		})
+	}
+}
+
+// Every tutorial also runs through Jupyter itself: nbconvert --execute with the installed
+// kernelspec, as a user's Jupyter would run it.
+func TestTutorialsRunInJupyter(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every tutorial through Jupyter: skipped with -short")
+	}
+	jupyter, err := exec.LookPath("jupyter")
+	if err != nil {
+		t.Skip("jupyter is not installed (install/test.sh installs jupyter-nbconvert)")
+	}
+	if err := exec.Command(jupyter, "nbconvert", "--version").Run(); err != nil {
+		t.Skip("jupyter nbconvert is not installed (install/test.sh installs jupyter-nbconvert)")
+	}
+	bin := buildPeerbook(t)
+	prefix := t.TempDir()
+	if out, err := exec.Command(bin, "install", "--prefix", prefix, "--name", "peerbook-test").CombinedOutput(); err != nil {
+		t.Fatalf("peerbook install: %v\n%s", err, out)
+	}
+	env := append(os.Environ(),
+		"JUPYTER_PATH="+filepath.Join(prefix, "share", "jupyter"),
+		"JUPYTER_DATA_DIR="+t.TempDir(), "JUPYTER_RUNTIME_DIR="+t.TempDir(),
+		"PEERBOOK_HISTORY=none")
+	for _, nb := range tutorials(t) {
+		name := filepath.Base(nb)
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			cmd := exec.Command(jupyter, "nbconvert", "--to", "notebook", "--execute",
+				"--ExecutePreprocessor.kernel_name=peerbook-test", "--ExecutePreprocessor.timeout=300",
+				"--output-dir", dir, nb)
+			cmd.Env = env
+			start := time.Now()
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("nbconvert --execute %s: %v\n%s", nb, err, out)
+			}
+			t.Logf("%s ran in Jupyter in %v", name, time.Since(start).Round(time.Millisecond))
+			checkExecuted(t, filepath.Join(dir, name), promised[name])
+		})
+	}
+}
