@@ -97,6 +97,13 @@ func Open() (*Backend, error) {
 	if b.ctxMode, err = parseCtxMode(os.Getenv("PEERBOOK_CUDA_CTX")); err != nil {
 		return nil, fmt.Errorf("cuda: %w", err)
 	}
+	// Lazy module loading (the default since CUDA 12.2) loads a kernel's code at its first
+	// launch, and that waits for the device to go idle: a producer launched while its
+	// consumer spins on a flag would wait forever. Hand-offs are what peerbook is for, so
+	// modules load eagerly unless the user chose otherwise. The driver reads this at cuInit.
+	if _, set := os.LookupEnv("CUDA_MODULE_LOADING"); !set {
+		os.Setenv("CUDA_MODULE_LOADING", "EAGER")
+	}
 	if r := ccall(drv.cuInit, 0); r != 0 {
 		return nil, fmt.Errorf("cuda: %w (driver %s)", b.newError("cuInit", -1, r), drv.lib.describe())
 	}

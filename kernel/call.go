@@ -1,0 +1,260 @@
+package kernel
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/peerbook/peerbook/eval"
+	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/kernel/wire"
+)
+
+// markerWait bounds the wait for the sync markers after a done event.
+const markerWait = 2 * time.Second
+
+// active is the request the shell worker is running in the evaluator.
+type active struct {
+	req        *wire.Message
+	parent     []byte
+	isExecute  bool
+	silent     bool
+	allowStdin bool
+
+	id      uint64
+	child   *child
+	done    *evaluator.Done
+	syncOut bool
+	syncErr bool
+	inputs  []*evaluator.Event // input events waiting; the first has an input_request out
+}
+
+// lostError is a session that died while it ran a request.
+type lostError struct{ exit exitInfo }
+
+func (e *lostError) Error() string { return "the Go session died: " + e.exit.summary }
+
+// startError is an evaluator that could not be started.
+type startError struct{ err error }
+
+func (e *startError) Error() string { return e.err.Error() }
+
+// call runs req in the evaluator and returns its answer, publishing what it outputs on the
+// way. Errors: *lostError, *startError, errShuttingDown.
+func (k *Kernel) call(act *active, req *evaluator.Request) (*evaluator.Done, error) {
+	c, err := k.sup.current()
+	if err != nil {
+		return nil, &startError{err}
+	}
+	var interrupts <-chan struct{}
+	if act.isExecute {
+		select { // an interrupt from before this request is not for it
+		case <-k.sup.interrupts:
+		default:
+		}
+		interrupts = k.sup.interrupts
+	}
+	if err := c.waitReady(k.ctx, interrupts); err != nil {
+		if k.ctx.Err() != nil {
+			return nil, errShuttingDown
+		}
+		if errors.Is(err, errInterruptedWaiting) {
+			return &evaluator.Done{Error: &eval.Error{Name: "Interrupted", Value: err.Error(),
+				Traceback: []string{"\x1b[0;31mInterrupted\x1b[0m: " + err.Error()}}}, nil
+		}
+		return nil, &startError{err}
+	}
+	req.ID = k.sup.nextID.Add(1)
+	act.id, act.child = req.ID, c
+	if act.isExecute {
+		c.setBusy(req.ID)
+		defer c.setBusy(0)
+	}
+	if err := c.send(req); err != nil {
+		// The child is going: its exit message follows.
+		k.log.Printf("evaluator %d: %v", c.pid, err)
+	}
+	var markerTimeout <-chan time.Time
+	finish := func() (*evaluator.Done, error) {
+		k.releaseHold()
+		k.flushStream(true)
+		return act.done, nil
+	}
+	for {
+		select {
+		case pm := <-k.sup.msgs:
+			switch {
+			case pm.kind == pmExit && pm.child == c:
+				k.dropHold()
+				k.flushStream(true)
+				return nil, &lostError{c.exit}
+			case pm.child != c:
+				k.background(pm)
+			case pm.kind == pmEvent && pm.ev.ID == act.id:
+				switch pm.ev.Kind {
+				case evaluator.EvDone:
+					act.done = pm.ev.Done
+					if act.done == nil {
+						act.done = &evaluator.Done{}
+					}
+					if !act.isExecute || (act.syncOut && act.syncErr) {
+						return finish()
+					}
+					markerTimeout = time.After(markerWait)
+				case evaluator.EvInput:
+					k.inputEvent(act, pm.ev)
+				default:
+					k.displayEvent(act, pm.ev)
+				}
+			case pm.kind == pmSync:
+				if pm.stream == "stderr" {
+					k.releaseHold()
+				}
+				if pm.syncID == act.id {
+					if pm.stream == "stdout" {
+						act.syncOut = true
+					} else {
+						act.syncErr = true
+					}
+					if act.done != nil && act.syncOut && act.syncErr {
+						return finish()
+					}
+				}
+			default:
+				k.background(pm)
+			}
+			if len(k.sup.msgs) == 0 {
+				k.flushStream(false)
+			}
+		case m := <-k.stdinQ:
+			k.inputReply(act, m)
+		case <-markerTimeout:
+			k.log.Printf("evaluator %d: no sync marker %v after the reply", c.pid, markerWait)
+			return finish()
+		case <-k.out.holdC:
+			k.releaseHold()
+			k.flushStream(false)
+		case <-k.ctx.Done():
+			return nil, errShuttingDown
+		}
+	}
+}
+
+// background handles what an evaluator says when no request waits for it: output of
+// goroutines a cell left running, and deaths between cells.
+func (k *Kernel) background(pm procMsg) {
+	switch pm.kind {
+	case pmStdout:
+		k.pipeText(nil, "stdout", pm.text)
+	case pmStderr:
+		k.pipeText(nil, "stderr", pm.text)
+	case pmSync:
+		if pm.stream == "stderr" {
+			k.releaseHold()
+		}
+	case pmEvent:
+		switch pm.ev.Kind {
+		case evaluator.EvInput:
+			pm.child.send(&evaluator.Request{Op: evaluator.OpInputReply, ID: pm.ev.ID, InputID: pm.ev.InputID,
+				Error: "input is not available: the cell that asked has finished"})
+		case evaluator.EvDone:
+		default:
+			k.displayEvent(nil, pm.ev)
+		}
+	case pmExit:
+		k.dropHold()
+		if !pm.child.wasReady.Load() {
+			return // a failed start: the request that waited for it said so
+		}
+		k.flushStream(true)
+		if k.lastParent != nil {
+			text := fmt.Sprintf("The Go session died between cells (%s): its state was lost, and a new session has started.\n%s\n",
+				pm.child.exit.summary, lastLines(pm.child.exit.tail, 20))
+			k.publish("stream", k.lastParent, newObj().str("name", "stderr").str("text", text).done())
+		}
+	}
+}
+
+// inputEvent asks the frontend for input on the stdin channel.
+func (k *Kernel) inputEvent(act *active, ev *evaluator.Event) {
+	if !act.allowStdin || act.req == nil {
+		act.child.send(&evaluator.Request{Op: evaluator.OpInputReply, ID: act.id, InputID: ev.InputID,
+			Error: "input is not available: the frontend does not accept input for this request (allow_stdin is false)"})
+		return
+	}
+	act.inputs = append(act.inputs, ev)
+	if len(act.inputs) == 1 {
+		k.sendInputRequest(act)
+	}
+}
+
+func (k *Kernel) sendInputRequest(act *active) {
+	k.flushStream(true)
+	ev := act.inputs[0]
+	content := newObj().str("prompt", ev.Prompt).bool("password", ev.Password).done()
+	k.reply(k.stdin, act.req, "input_request", content)
+}
+
+// inputReply passes the frontend's answer to the evaluator.
+func (k *Kernel) inputReply(act *active, m *wire.Message) {
+	if m.Header.MsgType != "input_reply" {
+		k.log.Printf("stdin: ignored %s", m.Header.MsgType)
+		return
+	}
+	if act == nil || len(act.inputs) == 0 {
+		k.log.Printf("stdin: input_reply while no input was asked for: ignored")
+		return
+	}
+	var c struct {
+		Value  *string `json:"value"`
+		Status string  `json:"status"`
+	}
+	err := json.Unmarshal(m.Content, &c)
+	ev := act.inputs[0]
+	act.inputs = act.inputs[1:]
+	r := &evaluator.Request{Op: evaluator.OpInputReply, ID: act.id, InputID: ev.InputID}
+	switch {
+	case err != nil:
+		r.Error = "bad input_reply: " + err.Error()
+	case c.Value == nil:
+		r.Error = "input_reply without a value"
+		if c.Status != "" && c.Status != "ok" {
+			r.Error = "the frontend answered the input request with status " + c.Status
+		}
+	default:
+		r.Value = *c.Value
+	}
+	act.child.send(r)
+	if len(act.inputs) > 0 {
+		k.sendInputRequest(act)
+	}
+}
+
+// lostContent is the error of a request whose session died.
+func lostContent(err error) (ename, evalue string, traceback []string) {
+	var lost *lostError
+	var start *startError
+	switch {
+	case errors.As(err, &lost):
+		ename = "SessionLost"
+		evalue = fmt.Sprintf("the Go session died (%s); its state was lost, and a new session has started", lost.exit.summary)
+		traceback = []string{
+			"\x1b[0;31mSessionLost\x1b[0m: the Go session died while it ran this cell: " + lost.exit.summary,
+			"Its state (variables, functions, imports) was lost. A new, empty session has started: run the cells it needs again.",
+		}
+		if tail := strings.TrimSpace(lost.exit.tail); tail != "" {
+			traceback = append(traceback, "", "The evaluator's last output on stderr:")
+			traceback = append(traceback, strings.Split(lastLines(tail, 30), "\n")...)
+		}
+	case errors.As(err, &start):
+		ename = "EvaluatorUnavailable"
+		evalue = start.Error()
+		traceback = append([]string{"\x1b[0;31mEvaluatorUnavailable\x1b[0m: the Go session could not be started"},
+			strings.Split(start.Error(), "\n")...)
+	default:
+		ename, evalue, traceback = "KernelError", err.Error(), []string{err.Error()}
+	}
+	return ename, evalue, traceback
+}

@@ -1,0 +1,323 @@
+package kernel
+
+// End-to-end tests of the peerbook binary with the real Go session (package eval): the
+// kernel and its evaluator as Jupyter runs them. They build the binary (or use
+// $PEERBOOK_BIN) and are skipped under -short.
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/peerbook/peerbook/kernel/wire"
+)
+
+var (
+	binOnce sync.Once
+	binPath string
+	binErr  error
+)
+
+// peerbookBinary builds the peerbook command once per test run.
+func peerbookBinary(t testing.TB) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and runs the peerbook binary; run without -short")
+	}
+	if p := os.Getenv("PEERBOOK_BIN"); p != "" {
+		return p
+	}
+	binOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "peerbook-e2e-")
+		if err != nil {
+			binErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "peerbook")
+		cmd := exec.Command("go", "build", "-o", binPath, ".")
+		cmd.Dir = ".."
+		if out, err := cmd.CombinedOutput(); err != nil {
+			binErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if binErr != nil {
+		t.Fatal(binErr)
+	}
+	return binPath
+}
+
+// realKernel is a `peerbook kernel` process.
+type realKernel struct {
+	cmd    *exec.Cmd
+	conn   *wire.ConnectionInfo
+	file   string
+	stderr *syncBuffer
+	exited chan error
+}
+
+func startRealKernel(t testing.TB, conn *wire.ConnectionInfo, historyPath string) *realKernel {
+	t.Helper()
+	bin := peerbookBinary(t)
+	if conn == nil {
+		p := freePorts(t, 5)
+		conn = &wire.ConnectionInfo{Transport: "tcp", IP: "127.0.0.1", ShellPort: p[0], IOPubPort: p[1],
+			StdinPort: p[2], ControlPort: p[3], HBPort: p[4], Key: "e2e-key", SignatureScheme: "hmac-sha256"}
+	}
+	file := filepath.Join(t.TempDir(), "kernel.json")
+	data, _ := json.Marshal(conn)
+	if err := os.WriteFile(file, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if historyPath == "" {
+		historyPath = "none"
+	}
+	rk := &realKernel{conn: conn, file: file, stderr: &syncBuffer{}, exited: make(chan error, 1)}
+	rk.cmd = exec.Command(bin, "kernel", "--connection-file", file)
+	// A small stack limit makes the stack overflow test quick.
+	rk.cmd.Env = append(os.Environ(), "PEERBOOK_HISTORY="+historyPath, "PEERBOOK_MAX_STACK_MB=32")
+	rk.cmd.Stderr = rk.stderr
+	if err := rk.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { rk.exited <- rk.cmd.Wait() }()
+	t.Cleanup(func() {
+		rk.cmd.Process.Kill()
+		if t.Failed() {
+			t.Logf("kernel stderr:\n%s", rk.stderr.String())
+		}
+	})
+	return rk
+}
+
+func TestRealStreamsLineByLine(t *testing.T) {
+	rk := startRealKernel(t, nil, "")
+	c := dial(t, rk.conn)
+	code := "import (\n\t\"fmt\"\n\t\"time\"\n)\nfor i := 0; i < 5; i++ {\n\tfmt.Println(\"line\", i)\n\ttime.Sleep(100 * time.Millisecond)\n}"
+	id := c.send(c.shell, "execute_request", map[string]any{"code": code})
+	var texts []string
+	var arrivals []time.Time
+	for len(texts) < 5 {
+		select {
+		case m := <-c.iopubCh:
+			if m.Header.MsgType == "stream" && parentID(m) == id {
+				texts = append(texts, content(m)["text"].(string))
+				arrivals = append(arrivals, time.Now())
+			}
+		case r := <-c.shellCh:
+			t.Fatalf("reply before 5 stream messages (got %q): %v", texts, content(r))
+		case <-time.After(20 * time.Second):
+			t.Fatalf("stream messages %q", texts)
+		}
+	}
+	if strings.Join(texts, "") != "line 0\nline 1\nline 2\nline 3\nline 4\n" {
+		t.Errorf("streams %q", texts)
+	}
+	if r := c.reply(c.shellCh, id); content(r)["status"] != "ok" {
+		t.Errorf("reply %v", content(r))
+	}
+}
+
+func TestRealInterruptForLoop(t *testing.T) {
+	rk := startRealKernel(t, nil, "")
+	c := dial(t, rk.conn)
+	if r, _ := c.execute("x := 41"); content(r)["status"] != "ok" {
+		t.Fatalf("x := 41: %v", content(r))
+	}
+	for _, how := range []string{"message", "signal"} {
+		id := c.send(c.shell, "execute_request", map[string]any{"code": "for {\n}"})
+		time.Sleep(300 * time.Millisecond)
+		start := time.Now()
+		if how == "message" {
+			c.reply(c.controlCh, c.send(c.control, "interrupt_request", map[string]any{}))
+		} else {
+			rk.cmd.Process.Signal(syscall.SIGINT)
+		}
+		r := c.replyWithin(c.shellCh, id, 5*time.Second)
+		if took := time.Since(start); took > time.Second {
+			t.Errorf("%s: the interrupt took %v", how, took)
+		}
+		if content(r)["status"] != "error" {
+			t.Errorf("%s: interrupted cell reply %v", how, content(r))
+		}
+		_, io := c.execute("x + 1")
+		res := find(io, "execute_result")
+		if res == nil || content(res)["data"].(map[string]any)["text/plain"] != "42" {
+			t.Errorf("%s: state after the interrupt: %v", how, types(io))
+		}
+	}
+}
+
+func TestRealCrashRecovery(t *testing.T) {
+	rk := startRealKernel(t, nil, "")
+	c := dial(t, rk.conn)
+	c.timeout = 90 * time.Second // a stack overflow takes a while on a busy machine
+	for _, tc := range []struct{ name, code, want string }{
+		{"stack overflow", "func down(n int) int { return down(n+1) + 1 }\ndown(0)", "fatal error: stack overflow"},
+		{"concurrent map writes", "import \"time\"\nm := map[int]int{}\nfor g := 0; g < 4; g++ {\n\tgo func() {\n\t\tfor i := 0; ; i++ {\n\t\t\tm[i%16] = i\n\t\t}\n\t}()\n}\ntime.Sleep(10 * time.Second)", "concurrent map"},
+	} {
+		c.execute("kept := 1")
+		r, io := c.execute(tc.code)
+		rc := content(r)
+		if rc["ename"] != "SessionLost" || !strings.Contains(fmt.Sprint(rc["evalue"], rc["traceback"]), tc.want) {
+			t.Errorf("%s: reply %v", tc.name, rc)
+		}
+		if find(io, "error") == nil {
+			t.Errorf("%s: no error message: %v", tc.name, types(io))
+		}
+		r, _ = c.execute("kept")
+		if content(r)["status"] != "error" {
+			t.Errorf("%s: state survived: %v", tc.name, content(r))
+		}
+		_, io = c.execute("1+1")
+		if res := find(io, "execute_result"); res == nil || content(res)["data"].(map[string]any)["text/plain"] != "2" {
+			t.Errorf("%s: the new session does not answer: %v", tc.name, types(io))
+		}
+	}
+}
+
+// childOf returns the pid of a child process of pid.
+func childOf(t *testing.T, pid int) int {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		entries, _ := os.ReadDir("/proc")
+		for _, e := range entries {
+			data, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+			if err != nil {
+				continue
+			}
+			// pid (comm) state ppid ...
+			s := string(data)
+			fields := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+			var child, ppid int
+			fmt.Sscan(e.Name(), &child)
+			if len(fields) > 1 {
+				fmt.Sscan(fields[1], &ppid)
+			}
+			if ppid == pid {
+				return child
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("no child of %d", pid)
+	return 0
+}
+
+func TestRealEvaluatorKilledBetweenCells(t *testing.T) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("needs /proc to find the evaluator process")
+	}
+	rk := startRealKernel(t, nil, "")
+	c := dial(t, rk.conn)
+	id := c.send(c.shell, "execute_request", map[string]any{"code": "kept := 1"})
+	c.reply(c.shellCh, id)
+	c.iopubFor(id)
+	syscall.Kill(childOf(t, rk.cmd.Process.Pid), syscall.SIGSEGV) // as a crash in native code would
+	timeout := time.After(20 * time.Second)
+	for {
+		select {
+		case m := <-c.iopubCh:
+			if m.Header.MsgType != "stream" {
+				continue
+			}
+			if text := content(m)["text"].(string); parentID(m) != id || !strings.Contains(text, "state was lost") {
+				t.Errorf("stream %q (parent %s)", text, parentID(m))
+			}
+		case <-timeout:
+			t.Fatal("no notice of the dead session")
+		}
+		break
+	}
+	if r, _ := c.execute("kept"); content(r)["status"] != "error" {
+		t.Errorf("state survived: %v", content(r))
+	}
+	if r, _ := c.execute("1+1"); content(r)["status"] != "ok" {
+		t.Errorf("new session: %v", content(r))
+	}
+}
+
+func TestRealStdin(t *testing.T) {
+	rk := startRealKernel(t, nil, "")
+	c := dial(t, rk.conn)
+	code := "import \"fmt\"\nvar name string\nfmt.Scanln(&name)\nfmt.Println(\"hello, \" + name)"
+	id := c.send(c.shell, "execute_request", map[string]any{"code": code, "allow_stdin": true})
+	req := c.reply(c.stdinCh, id)
+	if req.Header.MsgType != "input_request" {
+		t.Fatalf("stdin got %s", req.Header.MsgType)
+	}
+	c.send(c.stdin, "input_reply", map[string]any{"value": "gopher"})
+	r := c.reply(c.shellCh, id)
+	io := c.iopubFor(id)
+	if content(r)["status"] != "ok" || !strings.Contains(streamText(io, "stdout"), "hello, gopher") {
+		t.Errorf("reply %v, iopub %v %q", content(r), types(io), streamText(io, "stdout"))
+	}
+}
+
+func TestRealShutdownRestart(t *testing.T) {
+	hist := historyFile(t)
+	rk := startRealKernel(t, nil, hist)
+	c := dial(t, rk.conn)
+	c.execute("y := 6 * 7")
+	r := c.reply(c.controlCh, c.send(c.control, "shutdown_request", map[string]any{"restart": true}))
+	if rc := content(r); rc["status"] != "ok" || rc["restart"] != true {
+		t.Errorf("shutdown_reply %v", rc)
+	}
+	select {
+	case err := <-rk.exited:
+		if err != nil {
+			t.Errorf("kernel exit: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the kernel process did not exit after shutdown_request")
+	}
+	rk2 := startRealKernel(t, rk.conn, hist)
+	c2 := dial(t, rk2.conn)
+	r = c2.reply(c2.shellCh, c2.send(c2.shell, "history_request",
+		map[string]any{"output": false, "raw": true, "hist_access_type": "tail", "n": 1}))
+	if h := fmt.Sprint(content(r)["history"]); h != "[[1 1 y := 6 * 7]]" {
+		t.Errorf("history after restart = %s", h)
+	}
+	if r, _ := c2.execute("1+1"); content(r)["status"] != "ok" {
+		t.Errorf("restarted kernel: %v", content(r))
+	}
+}
+
+// TestRealKernelExitsWithItsFrontend: a kernel started with $JPY_PARENT_PID exits when
+// that process dies, taking its evaluator along.
+func TestRealKernelExitsWithItsFrontend(t *testing.T) {
+	bin := peerbookBinary(t)
+	p := freePorts(t, 5)
+	conn := &wire.ConnectionInfo{Transport: "tcp", IP: "127.0.0.1", ShellPort: p[0], IOPubPort: p[1],
+		StdinPort: p[2], ControlPort: p[3], HBPort: p[4], Key: "k", SignatureScheme: "hmac-sha256"}
+	file := filepath.Join(t.TempDir(), "kernel.json")
+	data, _ := json.Marshal(conn)
+	os.WriteFile(file, data, 0o600)
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	// A shell plays the frontend: it starts the kernel in the background and dies.
+	script := fmt.Sprintf(`JPY_PARENT_PID=$$ PEERBOOK_HISTORY=none %q kernel --connection-file %q 2>/dev/null & echo $! > %q; sleep 1`, bin, file, pidFile)
+	if out, err := exec.Command("sh", "-c", script).CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	raw, _ := os.ReadFile(pidFile)
+	var pid int
+	fmt.Sscan(string(raw), &pid)
+	if pid == 0 {
+		t.Fatal("no kernel pid")
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for syscall.Kill(pid, 0) == nil {
+		if time.Now().After(deadline) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Fatal("the kernel outlived its frontend")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}

@@ -1,0 +1,144 @@
+// Package evaluator is the evaluator child process and its protocol with the kernel.
+//
+// The kernel starts the evaluator as `peerbook evaluator` and supervises it. The child
+// owns one Go session (eval.Session); the kernel owns sockets, ordering and history, so a
+// session that dies takes no more than its own state with it.
+//
+// # File descriptors
+//
+//	fd 0  /dev/null
+//	fd 1  pipe: whatever the process writes to stdout (compiled code, C libraries)
+//	fd 2  pipe: the same for stderr, and the Go runtime's crash reports
+//	fd 3  requests, kernel to child: JSON lines
+//	fd 4  events, child to kernel: JSON lines
+//
+// # Requests (fd 3), one JSON object per line
+//
+//	{"id":7,"op":"execute","execute":{ExecuteRequest}}
+//	{"id":8,"op":"complete","code":"fmt.Pr","cursor":6}
+//	{"id":9,"op":"inspect","code":"fmt.Println","cursor":4,"detail":0}
+//	{"id":10,"op":"is_complete","code":"func f() {"}
+//	{"id":7,"op":"input_reply","input_id":1,"value":"typed text"}   (or "error":"why")
+//	{"op":"close"}
+//
+// Requests with an id are answered by exactly one "done" event with that id. Requests run
+// one at a time, in order; "input_reply" and "close" are acted on at once, even while a cell
+// runs. End of file on fd 3 means the kernel is gone: the child exits.
+//
+// # Events (fd 4), one JSON object per line
+//
+//	{"ev":"ready","pid":123}                                  once, when the session is up
+//	{"ev":"ready","pid":123,"text":"why"}                     the session could not start; exit follows
+//	{"ev":"stream","id":7,"name":"stdout","text":"..."}       Output.Stream
+//	{"ev":"display","id":7,"bundle":{...},"display_id":"","update":false}
+//	{"ev":"clear","id":7,"wait":true}
+//	{"ev":"input","id":7,"input_id":1,"prompt":"> ","password":false}
+//	{"ev":"done","id":7, ...}                                 the answer (see Done)
+//
+// Streams of one name are merged while the kernel is busy reading, so a cell printing in
+// a tight loop sends few large events, and a cell printing every 100 ms sends each line as
+// it comes.
+//
+// # Interrupts and ordering
+//
+// SIGINT to the child cancels the context of the running cell (eval turns that into an
+// "Interrupted" error). Before the "done" event of an execute request, the child writes a
+// sync marker (SyncMarker) to fd 1 and to fd 2; the kernel holds the reply until it has seen
+// both, so everything the cell wrote to the pipes is published before the reply.
+package evaluator
+
+import (
+	"encoding/json"
+	"strconv"
+
+	"github.com/peerbook/peerbook/eval"
+)
+
+// File descriptors of the child's pipes to the kernel.
+const (
+	RequestFD = 3
+	EventFD   = 4
+)
+
+// Request operations.
+const (
+	OpExecute    = "execute"
+	OpComplete   = "complete"
+	OpInspect    = "inspect"
+	OpIsComplete = "is_complete"
+	OpInputReply = "input_reply"
+	OpClose      = "close"
+)
+
+// Event kinds.
+const (
+	EvReady   = "ready"
+	EvStream  = "stream"
+	EvDisplay = "display"
+	EvClear   = "clear"
+	EvInput   = "input"
+	EvDone    = "done"
+)
+
+// Request is one line the kernel writes to fd 3.
+type Request struct {
+	ID      uint64               `json:"id,omitempty"`
+	Op      string               `json:"op"`
+	Execute *eval.ExecuteRequest `json:"execute,omitempty"`
+	Code    string               `json:"code,omitempty"`
+	Cursor  int                  `json:"cursor,omitempty"`
+	Detail  int                  `json:"detail,omitempty"`
+	InputID uint64               `json:"input_id,omitempty"`
+	Value   string               `json:"value,omitempty"`
+	Error   string               `json:"error,omitempty"`
+}
+
+// Event is one line the child writes to fd 4.
+type Event struct {
+	Kind string `json:"ev"`
+	ID   uint64 `json:"id,omitempty"`
+	PID  int    `json:"pid,omitempty"` // ready
+
+	Name string `json:"name,omitempty"` // stream: "stdout" or "stderr"
+	Text string `json:"text,omitempty"`
+
+	Bundle    json.RawMessage `json:"bundle,omitempty"` // display: a display.Bundle
+	DisplayID string          `json:"display_id,omitempty"`
+	Update    bool            `json:"update,omitempty"`
+
+	Wait bool `json:"wait,omitempty"` // clear
+
+	InputID  uint64 `json:"input_id,omitempty"` // input
+	Prompt   string `json:"prompt,omitempty"`
+	Password bool   `json:"password,omitempty"`
+
+	Done *Done `json:"done,omitempty"` // done
+}
+
+// Done is the answer to one request. Fields not of the request's kind are empty.
+type Done struct {
+	// execute
+	Value           json.RawMessage `json:"value,omitempty"`            // display.Bundle of the last expression
+	Payloads        json.RawMessage `json:"payloads,omitempty"`         // []map[string]any
+	UserExpressions json.RawMessage `json:"user_expressions,omitempty"` // map[string]any
+	Error           *eval.Error     `json:"error,omitempty"`            // the cell failed
+	// complete
+	Completion *eval.Completion `json:"completion,omitempty"`
+	// inspect
+	Inspection *eval.Inspection `json:"inspection,omitempty"`
+	// is_complete
+	Status string `json:"status,omitempty"`
+	Indent string `json:"indent,omitempty"`
+}
+
+// syncPrefix starts every sync marker; the request id and syncSuffix follow.
+const (
+	syncPrefix = "\x00\x1bpeerbook-sync:"
+	syncSuffix = "\x1b\x00"
+)
+
+// SyncMarker is what the child writes to fd 1 and fd 2 after the cell of request id ran.
+func SyncMarker(id uint64) []byte {
+	b := append([]byte(syncPrefix), strconv.FormatUint(id, 10)...)
+	return append(b, syncSuffix...)
+}

@@ -1,0 +1,186 @@
+package kernel
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/peerbook/peerbook/display"
+	"github.com/peerbook/peerbook/eval"
+	"github.com/peerbook/peerbook/kernel/evaluator"
+)
+
+// The test binary is also the evaluator child: with fakeEnv set it serves fakeSession,
+// a tiny command language standing in for eval.Session.
+const fakeEnv = "PEERBOOK_TEST_FAKE_EVALUATOR"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(fakeEnv) == "1" {
+		os.Exit(evaluator.Main(func() (evaluator.Session, error) {
+			if d, err := time.ParseDuration(os.Getenv(fakeEnv + "_SLOW_START")); err == nil {
+				time.Sleep(d)
+			}
+			return newFakeSession(), nil
+		}))
+	}
+	os.Exit(m.Run())
+}
+
+type fakeSession struct {
+	mu   sync.Mutex
+	vars map[string]string
+}
+
+func newFakeSession() *fakeSession { return &fakeSession{vars: map[string]string{}} }
+
+func text(s string) *display.Bundle {
+	return &display.Bundle{Data: map[string]any{"text/plain": s}, Metadata: map[string]any{}}
+}
+
+// Execute runs one command per cell:
+//
+//	print X / eprint X      Output.Stream to stdout / stderr
+//	fdprint X / fdeprint X  write to fd 1 / fd 2 directly, as compiled code does
+//	tick N MS               N lines on fd 1, MS milliseconds apart
+//	value X                 the cell's value is X
+//	set K V / get K         state
+//	fail                    a cell error
+//	spin                    run until interrupted
+//	hang                    run forever, ignoring interrupts
+//	crash                   panic in a goroutine (kills the process)
+//	mapcrash                concurrent map writes (a fatal runtime error)
+//	exit N                  os.Exit(N)
+//	input P                 read a line with prompt P; the value is "got: LINE"
+//	display X / update ID X / clear
+//	page X                  a page payload
+//	bg                      print "late" from a goroutine 100 ms after the cell ended
+//	expr                    the value of the user expression "x" is "X"
+func (s *fakeSession) Execute(ctx context.Context, req eval.ExecuteRequest, out eval.Output) (eval.Result, error) {
+	cmd, arg, _ := strings.Cut(req.Code, " ")
+	switch cmd {
+	case "print":
+		out.Stream("stdout", arg+"\n")
+	case "eprint":
+		out.Stream("stderr", arg+"\n")
+	case "fdprint":
+		fmt.Fprintln(os.Stdout, arg)
+	case "fdeprint":
+		fmt.Fprintln(os.Stderr, arg)
+	case "tick":
+		f := strings.Fields(arg)
+		n, _ := strconv.Atoi(f[0])
+		ms, _ := strconv.Atoi(f[1])
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(os.Stdout, "tick %d\n", i)
+			time.Sleep(time.Duration(ms) * time.Millisecond)
+		}
+	case "value":
+		return eval.Result{Value: text(arg)}, nil
+	case "set":
+		k, v, _ := strings.Cut(arg, " ")
+		s.mu.Lock()
+		s.vars[k] = v
+		s.mu.Unlock()
+	case "get":
+		s.mu.Lock()
+		v, ok := s.vars[arg]
+		s.mu.Unlock()
+		if !ok {
+			return eval.Result{}, &eval.Error{Name: "NotFound", Value: arg + " is not set", Traceback: []string{"NotFound: " + arg}}
+		}
+		return eval.Result{Value: text(v)}, nil
+	case "fail":
+		return eval.Result{}, &eval.Error{Name: "TestError", Value: "failed on purpose", Traceback: []string{"TestError: failed on purpose", "at cell line 1"}}
+	case "spin":
+		for ctx.Err() == nil {
+		}
+		return eval.Result{}, &eval.Error{Name: "Interrupted", Value: "interrupted", Traceback: []string{"Interrupted"}}
+	case "hang":
+		for {
+			time.Sleep(time.Millisecond)
+		}
+	case "crash":
+		go func() { panic("boom in goroutine") }()
+		time.Sleep(time.Hour)
+	case "mapcrash":
+		m := map[int]int{}
+		for g := 0; g < 4; g++ {
+			go func() {
+				for i := 0; ; i++ {
+					m[i%100] = i
+				}
+			}()
+		}
+		time.Sleep(time.Hour)
+	case "exit":
+		n, _ := strconv.Atoi(arg)
+		os.Exit(n)
+	case "input":
+		v, err := out.Input(arg, false)
+		if err != nil {
+			return eval.Result{}, &eval.Error{Name: "InputError", Value: err.Error()}
+		}
+		return eval.Result{Value: text("got: " + v)}, nil
+	case "display":
+		out.Display(display.Bundle{Data: map[string]any{"text/plain": arg, "text/html": "<b>" + arg + "</b>"}}, "", false)
+	case "update":
+		id, v, _ := strings.Cut(arg, " ")
+		out.Display(*text(v), id, false)
+		out.Display(*text(v + "!"), id, true)
+	case "clear":
+		out.Stream("stdout", "before\n")
+		out.ClearOutput(true)
+	case "page":
+		return eval.Result{Payloads: []map[string]any{{"source": "page", "data": map[string]any{"text/plain": arg}, "start": 0}}}, nil
+	case "bg":
+		go func() {
+			time.Sleep(100 * time.Millisecond)
+			out.Stream("stdout", "late\n")
+		}()
+	case "expr":
+		return eval.Result{UserExpressions: map[string]any{"x": map[string]any{"status": "ok", "data": map[string]any{"text/plain": "X"}, "metadata": map[string]any{}}}}, nil
+	default:
+		return eval.Result{}, &eval.Error{Name: "UnknownCommand", Value: cmd}
+	}
+	return eval.Result{}, nil
+}
+
+var fakeWords = []string{"Print", "Printf", "Println", "Sprint"}
+
+func (s *fakeSession) Complete(code string, cursor int) eval.Completion {
+	start := cursor
+	for start > 0 && code[start-1] != ' ' && code[start-1] != '.' {
+		start--
+	}
+	var m []string
+	for _, w := range fakeWords {
+		if strings.HasPrefix(w, code[start:cursor]) {
+			m = append(m, w)
+		}
+	}
+	return eval.Completion{Matches: m, CursorStart: start, CursorEnd: cursor}
+}
+
+func (s *fakeSession) Inspect(code string, cursor, detail int) eval.Inspection {
+	if !strings.Contains(code, "Println") {
+		return eval.Inspection{}
+	}
+	return eval.Inspection{Found: true, Data: map[string]any{"text/plain": "func Println(a ...any) (n int, err error)"}}
+}
+
+func (s *fakeSession) IsComplete(code string) (string, string) {
+	switch {
+	case strings.HasSuffix(code, "{"):
+		return "incomplete", "\t"
+	case strings.HasPrefix(code, "}"):
+		return "invalid", ""
+	}
+	return "complete", ""
+}
+
+func (s *fakeSession) Close() error { return nil }

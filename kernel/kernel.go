@@ -1,0 +1,344 @@
+// Package kernel is peerbook's Jupyter kernel: it serves the Jupyter messaging protocol
+// (5.3, with 5.4's shutdown on control) over ZeroMQ, and runs cells in an evaluator child
+// process that it supervises (package evaluator): a cell that crashes the Go runtime costs
+// the session's state, never the kernel.
+//
+// The kernel process owns the five sockets, signing, message order, execution counts and
+// history. One goroutine (the shell worker) handles shell requests in order; control
+// requests (interrupt, shutdown, kernel_info) are answered at once by another; the
+// heartbeat has its own.
+package kernel
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+	"os"
+	"os/signal"
+	"os/user"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/go-zeromq/zmq4"
+	"github.com/google/uuid"
+
+	"github.com/peerbook/peerbook/kernel/history"
+	"github.com/peerbook/peerbook/kernel/wire"
+	"github.com/peerbook/peerbook/kernel/zmtpnet"
+)
+
+// Config says how to run a kernel.
+type Config struct {
+	// ConnectionFile is the connection file Jupyter wrote; Connection, when set, is used
+	// instead.
+	ConnectionFile string
+	Connection     *wire.ConnectionInfo
+	// EvaluatorCommand is the argv of the evaluator child. Default: this executable with
+	// the argument "evaluator".
+	EvaluatorCommand []string
+	// EvaluatorEnv is extra environment (KEY=VALUE) for the evaluator.
+	EvaluatorEnv []string
+	// HistoryPath is the history file; "" keeps history in memory. See history.DefaultPath.
+	HistoryPath string
+	// Logger receives the kernel's log (dropped messages, evaluator crashes). Default:
+	// standard error with the prefix "peerbook: ".
+	Logger *log.Logger
+	// HandleSignals makes SIGINT interrupt the running cell and SIGTERM shut down.
+	HandleSignals bool
+	// ParentPID, when not 0, is the process that started the kernel (Jupyter passes it as
+	// $JPY_PARENT_PID): the kernel shuts down when it is no longer its parent, instead of
+	// living on as an orphan.
+	ParentPID int
+	// Version is the implementation version in kernel_info_reply.
+	Version string
+}
+
+// Timeouts and limits of the sockets.
+const (
+	// sendTimeout bounds a ROUTER send that has no peer at all (zmq4 would wait 5 minutes).
+	sendTimeout = 2 * time.Second
+	// iopubHWM bounds the messages waiting on IOPub; more are dropped, as libzmq does.
+	iopubHWM = 100000
+	// iopubLinger is how long shutdown waits for IOPub's queue to drain.
+	iopubLinger = 100 * time.Millisecond
+)
+
+// Kernel is one running kernel.
+type Kernel struct {
+	cfg      Config
+	log      *log.Logger
+	conn     *wire.ConnectionInfo
+	signer   *wire.Signer
+	session  string
+	username string
+
+	shell, control, stdin, iopub, hb zmq4.Socket
+
+	sup  *supervisor
+	hist *history.Store
+
+	shellQ  chan inbound
+	stdinQ  chan *wire.Message
+	arrived atomic.Uint64 // shell messages received so far
+
+	ctx      context.Context
+	stop     context.CancelFunc
+	stopOnce sync.Once
+
+	dropped atomic.Uint64 // messages dropped for bad signatures or framing
+
+	// Owned by the shell worker.
+	execCount    int
+	abortThrough uint64 // execute requests that arrived up to here are aborted
+	lastParent   []byte // header of the last execute request: parent of stray output
+	out          outputState
+}
+
+// inbound is one shell message with its arrival number.
+type inbound struct {
+	msg *wire.Message
+	seq uint64
+}
+
+// Run serves the kernel until a shutdown request (nil) or ctx ends (ctx's error).
+func Run(ctx context.Context, cfg Config) error {
+	k, err := start(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	return k.wait(ctx)
+}
+
+func start(parent context.Context, cfg Config) (*Kernel, error) {
+	k := &Kernel{cfg: cfg, log: cfg.Logger, session: uuid.NewString()}
+	if k.log == nil {
+		k.log = log.New(os.Stderr, "peerbook: ", log.LstdFlags)
+	}
+	k.conn = cfg.Connection
+	if k.conn == nil {
+		info, err := wire.ReadConnectionFile(cfg.ConnectionFile)
+		if err != nil {
+			return nil, err
+		}
+		k.conn = info
+	}
+	signer, err := wire.NewSigner(k.conn.SignatureScheme, []byte(k.conn.Key))
+	if err != nil {
+		return nil, err
+	}
+	k.signer = signer
+	if !signer.Enabled() {
+		k.log.Printf("the connection file has no key: messages are not signed")
+	}
+	k.username = "peerbook"
+	if u, err := user.Current(); err == nil && u.Username != "" {
+		k.username = u.Username
+	}
+
+	argv := cfg.EvaluatorCommand
+	if len(argv) == 0 {
+		exe, err := os.Executable()
+		if err != nil {
+			return nil, fmt.Errorf("find the peerbook executable for the evaluator: %w", err)
+		}
+		argv = []string{exe, "evaluator"}
+	}
+	// The evaluator starts while the sockets are set up.
+	k.sup = newSupervisor(argv, cfg.EvaluatorEnv, k.log)
+	go k.sup.start()
+	k.hist = history.Open(cfg.HistoryPath)
+
+	k.ctx, k.stop = context.WithCancel(parent)
+	if err := k.listen(); err != nil {
+		k.stop()
+		k.closeSockets()
+		k.sup.close(time.Second)
+		k.hist.Close()
+		return nil, err
+	}
+	k.shellQ = make(chan inbound, 1024)
+	k.stdinQ = make(chan *wire.Message, 16)
+	k.publish("status", nil, []byte(`{"execution_state":"starting"}`))
+
+	go k.heartbeat()
+	go k.readLoop(k.shell, "shell", func(m *wire.Message) {
+		select {
+		case k.shellQ <- inbound{msg: m, seq: k.arrived.Add(1)}:
+		case <-k.ctx.Done():
+		}
+	})
+	go k.readLoop(k.stdin, "stdin", func(m *wire.Message) {
+		select {
+		case k.stdinQ <- m:
+		default:
+			k.log.Printf("stdin: dropped %s: nothing is waiting for input", m.Header.MsgType)
+		}
+	})
+	go k.readLoop(k.control, "control", k.handleControl)
+	go k.shellWorker()
+	if cfg.HandleSignals {
+		go k.signals()
+	}
+	if cfg.ParentPID > 0 {
+		go k.watchParent(cfg.ParentPID)
+	}
+	return k, nil
+}
+
+// listen binds the five sockets.
+func (k *Kernel) listen() error {
+	zmtpnet.Register()
+	zlog := log.New(k.log.Writer(), k.log.Prefix()+"zmq: ", k.log.Flags())
+	opts := []zmq4.Option{zmq4.WithTimeout(sendTimeout), zmq4.WithLogger(zlog)}
+	k.shell = zmq4.NewRouter(k.ctx, opts...)
+	k.control = zmq4.NewRouter(k.ctx, opts...)
+	k.stdin = zmq4.NewRouter(k.ctx, opts...)
+	k.iopub = zmq4.NewPub(k.ctx, opts...)
+	// The heartbeat echoes every message to its sender: a ROUTER does for REQ peers what
+	// the spec's REP does, without REP's lock-step state.
+	k.hb = zmq4.NewRouter(k.ctx, opts...)
+	if err := k.iopub.SetOption(zmq4.OptionHWM, iopubHWM); err != nil {
+		return fmt.Errorf("iopub: %w", err)
+	}
+	for _, s := range []struct {
+		name string
+		sock zmq4.Socket
+		port int
+	}{
+		{"shell", k.shell, k.conn.ShellPort}, {"control", k.control, k.conn.ControlPort},
+		{"stdin", k.stdin, k.conn.StdinPort}, {"iopub", k.iopub, k.conn.IOPubPort},
+		{"heartbeat", k.hb, k.conn.HBPort},
+	} {
+		ep := k.conn.Endpoint(s.port)
+		if err := s.sock.Listen(zmtpnet.Endpoint(ep)); err != nil {
+			return fmt.Errorf("listen %s on %s: %w", s.name, ep, err)
+		}
+		if s.port == 0 {
+			k.log.Printf("%s listens on %v", s.name, s.sock.Addr())
+		}
+	}
+	return nil
+}
+
+func (k *Kernel) closeSockets() {
+	for _, s := range []zmq4.Socket{k.shell, k.control, k.stdin, k.iopub, k.hb} {
+		if s != nil {
+			s.Close()
+		}
+	}
+}
+
+// wait blocks until the kernel stops, then cleans up.
+func (k *Kernel) wait(parent context.Context) error {
+	<-k.ctx.Done()
+	k.sup.close(time.Second)
+	time.Sleep(iopubLinger) // let IOPub's queue drain (zmq4 has no flush)
+	k.closeSockets()
+	k.hist.Close()
+	if err := parent.Err(); err != nil {
+		return err
+	}
+	return nil
+}
+
+// shutdown stops the kernel.
+func (k *Kernel) shutdown() { k.stopOnce.Do(k.stop) }
+
+// readLoop receives messages on sock, checks them and hands them to handle.
+func (k *Kernel) readLoop(sock zmq4.Socket, name string, handle func(*wire.Message)) {
+	for {
+		zm, err := sock.Recv()
+		if k.ctx.Err() != nil {
+			return
+		}
+		if err != nil {
+			k.log.Printf("%s: receive: %v", name, err)
+			time.Sleep(10 * time.Millisecond)
+			continue
+		}
+		m, err := wire.Decode(zm.Frames, k.signer)
+		if err != nil {
+			if n := k.dropped.Add(1); n <= 100 || n%1000 == 0 {
+				k.log.Printf("%s: dropped a message (%d so far): %v", name, n, err)
+			}
+			continue
+		}
+		handle(m)
+	}
+}
+
+// heartbeat echoes every ping.
+func (k *Kernel) heartbeat() {
+	for {
+		m, err := k.hb.Recv()
+		if k.ctx.Err() != nil {
+			return
+		}
+		if err != nil {
+			time.Sleep(10 * time.Millisecond)
+			continue
+		}
+		if err := k.hb.Send(m); err != nil && k.ctx.Err() == nil {
+			k.log.Printf("heartbeat: %v", err)
+		}
+	}
+}
+
+// signals makes SIGINT interrupt the running cell and SIGTERM shut down.
+func (k *Kernel) signals() {
+	ch := make(chan os.Signal, 4)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(ch)
+	for {
+		select {
+		case sig := <-ch:
+			if sig == syscall.SIGTERM {
+				k.log.Printf("SIGTERM: shutting down")
+				k.shutdown()
+				return
+			}
+			k.sup.interrupt()
+		case <-k.ctx.Done():
+			return
+		}
+	}
+}
+
+// parentPollInterval is how often the kernel checks that its parent lives.
+const parentPollInterval = time.Second
+
+// watchParent shuts the kernel down when pid stops being its parent process.
+func (k *Kernel) watchParent(pid int) {
+	t := time.NewTicker(parentPollInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			if os.Getppid() != pid {
+				k.log.Printf("the frontend process %d is gone: shutting down", pid)
+				k.shutdown()
+				return
+			}
+		case <-k.ctx.Done():
+			return
+		}
+	}
+}
+
+// goVersion is the Go version cells are written in ("1.26.8").
+func goVersion() string {
+	v := strings.TrimPrefix(runtime.Version(), "go")
+	if i := strings.IndexAny(v, " -"); i > 0 {
+		v = v[:i]
+	}
+	return v
+}
+
+var errShuttingDown = errors.New("the kernel is shutting down")
+
+func init() { uuid.EnableRandPool() }

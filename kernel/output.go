@@ -1,0 +1,226 @@
+package kernel
+
+import (
+	"bytes"
+	"encoding/json"
+	"time"
+	"unicode/utf8"
+
+	"github.com/peerbook/peerbook/kernel/evaluator"
+)
+
+// Stream text is merged while more output is already waiting, and published as soon as
+// nothing is: a burst becomes a few large stream messages, a line every 100 ms stays a
+// message every 100 ms.
+const (
+	maxStreamChunk = 64 << 10
+	// crashHoldFor is how long stderr text that looks like the Go runtime's crash report is
+	// held back: if the evaluator dies, it goes into the error message instead of being
+	// streamed too; if it lives, the text is streamed late.
+	crashHoldFor = 700 * time.Millisecond
+)
+
+// outputState is the shell worker's pending output.
+type outputState struct {
+	name   string // stream of buf
+	parent []byte
+	buf    []byte
+
+	stderrMidLine bool // the raw stderr pipe is in the middle of a line
+	holding       bool
+	held          []byte
+	heldParent    []byte
+	heldSilent    bool
+	holdTimer     *time.Timer
+	holdC         <-chan time.Time
+}
+
+// target is where output goes: the active request's parent, or for output nobody waits
+// for, the last execute request's.
+func (k *Kernel) target(act *active) (parent []byte, silent bool) {
+	if act != nil && act.isExecute {
+		return act.parent, act.silent
+	}
+	return k.lastParent, false
+}
+
+// streamText adds text to the pending stream message.
+func (k *Kernel) streamText(parent []byte, name string, text []byte) {
+	o := &k.out
+	if len(o.buf) > 0 && (o.name != name || !bytes.Equal(o.parent, parent)) {
+		k.flushStream(true)
+	}
+	o.name, o.parent = name, parent
+	o.buf = append(o.buf, text...)
+	if len(o.buf) >= maxStreamChunk {
+		k.flushStream(false)
+	}
+}
+
+// flushStream publishes pending stream text. Unless final, an incomplete UTF-8 sequence
+// at the end waits for the rest.
+func (k *Kernel) flushStream(final bool) {
+	o := &k.out
+	if len(o.buf) == 0 {
+		return
+	}
+	n := len(o.buf)
+	if !final {
+		n = completeUTF8(o.buf)
+		if n == 0 {
+			return
+		}
+	}
+	k.publish("stream", o.parent, newObj().str("name", o.name).str("text", string(o.buf[:n])).done())
+	rest := copy(o.buf, o.buf[n:])
+	o.buf = o.buf[:rest]
+}
+
+// completeUTF8 returns the length of b without a trailing incomplete UTF-8 sequence.
+func completeUTF8(b []byte) int {
+	for i := 1; i <= utf8.UTFMax && i <= len(b); i++ {
+		c := b[len(b)-i]
+		if c < utf8.RuneSelf {
+			return len(b) // ASCII: complete
+		}
+		if utf8.RuneStart(c) {
+			if utf8.FullRune(b[len(b)-i:]) {
+				return len(b)
+			}
+			return len(b) - i
+		}
+	}
+	return len(b)
+}
+
+// pipeText handles text the evaluator wrote to its fd 1 or fd 2.
+func (k *Kernel) pipeText(act *active, stream string, text []byte) {
+	parent, silent := k.target(act)
+	if stream == "stdout" {
+		if !silent {
+			k.streamText(parent, "stdout", text)
+		}
+		return
+	}
+	o := &k.out
+	if o.holding {
+		o.held = append(o.held, text...)
+		return
+	}
+	// Look for a crash report starting at a line start.
+	start := 0
+	for start <= len(text) {
+		if !o.stderrMidLine && start < len(text) && isCrashLine(text[start:]) {
+			if start > 0 && !silent {
+				k.streamText(parent, "stderr", text[:start])
+			}
+			o.holding = true
+			o.held = append(o.held[:0], text[start:]...)
+			o.heldParent, o.heldSilent = parent, silent
+			o.holdTimer = time.NewTimer(crashHoldFor)
+			o.holdC = o.holdTimer.C
+			return
+		}
+		nl := bytes.IndexByte(text[start:], '\n')
+		if nl < 0 {
+			o.stderrMidLine = start < len(text)
+			break
+		}
+		start += nl + 1
+		o.stderrMidLine = false
+	}
+	if !silent {
+		k.streamText(parent, "stderr", text)
+	}
+}
+
+// releaseHold streams held-back stderr text: the evaluator did not die after all.
+func (k *Kernel) releaseHold() {
+	o := &k.out
+	if !o.holding {
+		return
+	}
+	o.holding = false
+	o.holdTimer.Stop()
+	o.holdC = nil
+	o.stderrMidLine = len(o.held) > 0 && o.held[len(o.held)-1] != '\n'
+	if !o.heldSilent {
+		k.streamText(o.heldParent, "stderr", o.held)
+	}
+	o.held = o.held[:0]
+}
+
+// dropHold forgets held-back text: it is the crash report of a dead evaluator.
+func (k *Kernel) dropHold() {
+	o := &k.out
+	if !o.holding {
+		return
+	}
+	o.holding = false
+	o.holdTimer.Stop()
+	o.holdC = nil
+	o.held = o.held[:0]
+	o.stderrMidLine = false
+}
+
+// displayEvent publishes a display, update or clear event of the evaluator.
+func (k *Kernel) displayEvent(act *active, ev *evaluator.Event) {
+	parent, silent := k.target(act)
+	if silent {
+		return
+	}
+	switch ev.Kind {
+	case evaluator.EvStream:
+		name := "stdout"
+		if ev.Name == "stderr" {
+			name = "stderr"
+		}
+		k.streamText(parent, name, []byte(ev.Text))
+	case evaluator.EvClear:
+		k.flushStream(true)
+		k.publish("clear_output", parent, newObj().bool("wait", ev.Wait).done())
+	case evaluator.EvDisplay:
+		k.flushStream(true)
+		var b bundle
+		if err := json.Unmarshal(ev.Bundle, &b); err != nil || len(b.Data) == 0 {
+			k.log.Printf("display: bad bundle: %v", err)
+			return
+		}
+		msgType := "display_data"
+		if ev.Update {
+			if ev.DisplayID == "" {
+				k.log.Printf("update_display_data without a display id: dropped")
+				return
+			}
+			msgType = "update_display_data"
+		}
+		c := newObj().raw("data", b.Data, "{}").raw("metadata", b.Metadata, "{}")
+		if ev.DisplayID != "" {
+			c.raw("transient", newObj().str("display_id", ev.DisplayID).done(), "{}")
+		} else {
+			c.raw("transient", emptyObject, "{}")
+		}
+		k.publish(msgType, parent, c.done())
+	}
+}
+
+// bundle is display.Bundle with its parts kept as JSON.
+type bundle struct {
+	Data     json.RawMessage `json:"data"`
+	Metadata json.RawMessage `json:"metadata"`
+}
+
+// plainText is the text/plain of a bundle, or nil.
+func plainText(raw json.RawMessage) *string {
+	var b struct {
+		Data map[string]json.RawMessage `json:"data"`
+	}
+	if json.Unmarshal(raw, &b) != nil {
+		return nil
+	}
+	var s string
+	if json.Unmarshal(b.Data["text/plain"], &s) != nil {
+		return nil
+	}
+	return &s
+}

@@ -1,0 +1,312 @@
+// Command peerbook is a Jupyter kernel for Go, with GPUs: cells are Go, interpreted; they get
+// a gpu package (CUDA, or simulated devices without a GPU), Peer buffers shared between the
+// GPUs of a host, kernels compiled and launched from a cell, and rich inline display.
+//
+//	peerbook install            make Jupyter know the kernel (once)
+//	peerbook kernel -f FILE     serve a frontend (Jupyter starts this)
+//	peerbook version
+//
+// Run `peerbook help` for every command.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/peerbook/peerbook/eval"
+	"github.com/peerbook/peerbook/install"
+	"github.com/peerbook/peerbook/kernel"
+	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/kernel/history"
+)
+
+// version is set at build time: go build -ldflags "-X main.version=v1.2.3".
+var version = ""
+
+// command is one subcommand.
+type command struct {
+	name    string
+	summary string // one line, for `peerbook help`
+	usage   string // the usage line(s) and a description, for `peerbook help NAME`
+	hidden  bool   // left out of the command list
+	// run runs the command; flags are its own (a FlagSet named after it, whose usage
+	// prints usage and the flags).
+	run func(flags *flag.FlagSet, args []string) error
+}
+
+// commands is the subcommand table. New commands (run, topo, ...) add an entry here, or
+// call register from an init function in their own file of package main.
+var commands = []*command{
+	{
+		name:    "kernel",
+		summary: "serve the Jupyter protocol for one frontend (Jupyter starts it)",
+		usage: `peerbook kernel --connection-file FILE
+
+Serves the Jupyter messaging protocol on the sockets FILE names. Jupyter runs this
+through the kernelspec that "peerbook install" writes; you rarely run it by hand.
+Cells run in a child process: if one crashes the Go runtime, the kernel answers with
+an error, starts a fresh session and goes on serving.
+
+History is kept in $PEERBOOK_HISTORY, else $XDG_DATA_HOME/peerbook/history.jsonl,
+else ~/.local/share/peerbook/history.jsonl ("none": memory only).
+$PEERBOOK_MAX_STACK_MB bounds a goroutine's stack in the session (default 256).
+$PEERBOOK_EVALUATOR_LOG names a file that gets a copy of the session's stderr.`,
+		run: runKernel,
+	},
+	{
+		name:    "install",
+		summary: "install the kernelspec so that Jupyter finds peerbook",
+		usage: `peerbook install [--user | --sys-prefix | --prefix DIR] [--name N] [--display-name D] [--uninstall]
+
+Writes a kernelspec (kernel.json running this binary by its absolute path, and logos)
+where "jupyter kernelspec list" finds it:
+  --user        the user's Jupyter data directory (the default):
+                $JUPYTER_DATA_DIR, else ~/.local/share/jupyter on Linux
+  --sys-prefix  sys.prefix of python3 (a virtual environment), else /usr/local
+  --prefix DIR  DIR/share/jupyter/kernels
+--uninstall removes the kernelspec instead. Install again after moving the binary.`,
+		run: runInstall,
+	},
+	{
+		name:    "version",
+		summary: "print the version of peerbook and of Go",
+		usage:   "peerbook version",
+		run: func(flags *flag.FlagSet, args []string) error {
+			if err := flags.Parse(args); err != nil {
+				return err
+			}
+			fmt.Printf("peerbook %s (%s %s/%s)\n", versionString(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+			return nil
+		},
+	},
+	{
+		name:    "evaluator",
+		summary: "the kernel's child process that runs cells (internal)",
+		usage: `peerbook evaluator
+
+Started by "peerbook kernel" with its request and event pipes on file descriptors 3
+and 4 (see package kernel/evaluator). Not for use by hand.`,
+		hidden: true,
+		run: func(flags *flag.FlagSet, args []string) error {
+			if err := flags.Parse(args); err != nil {
+				return err
+			}
+			os.Exit(evaluator.Main(func() (evaluator.Session, error) {
+				s, err := eval.New(eval.Options{})
+				if err != nil {
+					return nil, err
+				}
+				return s, nil
+			}))
+			return nil
+		},
+	},
+}
+
+// register adds a command to the table (for commands defined in other files).
+func register(c *command) { commands = append(commands, c) }
+
+// helpOrder is the order of `peerbook help`; other commands follow alphabetically.
+var helpOrder = []string{"install", "kernel", "run", "topo", "version"}
+
+func main() {
+	os.Exit(mainStatus(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// errUsage is a command line that makes no sense; its usage has been printed.
+var errUsage = errors.New("usage")
+
+func mainStatus(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		printHelp(stderr)
+		return 2
+	}
+	name := args[0]
+	switch name {
+	case "help", "-h", "-help", "--help":
+		if len(args) > 1 {
+			if c := lookup(args[1]); c != nil {
+				fmt.Fprintln(stdout, "Usage: "+c.usage)
+				return 0
+			}
+			fmt.Fprintf(stderr, "peerbook: no command %q\n", args[1])
+			return 2
+		}
+		printHelp(stdout)
+		return 0
+	case "-version", "--version":
+		name = "version"
+	}
+	c := lookup(name)
+	if c == nil {
+		fmt.Fprintf(stderr, "peerbook: unknown command %q\n\n", name)
+		printHelp(stderr)
+		return 2
+	}
+	flags := flag.NewFlagSet("peerbook "+c.name, flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	flags.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: "+c.usage)
+		var b strings.Builder
+		flags.SetOutput(&b)
+		flags.PrintDefaults()
+		flags.SetOutput(stderr)
+		if b.Len() > 0 {
+			fmt.Fprint(stderr, "\nFlags:\n"+b.String())
+		}
+	}
+	err := c.run(flags, args[1:])
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.Is(err, errUsage):
+		return 2
+	case strings.HasPrefix(err.Error(), "flag provided but not defined"), strings.HasPrefix(err.Error(), "invalid value"):
+		return 2 // the flag package has said what was wrong, and printed the usage
+	}
+	fmt.Fprintf(stderr, "peerbook %s: %v\n", c.name, err)
+	return 1
+}
+
+func lookup(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+func printHelp(w io.Writer) {
+	fmt.Fprintln(w, `peerbook: a Jupyter kernel for Go, with GPUs and Peer buffers.
+
+Usage: peerbook <command> [arguments]
+
+Commands:`)
+	rank := func(name string) int {
+		for i, n := range helpOrder {
+			if n == name {
+				return i
+			}
+		}
+		return len(helpOrder)
+	}
+	list := append([]*command(nil), commands...)
+	sort.SliceStable(list, func(i, j int) bool {
+		ri, rj := rank(list[i].name), rank(list[j].name)
+		if ri != rj {
+			return ri < rj
+		}
+		return list[i].name < list[j].name
+	})
+	for _, c := range list {
+		if !c.hidden {
+			fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+		}
+	}
+	fmt.Fprintln(w, `
+"peerbook help <command>" tells more about a command.
+Start: peerbook install, then pick "Go (peerbook)" in JupyterLab, Notebook or VS Code.`)
+}
+
+func runKernel(flags *flag.FlagSet, args []string) error {
+	var file string
+	flags.StringVar(&file, "connection-file", "", "the connection file Jupyter wrote (`FILE`)")
+	flags.StringVar(&file, "f", "", "short for --connection-file")
+	if err := flags.Parse(args); err != nil {
+		return err
+	}
+	if file == "" && flags.NArg() == 1 {
+		file = flags.Arg(0)
+	}
+	if file == "" || flags.NArg() > 1 {
+		flags.Usage()
+		return errUsage
+	}
+	parent, _ := strconv.Atoi(os.Getenv("JPY_PARENT_PID"))
+	return kernel.Run(context.Background(), kernel.Config{
+		ConnectionFile: file,
+		HistoryPath:    history.DefaultPath(),
+		HandleSignals:  true,
+		ParentPID:      parent,
+		Version:        versionString(),
+	})
+}
+
+func runInstall(flags *flag.FlagSet, args []string) error {
+	var o install.Options
+	user := flags.Bool("user", false, "install for the current user (the default)")
+	sysPrefix := flags.Bool("sys-prefix", false, "install into python3's sys.prefix (a virtual environment)")
+	flags.StringVar(&o.Prefix, "prefix", "", "install into `DIR`/share/jupyter/kernels")
+	flags.StringVar(&o.Name, "name", install.DefaultName, "kernel name (the kernelspec's folder)")
+	flags.StringVar(&o.DisplayName, "display-name", install.DefaultDisplayName, "name frontends show")
+	uninstall := flags.Bool("uninstall", false, "remove the kernelspec instead")
+	if err := flags.Parse(args); err != nil {
+		return err
+	}
+	if flags.NArg() > 0 {
+		fmt.Fprintf(flags.Output(), "unexpected arguments: %q\n", flags.Args())
+		flags.Usage()
+		return errUsage
+	}
+	n := 0
+	for _, b := range []bool{*user, *sysPrefix, o.Prefix != ""} {
+		if b {
+			n++
+		}
+	}
+	if n > 1 {
+		fmt.Fprintln(flags.Output(), "--user, --sys-prefix and --prefix exclude each other")
+		flags.Usage()
+		return errUsage
+	}
+	switch {
+	case *sysPrefix:
+		o.Scope = install.SysPrefix
+	case o.Prefix != "":
+		o.Scope = install.Prefix
+	}
+	if *uninstall {
+		dir, err := install.Uninstall(o)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("removed kernelspec %s\n", dir)
+		return nil
+	}
+	dir, err := install.Install(o)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("installed kernelspec %q (%s) in %s\n", o.Name, o.DisplayName, dir)
+	return nil
+}
+
+// versionString is the build's version: set at link time, else the module version.
+func versionString() string {
+	if version != "" {
+		return version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if v := bi.Main.Version; v != "" && v != "(devel)" {
+			return v
+		}
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+				return "devel-" + s.Value[:12]
+			}
+		}
+	}
+	return "devel"
+}
