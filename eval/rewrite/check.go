@@ -9,6 +9,7 @@ import (
 	"go/printer"
 	"go/token"
 	"go/types"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -25,20 +26,6 @@ type memory struct {
 
 func newMemory() *memory {
 	return &memory{imports: map[string]string{}, decls: map[string]string{}}
-}
-
-// source renders the memory as a file of package main.
-func (m *memory) source() string {
-	var b strings.Builder
-	b.WriteString("package main\n")
-	for _, name := range sortedKeys(m.imports) {
-		writeImport(&b, name, m.imports[name])
-	}
-	for _, k := range sortedKeys(m.decls) {
-		b.WriteString(m.decls[k])
-		b.WriteString("\n")
-	}
-	return b.String()
 }
 
 func writeImport(b *strings.Builder, name, path string) {
@@ -435,6 +422,16 @@ func constLiteral(v constant.Value, t types.Type) string {
 	}
 	switch v.Kind() {
 	case constant.Float:
+		// A short decimal when it is exact, the fraction otherwise.
+		if f, _ := constant.Float64Val(v); !math.IsInf(f, 0) {
+			d := strconv.FormatFloat(f, 'g', -1, 64)
+			if !strings.ContainsAny(d, ".e") {
+				d += ".0"
+			}
+			if c := constant.MakeFromLiteral(d, token.FLOAT, 0); c.Kind() != constant.Unknown && constant.Compare(c, token.EQL, v) {
+				return d
+			}
+		}
 		s := v.ExactString()
 		if !strings.ContainsAny(s, ".e/") {
 			s += ".0"

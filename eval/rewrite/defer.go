@@ -8,26 +8,30 @@ import (
 	"strings"
 )
 
-// bindCall makes a defer or go statement evaluate its function value and arguments
-// when the statement runs, as Go does (yaegi reads them late, when the deferred call
-// runs):
+// bindCall makes a defer or go statement evaluate its arguments (and receiver) when
+// the statement runs, as Go does. yaegi keeps references to the variables and
+// temporaries the call reads, so a deferred call sees values assigned later, and all
+// the calls deferred in a loop see the last iteration's values. The fix:
 //
-//	defer f(a, b)   =>   defer func() func() { fn, x, y := f, a, b; return func() { fn(x, y) } }()()
+//   - every non-constant argument is first copied into a fresh variable of a block
+//     around the statement (yaegi allocates new storage for each :=);
+//   - a method call becomes a call of a function literal that takes the receiver as a
+//     parameter: `defer r.M(a)` => `{ r1, a1 := r, a; defer func(r R, a A) { r.M(a) }(r1, a1) }`;
+//   - a function literal callee gets the variables of enclosing loops that it uses as
+//     extra parameters, so that each iteration's call sees its own.
 //
-// Constants, package functions and builtins are left inline. The receiver of a method
-// call is evaluated at the statement too: a value receiver is copied, a pointer method
-// on an addressable value binds its address. make builds the new statement from a call.
-func (x *cell) bindCall(call *ast.CallExpr, pos token.Pos, make func(*ast.CallExpr) ast.Stmt) []ast.Stmt {
+// loops are the loop statements around the statement, in the same function.
+func (x *cell) bindCall(call *ast.CallExpr, pos token.Pos, loops []ast.Node, make func(*ast.CallExpr) ast.Stmt) []ast.Stmt {
 	fun := ast.Unparen(call.Fun)
-	// Builtins: recover must stay a direct call; the others take plain arguments.
 	if id, ok := fun.(*ast.Ident); ok {
 		if _, builtin := x.info.Uses[id].(*types.Builtin); builtin && id.Name == "recover" {
 			return nil
 		}
 	}
 	tm := tmpl{pos: pos, exprs: map[string]ast.Expr{}}
-	var binds, vals []string
-	bind := func(e ast.Expr, prefix string) string {
+	var binds, vals []string // generated variables and the placeholders they are set from
+	changed := false
+	bindExpr := func(e ast.Expr, prefix string) string {
 		ph := fmt.Sprintf("_pbX_b%d", len(binds))
 		tm.exprs[ph] = e
 		v := x.tmp(prefix)
@@ -35,86 +39,181 @@ func (x *cell) bindCall(call *ast.CallExpr, pos token.Pos, make func(*ast.CallEx
 		vals = append(vals, ph)
 		return v
 	}
-	// The function value.
-	var callee string
-	switch f := fun.(type) {
-	case *ast.Ident:
-		switch x.info.Uses[f].(type) {
-		case *types.Func, *types.Builtin, *types.TypeName:
-			callee = f.Name
-		default:
-			callee = bind(f, "fn")
-		}
-	case *ast.SelectorExpr:
-		sel := x.info.Selections[f]
-		switch {
-		case sel == nil:
-			// A qualified identifier: a package function.
-			tm.exprs["_pbX_callee"] = f
-			callee = "_pbX_callee"
-		case sel.Kind() == types.MethodVal:
-			recv := f.X
-			sig, _ := sel.Obj().Type().(*types.Signature)
-			if sig == nil || sig.Recv() == nil {
-				return nil
-			}
-			_, ptrRecv := sig.Recv().Type().(*types.Pointer)
-			_, isIface := sig.Recv().Type().Underlying().(*types.Interface)
-			_, recvIsPtr := underlying(x.typeOf(recv)).(*types.Pointer)
-			switch {
-			case isIface || len(sel.Index()) > 1:
-				// Interface method, or promoted through embedding: bind the operand.
-			case ptrRecv && !recvIsPtr:
-				recv = &ast.UnaryExpr{OpPos: recv.Pos(), Op: token.AND, X: recv}
-			case !ptrRecv && recvIsPtr:
-				recv = &ast.StarExpr{Star: recv.Pos(), X: recv}
-			}
-			callee = bind(recv, "recv") + "." + f.Sel.Name
-		case sel.Kind() == types.FieldVal:
-			callee = bind(f, "fn")
-		default:
-			return nil
-		}
-	default:
-		callee = bind(f, "fn")
-	}
-	// The arguments.
+	// Arguments: constants stay inline, the rest is bound.
 	var args []string
-	for _, a := range call.Args {
+	var argTypes []types.Type
+	for i, a := range call.Args {
 		if tv, ok := x.info.Types[a]; ok && tv.Value != nil {
-			ph := fmt.Sprintf("_pbX_c%d", len(args))
+			ph := fmt.Sprintf("_pbX_c%d", i)
 			tm.exprs[ph] = a
 			args = append(args, ph)
+			argTypes = append(argTypes, nil)
 			continue
 		}
 		if tup, ok := x.typeOf(a).(*types.Tuple); ok && len(call.Args) == 1 {
 			// f(g()) with several results.
 			var names []string
-			for i := 0; i < tup.Len(); i++ {
+			for j := 0; j < tup.Len(); j++ {
 				names = append(names, x.tmp("a"))
+				argTypes = append(argTypes, tup.At(j).Type())
 			}
-			ph := "_pbX_multi"
-			tm.exprs[ph] = a
+			tm.exprs["_pbX_multi"] = a
 			binds = append(binds, strings.Join(names, ", "))
-			vals = append(vals, ph)
+			vals = append(vals, "_pbX_multi")
 			args = append(args, names...)
 			continue
 		}
-		args = append(args, bind(a, "a"))
-	}
-	if len(binds) == 0 {
-		return nil
+		args = append(args, bindExpr(a, "a"))
+		argTypes = append(argTypes, x.typeOf(a))
 	}
 	ellipsis := ""
 	if call.Ellipsis.IsValid() {
 		ellipsis = "..."
 	}
-	// Several results bound at once need their own statement.
-	var stmts []string
-	for i, b := range binds {
-		stmts = append(stmts, fmt.Sprintf("%s := %s", b, vals[i]))
+	var callee string
+	switch f := fun.(type) {
+	case *ast.FuncLit:
+		tm.exprs["_pbX_lit"] = f
+		callee = "_pbX_lit"
+		if names := x.loopParams(f, loops); len(names) > 0 {
+			args = append(names, args...)
+			changed = true
+		}
+	case *ast.SelectorExpr:
+		sel := x.info.Selections[f]
+		if sel != nil && sel.Kind() == types.MethodVal {
+			if outer, ok := x.methodCallee(f, sel, &tm, args, argTypes, ellipsis, bindExpr); ok {
+				callee, args, ellipsis = "_pbX_method", outer, ""
+				changed = true
+				break
+			}
+		}
+		tm.exprs["_pbX_callee"] = f
+		callee = "_pbX_callee"
+	default:
+		tm.exprs["_pbX_callee"] = f
+		callee = "_pbX_callee"
 	}
-	inner := tm.expr("func() func() { %s; return func() { %s(%s%s) } }()",
-		strings.Join(stmts, "; "), callee, strings.Join(args, ", "), ellipsis)
-	return []ast.Stmt{make(&ast.CallExpr{Fun: inner, Lparen: call.Lparen, Rparen: call.Rparen})}
+	if len(binds) == 0 && !changed {
+		return nil
+	}
+	var src strings.Builder
+	for i, b := range binds {
+		fmt.Fprintf(&src, "%s := %s\n", b, vals[i])
+	}
+	fmt.Fprintf(&src, "%s(%s%s)", callee, strings.Join(args, ", "), ellipsis)
+	list := tm.statements("%s", src.String())
+	last := list[len(list)-1].(*ast.ExprStmt).X.(*ast.CallExpr)
+	last.Lparen, last.Rparen = call.Lparen, call.Rparen
+	list[len(list)-1] = make(last)
+	if len(list) == 1 {
+		return list
+	}
+	return []ast.Stmt{&ast.BlockStmt{Lbrace: pos, List: list, Rbrace: call.End()}}
+}
+
+// methodCallee turns a method call into a function literal (the template's
+// _pbX_method) that takes the receiver and the bound arguments as parameters. It
+// returns the arguments to call the literal with.
+func (x *cell) methodCallee(f *ast.SelectorExpr, sel *types.Selection, tm *tmpl, args []string, argTypes []types.Type,
+	ellipsis string, bindExpr func(ast.Expr, string) string) ([]string, bool) {
+	sig, _ := sel.Obj().Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return nil, false
+	}
+	recv := f.X
+	recvType := x.typeOf(recv)
+	_, ptrRecv := sig.Recv().Type().(*types.Pointer)
+	_, isIface := sig.Recv().Type().Underlying().(*types.Interface)
+	_, recvIsPtr := underlying(recvType).(*types.Pointer)
+	switch {
+	case isIface || len(sel.Index()) > 1:
+		// Interface method, or promoted through embedding: bind the operand.
+	case ptrRecv && !recvIsPtr:
+		recv = &ast.UnaryExpr{OpPos: recv.Pos(), Op: token.AND, X: recv}
+		recvType = types.NewPointer(recvType)
+	case !ptrRecv && recvIsPtr:
+		recv = &ast.StarExpr{Star: recv.Pos(), X: recv}
+		recvType = recvType.Underlying().(*types.Pointer).Elem()
+	}
+	rt, ok := x.c.typeString(recvType)
+	if !ok {
+		return nil, false
+	}
+	params := []string{"_pb_recv " + rt}
+	var inner []string
+	for i, a := range args {
+		if argTypes[i] == nil {
+			inner = append(inner, a) // a constant placeholder, used inside the literal
+			continue
+		}
+		t, ok := x.c.typeString(argTypes[i])
+		if !ok {
+			return nil, false
+		}
+		p := fmt.Sprintf("_pb_p%d", i)
+		params = append(params, p+" "+t)
+		inner = append(inner, p)
+	}
+	r := bindExpr(recv, "recv")
+	var outer []string
+	outer = append(outer, r)
+	for i, a := range args {
+		if argTypes[i] != nil {
+			outer = append(outer, a)
+		}
+	}
+	lit := parseExpr(f.Pos(), "func(%s) { _pb_recv.%s(%s%s) }", strings.Join(params, ", "), f.Sel.Name, strings.Join(inner, ", "), ellipsis)
+	// Fill the constant placeholders inside the literal now: the template does not
+	// enter the expressions it substitutes.
+	tm.fill(lit)
+	tm.exprs["_pbX_method"] = lit
+	return outer, true
+}
+
+// loopParams gives a function literal that is deferred or started as a goroutine the
+// variables of enclosing loops it uses as leading parameters of the same name, and
+// returns their names: the arguments to prepend at the call.
+func (x *cell) loopParams(fl *ast.FuncLit, loops []ast.Node) []string {
+	if len(loops) == 0 {
+		return nil
+	}
+	var vars []*types.Var
+	seen := map[*types.Var]bool{}
+	inspect(fl.Body, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		v, ok := x.info.Uses[id].(*types.Var)
+		if !ok || v.IsField() || seen[v] || (v.Pos() >= fl.Pos() && v.Pos() < fl.End()) {
+			return true
+		}
+		for _, l := range loops {
+			if v.Pos() >= l.Pos() && v.Pos() < l.End() {
+				seen[v] = true
+				vars = append(vars, v)
+				break
+			}
+		}
+		return true
+	})
+	if len(vars) == 0 {
+		return nil
+	}
+	var fields []*ast.Field
+	var names []string
+	for _, v := range vars {
+		t, ok := x.typeExpr(v.Type(), fl.Pos())
+		if !ok {
+			return nil
+		}
+		fields = append(fields, &ast.Field{Names: []*ast.Ident{{NamePos: fl.Pos(), Name: v.Name()}}, Type: t})
+		names = append(names, v.Name())
+	}
+	if fl.Type.Params == nil {
+		fl.Type.Params = &ast.FieldList{}
+	}
+	fl.Type.Params.List = append(fields, fl.Type.Params.List...)
+	return names
 }

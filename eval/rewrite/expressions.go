@@ -12,9 +12,21 @@ import (
 // expressions runs the expression rewrites over a tree, innermost expressions first.
 func (x *cell) expressions(root ast.Node) {
 	explicit := map[ast.Expr]bool{} // generic functions already given type arguments
+	called := map[ast.Expr]bool{}   // functions of calls
+	commaOk := map[ast.Expr]bool{}  // type assertions with an ok result
 	ed := &editor{
 		enter: func(n ast.Node) bool {
 			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if len(n.Lhs) == 2 && len(n.Rhs) == 1 {
+					commaOk[n.Rhs[0]] = true
+				}
+			case *ast.ValueSpec:
+				if len(n.Names) == 2 && len(n.Values) == 1 {
+					commaOk[n.Values[0]] = true
+				}
+			case *ast.CallExpr:
+				called[ast.Unparen(n.Fun)] = true
 			case *ast.IndexExpr:
 				explicit[n.X] = true
 			case *ast.IndexListExpr:
@@ -29,12 +41,22 @@ func (x *cell) expressions(root ast.Node) {
 		case *ast.CallExpr:
 			out = x.call(e)
 		case *ast.SelectorExpr:
-			if out = x.methodExpr(e); out == nil && !explicit[e] {
+			if out = x.methodExpr(e); out == nil && !called[e] {
+				out = x.methodValue(e)
+			}
+			if out == nil && !explicit[e] {
 				out = x.instantiate(e, e.Sel, nil)
+			}
+			if out == nil && !explicit[e] {
+				out = x.redirected(e)
 			}
 		case *ast.Ident:
 			if !explicit[e] {
 				out = x.instantiate(e, e, nil)
+			}
+		case *ast.TypeAssertExpr:
+			if !commaOk[e] {
+				out = x.assertExpr(e)
 			}
 		case *ast.IndexExpr:
 			out = x.instantiate(e.X, identOf(e.X), []ast.Expr{e.Index})
@@ -64,6 +86,12 @@ func identOf(e ast.Expr) *ast.Ident {
 
 // call rewrites calls of builtins yaegi lacks.
 func (x *cell) call(call *ast.CallExpr) ast.Expr {
+	if out := x.printCall(call); out != nil {
+		return out
+	}
+	if out := x.errorsAs(call); out != nil {
+		return out
+	}
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	if !ok {
 		return nil
@@ -139,9 +167,19 @@ func (x *cell) instantiate(fun ast.Expr, id *ast.Ident, given []ast.Expr) ast.Ex
 		return nil
 	}
 	n := inst.TypeArgs.Len()
-	if n == 0 || len(given) >= n {
-		return nil
+	base := fun
+	if sel, ok := fun.(*ast.SelectorExpr); ok {
+		if r := x.redirected(sel); r != nil {
+			base = r
+		}
 	}
+	if n == 0 || len(given) >= n {
+		if base == fun {
+			return nil
+		}
+		n = len(given)
+	}
+	fun = base
 	args := append([]ast.Expr{}, given...)
 	for i := len(given); i < n; i++ {
 		t, ok := x.typeExpr(inst.TypeArgs.At(i), fun.Pos())
@@ -150,10 +188,26 @@ func (x *cell) instantiate(fun ast.Expr, id *ast.Ident, given []ast.Expr) ast.Ex
 		}
 		args = append(args, t)
 	}
-	if len(args) == 1 {
+	switch len(args) {
+	case 0:
+		return fun
+	case 1:
 		return &ast.IndexExpr{X: fun, Lbrack: fun.End(), Index: args[0], Rbrack: fun.End()}
 	}
 	return &ast.IndexListExpr{X: fun, Lbrack: fun.End(), Indices: args, Rbrack: fun.End()}
+}
+
+// redirected returns the prelude's replacement of a package function (slices.Sort
+// becomes _pb_slices_Sort), nil when there is none.
+func (x *cell) redirected(sel *ast.SelectorExpr) ast.Expr {
+	f, ok := x.info.Uses[sel.Sel].(*types.Func)
+	if !ok || f.Pkg() == nil || !x.r.redirect[f.Pkg().Path()][f.Name()] {
+		return nil
+	}
+	if _, isPkg := x.info.Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
+		return nil
+	}
+	return &ast.Ident{NamePos: sel.Sel.NamePos, Name: preludeName(f.Pkg().Path(), f.Name())}
 }
 
 // methodExpr rewrites a method expression T.M or (*T).M into a function literal that

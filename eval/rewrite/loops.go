@@ -36,8 +36,38 @@ func (x *cell) rangeStmt(label *ast.Ident, rs *ast.RangeStmt, fn *types.Signatur
 		if arr, ok := u.Elem().Underlying().(*types.Array); ok {
 			return x.rangeArrayPointer(label, rs, arr)
 		}
+	case *types.Slice:
+		if _, ok := u.Elem().Underlying().(*types.Chan); ok && rs.Value != nil && rs.Tok == token.DEFINE {
+			return x.rangeByIndex(label, rs)
+		}
+	case *types.Array:
+		if _, ok := u.Elem().Underlying().(*types.Chan); ok && rs.Value != nil && rs.Tok == token.DEFINE {
+			return x.rangeByIndex(label, rs)
+		}
 	}
 	return x.rangeCopies(label, rs)
+}
+
+// rangeByIndex rewrites `for k, v := range s` into a range over the indexes of s that
+// reads the element: yaegi fails on ranges over slices of channels.
+func (x *cell) rangeByIndex(label *ast.Ident, rs *ast.RangeStmt) []ast.Stmt {
+	s := x.tmp("s")
+	key := "_"
+	if id, ok := rs.Key.(*ast.Ident); ok && id.Name != "_" {
+		key = id.Name
+	}
+	idx := key
+	if key == "_" {
+		idx = x.tmp("k")
+	}
+	val := rs.Value.(*ast.Ident).Name
+	tm := tmpl{pos: rs.For, exprs: map[string]ast.Expr{"_pbX_x": rs.X}}
+	out := tm.statements("%s := _pbX_x\nfor %s := range %s {}", s, idx, s)
+	loop := out[1].(*ast.RangeStmt)
+	pre := parseStmts(rs.For, "%s := %s[%s]", val, s, idx)
+	loop.Body = prefixBody(rs.Body, pre, map[string]bool{val: true})
+	out[1] = labeled(label, loop)
+	return []ast.Stmt{&ast.BlockStmt{Lbrace: rs.For, List: out, Rbrace: rs.End()}}
 }
 
 // loopObjs are the variables a range statement declares.
@@ -357,7 +387,32 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 			repl[s] = st.statements("%s = %s\n%s = 1\nreturn false", strings.Join(retVars, ", "), strings.Join(phs, ", "), ctl)
 		}
 	}
+	// defer statements in the body run when the enclosing function returns: they are
+	// collected on a list that a defer placed before the loop runs in reverse.
+	defers := x.tmp("defers")
+	usesDefers := false
+	var findDefers func(n ast.Node)
+	findDefers = func(n ast.Node) {
+		inspect(n, func(m ast.Node) bool {
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.DeferStmt:
+				usesDefers = true
+				call := m.Call
+				repl[m] = tmpl{pos: m.Defer, exprs: map[string]ast.Expr{"_pbX_call": call}}.statements(
+					"%s = append(%s, func() { _pbX_call })", defers, defers)
+				return false
+			}
+			return true
+		})
+	}
+	findDefers(rs.Body)
 	replaceStmt(rs.Body, repl)
+	if usesDefers {
+		decls = append(decls, fmt.Sprintf("var %s []func()", defers),
+			fmt.Sprintf("defer func() { for i := len(%s) - 1; i >= 0; i-- { %s[i]() } }()", defers, defers))
+	}
 	if usesCtl {
 		decls = append(decls, fmt.Sprintf("var %s int", ctl))
 		ret := "return"
@@ -376,7 +431,7 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 	tm.stmts = map[string][]ast.Stmt{"_pbX_body": rs.Body.List}
 	out := tm.statements("%s", src)
 	// A function body that ends in a call is fine; wrap in a block to keep names local.
-	if !usesCtl {
+	if !usesCtl && !usesDefers {
 		if len(out) == 1 {
 			return out
 		}

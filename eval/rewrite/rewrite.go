@@ -1,24 +1,3 @@
-// Package rewrite makes Go cells behave like Go 1.26 on yaegi v0.16.1.
-//
-// yaegi gets a number of Go semantics wrong or lacks them (range over integers and
-// functions, min/max/clear, per-iteration loop variables, deferred call arguments,
-// method expressions, generic type inference, the generic functions of slices, maps and
-// cmp, break inside select, ...). A Rewriter fixes a cell before yaegi sees it:
-//
-//   - Prepare installs, once per interpreter, what rewritten code relies on: a compiled
-//     helper package (package rt, imported as _pbrt), interpreted helpers in package main
-//     (names starting with _pb_), and interpreted source for iter and for the functions
-//     of slices and maps that yaegi's own source lacks.
-//   - Cell (or File) type-checks a cell with go/types against what earlier cells
-//     declared, then rewrites its AST in place. Rewrites use the types: range over an
-//     int and over a function look alike without them.
-//
-// Rewritten code keeps the user's positions: nodes that are moved keep theirs, and
-// generated nodes get the position of the statement or expression they replace, so that
-// yaegi's errors still point at the user's cell line. Names the rewrites introduce start
-// with _pb_; cells should not use such names.
-//
-// A Rewriter belongs to one interpreter session and is not safe for concurrent use.
 package rewrite
 
 import (
@@ -27,10 +6,14 @@ import (
 	"fmt"
 	"go/ast"
 	"go/parser"
+	"go/printer"
 	"go/token"
 	"go/types"
+	"os"
 	"reflect"
+	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/peerbook/peerbook/eval/rewrite/rt"
 	"github.com/traefik/yaegi/interp"
@@ -51,15 +34,24 @@ var (
 // Rewriter rewrites the cells of one interpreter session. It remembers what earlier
 // cells declared, so that later cells type-check.
 type Rewriter struct {
-	i   *interp.Interpreter
-	imp *importer
-	mem *memory
-	n   int // counter for generated names
+	i *interp.Interpreter
+	// redirect lists, by package, the functions whose calls go to the prelude's
+	// _pb_PKG_NAME instead.
+	redirect map[string]map[string]bool
+	imp      *importer
+	mem      *memory
+	n        int // counter for generated names
+	// session names this session's types in the printing registry of package rt.
+	session string
+	// instances are the instances of generic types whose methods are registered.
+	instances map[string]bool
 }
+
+var sessions atomic.Int64
 
 // New returns a Rewriter for a fresh session. Call Prepare before the first cell.
 func New() *Rewriter {
-	return &Rewriter{mem: newMemory()}
+	return &Rewriter{mem: newMemory(), session: strconv.FormatInt(sessions.Add(1), 10), instances: map[string]bool{}}
 }
 
 // Prepare installs the symbols and prelude the rewrites rely on into a fresh
@@ -74,17 +66,22 @@ func (r *Rewriter) Prepare(i *interp.Interpreter) error {
 	if err := i.Use(rt.Symbols); err != nil {
 		return fmt.Errorf("rewrite: install helpers: %w", err)
 	}
-	for _, p := range []struct{ name, src string }{
-		{"iter", preludeIter},
-		// yaegi's own source of package slices imports cmp already: a second import
-		// of it in the same package is an error.
-		{"slices", strings.Replace(preludeSlices, "\t\"cmp\"\n", "", 1)},
-		{"maps", preludeMaps},
-		{"main", preludeMain},
-	} {
-		if _, err := i.Eval(p.src); err != nil {
-			return fmt.Errorf("rewrite: load prelude %s: %w", p.name, err)
+	if _, err := i.Eval(preludeIter); err != nil {
+		return fmt.Errorf("rewrite: load prelude iter: %w", err)
+	}
+	if err := evalFile(i, "_pb_prelude_main.go", preludeMain); err != nil {
+		return fmt.Errorf("rewrite: load prelude: %w", err)
+	}
+	r.redirect = map[string]map[string]bool{}
+	for _, p := range []struct{ pkg, src string }{{"slices", preludeSlices}, {"maps", preludeMaps}} {
+		src, names, err := preludeFuncs(p.pkg, p.src)
+		if err == nil {
+			err = evalFile(i, "_pb_prelude_"+p.pkg+".go", src)
 		}
+		if err != nil {
+			return fmt.Errorf("rewrite: load prelude %s: %w", p.pkg, err)
+		}
+		r.redirect[p.pkg] = names
 	}
 	r.i = i
 	sources := map[string][]string{
@@ -93,7 +90,7 @@ func (r *Rewriter) Prepare(i *interp.Interpreter) error {
 		"maps":   {preludeMaps},
 	}
 	for _, src := range generic.Sources {
-		if path := packageClause(src); path != "" {
+		if path := packageClause(src); path == "cmp" {
 			sources[path] = append(sources[path], src)
 		}
 	}
@@ -123,9 +120,10 @@ func (r *Rewriter) File(fset *token.FileSet, f *ast.File) error {
 // yaegi compiles a block: the variables they declare become session variables). Either
 // may be nil. Both must have been parsed with fset, the interpreter's FileSet.
 //
-// Type errors do not stop the rewrite: yaegi reports the errors it finds. An error is
-// returned only when the cell cannot be rewritten (an internal failure); the cell is
-// then left as it was as far as possible.
+// Type errors do not stop the rewrite: the parts of the cell that type-check are
+// rewritten, and yaegi reports the errors it finds. An error is returned only on an
+// internal failure of the rewriter (a recovered panic); the cell may then be partly
+// rewritten.
 func (r *Rewriter) Cell(fset *token.FileSet, decls *ast.File, stmts *ast.BlockStmt) (err error) {
 	if r.imp == nil {
 		return errors.New("rewrite: Prepare was not called")
@@ -140,7 +138,12 @@ func (r *Rewriter) Cell(fset *token.FileSet, decls *ast.File, stmts *ast.BlockSt
 	if c.failed {
 		return nil
 	}
-	x := &cell{r: r, fset: fset, c: c, info: c.info}
+	x := &cell{r: r, fset: fset, c: c, info: c.info,
+		labeledStmts: map[*types.Label]ast.Stmt{},
+		pendingBreak: map[ast.Stmt]string{},
+		pendingCont:  map[ast.Stmt]string{},
+		descs:        map[types.Type]*rt.Type{},
+	}
 	var roots []ast.Node
 	if decls != nil {
 		roots = append(roots, decls)
@@ -152,10 +155,28 @@ func (r *Rewriter) Cell(fset *token.FileSet, decls *ast.File, stmts *ast.BlockSt
 		x.statements(root)
 	}
 	for _, root := range roots {
+		x.conversions(root)
+		structTags(root)
+	}
+	for _, root := range roots {
 		x.expressions(root)
 	}
 	if decls != nil {
 		x.declarations(decls)
+	}
+	x.registerTypes(decls, stmts)
+	if os.Getenv("PEERBOOK_REWRITE_DEBUG") != "" {
+		var b strings.Builder
+		b.WriteString("--- rewritten cell\n")
+		if decls != nil {
+			_ = printer.Fprint(&b, fset, decls)
+			b.WriteString("\n")
+		}
+		if stmts != nil {
+			_ = printer.Fprint(&b, fset, stmts)
+			b.WriteString("\n")
+		}
+		fmt.Fprint(os.Stderr, b.String())
 	}
 	return nil
 }
@@ -166,6 +187,12 @@ type cell struct {
 	fset *token.FileSet
 	c    *checked
 	info *types.Info
+
+	labeledStmts map[*types.Label]ast.Stmt // labelled statements by label
+	descs        map[types.Type]*rt.Type   // printing descriptions of types
+	// Labels that gotos made from break and continue statements jump to: after the
+	// statement (break) or at the end of the loop body (continue).
+	pendingBreak, pendingCont map[ast.Stmt]string
 }
 
 // tmp returns a new name for a generated variable or label.
@@ -217,6 +244,18 @@ func parseStmts(pos token.Pos, format string, args ...any) []ast.Stmt {
 		setPos(s, pos)
 	}
 	return list
+}
+
+// parseDecl parses one generated declaration (from a file's source), positioned at pos.
+func parseDecl(pos token.Pos, src string) ast.Decl {
+	f, err := parser.ParseFile(token.NewFileSet(), "", src, 0)
+	if err != nil || len(f.Decls) != 1 {
+		panic(fmt.Sprintf("generated code does not parse: %v\n%s", err, src))
+	}
+	d := f.Decls[0]
+	clearPos(d)
+	setPos(d, pos)
+	return d
 }
 
 // parseExpr parses a generated expression, positioned at pos.

@@ -1,9 +1,140 @@
 package rewrite
 
-import "go/ast"
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
 
-func (x *cell) selectStmt(label *ast.Ident, st *ast.SelectStmt) []ast.Stmt { return nil }
+// selectStmt replaces break and continue inside the cases of a select by goto
+// statements: yaegi breaks out of the enclosing loop on a plain break in a select and
+// can loop forever on a labelled one. A break of the select goes to a label right after
+// it; a continue goes to a label at the end of the loop's body, a labelled break to a
+// label right after the labelled statement (placed when that statement is rewritten,
+// see placeLabels). Branches to a range-over-function loop are left to rangeFunc.
+func (x *cell) selectStmt(label *ast.Ident, st *ast.SelectStmt, loops []ast.Node) []ast.Stmt {
+	end := ""
+	var walk func(n ast.Node, breakable, continuable bool)
+	walk = func(n ast.Node, breakable, continuable bool) {
+		inspect(n, func(m ast.Node) bool {
+			if m == n {
+				return true
+			}
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ForStmt, *ast.RangeStmt:
+				walk(m, true, true)
+				return false
+			case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				walk(m, true, continuable)
+				return false
+			case *ast.BranchStmt:
+				x.selectBranch(m, label, breakable, continuable, loops, &end)
+			}
+			return true
+		})
+	}
+	for _, c := range st.Body.List {
+		walk(c, false, false)
+	}
+	if end == "" {
+		return nil
+	}
+	return []ast.Stmt{labeled(label, st), emptyLabeled(end, st.End())}
+}
 
-func (x *cell) typeSwitch(label *ast.Ident, st *ast.TypeSwitchStmt) []ast.Stmt { return nil }
+// selectBranch turns one break or continue inside a select into a goto.
+func (x *cell) selectBranch(b *ast.BranchStmt, label *ast.Ident, breakable, continuable bool, loops []ast.Node, end *string) {
+	var target ast.Stmt
+	switch {
+	case b.Tok == token.BREAK && b.Label == nil:
+		if breakable {
+			return
+		}
+		if *end == "" {
+			*end = x.tmp("selend")
+		}
+		toGoto(b, *end)
+		return
+	case b.Tok == token.BREAK && label != nil && b.Label.Name == label.Name:
+		if *end == "" {
+			*end = x.tmp("selend")
+		}
+		toGoto(b, *end)
+		return
+	case b.Tok == token.CONTINUE && b.Label == nil:
+		if continuable || len(loops) == 0 {
+			return
+		}
+		target = loops[0].(ast.Stmt)
+	case b.Tok == token.BREAK || b.Tok == token.CONTINUE:
+		// A labelled branch to an enclosing statement.
+		l, ok := x.info.Uses[b.Label].(*types.Label)
+		if !ok {
+			return
+		}
+		target = x.labeledStmts[l]
+	default:
+		return
+	}
+	if target == nil || x.isRangeFunc(target) {
+		return
+	}
+	pending := x.pendingBreak
+	if b.Tok == token.CONTINUE {
+		pending = x.pendingCont
+	}
+	name, ok := pending[target]
+	if !ok {
+		name = x.tmp("goto")
+		pending[target] = name
+	}
+	toGoto(b, name)
+}
 
-func (x *cell) declarations(f *ast.File) {}
+func toGoto(b *ast.BranchStmt, label string) {
+	b.Tok = token.GOTO
+	b.Label = &ast.Ident{NamePos: b.TokPos, Name: label}
+}
+
+// emptyLabeled is `label: ;`.
+func emptyLabeled(label string, pos token.Pos) ast.Stmt {
+	return &ast.LabeledStmt{
+		Label: &ast.Ident{NamePos: pos, Name: label},
+		Colon: pos,
+		Stmt:  &ast.EmptyStmt{Semicolon: pos, Implicit: true},
+	}
+}
+
+// isRangeFunc reports whether a statement is a range over a function.
+func (x *cell) isRangeFunc(s ast.Stmt) bool {
+	rs, ok := s.(*ast.RangeStmt)
+	if !ok {
+		return false
+	}
+	_, isFunc := underlying(x.typeOf(rs.X)).(*types.Signature)
+	return isFunc
+}
+
+// placeLabels adds the labels that selectStmt's gotos jump to: at the end of a loop's
+// body for continue, after the statement for break. It is called with the loop before
+// it is rewritten and returns the statements to add after the rewritten statement.
+func (x *cell) placeLabels(inner ast.Stmt) []ast.Stmt {
+	if name, ok := x.pendingCont[inner]; ok {
+		var body *ast.BlockStmt
+		switch l := inner.(type) {
+		case *ast.ForStmt:
+			body = l.Body
+		case *ast.RangeStmt:
+			body = l.Body
+		}
+		if body != nil {
+			body.List = append(body.List, emptyLabeled(name, body.Rbrace))
+		}
+	}
+	if name, ok := x.pendingBreak[inner]; ok {
+		return []ast.Stmt{emptyLabeled(name, inner.End())}
+	}
+	return nil
+}

@@ -9,9 +9,15 @@ import (
 // statements runs the statement rewrites over a tree, innermost statements first.
 func (x *cell) statements(root ast.Node) {
 	var funcs []*types.Signature
+	var stack []ast.Node
 	ed := &editor{
 		enter: func(n ast.Node) bool {
+			stack = append(stack, n)
 			switch n := n.(type) {
+			case *ast.LabeledStmt:
+				if l, ok := x.info.Defs[n.Label].(*types.Label); ok {
+					x.labeledStmts[l] = n.Stmt
+				}
 			case *ast.FuncDecl:
 				var sig *types.Signature
 				if obj := x.info.Defs[n.Name]; obj != nil {
@@ -25,6 +31,7 @@ func (x *cell) statements(root ast.Node) {
 			return true
 		},
 		leave: func(n ast.Node) {
+			stack = stack[:len(stack)-1]
 			switch n.(type) {
 			case *ast.FuncDecl, *ast.FuncLit:
 				funcs = funcs[:len(funcs)-1]
@@ -36,9 +43,22 @@ func (x *cell) statements(root ast.Node) {
 		if len(funcs) > 0 {
 			fn = funcs[len(funcs)-1]
 		}
+		// The loops around this list, in the same function.
+		var loops []ast.Node
+		for i := len(stack) - 1; i >= 0; i-- {
+			switch n := stack[i].(type) {
+			case *ast.ForStmt, *ast.RangeStmt:
+				loops = append(loops, n)
+				continue
+			case *ast.FuncDecl, *ast.FuncLit:
+			default:
+				continue
+			}
+			break
+		}
 		var out []ast.Stmt
 		for _, s := range list {
-			out = append(out, x.stmt(s, fn)...)
+			out = append(out, x.stmt(s, fn, loops)...)
 		}
 		return out
 	}
@@ -46,13 +66,14 @@ func (x *cell) statements(root ast.Node) {
 }
 
 // stmt rewrites one statement of a list; fn is the signature of the enclosing
-// function (nil at the top level of a cell).
-func (x *cell) stmt(s ast.Stmt, fn *types.Signature) []ast.Stmt {
+// function (nil at the top level of a cell), loops the loops around the list.
+func (x *cell) stmt(s ast.Stmt, fn *types.Signature, loops []ast.Node) []ast.Stmt {
 	var label *ast.Ident
 	inner := s
 	if ls, ok := s.(*ast.LabeledStmt); ok {
 		label, inner = ls.Label, ls.Stmt
 	}
+	after := x.placeLabels(inner)
 	var out []ast.Stmt
 	switch st := inner.(type) {
 	case *ast.RangeStmt:
@@ -60,22 +81,31 @@ func (x *cell) stmt(s ast.Stmt, fn *types.Signature) []ast.Stmt {
 	case *ast.ForStmt:
 		out = x.forStmt(label, st)
 	case *ast.DeferStmt:
-		out = x.bindCall(st.Call, st.Defer, func(call *ast.CallExpr) ast.Stmt {
+		out = x.bindCall(st.Call, st.Defer, loops, func(call *ast.CallExpr) ast.Stmt {
 			return &ast.DeferStmt{Defer: st.Defer, Call: call}
 		})
 	case *ast.GoStmt:
-		out = x.bindCall(st.Call, st.Go, func(call *ast.CallExpr) ast.Stmt {
+		out = x.bindCall(st.Call, st.Go, loops, func(call *ast.CallExpr) ast.Stmt {
 			return &ast.GoStmt{Go: st.Go, Call: call}
 		})
 	case *ast.SelectStmt:
-		out = x.selectStmt(label, st)
+		out = x.selectStmt(label, st, loops)
 	case *ast.TypeSwitchStmt:
 		out = x.typeSwitch(label, st)
+	case *ast.AssignStmt:
+		out = x.commaOk(st)
+	case *ast.IfStmt:
+		if init, ok := st.Init.(*ast.AssignStmt); ok {
+			if pre := x.commaOk(init); pre != nil {
+				st.Init = nil
+				out = []ast.Stmt{&ast.BlockStmt{Lbrace: st.If, List: append(pre, labeled(label, st)), Rbrace: st.End()}}
+			}
+		}
 	}
 	if out == nil {
-		return []ast.Stmt{s}
+		out = []ast.Stmt{s}
 	}
-	return out
+	return append(out, after...)
 }
 
 // labeled puts label (if any) back on a statement.

@@ -72,3 +72,86 @@ func orderedLess(rv reflect.Value) func(i, j int) bool {
 	}
 	panic(fmt.Sprintf("slices.Sort: elements of %s are not ordered", rv.Type()))
 }
+
+var reflectValueType = reflect.TypeOf(reflect.Value{})
+
+func isBox(rv reflect.Value) bool {
+	_, ok := rv.Interface().(interface{ box() boxedError })
+	return ok
+}
+
+// Unwrap returns the value an interface value of the interpreter holds, out of
+// yaegi's wrappers: the value inside a valueInterface, the IValue of an interface
+// wrapper (how yaegi hands an interpreted value to compiled code as an error or a
+// fmt.Stringer). Type assertions to concrete types work on the result. A nil value
+// gives NoValue{}, not nil: yaegi panics on a type assertion of a nil interface value
+// returned by compiled code.
+func Unwrap(v any) any {
+	u := unwrap(v)
+	if u == nil {
+		return NoValue{}
+	}
+	return u
+}
+
+// NoValue is what Unwrap returns for nil: no type assertion matches it.
+type NoValue struct{}
+
+func unwrap(v any) any {
+	rv := reflect.ValueOf(v)
+	for i := 0; i < 8 && rv.IsValid(); i++ {
+		switch {
+		case rv.Kind() == reflect.Interface:
+			if rv.IsNil() {
+				return nil
+			}
+			rv = rv.Elem()
+		case rv.Type().String() == valueInterfaceName:
+			rv, _ = valueInterfaceParts(rv)
+		case rv.Type() == reflectValueType:
+			// recover() in yaegi returns the panic value as a reflect.Value.
+			rv = rv.Interface().(reflect.Value)
+		case rv.CanInterface() && isBox(rv):
+			rv = reflect.ValueOf(rv.Interface().(interface{ box() boxedError }).box().v)
+		case rv.Kind() == reflect.Struct && rv.NumField() > 0 && rv.Type().Field(0).Name == "IValue" &&
+			rv.Type().PkgPath() != "" && rv.Type().Name() != "" && rv.Type().Name()[0] == '_':
+			rv = rv.Field(0)
+		default:
+			if !rv.CanInterface() {
+				return v
+			}
+			return rv.Interface()
+		}
+	}
+	if !rv.IsValid() {
+		return nil
+	}
+	return rv.Interface()
+}
+
+// AssertError is the runtime error of a failed type assertion x.(T), with the message
+// the Go runtime gives: iface is the static type of x, target T; missing is the first
+// method of an interface T the value lacks ("" for a concrete T). session names the
+// interpreter session, for the names of its types.
+func AssertError(v any, target, iface, missing, session string) error {
+	rv, t := dynamic(reflect.ValueOf(v), session)
+	dyn := "nil"
+	switch {
+	case t != nil:
+		dyn = t.Name
+	case rv.IsValid():
+		dyn = rv.Type().String()
+	}
+	if missing != "" && rv.IsValid() {
+		return &assertError{fmt.Sprintf("interface conversion: %s is not %s: missing method %s", dyn, target, missing)}
+	}
+	return &assertError{fmt.Sprintf("interface conversion: %s is %s, not %s", iface, dyn, target)}
+}
+
+type assertError struct{ msg string }
+
+// Error is the runtime's message.
+func (e *assertError) Error() string { return e.msg }
+
+// RuntimeError marks the error as a runtime.Error, like the runtime's own.
+func (e *assertError) RuntimeError() {}

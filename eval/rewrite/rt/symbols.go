@@ -9,5 +9,13 @@ var Symbols = map[string]map[string]reflect.Value{
 		"SortOrdered":    reflect.ValueOf(SortOrdered),
 		"SortFunc":       reflect.ValueOf(SortFunc),
 		"SortStableFunc": reflect.ValueOf(SortStableFunc),
+		"Show":           reflect.ValueOf(Show),
+		"Unwrap":         reflect.ValueOf(Unwrap),
+		"AssertError":    reflect.ValueOf(AssertError),
+		"BoxError":       reflect.ValueOf(BoxError),
+		"ErrorsAs":       reflect.ValueOf(ErrorsAs),
+		"ShowAll":        reflect.ValueOf(ShowAll),
+		"TypeName":       reflect.ValueOf(TypeName),
+		"RegisterNamed":  reflect.ValueOf(RegisterNamed),
 	},
 }

@@ -17,7 +17,7 @@ func main() {
 	c += 1
 	fmt.Println(c)
 	var u uint = 3
-	fmt.Println(u - 4 > 0)
+	fmt.Println(u-4 > 0)
 	x := int64(math.MaxInt64)
 	x++
 	fmt.Println(x == math.MinInt64)

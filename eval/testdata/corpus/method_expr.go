@@ -5,10 +5,10 @@ import "fmt"
 
 type Point struct{ X, Y int }
 
-func (p Point) Sum() int           { return p.X + p.Y }
-func (p Point) Scale(k int) Point  { return Point{p.X * k, p.Y * k} }
-func (p *Point) Move(dx, dy int)   { p.X += dx; p.Y += dy }
-func (p *Point) Describe() string  { return fmt.Sprint("(", p.X, ",", p.Y, ")") }
+func (p Point) Sum() int          { return p.X + p.Y }
+func (p Point) Scale(k int) Point { return Point{p.X * k, p.Y * k} }
+func (p *Point) Move(dx, dy int)  { p.X += dx; p.Y += dy }
+func (p *Point) Describe() string { return fmt.Sprint("(", p.X, ",", p.Y, ")") }
 
 func apply(f func(Point) int, ps []Point) []int {
 	var r []int

@@ -5,8 +5,8 @@ import "fmt"
 
 type Counter struct{ n int }
 
-func (c *Counter) Inc()       { c.n++ }
-func (c Counter) Get() int    { return c.n }
+func (c *Counter) Inc()    { c.n++ }
+func (c Counter) Get() int { return c.n }
 
 type Greeter struct{ name string }
 

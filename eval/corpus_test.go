@@ -1,0 +1,215 @@
+package eval_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/peerbook/peerbook/display"
+	"github.com/peerbook/peerbook/eval"
+	"github.com/peerbook/peerbook/eval/rewrite/corpus"
+)
+
+// The semantics corpus (eval/testdata/corpus): every snippet is a complete Go program
+// whose expected output was captured from `go run` (regenerate with
+// `go test ./eval/rewrite -run CorpusOnYaegi -update`). Here each snippet runs as one
+// notebook cell in a fresh session (the cell defines func main, which runs once, as with
+// go run; the package clause is left out) and its standard output must equal the
+// expected output byte for byte.
+
+var (
+	corpusOnly    = flag.String("corpus.snippet", "", "run only the corpus snippets whose name contains this")
+	corpusDetails = flag.Bool("corpus.details", false, "print the difference for every failing snippet")
+)
+
+const corpusDir = "testdata/corpus"
+
+// corpusChildEnv names the snippet a re-executed test binary runs: a snippet can kill
+// its process (yaegi has fatal failure modes), so each runs in a child.
+const corpusChildEnv = "PEERBOOK_EVAL_CORPUS_SNIPPET"
+
+// TestCorpusChild is the child process of TestCorpusInSession.
+func TestCorpusChild(t *testing.T) {
+	path := os.Getenv(corpusChildEnv)
+	if path == "" {
+		t.Skip("the child process of TestCorpusInSession")
+	}
+	os.Exit(runCorpusChild(path))
+}
+
+// corpusOutput collects what a cell writes to stdout; stderr and display output are
+// kept for the error report.
+type corpusOutput struct {
+	mu             sync.Mutex
+	stdout, stderr bytes.Buffer
+}
+
+func (o *corpusOutput) Stream(name, text string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if name == "stdout" {
+		o.stdout.WriteString(text)
+	} else {
+		o.stderr.WriteString(text)
+	}
+}
+
+func (o *corpusOutput) Input(string, bool) (string, error) {
+	return "", errors.New("no input in the corpus")
+}
+
+func (o *corpusOutput) Display(display.Bundle, string, bool) {}
+func (o *corpusOutput) ClearOutput(bool)                     {}
+
+// runCorpusChild runs one snippet in a session: stdout gets the snippet's output, stderr
+// the cell's error, if any.
+func runCorpusChild(path string) int {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	s, err := eval.New(eval.Options{})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "new session:", err)
+		return 1
+	}
+	defer s.Close()
+	out := &corpusOutput{}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	_, err = s.Execute(ctx, eval.ExecuteRequest{Code: cellSource(string(src)), ExecutionCount: 1}, out)
+	// Goroutines of the cell may still be writing: the snippets wait for theirs.
+	out.mu.Lock()
+	os.Stdout.Write(out.stdout.Bytes())
+	stderr := out.stderr.String()
+	out.mu.Unlock()
+	if err != nil {
+		var e *eval.Error
+		if errors.As(err, &e) {
+			fmt.Fprintf(os.Stderr, "%s: %s\n%s", e.Name, e.Value, stripANSI(strings.Join(e.Traceback, "\n")))
+		} else {
+			fmt.Fprintln(os.Stderr, err)
+		}
+		return 1
+	}
+	if stderr != "" {
+		fmt.Fprint(os.Stderr, stderr)
+	}
+	return 0
+}
+
+// cellSource turns a program into a cell: a cell has no package clause (the line
+// stays, blank, so that positions do not move).
+func cellSource(src string) string {
+	lines := strings.Split(src, "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(strings.TrimSpace(l), "package ") {
+			lines[i] = ""
+			break
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func stripANSI(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0x1b {
+			for i < len(s) && s[i] != 'm' {
+				i++
+			}
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func TestCorpusInSession(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the semantics corpus runs a session per snippet (skipped with -short)")
+	}
+	snippets, err := corpus.Load(corpusDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	known, err := corpus.LoadKnown(corpusDir, "session")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var selected []corpus.Snippet
+	for _, s := range snippets {
+		if strings.Contains(s.Name, *corpusOnly) {
+			selected = append(selected, s)
+		}
+	}
+	outcomes := make([]corpus.Outcome, len(selected))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.NumCPU())
+	for n, s := range selected {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			outcomes[n] = runCorpusSnippet(s)
+		}()
+	}
+	wg.Wait()
+	rep := corpus.Compare(selected, outcomes, known)
+	t.Logf("session: %d/%d snippets pass (%.1f%%)", rep.Passed, rep.Total, 100*rep.Rate())
+	names := make([]string, 0, len(rep.Details))
+	for name := range rep.Details {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if _, isKnown := known[name]; *corpusDetails || !isKnown {
+			t.Logf("%s:\n%s", name, rep.Details[name])
+		}
+	}
+	for _, name := range rep.Unexpected {
+		t.Errorf("snippet %s fails and is not listed in %s/%s", name, corpusDir, corpus.KnownFailuresFile)
+	}
+	for _, name := range rep.Fixed {
+		t.Errorf("snippet %s passes: remove it from %s/%s", name, corpusDir, corpus.KnownFailuresFile)
+	}
+	if *corpusOnly == "" && rep.Rate() < 0.95 {
+		t.Errorf("pass rate %.1f%% is below 95%%", 100*rep.Rate())
+	}
+}
+
+func runCorpusSnippet(s corpus.Snippet) corpus.Outcome {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	path, _ := filepath.Abs(s.Path)
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestCorpusChild$")
+	cmd.Env = append(os.Environ(), corpusChildEnv+"="+path)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	o := corpus.Outcome{Name: s.Name, Got: stdout.String()}
+	if err != nil {
+		o.Err = fmt.Errorf("%v: %s", err, lastLines(stderr.String(), 8))
+	}
+	return o
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,262 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Type assertions. yaegi gets several wrong: x.(I) with a value for an interface I
+// declared in a cell panics inside yaegi; a value recovered from a panic fails
+// x.(error); a value of a session type held in an error fails x.(*T) (yaegi's error
+// wrapper hides it); a failed x.(T) panics with a message that starts with the source
+// position. The rewrites:
+//
+//   - x.(T) for a concrete T, x of type any: _pb_assert[T](x, ...), which panics with
+//     the runtime's message;
+//   - other x.(T): a function literal that tries the assertion the ways that work
+//     (on the value, on the value out of yaegi's wrapper, by the session's types that
+//     implement T) and panics with the runtime's message;
+//   - v, ok := x.(T): the same tries, as statements, when they are needed.
+
+// assertKind classifies what an assertion of a value of static type xt to t needs.
+type assertKind int
+
+const (
+	assertNative    assertKind = iota // yaegi gets it right
+	assertUnwrap                      // concrete T, x a non-empty interface
+	assertFallback                    // compiled interface T, x of type any
+	assertEnumerate                   // interface T of the session
+)
+
+func (x *cell) assertKind(xt, t types.Type) assertKind {
+	xEmpty := xt.Underlying().(*types.Interface).Empty()
+	switch {
+	case !types.IsInterface(t):
+		if xEmpty {
+			return assertNative
+		}
+		return assertUnwrap
+	case isSessionInterface(t):
+		return assertEnumerate
+	case xEmpty:
+		return assertFallback
+	}
+	return assertNative
+}
+
+func isSessionInterface(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && isSessionPkg(n.Obj().Pkg()) && types.IsInterface(n)
+}
+
+// tryAssert writes statements that declare v (of type t) and ok, set from asserting
+// a, of static type xt, to t.
+func (x *cell) tryAssert(kind assertKind, a, v, ok, ts string, t, xt types.Type) (string, bool) {
+	switch kind {
+	case assertUnwrap:
+		return fmt.Sprintf("%s, %s := _pb_unwrap(%s).(%s)", v, ok, a, ts), true
+	case assertNative:
+		return fmt.Sprintf("%s, %s := %s.(%s)", v, ok, a, ts), true
+	}
+	match, good := x.matchIface(a, xt, t, ok)
+	if !good {
+		return "", false
+	}
+	bind, good := x.bindInterface(v, t, a, a, xt, false)
+	if !good {
+		return "", false
+	}
+	return fmt.Sprintf("%s\nvar %s %s\nif %s {\n%s\n}", match, v, ts, ok, bind), true
+}
+
+// matchIface writes statements that declare flag and set it to whether the value in
+// a (of static type from) has a type that implements the interface t. yaegi's own test
+// accepts a value whose pointer type has the methods and misses session types held in
+// an error; the statements test the session's types one by one instead.
+func (x *cell) matchIface(a string, from, t types.Type, flag string) (string, bool) {
+	ts, ok := x.c.typeString(t)
+	if !ok {
+		return "", false
+	}
+	iface := t.Underlying().(*types.Interface)
+	var fromIface *types.Interface
+	if fi, ok := from.Underlying().(*types.Interface); ok && !fi.Empty() {
+		fromIface = fi
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s := false\n", flag)
+	var impl, notImpl []string
+	for _, c := range x.sessionTypes() {
+		if fromIface != nil && !types.Implements(c, fromIface) {
+			continue
+		}
+		cs, ok := x.c.typeString(c)
+		if !ok {
+			continue
+		}
+		switch {
+		case types.Implements(c, iface):
+			impl = append(impl, cs)
+		default:
+			notImpl = append(notImpl, cs)
+		}
+	}
+	test := func(list []string, value string) string {
+		var tries []string
+		for _, cs := range list {
+			tries = append(tries, fmt.Sprintf("if _, ok := %s.(%s); ok { %s = %s }", a, cs, flag, value))
+		}
+		return strings.Join(tries, " else ")
+	}
+	// yaegi panics on a type assertion of some nil interface values: test non-nil
+	// values only.
+	fmt.Fprintf(&b, "if %s != nil {\n", a)
+	if isSessionInterface(t) {
+		// Only the session's types implement it.
+		b.WriteString(test(impl, "true"))
+		b.WriteString("\n}")
+		return b.String(), true
+	}
+	fmt.Fprintf(&b, "if _, ok := %s.(%s); ok { %s = true }\n", a, ts, flag)
+	if fromIface == nil {
+		// A value recovered from a panic, or held in a wrapper.
+		fmt.Fprintf(&b, "if !%s { if _, ok := _pb_unwrap(%s).(%s); ok { %s = true } }\n", flag, a, ts, flag)
+	}
+	if len(notImpl) > 0 {
+		fmt.Fprintf(&b, "if %s {\n%s\n}", flag, test(notImpl, "false"))
+	}
+	b.WriteString("\n}")
+	return b.String(), true
+}
+
+// sessionTypes lists the session's named types (not generic, not interfaces) and
+// pointers to them.
+func (x *cell) sessionTypes() []types.Type {
+	var out []types.Type
+	scope := x.c.pkg.Scope()
+	for _, n := range scope.Names() {
+		tn, ok := scope.Lookup(n).(*types.TypeName)
+		if !ok || tn.IsAlias() || isPrelude(n) {
+			continue
+		}
+		nt, ok := tn.Type().(*types.Named)
+		if !ok || nt.TypeParams() != nil || types.IsInterface(nt) {
+			continue
+		}
+		out = append(out, nt, types.NewPointer(nt))
+	}
+	return out
+}
+
+// missingMethod names the first method of interface t (for the panic message).
+func missingMethod(t types.Type) string {
+	iface, ok := t.Underlying().(*types.Interface)
+	if !ok || iface.NumMethods() == 0 {
+		return ""
+	}
+	var names []string
+	for i := 0; i < iface.NumMethods(); i++ {
+		names = append(names, iface.Method(i).Name())
+	}
+	sort.Strings(names)
+	return names[0]
+}
+
+// assertExpr rewrites a single-value type assertion x.(T).
+func (x *cell) assertExpr(ta *ast.TypeAssertExpr) ast.Expr {
+	if ta.Type == nil {
+		return nil
+	}
+	t, xt := x.typeOf(ta.Type), x.typeOf(ta.X)
+	if t == nil || xt == nil || !types.IsInterface(xt) {
+		return nil
+	}
+	ts, ok1 := x.c.typeString(t)
+	xts, ok2 := x.c.typeString(xt)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	target, iface := strconv.Quote(reflectName(t)), strconv.Quote(reflectName(xt))
+	session := strconv.Quote(x.r.session)
+	kind := x.assertKind(xt, t)
+	tm := tmpl{pos: ta.Pos(), exprs: map[string]ast.Expr{"_pbX_x": ta.X}}
+	if kind == assertNative && !types.IsInterface(t) {
+		return tm.expr("_pb_assert[%s](_pbX_x, %s, %s, %s)", ts, target, iface, session)
+	}
+	try, ok := x.tryAssert(kind, "_pb_a", "_pb_v", "_pb_ok", ts, t, xt)
+	if !ok {
+		return nil
+	}
+	missing := ""
+	if types.IsInterface(t) {
+		missing = missingMethod(t)
+	}
+	return tm.expr("func(_pb_a %s) %s {\n%s\nif !_pb_ok { panic(_pb_assert_error(_pb_a, %s, %s, %q, %s)) }\nreturn _pb_v\n}(_pbX_x)",
+		xts, ts, try, target, iface, missing, session)
+}
+
+// commaOk rewrites v, ok := x.(T) (or =) when yaegi needs help with it.
+func (x *cell) commaOk(as *ast.AssignStmt) []ast.Stmt {
+	if len(as.Lhs) != 2 || len(as.Rhs) != 1 || (as.Tok != token.DEFINE && as.Tok != token.ASSIGN) {
+		return nil
+	}
+	ta, ok := as.Rhs[0].(*ast.TypeAssertExpr)
+	if !ok || ta.Type == nil {
+		return nil
+	}
+	t, xt := x.typeOf(ta.Type), x.typeOf(ta.X)
+	if t == nil || xt == nil || !types.IsInterface(xt) {
+		return nil
+	}
+	kind := x.assertKind(xt, t)
+	if kind == assertNative {
+		return nil
+	}
+	ts, ok1 := x.c.typeString(t)
+	xts, ok2 := x.c.typeString(xt)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	a, v, okv := x.tmp("a"), x.tmp("v"), x.tmp("ok")
+	try, good := x.tryAssert(kind, a, v, okv, ts, t, xt)
+	if !good {
+		return nil
+	}
+	tm := tmpl{pos: as.Pos(), exprs: map[string]ast.Expr{"_pbX_x": ta.X, "_pbX_l0": as.Lhs[0], "_pbX_l1": as.Lhs[1]}}
+	return tm.statements("var %s %s = _pbX_x\n%s\n_pbX_l0, _pbX_l1 %s %s, %s", a, xts, try, as.Tok, v, okv)
+}
+
+// errorsAs rewrites errors.As(err, target): the compiled errors.As rejects pointers to
+// the session's types (they do not implement error as reflect sees them). The tree
+// walk is done by package rt, the assignability test by the interpreter:
+//
+//	_pb_errors_as(err, func(_pb_e any) bool { _pb_v, _pb_ok := _pb_e.(T); if _pb_ok { *target = _pb_v }; return _pb_ok })
+func (x *cell) errorsAs(call *ast.CallExpr) ast.Expr {
+	if x.calleeName(call.Fun) != "errors.As" || len(call.Args) != 2 || call.Ellipsis.IsValid() {
+		return nil
+	}
+	pt, ok := underlying(x.typeOf(call.Args[1])).(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	t := pt.Elem()
+	ts, ok := x.c.typeString(t)
+	if !ok {
+		return nil
+	}
+	kind := assertNative
+	if types.IsInterface(t) {
+		kind = x.assertKind(types.NewInterfaceType(nil, nil), t)
+	}
+	try, ok := x.tryAssert(kind, "_pb_e", "_pb_v", "_pb_ok", ts, t, types.NewInterfaceType(nil, nil))
+	if !ok {
+		return nil
+	}
+	tm := tmpl{pos: call.Pos(), exprs: map[string]ast.Expr{"_pbX_err": call.Args[0], "_pbX_target": call.Args[1]}}
+	return tm.expr("_pb_errors_as(_pbX_err, func(_pb_e any) bool {\n%s\nif _pb_ok { *_pbX_target = _pb_v }\nreturn _pb_ok\n})", try)
+}
