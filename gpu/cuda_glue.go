@@ -30,8 +30,8 @@ var ErrNeedsRestart = backend.ErrNeedsRestart
 
 // Poisoned returns nil while the current devices can be used, and otherwise the error that
 // left them unusable for the rest of the process, which wraps ErrNeedsRestart: on CUDA, a
-// kernel that trapped (a Go kernel's failed bounds check) or touched an illegal address,
-// where the driver can't rebuild the context in the same process. The evaluator should then
+// kernel that trapped or touched an illegal address (a Go kernel's failed bounds check
+// does not: its thread records the fault and ends), where the driver can't rebuild the context in the same process. The evaluator should then
 // report the error and exit, so that a fresh process gets working devices. Poisoned never
 // chooses the devices itself: before their first use it returns nil.
 func Poisoned() error {
@@ -57,7 +57,8 @@ func Poisoned() error {
 
 // loadCompiled returns c's kernel on dev, a device of a backend that compiles CUDA C,
 // compiling c there on first use (c.mu held). A Go kernel is translated to CUDA C (see
-// compileFor), its module gets a fault record (attachFaultRecord), and it is loaded with
+// compileFor), its module gets a fault record (attachFaultRecord, kept in c.faults), and it
+// is loaded with
 // the signature its translation declares (translatedSignature).
 func (c *kernelCode) loadCompiled(dev *Device, key loadKey) (backend.Kernel, error) {
 	mod := c.modules[key]
@@ -70,9 +71,14 @@ func (c *kernelCode) loadCompiled(dev *Device, key loadKey) (backend.Kernel, err
 	}
 	sig := c.sig
 	if c.goK != nil {
-		if err := attachFaultRecord(c.goK, dev, mod); err != nil {
+		r, err := attachFaultRecord(c.goK, dev, mod)
+		if err != nil {
 			return nil, err
 		}
+		if c.faults == nil {
+			c.faults = map[loadKey]*faultRecord{}
+		}
+		c.faults[key] = r
 		sig = translatedSignature(c.sig)
 	}
 	return mod.Kernel(c.sig.Name, sig)
@@ -89,13 +95,40 @@ var deviceStats = true
 // statsBlock is the block size of the statistics kernels.
 const statsBlock = 256
 
-// statsSrc reduces a rows x cols row-major matrix to gridRows x gridCols cells (a 1-D
+// statsSrc is the statistics module: statsCore and one kernel per dtype, written out (not
+// through a preprocessor macro) so that cudasrc.Signatures finds every entry point.
+var statsSrc = statsCore + statsEntries()
+
+// statsTypes is the CUDA element type and the converter of each dtype's statistics kernel.
+var statsTypes = []struct {
+	dt         DType
+	cType, cvt string
+}{
+	{Int8, "signed char", "pb_plain"}, {Int16, "short", "pb_plain"}, {Int32, "int", "pb_plain"},
+	{Int64, "long long", "pb_plain"}, {Uint8, "unsigned char", "pb_plain"},
+	{Uint16, "unsigned short", "pb_plain"}, {Uint32, "unsigned int", "pb_plain"},
+	{Uint64, "unsigned long long", "pb_plain"}, {Float16, "unsigned short", "pb_half"},
+	{BFloat16, "unsigned short", "pb_bhalf"}, {Float32, "float", "pb_plain"},
+	{Float64, "double", "pb_plain"},
+}
+
+// statsEntries writes the kernel of every dtype in statsTypes: pb_stats_<dtype>.
+func statsEntries() string {
+	var sb strings.Builder
+	for _, st := range statsTypes {
+		fmt.Fprintf(&sb, "extern \"C\" __global__ void pb_stats_%s(const %s* x, long long rows, long long cols, long long gridRows, long long gridCols, double* out) {\n  pb_stats<%s, %s>(x, rows, cols, gridRows, gridCols, out);\n}\n",
+			st.dt, st.cType, st.cType, st.cvt)
+	}
+	return sb.String()
+}
+
+// statsCore reduces a rows x cols row-major matrix to gridRows x gridCols cells (a 1-D
 // buffer is 1 x n): block k does cell k, whose rows are [gr*rows/gridRows,
 // (gr+1)*rows/gridRows) and columns [gc*cols/gridCols, (gc+1)*cols/gridCols), as
 // display.Reduction bins them. For its cell it writes 8 doubles: the finite elements'
 // count, min, max, sum and sum of squared deviations from their mean, the NaN and Inf
 // counts, and 0.
-const statsSrc = `
+const statsCore = `
 __device__ __forceinline__ double pb_f16(unsigned short h) { float f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return (double)f; }
 __device__ __forceinline__ double pb_bf16(unsigned short b) { return (double)__uint_as_float((unsigned)b << 16); }
 
@@ -163,22 +196,6 @@ __device__ void pb_stats(const T* x, long long rows, long long cols, long long g
   }
 }
 
-#define PB_STATS(NAME, T, C) \
-extern "C" __global__ void pb_stats_##NAME(const T* x, long long rows, long long cols, long long gridRows, long long gridCols, double* out) { \
-  pb_stats<T, C>(x, rows, cols, gridRows, gridCols, out); \
-}
-PB_STATS(int8, signed char, pb_plain)
-PB_STATS(int16, short, pb_plain)
-PB_STATS(int32, int, pb_plain)
-PB_STATS(int64, long long, pb_plain)
-PB_STATS(uint8, unsigned char, pb_plain)
-PB_STATS(uint16, unsigned short, pb_plain)
-PB_STATS(uint32, unsigned int, pb_plain)
-PB_STATS(uint64, unsigned long long, pb_plain)
-PB_STATS(float16, unsigned short, pb_half)
-PB_STATS(bfloat16, unsigned short, pb_bhalf)
-PB_STATS(float32, float, pb_plain)
-PB_STATS(float64, double, pb_plain)
 `
 
 // statsKernels is the statistics module loaded on one device: a kernel per dtype.
@@ -227,23 +244,45 @@ func loadStatsKernels(dev *Device) (*statsKernels, error) {
 	if err != nil {
 		return nil, fmt.Errorf("compile the statistics kernels for %s: %w", dev.label(), err)
 	}
+	sigs, err := statsSignatures()
+	if err != nil {
+		return nil, err
+	}
+	sk := &statsKernels{kernels: map[DType]backend.Kernel{}, sigs: sigs}
+	for dt, sig := range sigs {
+		k, err := mod.Kernel(sig.Name, sig)
+		if err != nil {
+			return nil, fmt.Errorf("load %s on %s: %w", sig.Name, dev.label(), err)
+		}
+		sk.kernels[dt] = k
+	}
+	return sk, nil
+}
+
+// statsSignatures returns the signature of every dtype's statistics kernel, an error where
+// one is missing. The half-precision kernels read raw 16-bit words (unsigned short in C),
+// so their buffer parameter is given the dtype they decode.
+func statsSignatures() (map[DType]backend.Signature, error) {
 	sigs, err := cudasrc.Signatures(statsSrc)
 	if err != nil {
 		return nil, fmt.Errorf("the statistics kernels' signatures: %w", err)
 	}
-	sk := &statsKernels{kernels: map[DType]backend.Kernel{}, sigs: map[DType]backend.Signature{}}
+	byType := map[DType]backend.Signature{}
 	for _, sig := range sigs {
 		dt, err := backend.ParseDType(strings.TrimPrefix(sig.Name, "pb_stats_"))
 		if err != nil {
 			return nil, fmt.Errorf("statistics kernel %s: %w", sig.Name, err)
 		}
-		k, err := mod.Kernel(sig.Name, sig)
-		if err != nil {
-			return nil, fmt.Errorf("load %s on %s: %w", sig.Name, dev.label(), err)
-		}
-		sk.kernels[dt], sk.sigs[dt] = k, sig
+		sig.Params = append([]backend.Param(nil), sig.Params...)
+		sig.Params[0].DType = dt
+		byType[dt] = sig
 	}
-	return sk, nil
+	for dt := Int8; dt <= Float64; dt++ {
+		if _, ok := byType[dt]; !ok {
+			return nil, fmt.Errorf("the statistics module has no kernel for %s (%d kernels)", dt, len(sigs))
+		}
+	}
+	return byType, nil
 }
 
 // cellPartial is what the statistics kernel writes for one cell.

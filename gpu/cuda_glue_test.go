@@ -193,12 +193,12 @@ func faulty(t gpu.Thread, x []float32, d int) {
 		faultRecords.mu.Unlock()
 	})
 	d := Dev(1)
-	must(0, attachFaultRecord(gk, d, mod))
+	rec := must(attachFaultRecord(gk, d, mod))
 	faultRecords.mu.Lock()
-	rec := faultRecords.byModule[mod]
+	kept := faultRecords.byModule[mod]
 	faultRecords.mu.Unlock()
-	if rec == nil {
-		t.Fatal("no record attached")
+	if rec == nil || kept != rec {
+		t.Fatalf("record %p attached, %p kept", rec, kept)
 	}
 	ptr, err := rec.mem.Pointer(1)
 	if err != nil {
@@ -212,11 +212,7 @@ func faulty(t gpu.Thread, x []float32, d int) {
 		t.Errorf("record memory: device %d, %d bytes, shared %v", rec.mem.Device(), rec.mem.Size(), rec.mem.Shared())
 	}
 	// Attaching again keeps the record.
-	must(0, attachFaultRecord(gk, d, mod))
-	faultRecords.mu.Lock()
-	same := faultRecords.byModule[mod] == rec
-	faultRecords.mu.Unlock()
-	if !same {
+	if again := must(attachFaultRecord(gk, d, mod)); again != rec {
 		t.Error("a second attach made a new record")
 	}
 	trap := errors.New("launch faulty: device 1 faulted: unspecified launch failure")
@@ -253,7 +249,42 @@ func faulty(t gpu.Thread, x []float32, d int) {
 	if err := explainFault(d, trap); err != trap {
 		t.Errorf("a cleared record explained another error: %v", err)
 	}
+	// A launch that completed without a CUDA error: the failing thread ended, the record
+	// is the error (takeFault after a synchronous launch, takeDeviceFault at a
+	// synchronization), and reading it clears it.
+	writeRecord := func(site, index uint64) {
+		binary.LittleEndian.PutUint32(host[0:], gokernel.FaultIndex)
+		binary.LittleEndian.PutUint32(host[4:], uint32(site))
+		binary.LittleEndian.PutUint64(host[8:], index)
+		binary.LittleEndian.PutUint64(host[16:], 10)
+	}
+	if err := takeFault(rec); err != nil {
+		t.Errorf("an empty record: %v", err)
+	}
+	if err := takeFault(nil); err != nil {
+		t.Errorf("no record: %v", err)
+	}
+	writeRecord(1, 12)
+	err = takeFault(rec)
+	if !errors.As(err, &pe) || pe.Msg != "index out of range [12] with length 10" || errors.Is(err, ErrNeedsRestart) {
+		t.Errorf("takeFault: %v", err)
+	}
+	if err := takeFault(rec); err != nil || binary.LittleEndian.Uint32(host) != 0 {
+		t.Errorf("takeFault did not clear the record: %v", err)
+	}
+	writeRecord(1, 13)
+	if err := takeDeviceFault(Dev(0)); err != nil {
+		t.Errorf("another device took the record: %v", err)
+	}
+	err = takeDeviceFault(d)
+	if !errors.As(err, &pe) || pe.Msg != "index out of range [13] with length 10" {
+		t.Errorf("takeDeviceFault: %v", err)
+	}
+	if err := takeDeviceFault(d); err != nil {
+		t.Errorf("takeDeviceFault did not clear the record: %v", err)
+	}
 	// A module that can't set the variable: the launch can't go on unexplained.
 	bad := &fakeModule{globals: map[string][]byte{}, fail: errors.New("no such symbol")}
-	wantErrContains(t, attachFaultRecord(gk, d, bad), "fault record of faulty on device 1 (sim-GPU-1): no such symbol")
+	_, err = attachFaultRecord(gk, d, bad)
+	wantErrContains(t, err, "fault record of faulty on device 1 (sim-GPU-1): no such symbol")
 }

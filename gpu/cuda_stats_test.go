@@ -12,6 +12,7 @@ import (
 	"github.com/peerbook/peerbook/display"
 	"github.com/peerbook/peerbook/gpu/backend"
 	"github.com/peerbook/peerbook/gpu/cuda"
+	"github.com/peerbook/peerbook/gpu/cudasrc"
 )
 
 // Buffer statistics and views computed on a CUDA device (cuda_glue.go): the kernel's
@@ -159,6 +160,32 @@ func TestStatsFromCellsMatchTheHostReduction(t *testing.T) {
 	s := mergeCells(emulateStatsKernel(x, 1, 3, 1, 2))
 	if s.Count != 3 || s.NaN != 2 || s.Inf != 1 || !math.IsNaN(s.Mean) || !math.IsNaN(s.Min) || !math.IsNaN(s.Std) {
 		t.Errorf("no finite element: %+v", s)
+	}
+}
+
+// TestStatsKernelSignatures requires a statistics kernel, with the signature the launcher
+// reads, for every dtype (the module was once a macro the signature parser can't see).
+func TestStatsKernelSignatures(t *testing.T) {
+	sigs, err := cudasrc.Signatures(statsSrc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sigs) != int(Float64-Int8+1) {
+		t.Errorf("%d statistics kernels in the source, want one per dtype", len(sigs))
+	}
+	byType, err := statsSignatures()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for dt := Int8; dt <= Float64; dt++ {
+		s, ok := byType[dt]
+		if !ok {
+			t.Errorf("no statistics kernel for %s", dt)
+			continue
+		}
+		if s.Name != "pb_stats_"+dt.String() || len(s.Params) != 6 || s.Params[0].DType != dt || s.Params[5].DType != Float64 {
+			t.Errorf("%s: kernel %s, signature %+v", dt, s.Name, s.Params)
+		}
 	}
 }
 
@@ -313,6 +340,26 @@ func ramp(t gpu.Thread, x []float32) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/render")
 			b.ReportMetric(float64(size), "bytes")
+			// The breakdown of one more render: the reduction (View: statistics and the
+			// envelope or grid), then the whole bundle, whose rest is drawing and encoding.
+			runs := deviceStatsRuns.Load()
+			start := time.Now()
+			if _, err := c.buf.View(); err != nil {
+				b.Fatal(err)
+			}
+			view := time.Since(start)
+			onDev := deviceStatsRuns.Load() > runs
+			start = time.Now()
+			c.buf.MIMEBundle()
+			whole := time.Since(start)
+			why := ""
+			if c.device && !onDev {
+				deviceStatsErr.mu.Lock()
+				why = fmt.Sprintf(" (device path failed: %v)", deviceStatsErr.err)
+				deviceStatsErr.mu.Unlock()
+			}
+			b.Logf("BREAKDOWN %s: view %v (on the device: %v%s), whole bundle %v, so drawing and encoding %v",
+				c.name, view.Round(time.Microsecond), onDev, why, whole.Round(time.Microsecond), (whole - view).Round(time.Microsecond))
 		})
 	}
 }

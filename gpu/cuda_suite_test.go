@@ -41,8 +41,15 @@ func runSuiteCase(c suite.Case) (suiteResult, error) {
 		return res, fmt.Errorf("define: %w", err)
 	}
 	kernels := map[string]*Kernel{}
+	var list []*Kernel
 	for _, gk := range gks {
 		kernels[gk.Name()] = newKernel(gk.Signature(), gk, nil)
+		list = append(list, kernels[gk.Name()])
+	}
+	// As DefineGo does: compiled and loaded before any launch, so that a consumer spinning
+	// on a flag doesn't wait for its producer's compilation.
+	if err := preloadCUDA(list); err != nil {
+		return res, fmt.Errorf("compile: %w", err)
 	}
 	ndev := NumDevices()
 	if ndev == 0 {
@@ -233,7 +240,7 @@ func runSuiteOn(t *testing.T, spec string) map[string]suiteResult {
 	}
 	out := map[string]suiteResult{}
 	for _, c := range suite.Cases() {
-		r, err := runSuiteCase(c)
+		r, err := runSuiteCaseWatched(t, c, spec)
 		if err != nil {
 			t.Errorf("%s on %s: %v", c.Name, spec, err)
 			if p := Poisoned(); p != nil {
@@ -244,6 +251,37 @@ func runSuiteOn(t *testing.T, spec string) map[string]suiteResult {
 		out[c.Name] = r
 	}
 	return out
+}
+
+// suiteCaseTimeout bounds one case of the suite (compiling included): a hand-off that
+// never completes fails the test naming the case instead of blocking the test binary.
+const suiteCaseTimeout = time.Minute
+
+// runSuiteCaseWatched runs c under a watchdog: past suiteCaseTimeout the test fails,
+// naming the case and the devices (the hung case's goroutine is left behind).
+func runSuiteCaseWatched(t *testing.T, c suite.Case, spec string) (suiteResult, error) {
+	t.Helper()
+	type result struct {
+		r   suiteResult
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- result{err: fmt.Errorf("panic: %v", p)}
+			}
+		}()
+		r, err := runSuiteCase(c)
+		done <- result{r, err}
+	}()
+	select {
+	case res := <-done:
+		return res.r, res.err
+	case <-time.After(suiteCaseTimeout):
+		t.Fatalf("WATCHDOG: case %s on %s did not finish within %v (a hand-off that never completed?); the remaining cases were not run", c.Name, spec, suiteCaseTimeout)
+		return suiteResult{}, nil
+	}
 }
 
 // compareSuiteRuns checks that two device sets gave the same results for every case and

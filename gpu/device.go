@@ -108,6 +108,9 @@ func (d *Device) Synchronize() error {
 		return fmt.Errorf("synchronize %s: %w", d.label(), explainFault(d, err))
 	}
 	d.m.releaseKept(d.info.Index)
+	if pe := takeDeviceFault(d); pe != nil {
+		return fmt.Errorf("synchronize %s: %w", d.label(), pe)
+	}
 	return nil
 }
 

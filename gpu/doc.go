@@ -98,9 +98,13 @@
 // //gpu:nobounds line): an index out of range, an integer division by zero or a negative
 // shift makes the launch (or the Synchronize of its stream) fail with the same
 // *gokernel.PanicError as on simulated devices, naming the kernel, block, thread, cell line
-// and index. The failing thread traps, and a trap, like an illegal address in a CUDA C
-// kernel, is a sticky fault: the driver may refuse to let the process use the GPU again
-// (on an H200 it does). The error then wraps ErrNeedsRestart, every later GPU call fails
-// at once with it, and Poisoned returns it; the evaluator reports it and exits, so that
-// the kernel starts a fresh process (buffers and kernels must be made again there).
+// and index. The failing thread records the fault (the first one wins) and ends; the
+// kernel's other threads run to their end, and the device stays usable. The fault is read
+// from host-mapped memory when the launch completes: a launch without gpu.OnStream reports
+// it, an asynchronous one at Stream.Synchronize, Device.Synchronize or gpu.Synchronize.
+// A CUDA C kernel that traps or touches an illegal address is different: that is a sticky
+// fault, the driver may refuse to let the process use the GPU again (on an H200 it does).
+// The error then wraps ErrNeedsRestart, every later GPU call fails at once with it, and
+// Poisoned returns it; the evaluator reports it and exits, so that the kernel starts a
+// fresh process (buffers and kernels must be made again there).
 package gpu

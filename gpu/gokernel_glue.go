@@ -69,7 +69,8 @@ type faultDecoder interface {
 }
 
 // faultRecord is the host-mapped memory where a translated Go kernel's module writes what
-// failed (index out of range, divide by zero, negative shift) before it traps.
+// failed (index out of range, divide by zero, negative shift) before the failing thread
+// ends.
 type faultRecord struct {
 	m   *machine
 	dev int
@@ -78,29 +79,31 @@ type faultRecord struct {
 }
 
 // faultRecords holds the record of every module of a translated Go kernel, by module.
+// Its mutex also guards reading and clearing the records.
 var faultRecords struct {
 	mu       sync.Mutex
 	byModule map[backend.Module]*faultRecord
 }
 
 // attachFaultRecord points the fault record variable of mod, a Go kernel's compiled
-// translation on dev, at zeroed host-mapped memory (once per module), so that a failed
-// launch can say which thread failed where. Modules that can't set device variables, and
-// kernels that can't decode a record, go without: a failing thread just traps.
-func attachFaultRecord(k goKernel, dev *Device, mod backend.Module) error {
+// translation on dev, at zeroed host-mapped memory (once per module), so that a failing
+// thread can say where it failed, end, and leave the context usable. It returns the record,
+// or nil for modules that can't set device variables and kernels that can't decode a
+// record: their failing threads trap.
+func attachFaultRecord(k goKernel, dev *Device, mod backend.Module) (*faultRecord, error) {
 	dec, ok := k.(faultDecoder)
 	setter, ok2 := mod.(backend.GlobalSetter)
 	if !ok || !ok2 {
-		return nil
+		return nil, nil
 	}
 	faultRecords.mu.Lock()
 	defer faultRecords.mu.Unlock()
-	if faultRecords.byModule[mod] != nil {
-		return nil
+	if r := faultRecords.byModule[mod]; r != nil {
+		return r, nil
 	}
 	mem, err := dev.m.b.Alloc(backend.HostDevice, gokernel.FaultRecordSize, backend.AllocOptions{Shared: true})
 	if err != nil {
-		return fmt.Errorf("fault record of %s on %s: %w", k.Name(), dev.label(), err)
+		return nil, fmt.Errorf("fault record of %s on %s: %w", k.Name(), dev.label(), err)
 	}
 	p, err := mem.Pointer(dev.info.Index)
 	if err == nil {
@@ -110,45 +113,79 @@ func attachFaultRecord(k goKernel, dev *Device, mod backend.Module) error {
 	}
 	if err != nil {
 		mem.Free()
-		return fmt.Errorf("fault record of %s on %s: %w", k.Name(), dev.label(), err)
+		return nil, fmt.Errorf("fault record of %s on %s: %w", k.Name(), dev.label(), err)
 	}
 	if faultRecords.byModule == nil {
 		faultRecords.byModule = map[backend.Module]*faultRecord{}
 	}
-	faultRecords.byModule[mod] = &faultRecord{m: dev.m, dev: dev.info.Index, k: dec, mem: mem}
-	return nil
+	r := &faultRecord{m: dev.m, dev: dev.info.Index, k: dec, mem: mem}
+	faultRecords.byModule[mod] = r
+	return r, nil
 }
 
-// explainFault returns err, the error of a launch or a synchronization on dev, with what a
-// translated Go kernel on dev wrote in its fault record before it trapped: a *goKernelFault
-// whose Panic is the *gokernel.PanicError (kernel, block, thread, cell position, index),
-// as on simulated devices. The record is cleared once read. Without a record, err as is.
-func explainFault(dev *Device, err error) error {
-	if err == nil || dev == nil {
-		return err
+// take returns the fault the record holds, as a *gokernel.PanicError, and clears it; nil
+// where it holds none (faultRecords.mu held).
+func (r *faultRecord) take() error {
+	host := r.mem.Host()
+	if len(host) < gokernel.FaultRecordSize || binary.LittleEndian.Uint32(host) == 0 {
+		return nil
+	}
+	rec := append([]byte(nil), host[:gokernel.FaultRecordSize]...)
+	clear(host[:gokernel.FaultRecordSize])
+	return r.k.DecodeFault(rec)
+}
+
+// takeFault returns the fault recorded by one Go kernel's translation, r (nil: none), and
+// clears it: read after a launch that completed without a CUDA error. It is a load from
+// host-mapped memory.
+func takeFault(r *faultRecord) error {
+	if r == nil {
+		return nil
 	}
 	faultRecords.mu.Lock()
 	defer faultRecords.mu.Unlock()
+	return r.take()
+}
+
+// takeDeviceFault returns the first fault recorded by any Go kernel's translation on dev
+// (a *gokernel.PanicError) and clears every record there: read at a synchronization that
+// completed without a CUDA error, where asynchronous launches report their faults.
+func takeDeviceFault(dev *Device) error {
+	if dev == nil {
+		return nil
+	}
+	faultRecords.mu.Lock()
+	defer faultRecords.mu.Unlock()
+	var first error
 	for _, r := range faultRecords.byModule {
 		if r.m != dev.m || r.dev != dev.info.Index {
 			continue
 		}
-		host := r.mem.Host()
-		if len(host) < gokernel.FaultRecordSize || binary.LittleEndian.Uint32(host) == 0 {
-			continue
+		if pe := r.take(); pe != nil && first == nil {
+			first = pe
 		}
-		rec := append([]byte(nil), host[:gokernel.FaultRecordSize]...)
-		clear(host[:gokernel.FaultRecordSize])
-		if pe := r.k.DecodeFault(rec); pe != nil {
-			return &goKernelFault{Panic: pe, Err: err}
-		}
+	}
+	return first
+}
+
+// explainFault returns err, the error of a launch or a synchronization on dev, with what a
+// translated Go kernel on dev wrote in its fault record: a *goKernelFault whose Panic is the
+// *gokernel.PanicError (kernel, block, thread, cell position, index), as on simulated
+// devices. The records are cleared once read. Without a fault, err as is.
+func explainFault(dev *Device, err error) error {
+	if err == nil || dev == nil {
+		return err
+	}
+	if pe := takeDeviceFault(dev); pe != nil {
+		return &goKernelFault{Panic: pe, Err: err}
 	}
 	return err
 }
 
 // goKernelFault is the error of a Go kernel that failed on a GPU as Go code fails (an index
-// out of range, ...): Panic says where, Err is the device's error (the trap, which may have
-// left the devices unusable: see Poisoned).
+// out of range, ...) together with a CUDA error of the same launch or synchronization:
+// Panic says where, Err is the device's error (which may have left the devices unusable:
+// see Poisoned).
 type goKernelFault struct {
 	Panic error // a *gokernel.PanicError
 	Err   error

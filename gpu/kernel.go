@@ -76,6 +76,14 @@ type kernelCode struct {
 	mu      sync.Mutex
 	loaded  map[loadKey]backend.Kernel
 	modules map[loadKey]backend.Module // CUDA modules compiled for this kernel
+	faults  map[loadKey]*faultRecord   // Go kernels on CUDA: the fault record of each module
+}
+
+// faultRecord returns the fault record of the kernel's module on dev, nil where it has none.
+func (c *kernelCode) faultRecord(dev *Device) *faultRecord {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.faults[loadKey{dev.m, dev.info.Index}]
 }
 
 // Kernel is a kernel defined in a cell (a Go func taking gpu.Thread, or a __global__
@@ -209,17 +217,51 @@ func Kernels() []string {
 // DefineGo defines the Go kernels (funcs whose first parameter is gpu.Thread) and device
 // functions of a cell's declarations, src. file names the cell in errors, and line is the
 // cell line of src's first line. It returns the kernels' names; LookupKernel gets them.
+// On CUDA devices every kernel is translated, compiled and loaded at once on each device,
+// so that errors show here and the first launch is as fast as the next: a kernel that
+// compiled at its first launch would start ~100 ms late, and a consumer already spinning
+// on a hand-off flag would give up before its producer ran.
 func DefineGo(src, file string, line int) ([]string, error) {
 	ks, err := defineGoKernels(src, file, line)
 	if err != nil {
 		return nil, err
 	}
-	names := make([]string, 0, len(ks))
-	for _, gk := range ks {
-		register(newKernel(gk.Signature(), gk, nil))
-		names = append(names, gk.Name())
+	kernels := make([]*Kernel, len(ks))
+	for i, gk := range ks {
+		kernels[i] = newKernel(gk.Signature(), gk, nil)
+	}
+	if err := preloadCUDA(kernels); err != nil {
+		return nil, err
+	}
+	names := make([]string, len(kernels))
+	for i, k := range kernels {
+		register(k)
+		names[i] = k.Name()
 	}
 	return names, nil
+}
+
+// preloadCUDA compiles and loads kernels on every device of the current machine where it
+// compiles CUDA C (nothing to do on simulated devices).
+func preloadCUDA(kernels []*Kernel) error {
+	m, err := current()
+	if err != nil {
+		return nil // no devices yet: the launch reports it
+	}
+	if _, ok := m.b.(backend.CUDACompiler); !ok {
+		return nil
+	}
+	for _, dev := range m.devices {
+		if dev.IsHost() {
+			continue
+		}
+		for _, k := range kernels {
+			if _, err := k.code.load(dev); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // DefineCUDA defines the __global__ kernels of CUDA C++ source (a %%cuda cell; line is the
@@ -411,13 +453,24 @@ func (k *Kernel) launch(dev *Device, grid, block any, args []any, timed bool) (t
 	}
 	goruntime.KeepAlive(kernelArgs)
 	if !timed {
+		if opts.stream == nil {
+			// The launch has completed: a Go kernel's failed check left its fault here.
+			if pe := takeFault(k.code.faultRecord(dev)); pe != nil {
+				return 0, fmt.Errorf("launch %s on %s: %w", name, dev.label(), pe)
+			}
+		}
 		return 0, nil
 	}
 	if err := end.Record(cfg.Stream); err != nil {
 		return 0, fmt.Errorf("time %s: %w", name, err)
 	}
 	if err := end.Synchronize(); err != nil {
-		return 0, fmt.Errorf("time %s: %w", name, err)
+		return 0, fmt.Errorf("time %s: %w", name, explainFault(dev, err))
+	}
+	if opts.stream == nil {
+		if pe := takeFault(k.code.faultRecord(dev)); pe != nil {
+			return 0, fmt.Errorf("launch %s on %s: %w", name, dev.label(), pe)
+		}
 	}
 	if opts.stream != nil {
 		// The kernel's own error, if any, is the stream's.

@@ -2,6 +2,7 @@ package gpu
 
 import (
 	"fmt"
+	"unsafe"
 
 	"github.com/peerbook/peerbook/display"
 	"github.com/peerbook/peerbook/gpu/backend"
@@ -64,10 +65,28 @@ func (b *Buffer) reduce(shape []int) (*display.Reduction, error) {
 	return r, nil
 }
 
-// convert sets dst[i] to element i of raw (elements of dt), as float64.
+// convert sets dst[i] to element i of raw (elements of dt), as float64: one loop per
+// common dtype (no per-element switch), valueAt for the others.
 func convert(dst []float64, raw []byte, dt DType) {
-	for i := range dst {
-		dst[i] = valueAt(raw, dt, i)
+	if len(dst) == 0 {
+		return
+	}
+	p := unsafe.Pointer(unsafe.SliceData(raw))
+	switch dt {
+	case Float32:
+		for i, v := range unsafe.Slice((*float32)(p), len(dst)) {
+			dst[i] = float64(v)
+		}
+	case Float64:
+		copy(dst, unsafe.Slice((*float64)(p), len(dst)))
+	case Int32:
+		for i, v := range unsafe.Slice((*int32)(p), len(dst)) {
+			dst[i] = float64(v)
+		}
+	default:
+		for i := range dst {
+			dst[i] = valueAt(raw, dt, i)
+		}
 	}
 }
 

@@ -108,6 +108,9 @@ func (s *Stream) Synchronize() error {
 	if err != nil {
 		return fmt.Errorf("synchronize %s: %w", s, explainFault(s.dev, err))
 	}
+	if pe := takeDeviceFault(s.dev); pe != nil {
+		return fmt.Errorf("synchronize %s: %w", s, pe)
+	}
 	return nil
 }
 

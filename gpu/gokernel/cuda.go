@@ -153,7 +153,7 @@ func (g *cudaGen) translate() (src string, err error) {
 	var out strings.Builder
 	fmt.Fprintf(&out, "// Kernel %s, translated from Go (%s) by peerbook's gokernel.\n", g.k.name, g.p.pos(g.k.decl.Pos()))
 	if g.bounds {
-		out.WriteString("// Bounds checks: on (an out-of-range index records the thread and traps).\n")
+		out.WriteString("// Bounds checks: on (an out-of-range index records the fault and ends the thread).\n")
 	} else {
 		out.WriteString("// Bounds checks: off (//gpu:nobounds).\n")
 	}

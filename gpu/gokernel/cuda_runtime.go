@@ -5,7 +5,8 @@ import (
 	"fmt"
 )
 
-// Fault codes written to the fault record by a translated kernel before it traps.
+// Fault codes written to the fault record by a translated kernel before the failing thread
+// ends.
 const (
 	FaultIndex  = 1 // index out of range: Index, Length
 	FaultDivide = 2 // integer divide by zero
@@ -14,7 +15,10 @@ const (
 
 // FaultSymbol is the name of the device variable of a translated module that holds the
 // address of its fault record (FaultRecordSize bytes, zeroed, in host-mapped memory the
-// device can write). Where it is 0, a failing thread only traps. See DecodeFault.
+// device can write). A failing thread records its fault there (the first one wins) and
+// ends (PTX exit, no trap: the context stays usable; the other threads run on). Where the
+// variable is 0, a failing thread traps instead, which leaves the context unusable. See
+// DecodeFault.
 const FaultSymbol = "gokernel_fault_record"
 
 // FaultRecordSize is the size of the fault record in bytes.
@@ -42,7 +46,12 @@ __device__ __noinline__ void fault(unsigned code, unsigned site, long long index
     v->thread[0] = threadIdx.x; v->thread[1] = threadIdx.y; v->thread[2] = threadIdx.z;
     __threadfence_system();
   }
-  __trap();
+  // Without a record nothing could report the fault: trap (sticky: the context is lost).
+  if (r == 0) __trap();
+  // With one, end this thread only: the context stays healthy, the host reads the record
+  // once the launch completes. PTX exit releases barriers that only exited threads hold up,
+  // and barrier.sync waits for non-exited threads only, so __syncthreads can't deadlock.
+  asm volatile("exit;" ::: "memory");
 }
 
 // idx checks 0 <= i < n (Go's bounds check) and returns i.
@@ -217,7 +226,7 @@ template <class T> __device__ __forceinline__ void atomic_store(T* p, T v) { pee
 `
 
 // DecodeFault returns the error described by a fault record that the kernel's CUDA
-// translation filled before trapping (FaultRecordSize bytes, little-endian, as gk_fault_t
+// translation filled before the failing thread ended (FaultRecordSize bytes, little-endian, as gk_fault_t
 // lays them out): a *PanicError naming block, thread, Go position and index. It returns nil
 // for an empty record (code 0).
 func (k *Kernel) DecodeFault(rec []byte) error {

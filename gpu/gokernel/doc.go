@@ -126,9 +126,11 @@
 // __syncthreads(). Every statement carries a "// cell[3]:12" comment.
 //
 // With bounds checks on, an out-of-range index, a division by zero or a negative shift count
-// fills a fault record and traps (__trap() ends the kernel and poisons the CUDA context). The
-// module's device variable FaultSymbol ("gokernel_fault_record") holds the record's address;
-// a launcher that sets it to FaultRecordSize bytes of zeroed host-mapped memory before the
-// launch can read the record after the failure and turn it into a *PanicError with
-// Kernel.DecodeFault. Where it is 0, the thread just traps.
+// fills a fault record (the first fault wins) and ends the failing thread with PTX exit; the
+// kernel's other threads run on (exited threads don't hold up __syncthreads) and the CUDA
+// context stays usable. The module's device variable FaultSymbol ("gokernel_fault_record")
+// holds the record's address; a launcher sets it to FaultRecordSize bytes of zeroed
+// host-mapped memory, reads the record once the launch has completed and turns it into a
+// *PanicError with Kernel.DecodeFault. Where it is 0, nothing could report the fault, so the
+// thread traps (__trap(), which ends the kernel and poisons the CUDA context).
 package gokernel
