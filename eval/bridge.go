@@ -73,6 +73,7 @@ type bridge struct {
 func (b *bridge) exports() interp.Exports {
 	show := reflect.ValueOf(b.show)
 	goPanic := reflect.ValueOf(b.goPanic)
+	panicSite := reflect.ValueOf(b.panicSite)
 	ifaces := []reflect.Type{
 		reflect.TypeOf((*display.Renderer)(nil)).Elem(),
 		reflect.TypeOf((*error)(nil)).Elem(),
@@ -93,6 +94,11 @@ func (b *bridge) exports() interp.Exports {
 			"GoStart": reflect.ValueOf(b.goStart),
 			"Alive":   reflect.ValueOf(b.alive),
 			"Wait":    reflect.ValueOf(b.wait),
+
+			"PanicSite":   panicSite,
+			"Defer":       reflect.ValueOf(b.deferCall),
+			"RunDeferred": reflect.ValueOf(b.runDeferred),
+			"Return":      reflect.ValueOf(b.cellReturn),
 		},
 		"github.com/peerbook/peerbook/eval/eval": {
 			"htmler":      reflect.ValueOf((*htmler)(nil)),
@@ -106,8 +112,9 @@ func (b *bridge) exports() interp.Exports {
 		},
 		".": {
 			"MapTypes": reflect.ValueOf(map[reflect.Value][]reflect.Type{
-				show:    ifaces,
-				goPanic: panicIfaces,
+				show:      ifaces,
+				goPanic:   panicIfaces,
+				panicSite: panicIfaces,
 			}),
 		},
 	}
@@ -162,6 +169,61 @@ func (b *bridge) goPanic(r any, serial int) {
 	}
 	b.s.goroutinePanicked(r, serial)
 }
+
+// panicSite is called by a cell just before it panics with v (see markPanics); line is in
+// the interpreter's numbering.
+func (b *bridge) panicSite(v any, line, col int) {
+	b.s.panics.mark(goroutineID(), v, line, col)
+}
+
+// deferCall registers the call of a top-level defer statement of the cell with serial (see
+// cellLevel).
+func (b *bridge) deferCall(serial int, f func()) {
+	if c := b.s.current(); c != nil && c.serial == serial && f != nil {
+		c.mu.Lock()
+		c.deferred = append(c.deferred, f)
+		c.mu.Unlock()
+	}
+}
+
+// runDeferred runs the calls the cell with serial deferred, last first. They all run; when
+// some panic, the first panic goes on once they have.
+func (b *bridge) runDeferred(serial int) {
+	c := b.s.current()
+	if c == nil || c.serial != serial {
+		return
+	}
+	var first any
+	panicked := false
+	for {
+		c.mu.Lock()
+		n := len(c.deferred)
+		if n == 0 {
+			c.mu.Unlock()
+			break
+		}
+		f := c.deferred[n-1]
+		c.deferred = c.deferred[:n-1]
+		c.mu.Unlock()
+		func() {
+			defer func() {
+				if r := recover(); r != nil && !panicked {
+					first, panicked = r, true
+				}
+			}()
+			f()
+		}()
+	}
+	if panicked {
+		panic(first)
+	}
+}
+
+// cellReturned is the panic value that ends a cell at a top-level return (see cellLevel).
+type cellReturned struct{}
+
+// cellReturn is a return statement at the top level of a cell.
+func (b *bridge) cellReturn() { panic(cellReturned{}) }
 
 // wait parks the interpreter's cancellation watcher while a cell runs (see runner).
 func (b *bridge) wait() {

@@ -90,6 +90,9 @@ func (t *definitions) record(fset *token.FileSet, serial int, it *item) {
 		if d.kind == chunkImport {
 			continue
 		}
+		if d.sig == "" && it.memo[name] != "" {
+			d.sig = readable(it.memo[name]) // "var x T", with the type go/types found
+		}
 		t.byName[name] = d
 	}
 }

@@ -225,7 +225,7 @@ func panicError(cs cellSource, v any, frames []frame, where string) *Error {
 		if fn == "" {
 			fn = "(cell)"
 		} else {
-			fn += "(...)"
+			fn = collapseLiterals(fn) + "(...)"
 		}
 		loc := fmt.Sprintf("%s %d", cs.label(f.serial), f.line)
 		if f.col > 0 {
@@ -237,6 +237,21 @@ func panicError(cs cellSource, v any, frames []frame, where string) *Error {
 		}
 	}
 	return e
+}
+
+// collapseLiterals shortens a frame's function name made of nested function literals
+// ("f.func.func.func", the session adds some around statements and panics) to one level
+// ("f.func").
+func collapseLiterals(fn string) string {
+	parts := strings.Split(fn, ".")
+	out := make([]string, 0, len(parts))
+	for i, p := range parts {
+		if p == "func" && i > 0 && parts[i-1] == "func" {
+			continue
+		}
+		out = append(out, p)
+	}
+	return strings.Join(out, ".")
 }
 
 // asPanic extracts the value of a yaegi panic.

@@ -4,9 +4,10 @@ import "go/ast"
 
 // yaegi v0.16.1 fails to define the variables of a multi-value definition (`a, b := f()`,
 // `v, ok := m[k]`, `var a, b = f()`) in a block nested inside a top-level statement: a later
-// use reads "undefined: a". Inside a function body the same code works. Such a top-level
-// statement therefore runs as the body of a function literal called at once, which keeps its
-// meaning: a top-level statement can't return, and every label or variable it declares is
+// use reads "undefined: a". Inside a function body the same code works. Top-level
+// statements normally run in function literals anyway (see toplevel.go); in a cell where
+// they can't (a goto between them), such a statement alone runs as the body of a function
+// literal called at once, which keeps its meaning: every label or variable it declares is
 // its own, while the session's variables are still reached (and assigned) by reference.
 
 // funcScoped returns st wrapped in `func() { st }()` when it holds a nested multi-value

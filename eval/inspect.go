@@ -415,27 +415,21 @@ func (s *Session) IsComplete(code string) (status, indent string) {
 	if err != nil {
 		return "invalid", ""
 	}
-	if mc.cuda || mc.query != "" || strings.TrimSpace(mc.code) == "" {
+	if mc.cuda || strings.TrimSpace(mc.code) == "" {
 		return "complete", ""
+	}
+	if open, stray, _ := scanBrackets(mc.code); open && !stray {
+		return "incomplete", nextIndent(mc.code) // also an open comment, which parses
 	}
 	fset := token.NewFileSet()
 	_, err = parseCell(fset, 1, mc.code)
 	if err == nil {
 		return "complete", ""
 	}
-	list, ok := err.(scanner.ErrorList)
-	if !ok || len(list) == 0 {
+	if _, ok := err.(scanner.ErrorList); !ok {
 		return "invalid", ""
 	}
-	for _, e := range list {
-		if strings.Contains(e.Msg, "found 'EOF'") || strings.Contains(e.Msg, "not terminated") ||
-			strings.Contains(e.Msg, "expected '}'") && strings.HasSuffix(strings.TrimSpace(mc.code), "{") {
-			return "incomplete", nextIndent(mc.code)
-		}
-	}
-	// An error at the very end of the code (after the last line) means it stops early.
-	lastLine := strings.Count(strings.TrimRight(mc.code, "\n"), "\n") + 1
-	if p := list[0].Pos; p.Line%lineStride > lastLine {
+	if cutShort(mc.code) {
 		return "incomplete", nextIndent(mc.code)
 	}
 	return "invalid", ""

@@ -106,7 +106,8 @@ var m = n + 1`
 	if err != nil {
 		t.Fatal(err)
 	}
-	steps := plan(pc, func(string) bool { return false })
+	none := func(string) bool { return false }
+	steps := plan(pc, none, none)
 	var got []string
 	for _, st := range steps {
 		var names []string

@@ -183,7 +183,7 @@ func (s *Session) runCUDA(ctx context.Context, c *cellState, src string, line in
 	for _, n := range names {
 		cellDefs[n] = true
 	}
-	for _, st := range plan(pc, s.isSessionVar) {
+	for _, st := range plan(pc, s.isSessionVar, s.exists) {
 		if err := s.runStep(ctx, c, st, cellDefs); err != nil {
 			return Result{}, err
 		}

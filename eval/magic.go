@@ -24,6 +24,7 @@ import (
 //	!cmd                //peerbook:sh cmd         run a shell command, output streamed
 //	%%cuda              //peerbook:cuda           (first line) the cell is CUDA C source
 //	name? or ?name                                the pager shows name's documentation
+//	                                                (a line of its own; after the cell's code)
 //
 // Magics run first, in the order written; the cell's Go code runs after them.
 
@@ -99,6 +100,15 @@ func parseMagics(code string) (*magicCell, error) {
 		case strings.HasPrefix(t, "!") && !prevContinues && !strings.HasPrefix(t, "!=") && len(t) > 1:
 			m = magic{name: "sh", arg: strings.TrimSpace(t[1:]), line: i + 1}
 		default:
+			if q := queryRe.FindStringSubmatch(t); q != nil && (q[1] != "") != (q[3] != "") {
+				// name? on a line of its own (never Go): documented after the cell's code ran.
+				mc.query, mc.detail = q[2], 0
+				if len(q[1]) == 2 || len(q[3]) == 2 {
+					mc.detail = 1
+				}
+				lines[i] = ""
+				continue
+			}
 			if t != "" && !strings.HasPrefix(t, "//") {
 				prevContinues = continues(t)
 			}
@@ -136,7 +146,7 @@ func magicError(err error) *Error {
 // runMagics runs a cell's magics, then its code.
 func (s *Session) runMagics(ctx context.Context, c *cellState, mc *magicCell) (Result, error) {
 	var res Result
-	if mc.query != "" {
+	if mc.query != "" && strings.TrimSpace(mc.code) == "" && len(mc.magics) == 0 && !mc.cuda {
 		return s.pageDoc(mc.query, mc.detail), nil
 	}
 	timed := false
@@ -168,6 +178,9 @@ func (s *Session) runMagics(ctx context.Context, c *cellState, mc *magicCell) (R
 		}
 	}
 	if strings.TrimSpace(mc.code) == "" && !mc.cuda {
+		if mc.query != "" {
+			res.Payloads = append(res.Payloads, s.pageDoc(mc.query, mc.detail).Payloads...)
+		}
 		return res, nil
 	}
 	start := time.Now()
@@ -183,6 +196,10 @@ func (s *Session) runMagics(ctx context.Context, c *cellState, mc *magicCell) (R
 		fmt.Fprintf(s.stdout.w, "Wall time: %s\n", formatElapsed(time.Since(start)))
 	}
 	r.Payloads = append(res.Payloads, r.Payloads...)
+	if err == nil && mc.query != "" {
+		// The query's documentation, once the code (its imports) ran.
+		r.Payloads = append(r.Payloads, s.pageDoc(mc.query, mc.detail).Payloads...)
+	}
 	return r, err
 }
 

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -32,13 +33,46 @@ type frame struct {
 	fn                string // "" for a cell's top level
 }
 
-// panicLog collects, per goroutine, the frames yaegi reports while a panic unwinds.
+// panicLog collects, per goroutine, the frames yaegi reports while a panic unwinds, and
+// where the last call of panic was (see markPanics).
 type panicLog struct {
 	mu     sync.Mutex
 	frames map[uint64][]frame
+	sites  map[uint64]panicSite
 }
 
-func newPanicLog() *panicLog { return &panicLog{frames: map[uint64][]frame{}} }
+// panicSite is a call of panic: the value and the position (serial, cell line and column).
+type panicSite struct {
+	value any
+	at    frame
+}
+
+func newPanicLog() *panicLog {
+	return &panicLog{frames: map[uint64][]frame{}, sites: map[uint64]panicSite{}}
+}
+
+// maxSites bounds the sites kept for goroutines whose panic was recovered.
+const maxSites = 1024
+
+// mark records that goroutine gid calls panic(v) at line:col (line in the interpreter's
+// numbering).
+func (p *panicLog) mark(gid uint64, v any, line, col int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if _, ok := p.sites[gid]; !ok && len(p.sites) >= maxSites {
+		clear(p.sites)
+	}
+	p.sites[gid] = panicSite{value: v, at: frame{serial: line / lineStride, line: line % lineStride, col: col}}
+}
+
+// takeSite returns and forgets the last panic call of gid.
+func (p *panicLog) takeSite(gid uint64) (panicSite, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	st, ok := p.sites[gid]
+	delete(p.sites, gid)
+	return st, ok
+}
 
 // maxFrames bounds a trace (deep recursion).
 const maxFrames = 64
@@ -79,7 +113,56 @@ func (p *panicLog) take(gid uint64) []frame {
 func (p *panicLog) forget(gid uint64) {
 	p.mu.Lock()
 	delete(p.frames, gid)
+	delete(p.sites, gid)
 	p.mu.Unlock()
+}
+
+// trace returns the interpreted frames of the panic (with value v) that ended goroutine gid,
+// innermost first. For a cell's own goroutine (step), the frame of the function literal a
+// top-level statement runs in is shown as the cell's, and the outermost frame, that of the
+// step around it (yaegi places it at the step's first statement), is dropped. The
+// innermost frame gets the line of the panic call when the panic came from one.
+func (s *Session) trace(gid uint64, v any, step bool) []frame {
+	out := s.panics.take(gid)
+	if n := len(out); step && n >= 2 {
+		inner, outer := out[n-2], out[n-1]
+		if isLiteralFrame(inner.fn) && s.isWrapper(inner.serial, inner.line) &&
+			(outer.fn == "" || isLiteralFrame(outer.fn) && s.isWrapper(outer.serial, outer.line)) {
+			out[n-2].fn = ""
+			out = out[:n-1]
+		}
+	}
+	st, ok := s.panics.takeSite(gid)
+	if !ok || !(panicMessage(s, st.value) == panicMessage(s, v) || !isRuntimePanic(v)) {
+		return out
+	}
+	if len(out) == 0 {
+		return []frame{st.at}
+	}
+	out[0].serial, out[0].line, out[0].col = st.at.serial, st.at.line, st.at.col
+	return out
+}
+
+// isLiteralFrame reports whether a frame's function name is that of a function literal
+// ("func", "func.func", ... once "main." is gone).
+func isLiteralFrame(fn string) bool {
+	return fn != "" && strings.Trim(strings.ReplaceAll(fn, "func", ""), ".") == ""
+}
+
+// isRuntimePanic reports whether v is a panic of the runtime (or of yaegi's reflect calls,
+// standing for one) rather than a value given to panic.
+func isRuntimePanic(v any) bool {
+	if _, ok := v.(runtime.Error); ok || isYaegiCfgError(v) {
+		return true
+	}
+	var msg string
+	switch x := v.(type) {
+	case error:
+		msg = x.Error()
+	case string:
+		msg = x
+	}
+	return strings.HasPrefix(msg, "reflect") || strings.HasPrefix(msg, "runtime error")
 }
 
 // yaegiStderr is the interpreter's stderr: yaegi's panic-trace lines are recorded, the rest

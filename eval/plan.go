@@ -43,13 +43,22 @@ type item struct {
 	index  int  // position in the cell, in source order
 	hoist  bool // declaration compiled before the statements run
 	kernel bool // Go kernel or device function: goes to the gpu package, not to yaegi
+
+	// A statement run as a function literal that assigns the variables it defines (see
+	// toplevel.go): pre declares them (those that need it) before it runs.
+	pre     []ast.Stmt
+	hoisted []string          // the names it defines (nil: not such a statement)
+	spelled map[string]string // their types
+	memo    map[string]string // what the typer remembers once it has compiled (see cellTyper)
 }
 
 // parsedCell is a cell cut into items, ready to be planned.
 type parsedCell struct {
 	serial   int
 	items    []*item
-	suppress bool // the cell ends with ';': no value shown
+	suppress bool      // the cell ends with ';': no value shown
+	deferPos token.Pos // the first top-level defer statement (see cellLevel)
+	temps    []string  // temporary session variables, forgotten when the cell ends
 }
 
 // parseCell splits and parses a cell's Go code. Errors are *scanner.ErrorList with positions
@@ -147,6 +156,17 @@ func endsWithSemicolon(code string) bool {
 // analyse fills in the names an item defines and the free names it uses.
 func analyse(it *item) {
 	it.uses = map[string]bool{}
+	if it.hoisted != nil {
+		it.defs = append([]string(nil), it.hoisted...)
+		for _, p := range it.pre {
+			collectUses(p, it.uses)
+		}
+		collectUses(it.stmt, it.uses)
+		for _, n := range it.defs {
+			delete(it.uses, n)
+		}
+		return
+	}
 	if it.stmt != nil {
 		it.defs = stmtDefs(it.stmt)
 		collectUses(it.stmt, it.uses)
@@ -317,13 +337,10 @@ func (s *step) defs() []string {
 	return out
 }
 
-// plan orders a cell's items into steps: declarations that depend on nothing the cell's
-// statements define are compiled first, together (as in a Go file, in any order); then the
-// statements run top to bottom, with each remaining declaration compiled as soon as what it
-// needs has been defined. sessionVars reports names that are variables of the session: a
-// package-level var whose initializer reads one is run as a statement (yaegi cannot order
-// the initialisation of package vars across separate evaluations).
-func plan(pc *parsedCell, sessionVar func(string) bool) []*step {
+// decideHoisting marks the declarations that are compiled before the statements run (see
+// plan): those that depend on nothing the cell's statements define, nor, for var and const
+// declarations, on a session variable.
+func decideHoisting(pc *parsedCell, sessionVar func(string) bool) {
 	stmtDefined := map[string]bool{}
 	for _, it := range pc.items {
 		if it.kind == chunkStmt {
@@ -364,7 +381,18 @@ func plan(pc *parsedCell, sessionVar func(string) bool) []*step {
 			}
 		}
 	}
+}
 
+// plan orders a cell's items into steps: declarations that depend on nothing the cell's
+// statements define are compiled first, together (as in a Go file, in any order); then the
+// statements run top to bottom, with each remaining declaration compiled as soon as what it
+// needs has been defined. sessionVar reports names that are variables of the session: a
+// package-level var whose initializer reads one is run as a statement (yaegi cannot order
+// the initialisation of package vars across separate evaluations). exists reports names the
+// session defines: a statement that declares its variables beforehand (item.pre) starts a
+// step when it redeclares one, so that the statements before it still see the old one.
+func plan(pc *parsedCell, sessionVar, exists func(string) bool) []*step {
+	decideHoisting(pc, sessionVar)
 	var steps []*step
 	var first step
 	for _, it := range pc.items {
@@ -432,18 +460,40 @@ func plan(pc *parsedCell, sessionVar func(string) bool) []*step {
 			cur = &step{kind: stepStmts}
 		}
 	}
+	definedNow := map[string]bool{}
 	for _, it := range pc.items {
 		if it.hoist || it.kernel || it.kind == chunkFunc || it.kind == chunkMethod {
 			// placed elsewhere
+		} else if it.hoisted != nil {
+			// Its variables are declared (by yaegi's first pass over the step) before any
+			// statement of the step runs.
+			for _, d := range declaredBy(it.pre) {
+				if definedNow[d] || exists(d) {
+					flush()
+					break
+				}
+			}
+			cur.items = append(cur.items, it)
 		} else {
+			if it.kind == chunkStmt && len(it.defs) > 0 {
+				for _, d := range it.defs {
+					if definedNow[d] || exists(d) {
+						flush() // the statements before it keep seeing the old one
+						break
+					}
+				}
+			}
 			cur.items = append(cur.items, it)
 			if it.kind == chunkStmt && len(it.defs) > 0 {
-				// yaegi v0.16.1 reports "constant definition loop" when a statement uses a
-				// variable that an earlier statement of the same program defined from a
-				// compiled function's result (es := os.Environ(); z := es[0]): a statement
-				// that defines variables ends its step.
+				// A statement that defines variables as written (not in a function literal,
+				// see toplevel.go) ends its step: yaegi v0.16.1 reports "constant
+				// definition loop" when a statement uses a variable that an earlier
+				// statement of the same program defined from a compiled function's result.
 				flush()
 			}
+		}
+		for _, d := range it.defs {
+			definedNow[d] = true
 		}
 		if fs := after[it.index]; len(fs) > 0 {
 			flush()
@@ -453,6 +503,15 @@ func plan(pc *parsedCell, sessionVar func(string) bool) []*step {
 	}
 	flush()
 	return steps
+}
+
+// declaredBy returns the names that var declaration statements declare.
+func declaredBy(stmts []ast.Stmt) []string {
+	var out []string
+	for _, st := range stmts {
+		out = append(out, stmtDefs(st)...)
+	}
+	return out
 }
 
 // definedBy reports whether an item of the cell defines name.

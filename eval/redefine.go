@@ -22,7 +22,9 @@ type redefinition struct {
 // prepareRedefinition gets the interpreter ready to compile declarations of names:
 //   - a type (or, in a file of declarations, any name) that exists is forgotten first, because
 //     yaegi silently keeps the old type of a redeclared type name;
-//   - a method that exists is dropped from its type, because yaegi keeps the first one.
+//   - a method that exists is dropped from its type, because yaegi keeps the first one;
+//   - an import under a name that a file of declarations defines is forgotten (see
+//     settleImports).
 func (s *Session) prepareRedefinition(names []string, declFile bool) *redefinition {
 	r := &redefinition{s: s, symbols: map[string]reflect.Value{}, methods: map[string]reflect.Value{}, before: s.scope.keys()}
 	for _, n := range names {
@@ -33,6 +35,9 @@ func (s *Session) prepareRedefinition(names []string, declFile bool) *redefiniti
 			}
 			s.scope.dropMethod(typ, method)
 			continue
+		}
+		if declFile {
+			r.forgetImport(n) // a cell's import of another path under a name replaces it
 		}
 		sym := s.scope.symbol(n)
 		if !sym.IsValid() {
@@ -159,6 +164,7 @@ func (s *Session) recompile(defs []*definition) error {
 			analyse(it)
 			if fd, ok := decl.(*ast.FuncDecl); ok {
 				wrapGo(fd, d.serial)
+				s.markPanics(fd)
 			}
 			st.items = append(st.items, it)
 		}

@@ -31,6 +31,7 @@ func (s *Session) rewriteItems(pc *parsedCell) error {
 	var stmts *ast.BlockStmt
 	byDecl := map[ast.Decl]*item{}
 	byStmt := map[ast.Stmt]*item{}
+	preOf := map[ast.Stmt]*item{} // the declarations that go before an item's statement
 	var kept []*item
 	for _, it := range pc.items {
 		switch {
@@ -39,6 +40,10 @@ func (s *Session) rewriteItems(pc *parsedCell) error {
 		case it.stmt != nil:
 			if stmts == nil {
 				stmts = &ast.BlockStmt{Lbrace: it.stmt.Pos()}
+			}
+			for _, p := range it.pre {
+				stmts.List = append(stmts.List, p)
+				preOf[p] = it
 			}
 			stmts.List = append(stmts.List, it.stmt)
 			byStmt[it.stmt] = it
@@ -90,7 +95,12 @@ func (s *Session) rewriteItems(pc *parsedCell) error {
 	}
 	if stmts != nil {
 		prev := -1.0
+		pre := map[*item][]ast.Stmt{}
 		for _, st := range stmts.List {
+			if owner, ok := preOf[st]; ok {
+				pre[owner] = append(pre[owner], st)
+				continue
+			}
 			it, ok := byStmt[st]
 			if !ok {
 				it = &item{kind: chunkStmt}
@@ -98,6 +108,9 @@ func (s *Session) rewriteItems(pc *parsedCell) error {
 			}
 			it.stmt = st
 			place(it, ok, &prev)
+		}
+		for _, it := range preOf {
+			it.pre = pre[it]
 		}
 	}
 	sort.SliceStable(items, func(i, j int) bool { return order[items[i]] < order[items[j]] })

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"io"
 	"reflect"
@@ -37,6 +38,8 @@ type Session struct {
 	scope  scopeView
 	runner *runner
 	defs   *definitions
+	typer  *cellTyper
+	temps  int // temporary variables made so far (see hoistDefinition)
 	serial int
 	closed bool
 
@@ -66,8 +69,9 @@ type outputRef struct{ out Output }
 // cellRecord is what the session keeps of an executed cell: its label and its lines, for
 // error messages.
 type cellRecord struct {
-	label string
-	lines []string
+	label    string
+	lines    []string
+	wrappers [][2]int // cell lines of the function literals top-level statements run in
 }
 
 // cellState is the state of the running cell.
@@ -80,7 +84,8 @@ type cellState struct {
 	mu       sync.Mutex
 	values   []any
 	hasValue bool
-	goErr    *Error // a goroutine of the cell panicked
+	goErr    *Error   // a goroutine of the cell panicked
+	deferred []func() // calls of top-level defer statements, run when the cell ends
 }
 
 // goroutineError returns the panic of a goroutine of the cell, or nil.
@@ -154,8 +159,26 @@ func (s *Session) reset() error {
 	s.in = in
 	s.scope = scopeView{in: in}
 	s.defs = newDefinitions()
+	s.typer = newCellTyper(in.FileSet(), func(path string) (syms map[string]reflect.Value) {
+		defer func() {
+			if recover() != nil {
+				syms = nil // yaegi fails on some packages it compiled from source (generic types)
+			}
+		}()
+		return in.Symbols(path)[path]
+	})
 	if _, err := in.Eval(`import ` + rtName + ` "` + rtPath + `"`); err != nil {
 		return fmt.Errorf("eval: import the session bridge: %w", err)
+	}
+	if s.rw != nil {
+		// The rewriter type-checks cells; the code the session adds to them calls the bridge.
+		f, err := parser.ParseFile(in.FileSet(), srcFile, `package main; import `+rtName+` "`+rtPath+`"`, 0)
+		if err == nil {
+			err = s.rw.Cell(in.FileSet(), f, nil)
+		}
+		if err != nil {
+			return fmt.Errorf("eval: tell the rewriter of the session bridge: %w", err)
+		}
 	}
 	r, err := newRunner(in)
 	if err != nil {
@@ -381,8 +404,8 @@ func (s *Session) readLine() (string, error) {
 // goroutinePanicked reports a panic in a goroutine started by the cell with serial: it
 // becomes that cell's error (and stops the cell) while it runs, or goes to stderr.
 func (s *Session) goroutinePanicked(r any, serial int) {
-	frames := s.panics.take(goroutineID())
-	e := panicError(s, r, frames, "in a goroutine")
+	r = unwrapValue(r)
+	e := panicError(s, r, s.trace(goroutineID(), r, false), "in a goroutine")
 	if c := s.cur.Load(); c != nil && c.serial == serial {
 		c.mu.Lock()
 		if c.goErr == nil {
@@ -409,14 +432,21 @@ func (s *Session) executeCell(ctx context.Context, c *cellState, code string) (R
 }
 
 // runGo compiles and runs Go code of the cell c.
-func (s *Session) runGo(ctx context.Context, c *cellState, code string) (Result, error) {
-	var res Result
+func (s *Session) runGo(ctx context.Context, c *cellState, code string) (res Result, err error) {
 	pc, err := parseCell(s.in.FileSet(), c.serial, code)
 	if err != nil {
 		return res, compileError(s, err)
 	}
+	s.settleImports(pc) // imports earlier cells made are no-ops (see imports.go)
 	if err := s.defineKernels(pc, code, c.serial); err != nil {
 		return res, err
+	}
+	// The last expression is the cell's value: it runs last, on its own.
+	result := valueItem(pc)
+	if aliases := s.scopeCell(pc, result); len(aliases) > 0 {
+		if err := s.importAliases(aliases); err != nil {
+			return res, err
+		}
 	}
 	if err := s.rewriteItems(pc); err != nil {
 		return res, err
@@ -424,6 +454,7 @@ func (s *Session) runGo(ctx context.Context, c *cellState, code string) (Result,
 	for _, it := range pc.items {
 		switch {
 		case it.stmt != nil:
+			s.markPanics(it.stmt)
 			if g, ok := it.stmt.(*ast.GoStmt); ok {
 				it.stmt = goWrapper(g, c.serial, map[*ast.GoStmt]bool{})
 			} else {
@@ -432,17 +463,28 @@ func (s *Session) runGo(ctx context.Context, c *cellState, code string) (Result,
 			}
 		case it.decl != nil && !it.kernel:
 			wrapGo(it.decl, c.serial)
+			s.markPanics(it.decl)
 		}
 	}
-
-	// The last expression is the cell's value: it runs last, on its own.
-	var result *item
-	if n := len(pc.items); n > 0 && !pc.suppress {
-		if es, ok := pc.items[n-1].stmt.(*ast.ExprStmt); ok && !isPrintCall(es.X) {
-			result = pc.items[n-1]
-			pc.items = pc.items[:n-1]
+	if n := len(pc.items); result != nil && (n == 0 || pc.items[n-1] != result) {
+		result = nil // the rewriter made it something else
+	}
+	if result != nil {
+		if _, ok := result.stmt.(*ast.ExprStmt); ok {
+			pc.items = pc.items[:len(pc.items)-1]
+		} else {
+			result = nil
 		}
 	}
+	defer func() {
+		if derr := s.runDeferred(ctx, c, pc); derr != nil && err == nil {
+			err = derr
+		}
+		for _, name := range pc.temps {
+			s.scope.forget(name)
+			delete(s.defs.byName, name)
+		}
+	}()
 
 	cellDefs := map[string]bool{}
 	for _, it := range pc.items {
@@ -450,8 +492,11 @@ func (s *Session) runGo(ctx context.Context, c *cellState, code string) (Result,
 			cellDefs[n] = true
 		}
 	}
-	for _, st := range plan(pc, s.isSessionVar) {
+	for _, st := range plan(pc, s.isSessionVar, s.exists) {
 		if err := s.runStep(ctx, c, st, cellDefs); err != nil {
+			if errors.Is(err, errCellReturned) {
+				return res, nil
+			}
 			return res, err
 		}
 	}
@@ -463,6 +508,63 @@ func (s *Session) runGo(ctx context.Context, c *cellState, code string) (Result,
 		res.Value = v
 	}
 	return res, nil
+}
+
+// valueItem returns the item whose value the cell shows: its last statement, when that is
+// an expression (not a print call) and the cell does not end with ';'.
+func valueItem(pc *parsedCell) *item {
+	if n := len(pc.items); n > 0 && !pc.suppress {
+		if es, ok := pc.items[n-1].stmt.(*ast.ExprStmt); ok && !isPrintCall(es.X) {
+			return pc.items[n-1]
+		}
+	}
+	return nil
+}
+
+// importAliases imports packages under the aliases (path -> alias) that the types of the
+// variables a cell declares use.
+func (s *Session) importAliases(aliases map[string]string) error {
+	for _, path := range sortedKeys(aliases) {
+		alias := aliases[path]
+		if _, ok := s.scope.imports()[alias]; ok {
+			continue
+		}
+		src := `import ` + alias + ` "` + path + `"`
+		if _, err := s.in.Eval(src); err != nil {
+			return internalError("import "+path+" for the types of the cell's variables", err)
+		}
+		if s.rw != nil {
+			// The rewriter must know the name, for the cell's declarations that use it.
+			if f, err := parser.ParseFile(s.in.FileSet(), srcFile, "package main; "+src, 0); err == nil {
+				_ = s.rw.Cell(s.in.FileSet(), f, nil)
+			}
+		}
+	}
+	return nil
+}
+
+// runDeferred runs the calls that the cell's top-level defer statements registered (see
+// cellLevel), unless the cell was interrupted.
+func (s *Session) runDeferred(ctx context.Context, c *cellState, pc *parsedCell) error {
+	c.mu.Lock()
+	n := len(c.deferred)
+	c.mu.Unlock()
+	if n == 0 {
+		return nil
+	}
+	if ctx.Err() != nil {
+		c.mu.Lock()
+		c.deferred = nil
+		c.mu.Unlock()
+		return nil
+	}
+	pos := pc.deferPos
+	call := bridgeCall(pos, "RunDeferred", &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: fmt.Sprint(c.serial)})
+	prog, err := s.compile(&ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{call}, Rbrace: pos}, false)
+	if err != nil {
+		return err
+	}
+	return s.run(ctx, c, prog)
 }
 
 // isSessionVar reports whether name is a variable of the session.
@@ -509,6 +611,7 @@ func (s *Session) runStep(ctx context.Context, c *cellState, st *step, cellDefs 
 	}
 	for _, it := range st.items {
 		s.defs.record(s.in.FileSet(), c.serial, it)
+		s.typer.remember(it.memo)
 	}
 	s.reevaluate(changed, cellDefs)
 	return s.run(ctx, c, prog)
@@ -599,6 +702,7 @@ func (s *Session) buildNode(st *step, serial int) ast.Node {
 			} else {
 				stmt = &ast.DeclStmt{Decl: it.decl}
 			}
+			b.List = append(b.List, it.pre...)
 			b.List = append(b.List, stmt)
 			if i < len(st.items)-1 {
 				b.List = append(b.List, aliveCheck(stmt.End(), serial))
@@ -670,13 +774,19 @@ func (s *Session) run(ctx context.Context, c *cellState, prog *interp.Program) e
 		}
 		return interruptedError(o.stuck)
 	}
-	frames := s.panics.take(o.gid)
-	if v, ok := asPanic(o.err); ok {
-		return panicError(s, v, frames, "")
+	v, ok := asPanic(o.err)
+	if !ok {
+		v = o.err // yaegi reports some runtime failures as plain errors
 	}
-	// yaegi reports some runtime failures as plain errors.
-	return panicError(s, o.err, frames, "")
+	if _, ret := v.(cellReturned); ret {
+		s.panics.forget(o.gid)
+		return errCellReturned
+	}
+	return panicError(s, v, s.trace(o.gid, v, true), "")
 }
+
+// errCellReturned ends a cell that reached a top-level return.
+var errCellReturned = errors.New("the cell returned")
 
 // evalValue runs the cell's last expression and renders its value (nil when it has none).
 func (s *Session) evalValue(ctx context.Context, c *cellState, x ast.Expr) (*display.Bundle, error) {
@@ -686,6 +796,8 @@ func (s *Session) evalValue(ctx context.Context, c *cellState, x ast.Expr) (*dis
 		Args:   []ast.Expr{x},
 		Lparen: pos, Rparen: x.End(),
 	}
+	// (An expression, unlike a statement, is evaluated right in yaegi's global scope: no
+	// function literal around it, see toplevel.go.)
 	block := func(e ast.Expr) *ast.BlockStmt {
 		return &ast.BlockStmt{Lbrace: pos, Rbrace: x.End(), List: []ast.Stmt{&ast.ExprStmt{X: e}}}
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/peerbook/peerbook/display"
 	"github.com/peerbook/peerbook/eval"
+	"github.com/peerbook/peerbook/gpu"
 )
 
 // Session is what the evaluator serves: the method set of *eval.Session.
@@ -37,7 +38,17 @@ type Config struct {
 	NewSession func() (Session, error)
 	// Interrupts cancel the running cell (SIGINT in the child). Nil: none.
 	Interrupts <-chan os.Signal
+	// Poisoned is asked after each cell whether the process can go on: an error (gpu.Poisoned:
+	// a GPU fault left CUDA unusable in this process) ends it once the cell's reply is sent,
+	// so that the kernel starts a fresh evaluator. Nil: the process always goes on.
+	Poisoned func() error
+	// Exit ends the process with a status (nil: os.Exit).
+	Exit func(code int)
 }
+
+// ExitPoisoned is the exit status of an evaluator that ended because Config.Poisoned
+// reported that the process can't go on.
+const ExitPoisoned = 3
 
 // defaultMaxStackMB bounds a goroutine's stack in the child: runaway recursion fails (and
 // the kernel starts a new session) long before it eats the machine's memory. The
@@ -77,6 +88,7 @@ func Main(newSession func() (Session, error)) int {
 		Stderr:     stderr,
 		NewSession: newSession,
 		Interrupts: interrupts,
+		Poisoned:   gpu.Poisoned,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "peerbook evaluator: %v\n", err)
@@ -234,6 +246,28 @@ func (s *server) handle(req Request) {
 	}
 	s.events.push(Event{Kind: EvDone, ID: req.ID, Done: done})
 	s.events.flush()
+	if req.Op == OpExecute {
+		s.exitIfPoisoned()
+	}
+}
+
+// exitIfPoisoned ends the process when Config.Poisoned says it can't go on: the cell's reply
+// (with its error) has been sent; the message on stderr is what the kernel shows as the
+// reason the session was lost.
+func (s *server) exitIfPoisoned() {
+	if s.cfg.Poisoned == nil {
+		return
+	}
+	err := s.cfg.Poisoned()
+	if err == nil {
+		return
+	}
+	fmt.Fprintf(s.cfg.Stderr, "peerbook evaluator: %v\npeerbook evaluator: exiting so that a fresh process gets working devices; the session's state is lost\n", err)
+	exit := s.cfg.Exit
+	if exit == nil {
+		exit = os.Exit
+	}
+	exit(ExitPoisoned)
 }
 
 func (s *server) execute(id uint64, req eval.ExecuteRequest, done *Done) {

@@ -1,0 +1,584 @@
+package eval
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/parser"
+	"go/printer"
+	"go/token"
+	"go/types"
+	"reflect"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// cellTyper learns the types of what cells define, with go/types: a cell is checked against
+// what earlier cells declared (kept as Go source, one declaration per name: a var with its
+// type, a const with its value, a func or method signature, a type) and the packages the
+// interpreter knows. The session needs the types to declare, before a cell's statements
+// run, the variables they define (see toplevel.go).
+type cellTyper struct {
+	imp *symbolImporter
+
+	fset  *token.FileSet      // the interpreter's: positions of cells and of the declarations
+	decls map[string]ast.Decl // session name ("T.M" for a method) -> declaration
+	src   map[string]string   // the same declarations as source
+	refs  map[string][]string // the names each declaration mentions
+	stale map[string]bool     // variables whose type names a type redefined since
+}
+
+// newCellTyper returns a typer whose packages come from symbols (see symbolImporter). fset
+// is the one cells are parsed with (go/types needs every position it meets there).
+func newCellTyper(fset *token.FileSet, symbols func(path string) map[string]reflect.Value) *cellTyper {
+	return &cellTyper{imp: newSymbolImporter(symbols), fset: fset, decls: map[string]ast.Decl{}, src: map[string]string{}, refs: map[string][]string{}, stale: map[string]bool{}}
+}
+
+// cellTypes is what checking a cell found.
+type cellTypes struct {
+	info    *types.Info
+	pkg     *types.Package
+	names   map[string]string // import path -> the name the cell reaches it by
+	imp     *symbolImporter
+	aliases map[string]string // import path -> alias of an import the session must add
+	errs    []token.Pos       // positions of the (hard) type errors
+
+	cellTypeNames map[string]bool   // the types the cell declares
+	earlier       map[string]string // name -> type of the variables earlier statements define ("": unknown)
+}
+
+// hasErrors reports whether the checker found an error between pos and end (unused
+// variables and imports don't count).
+func (ct *cellTypes) hasErrors(pos, end token.Pos) bool {
+	for _, p := range ct.errs {
+		if p >= pos && p < end {
+			return true
+		}
+	}
+	return false
+}
+
+// cellFuncName names the function that holds a cell's statements while it is checked.
+const cellFuncName = "_pb_cell"
+
+// check type-checks the cell's items against the remembered declarations. imports are the
+// session's imports (local name -> path). Errors don't stop the check: what they touch has
+// an invalid type, and the callers fall back on what they did without types.
+func (t *cellTyper) check(pc *parsedCell, imports map[string]string) *cellTypes {
+	ct := &cellTypes{
+		info: &types.Info{
+			Defs: map[*ast.Ident]types.Object{},
+			Uses: map[*ast.Ident]types.Object{},
+		},
+		names:   map[string]string{},
+		imp:     t.imp,
+		aliases: map[string]string{},
+
+		cellTypeNames: map[string]bool{},
+		earlier:       map[string]string{},
+	}
+	// What the cell declares at package level replaces what the session remembers.
+	replaced := map[string]bool{}
+	cellImports := map[string]string{}
+	cellFile := &ast.File{Name: ast.NewIdent("main")}
+	var importDecls []ast.Decl
+	// The statements (and var declarations) go in a function, each definition opening a
+	// block for what follows it: a name a statement defines again is a new variable, as in
+	// the session, not an error.
+	var stmts []ast.Stmt
+	var opens []bool
+	for _, it := range pc.items {
+		switch {
+		case it.kernel:
+		case it.stmt != nil:
+			stmts = append(stmts, it.stmt)
+			opens = append(opens, len(it.defs) > 0)
+		case it.kind == chunkVar:
+			stmts = append(stmts, &ast.DeclStmt{Decl: it.decl})
+			opens = append(opens, true)
+		case it.kind == chunkImport:
+			importDecls = append(importDecls, it.decl)
+			if gd, ok := it.decl.(*ast.GenDecl); ok {
+				for _, spec := range gd.Specs {
+					is := spec.(*ast.ImportSpec)
+					if p, err := strconv.Unquote(is.Path.Value); err == nil {
+						cellImports[t.importName(is, p)] = p
+					}
+				}
+			}
+		default:
+			cellFile.Decls = append(cellFile.Decls, it.decl)
+			for _, d := range it.defs {
+				replaced[d] = true
+				if it.kind == chunkType {
+					ct.cellTypeNames[d] = true
+				}
+			}
+		}
+	}
+	var list []ast.Stmt
+	for i := len(stmts) - 1; i >= 0; i-- {
+		if opens[i] && len(list) > 0 {
+			list = []ast.Stmt{&ast.BlockStmt{List: list}}
+		}
+		list = append([]ast.Stmt{stmts[i]}, list...)
+	}
+	body := &ast.BlockStmt{List: list}
+	mem := &ast.File{Name: ast.NewIdent("main")}
+	mem.Decls = append(mem.Decls, importDecl(imports, nil))
+	for _, k := range t.needed(pc) {
+		base, _, isMethod := strings.Cut(k, ".")
+		if replaced[k] || (isMethod && replaced[base] && !replaced[k] && typeDeclared(pc, base)) {
+			continue
+		}
+		mem.Decls = append(mem.Decls, t.decls[k])
+	}
+	cellFile.Decls = append(append([]ast.Decl{importDecl(imports, cellImports)}, importDecls...), cellFile.Decls...)
+	cellFile.Decls = append(cellFile.Decls, &ast.FuncDecl{
+		Name: ast.NewIdent(cellFuncName),
+		Type: &ast.FuncType{Params: &ast.FieldList{}},
+		Body: body,
+	})
+	for _, name := range sortedKeys(imports) {
+		path := imports[name]
+		if prev, ok := ct.names[path]; !ok || strings.HasPrefix(prev, "_pb") {
+			ct.names[path] = name
+		}
+	}
+	for name, path := range cellImports {
+		if name != "_" && name != "." {
+			ct.names[path] = name
+		}
+	}
+	conf := types.Config{Importer: t.imp, Error: func(err error) {
+		if te, ok := err.(types.Error); ok && !te.Soft {
+			ct.errs = append(ct.errs, te.Pos)
+		}
+	}}
+	func() {
+		defer func() { _ = recover() }() // a checker failure must not stop the cell // a checker bug must not stop the cell
+		ct.pkg, _ = conf.Check("main", t.fset, []*ast.File{mem, cellFile}, ct.info)
+	}()
+	return ct
+}
+
+// importDecl declares the session's imports (those the cell does not import itself, under the
+// same name) plus the cell's own.
+func importDecl(session, cell map[string]string) ast.Decl {
+	gd := &ast.GenDecl{Tok: token.IMPORT}
+	add := func(name, path string) {
+		spec := &ast.ImportSpec{Path: &ast.BasicLit{Kind: token.STRING, Value: strconv.Quote(path)}}
+		if name != "" {
+			spec.Name = ast.NewIdent(name)
+		}
+		gd.Specs = append(gd.Specs, spec)
+	}
+	for _, name := range sortedKeys(session) {
+		if _, mine := cell[name]; !mine {
+			add(name, session[name])
+		}
+	}
+	// The cell's own import declarations are in its file already.
+	return gd
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// needed returns, sorted, the remembered declarations a cell may need: those of the names it
+// uses, of the names these mention, and so on, with the methods of every type among them.
+// (Checking only these keeps a cell's check small in a long session.)
+func (t *cellTyper) needed(pc *parsedCell) []string {
+	byType := map[string][]string{}
+	for k := range t.decls {
+		if base, _, ok := strings.Cut(k, "."); ok {
+			byType[base] = append(byType[base], k)
+		}
+	}
+	seen := map[string]bool{}
+	var queue []string
+	add := func(name string) {
+		if _, ok := t.decls[name]; ok && !seen[name] {
+			seen[name] = true
+			queue = append(queue, name)
+		}
+	}
+	for _, it := range pc.items {
+		for u := range it.uses {
+			add(u)
+		}
+		for _, d := range it.defs {
+			add(d) // a redefinition may read the old one
+		}
+	}
+	for len(queue) > 0 {
+		name := queue[0]
+		queue = queue[1:]
+		for _, r := range t.refs[name] {
+			add(r)
+		}
+		for _, m := range byType[name] {
+			add(m)
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for k := range seen {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// typeDeclared reports whether the cell declares type name.
+func typeDeclared(pc *parsedCell, name string) bool {
+	for _, it := range pc.items {
+		if it.kind == chunkType && contains(it.defs, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// importName is the name an import spec binds, with the package's real name when the spec
+// names none.
+func (t *cellTyper) importName(is *ast.ImportSpec, path string) string {
+	if is.Name != nil {
+		return is.Name.Name
+	}
+	if p, err := t.imp.Import(path); err == nil {
+		return p.Name()
+	}
+	return path[strings.LastIndex(path, "/")+1:]
+}
+
+// remember records the declarations of a compiled item (entries from memory; "" forgets a
+// name). A redeclared type loses the methods remembered for it.
+func (t *cellTyper) remember(entries map[string]string) {
+	for name, src := range entries {
+		if strings.HasPrefix(src, "type ") {
+			mentions := regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`)
+			for k := range t.decls {
+				if _, mine := entries[k]; mine {
+					continue
+				}
+				if strings.HasPrefix(k, name+".") {
+					t.forget(k)
+				} else if typ := t.varType(k); typ != "" && mentions.MatchString(typ) {
+					t.stale[k] = true // its value is of the previous type
+				}
+			}
+		}
+		delete(t.stale, name)
+		if src == "" {
+			t.forget(name)
+			continue
+		}
+		f, err := parser.ParseFile(t.fset, "session.go", "package main\n"+src, 0)
+		if err != nil || len(f.Decls) != 1 {
+			t.forget(name)
+			continue
+		}
+		t.decls[name], t.src[name] = f.Decls[0], src
+		uses := map[string]bool{}
+		collectUses(f.Decls[0], uses)
+		t.refs[name] = t.refs[name][:0]
+		for u := range uses {
+			if !strings.HasPrefix(u, ".") {
+				t.refs[name] = append(t.refs[name], u)
+			}
+		}
+	}
+}
+
+// forget drops what the typer remembers of name.
+func (t *cellTyper) forget(name string) {
+	delete(t.refs, name)
+	delete(t.decls, name)
+	delete(t.src, name)
+	delete(t.stale, name)
+}
+
+// varType returns the type the typer remembers for session variable name, "" if none.
+func (t *cellTyper) varType(name string) string {
+	if t.stale[name] {
+		return ""
+	}
+	if typ, ok := strings.CutPrefix(t.src[name], "var "+name+" "); ok {
+		return typ
+	}
+	return ""
+}
+
+// memory returns what the typer should remember of an item once it has compiled: the
+// declaration of each name it defines, "" where the type can't be written down.
+func (ct *cellTypes) memory(fset *token.FileSet, it *item) map[string]string {
+	out := map[string]string{}
+	if len(it.defs) == 0 || it.kernel {
+		return out
+	}
+	for _, d := range it.defs {
+		out[d] = ""
+	}
+	switch d := it.decl.(type) {
+	case *ast.FuncDecl:
+		sig := *d
+		sig.Body, sig.Doc = nil, nil
+		out[it.defs[0]] = printNode(fset, &sig)
+		return out
+	case *ast.GenDecl:
+		switch d.Tok {
+		case token.TYPE:
+			for _, spec := range d.Specs {
+				ts := *spec.(*ast.TypeSpec)
+				ts.Doc, ts.Comment = nil, nil
+				out[ts.Name.Name] = "type " + printNode(fset, &ts)
+			}
+			return out
+		case token.IMPORT:
+			return map[string]string{}
+		}
+	}
+	for _, id := range definedIdents(it) {
+		if src, ok := ct.declOf(id); ok {
+			out[id.Name] = src
+		}
+	}
+	return out
+}
+
+// definedIdents returns the identifiers a var or const declaration, or a defining
+// statement, declares.
+func definedIdents(it *item) []*ast.Ident {
+	var out []*ast.Ident
+	add := func(d ast.Decl) {
+		if gd, ok := d.(*ast.GenDecl); ok {
+			for _, spec := range gd.Specs {
+				if vs, ok := spec.(*ast.ValueSpec); ok {
+					out = append(out, vs.Names...)
+				}
+			}
+		}
+	}
+	switch {
+	case it.decl != nil:
+		add(it.decl)
+	case it.stmt != nil:
+		switch s := it.stmt.(type) {
+		case *ast.AssignStmt:
+			if s.Tok == token.DEFINE {
+				for _, l := range s.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						out = append(out, id)
+					}
+				}
+			}
+		case *ast.DeclStmt:
+			add(s.Decl)
+		}
+	}
+	return out
+}
+
+// declOf writes the declaration that gives a session name the type (and, for a constant,
+// the value) the checker found for id.
+func (ct *cellTypes) declOf(id *ast.Ident) (string, bool) {
+	if id.Name == "_" {
+		return "", false
+	}
+	switch obj := ct.objectOf(id).(type) {
+	case *types.Var:
+		t, ok := ct.typeString(obj.Type())
+		if !ok {
+			return "", false
+		}
+		return "var " + id.Name + " " + t, true
+	case *types.Const:
+		if obj.Val().Kind() == constant.Unknown {
+			return "", false
+		}
+		val := constSource(obj.Val(), obj.Type())
+		if b, ok := obj.Type().(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
+			return "const " + id.Name + " = " + val, true
+		}
+		t, ok := ct.typeString(obj.Type())
+		if !ok {
+			return "", false
+		}
+		return "const " + id.Name + " " + t + " = " + val, true
+	}
+	return "", false
+}
+
+// objectOf returns what id defines or, in a := that reuses a variable, refers to.
+func (ct *cellTypes) objectOf(id *ast.Ident) types.Object {
+	if obj := ct.info.Defs[id]; obj != nil {
+		return obj
+	}
+	return ct.info.Uses[id]
+}
+
+// constSource writes a constant value as Go source of the same untyped kind.
+func constSource(v constant.Value, t types.Type) string {
+	if b, ok := t.(*types.Basic); ok && b.Kind() == types.UntypedRune {
+		if r, ok := constant.Int64Val(v); ok {
+			return strconv.QuoteRune(rune(r))
+		}
+	}
+	switch v.Kind() {
+	case constant.Float:
+		s := v.ExactString()
+		switch {
+		case strings.Contains(s, "/"):
+			return "(" + s + ".0)"
+		case !strings.ContainsAny(s, ".e"):
+			return s + ".0"
+		}
+		return s
+	case constant.Complex:
+		return "complex(" + constSource(constant.Real(v), types.Typ[types.UntypedFloat]) + ", " +
+			constSource(constant.Imag(v), types.Typ[types.UntypedFloat]) + ")"
+	}
+	return v.ExactString()
+}
+
+// aliasQualifier matches the qualifier of a package imported under an alias the session
+// made (see typeString).
+var aliasQualifier = regexp.MustCompile(`\b_pbi\d*_`)
+
+// readable returns a declaration as the user would write it: "fs.DirEntry", not
+// "_pbi_fs.DirEntry".
+func readable(decl string) string { return aliasQualifier.ReplaceAllString(decl, "") }
+
+// unexportedName matches a qualified unexported name ("fmt.pp") in a type's spelling.
+var unexportedName = regexp.MustCompile(`(?:^|[^\w.])[A-Za-z_]\w*\.[a-z_]\w*`)
+
+// typeString writes t as a type expression valid in the session: the session's own types
+// unqualified, other packages by the name the cell reaches them by. A package of compiled
+// code the session has not imported gets an alias (see aliases), which the session imports
+// before the cell runs. Types with unexported names of other packages, instances of
+// compiled generic types, invalid and untyped types can't be written.
+func (ct *cellTypes) typeString(t types.Type) (string, bool) {
+	ok := true
+	s := types.TypeString(t, func(p *types.Package) string {
+		if p == nil || p == ct.pkg || p.Path() == "main" {
+			return ""
+		}
+		if name, found := ct.names[p.Path()]; found {
+			return name
+		}
+		if short, found := shortPathOf(p.Path()); found {
+			if name, found := ct.names[short]; found {
+				return name
+			}
+		}
+		if alias, found := ct.aliases[p.Path()]; found {
+			return alias
+		}
+		if p.Path() == "unsafe" || ct.imp.symbols(p.Path()) == nil {
+			ok = false
+			return p.Name()
+		}
+		alias := "_pbi_" + p.Name()
+		for n := 2; aliasTaken(ct.aliases, alias); n++ {
+			alias = fmt.Sprintf("_pbi%d_%s", n, p.Name())
+		}
+		ct.aliases[p.Path()] = alias
+		return alias
+	})
+	if !ok || strings.Contains(s, "invalid type") || strings.Contains(s, "untyped") ||
+		unexportedName.MatchString(s) || hasCompiledInstance(t) {
+		return s, false
+	}
+	return s, true
+}
+
+func aliasTaken(aliases map[string]string, alias string) bool {
+	for _, a := range aliases {
+		if a == alias {
+			return true
+		}
+	}
+	return false
+}
+
+// shortPathOf returns the short import path ("peerbook/gpu") of a project package.
+func shortPathOf(path string) (string, bool) {
+	for short, full := range shortImportPaths {
+		if full == path {
+			return short, true
+		}
+	}
+	return "", false
+}
+
+// hasCompiledInstance reports whether t mentions an instance of a generic type of compiled
+// code (its reflect name, "Buffer[float32]", is no name yaegi knows).
+func hasCompiledInstance(t types.Type) bool {
+	found := false
+	seen := map[types.Type]bool{}
+	var walk func(types.Type)
+	walk = func(t types.Type) {
+		if found || t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		switch x := t.(type) {
+		case *types.Named:
+			if strings.Contains(x.Obj().Name(), "[") {
+				found = true
+				return
+			}
+			if x.TypeArgs() != nil {
+				for i := 0; i < x.TypeArgs().Len(); i++ {
+					walk(x.TypeArgs().At(i))
+				}
+			}
+		case *types.Pointer:
+			walk(x.Elem())
+		case *types.Slice:
+			walk(x.Elem())
+		case *types.Array:
+			walk(x.Elem())
+		case *types.Map:
+			walk(x.Key())
+			walk(x.Elem())
+		case *types.Chan:
+			walk(x.Elem())
+		case *types.Signature:
+			for i := 0; i < x.Params().Len(); i++ {
+				walk(x.Params().At(i).Type())
+			}
+			for i := 0; i < x.Results().Len(); i++ {
+				walk(x.Results().At(i).Type())
+			}
+		case *types.Struct:
+			for i := 0; i < x.NumFields(); i++ {
+				walk(x.Field(i).Type())
+			}
+		case *types.Interface:
+			for i := 0; i < x.NumExplicitMethods(); i++ {
+				walk(x.ExplicitMethod(i).Type())
+			}
+		}
+	}
+	walk(t)
+	return found
+}
+
+// printNode prints an AST node as Go source.
+func printNode(fset *token.FileSet, n any) string {
+	var b bytes.Buffer
+	if err := printer.Fprint(&b, fset, n); err != nil {
+		return ""
+	}
+	return b.String()
+}
