@@ -156,6 +156,7 @@ func endsWithSemicolon(code string) bool {
 // analyse fills in the names an item defines and the free names it uses.
 func analyse(it *item) {
 	it.uses = map[string]bool{}
+	it.defs = nil
 	if it.hoisted != nil {
 		it.defs = append([]string(nil), it.hoisted...)
 		for _, p := range it.pre {

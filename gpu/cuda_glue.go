@@ -259,9 +259,12 @@ func loadStatsKernels(dev *Device) (*statsKernels, error) {
 	return sk, nil
 }
 
-// statsSignatures returns the signature of every dtype's statistics kernel, an error where
-// one is missing. The half-precision kernels read raw 16-bit words (unsigned short in C),
-// so their buffer parameter is given the dtype they decode.
+// statsSignatures returns the signature of every dtype's statistics kernel, exactly as its
+// source declares it (the CUDA backend loads a kernel only with its source's signature), an
+// error where one is missing. The half-precision kernels read raw 16-bit words (unsigned
+// short in C), so their buffer parameter is uint16, the way translatedSignature gives a
+// translated Go kernel's float16 and bfloat16 buffers; a buffer parameter is checked to
+// have elements of the size of the dtype its kernel reduces.
 func statsSignatures() (map[DType]backend.Signature, error) {
 	sigs, err := cudasrc.Signatures(statsSrc)
 	if err != nil {
@@ -273,8 +276,9 @@ func statsSignatures() (map[DType]backend.Signature, error) {
 		if err != nil {
 			return nil, fmt.Errorf("statistics kernel %s: %w", sig.Name, err)
 		}
-		sig.Params = append([]backend.Param(nil), sig.Params...)
-		sig.Params[0].DType = dt
+		if len(sig.Params) != 6 || sig.Params[0].Kind != backend.ParamBuffer || sig.Params[0].DType.Size() != dt.Size() {
+			return nil, fmt.Errorf("statistics kernel %s: parameters %+v, want a buffer of %d-byte elements and 5 more", sig.Name, sig.Params, dt.Size())
+		}
 		byType[dt] = sig
 	}
 	for dt := Int8; dt <= Float64; dt++ {

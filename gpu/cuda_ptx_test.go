@@ -330,7 +330,7 @@ func ptxSource(t *testing.T) (compile func(src, file string) (string, error), wh
 		d := Dev(0)
 		if pc, ok := d.m.b.(backend.PTXCompiler); ok {
 			return func(src, file string) (string, error) {
-				return pc.CompilePTX(d.info.Index, src, backend.CompileOptions{File: file})
+				return pc.CompilePTX(d.info.Index, src, backend.CompileOptions{File: file, Flags: gokernel.CUDAFlags()})
 			}, fmt.Sprintf("NVRTC of the CUDA backend, for %s (%s)", d.label(), d.info.Arch)
 		}
 	}
@@ -339,7 +339,7 @@ func ptxSource(t *testing.T) (compile func(src, file string) (string, error), wh
 		t.Skipf("no CUDA device and no NVRTC to compile PTX with: %v", err)
 	}
 	return func(src, file string) (string, error) {
-		return cuda.CompilePTX(90, src, backend.CompileOptions{File: file})
+		return cuda.CompilePTX(90, src, backend.CompileOptions{File: file, Flags: gokernel.CUDAFlags()})
 	}, "NVRTC " + v + ", for compute_90, without a GPU"
 }
 

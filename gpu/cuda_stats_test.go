@@ -164,7 +164,9 @@ func TestStatsFromCellsMatchTheHostReduction(t *testing.T) {
 }
 
 // TestStatsKernelSignatures requires a statistics kernel, with the signature the launcher
-// reads, for every dtype (the module was once a macro the signature parser can't see).
+// reads, for every dtype (the module was once a macro the signature parser can't see), and
+// that signature to be the one its source declares, parameter for parameter, as the CUDA
+// backend requires to load it (float16 was once given where the source says uint16).
 func TestStatsKernelSignatures(t *testing.T) {
 	sigs, err := cudasrc.Signatures(statsSrc)
 	if err != nil {
@@ -172,6 +174,10 @@ func TestStatsKernelSignatures(t *testing.T) {
 	}
 	if len(sigs) != int(Float64-Int8+1) {
 		t.Errorf("%d statistics kernels in the source, want one per dtype", len(sigs))
+	}
+	inSource := map[string]backend.Signature{}
+	for _, s := range sigs {
+		inSource[s.Name] = s
 	}
 	byType, err := statsSignatures()
 	if err != nil {
@@ -183,8 +189,19 @@ func TestStatsKernelSignatures(t *testing.T) {
 			t.Errorf("no statistics kernel for %s", dt)
 			continue
 		}
-		if s.Name != "pb_stats_"+dt.String() || len(s.Params) != 6 || s.Params[0].DType != dt || s.Params[5].DType != Float64 {
+		if s.Name != "pb_stats_"+dt.String() || len(s.Params) != 6 || s.Params[0].DType.Size() != dt.Size() || s.Params[5].DType != Float64 {
 			t.Errorf("%s: kernel %s, signature %+v", dt, s.Name, s.Params)
+			continue
+		}
+		src, ok := inSource[s.Name]
+		if !ok || len(src.Params) != len(s.Params) {
+			t.Errorf("%s: kernel %s is not in the source as the launcher sees it: %+v", dt, s.Name, src)
+			continue
+		}
+		for i, p := range s.Params {
+			if p.Kind != src.Params[i].Kind || p.DType != src.Params[i].DType {
+				t.Errorf("%s: parameter %d (%s) is %v %s in the source, %v %s in the signature", s.Name, i, p.Name, src.Params[i].Kind, src.Params[i].DType, p.Kind, p.DType)
+			}
 		}
 	}
 }

@@ -165,8 +165,9 @@ func readRaw(b *Buffer) ([]byte, error) {
 }
 
 // compareSuite compares two runs of c: bit for bit, or floats within c.Tolerance
-// (relative; NaN equals NaN). It returns one line per differing buffer, with the first
-// differences.
+// (relative). Any NaN equals any NaN, whatever its sign and payload: Go doesn't define
+// the bits of a NaN an operation makes (CUDA makes 0x7fffffff, Go on amd64 0x7fc00000 or
+// 0xffc00000). It returns one line per differing buffer, with the first differences.
 func compareSuite(c suite.Case, want, got suiteResult) []string {
 	var out []string
 	if len(want.checked) != len(got.checked) {
@@ -186,7 +187,7 @@ func compareSuite(c suite.Case, want, got suiteResult) []string {
 		count := 0
 		for e := 0; e < len(w)/size; e++ {
 			we, ge := w[e*size:(e+1)*size], g[e*size:(e+1)*size]
-			if bytes.Equal(we, ge) || (c.Tolerance > 0 && closeEnough(we, ge, dt, c.Tolerance)) {
+			if bytes.Equal(we, ge) || bothNaN(we, ge, dt) || (c.Tolerance > 0 && closeEnough(we, ge, dt, c.Tolerance)) {
 				continue
 			}
 			count++
@@ -199,6 +200,26 @@ func compareSuite(c suite.Case, want, got suiteResult) []string {
 		}
 	}
 	return out
+}
+
+// bothNaN reports whether two elements of a float dtype are both NaN.
+func bothNaN(a, b []byte, dt DType) bool {
+	isNaN := func(e []byte) bool {
+		switch dt {
+		case Float16:
+			h := binary.LittleEndian.Uint16(e)
+			return h&0x7c00 == 0x7c00 && h&0x03ff != 0
+		case BFloat16:
+			h := binary.LittleEndian.Uint16(e)
+			return h&0x7f80 == 0x7f80 && h&0x007f != 0
+		case Float32:
+			return math.IsNaN(float64(math.Float32frombits(binary.LittleEndian.Uint32(e))))
+		case Float64:
+			return math.IsNaN(math.Float64frombits(binary.LittleEndian.Uint64(e)))
+		}
+		return false
+	}
+	return isNaN(a) && isNaN(b)
 }
 
 // closeEnough compares two float elements within a relative tolerance.
@@ -376,5 +397,18 @@ func TestCompareSuite(t *testing.T) {
 	}
 	if d := compareSuite(c, f(1, 2, 3), f(1, 2.1, 3)); len(d) != 1 {
 		t.Errorf("beyond tolerance: %v", d)
+	}
+	// Bit for bit: NaNs of any sign and payload are equal, signed zeros are not.
+	c.Tolerance = 0
+	nan := func(bits uint32) float32 { return math.Float32frombits(bits) }
+	if d := compareSuite(c, f(nan(0x7fc00000), nan(0xffc00000)), f(nan(0x7fffffff), nan(0x7fffffff))); len(d) != 0 {
+		t.Errorf("NaNs with other bits differ: %v", d)
+	}
+	if d := compareSuite(c, f(float32(math.Copysign(0, -1)), nan(0x7fc00000)), f(0, 1)); len(d) != 1 || !strings.Contains(d[0], "2 of 2 elements differ") {
+		t.Errorf("-0 against 0 and NaN against 1: %v", d)
+	}
+	h := suiteResult{checked: [][]byte{{0x01, 0x7c, 0x00, 0x7c}}, dtypes: []DType{Float16}}
+	if d := compareSuite(c, h, suiteResult{checked: [][]byte{{0xff, 0xff, 0x00, 0xfc}}, dtypes: []DType{Float16}}); len(d) != 1 || !strings.Contains(d[0], "1 of 2 elements differ: [1]") {
+		t.Errorf("float16 NaNs equal, +Inf and -Inf not: %v", d)
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/peerbook/peerbook/gpu/backend"
 	"github.com/peerbook/peerbook/gpu/csim"
+	"github.com/peerbook/peerbook/gpu/gokernel"
 	"github.com/peerbook/peerbook/gpu/sim"
 )
 
@@ -317,7 +318,9 @@ func compileFor(c *kernelCode, dev *Device) (backend.Module, error) {
 		return nil, fmt.Errorf("the %s backend can't compile CUDA C", dev.m.b.Name())
 	}
 	src, file, line := "", "", 1
+	var flags []string
 	if c.goK != nil {
+		flags = gokernel.CUDAFlags()
 		var err error
 		if src, err = translate(c.goK); err != nil {
 			return nil, fmt.Errorf("translate %s to CUDA: %w", c.sig.Name, err)
@@ -326,7 +329,7 @@ func compileFor(c *kernelCode, dev *Device) (backend.Module, error) {
 	} else {
 		src, file, line = c.cuda.src, c.cuda.file, c.cuda.line
 	}
-	mod, err := cc.CompileCUDA(dev.info.Index, src, backend.CompileOptions{File: file, LineOffset: line - 1})
+	mod, err := cc.CompileCUDA(dev.info.Index, src, backend.CompileOptions{File: file, LineOffset: line - 1, Flags: flags})
 	if err != nil {
 		return nil, fmt.Errorf("compile %s for %s: %w", c.sig.Name, dev.label(), err)
 	}

@@ -12,6 +12,12 @@ import (
 	"strings"
 )
 
+// CUDAFlags returns the NVRTC options a translation (CUDA) must be compiled with to keep
+// Go's float semantics: --fmad=false, so that a*b + c is rounded twice as the simulator
+// rounds it, and an explicit conversion such as float32(a*b) + c is never fused (Go's spec
+// forbids fusing across one; NVRTC contracts by default).
+func CUDAFlags() []string { return []string{"--fmad=false"} }
+
 // CUDA returns the kernel translated to CUDA C++: the gokernel runtime, the device functions
 // it calls, a body function whose buffer parameters are __restrict__ pointers (Peer buffers
 // never are), and an extern "C" __global__ entry point named after the Go function, taking
@@ -1358,7 +1364,7 @@ var cudaMath = map[string]string{
 	"Exp": "exp", "Exp2": "exp2", "Expm1": "expm1", "FMA": "fma", "Floor": "floor", "Hypot": "hypot",
 	"Log": "log", "Log10": "log10", "Log1p": "log1p", "Log2": "log2", "Mod": "fmod", "Pow": "pow",
 	"Round": "round", "RoundToEven": "rint", "Sin": "sin", "Sinh": "sinh", "Sqrt": "sqrt",
-	"Tan": "tan", "Tanh": "tanh", "Trunc": "trunc", "Max": "gk::max", "Min": "gk::min",
+	"Tan": "tan", "Tanh": "tanh", "Trunc": "trunc", "Max": "gk::math_max", "Min": "gk::math_min",
 	"Inf": "gk::inf", "IsInf": "gk::is_inf", "IsNaN": "isnan", "NaN": "gk::nan", "Signbit": "signbit",
 	"Float32bits": "__float_as_uint", "Float32frombits": "__uint_as_float",
 	"Float64bits": "(uint64_t)__double_as_longlong", "Float64frombits": "__longlong_as_double",

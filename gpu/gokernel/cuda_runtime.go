@@ -103,28 +103,42 @@ template <class T> __device__ __forceinline__ T shr(T a, unsigned long long n) {
   return (T)(a >> n);
 }
 
-// Go's min and max: NaN wins; min(-0, +0) is -0, max(-0, +0) is +0.
+// Go's min and max: NaN wins; min(-0, +0) is -0, max(-0, +0) is +0. The float and double
+// versions are explicit specializations, not overloads: translated code calls
+// gk::min<T>(a, b), which never selects a non-template overload (it once used the generic
+// comparison for floats, so min(+0, -0) was +0 and max(1.5, NaN) was 1.5).
 template <class T> __device__ __forceinline__ T min(T a, T b) { return b < a ? b : a; }
 template <class T> __device__ __forceinline__ T max(T a, T b) { return b > a ? b : a; }
-__device__ __forceinline__ float min(float a, float b) {
+template <> __device__ __forceinline__ float min<float>(float a, float b) {
   if (a != a || b != b) return a + b;
   if (a == b) return signbit(a) ? a : b;
   return a < b ? a : b;
 }
-__device__ __forceinline__ float max(float a, float b) {
+template <> __device__ __forceinline__ float max<float>(float a, float b) {
   if (a != a || b != b) return a + b;
   if (a == b) return signbit(a) ? b : a;
   return a > b ? a : b;
 }
-__device__ __forceinline__ double min(double a, double b) {
+template <> __device__ __forceinline__ double min<double>(double a, double b) {
   if (a != a || b != b) return a + b;
   if (a == b) return signbit(a) ? a : b;
   return a < b ? a : b;
 }
-__device__ __forceinline__ double max(double a, double b) {
+template <> __device__ __forceinline__ double max<double>(double a, double b) {
   if (a != a || b != b) return a + b;
   if (a == b) return signbit(a) ? b : a;
   return a > b ? a : b;
+}
+
+// Go's math.Max and math.Min: as max and min, except that +Inf (Max) and -Inf (Min) win
+// even over NaN.
+__device__ __forceinline__ double math_max(double a, double b) {
+  if (a == __longlong_as_double(0x7ff0000000000000LL) || b == __longlong_as_double(0x7ff0000000000000LL)) return __longlong_as_double(0x7ff0000000000000LL);
+  return max<double>(a, b);
+}
+__device__ __forceinline__ double math_min(double a, double b) {
+  if (a == __longlong_as_double((long long)0xfff0000000000000ULL) || b == __longlong_as_double((long long)0xfff0000000000000ULL)) return __longlong_as_double((long long)0xfff0000000000000ULL);
+  return min<double>(a, b);
 }
 
 __device__ __forceinline__ double inf(long long sign) { return __longlong_as_double(sign >= 0 ? 0x7ff0000000000000LL : (long long)0xfff0000000000000ULL); }

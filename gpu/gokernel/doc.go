@@ -71,11 +71,22 @@
 // SyncSystem, device functions that write memory) is rejected too: write them as two
 // statements.
 //
-// Out-of-range float to integer conversions give whatever the machine gives (Go leaves them
-// unspecified): the simulator follows amd64, CUDA saturates. Transcendental math functions
-// may differ between the simulator (Go's math package) and CUDA (its libdevice) in the last
-// bits; +, -, *, /, Sqrt, FMA, the rounding functions, Min, Max, Mod, Copysign and Abs are
-// exact on both.
+// Some results are implementation-defined, in Go and here, and may differ between the
+// simulator and a GPU (and between the simulator on amd64 and on arm64):
+//   - converting a float to an integer type whose range does not hold the truncated value
+//     (NaN and ±Inf included): the simulator gives what Go gives on its machine (amd64:
+//     mostly 0x8000000000000000 truncated to the type), CUDA saturates (0 for NaN).
+//     Check the range first where the result matters; the cross-device suite converts only
+//     in-range values.
+//   - the sign and payload of a NaN an operation makes: CUDA makes 0x7fffffff, Go on amd64
+//     0x7fc00000 or 0xffc00000. Any NaN is a NaN; math.Signbit, math.Copysign and
+//     math.Float32bits / Float64bits of a made NaN are not portable.
+//
+// Transcendental math functions may differ between the simulator (Go's math package) and
+// CUDA (its libdevice) in the last bits; +, -, *, /, Sqrt, FMA, the rounding functions,
+// min, max, math.Min, math.Max (signed zeros, NaN and infinities as Go defines them), Mod,
+// Copysign and Abs are exact on both. Translations are compiled with CUDAFlags
+// (--fmad=false): a*b + c is never fused into an FMA, as on amd64, so it rounds the same.
 //
 // # The simulator
 //

@@ -186,7 +186,8 @@ func arraysAndCalls() Case {
 }
 
 // ExactFloatsSrc uses only operations IEEE 754 rounds exactly, so results are identical
-// everywhere: + - * / sqrt fma, rounding functions, min, max, bits.
+// everywhere: + - * / sqrt fma, rounding functions, min, max (signed zeros and NaN as Go
+// defines them), bits. NaN results are compared as NaN, not by their bits (see Equal).
 const ExactFloatsSrc = `
 func exact(t gpu.Thread, x []float32, y []float64, o32 []float32, o64 []float64, ob []uint64) {
 	i := t.GlobalX()
@@ -202,6 +203,11 @@ func exact(t gpu.Thread, x []float32, y []float64, o32 []float32, o64 []float64,
 	o32[k+4] = max(a, 1.5)
 	o32[k+5] = -a
 	o32[k+6] = math.Float32frombits(math.Float32bits(a) ^ 0x80000000)
+	o32[k+7] = max(1.5, a)
+	o32[k+8] = min(-a, a)
+	if a == a {
+		o32[k+9] = float32(math.Copysign(1, float64(min(a, -a, 0)))) // a NaN's sign is not defined
+	}
 	o64[k+0] = b*b - b/7
 	o64[k+1] = math.Floor(b) + math.Ceil(b) + math.Trunc(b) + math.Round(b) + math.RoundToEven(b)
 	o64[k+2] = math.FMA(b, b, 1)
@@ -221,6 +227,9 @@ func exact(t gpu.Thread, x []float32, y []float64, o32 []float32, o64 []float64,
 		o64[k+11] = 1
 	}
 	o64[k+12] = math.Inf(1)
+	o64[k+13] = max(1.5, b) + min(-1.5, b) + math.Max(b, 2) + math.Min(-b, -2)
+	o64[k+14] = math.Max(b, math.Inf(1)) // +Inf even where b is NaN
+	o64[k+15] = math.Min(math.Inf(-1), b)
 	ob[k+0] = uint64(math.Float32bits(a))
 	ob[k+1] = math.Float64bits(b)
 	ob[k+2] = math.Float64bits(math.NaN())

@@ -7,6 +7,7 @@ package suite
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"strings"
 	"unsafe"
 
@@ -263,20 +264,25 @@ func conv[T any](v []uint64, f func(uint64) T) []T {
 	return out
 }
 
-// ConversionsSrc converts integers and in-range floats to every numeric type.
+// ConversionsSrc converts integers and floats to every numeric type. A float is converted
+// to an integer type only where its truncation is in the type's range: Go leaves
+// out-of-range float to integer conversions implementation-defined (amd64 and arm64 differ,
+// and CUDA saturates), so they have no result to compare (see gokernel's doc).
 var ConversionsSrc = func() string {
 	types := []string{"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64"}
 	var b strings.Builder
 	b.WriteString("func conv(t gpu.Thread, in []int64, fin []float64, out []float64, bits []uint64) {\n")
-	b.WriteString("\ti := t.GlobalX()\n\tif i >= len(in) {\n\t\treturn\n\t}\n\tk := i * 40\n")
+	b.WriteString("\ti := t.GlobalX()\n\tif i >= len(in) {\n\t\treturn\n\t}\n\tk := i * 40\n\tv := fin[i]\n")
 	for j, ty := range types {
 		fmt.Fprintf(&b, "\tout[k+%d] = float64(%s(in[i]))\n", j, ty)
-		fmt.Fprintf(&b, "\tbits[k+%d] = uint64(%s(in[i]))\n", j, ty)
 		if strings.HasPrefix(ty, "float") {
-			fmt.Fprintf(&b, "\tout[k+%d] = float64(%s(fin[i]))\n", 10+j, ty)
+			// the bits of the float, not uint64(f): negative f are out of uint64's range
+			fmt.Fprintf(&b, "\tbits[k+%d] = math.Float64bits(float64(%s(in[i])))\n", j, ty)
+			fmt.Fprintf(&b, "\tout[k+%d] = float64(%s(v))\n", 10+j, ty)
 		} else {
-			// only in-range float to integer conversions are specified
-			fmt.Fprintf(&b, "\tout[k+%d] = float64(%s(float64(%s(fin[i] / 1e30))))\n", 10+j, ty, ty)
+			fmt.Fprintf(&b, "\tbits[k+%d] = uint64(%s(in[i]))\n", j, ty)
+			lo, hi := convRange(ty)
+			fmt.Fprintf(&b, "\tif v %s && v < %s {\n\t\tout[k+%d] = float64(%s(v))\n\t}\n", lo, hi, 10+j, ty)
 		}
 		fmt.Fprintf(&b, "\tout[k+%d] = float64(%s(uint32(in[i])))\n", 20+j, ty)
 		fmt.Fprintf(&b, "\tout[k+%d] = float64(%s(int8(in[i])))\n", 30+j, ty)
@@ -285,12 +291,26 @@ var ConversionsSrc = func() string {
 	return b.String()
 }()
 
+// convRange returns the bounds of the floats whose conversion to the integer type ty is
+// in range, as Go source: a comparison with the lower bound (without the operand) and the
+// upper bound, exclusive. Both are exact float64 values (powers of two and -1).
+func convRange(ty string) (lo, hi string) {
+	n := dtypeOf(ty).Size() * 8
+	if strings.HasPrefix(ty, "uint") {
+		return "> -1", fmt.Sprintf("%d.0", new(big.Int).Lsh(big.NewInt(1), uint(n)))
+	}
+	p := new(big.Int).Lsh(big.NewInt(1), uint(n-1))
+	return fmt.Sprintf(">= -%d.0", p), fmt.Sprintf("%d.0", p)
+}
+
 // ConversionInts and ConversionFloats are the inputs of ConversionsSrc.
 var (
 	ConversionInts = []int64{0, 1, -1, 127, 128, -129, 255, 256, 65535, -65536, math.MaxInt32, math.MinInt32,
-		math.MaxInt64, math.MinInt64, 1<<53 + 1, -(1<<24 + 1), 0x123456789}
+		math.MaxInt64, math.MinInt64, 1<<53 + 1, -(1<<24 + 1), 0x123456789,
+		2, -2, 100, -100, 1 << 31, 1 << 32, -(1 << 40), 1 << 62, 40000, -40000}
 	ConversionFloats = []float64{0, 1.5, -1.5, 0.1, 1e10, -1e-10, math.MaxFloat32 * 2, math.SmallestNonzeroFloat64,
-		math.Inf(1), math.Inf(-1), 3.4028235e38, 1 << 60, -0.0, 2.5, -2.5, 1e30, 123.456}
+		math.Inf(1), math.Inf(-1), 3.4028235e38, 1 << 60, -0.0, 2.5, -2.5, 1e30, 123.456,
+		-128.75, 255.5, -32768, 65535.9, -2147483648.5, 4294967295.5, -9.2e18, 1.8e19, math.NaN(), -0.9}
 )
 
 func conversions() Case {
