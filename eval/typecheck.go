@@ -14,6 +14,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/peerbook/peerbook/eval/rewrite"
 )
 
 // cellTyper learns the types of what cells define, with go/types: a cell is checked against
@@ -22,7 +24,7 @@ import (
 // interpreter knows. The session needs the types to declare, before a cell's statements
 // run, the variables they define (see toplevel.go).
 type cellTyper struct {
-	imp *symbolImporter
+	imp *rewrite.Importer
 
 	fset  *token.FileSet      // the interpreter's: positions of cells and of the declarations
 	decls map[string]ast.Decl // session name ("T.M" for a method) -> declaration
@@ -42,7 +44,7 @@ type cellTypes struct {
 	info    *types.Info
 	pkg     *types.Package
 	names   map[string]string // import path -> the name the cell reaches it by
-	imp     *symbolImporter
+	imp     *rewrite.Importer
 	aliases map[string]string // import path -> alias of an import the session must add
 	errs    []token.Pos       // positions of the (hard) type errors
 
@@ -483,7 +485,7 @@ func (ct *cellTypes) typeString(t types.Type) (string, bool) {
 		if alias, found := ct.aliases[p.Path()]; found {
 			return alias
 		}
-		if p.Path() == "unsafe" || ct.imp.symbols(p.Path()) == nil {
+		if p.Path() == "unsafe" || ct.imp.Symbols(p.Path()) == nil {
 			ok = false
 			return p.Name()
 		}

@@ -12,11 +12,11 @@ import (
 	"strings"
 )
 
-// importer gives go/types the packages a yaegi interpreter knows: binary packages
+// Importer gives go/types the packages a yaegi interpreter knows: binary packages
 // (compiled code exported to yaegi as reflect values) are converted from their
 // reflect types, source packages (the generic parts of slices, maps, cmp and iter)
 // are type-checked from their source.
-type importer struct {
+type Importer struct {
 	// binary returns the symbols of a binary package, nil when there is none.
 	binary func(path string) map[string]reflect.Value
 	// sources holds Go source files of packages yaegi compiles from source, by path.
@@ -28,8 +28,11 @@ type importer struct {
 	busy  map[string]bool
 }
 
-func newImporter(binary func(string) map[string]reflect.Value, sources map[string][]string) *importer {
-	return &importer{
+// NewImporter returns an Importer over binary (the symbols of a compiled package, nil when
+// there is none) and sources (Go source files of packages yaegi compiles from source, by
+// import path). Packages are converted once and cached.
+func NewImporter(binary func(string) map[string]reflect.Value, sources map[string][]string) *Importer {
+	return &Importer{
 		binary:  binary,
 		sources: sources,
 		pkgs:    map[string]*types.Package{},
@@ -39,8 +42,11 @@ func newImporter(binary func(string) map[string]reflect.Value, sources map[strin
 	}
 }
 
+// Symbols returns the symbols of the compiled package path, nil when there is none.
+func (im *Importer) Symbols(path string) map[string]reflect.Value { return im.binary(path) }
+
 // Import implements types.Importer.
-func (im *importer) Import(path string) (*types.Package, error) {
+func (im *Importer) Import(path string) (*types.Package, error) {
 	if p := im.pkgs[path]; p != nil && p.Complete() {
 		return p, nil
 	}
@@ -63,7 +69,7 @@ func (im *importer) Import(path string) (*types.Package, error) {
 }
 
 // pkg returns the (possibly still incomplete) package object for path.
-func (im *importer) pkg(path string) *types.Package {
+func (im *Importer) pkg(path string) *types.Package {
 	if p := im.pkgs[path]; p != nil {
 		return p
 	}
@@ -91,7 +97,7 @@ func isDigits(s string) bool {
 	return true
 }
 
-func (im *importer) importSource(path string, srcs []string) (*types.Package, error) {
+func (im *Importer) importSource(path string, srcs []string) (*types.Package, error) {
 	var files []*ast.File
 	for n, src := range srcs {
 		f, err := parser.ParseFile(im.fset, fmt.Sprintf("%s/src%d.go", path, n), src, 0)
@@ -110,7 +116,7 @@ func (im *importer) importSource(path string, srcs []string) (*types.Package, er
 	return p, nil
 }
 
-func (im *importer) importBinary(path string, syms map[string]reflect.Value) *types.Package {
+func (im *Importer) importBinary(path string, syms map[string]reflect.Value) *types.Package {
 	p := im.pkg(path)
 	scope := p.Scope()
 	names := make([]string, 0, len(syms))
@@ -131,7 +137,7 @@ func (im *importer) importBinary(path string, syms map[string]reflect.Value) *ty
 }
 
 // object converts one exported symbol of a binary package.
-func (im *importer) object(p *types.Package, name string, v reflect.Value) types.Object {
+func (im *Importer) object(p *types.Package, name string, v reflect.Value) types.Object {
 	if !v.IsValid() {
 		return nil
 	}
@@ -223,7 +229,7 @@ var basicKinds = map[reflect.Kind]types.BasicKind{
 var errorReflectType = reflect.TypeOf((*error)(nil)).Elem()
 
 // typ converts a reflect type to a go/types type.
-func (im *importer) typ(t reflect.Type) types.Type {
+func (im *Importer) typ(t reflect.Type) types.Type {
 	if t == errorReflectType {
 		return types.Universe.Lookup("error").Type()
 	}
@@ -239,7 +245,7 @@ func (im *importer) typ(t reflect.Type) types.Type {
 }
 
 // structure converts the type literal that t is (or that t's underlying type is).
-func (im *importer) structure(t reflect.Type) types.Type {
+func (im *Importer) structure(t reflect.Type) types.Type {
 	if k, ok := basicKinds[t.Kind()]; ok {
 		return types.Typ[k]
 	}
@@ -292,7 +298,7 @@ func (im *importer) structure(t reflect.Type) types.Type {
 }
 
 // signature converts a func type; skip drops leading parameters (a method's receiver).
-func (im *importer) signature(t reflect.Type, recv *types.Var, skip int) *types.Signature {
+func (im *Importer) signature(t reflect.Type, recv *types.Var, skip int) *types.Signature {
 	var params, results []*types.Var
 	for i := skip; i < t.NumIn(); i++ {
 		params = append(params, types.NewParam(token.NoPos, nil, "", im.typ(t.In(i))))
@@ -303,7 +309,7 @@ func (im *importer) signature(t reflect.Type, recv *types.Var, skip int) *types.
 	return types.NewSignatureType(recv, nil, nil, types.NewTuple(params...), types.NewTuple(results...), t.IsVariadic())
 }
 
-func (im *importer) namedType(t reflect.Type) types.Type {
+func (im *Importer) namedType(t reflect.Type) types.Type {
 	if n := im.named[t]; n != nil {
 		return n
 	}

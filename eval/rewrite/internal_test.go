@@ -51,7 +51,7 @@ func TestConstLiteral(t *testing.T) {
 
 // The importer gives go/types the binary packages as yaegi exports them.
 func TestImporterConvertsBinaryPackages(t *testing.T) {
-	im := newImporter(func(path string) map[string]reflect.Value {
+	im := NewImporter(func(path string) map[string]reflect.Value {
 		return stdlib.Symbols[path+"/"+path[strings.LastIndex(path, "/")+1:]]
 	}, nil)
 	tp, err := im.Import("time")

@@ -38,7 +38,7 @@ type Rewriter struct {
 	// redirect lists, by package, the functions whose calls go to the prelude's
 	// _pb_PKG_NAME instead.
 	redirect map[string]map[string]bool
-	imp      *importer
+	imp      *Importer
 	mem      *memory
 	n        int // counter for generated names
 	// session names this session's types in the printing registry of package rt.
@@ -94,7 +94,7 @@ func (r *Rewriter) Prepare(i *interp.Interpreter) error {
 			sources[path] = append(sources[path], src)
 		}
 	}
-	r.imp = newImporter(func(path string) map[string]reflect.Value {
+	r.imp = NewImporter(func(path string) map[string]reflect.Value {
 		return i.Symbols(path)[path]
 	}, sources)
 	return nil
