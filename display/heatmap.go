@@ -144,6 +144,9 @@ func (m *MatrixHeatmap) svg(rows, cols int) string {
 	gw, gh := cw*float64(cols), ch*float64(rows)
 	barX := left + gw + 20
 	W := barX + 14 + 70
+	if m.Title != "" { // a title longer than the grid widens the picture
+		W = math.Max(W, left+textWidth(m.Title, 13)*1.1+10)
+	}
 	H := gridTop + gh + 16
 
 	var d svgDoc
