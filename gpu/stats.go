@@ -2,6 +2,8 @@ package gpu
 
 import (
 	"fmt"
+	"runtime"
+	"sync"
 	"unsafe"
 
 	"github.com/peerbook/peerbook/display"
@@ -55,7 +57,12 @@ func (b *Buffer) reduce(shape []int) (*display.Reduction, error) {
 		return nil
 	}
 	if host := mem.Host(); host != nil {
-		err = visit(host[b.off:b.off+b.Bytes()], 0)
+		raw := host[b.off : b.off+b.Bytes()]
+		if parts := min(runtime.GOMAXPROCS(0), b.n/parallelReduceMin); parts > 1 {
+			err = b.reduceParallel(r, raw, shape, parts)
+		} else {
+			err = visit(raw, 0)
+		}
 	} else {
 		err = b.forEachChunk(mem, visit)
 	}
@@ -63,6 +70,56 @@ func (b *Buffer) reduce(shape []int) (*display.Reduction, error) {
 		return nil, fmt.Errorf("stats of %s: %w", b.describe(), err)
 	}
 	return r, nil
+}
+
+// parallelReduceMin is the fewest elements per goroutine worth reducing in parallel.
+const parallelReduceMin = 1 << 20
+
+// reduceParallel reduces host-addressable raw in parts ranges at once, each into a
+// Reduction of its own, and merges them into r.
+func (b *Buffer) reduceParallel(r *display.Reduction, raw []byte, shape []int, parts int) error {
+	size := b.dtype.Size()
+	per := (b.n + parts - 1) / parts
+	results := make([]*display.Reduction, parts)
+	errs := make([]error, parts)
+	var wg sync.WaitGroup
+	for p := range parts {
+		first, last := p*per, min(b.n, (p+1)*per)
+		if first >= last {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			part, err := display.NewReduction(shape)
+			if err != nil {
+				errs[p] = err
+				return
+			}
+			vals := make([]float64, min(last-first, reduceChunk))
+			for start := first; start < last; start += reduceChunk {
+				k := min(reduceChunk, last-start)
+				convert(vals[:k], raw[start*size:], b.dtype)
+				if err := part.Add(int64(start), vals[:k]); err != nil {
+					errs[p] = err
+					return
+				}
+			}
+			results[p] = part
+		}()
+	}
+	wg.Wait()
+	for p, part := range results {
+		if errs[p] != nil {
+			return errs[p]
+		}
+		if part != nil {
+			if err := r.Merge(part); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // convert sets dst[i] to element i of raw (elements of dt), as float64: one loop per
