@@ -9,8 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -141,53 +139,8 @@ func TestCorpusInSession(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the semantics corpus runs a session per snippet (skipped with -short)")
 	}
-	snippets, err := corpus.Load(corpusDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	known, err := corpus.LoadKnown(corpusDir, "session")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var selected []corpus.Snippet
-	for _, s := range snippets {
-		if strings.Contains(s.Name, *corpusOnly) {
-			selected = append(selected, s)
-		}
-	}
-	outcomes := make([]corpus.Outcome, len(selected))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.NumCPU())
-	for n, s := range selected {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			outcomes[n] = runCorpusSnippet(s)
-		}()
-	}
-	wg.Wait()
-	rep := corpus.Compare(selected, outcomes, known)
-	t.Logf("session: %d/%d snippets pass (%.1f%%)", rep.Passed, rep.Total, 100*rep.Rate())
-	names := make([]string, 0, len(rep.Details))
-	for name := range rep.Details {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		if _, isKnown := known[name]; *corpusDetails || !isKnown {
-			t.Logf("%s:\n%s", name, rep.Details[name])
-		}
-	}
-	for _, name := range rep.Unexpected {
-		t.Errorf("snippet %s fails and is not listed in %s/%s", name, corpusDir, corpus.KnownFailuresFile)
-	}
-	for _, name := range rep.Fixed {
-		t.Errorf("snippet %s passes: remove it from %s/%s", name, corpusDir, corpus.KnownFailuresFile)
-	}
-	if *corpusOnly == "" && rep.Rate() < 0.95 {
-		t.Errorf("pass rate %.1f%% is below 95%%", 100*rep.Rate())
-	}
+	corpus.Check(t, corpus.CheckOptions{Dir: corpusDir, Runner: "session", Label: "session",
+		Only: *corpusOnly, Verbose: *corpusDetails, Run: runCorpusSnippet})
 }
 
 func runCorpusSnippet(s corpus.Snippet) corpus.Outcome {

@@ -12,9 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -101,53 +99,8 @@ func TestCorpusOnYaegi(t *testing.T) {
 			t.Fatalf("generate corpus outputs: %v", err)
 		}
 	}
-	snippets, err := corpus.Load(corpusDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	known, err := corpus.LoadKnown(corpusDir, "yaegi")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var selected []corpus.Snippet
-	for _, s := range snippets {
-		if strings.Contains(s.Name, *only) {
-			selected = append(selected, s)
-		}
-	}
-	outcomes := make([]corpus.Outcome, len(selected))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.NumCPU())
-	for n, s := range selected {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			outcomes[n] = runChild(s)
-		}()
-	}
-	wg.Wait()
-	rep := corpus.Compare(selected, outcomes, known)
-	t.Logf("plain yaegi + rewrite: %d/%d snippets pass (%.1f%%)", rep.Passed, rep.Total, 100*rep.Rate())
-	names := make([]string, 0, len(rep.Details))
-	for name := range rep.Details {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		if _, isKnown := known[name]; *verbose || !isKnown {
-			t.Logf("%s:\n%s", name, rep.Details[name])
-		}
-	}
-	for _, name := range rep.Unexpected {
-		t.Errorf("snippet %s fails and is not listed in %s", name, corpus.KnownFailuresFile)
-	}
-	for _, name := range rep.Fixed {
-		t.Errorf("snippet %s passes: remove it from %s", name, corpus.KnownFailuresFile)
-	}
-	if *only == "" && rep.Rate() < 0.95 {
-		t.Errorf("pass rate %.1f%% is below 95%%", 100*rep.Rate())
-	}
+	corpus.Check(t, corpus.CheckOptions{Dir: corpusDir, Runner: "yaegi", Label: "plain yaegi + rewrite",
+		Only: *only, Verbose: *verbose, Run: runChild})
 }
 
 func runChild(s corpus.Snippet) corpus.Outcome {
