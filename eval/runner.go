@@ -104,23 +104,39 @@ type runOutcome struct {
 	stuck bool   // interrupted, but the program had not stopped after interruptGrace
 }
 
-// run executes prog until it ends or ctx is done.
-func (r *runner) run(ctx context.Context, prog *interp.Program) runOutcome {
-	r.renew()
+// watcher is the small program that holds yaegi's cancellation while cells run: it parks
+// (closing parked) until release is closed, or until stop cancels it, which stops every
+// interpreted frame of the interpreter; done closes when it has returned.
+type watcher struct {
+	parked  <-chan struct{}
+	release chan struct{}
+	done    <-chan struct{}
+	stop    context.CancelFunc
+}
+
+// startWatcher starts a watcher and makes it the one the runner's cells see.
+func (r *runner) startWatcher() watcher {
 	parked, release := make(chan struct{}), make(chan struct{})
 	r.mu.Lock()
 	r.parked, r.release = parked, release
 	r.mu.Unlock()
-
-	wctx, stopWatcher := context.WithCancel(context.Background())
-	watcherDone := make(chan struct{})
+	wctx, stop := context.WithCancel(context.Background())
+	done := make(chan struct{})
 	go func() {
-		defer close(watcherDone)
+		defer close(done)
 		defer func() { _ = recover() }()
 		_, _ = r.in.ExecuteWithContext(wctx, r.waitProg)
 	}()
+	return watcher{parked: parked, release: release, done: done, stop: stop}
+}
+
+// run executes prog until it ends or ctx is done.
+func (r *runner) run(ctx context.Context, prog *interp.Program) runOutcome {
+	r.renew()
+	w := r.startWatcher()
+	release, watcherDone, stopWatcher := w.release, w.done, w.stop
 	select {
-	case <-parked:
+	case <-w.parked:
 	case <-watcherDone: // the watcher could not start: run without cancellation support
 	}
 
@@ -203,19 +219,10 @@ func (r *runner) after(d time.Duration) <-chan time.Time {
 // stopAll stops every interpreted goroutine of the interpreter (those of finished cells too),
 // as an interrupt does.
 func (r *runner) stopAll() {
-	parked, release := make(chan struct{}), make(chan struct{})
-	r.mu.Lock()
-	r.parked, r.release = parked, release
-	r.mu.Unlock()
-	wctx, stopWatcher := context.WithCancel(context.Background())
-	watcherDone := make(chan struct{})
-	go func() {
-		defer close(watcherDone)
-		defer func() { _ = recover() }()
-		_, _ = r.in.ExecuteWithContext(wctx, r.waitProg)
-	}()
+	w := r.startWatcher()
+	release, watcherDone, stopWatcher := w.release, w.done, w.stop
 	select {
-	case <-parked:
+	case <-w.parked:
 		// The watcher is parked, so yaegi sees the cancellation: it stops everything. The
 		// watcher stays parked (see run).
 		stopWatcher()
