@@ -49,7 +49,7 @@ func text(s string) *display.Bundle {
 //	tick N MS               N lines on fd 1, MS milliseconds apart
 //	value X                 the cell's value is X
 //	set K V / get K         state
-//	fail                    a cell error
+//	fail [MS]                a cell error
 //	spin                    run until interrupted
 //	hang                    run forever, ignoring interrupts
 //	crash                   panic in a goroutine (kills the process)
@@ -95,6 +95,9 @@ func (s *fakeSession) Execute(ctx context.Context, req eval.ExecuteRequest, out 
 		}
 		return eval.Result{Value: text(v)}, nil
 	case "fail":
+		if ms, err := strconv.Atoi(arg); err == nil {
+			time.Sleep(time.Duration(ms) * time.Millisecond) // "fail MS": fail after MS ms
+		}
 		return eval.Result{}, &eval.Error{Name: "TestError", Value: "failed on purpose", Traceback: []string{"TestError: failed on purpose", "at cell line 1"}}
 	case "spin":
 		for ctx.Err() == nil {

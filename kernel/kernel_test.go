@@ -263,8 +263,10 @@ func TestInterruptEscalatesToKill(t *testing.T) {
 
 func TestStopOnErrorAbortsQueue(t *testing.T) {
 	c := connect(t, startKernel(t, kernelOpts{}))
+	// The failing cell runs long enough for the next two to be queued behind it, as a
+	// frontend's Run All queues them: only requests queued when the error happens abort.
 	ids := []string{
-		c.send(c.shell, "execute_request", map[string]any{"code": "fail"}),
+		c.send(c.shell, "execute_request", map[string]any{"code": "fail 200"}),
 		c.send(c.shell, "execute_request", map[string]any{"code": "set a 1"}),
 		c.send(c.shell, "execute_request", map[string]any{"code": "value 2"}),
 	}

@@ -163,7 +163,9 @@ class PeerbookKernelTests(jupyter_kernel_test.KernelTests):
 
     def test_stop_on_error_aborts_queue(self):
         self.flush_channels()
-        ids = [self.kc.execute(code='panic("first")'), self.kc.execute(code="1"), self.kc.execute(code="2")]
+        # The failing cell runs long enough for the other two to be queued behind it.
+        failing = 'import "time"\ntime.Sleep(200 * time.Millisecond)\npanic("first")'
+        ids = [self.kc.execute(code=failing), self.kc.execute(code="1"), self.kc.execute(code="2")]
         statuses = {}
         while len(statuses) < 3:
             reply = self.get_non_kernel_info_reply(timeout=30)
