@@ -137,15 +137,17 @@ func (k *Kernel) execute(in inbound) {
 		}
 	}
 	if ename != "" {
+		// What is queued now is aborted; taken before the reply goes out, since a client
+		// may send its next request as soon as it has the reply, and that one must run.
+		if stopOnError {
+			k.abortThrough = k.arrived.Load()
+		}
 		if !c.Silent {
 			k.publish("error", m.RawHeader, newObj().str("ename", ename).str("evalue", evalue).strs("traceback", traceback).done())
 		}
 		k.reply(k.shell, m, "execute_reply", newObj().str("status", "error").int("execution_count", count).
 			str("ename", ename).str("evalue", evalue).strs("traceback", traceback).
 			raw("user_expressions", nil, "{}").raw("payload", nil, "[]").done())
-		if stopOnError {
-			k.abortThrough = k.arrived.Load()
-		}
 		return
 	}
 	if len(done.Value) > 0 && !c.Silent {
