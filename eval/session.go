@@ -368,9 +368,8 @@ func (k syncedSink) ClearOutput(wait bool) {
 
 // syncStreams waits until what cells wrote to stdout and stderr has been sent.
 func (s *Session) syncStreams() {
-	waitOut, waitErr := s.stdout.startSync(false), s.stderr.startSync(false)
-	waitOut()
-	waitErr()
+	s.stdout.sync(false)
+	s.stderr.sync(false)
 }
 
 // readLine asks the frontend for a line of input, for os.Stdin.

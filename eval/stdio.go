@@ -2,14 +2,11 @@ package eval
 
 import (
 	"bytes"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"sync"
-	"sync/atomic"
+	"syscall"
 	"time"
 )
 
@@ -24,25 +21,29 @@ const maxUnsent = 256 << 10
 //
 // Interpreted code writes to an os.Pipe, so that os.Stdout and os.Stderr stay *os.File in
 // cells (code that needs a file keeps working) while everything it writes, by whatever
-// path, goes through one ordered channel. A reader goroutine batches the text and sends it
-// to the Output of the running cell. sync writes a marker into the pipe and waits until the
-// reader has passed it: what was written before is then sent (or, for an input prompt,
-// handed back unsent).
+// path, goes through one ordered channel. A reader goroutine, woken by the runtime's poller
+// when the pipe has data, drains it and batches the text to the Output of the running cell.
+//
+// sync drains the pipe itself, on the calling goroutine: every write that returned before
+// sync was called is in the pipe or already taken out of it, and the reader and sync take
+// bytes out only under drainMu, so once sync has emptied the pipe under that lock,
+// everything written before it has been seen. No marker travels through the pipe and
+// nothing waits for the reader to be scheduled: a cell's end costs two non-blocking reads.
 type outStream struct {
 	name   string
 	r, w   *os.File
-	target func() Output // where text goes now
-	marker []byte        // "\x00pbsync:<random>:"
+	rc     syscall.RawConn // of r, which is non-blocking
+	target func() Output   // where text goes now
 
-	mu      sync.Mutex
-	unsent  []byte // text read but not sent yet
-	held    []byte // bytes that may be the start of a marker
-	timer   *time.Timer
-	waiters map[uint64]chan string
-	nextID  atomic.Uint64
-	closed  chan struct{}
-	prompt  map[uint64]bool
-	emitMu  sync.Mutex // keeps stream messages in order
+	drainMu sync.Mutex // held while bytes are read from the pipe and fed
+	buf     []byte     // read buffer, under drainMu
+	eof     bool       // the write end is closed and the pipe empty, under drainMu
+
+	mu     sync.Mutex
+	unsent []byte // text read but not sent yet
+	timer  *time.Timer
+	closed chan struct{}
+	emitMu sync.Mutex // keeps stream messages in order
 }
 
 // newOutStream opens the pipe and starts the reader.
@@ -51,68 +52,64 @@ func newOutStream(name string, target func() Output) (*outStream, error) {
 	if err != nil {
 		return nil, fmt.Errorf("eval: open %s pipe: %w", name, err)
 	}
-	var nonce [6]byte
-	_, _ = rand.Read(nonce[:])
+	rc, err := r.SyscallConn()
+	if err != nil {
+		r.Close()
+		w.Close()
+		return nil, fmt.Errorf("eval: %s pipe: %w", name, err)
+	}
 	st := &outStream{
-		name:    name,
-		r:       r,
-		w:       w,
-		target:  target,
-		marker:  []byte("\x00pbsync:" + hex.EncodeToString(nonce[:]) + ":"),
-		waiters: map[uint64]chan string{},
-		prompt:  map[uint64]bool{},
-		closed:  make(chan struct{}),
+		name:   name,
+		r:      r,
+		w:      w,
+		rc:     rc,
+		target: target,
+		buf:    make([]byte, 64<<10),
+		closed: make(chan struct{}),
 	}
 	go st.read()
 	return st, nil
 }
 
-// read copies the pipe to the Output until the pipe is closed.
+// read drains the pipe each time the poller says it has data, until the write end is closed.
 func (st *outStream) read() {
 	defer close(st.closed)
-	buf := make([]byte, 64<<10)
+	_ = st.rc.Read(func(fd uintptr) bool { return st.drain(fd) })
+	st.mu.Lock()
+	text := st.takeUnsent()
+	st.mu.Unlock()
+	st.emit(text)
+}
+
+// drain reads what the pipe holds now and feeds it. It reports whether the pipe is done
+// (end of file or an error other than "would block").
+func (st *outStream) drain(fd uintptr) (done bool) {
+	st.drainMu.Lock()
+	defer st.drainMu.Unlock()
+	if st.eof {
+		return true
+	}
 	for {
-		n, err := st.r.Read(buf)
+		n, err := syscall.Read(int(fd), st.buf)
 		if n > 0 {
-			st.feed(buf[:n])
+			st.feed(st.buf[:n])
+			continue
 		}
-		if err != nil {
-			st.mu.Lock()
-			text := st.takeUnsent()
-			st.mu.Unlock()
-			st.emit(text)
-			return
+		if err == syscall.EINTR {
+			continue
 		}
+		if err == syscall.EAGAIN {
+			return false
+		}
+		st.eof = true // n == 0: end of file; or a real error
+		return true
 	}
 }
 
-// feed processes bytes read from the pipe.
+// feed queues bytes read from the pipe, sending at once when much has piled up and
+// otherwise within flushInterval.
 func (st *outStream) feed(data []byte) {
 	st.mu.Lock()
-	data = append(st.held, data...)
-	st.held = nil
-	for {
-		i := bytes.Index(data, st.marker)
-		if i < 0 {
-			break
-		}
-		end := bytes.IndexByte(data[i+len(st.marker):], 0)
-		if end < 0 { // the marker's end has not arrived yet
-			st.unsent = append(st.unsent, data[:i]...)
-			st.held = append([]byte(nil), data[i:]...)
-			data = nil
-			break
-		}
-		st.unsent = append(st.unsent, data[:i]...)
-		id, _ := strconv.ParseUint(string(data[i+len(st.marker):i+len(st.marker)+end]), 10, 64)
-		data = data[i+len(st.marker)+end+1:]
-		st.answer(id)
-	}
-	// Keep back a tail that could be the start of a marker.
-	if k := partialSuffix(data, st.marker); k > 0 {
-		st.held = append(st.held, data[len(data)-k:]...)
-		data = data[:len(data)-k]
-	}
 	st.unsent = append(st.unsent, data...)
 	if len(st.unsent) >= maxUnsent {
 		text := st.takeUnsent()
@@ -124,44 +121,6 @@ func (st *outStream) feed(data []byte) {
 		st.timer = time.AfterFunc(flushInterval, st.flushTimer)
 	}
 	st.mu.Unlock()
-}
-
-// answer completes the sync with id; called with st.mu held.
-func (st *outStream) answer(id uint64) {
-	ch, ok := st.waiters[id]
-	if !ok {
-		return
-	}
-	delete(st.waiters, id)
-	prompt := ""
-	if st.prompt[id] {
-		delete(st.prompt, id)
-		if i := bytes.LastIndexByte(st.unsent, '\n'); i < len(st.unsent)-1 {
-			prompt = string(st.unsent[i+1:])
-			st.unsent = st.unsent[:i+1]
-		}
-	}
-	text := st.takeUnsent()
-	// Emit before answering, so that the text is out when sync returns.
-	st.mu.Unlock()
-	st.emit(text)
-	st.mu.Lock()
-	ch <- prompt
-}
-
-// partialSuffix returns the length of the longest suffix of data that is a proper prefix of
-// marker.
-func partialSuffix(data, marker []byte) int {
-	max := len(marker) - 1
-	if max > len(data) {
-		max = len(data)
-	}
-	for k := max; k > 0; k-- {
-		if bytes.Equal(data[len(data)-k:], marker[:k]) {
-			return k
-		}
-	}
-	return 0
 }
 
 // takeUnsent returns and clears the unsent text; called with st.mu held.
@@ -201,41 +160,26 @@ func (st *outStream) emit(text string) {
 	}
 }
 
-// sync waits until everything written to the stream so far has been sent. With asPrompt,
-// a last line without a newline is not sent but returned (it is the prompt of an input
-// request).
-func (st *outStream) sync(asPrompt bool) string { return st.startSync(asPrompt)() }
-
-// startSync writes a sync marker and returns the function that waits for it, so that both
-// streams can be synced at once.
-func (st *outStream) startSync(asPrompt bool) (wait func() string) {
-	id := st.nextID.Add(1)
-	ch := make(chan string, 1)
+// sync sends everything written to the stream so far. With asPrompt, a last line without a
+// newline is not sent but returned (it is the prompt of an input request).
+func (st *outStream) sync(asPrompt bool) string {
+	_ = st.rc.Control(func(fd uintptr) { st.drain(fd) })
+	// Emitting under drainMu keeps the order of the text: the reader can't feed and emit
+	// newer bytes in between.
+	st.drainMu.Lock()
+	defer st.drainMu.Unlock()
 	st.mu.Lock()
-	st.waiters[id] = ch
+	prompt := ""
 	if asPrompt {
-		st.prompt[id] = true
-	}
-	st.mu.Unlock()
-	msg := append(append([]byte(nil), st.marker...), strconv.FormatUint(id, 10)...)
-	msg = append(msg, 0)
-	if _, err := st.w.Write(msg); err != nil {
-		st.mu.Lock()
-		delete(st.waiters, id)
-		delete(st.prompt, id)
-		st.mu.Unlock()
-		return func() string { return "" }
-	}
-	return func() string {
-		select {
-		case p := <-ch:
-			return p
-		case <-time.After(2 * time.Second):
-			return ""
-		case <-st.closed:
-			return ""
+		if i := bytes.LastIndexByte(st.unsent, '\n'); i < len(st.unsent)-1 {
+			prompt = string(st.unsent[i+1:])
+			st.unsent = st.unsent[:i+1]
 		}
 	}
+	text := st.takeUnsent()
+	st.mu.Unlock()
+	st.emit(text)
+	return prompt
 }
 
 // close closes the pipe and waits for the reader to send what is left.

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/peerbook/peerbook/display"
 	"github.com/peerbook/peerbook/eval"
@@ -107,6 +108,11 @@ type server struct {
 	cancel  context.CancelFunc // of the running execute request
 	inputs  map[uint64]chan inputAnswer
 	inputID uint64
+
+	// startReader starts a reader of fd 3 while the request read last runs (nil when
+	// none runs); readerStarted says it was called.
+	startReader   func()
+	readerStarted bool
 }
 
 type inputAnswer struct {
@@ -152,27 +158,37 @@ func Serve(cfg Config) error {
 		}()
 	}
 
-	work := make(chan Request, 64)
-	workDone := make(chan struct{})
-	go func() {
-		defer close(workDone)
-		for req := range work {
-			s.handle(req)
-		}
-	}()
-	gone, err := s.readRequests(work)
-	close(work)
-	if gone || err != nil {
+	res := make(chan readEnd, 1)
+	first := make(chan struct{})
+	close(first)
+	go s.readRequests(bufio.NewReaderSize(cfg.Requests, 64<<10), first, res)
+	end := <-res
+	if end.gone || end.err != nil {
 		orderly = false
-		return err
+		return end.err
 	}
-	<-workDone // "close": finish what was asked
+	<-end.last // "close": finish what was asked
 	return nil
 }
 
-// readRequests reads fd 3 until "close" or end of file (gone: the kernel is gone).
-func (s *server) readRequests(work chan<- Request) (gone bool, err error) {
-	r := bufio.NewReaderSize(s.cfg.Requests, 64<<10)
+// readEnd is how reading the requests ended: the kernel said "close" (last is closed when
+// the requests before it are done), or is gone (gone, or err: the pipe failed).
+type readEnd struct {
+	last <-chan struct{}
+	gone bool
+	err  error
+}
+
+// readRequests reads fd 3 until "close" or end of file. The goroutine that reads a request
+// that runs in turn (execute, complete, ...) runs it itself, so the common case costs no
+// hand-off to another goroutine: on a machine where waking a thread is slow that hand-off
+// is most of a round trip. While the request runs, fd 3 is read by a new reader
+// (wantReader) once the request has run for readerDelay, or at once when a cell asks for
+// input. Until then nothing else can arrive: the kernel sends the next request after this
+// one's done event, and it interrupts with SIGINT, not through fd 3. If a new reader was started, the request's
+// goroutine ends when the request is done and the new reader goes on (it waits for prev,
+// this request's end, before it runs the next); otherwise the same goroutine reads on.
+func (s *server) readRequests(r *bufio.Reader, prev <-chan struct{}, res chan<- readEnd) {
 	for {
 		line, err := r.ReadBytes('\n')
 		if len(line) > 0 {
@@ -182,21 +198,56 @@ func (s *server) readRequests(work chan<- Request) (gone bool, err error) {
 			} else {
 				switch req.Op {
 				case OpClose:
-					return false, nil
+					res <- readEnd{last: prev}
+					return
 				case OpInputReply:
 					s.answerInput(req)
 				default:
-					work <- req
+					<-prev
+					mine := make(chan struct{})
+					s.mu.Lock()
+					s.readerStarted = false
+					s.startReader = func() { go s.readRequests(r, mine, res) }
+					s.mu.Unlock()
+					long := time.AfterFunc(readerDelay, s.wantReader)
+					s.handle(req)
+					long.Stop()
+					s.mu.Lock()
+					started := s.readerStarted
+					s.readerStarted, s.startReader = false, nil
+					s.mu.Unlock()
+					close(mine)
+					if started {
+						return
+					}
+					prev = mine
 				}
 			}
 		}
 		if errors.Is(err, io.EOF) {
 			s.interrupt()
-			return true, nil
+			res <- readEnd{gone: true}
+			return
 		}
 		if err != nil {
-			return true, fmt.Errorf("read requests: %w", err)
+			res <- readEnd{gone: true, err: fmt.Errorf("read requests: %w", err)}
+			return
 		}
+	}
+}
+
+// readerDelay is how long a request runs before fd 3 is read again without a cell asking
+// for input: then end of file (the kernel is gone) interrupts it.
+const readerDelay = 5 * time.Millisecond
+
+// wantReader makes sure fd 3 is read while a request runs (its input replies must get
+// through).
+func (s *server) wantReader() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.startReader != nil && !s.readerStarted {
+		s.readerStarted = true
+		s.startReader()
 	}
 }
 
@@ -378,6 +429,7 @@ func (o *output) Input(prompt string, password bool) (string, error) {
 	inputID := o.s.inputID
 	o.s.inputs[inputID] = ch
 	o.s.mu.Unlock()
+	o.s.wantReader()
 	o.s.events.push(Event{Kind: EvInput, ID: o.id, InputID: inputID, Prompt: prompt, Password: password})
 	select {
 	case a := <-ch:
