@@ -3,10 +3,13 @@ package gpu
 import (
 	"errors"
 	"fmt"
+	"math"
 	goruntime "runtime"
 	"strings"
 	"sync"
+	"time"
 
+	"github.com/peerbook/peerbook/display"
 	"github.com/peerbook/peerbook/gpu/backend"
 )
 
@@ -544,12 +547,81 @@ func copyBuffers(dst, src *Buffer, s *Stream) error {
 		if bs, err = s.live("copy"); err != nil {
 			return err
 		}
+	} else if n := src.Bytes(); n >= largeCopySimBytes && n >= dst.a.m.largeCopyBytes() && !overlap(dst, src) {
+		return copyInChunks(dm, sm, dst, src)
 	}
 	if err := dst.a.m.b.Copy(dm, dst.off, sm, src.off, src.Bytes(), bs); err != nil {
 		return fmt.Errorf("copy %s to %s: %w", src.describe(), dst.describe(), err)
 	}
 	if s != nil {
 		s.keep(dst.a, src.a)
+	}
+	return nil
+}
+
+// Large copies (Copy, not CopyAsync) go in chunks, so that one that takes a while can show
+// a progress bar. Variables, so that tests can make small copies large.
+var (
+	largeCopyCUDABytes      int64 = 1 << 30   // a copy of at least this many bytes is large on CUDA
+	largeCopySimBytes       int64 = 32 << 20  // the same on simulated devices (and the least of both)
+	largeCopyCUDAFirstChunk int64 = 256 << 20 // the first chunk on CUDA
+	largeCopySimFirstChunk  int64 = 8 << 20   // the first chunk on simulated devices
+	// largeCopyChunkTime is how long a later chunk should take: chunks grow to it from the
+	// rate of the ones before (0: every chunk is the size of the first).
+	largeCopyChunkTime = 100 * time.Millisecond
+	// largeCopyProgressAfter is how long a large copy runs before it shows a progress bar.
+	largeCopyProgressAfter = 500 * time.Millisecond
+)
+
+// largeCopyBytes is the size from which a copy on m goes in chunks.
+func (m *machine) largeCopyBytes() int64 {
+	if m.simulated() {
+		return largeCopySimBytes
+	}
+	return largeCopyCUDABytes
+}
+
+// overlap reports whether dst and src are views of one allocation that share bytes (a copy
+// between them must go in one piece).
+func overlap(dst, src *Buffer) bool {
+	return dst.a == src.a && dst.off < src.off+src.Bytes() && src.off < dst.off+src.Bytes()
+}
+
+// copyInChunks copies src into the start of dst, checked by copyBuffers, in chunks, and
+// returns when it is done. A copy that has not finished after largeCopyProgressAfter shows
+// a progress bar of the MiB copied. The first chunk is small; later ones grow to take about
+// largeCopyChunkTime, so that the chunks add few calls to a fast copy.
+func copyInChunks(dm, sm backend.Memory, dst, src *Buffer) error {
+	total := src.Bytes()
+	first := largeCopyCUDAFirstChunk
+	if dst.a.m.simulated() {
+		first = largeCopySimFirstChunk
+	}
+	const mib = 1 << 20
+	start := time.Now()
+	var bar *display.Progress
+	defer func() { bar.Done() }() // a nil bar does nothing
+	chunk := first
+	for done := int64(0); done < total; {
+		n := min(chunk, total-done)
+		began := time.Now()
+		if err := dst.a.m.b.Copy(dm, dst.off+done, sm, src.off+done, n, nil); err != nil {
+			return fmt.Errorf("copy %s to %s: at byte %d of %d: %w", src.describe(), dst.describe(), done, total, err)
+		}
+		done += n
+		if took := time.Since(began); largeCopyChunkTime > 0 && took > 0 {
+			// As many bytes as the last chunk's rate moves in largeCopyChunkTime, in whole
+			// first chunks (which keeps the offsets aligned as the first chunk's size is).
+			want := float64(n) * float64(largeCopyChunkTime) / float64(took)
+			chunk = max(first, int64(math.Min(want, float64(total)))/first*first)
+		}
+		if bar == nil && done < total && time.Since(start) >= largeCopyProgressAfter {
+			bar = display.NewProgress(int((total+mib-1)/mib),
+				fmt.Sprintf("copy %s %s -> %s (MiB)", formatBytes(uint64(total)), shortLabel(src.a.dev), shortLabel(dst.a.dev)))
+		}
+		if bar != nil {
+			bar.Set(int((done + mib - 1) / mib))
+		}
 	}
 	return nil
 }
