@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -35,6 +36,22 @@ func saxpyGoFast(t gpu.Thread, n int, a float32, x []float32, y []float32) {
 func saxpyGoChecked(t gpu.Thread, n int, a float32, x []float32, y []float32) {
 	i := t.GlobalX()
 	if i < n {
+		y[i] = a*x[i] + y[i]
+	}
+}
+
+// The grid-stride form: a grid of a few blocks per SM, each thread looping over the
+// buffer (the loop is counted in plain arithmetic where it can't wrap: see gokernel's
+// countedLoop), so that each thread keeps several loads in flight.
+//gpu:nobounds
+func saxpyStrideGoFast(t gpu.Thread, n int, a float32, x []float32, y []float32) {
+	for i := t.GlobalX(); i < n; i += t.StrideX() {
+		y[i] = a*x[i] + y[i]
+	}
+}
+
+func saxpyStrideGoChecked(t gpu.Thread, n int, a float32, x []float32, y []float32) {
+	for i := t.GlobalX(); i < n; i += t.StrideX() {
 		y[i] = a*x[i] + y[i]
 	}
 }
@@ -84,6 +101,11 @@ const benchCSrc = `
 extern "C" __global__ void saxpyC(long long n, float a, const float* __restrict__ x, float* __restrict__ y) {
   long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) y[i] = a * x[i] + y[i];
+}
+
+extern "C" __global__ void saxpyStrideC(long long n, float a, const float* __restrict__ x, float* __restrict__ y) {
+  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
+    y[i] = a * x[i] + y[i];
 }
 
 extern "C" __global__ void sumC(long long n, const float* __restrict__ x, float* __restrict__ out) {
@@ -155,9 +177,13 @@ func makeBench() (err error) {
 	s.start, s.end = must(s.dev.NewEvent()), must(s.dev.NewEvent())
 	s.sumGrid = s.dev.SMs() * 8
 	// Each kernel once, checked: the figures are of kernels that work.
-	for _, name := range []string{"saxpyGoFast", "saxpyGoChecked", "saxpyC"} {
+	for _, name := range []string{"saxpyGoFast", "saxpyGoChecked", "saxpyC", "saxpyStrideGoFast", "saxpyStrideGoChecked", "saxpyStrideC"} {
 		must(0, s.y.Fill(2))
-		must(0, s.k[name].Launch(s.dev, benchN/256, 256, benchN, 0.5, s.x, s.y))
+		grid := benchN / 256
+		if strings.Contains(name, "Stride") {
+			grid = s.sumGrid
+		}
+		must(0, s.k[name].Launch(s.dev, grid, 256, benchN, 0.5, s.x, s.y))
 		for _, i := range []int{0, benchN / 2, benchN - 1} {
 			if v := must(s.y.At(i)); v != 2.5 {
 				return fmt.Errorf("%s: y[%d] = %v, want 2.5", name, i, v)
@@ -205,6 +231,12 @@ func benchVariants() []benchVariant {
 			return timed(func() error { return k.Launch(s.dev, benchN/256, 256, benchN, 0.5, s.x, s.y) })
 		}
 	}
+	saxpyStride := func(name string) func() (time.Duration, error) {
+		k := s.k[name].With(OnStream(s.stream))
+		return func() (time.Duration, error) {
+			return timed(func() error { return k.Launch(s.dev, s.sumGrid, 256, benchN, 0.5, s.x, s.y) })
+		}
+	}
 	sum := func(name string) func() (time.Duration, error) {
 		k := s.k[name].With(OnStream(s.stream))
 		return func() (time.Duration, error) {
@@ -216,6 +248,9 @@ func benchVariants() []benchVariant {
 		{"saxpy-go-nobounds", 3 * bytes, saxpy("saxpyGoFast")},
 		{"saxpy-go-bounds", 3 * bytes, saxpy("saxpyGoChecked")},
 		{"saxpy-c", 3 * bytes, saxpy("saxpyC")},
+		{"saxpystride-go-nobounds", 3 * bytes, saxpyStride("saxpyStrideGoFast")},
+		{"saxpystride-go-bounds", 3 * bytes, saxpyStride("saxpyStrideGoChecked")},
+		{"saxpystride-c", 3 * bytes, saxpyStride("saxpyStrideC")},
 		{"sum-go-nobounds", bytes, sum("sumGoFast")},
 		{"sum-go-bounds", bytes, sum("sumGoChecked")},
 		{"sum-c", bytes, sum("sumC")},
@@ -296,7 +331,7 @@ func BenchmarkCUDAGoVsCUDAC(b *testing.B) {
 		gbps[v.name] = v.traffic / m / 1e9
 		b.ReportMetric(gbps[v.name], v.name+"-GB/s")
 	}
-	for _, k := range []string{"saxpy", "sum"} {
+	for _, k := range []string{"saxpy", "saxpystride", "sum"} {
 		c := med[k+"-c"]
 		b.ReportMetric(100*med[k+"-go-nobounds"]/c, k+"-go-nobounds-time-%-of-c")
 		b.ReportMetric(100*med[k+"-go-bounds"]/c, k+"-go-bounds-time-%-of-c")

@@ -55,15 +55,16 @@ type cudaGen struct {
 	errs    ErrorList
 
 	// per function
-	f      *function
-	b      *strings.Builder
-	indent int
-	names  map[*types.Var]string
-	taken  map[string]int
-	slices map[*types.Var]cslice
-	tmpN   int
-	labels map[ast.Stmt]string // loops with a labelled continue/break: label base name
-	brk    []brkCtx            // enclosing loops and switches
+	f       *function
+	b       *strings.Builder
+	indent  int
+	names   map[*types.Var]string
+	taken   map[string]int
+	slices  map[*types.Var]cslice
+	tmpN    int
+	labels  map[ast.Stmt]string // loops with a labelled continue/break: label base name
+	brk     []brkCtx            // enclosing loops and switches
+	counted int                 // counted loops written twice around the current statement
 
 	idxOverride map[*ast.IndexExpr]string // index already computed and checked
 }
@@ -755,19 +756,52 @@ func (g *cudaGen) popLoop() brkCtx {
 }
 
 func (g *cudaGen) forStmt(s *ast.ForStmt, label string) {
-	post, postOK := "", true
-	if s.Post != nil {
-		post, postOK = g.simpleStmtExpr(s.Post)
-	}
-	cond := ""
-	if s.Cond != nil {
-		cond = g.expr(s.Cond)
-	}
 	open := s.Init != nil
 	if open {
 		g.line("{", s)
 		g.indent++
 		g.stmt(s.Init, "")
+	}
+	if c, ok := g.countedLoop(s); ok && g.counted < maxCountedNesting {
+		// Go's integers wrap, so the loop's post statement is wrapping arithmetic, and a C++
+		// compiler can't count the iterations of such a loop: it neither unrolls it nor keeps
+		// several loads in flight. Where no wrap can happen (the guard), the same loop runs
+		// with plain signed arithmetic, which it can count.
+		g.line(fmt.Sprintf("if (%s) {  // the counter can't wrap: a loop the compiler can count", c.guard), nil)
+		g.indent++
+		g.counted++
+		g.loop(s, label, c.post)
+		g.indent--
+		g.line("} else {", nil)
+		g.indent++
+		g.loop(s, label, "")
+		g.counted--
+		g.indent--
+		g.line("}", nil)
+	} else {
+		g.loop(s, label, "")
+	}
+	if open {
+		g.indent--
+		g.line("}", nil)
+	}
+}
+
+// maxCountedNesting bounds how deep counted loops are written twice (fast and wrapping):
+// each level doubles the code of the loops inside it, so the code of a loop nest grows at
+// most fourfold.
+const maxCountedNesting = 2
+
+// loop writes the for statement s without its init; post, when not empty, replaces its post
+// statement.
+func (g *cudaGen) loop(s *ast.ForStmt, label, post string) {
+	postOK := true
+	if post == "" && s.Post != nil {
+		post, postOK = g.simpleStmtExpr(s.Post)
+	}
+	cond := ""
+	if s.Cond != nil {
+		cond = g.expr(s.Cond)
 	}
 	g.pushLoop(s, label, false)
 	if postOK {
@@ -802,10 +836,194 @@ func (g *cudaGen) forStmt(s *ast.ForStmt, label string) {
 	if ctx.usedEnd {
 		g.line(ctx.endLabel+": ;", nil)
 	}
-	if open {
-		g.indent--
-		g.line("}", nil)
+}
+
+// counted is a loop whose counter can be stepped in plain signed arithmetic when guard
+// holds.
+type counted struct {
+	guard string // C++ condition under which the counter can't overflow
+	post  string // the post statement in plain arithmetic
+}
+
+// countedLoop recognises a loop that counts a signed 32- or 64-bit integer variable up to or
+// down to a bound by a step, both unchanged by the loop:
+//
+//	for ...; i < n; i += step {...}   (also <=, i++)
+//	for ...; i > n; i -= step {...}   (also >=, i--)
+//
+// where the body does not assign i, take its address, or change n and step.
+func (g *cudaGen) countedLoop(s *ast.ForStmt) (counted, bool) {
+	cond, ok := ast.Unparen(s.Cond).(*ast.BinaryExpr)
+	if s.Cond == nil || !ok || s.Post == nil {
+		return counted{}, false
 	}
+	id, ok := ast.Unparen(cond.X).(*ast.Ident)
+	if !ok {
+		return counted{}, false
+	}
+	v, ok := g.p.info.Uses[id].(*types.Var)
+	if !ok {
+		return counted{}, false
+	}
+	var max, min string
+	switch g.p.kindOf(v.Type()) {
+	case kI64:
+		max, min = "9223372036854775807LL", "(-9223372036854775807LL - 1)"
+	case kI32:
+		max, min = "2147483647", "(-2147483647 - 1)"
+	default:
+		return counted{}, false
+	}
+	up := cond.Op == token.LSS || cond.Op == token.LEQ
+	if !up && cond.Op != token.GTR && cond.Op != token.GEQ {
+		return counted{}, false
+	}
+	var step ast.Expr
+	switch p := s.Post.(type) {
+	case *ast.IncDecStmt:
+		if !g.isVar(p.X, v) || (p.Tok == token.INC) != up {
+			return counted{}, false
+		}
+	case *ast.AssignStmt:
+		if len(p.Lhs) != 1 || len(p.Rhs) != 1 || !g.isVar(p.Lhs[0], v) ||
+			(up && p.Tok != token.ADD_ASSIGN) || (!up && p.Tok != token.SUB_ASSIGN) {
+			return counted{}, false
+		}
+		step = p.Rhs[0]
+	default:
+		return counted{}, false
+	}
+	changed := g.changedIn(s.Body)
+	if changed[v] || !g.invariant(cond.Y, changed) || (step != nil && !g.invariant(step, changed)) {
+		return counted{}, false
+	}
+	name, ctype := g.name(v), g.ctype(v.Type())
+	bound := g.value(cond.Y, v.Type())
+	st := "1"
+	if step != nil {
+		st = g.value(step, v.Type())
+	}
+	c := counted{}
+	if up {
+		c.guard = fmt.Sprintf("(%s)%s > 0 && %s <= %s - (%s)%s", ctype, st, bound, max, ctype, st)
+		c.post = fmt.Sprintf("%s += (%s)%s", name, ctype, st)
+	} else {
+		c.guard = fmt.Sprintf("(%s)%s > 0 && %s >= %s + (%s)%s", ctype, st, bound, min, ctype, st)
+		c.post = fmt.Sprintf("%s -= (%s)%s", name, ctype, st)
+	}
+	if step == nil {
+		c.guard = fmt.Sprintf("%s <= %s - 1", bound, max)
+		c.post = "++" + name
+		if !up {
+			c.guard = fmt.Sprintf("%s >= %s + 1", bound, min)
+			c.post = "--" + name
+		}
+	}
+	return c, true
+}
+
+// isVar reports whether e is the variable v.
+func (g *cudaGen) isVar(e ast.Expr, v *types.Var) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && g.p.info.ObjectOf(id) == v
+}
+
+// changedIn returns the variables that body assigns, increments or takes the address of.
+func (g *cudaGen) changedIn(body ast.Node) map[*types.Var]bool {
+	out := map[*types.Var]bool{}
+	mark := func(e ast.Expr) {
+		for {
+			switch x := ast.Unparen(e).(type) {
+			case *ast.Ident:
+				if v, ok := g.p.info.ObjectOf(x).(*types.Var); ok {
+					out[v] = true
+				}
+				return
+			case *ast.IndexExpr:
+				if _, isArray := g.p.typeOf(x.X).Underlying().(*types.Array); !isArray {
+					return // a buffer's element: the slice itself stays
+				}
+				e = x.X // an array element: the array changes
+			case *ast.SelectorExpr:
+				e = x.X
+			default:
+				return
+			}
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				mark(l)
+			}
+		case *ast.IncDecStmt:
+			mark(n.X)
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				mark(n.X)
+			}
+		case *ast.RangeStmt:
+			if n.Key != nil {
+				mark(n.Key)
+			}
+			if n.Value != nil {
+				mark(n.Value)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// invariant reports whether e has the same value on every iteration of a loop whose body
+// changes the variables in changed: constants, variables it doesn't change, len of them,
+// the thread's geometry, and arithmetic and conversions of those.
+func (g *cudaGen) invariant(e ast.Expr, changed map[*types.Var]bool) bool {
+	if tv, ok := g.p.info.Types[e]; ok && tv.Value != nil {
+		return true
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, ok := g.p.info.ObjectOf(x).(*types.Var)
+		return ok && !changed[v]
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.ADD, token.SUB, token.MUL, token.QUO, token.REM, token.AND, token.OR, token.XOR, token.SHL, token.SHR, token.AND_NOT:
+			return g.invariant(x.X, changed) && g.invariant(x.Y, changed)
+		}
+		return false
+	case *ast.UnaryExpr:
+		return (x.Op == token.SUB || x.Op == token.XOR) && g.invariant(x.X, changed)
+	case *ast.SelectorExpr: // t.BlockDim.X and the like
+		return g.threadGeometry(x)
+	case *ast.CallExpr:
+		if tv, ok := g.p.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+			return g.invariant(x.Args[0], changed) // a conversion
+		}
+		if b, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && len(x.Args) == 1 {
+			if _, isBuiltin := g.p.info.Uses[b].(*types.Builtin); isBuiltin && b.Name == "len" {
+				return g.invariant(x.Args[0], changed)
+			}
+		}
+		ci := g.p.classify(x)
+		return ci.kind == callThread && len(x.Args) == 0 && strings.HasPrefix(ci.name, "Stride")
+	}
+	return false
+}
+
+// threadGeometry reports whether e is a field of the gpu.Thread parameter's geometry
+// (t.BlockDim.X, t.GridDim.Y, ...), which no thread changes.
+func (g *cudaGen) threadGeometry(e *ast.SelectorExpr) bool {
+	inner, ok := ast.Unparen(e.X).(*ast.SelectorExpr)
+	if !ok || !g.p.isThread(g.p.typeOf(inner.X)) {
+		return false
+	}
+	switch inner.Sel.Name {
+	case "BlockDim", "GridDim":
+		return true
+	}
+	return false
 }
 
 // simpleStmtExpr writes a simple statement as a C++ expression where it is one.

@@ -266,3 +266,37 @@ func f(t gpu.Thread, x []float32, d int) {
 	put32(4, 0)
 	wantContains(t, errString(k.DecodeFault(rec)), "integer divide by zero", "cell[1]:3:27")
 }
+
+// TestCUDACountedLoops checks which loops of suite.CountedLoopsSrc the translation writes
+// twice (in plain arithmetic under a guard, and wrapping): the grid-stride loop, the
+// down-counting and near-overflow ones, the nest down to maxCountedNesting, and not the
+// loops whose counter or bound the body changes. Their results are compared with the
+// simulator's in the suite.
+func TestCUDACountedLoops(t *testing.T) {
+	src, err := define(t, suite.CountedLoopsSrc)["countedLoops"].CUDA()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const mark = "a loop the compiler can count"
+	// 1 grid-stride + 1 down + 4 near the ends + nest (a: 1, b: 2, c: none) + 1 with break
+	if got := strings.Count(src, mark); got != 10 {
+		t.Errorf("%d counted loops, want 10:\n%s", got, src)
+	}
+	for _, want := range []string{
+		"i += (int64_t)((long long)gridDim.x * blockDim.x)", // the grid-stride loop, plain
+		"--i",                        // i-- of the down-counting loop
+		"m = gk::sub<int64_t>(m, 1)", // the moving bound stays as it was
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("no %q in:\n%s", want, src)
+		}
+	}
+	// The loops whose body changes the counter or the bound keep only the wrapping form.
+	for _, line := range strings.Split(src, "\n") {
+		if strings.Contains(line, "m--") || strings.Contains(line, "(i < m)") {
+			if strings.Contains(line, "++i") {
+				t.Errorf("a loop with a moving bound is counted: %s", line)
+			}
+		}
+	}
+}

@@ -6,8 +6,9 @@
 # and C alike are single runs of many launches) run GO_LAUNCH_COUNT times (default 3);
 # the table shows the median.
 #
-#   usage: gpu/cuda/bench/run.sh path/to/cuda.test
-#   build the test binary (anywhere with Go): CGO_ENABLED=0 go test -c -o cuda.test ./gpu/cuda
+#   usage: gpu/cuda/bench/run.sh path/to/cuda.test [path/to/eval.test]
+#   build the test binaries (anywhere with Go): CGO_ENABLED=0 go test -c -o cuda.test ./gpu/cuda
+#   and, for the launch from a cell (yaegi), CGO_ENABLED=0 go test -c -o eval.test ./eval
 #
 # Environment: NVCC (default: nvcc on PATH, else /usr/local/cuda/bin/nvcc), NVCC_ARCH
 # (default: native, falling back to sm_90), GO_BENCHTIME (default 1s), GO_LAUNCH_COUNT
@@ -20,6 +21,10 @@ if [ $# -lt 1 ] || [ ! -x "$1" ]; then
   exit 2
 fi
 testbin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+evaltest=""
+if [ $# -ge 2 ]; then
+  evaltest=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+fi
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d /tmp/peerbook-bench.XXXXXX)
 results=$work/results.txt
@@ -102,6 +107,17 @@ if [ $lcount -gt 0 ]; then
   grep -E '^(Benchmark|PASS|FAIL|ok|---)' "$work/go.launch.out" | sed 's/^/   /'
   [ $status -eq 0 ] || failures+=("go launch benchmarks (exit $status)")
 fi
+if [ -n "$evaltest" ]; then
+  echo "== launch from a cell (yaegi): $evaltest, ${GO_LAUNCH_COUNT:-3} run(s)"
+  "$evaltest" -test.run '^$' -test.bench 'CUDACellLaunch' -test.benchtime 5x -test.count "${GO_LAUNCH_COUNT:-3}" \
+    >"$work/eval.out" 2>&1
+  status=$?
+  grep -E '^(Benchmark|PASS|FAIL|ok|---|    )' "$work/eval.out" | sed 's/^/   /'
+  [ $status -eq 0 ] || failures+=("cell launch benchmark (exit $status)")
+  awk '/^BenchmarkCUDACellLaunch/ { for (i = 3; i < NF; i += 2) print "go_CellLaunch_" $(i + 1), $i }' \
+    "$work/eval.out" >>"$results"
+fi
+
 # "BenchmarkGPULaunchEmpty/ctx=fused-16  250000  4520 ns/op  4.52 us/launch"
 #   -> "go_LaunchEmpty/ctx=fused_us/launch 4.52" (and "go_..._ns/op 4520")
 cat "$work/go.out" "$work/go.launch.out" 2>/dev/null | awk '/^Benchmark/ && NF >= 4 {
@@ -117,6 +133,7 @@ value() {
 # label | go key | C key | CuPy key | kind: "time" (lower is better, ratio Go/C) or "bw" (Go as % of C)
 rows=(
   "empty launch, default ctx=fused (us)|go_LaunchEmpty/ctx=fused_us/launch|c_launch_empty_us|cupy_launch_empty_us|time"
+  "empty launch from a cell, yaegi (us)|go_CellLaunch_us/launch|c_launch_empty_us||time"
   "empty launch, fused, locked thread (us)|go_LaunchEmpty/ctx=fused-locked_us/launch|c_launch_empty_us||time"
   "empty launch, ctx=get (us)|go_LaunchEmpty/ctx=get_us/launch|c_drv_launch_getctx_us||time"
   "empty launch, ctx=set (first design) (us)|go_LaunchEmpty/ctx=set_us/launch|c_drv_launch_setctx_us||time"

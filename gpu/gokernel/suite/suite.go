@@ -60,7 +60,7 @@ func dim(x int) backend.Dim3 { return backend.Dim3{X: x, Y: 1, Z: 1} }
 func Cases() []Case {
 	var cs []Case
 	cs = append(cs, saxpy(), blockSum(), oddReduce(), controlFlow(), arraysAndCalls(), exactFloats(),
-		transcendental(), halves(), indices3D(), sharedMemory(), handoff(), conversions(), misc())
+		transcendental(), halves(), indices3D(), sharedMemory(), handoff(), conversions(), misc(), countedLoops())
 	for _, ty := range []string{"int8", "int16", "int32", "int64", "int", "uint8", "uint16", "uint32", "uint64", "uint"} {
 		cs = append(cs, intOps(ty))
 	}
@@ -124,6 +124,75 @@ func blockSum() Case {
 		Buffers: []Buffer{{DType: backend.Float32, Values: x}, {DType: backend.Float32, Values: []float32{0}, Check: true}},
 		Launches: []Launch{{Kernel: "blockSum", Grid: dim(37), Block: dim(256),
 			Args: []Arg{Val(int64(n)), Buf(0), Buf(1)}}}}
+}
+
+// CountedLoopsSrc has loops in every form the CUDA translation counts in plain arithmetic
+// (up and down, ++ and +=, int32 and int64, continue, break, labels, a nest deeper than the
+// translation duplicates) and some it must not (the counter or the bound changed in the
+// body), with bounds near the ends of int32 where a wrong guard would wrap.
+const CountedLoopsSrc = `
+func countedLoops(t gpu.Thread, n int, out []int64) {
+	i0 := t.GlobalX()
+	if i0 >= len(out)/8 {
+		return
+	}
+	o := i0 * 8
+	for i := i0; i < n; i += t.StrideX() {
+		out[o+0] += int64(i)
+	}
+	for i := int32(n); i >= 0; i-- {
+		if i%3 == 0 {
+			continue
+		}
+		out[o+1] += int64(i)
+	}
+	// Near the ends of int32, without wrapping: the guard fails (bound + step would
+	// overflow) in the first of each pair, and holds in the second.
+	for i := int32(2147483647 - 20); i < 2147483647-5; i += 6 {
+		out[o+2] += int64(i) - 2147483600
+	}
+	for i := int32(2147483647 - 20); i < 2147483647-6; i += 6 {
+		out[o+2] += 1000 * (int64(i) - 2147483600)
+	}
+	for i := int32(-2147483647 - 1 + 21); i > -2147483647-1+6; i -= 7 {
+		out[o+3] += int64(i) + 2147483600
+	}
+	for i := int32(-2147483647 - 1 + 21); i > -2147483647-1+7; i -= 7 {
+		out[o+3] += 1000 * (int64(i) + 2147483600)
+	}
+outer:
+	for a := 0; a < 4; a++ {
+		for b := 0; b <= a; b++ {
+			for c := 0; c < 3; c++ {
+				if a*b*c > 5 {
+					continue outer
+				}
+				out[o+4] += int64(100*a + 10*b + c)
+			}
+		}
+	}
+	m := n
+	for i := 0; i < m; i++ {
+		m-- // the bound moves: not counted
+		out[o+5]++
+	}
+	for i := 0; i < n; i++ {
+		i++ // the counter moves in the body: not counted
+		out[o+6]++
+	}
+	for i := int64(n); i > 0; i -= 3 {
+		if i < 5 {
+			break
+		}
+		out[o+7] += i
+	}
+}`
+
+func countedLoops() Case {
+	return Case{Name: "countedLoops", Src: CountedLoopsSrc,
+		Buffers: []Buffer{{DType: backend.Int64, Values: make([]int64, 8*64), Check: true}},
+		Launches: []Launch{{Kernel: "countedLoops", Grid: dim(2), Block: dim(32),
+			Args: []Arg{Val(int64(1000)), Buf(0)}}}}
 }
 
 // OddReduceSrc reduces with any block size, not only powers of two.
