@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"encoding/json"
+	"os"
 
 	"github.com/go-zeromq/zmq4"
 
@@ -21,6 +22,14 @@ func (k *Kernel) handleControl(m *wire.Message) {
 		return
 	case "kernel_info_request":
 		k.reply(k.control, m, "kernel_info_reply", k.kernelInfo())
+	case "usage_request":
+		pids := []int{os.Getpid()}
+		if c := k.sup.running(); c != nil {
+			pids = append(pids, c.pid)
+		}
+		k.reply(k.control, m, "usage_reply", k.usage.content(pids))
+	case "debug_request":
+		k.reply(k.control, m, "debug_reply", debugReply(m.Content))
 	default:
 		k.log.Printf("control: unsupported message type %q: ignored", t)
 	}

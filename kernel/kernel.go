@@ -91,6 +91,7 @@ type Kernel struct {
 	stopOnce sync.Once
 
 	dropped atomic.Uint64 // messages dropped for bad signatures or framing
+	usage   usage         // usage_request's state (CPU times at the previous request)
 
 	// Owned by the shell worker.
 	execCount    int

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"runtime"
 	"testing"
 	"time"
 
@@ -562,5 +563,52 @@ func TestInterruptWhileEvaluatorStarts(t *testing.T) {
 	// The evaluator was not harmed: the next cell runs once it is up.
 	if r, _ := c.execute("value 2"); content(r)["status"] != "ok" {
 		t.Errorf("after: %v", content(r))
+	}
+}
+
+func TestUsageAndDebugRequests(t *testing.T) {
+	c := connect(t, startKernel(t, kernelOpts{}))
+	c.execute("value 1") // the evaluator is up
+	var first map[string]any
+	for i := 0; i < 2; i++ {
+		// A cell spins for a while so that the second reply sees the evaluator's CPU time.
+		if i == 1 {
+			c.send(c.shell, "execute_request", map[string]any{"code": "spin 300ms"})
+			time.Sleep(350 * time.Millisecond)
+		}
+		r := c.reply(c.controlCh, c.send(c.control, "usage_request", map[string]any{}))
+		if r.Header.MsgType != "usage_reply" {
+			t.Fatalf("reply type %q", r.Header.MsgType)
+		}
+		u := content(r)
+		for _, key := range []string{"hostname", "pid", "kernel_cpu", "kernel_memory", "cpu_count"} {
+			if _, ok := u[key]; !ok {
+				t.Errorf("usage_reply lacks %q: %v", key, u)
+			}
+		}
+		if mem, _ := u["kernel_memory"].(float64); mem < 1<<20 {
+			t.Errorf("kernel_memory %v: less than the kernel process alone", u["kernel_memory"])
+		}
+		if runtime.GOOS == "linux" {
+			vm, _ := u["host_virtual_memory"].(map[string]any)
+			if total, _ := vm["total"].(float64); total <= 0 {
+				t.Errorf("host_virtual_memory %v", u["host_virtual_memory"])
+			}
+			if i == 1 {
+				if cpu, _ := u["kernel_cpu"].(float64); cpu < 10 {
+					t.Errorf("kernel_cpu %v%% while a cell spun (first reply %v)", cpu, first["kernel_cpu"])
+				}
+				if _, ok := u["host_cpu_percent"]; !ok {
+					t.Errorf("no host_cpu_percent in the second reply: %v", u)
+				}
+			}
+		}
+		first = u
+	}
+	c.reply(c.controlCh, c.send(c.control, "interrupt_request", map[string]any{})) // stop the spin
+	r := c.reply(c.controlCh, c.send(c.control, "debug_request", map[string]any{"seq": 7, "type": "request", "command": "initialize"}))
+	d := content(r)
+	if r.Header.MsgType != "debug_reply" || d["success"] != false || d["request_seq"] != float64(7) || d["command"] != "initialize" {
+		t.Errorf("debug_reply %s: %v", r.Header.MsgType, d)
 	}
 }

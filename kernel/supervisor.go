@@ -127,6 +127,21 @@ func (s *supervisor) current() (*child, error) {
 	return s.startLocked()
 }
 
+// running returns the current child if it is alive, without starting one.
+func (s *supervisor) running() *child {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cur == nil {
+		return nil
+	}
+	select {
+	case <-s.cur.exited:
+		return nil
+	default:
+		return s.cur
+	}
+}
+
 // start starts a child now (the kernel calls it at startup, in parallel with its sockets).
 func (s *supervisor) start() {
 	if _, err := s.current(); err != nil {
