@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"strings"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
