@@ -96,7 +96,7 @@ def main():
         chrome = subprocess.Popen(
             ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
              "--disable-background-networking", "--disable-component-update", "--disable-sync",
-             f"--user-data-dir={os.path.join(work, 'chrome')}", f"--remote-debugging-port={debug_port}",
+             f"--user-data-dir={os.path.join(work, 'chrome')}", f"--remote-debugging-port={debug_port}", "--remote-allow-origins=*",
              "--window-size=1280,2400", "about:blank"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         wait_http(f"http://127.0.0.1:{debug_port}/json/version")
