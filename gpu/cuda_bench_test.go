@@ -3,6 +3,8 @@ package gpu
 import (
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -108,6 +110,23 @@ extern "C" __global__ void saxpyStrideC(long long n, float a, const float* __res
     y[i] = a * x[i] + y[i];
 }
 
+// Ceilings of SAXPY on the device, hand-written C only: 16-byte vector accesses, and
+// streaming cache hints (__ldcs/__stcs). n must be a multiple of 4.
+extern "C" __global__ void saxpyVec4C(long long n, float a, const float* __restrict__ xs, float* __restrict__ ys) {
+  const float4* __restrict__ x = reinterpret_cast<const float4*>(xs);
+  float4* __restrict__ y = reinterpret_cast<float4*>(ys);
+  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n / 4; i += (long long)gridDim.x * blockDim.x) {
+    float4 u = x[i], v = y[i];
+    v.x = a * u.x + v.x; v.y = a * u.y + v.y; v.z = a * u.z + v.z; v.w = a * u.w + v.w;
+    y[i] = v;
+  }
+}
+
+extern "C" __global__ void saxpyStreamC(long long n, float a, const float* __restrict__ x, float* __restrict__ y) {
+  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
+    __stcs(y + i, a * __ldcs(x + i) + __ldcs(y + i));
+}
+
 extern "C" __global__ void sumC(long long n, const float* __restrict__ x, float* __restrict__ out) {
   __shared__ float s[256];
   int tid = threadIdx.x;
@@ -177,10 +196,10 @@ func makeBench() (err error) {
 	s.start, s.end = must(s.dev.NewEvent()), must(s.dev.NewEvent())
 	s.sumGrid = s.dev.SMs() * 8
 	// Each kernel once, checked: the figures are of kernels that work.
-	for _, name := range []string{"saxpyGoFast", "saxpyGoChecked", "saxpyC", "saxpyStrideGoFast", "saxpyStrideGoChecked", "saxpyStrideC"} {
+	for _, name := range []string{"saxpyGoFast", "saxpyGoChecked", "saxpyC", "saxpyStrideGoFast", "saxpyStrideGoChecked", "saxpyStrideC", "saxpyVec4C", "saxpyStreamC"} {
 		must(0, s.y.Fill(2))
 		grid := benchN / 256
-		if strings.Contains(name, "Stride") {
+		if !strings.HasPrefix(name, "saxpyGo") && name != "saxpyC" {
 			grid = s.sumGrid
 		}
 		must(0, s.k[name].Launch(s.dev, grid, 256, benchN, 0.5, s.x, s.y))
@@ -251,6 +270,8 @@ func benchVariants() []benchVariant {
 		{"saxpystride-go-nobounds", 3 * bytes, saxpyStride("saxpyStrideGoFast")},
 		{"saxpystride-go-bounds", 3 * bytes, saxpyStride("saxpyStrideGoChecked")},
 		{"saxpystride-c", 3 * bytes, saxpyStride("saxpyStrideC")},
+		{"saxpyvec4-c", 3 * bytes, saxpyStride("saxpyVec4C")},
+		{"saxpystream-c", 3 * bytes, saxpyStride("saxpyStreamC")},
 		{"sum-go-nobounds", bytes, sum("sumGoFast")},
 		{"sum-go-bounds", bytes, sum("sumGoChecked")},
 		{"sum-c", bytes, sum("sumC")},
@@ -339,6 +360,9 @@ func BenchmarkCUDAGoVsCUDAC(b *testing.B) {
 			b.ReportMetric(100*gbps[k+v]/gbps["copy-d2d"], k+v+"-%-of-copy")
 		}
 	}
+	for _, v := range []string{"saxpyvec4-c", "saxpystream-c"} {
+		b.ReportMetric(100*gbps[v]/gbps["copy-d2d"], v+"-%-of-copy")
+	}
 	b.ReportMetric(float64(4*benchN)/med["copy-d2d"]/1e9, "copy-bytes-GB/s")
 	b.Logf("%d rounds; median kernel times: %v", b.N, fmtMedians(vs, med))
 }
@@ -349,4 +373,37 @@ func fmtMedians(vs []benchVariant, med map[string]float64) string {
 		s += fmt.Sprintf("%s %.3f ms, ", v.name, med[v.name]*1e3)
 	}
 	return s[:len(s)-2]
+}
+
+// TestCUDADumpBenchPTX writes the PTX of the benchmark's kernels, translated Go and CUDA C,
+// into $PEERBOOK_PTX_DUMP (a folder), to compare their loops; it does nothing without it.
+func TestCUDADumpBenchPTX(t *testing.T) {
+	dir := os.Getenv("PEERBOOK_PTX_DUMP")
+	if dir == "" {
+		t.Skip("set PEERBOOK_PTX_DUMP to a folder to write the PTX of the benchmark kernels")
+	}
+	useCUDA(t)
+	compile, where := ptxSource(t)
+	t.Logf("PTX from %s", where)
+	ks, err := DefineGo(benchGoSrc, "bench", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var srcs []string
+	for _, n := range ks {
+		src, err := LookupKernel(n).CUDA()
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, src)
+	}
+	for i, src := range append(srcs, benchCSrc) {
+		ptx, err := compile(src, fmt.Sprintf("bench%d.cu", i)) // with the Go kernels' flags (--fmad=false)
+		if err != nil {
+			t.Fatalf("%d: %v", i, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("bench%d.ptx", i)), []byte(ptx), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

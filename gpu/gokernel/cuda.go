@@ -365,12 +365,14 @@ func (g *cudaGen) sharedDecls() {
 			g.line(fmt.Sprintf("__shared__ %s %s[%d];", ct, n, s.n), s.call)
 			g.slices[s.v] = cslice{ptr: n, length: strconv.FormatInt(s.n, 10) + "LL", elem: s.elem}
 		}
-		zero = append(zero, fmt.Sprintf("for (long long gk_i = gk_t; gk_i < %s; gk_i += gk_nt) %s[gk_i] = 0;", g.slices[s.v].length, n))
+		zero = append(zero, fmt.Sprintf("for (unsigned gk_i = gk_t; gk_i < (unsigned)(%s); gk_i += gk_nt) %s[gk_i] = 0;", g.slices[s.v].length, n))
 	}
 	g.line("{ // shared memory starts zeroed, as in Go", nil)
 	g.indent++
-	g.line("long long gk_t = threadIdx.x + (long long)blockDim.x * (threadIdx.y + (long long)blockDim.y * threadIdx.z);", nil)
-	g.line("long long gk_nt = (long long)blockDim.x * blockDim.y * blockDim.z;", nil)
+	// 32-bit arithmetic: a block has at most 1024 threads and shared memory is far smaller
+	// than 4 GiB elements; 64-bit would cost a division to count the loop.
+	g.line("unsigned gk_t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);", nil)
+	g.line("unsigned gk_nt = blockDim.x * blockDim.y * blockDim.z;", nil)
 	for _, z := range zero {
 		g.line(z, nil)
 	}
@@ -770,7 +772,13 @@ func (g *cudaGen) forStmt(s *ast.ForStmt, label string) {
 		g.line(fmt.Sprintf("if (%s) {  // the counter can't wrap: a loop the compiler can count", c.guard), nil)
 		g.indent++
 		g.counted++
+		for ix, i := range c.inRange {
+			g.idxOverride[ix] = i
+		}
 		g.loop(s, label, c.post)
+		for ix := range c.inRange {
+			delete(g.idxOverride, ix)
+		}
 		g.indent--
 		g.line("} else {", nil)
 		g.indent++
@@ -843,6 +851,9 @@ func (g *cudaGen) loop(s *ast.ForStmt, label, post string) {
 type counted struct {
 	guard string // C++ condition under which the counter can't overflow
 	post  string // the post statement in plain arithmetic
+	// inRange is the buffer indexings by the counter that the guard also proves in range
+	// (with bounds checks on): their index, unchecked.
+	inRange map[*ast.IndexExpr]string
 }
 
 // countedLoop recognises a loop that counts a signed 32- or 64-bit integer variable up to or
@@ -919,7 +930,66 @@ func (g *cudaGen) countedLoop(s *ast.ForStmt) (counted, bool) {
 			c.post = "--" + name
 		}
 	}
+	if g.bounds {
+		c.guard += g.rangeGuard(s.Body, v, cond.Op, bound, changed, &c)
+	}
 	return c, true
+}
+
+// rangeGuard finds the buffers that body indexes with the loop's counter v alone (x[i]) and
+// doesn't change, and returns the conditions under which every such index is in range on
+// every iteration, given the counter's value where the guard is evaluated (before the first
+// iteration) and the loop condition `v op bound`: counting up, the values run from the
+// first to the bound; counting down, from the bound to the first. The indexings go in
+// c.inRange, so that the guarded loop leaves their checks out (loop versioning: the other
+// copy of the loop keeps them, and reports the first index out of range as before).
+func (g *cudaGen) rangeGuard(body *ast.BlockStmt, v *types.Var, op token.Token, bound string, changed map[*types.Var]bool, c *counted) string {
+	lengths := map[string]bool{}
+	var order []string
+	ast.Inspect(body, func(n ast.Node) bool {
+		ix, ok := n.(*ast.IndexExpr)
+		if !ok || !g.isVar(ix.Index, v) {
+			return true
+		}
+		sv := g.p.varOf(ix.X)
+		sl, ok := g.slices[sv]
+		if !ok || sv == nil || changed[sv] {
+			return true
+		}
+		if c.inRange == nil {
+			c.inRange = map[*ast.IndexExpr]string{}
+		}
+		c.inRange[ix] = g.convertTo(ix.Index, types.Typ[types.Int64])
+		if !lengths[sl.length] {
+			lengths[sl.length] = true
+			order = append(order, sl.length)
+		}
+		return true
+	})
+	if len(order) == 0 {
+		return ""
+	}
+	name := g.name(v)
+	guard := ""
+	switch op { // where the counter starts
+	case token.LSS, token.LEQ:
+		guard = fmt.Sprintf(" && %s >= 0", name)
+	case token.GTR:
+		guard = fmt.Sprintf(" && %s >= -1", bound)
+	case token.GEQ:
+		guard = fmt.Sprintf(" && %s >= 0", bound)
+	}
+	for _, length := range order { // where it ends
+		switch op {
+		case token.LSS: // first .. bound-1
+			guard += fmt.Sprintf(" && (long long)%s <= %s", bound, length)
+		case token.LEQ: // first .. bound
+			guard += fmt.Sprintf(" && (long long)%s < %s", bound, length)
+		default: // bound(+1) .. first
+			guard += fmt.Sprintf(" && (long long)%s < %s", name, length)
+		}
+	}
+	return guard
 }
 
 // isVar reports whether e is the variable v.

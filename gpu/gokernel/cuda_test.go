@@ -300,3 +300,24 @@ func TestCUDACountedLoops(t *testing.T) {
 		}
 	}
 }
+
+// TestCUDACountedIndexChecks checks that a counted loop's copy under the guard indexes
+// buffers by the counter unchecked (the guard proves the range) and keeps every other
+// check, and that the other copy keeps them all.
+func TestCUDACountedIndexChecks(t *testing.T) {
+	src, err := define(t, suite.CountedIndexSrc)["countedIndex"].CUDA()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"i >= 0 && (long long)n <= y_len && (long long)n <= x_len", // the grid-stride loop's range
+		"y[i] = (__fmul_rn(2.0f, x[i]) + y[i]);",                   // unchecked under the guard
+		"y[gk::idx(i, y_len,",                                      // checked in the other copy
+		"(long long)i_2 < rev_len",                                 // the down loop (its i is i_2 in C++)'s range
+		"rev[gk::idx(gk::add<int64_t>(i_2, 1LL), rev_len,",         // i+1 stays checked
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("no %q in:\n%s", want, src)
+		}
+	}
+}

@@ -60,7 +60,7 @@ func dim(x int) backend.Dim3 { return backend.Dim3{X: x, Y: 1, Z: 1} }
 func Cases() []Case {
 	var cs []Case
 	cs = append(cs, saxpy(), blockSum(), oddReduce(), controlFlow(), arraysAndCalls(), exactFloats(),
-		transcendental(), halves(), indices3D(), sharedMemory(), handoff(), conversions(), misc(), countedLoops())
+		transcendental(), halves(), indices3D(), sharedMemory(), handoff(), conversions(), misc(), countedLoops(), countedIndex())
 	for _, ty := range []string{"int8", "int16", "int32", "int64", "int", "uint8", "uint16", "uint32", "uint64", "uint"} {
 		cs = append(cs, intOps(ty))
 	}
@@ -193,6 +193,37 @@ func countedLoops() Case {
 		Buffers: []Buffer{{DType: backend.Int64, Values: make([]int64, 8*64), Check: true}},
 		Launches: []Launch{{Kernel: "countedLoops", Grid: dim(2), Block: dim(32),
 			Args: []Arg{Val(int64(1000)), Buf(0)}}}}
+}
+
+// CountedIndexSrc indexes buffers with the counters of counted loops, bounds checks on: the
+// CUDA translation proves those indexes in range once, before the loop (see gokernel's
+// rangeGuard), where the simulator checks each one.
+const CountedIndexSrc = `
+func countedIndex(t gpu.Thread, n int, x []float32, y []float32, rev []float32) {
+	for i := t.GlobalX(); i < n; i += t.StrideX() {
+		y[i] = 2*x[i] + y[i]
+	}
+	if t.GlobalX() == 0 {
+		for i := len(rev) - 2; i >= 0; i-- {
+			rev[i] = rev[i] + rev[i+1]
+		}
+	}
+}`
+
+func countedIndex() Case {
+	n := 5000
+	x, y, rev := make([]float32, n), make([]float32, n), make([]float32, 300)
+	for i := range x {
+		x[i], y[i] = float32(i%97), float32(i%13)
+	}
+	for i := range rev {
+		rev[i] = float32(i % 7)
+	}
+	return Case{Name: "countedIndex", Src: CountedIndexSrc,
+		Buffers: []Buffer{{DType: backend.Float32, Values: x}, {DType: backend.Float32, Values: y, Check: true},
+			{DType: backend.Float32, Values: rev, Check: true}},
+		Launches: []Launch{{Kernel: "countedIndex", Grid: dim(3), Block: dim(64),
+			Args: []Arg{Val(int64(n)), Buf(0), Buf(1), Buf(2)}}}}
 }
 
 // OddReduceSrc reduces with any block size, not only powers of two.
