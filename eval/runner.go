@@ -37,6 +37,8 @@ type runner struct {
 	parked  chan struct{} // closed when the watcher has parked in Wait
 	release chan struct{} // closed to let the watcher finish
 
+	watcher *watcher // parked for the cells to come; nil: none yet, or used by an interrupt
+
 	epochMu sync.Mutex
 	epoch   chan struct{} // closed when a cell is interrupted; renewed afterwards
 
@@ -130,15 +132,55 @@ func (r *runner) startWatcher() watcher {
 	return watcher{parked: parked, release: release, done: done, stop: stop}
 }
 
-// run executes prog until it ends or ctx is done.
-func (r *runner) run(ctx context.Context, prog *interp.Program) runOutcome {
-	r.renew()
-	w := r.startWatcher()
-	release, watcherDone, stopWatcher := w.release, w.done, w.stop
+// parkedWatcher returns the watcher parked for the cells to come, starting one where there
+// is none (the first cell, and after an interrupt used the last). It stays parked between
+// cells: yaegi's cancellation state it set up holds for every program run until it is
+// cancelled, so a cell costs no watcher start and stop. ok is false when no watcher could
+// park: the cell then runs without interrupt support.
+func (r *runner) parkedWatcher() (w watcher, ok bool) {
+	if r.watcher != nil {
+		select {
+		case <-r.watcher.done: // gone (it can't end on its own, but be sure)
+			r.watcher = nil
+		default:
+			return *r.watcher, true
+		}
+	}
+	w = r.startWatcher()
 	select {
 	case <-w.parked:
-	case <-watcherDone: // the watcher could not start: run without cancellation support
+		r.watcher = &w
+		return w, true
+	case <-w.done: // the watcher could not start
+		w.stop()
+		return w, false
 	}
+}
+
+// cancelWatcher makes yaegi stop every interpreted frame through the parked watcher w, and
+// waits until ExecuteWithContext has seen it. The watcher's goroutine stays parked (released,
+// its program would run on beside the next cell: yaegi's stop came first); a parked
+// goroutine per interrupt is the price. The next cell starts a new watcher.
+func (r *runner) cancelWatcher(w watcher) {
+	r.watcher = nil
+	w.stop()
+	<-w.done
+}
+
+// close lets the parked watcher finish (the session is closing).
+func (r *runner) close() {
+	if r.watcher != nil {
+		close(r.watcher.release)
+		r.watcher.stop()
+		r.watcher = nil
+	}
+}
+
+// run executes prog until it ends or ctx is done. Cells run one at a time (the session's
+// lock), so run, stopAll and close are never called concurrently.
+func (r *runner) run(ctx context.Context, prog *interp.Program) runOutcome {
+	r.renew()
+	w, cancellable := r.parkedWatcher()
 
 	done := make(chan runOutcome, 1)
 	go func() {
@@ -155,17 +197,13 @@ func (r *runner) run(ctx context.Context, prog *interp.Program) runOutcome {
 
 	select {
 	case o := <-done:
-		close(release)
-		<-watcherDone
-		stopWatcher()
-		return o
+		return o // the watcher stays parked for the next cell
 	case <-ctx.Done():
 	}
-	stopWatcher() // yaegi stops every interpreted frame...
-	<-watcherDone // ...once ExecuteWithContext has seen the cancellation and returned
-	r.fire()      // sleeps and input reads return
-	// The watcher stays parked: released, its program would finish running beside the next
-	// cell (yaegi's stop came first). A parked goroutine per interrupt is the price.
+	if cancellable {
+		r.cancelWatcher(w) // yaegi stops every interpreted frame
+	}
+	r.fire() // sleeps and input reads return
 	deadline := time.Now().Add(interruptGrace)
 	select {
 	case o := <-done:
@@ -219,18 +257,9 @@ func (r *runner) after(d time.Duration) <-chan time.Time {
 // stopAll stops every interpreted goroutine of the interpreter (those of finished cells too),
 // as an interrupt does.
 func (r *runner) stopAll() {
-	w := r.startWatcher()
-	release, watcherDone, stopWatcher := w.release, w.done, w.stop
-	select {
-	case <-w.parked:
-		// The watcher is parked, so yaegi sees the cancellation: it stops everything. The
-		// watcher stays parked (see run).
-		stopWatcher()
-		<-watcherDone
-	case <-watcherDone:
-		close(release)
+	if w, ok := r.parkedWatcher(); ok {
+		r.cancelWatcher(w)
 	}
-	stopWatcher()
 	r.fire()
 	r.waitGoroutines(time.Now().Add(interruptGrace))
 }

@@ -899,6 +899,7 @@ func (s *Session) Close() error {
 	}
 	s.closed = true
 	s.runner.fire()
+	s.runner.close()
 	s.stdout.close()
 	s.stderr.close()
 	return nil
