@@ -147,6 +147,20 @@ func Shared[T KernelElem | F16 | BF16](n int) []T { panic(kernelOnly) }
 // slice of T. Every call in a kernel returns the same memory.
 func DynamicShared[T KernelElem | F16 | BF16]() []T { panic(kernelOnly) }
 
+// Load4 returns x[i], x[i+1], x[i+2] and x[i+3], read at once: x is a buffer, a Peer
+// buffer or shared memory. On a GPU, where the address of x[i] is aligned to the access
+// (16 bytes for 4- and 8-byte elements, 8 for 2-byte, 4 for 1-byte), it is one vector load
+// (two for 8-byte elements), else four loads; a Peer buffer is read with four coherent
+// loads. With bounds checks on, an index out of range panics as x[i] would, naming the
+// first index out of range. i needs no alignment; x[i] at a multiple of 4 is what makes
+// the access one vector on a GPU (buffers start aligned).
+func Load4[T KernelElem | F16 | BF16](x []T, i int) [4]T { panic(kernelOnly) }
+
+// Store4 writes v[0..3] to x[i], x[i+1], x[i+2] and x[i+3] at once, as Load4 reads them
+// (one vector store where x[i] is aligned, else four stores; four plain Peer stores on a
+// Peer buffer).
+func Store4[T KernelElem | F16 | BF16](x []T, i int, v [4]T) { panic(kernelOnly) }
+
 // AtomicAdd adds v to *p atomically and returns the old value. p is &buf[i] of a buffer or
 // shared memory. Kernel atomics are relaxed: they order nothing else (use SyncSystem).
 func AtomicAdd[T AtomicNumber](p *T, v T) T { panic(kernelOnly) }

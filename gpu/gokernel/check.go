@@ -591,6 +591,13 @@ func (c *checker) gpuCall(call *ast.CallExpr, name string) {
 	case name == "SyncSystem":
 	case name == "ToF16" || name == "ToBF16":
 		c.exprs(call.Args)
+	case name == "Load4" || name == "Store4":
+		if sliceElem(p.typeOf(call.Args[0])) == nil {
+			c.errorf(call.Args[0].Pos(), "the first argument of gpu.%s is a buffer ([]T or gpu.Peer[T] parameter, or shared memory)", name)
+			return
+		}
+		c.bufferRef(call.Args[0])
+		c.exprs(call.Args[1:])
 	case atomicOps[name] || name == "AtomicLoad":
 		buf, index := atomicTarget(call.Args[0])
 		if buf == nil || sliceElem(p.typeOf(buf)) == nil {

@@ -1734,6 +1734,8 @@ func (g *cudaGen) gpuCall(x *ast.CallExpr, name string) string {
 		return fmt.Sprintf("gk::f32_to_bf16(%s)", g.value(x.Args[0], types.Typ[types.Float32]))
 	case "SyncSystem":
 		return "sync_system()"
+	case "Load4", "Store4":
+		return g.vectorAccess(x, name)
 	}
 	buf, index := atomicTarget(x.Args[0])
 	s, ok := g.sliceOf(buf)
@@ -1759,6 +1761,42 @@ func (g *cudaGen) gpuCall(x *ast.CallExpr, name string) string {
 		scope = "sys_"
 	}
 	return fmt.Sprintf("gk::%s%s(%s)", scope, atomicCNames[name], strings.Join(append([]string{ptr}, args...), ", "))
+}
+
+// vectorAccess is gpu.Load4(x, i) or gpu.Store4(x, i, v): the runtime's load4 / store4 (one
+// vector access where x[i] is aligned to it), load4_volatile / store4_volatile on Peer
+// buffers; with bounds checks on, the forms that take the length and check x[i..i+3] after
+// evaluating the arguments.
+func (g *cudaGen) vectorAccess(x *ast.CallExpr, name string) string {
+	s, ok := g.sliceOf(x.Args[0])
+	if !ok {
+		g.errorf(x.Pos(), "gpu.%s on an unknown buffer", name)
+		return "0"
+	}
+	fn := "gk::load4"
+	if name == "Store4" {
+		fn = "gk::store4"
+	}
+	if s.peer {
+		fn += "_volatile"
+	}
+	var args []string
+	if g.bounds {
+		args = []string{s.ptr, s.length, g.convertTo(x.Args[1], types.Typ[types.Int64])}
+	} else {
+		i := g.convertTo(x.Args[1], types.Typ[types.Int64])
+		if !isAtomicC(i) {
+			i = "(" + i + ")"
+		}
+		args = []string{s.ptr + " + " + i}
+	}
+	if name == "Store4" {
+		args = append(args, g.expr(x.Args[2]))
+	}
+	if g.bounds {
+		args = append(args, strconv.Itoa(g.site(x)))
+	}
+	return fmt.Sprintf("%s(%s)", fn, strings.Join(args, ", "))
 }
 
 func (g *cudaGen) deviceCall(x *ast.CallExpr, callee *function) string {

@@ -235,6 +235,91 @@ GK_ATOMICS(sys_, _system)
 template <class T> __device__ __forceinline__ T atomic_load(T* p) { return peerbook::load_volatile(p); }
 template <class T> __device__ __forceinline__ void atomic_store(T* p, T v) { peerbook::store_volatile(p, v); }
 
+// Vector access (gpu.Load4, gpu.Store4): p[0..3] in one access where p is aligned to it (16
+// bytes for 4-byte elements, two 16-byte accesses for 8-byte ones, 8 bytes for 2-byte and 4
+// for 1-byte ones), else four scalar accesses. Plain C++ accesses, neither __ldg nor inline
+// asm, so that the compiler still unrolls the loops around them. The vector types hold the
+// element types exactly (int64_t is long long, float16 and bfloat16 are uint16_t).
+#define GK_VEC4(T, V)                                                                          \
+__device__ __forceinline__ Array<T, 4> load4(const T* p) {                                    \
+  Array<T, 4> r;                                                                               \
+  if (((unsigned long long)p & (sizeof(V) - 1)) == 0) {                                        \
+    V a = *reinterpret_cast<const V*>(p);                                                      \
+    r.v[0] = a.x; r.v[1] = a.y; r.v[2] = a.z; r.v[3] = a.w;                                    \
+  } else {                                                                                     \
+    r.v[0] = p[0]; r.v[1] = p[1]; r.v[2] = p[2]; r.v[3] = p[3];                                \
+  }                                                                                            \
+  return r;                                                                                    \
+}                                                                                              \
+__device__ __forceinline__ void store4(T* p, Array<T, 4> v) {                                 \
+  if (((unsigned long long)p & (sizeof(V) - 1)) == 0) {                                        \
+    V a;                                                                                       \
+    a.x = v.v[0]; a.y = v.v[1]; a.z = v.v[2]; a.w = v.v[3];                                    \
+    *reinterpret_cast<V*>(p) = a;                                                              \
+  } else {                                                                                     \
+    p[0] = v.v[0]; p[1] = v.v[1]; p[2] = v.v[2]; p[3] = v.v[3];                                \
+  }                                                                                            \
+}
+#define GK_VEC2X2(T, V)                                                                        \
+__device__ __forceinline__ Array<T, 4> load4(const T* p) {                                    \
+  Array<T, 4> r;                                                                               \
+  if (((unsigned long long)p & (sizeof(V) - 1)) == 0) {                                        \
+    V a = reinterpret_cast<const V*>(p)[0], b = reinterpret_cast<const V*>(p)[1];              \
+    r.v[0] = a.x; r.v[1] = a.y; r.v[2] = b.x; r.v[3] = b.y;                                    \
+  } else {                                                                                     \
+    r.v[0] = p[0]; r.v[1] = p[1]; r.v[2] = p[2]; r.v[3] = p[3];                                \
+  }                                                                                            \
+  return r;                                                                                    \
+}                                                                                              \
+__device__ __forceinline__ void store4(T* p, Array<T, 4> v) {                                 \
+  if (((unsigned long long)p & (sizeof(V) - 1)) == 0) {                                        \
+    V a, b;                                                                                    \
+    a.x = v.v[0]; a.y = v.v[1]; b.x = v.v[2]; b.y = v.v[3];                                    \
+    reinterpret_cast<V*>(p)[0] = a; reinterpret_cast<V*>(p)[1] = b;                            \
+  } else {                                                                                     \
+    p[0] = v.v[0]; p[1] = v.v[1]; p[2] = v.v[2]; p[3] = v.v[3];                                \
+  }                                                                                            \
+}
+GK_VEC4(int8_t, char4) GK_VEC4(uint8_t, uchar4) GK_VEC4(int16_t, short4) GK_VEC4(uint16_t, ushort4)
+GK_VEC4(int32_t, int4) GK_VEC4(uint32_t, uint4) GK_VEC4(float, float4)
+GK_VEC2X2(int64_t, longlong2) GK_VEC2X2(uint64_t, ulonglong2) GK_VEC2X2(double, double2)
+#undef GK_VEC4
+#undef GK_VEC2X2
+
+// Peer buffers: four coherent (volatile) element accesses, never a non-coherent load.
+template <class T> __device__ __forceinline__ Array<T, 4> load4_volatile(const T* p) {
+  Array<T, 4> r;
+  r.v[0] = peerbook::load_volatile(p); r.v[1] = peerbook::load_volatile(p + 1);
+  r.v[2] = peerbook::load_volatile(p + 2); r.v[3] = peerbook::load_volatile(p + 3);
+  return r;
+}
+template <class T> __device__ __forceinline__ void store4_volatile(T* p, Array<T, 4> v) {
+  peerbook::store_volatile(p, v.v[0]); peerbook::store_volatile(p + 1, v.v[1]);
+  peerbook::store_volatile(p + 2, v.v[2]); peerbook::store_volatile(p + 3, v.v[3]);
+}
+
+// With bounds checks on: Go's check of x[i..i+3] after the arguments are evaluated, as a Go
+// call runs it; the fault names the first index out of range (i where i < 0, else max(i, n)).
+__device__ __forceinline__ void check4(long long i, long long n, unsigned site) {
+  if (i < 0 || i > n - 4) fault(1u, site, (i < 0 || i > n) ? i : n, n);
+}
+template <class T> __device__ __forceinline__ Array<T, 4> load4(const T* x, long long n, long long i, unsigned site) {
+  check4(i, n, site);
+  return load4(x + i);
+}
+template <class T> __device__ __forceinline__ void store4(T* x, long long n, long long i, Array<T, 4> v, unsigned site) {
+  check4(i, n, site);
+  store4(x + i, v);
+}
+template <class T> __device__ __forceinline__ Array<T, 4> load4_volatile(const T* x, long long n, long long i, unsigned site) {
+  check4(i, n, site);
+  return load4_volatile(x + i);
+}
+template <class T> __device__ __forceinline__ void store4_volatile(T* x, long long n, long long i, Array<T, 4> v, unsigned site) {
+  check4(i, n, site);
+  store4_volatile(x + i, v);
+}
+
 } // namespace gk
 // ---- end of gokernel runtime ----
 `

@@ -56,6 +56,10 @@
 //     int, uint32, uint64, uint, float32 and float64, and AtomicAnd, AtomicOr, AtomicXor on the
 //     integers; the first argument is &buf[i]; they return the old value; they are relaxed;
 //   - gpu.SyncSystem(): the system-scope fence of the Peer contract;
+//   - vector access: v := gpu.Load4(x, i) reads x[i], x[i+1], x[i+2], x[i+3] as a [4]T, and
+//     gpu.Store4(x, i, v) writes them, on buffers, Peer buffers and shared memory of any
+//     element type; bounds-checked as a whole (an index out of range names the first one);
+//     see the CUDA translation below for what they become on a GPU;
 //   - package math: Abs, Acos, Asin, Atan, Atan2, Cbrt, Ceil, Copysign, Cos, Cosh, Erf,
 //     Erfc, Exp, Exp2, Expm1, FMA, Float32bits, Float32frombits, Float64bits, Float64frombits,
 //     Floor, Hypot, Inf, IsInf, IsNaN, Log, Log10, Log1p, Log2, Max, Min, Mod, NaN, Pow,
@@ -100,6 +104,9 @@
 // between blocks. A failing thread (index out of range, division by zero, negative shift,
 // device calls nested more than 200 deep) stops the launch with a *PanicError naming the
 // kernel, block, thread and cell position.
+//
+// gpu.Load4 and gpu.Store4 are four element accesses on the simulator (on a Peer buffer,
+// four Peer loads or four buffered stores), after one check of the whole range.
 //
 // Kernels on different simulated devices run at the same time in separate Run calls, and
 // the simulator keeps the Peer contract (ARCHITECTURE.md) so that a hand-off that works on
@@ -147,6 +154,15 @@
 // counter alone (x[i]: first >= 0 and bound <= len(x), counting up), and those indexings go
 // unchecked in the guarded copy; the other copy checks them all. Nests are written twice two
 // levels deep at most, so code grows at most fourfold.
+//
+// gpu.Load4 and gpu.Store4 become the runtime's load4 and store4: where the address of x[i]
+// is aligned to the access, one 16-byte vector access (float4, int4, uint4 for 4-byte
+// elements; two, double2 or longlong2, for 8-byte ones; an 8-byte one for 2-byte elements and
+// a 4-byte one for 1-byte elements), else four scalar accesses; plain C++ loads and stores
+// (no __ldg, no inline asm), so loops around them still unroll. Buffers start aligned, so
+// x[i] with i a multiple of 4 is one vector access. On Peer buffers they are four volatile
+// element accesses. Their bounds check covers x[i..i+3]; a counted loop's guard does not
+// cover them, so they stay checked in both copies of the loop.
 //
 // With bounds checks on, an out-of-range index, a division by zero or a negative shift count
 // fills a fault record (the first fault wins) and ends the failing thread with PTX exit; the

@@ -463,6 +463,10 @@ func (l *Library) typeErrors(errs []types.Error) error {
 			msg = "gpu atomics work on int32, int64, int, uint32, uint64, uint, float32 and float64 elements " +
 				"(AtomicAnd, AtomicOr and AtomicXor on the integers): " + msg
 		}
+		if strings.Contains(msg, "gpu.Load4") || strings.Contains(msg, "gpu.Store4") {
+			msg = "gpu.Load4(x, i) and gpu.Store4(x, i, v) take a buffer x ([]T, gpu.Peer[T] or shared memory), " +
+				"an int i and a [4]T v of x's element type: " + msg
+		}
 		if name, ok := strings.CutPrefix(msg, "undefined: "); ok {
 			switch pkg, fn, sel := strings.Cut(name, "."); {
 			case sel && pkg == "math":
@@ -519,6 +523,11 @@ func (p *program) markWritten() {
 						if v := p.varOf(buf); v != nil {
 							fn.written[v] = true
 						}
+					}
+				}
+				if ci.kind == callGPU && ci.name == "Store4" {
+					if v := p.varOf(n.Args[0]); v != nil && sliceElem(v.Type()) != nil {
+						fn.written[v] = true
 					}
 				}
 			}

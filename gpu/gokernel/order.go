@@ -22,7 +22,7 @@ func (p *program) markEffects() {
 		ast.Inspect(fn.decl.Body, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
 				ci := p.classify(call)
-				if ci.kind == callGPU && (atomicOps[ci.name] || ci.name == "SyncSystem") {
+				if ci.kind == callGPU && writesMemory(ci.name) {
 					effects[fn] = true
 				}
 			}
@@ -89,13 +89,19 @@ func (p *program) effectCalls(e ast.Expr, conflict func(a, b *ast.CallExpr)) []*
 	case *ast.CallExpr:
 		out := siblings(x.Args...) // arguments run before the call in both languages
 		ci := p.classify(x)
-		if (ci.kind == callGPU && (atomicOps[ci.name] || ci.name == "SyncSystem")) ||
+		if (ci.kind == callGPU && writesMemory(ci.name)) ||
 			(ci.kind == callDevice && ci.fn.effects) {
 			out = append(out, x)
 		}
 		return out
 	}
 	return nil
+}
+
+// writesMemory reports whether the gpu function name has side effects on memory: the
+// atomics, SyncSystem and Store4.
+func writesMemory(name string) bool {
+	return atomicOps[name] || name == "SyncSystem" || name == "Store4"
 }
 
 // checkOrder reports statements of fn whose calls with side effects C++ could reorder.

@@ -765,9 +765,13 @@ func (f *fc) callStmt(call *ast.CallExpr) {
 		run, next := f.deviceCall(call, ci.fn), f.next()
 		f.emit(func(fr *frame) int { run(fr); return next })
 		return
-	case ci.kind == callDevice && isArray(ci.fn.results[0]):
+	case ci.kind == callDevice && isArray(ci.fn.results[0]),
+		ci.kind == callGPU && ci.name == "Load4":
 		src, next := f.arraySrc(call), f.next()
 		f.emit(func(fr *frame) int { src(fr); return next })
+		return
+	case ci.kind == callGPU && ci.name == "Store4":
+		f.store4(call)
 		return
 	}
 	v := f.expr(call)
@@ -861,6 +865,9 @@ func (f *fc) arraySrc(e ast.Expr) func(fr *frame) []uint64 {
 		ci := f.p.classify(x)
 		if ci.kind == callConversion {
 			return f.arraySrc(x.Args[0])
+		}
+		if ci.kind == callGPU && ci.name == "Load4" {
+			return f.load4(x)
 		}
 		run := f.deviceCall(x, ci.fn)
 		r := f.function(ci.fn).results[0]

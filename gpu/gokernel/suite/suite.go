@@ -60,7 +60,8 @@ func dim(x int) backend.Dim3 { return backend.Dim3{X: x, Y: 1, Z: 1} }
 func Cases() []Case {
 	var cs []Case
 	cs = append(cs, saxpy(), blockSum(), oddReduce(), controlFlow(), arraysAndCalls(), exactFloats(),
-		transcendental(), halves(), indices3D(), sharedMemory(), handoff(), conversions(), misc(), countedLoops(), countedIndex())
+		transcendental(), halves(), indices3D(), sharedMemory(), handoff(), conversions(), misc(), countedLoops(), countedIndex(),
+		vector4(false), vector4(true))
 	for _, ty := range []string{"int8", "int16", "int32", "int64", "int", "uint8", "uint16", "uint32", "uint64", "uint"} {
 		cs = append(cs, intOps(ty))
 	}
@@ -224,6 +225,103 @@ func countedIndex() Case {
 			{DType: backend.Float32, Values: rev, Check: true}},
 		Launches: []Launch{{Kernel: "countedIndex", Grid: dim(3), Block: dim(64),
 			Args: []Arg{Val(int64(n)), Buf(0), Buf(1), Buf(2)}}}}
+}
+
+// Vector4Src uses gpu.Load4 and gpu.Store4 on float32 (in a grid-stride loop, aligned),
+// int64 (also in a device function), float16, int8, a Peer int32 buffer and shared memory,
+// at aligned and unaligned indices (on a GPU: the vector access and the four scalar ones).
+// Each thread works in its own 8 elements of w, h, b and p; on p it reads back, partly, what
+// it stored (from its store buffer in the simulator).
+const Vector4Src = `
+//gpu:device
+func rotate4(x []int64, i int) {
+	v := gpu.Load4(x, i)
+	gpu.Store4(x, i, [4]int64{v[1], v[2], v[3], v[0]})
+}
+
+func vector4(t gpu.Thread, n int, f []float32, fo []float32, w []int64, h []gpu.F16, b []int8, p gpu.Peer[int32], so []float32) {
+	s := gpu.Shared[float32](64)
+	for i := 4 * t.GlobalX(); i < n; i += 4 * t.StrideX() {
+		a := gpu.Load4(f, i)
+		o := gpu.Load4(fo, i)
+		gpu.Store4(fo, i, [4]float32{2*a[0] + o[0], 2*a[1] + o[1], 2*a[2] + o[2], 2*a[3] + o[3]})
+	}
+	g := t.GlobalX()
+	k := 8 * g
+	if k+8 <= len(w) {
+		v := gpu.Load4(w, k+1) // unaligned
+		gpu.Store4(w, k+4, [4]int64{v[3] + int64(g), v[2], v[1], v[0]})
+		rotate4(w, k+2)
+		u := gpu.Load4(w, k) // aligned
+		w[k] = u[0] + u[1]*3 + u[2]*5 + u[3]*7
+	}
+	if k+8 <= len(h) {
+		v := gpu.Load4(h, k+3) // unaligned
+		var r [4]gpu.F16
+		for j := range 4 {
+			r[j] = gpu.ToF16(v[j].Float32()*1.5 + float32(j))
+		}
+		gpu.Store4(h, k, r) // aligned
+	}
+	if k+8 <= len(b) {
+		v := gpu.Load4(b, k+2) // unaligned
+		gpu.Store4(b, k+4, [4]int8{v[0] * 3, v[1] - 100, -v[2], v[3] ^ 0x55})
+		u := gpu.Load4(b, k)
+		gpu.Store4(b, k+1, [4]int8{u[3], u[2], u[1], u[0]})
+	}
+	if k+8 <= len(p) {
+		v := gpu.Load4(p, k+1)
+		gpu.Store4(p, k+4, [4]int32{v[0] + 1, v[1] + 2, v[2] + 3, v[3] + 4})
+		u := gpu.Load4(p, k+2) // two elements just stored, two not
+		gpu.Store4(p, k, [4]int32{u[3], u[2], u[1], u[0]})
+	}
+	tid := t.ThreadIdx.X
+	if tid < 64 {
+		s[tid] = float32(tid*tid) + 0.5
+	}
+	t.Barrier()
+	if tid%4 == 1 && tid+3 < 64 {
+		v := gpu.Load4(s, tid-1)
+		u := gpu.Load4(s, tid)
+		q := t.BlockIdx.X*64 + tid
+		gpu.Store4(so, q-1, [4]float32{v[0] - u[0], v[1] - u[1], v[2] - u[2], v[3] - u[3]})
+	}
+}`
+
+func vector4(noBounds bool) Case {
+	const threads = 3 * 32
+	n := 1000
+	f, fo := make([]float32, n), make([]float32, n)
+	for i := range f {
+		f[i], fo[i] = float32(i)*0.25, float32(i%7)-3
+	}
+	w := make([]int64, 8*80) // a few threads have no part
+	for i := range w {
+		w[i] = int64(i)*1000003 - 5000
+	}
+	h := make([]uint16, 8*threads)
+	for i := range h {
+		h[i] = uint16(0x3c00 + (i*37)%0x800) // float16 1 .. about 4
+	}
+	b := make([]int8, 8*threads)
+	for i := range b {
+		b[i] = int8(i*29 + 3)
+	}
+	p := make([]int32, 8*threads)
+	for i := range p {
+		p[i] = int32(i * 11)
+	}
+	name, src := "vector4", Vector4Src
+	if noBounds {
+		name, src = "vector4_nobounds", strings.Replace(src, "\nfunc vector4(", "\n//gpu:nobounds\nfunc vector4(", 1)
+	}
+	return Case{Name: name, Src: src,
+		Buffers: []Buffer{{DType: backend.Float32, Values: f}, {DType: backend.Float32, Values: fo, Check: true},
+			{DType: backend.Int64, Values: w, Check: true}, {DType: backend.Float16, Values: h, Check: true},
+			{DType: backend.Int8, Values: b, Check: true}, {DType: backend.Int32, Values: p, Peer: true, Check: true},
+			{DType: backend.Float32, Values: make([]float32, 3*64), Check: true}},
+		Launches: []Launch{{Kernel: "vector4", Grid: dim(3), Block: dim(32),
+			Args: []Arg{Val(int64(n)), Buf(0), Buf(1), Buf(2), Buf(3), Buf(4), Buf(5), Buf(6)}}}}
 }
 
 // OddReduceSrc reduces with any block size, not only powers of two.

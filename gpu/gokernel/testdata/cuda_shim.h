@@ -52,3 +52,14 @@ unsigned short atomicCAS(unsigned short*, unsigned short, unsigned short);
 int atomicCAS_system(int*, int, int); unsigned atomicCAS_system(unsigned*, unsigned, unsigned);
 unsigned long long atomicCAS_system(unsigned long long*, unsigned long long, unsigned long long);
 unsigned atomicInc_system(unsigned*, unsigned); unsigned atomicDec_system(unsigned*, unsigned);
+// CUDA's vector types (gpu.Load4 and gpu.Store4), with CUDA's member types and alignments.
+struct __attribute__((aligned(4))) char4 { signed char x, y, z, w; };
+struct __attribute__((aligned(4))) uchar4 { unsigned char x, y, z, w; };
+struct __attribute__((aligned(8))) short4 { short x, y, z, w; };
+struct __attribute__((aligned(8))) ushort4 { unsigned short x, y, z, w; };
+struct __attribute__((aligned(16))) int4 { int x, y, z, w; };
+struct __attribute__((aligned(16))) uint4 { unsigned int x, y, z, w; };
+struct __attribute__((aligned(16))) float4 { float x, y, z, w; };
+struct __attribute__((aligned(16))) longlong2 { long long x, y; };
+struct __attribute__((aligned(16))) ulonglong2 { unsigned long long x, y; };
+struct __attribute__((aligned(16))) double2 { double x, y; };
