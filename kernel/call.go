@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/peerbook/peerbook/eval"
+	"github.com/peerbook/peerbook/kernel/crash"
 	"github.com/peerbook/peerbook/kernel/evaluator"
 	"github.com/peerbook/peerbook/kernel/wire"
 )
@@ -171,7 +172,7 @@ func (k *Kernel) background(pm procMsg) {
 		k.flushStream(true)
 		if k.lastParent != nil {
 			text := fmt.Sprintf("The Go session died between cells (%s): its state was lost, and a new session has started.\n%s\n",
-				pm.child.exit.summary, lastLines(pm.child.exit.tail, 20))
+				pm.child.exit.summary, crash.LastLines(pm.child.exit.tail, 20))
 			k.publish("stream", k.lastParent, newObj().str("name", "stderr").str("text", text).done())
 		}
 	}
@@ -246,7 +247,7 @@ func lostContent(err error) (ename, evalue string, traceback []string) {
 		}
 		if tail := strings.TrimSpace(lost.exit.tail); tail != "" {
 			traceback = append(traceback, "", "The evaluator's last output on stderr:")
-			traceback = append(traceback, strings.Split(lastLines(tail, 30), "\n")...)
+			traceback = append(traceback, strings.Split(crash.LastLines(tail, 30), "\n")...)
 		}
 	case errors.As(err, &start):
 		ename = "EvaluatorUnavailable"

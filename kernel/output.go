@@ -6,6 +6,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/peerbook/peerbook/kernel/crash"
 	"github.com/peerbook/peerbook/kernel/evaluator"
 )
 
@@ -110,7 +111,7 @@ func (k *Kernel) pipeText(act *active, stream string, text []byte) {
 	// Look for a crash report starting at a line start.
 	start := 0
 	for start <= len(text) {
-		if !o.stderrMidLine && start < len(text) && isCrashLine(text[start:]) {
+		if !o.stderrMidLine && start < len(text) && crash.IsLine(text[start:]) {
 			if start > 0 && !silent {
 				k.streamText(parent, "stderr", text[:start])
 			}

@@ -7,15 +7,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log"
 	"os"
 	"os/exec"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/peerbook/peerbook/kernel/crash"
 	"github.com/peerbook/peerbook/kernel/evaluator"
 )
 
@@ -78,11 +77,7 @@ type child struct {
 	exited    chan struct{} // closed when the process is gone and its pipes are drained
 	exit      exitInfo
 
-	stderrTail  tailBuffer
-	crashLine   atomic.Pointer[string] // the first crash line seen on stderr
-	runtimeLine atomic.Pointer[string] // the first "runtime: " line
-	capturing   []byte                 // a partial stderr line (reader goroutine only)
-	capDone     bool
+	stderr crash.Watcher // the end of its stderr, and why it died
 
 	mu          sync.Mutex
 	busy        uint64    // id of the running execute request
@@ -250,8 +245,7 @@ func (c *child) readPipe(r *os.File, stream string) {
 			if logFile != nil {
 				logFile.Write(p)
 			}
-			c.stderrTail.Write(p)
-			c.captureCrashLine(p)
+			c.stderr.Write(p)
 		}
 		c.sup.post(procMsg{child: c, kind: kind, text: bytes.Clone(p)})
 	}
@@ -266,54 +260,11 @@ func (c *child) readPipe(r *os.File, stream string) {
 		}
 		if err != nil {
 			sc.Flush(text)
-			if kind == pmStderr && len(c.capturing) > 0 && !c.capDone {
-				c.noteLine(c.capturing) // the process died mid-line
+			if kind == pmStderr {
+				c.stderr.Close() // the process may have died mid-line
 			}
 			return
 		}
-	}
-}
-
-// captureCrashLine remembers, from what the child writes to stderr, the first line that
-// says why a Go process dies ("fatal error: ...", "panic: ...", "SIGSEGV ...") and the first
-// "runtime: ..." line. Lines may arrive in pieces (reader goroutine only).
-func (c *child) captureCrashLine(p []byte) {
-	if c.capDone {
-		return
-	}
-	for len(p) > 0 {
-		nl := bytes.IndexByte(p, '\n')
-		if nl < 0 {
-			if len(c.capturing) < 512 {
-				c.capturing = append(c.capturing, p...)
-			}
-			return
-		}
-		line := append(c.capturing, p[:nl]...)
-		c.capturing = c.capturing[:0]
-		p = p[nl+1:]
-		c.noteLine(line)
-		if c.capDone {
-			return
-		}
-	}
-}
-
-// noteLine records line if it is a crash line.
-func (c *child) noteLine(line []byte) {
-	if len(line) > 512 {
-		line = line[:512]
-	}
-	switch {
-	case bytes.HasPrefix(line, []byte("runtime: ")):
-		if c.runtimeLine.Load() == nil {
-			l := string(line)
-			c.runtimeLine.Store(&l)
-		}
-	case isCrashLine(line):
-		l := string(line)
-		c.crashLine.Store(&l)
-		c.capDone = true
 	}
 }
 
@@ -337,14 +288,10 @@ func (c *child) wait(pipes *sync.WaitGroup) {
 	c.mu.Lock()
 	kill := c.killReason
 	c.mu.Unlock()
-	tail := c.stderrTail.String()
-	summary := crashSummary(tail, status, kill)
-	if kill == "" {
-		if l := c.crashLine.Load(); l != nil {
-			summary = strings.TrimSpace(*l)
-		} else if l := c.runtimeLine.Load(); l != nil && summary == status {
-			summary = strings.TrimSpace(*l)
-		}
+	tail := c.stderr.Tail()
+	summary := kill
+	if summary == "" {
+		summary = c.stderr.Summary(status)
 	}
 	c.exit = exitInfo{status: status, tail: tail, summary: summary}
 	c.readyOnce.Do(func() { close(c.ready) })
@@ -387,7 +334,7 @@ func (c *child) waitReady(ctx context.Context, interrupts <-chan struct{}) error
 	<-c.exited
 	msg := "the evaluator process exited before it was ready (" + c.exit.summary + ")"
 	if c.exit.tail != "" {
-		msg += "\n" + lastLines(c.exit.tail, 20)
+		msg += "\n" + crash.LastLines(c.exit.tail, 20)
 	}
 	return errors.New(msg)
 }
@@ -473,80 +420,3 @@ func (s *supervisor) close(grace time.Duration) {
 		<-c.exited
 	}
 }
-
-// crashPrefixes start the lines the Go runtime (and the kernel) write when a process dies.
-var crashPrefixes = []string{
-	"panic: ", "fatal error: ", "runtime: ", "SIGSEGV", "SIGBUS", "SIGILL", "SIGFPE",
-	"SIGABRT", "SIGTRAP", "unexpected fault address", "fatal: ",
-}
-
-func isCrashLine(line []byte) bool {
-	for _, p := range crashPrefixes {
-		if bytes.HasPrefix(line, []byte(p)) {
-			return true
-		}
-	}
-	return false
-}
-
-// crashSummary picks the line that says why a child died.
-func crashSummary(tail, status, kill string) string {
-	if kill != "" {
-		return kill
-	}
-	var runtimeLine string
-	for _, line := range strings.Split(tail, "\n") {
-		line = strings.TrimSpace(line)
-		if strings.HasPrefix(line, "fatal error: ") || strings.HasPrefix(line, "panic: ") ||
-			strings.HasPrefix(line, "SIG") || strings.HasPrefix(line, "unexpected fault address") {
-			return line
-		}
-		if runtimeLine == "" && strings.HasPrefix(line, "runtime: ") {
-			runtimeLine = line
-		}
-	}
-	if runtimeLine != "" {
-		return runtimeLine
-	}
-	return status
-}
-
-// lastLines returns at most n trailing lines of s.
-func lastLines(s string, n int) string {
-	s = strings.TrimRight(s, "\n")
-	lines := strings.Split(s, "\n")
-	if len(lines) > n {
-		lines = append([]string{"..."}, lines[len(lines)-n:]...)
-	}
-	return strings.Join(lines, "\n")
-}
-
-// tailBuffer keeps the last tailSize bytes written to it.
-type tailBuffer struct {
-	mu  sync.Mutex
-	buf []byte
-}
-
-const tailSize = 16 << 10
-
-func (t *tailBuffer) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if len(p) >= tailSize {
-		t.buf = append(t.buf[:0], p[len(p)-tailSize:]...)
-		return len(p), nil
-	}
-	if over := len(t.buf) + len(p) - tailSize; over > 0 {
-		t.buf = append(t.buf[:0], t.buf[over:]...)
-	}
-	t.buf = append(t.buf, p...)
-	return len(p), nil
-}
-
-func (t *tailBuffer) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return string(t.buf)
-}
-
-var _ io.Writer = (*tailBuffer)(nil)
