@@ -1,12 +1,10 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -26,7 +24,12 @@ Runs the notebook's code cells in order in a fresh Go session, showing progress 
 cell on stderr, and writes the outputs into OUT.ipynb (default: the notebook itself is
 left alone and nothing is written unless -o is given) and, with --html, into a
 self-contained HTML page with the rich outputs in it. Exits 1 naming the first cell that
-failed; --continue runs the cells after it too. Ctrl-C interrupts the running cell.`,
+failed; --continue runs the cells after it too. Ctrl-C interrupts the running cell.
+
+The session runs in a child process, as in the kernel: a cell that kills it (a stack
+overflow, concurrent map writes, a GPU fault that leaves CUDA unusable) fails with the
+reason, the outputs so far are still written, and with --continue the cells after it run
+in a fresh session.`,
 		run: runNotebookCommand,
 	})
 }
@@ -57,49 +60,42 @@ func runNotebookCommand(flags *flag.FlagSet, args []string) error {
 	if err != nil {
 		return err
 	}
-	session, err := eval.New(eval.Options{Dir: filepath.Dir(path)})
-	if err != nil {
-		return fmt.Errorf("starting the Go session: %w", err)
+	opts := runOptions{path: path, out: *out, html: *htmlOut, timeout: *timeout, keepGoing: *keepGoing}
+	if dir := os.Getenv(runWorkerEnv); dir != "" {
+		return runWorker(dir, nb, opts)
 	}
-	defer session.Close()
+	return superviseRun(nb, opts)
+}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	progress := &cellProgress{colour: isTerminal(os.Stderr)}
-	fmt.Fprintf(os.Stderr, "running %s\n", path)
-	start := time.Now()
-	runErr := notebook.Run(ctx, nb, session, notebook.RunOptions{
-		CellTimeout: *timeout, Progress: progress, ContinueOnError: *keepGoing,
-	})
+// runOptions are the command line of `peerbook run`.
+type runOptions struct {
+	path, out, html string
+	timeout         time.Duration
+	keepGoing       bool
+}
 
-	if *out != "" {
-		if err := nb.Write(*out); err != nil {
+// writeResults writes the executed notebook where -o and --html say.
+func writeResults(nb *notebook.Notebook, o runOptions) error {
+	if o.out != "" {
+		if err := nb.Write(o.out); err != nil {
 			return err
 		}
-		fmt.Fprintf(os.Stderr, "wrote %s\n", *out)
+		fmt.Fprintf(os.Stderr, "wrote %s\n", o.out)
 	}
-	if *htmlOut != "" {
-		f, err := os.Create(*htmlOut)
+	if o.html != "" {
+		f, err := os.Create(o.html)
 		if err != nil {
 			return fmt.Errorf("writing HTML: %w", err)
 		}
-		werr := nb.WriteHTML(f, strings.TrimSuffix(filepath.Base(path), ".ipynb"))
+		werr := nb.WriteHTML(f, strings.TrimSuffix(filepath.Base(o.path), ".ipynb"))
 		if cerr := f.Close(); werr == nil {
 			werr = cerr
 		}
 		if werr != nil {
 			return fmt.Errorf("writing HTML: %w", werr)
 		}
-		fmt.Fprintf(os.Stderr, "wrote %s\n", *htmlOut)
+		fmt.Fprintf(os.Stderr, "wrote %s\n", o.html)
 	}
-	if runErr != nil {
-		var cerr *notebook.CellError
-		if errors.As(runErr, &cerr) {
-			return fmt.Errorf("%s: cell %d failed (see its error above)", path, cerr.Index)
-		}
-		return fmt.Errorf("%s: %w", path, runErr)
-	}
-	fmt.Fprintf(os.Stderr, "%s: all %d code cells ran in %v\n", path, progress.total, time.Since(start).Round(time.Millisecond))
 	return nil
 }
 

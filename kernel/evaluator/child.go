@@ -56,6 +56,11 @@ const ExitPoisoned = 3
 // environment variable PEERBOOK_MAX_STACK_MB changes it.
 const defaultMaxStackMB = 256
 
+// LimitStack bounds the stack of every goroutine of this process as an evaluator's is:
+// runaway recursion in a cell kills the process quickly. The evaluator calls it; so does
+// any other process that runs cells under a supervisor (the notebook runner's worker).
+func LimitStack() { debug.SetMaxStack(maxStack()) }
+
 // maxStack is the stack limit in bytes.
 func maxStack() int {
 	mb := defaultMaxStackMB
@@ -68,7 +73,7 @@ func maxStack() int {
 // Main is `peerbook evaluator`: it serves the session made by newSession on the child's
 // file descriptors and returns the process exit status.
 func Main(newSession func() (Session, error)) int {
-	debug.SetMaxStack(maxStack())
+	LimitStack()
 	requests := os.NewFile(RequestFD, "requests")
 	events := os.NewFile(EventFD, "events")
 	if requests == nil || events == nil {

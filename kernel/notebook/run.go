@@ -30,6 +30,9 @@ type RunOptions struct {
 	// ContinueOnError runs the remaining cells after one fails (the first failure is still
 	// returned).
 	ContinueOnError bool
+	// Start is the index in Cells of the first cell to run: the cells before it keep their
+	// outputs, and execution counts and progress go on from them (0: from the top).
+	Start int
 }
 
 // CellError is a code cell that failed.
@@ -62,6 +65,12 @@ func Run(ctx context.Context, nb *Notebook, ex Executor, opts RunOptions) error 
 		}
 		done++
 		src := c.Source()
+		if i < opts.Start {
+			if strings.TrimSpace(src) != "" {
+				count++
+			}
+			continue
+		}
 		if strings.TrimSpace(src) == "" {
 			c.SetOutputs(nil, 0)
 			continue

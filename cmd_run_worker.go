@@ -1,0 +1,371 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/peerbook/peerbook/eval"
+	"github.com/peerbook/peerbook/gpu"
+	"github.com/peerbook/peerbook/kernel/crash"
+	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/kernel/notebook"
+)
+
+// `peerbook run` runs the cells in a child process, a worker: the same command with
+// $PEERBOOK_RUN_WORKER naming a folder where it keeps its progress (state.json) and the
+// notebook as executed so far (notebook.ipynb), rewritten after every cell. When the worker
+// dies of a cell (yaegi's stack overflows and concurrent map writes are fatal to a Go
+// process) the parent still has every finished cell's outputs, gives the cell that was
+// running an error saying why the session died, writes the results, and with --continue
+// starts a fresh worker at the next cell ($PEERBOOK_RUN_START).
+const (
+	runWorkerEnv = "PEERBOOK_RUN_WORKER"
+	runStartEnv  = "PEERBOOK_RUN_START"
+)
+
+// workerState is what a worker says about its progress.
+type workerState struct {
+	Running  int    `json:"running"`            // index in Cells of the running cell, -1: none
+	Finished bool   `json:"finished"`           // the run ended without the process dying
+	Failed   int    `json:"failed,omitempty"`   // 1-based index in Cells of the first failing cell
+	Error    string `json:"error,omitempty"`    // why the run failed (not a cell error)
+	Poisoned string `json:"poisoned,omitempty"` // the devices became unusable; the worker exits
+	Last     int    `json:"last"`               // index in Cells of the last cell that ran, -1: none
+}
+
+// workerFiles are the files of a worker's folder.
+type workerFiles struct{ dir string }
+
+func (w workerFiles) state() string    { return filepath.Join(w.dir, "state.json") }
+func (w workerFiles) notebook() string { return filepath.Join(w.dir, "notebook.ipynb") }
+
+// save writes data to path by renaming a new file over it, so that a reader (or a worker
+// dying mid-write) never leaves half a file.
+func save(path string, data []byte) error {
+	tmp := path + ".new"
+	if err := os.WriteFile(tmp, data, 0o600); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// runWorker runs nb's cells in this process, from $PEERBOOK_RUN_START on, recording its
+// progress in dir. It exits the process: 0 when every cell ran, 1 when one failed, and
+// evaluator.ExitPoisoned when the devices became unusable.
+func runWorker(dir string, nb *notebook.Notebook, o runOptions) error {
+	files := workerFiles{dir}
+	start, _ := strconv.Atoi(os.Getenv(runStartEnv))
+	if start > 0 {
+		// A restart: the notebook so far, with the outputs of the cells before start.
+		var err error
+		if nb, err = notebook.Read(files.notebook()); err != nil {
+			return err
+		}
+	}
+	evaluator.LimitStack()
+	session, err := eval.New(eval.Options{Dir: filepath.Dir(o.path)})
+	if err != nil {
+		return fmt.Errorf("starting the Go session: %w", err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	p := &workerProgress{cellProgress: cellProgress{colour: isTerminal(os.Stderr)}, nb: nb, files: files,
+		st: workerState{Running: -1, Last: -1}}
+	runErr := notebook.Run(ctx, nb, session, notebook.RunOptions{
+		CellTimeout: o.timeout, Progress: p, ContinueOnError: o.keepGoing, Start: start,
+	})
+	session.Close()
+	p.st.Running, p.st.Finished = -1, true
+	if runErr != nil {
+		var cerr *notebook.CellError
+		if errors.As(runErr, &cerr) {
+			p.st.Failed = cerr.Index
+		} else {
+			p.st.Error = runErr.Error()
+		}
+	}
+	if err := p.checkpoint(true); err != nil {
+		return err
+	}
+	if runErr != nil {
+		os.Exit(1)
+	}
+	os.Exit(0)
+	return nil
+}
+
+// workerProgress prints progress as `peerbook run` does and checkpoints after each cell.
+type workerProgress struct {
+	cellProgress
+	nb    *notebook.Notebook
+	files workerFiles
+	st    workerState
+}
+
+func (p *workerProgress) CellStarted(index, total int, c *notebook.Cell) {
+	p.st.Running = p.indexOf(c)
+	p.checkpoint(false)
+	p.cellProgress.CellStarted(index, total, c)
+}
+
+func (p *workerProgress) CellDone(index, total int, c *notebook.Cell, took time.Duration, err error) {
+	p.cellProgress.CellDone(index, total, c, took, err)
+	p.st.Running, p.st.Last = -1, p.indexOf(c)
+	if perr := gpu.Poisoned(); perr != nil {
+		// The devices can't be used in this process any more: a fresh one must go on.
+		p.st.Poisoned = perr.Error()
+		p.checkpoint(true)
+		os.Exit(evaluator.ExitPoisoned)
+	}
+	p.checkpoint(true)
+}
+
+func (p *workerProgress) indexOf(c *notebook.Cell) int {
+	for i, x := range p.nb.Cells {
+		if x == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// checkpoint writes the state and, with withNotebook, the notebook as it is now.
+func (p *workerProgress) checkpoint(withNotebook bool) error {
+	if withNotebook {
+		data, err := p.nb.Encode()
+		if err == nil {
+			err = save(p.files.notebook(), data)
+		}
+		if err != nil {
+			return fmt.Errorf("run worker: saving the notebook: %w", err)
+		}
+	}
+	data, _ := json.Marshal(p.st)
+	if err := save(p.files.state(), data); err != nil {
+		return fmt.Errorf("run worker: saving its state: %w", err)
+	}
+	return nil
+}
+
+// superviseRun runs nb in worker processes and writes the results.
+func superviseRun(nb *notebook.Notebook, o runOptions) error {
+	exe, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("finding this program to run the cells: %w", err)
+	}
+	dir, err := os.MkdirTemp("", "peerbook-run-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	files := workerFiles{dir}
+	// Ctrl-C reaches the worker too (same process group); one sent to this process alone
+	// is passed on. Either way the worker interrupts its cell and ends the run.
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt)
+	defer signal.Stop(sigs)
+
+	fmt.Fprintf(os.Stderr, "running %s\n", o.path)
+	began := time.Now()
+	var firstFailure error
+	total := codeCells(nb)
+	for start := 0; ; {
+		st, died, err := runWorkerProcess(exe, files, start, o, sigs)
+		if err != nil {
+			return err
+		}
+		if saved, err := notebook.Read(files.notebook()); err == nil {
+			nb = saved
+		}
+		if st.Finished {
+			if st.Failed > 0 && firstFailure == nil {
+				firstFailure = fmt.Errorf("%s: cell %d failed (see its error above)", o.path, st.Failed)
+			}
+			if st.Error != "" && firstFailure == nil {
+				firstFailure = fmt.Errorf("%s: %s", o.path, st.Error)
+			}
+			break
+		}
+		next := -1
+		switch {
+		case st.Poisoned != "":
+			// The cell that poisoned the devices has its error; the session must restart.
+			c := nb.Cells[st.Last]
+			note := fmt.Sprintf("The devices can't be used in this process any more (%s): the Go session ends here, and its state is lost.\n", st.Poisoned)
+			c.SetOutputs(append(c.Outputs(), map[string]any{"output_type": "stream", "name": "stderr", "text": note}), executionCount(nb, st.Last))
+			fmt.Fprintf(os.Stderr, "    the GPU fault left CUDA unusable: the session ends (its state is lost)\n")
+			if firstFailure == nil {
+				firstFailure = fmt.Errorf("%s: cell %d failed (see its error above)", o.path, st.Last+1)
+			}
+			next = st.Last + 1
+		case st.Running >= 0:
+			setSessionDied(nb, st.Running, died)
+			fmt.Fprintf(os.Stderr, "  DIED\n    the Go session died while it ran this cell: %s\n    its state was lost\n", died.summary)
+			if firstFailure == nil {
+				firstFailure = fmt.Errorf("%s: cell %d failed: the Go session died (%s)", o.path, st.Running+1, died.summary)
+			}
+			next = st.Running + 1
+		default:
+			// Dead before or between cells: nothing to blame a cell for.
+			return fmt.Errorf("the Go session died (%s)\n%s", died.summary, crash.LastLines(died.tail, 20))
+		}
+		if !o.keepGoing || next >= len(nb.Cells) {
+			break
+		}
+		data, err := nb.Encode()
+		if err == nil {
+			err = save(files.notebook(), data)
+		}
+		if err != nil {
+			return fmt.Errorf("saving the notebook for a fresh session: %w", err)
+		}
+		if codeCellsFrom(nb, next) > 0 {
+			fmt.Fprintf(os.Stderr, "    the cells after it run in a fresh session\n")
+		}
+		start = next
+	}
+	if err := writeResults(nb, o); err != nil {
+		return err
+	}
+	if firstFailure != nil {
+		return firstFailure
+	}
+	fmt.Fprintf(os.Stderr, "%s: all %d code cells ran in %v\n", o.path, total, time.Since(began).Round(time.Millisecond))
+	return nil
+}
+
+// workerDeath is how a worker died.
+type workerDeath struct {
+	summary string // the line that says why
+	tail    string // the end of its stderr
+}
+
+// runWorkerProcess runs one worker from cell start and returns its last state, and how it
+// died where it did. Its stderr (progress lines) goes to ours until it crashes; the crash
+// dump, often thousands of lines, is summed up instead.
+func runWorkerProcess(exe string, files workerFiles, start int, o runOptions, sigs <-chan os.Signal) (workerState, workerDeath, error) {
+	os.Remove(files.state())
+	args := []string{"run", o.path, "--timeout", o.timeout.String()}
+	if o.keepGoing {
+		args = append(args, "--continue")
+	}
+	cmd := exec.Command(exe, args...)
+	cmd.Env = append(os.Environ(), runWorkerEnv+"="+files.dir, runStartEnv+"="+strconv.Itoa(start))
+	cmd.Stdin, cmd.Stdout = nil, os.Stderr
+	var watch crash.Watcher
+	cmd.Stderr = &untilCrash{watch: &watch, out: os.Stderr}
+	if err := cmd.Start(); err != nil {
+		return workerState{}, workerDeath{}, fmt.Errorf("starting the Go session's process: %w", err)
+	}
+	waited := make(chan error, 1)
+	go func() { waited <- cmd.Wait() }()
+	var werr error
+wait:
+	for {
+		select {
+		case <-sigs:
+			cmd.Process.Signal(os.Interrupt)
+		case werr = <-waited:
+			break wait
+		}
+	}
+	watch.Close()
+	status := "exit status 0"
+	if werr != nil {
+		status = werr.Error()
+	}
+	death := workerDeath{summary: watch.Summary(status), tail: watch.Tail()}
+	var st workerState
+	data, err := os.ReadFile(files.state())
+	if err != nil {
+		// It died before its first cell.
+		return workerState{Running: -1, Last: -1}, death, nil
+	}
+	if err := json.Unmarshal(data, &st); err != nil {
+		return st, death, fmt.Errorf("reading the run's state: %w", err)
+	}
+	if st.Finished && werr != nil && !isExitCode(werr, 1) {
+		st.Finished = false // died while writing its results
+	}
+	return st, death, nil
+}
+
+// isExitCode reports whether err is an exit with status code.
+func isExitCode(err error, code int) bool {
+	var ee *exec.ExitError
+	return errors.As(err, &ee) && ee.ExitCode() == code
+}
+
+// untilCrash passes a worker's stderr on until the worker's first crash line, and only
+// watches it after.
+type untilCrash struct {
+	watch *crash.Watcher
+	out   io.Writer
+}
+
+func (u *untilCrash) Write(p []byte) (int, error) {
+	if !u.watch.Crashed() {
+		u.watch.Write(p)
+		if !u.watch.Crashed() {
+			u.out.Write(p)
+		}
+		return len(p), nil
+	}
+	return u.watch.Write(p)
+}
+
+// setSessionDied gives cell i of nb the error of a session that died while running it,
+// after the outputs it had.
+func setSessionDied(nb *notebook.Notebook, i int, died workerDeath) {
+	tb := []any{
+		"\x1b[0;31mSessionLost\x1b[0m: the Go session died while it ran this cell: " + died.summary,
+		"Its state (variables, functions, imports) was lost.",
+	}
+	if tail := strings.TrimSpace(died.tail); tail != "" {
+		tb = append(tb, "", "The session's last output on stderr:")
+		for _, l := range strings.Split(crash.LastLines(tail, 30), "\n") {
+			tb = append(tb, l)
+		}
+	}
+	c := nb.Cells[i]
+	c.SetOutputs(append(c.Outputs(), map[string]any{
+		"output_type": "error", "ename": "SessionLost",
+		"evalue":    fmt.Sprintf("the Go session died (%s); its state was lost", died.summary),
+		"traceback": tb,
+	}), executionCount(nb, i))
+}
+
+// executionCount is the execution count cell i gets in a run of nb from the top.
+func executionCount(nb *notebook.Notebook, i int) int {
+	n := 0
+	for _, c := range nb.Cells[:i+1] {
+		if c.Type() == "code" && strings.TrimSpace(c.Source()) != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// codeCells counts nb's code cells.
+func codeCells(nb *notebook.Notebook) int { return codeCellsFrom(nb, 0) }
+
+// codeCellsFrom counts nb's code cells from index i on.
+func codeCellsFrom(nb *notebook.Notebook, i int) int {
+	n := 0
+	for _, c := range nb.Cells[i:] {
+		if c.Type() == "code" {
+			n++
+		}
+	}
+	return n
+}
