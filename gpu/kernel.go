@@ -368,6 +368,9 @@ func (c *kernelCode) load(dev *Device) (backend.Kernel, error) {
 // gpu.Dim3) and args, one per parameter. Every argument is checked before launch: count,
 // buffer dtype and device, Peer parameters take shared buffers only, numbers must fit the
 // parameter's type. Without gpu.OnStream, Launch returns when the kernel has finished.
+// With it, Launch returns as soon as the launch is queued (on CUDA a goroutine of the
+// backend's makes it, in order, while the cell goes on); a launch the driver then refuses
+// is reported by the stream's next Launch or Synchronize.
 func (k *Kernel) Launch(dev *Device, grid, block any, args ...any) error {
 	_, err := k.launch(dev, grid, block, args, false)
 	return err

@@ -50,6 +50,10 @@ type Backend struct {
 	topoErr  error
 
 	cache *moduleCache
+
+	// queue: launches on streams, submitted by a goroutine of its own (queue.go); nil where
+	// PEERBOOK_CUDA_LAUNCH=direct.
+	queue *launchQueue
 }
 
 type interruptChan struct{ done <-chan struct{} }
@@ -96,6 +100,11 @@ func Open() (*Backend, error) {
 	b := &Backend{drv: drv, peerEnabled: map[[2]int]bool{}, hostAllocs: map[*memory]struct{}{}}
 	if b.ctxMode, err = parseCtxMode(os.Getenv("PEERBOOK_CUDA_CTX")); err != nil {
 		return nil, fmt.Errorf("cuda: %w", err)
+	}
+	if queued, err := launchMode(); err != nil {
+		return nil, fmt.Errorf("cuda: %w", err)
+	} else if queued {
+		b.queue = newLaunchQueue(b)
 	}
 	// Lazy module loading (the default since CUDA 12.2) loads a kernel's code at its first
 	// launch, and that waits for the device to go idle: a producer launched while its
@@ -225,6 +234,9 @@ func (b *Backend) Close() error {
 	}
 	b.closed = true
 	b.mu.Unlock()
+	if b.queue != nil {
+		b.queue.close()
+	}
 	if b.poison.Load() == nil {
 		for _, d := range b.devices {
 			if s := d.stream.Swap(0); s != 0 {
@@ -291,6 +303,7 @@ func (b *Backend) enter(d *device) (uint64, error) {
 	if err := b.poisoned(); err != nil {
 		return 0, err
 	}
+	b.flushLaunches() // every call into the driver comes after the launches queued before it
 	runtime.LockOSThread()
 	gen := d.gen.Load()
 	ctx := d.ctx.Load()
@@ -703,7 +716,9 @@ func (b *Backend) poll(d *device, gen uint64, op string, query, h uintptr, done 
 	}
 }
 
-// Synchronize waits for the work of every stream of dev: the backend's and the user's.
+// Synchronize waits for the work of every stream of dev: the backend's and the user's. An
+// error of a launch queued on one of dev's streams that no call returned yet is returned
+// here.
 func (b *Backend) Synchronize(dev int) error {
 	if dev == backend.HostDevice {
 		return nil
@@ -712,6 +727,23 @@ func (b *Backend) Synchronize(dev int) error {
 	if err != nil {
 		return fmt.Errorf("synchronize: %w", err)
 	}
+	err = b.synchronize(d)
+	d.mu.Lock()
+	streams := make([]*stream, 0, len(d.streams))
+	for st := range d.streams {
+		streams = append(streams, st)
+	}
+	d.mu.Unlock()
+	for _, st := range streams {
+		if aerr := st.takeAsyncErr(); aerr != nil && err == nil {
+			err = aerr
+		}
+	}
+	return err
+}
+
+// synchronize is Synchronize on device d.
+func (b *Backend) synchronize(d *device) error {
 	gen, err := b.enter(d)
 	if err != nil {
 		return err
@@ -737,7 +769,7 @@ func (b *Backend) Synchronize(dev int) error {
 	case r := <-result:
 		return b.check(d, gen, "cuCtxSynchronize", r)
 	case <-done:
-		return fmt.Errorf("synchronize %s: %w (the GPU work keeps running)", b.deviceName(dev), backend.ErrInterrupted)
+		return fmt.Errorf("synchronize %s: %w (the GPU work keeps running)", b.deviceName(d.index), backend.ErrInterrupted)
 	}
 }
 
@@ -832,5 +864,10 @@ func (b *Backend) Report() string {
 	}
 	fmt.Fprintf(&s, "module cache: %s\n", b.cache.dirDescription())
 	fmt.Fprintf(&s, "contexts: primary; %s (PEERBOOK_CUDA_CTX=%s)\n", b.ctxMode.describe(), b.ctxMode)
+	if b.queue != nil {
+		s.WriteString("launches on streams: queued, submitted in order by a goroutine of their own (PEERBOOK_CUDA_LAUNCH=queued)\n")
+	} else {
+		s.WriteString("launches on streams: made on the caller's thread (PEERBOOK_CUDA_LAUNCH=direct)\n")
+	}
 	return s.String()
 }

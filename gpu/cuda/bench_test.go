@@ -103,11 +103,22 @@ func inMode(be *Backend, m ctxMode, f func()) {
 	f()
 }
 
-// BenchmarkGPULaunchEmpty queues empty-kernel launches on a stream (one wait at the end),
-// in each context mode; ctx=fused-locked runs the loop on a locked OS thread (no thread
-// switches between launches). Compare with c_launch_empty_us (launch.cu: the CUDA runtime
-// on a non-blocking stream, like ours) and c_drv_launch_* (launch_drv.cu: the driver API
-// from C, the calls we make).
+// direct runs f with be's launches on streams made on the caller's thread (no launch
+// queue, PEERBOOK_CUDA_LAUNCH=direct), then restores the queue.
+func direct(be *Backend, f func()) {
+	be.flushLaunches()
+	q := be.queue
+	be.queue = nil
+	defer func() { be.queue = q }()
+	f()
+}
+
+// BenchmarkGPULaunchEmpty launches empty kernels on a stream (one wait at the end), made on
+// the caller's thread in each context mode (ctx=fused-locked runs the loop on a locked OS
+// thread: no thread switches between launches), and queued (the default: a goroutine of
+// the backend's submits them, queue.go). Compare with c_launch_empty_us (launch.cu: the
+// CUDA runtime on a non-blocking stream, like ours) and c_drv_launch_* (launch_drv.cu: the
+// driver API from C, the calls we make).
 func BenchmarkGPULaunchEmpty(b *testing.B) {
 	be := gpuRTC(b)
 	k := build(b, be, 0, timingSrc)["empty"]
@@ -117,29 +128,37 @@ func BenchmarkGPULaunchEmpty(b *testing.B) {
 	}
 	defer s.Destroy()
 	cfg := backend.LaunchConfig{Device: 0, Grid: backend.Dim3{X: 1}, Block: backend.Dim3{X: 1}, Stream: s}
-	for _, v := range []string{"fused", "fused-locked", "get", "set"} {
+	for _, v := range []string{"fused", "fused-locked", "get", "set", "queued"} {
 		mode, _ := parseCtxMode(strings.TrimSuffix(v, "-locked"))
-		b.Run("ctx="+v, func(b *testing.B) {
-			inMode(be, mode, func() {
-				if strings.HasSuffix(v, "-locked") {
-					runtime.LockOSThread()
-					defer runtime.UnlockOSThread()
-				}
-				for i := 0; i < 1000; i++ {
-					k.Launch(cfg, nil)
-				}
-				s.Synchronize()
-				b.ResetTimer()
-				start := time.Now()
-				for i := 0; i < b.N; i++ {
-					if err := k.Launch(cfg, nil); err != nil {
+		name := "ctx=" + v
+		inLaunchMode := direct
+		if v == "queued" {
+			mode, name = ctxFused, v
+			inLaunchMode = func(_ *Backend, f func()) { f() }
+		}
+		b.Run(name, func(b *testing.B) {
+			inLaunchMode(be, func() {
+				inMode(be, mode, func() {
+					if strings.HasSuffix(v, "-locked") {
+						runtime.LockOSThread()
+						defer runtime.UnlockOSThread()
+					}
+					for i := 0; i < 1000; i++ {
+						k.Launch(cfg, nil)
+					}
+					s.Synchronize()
+					b.ResetTimer()
+					start := time.Now()
+					for i := 0; i < b.N; i++ {
+						if err := k.Launch(cfg, nil); err != nil {
+							b.Fatal(err)
+						}
+					}
+					if err := s.Synchronize(); err != nil {
 						b.Fatal(err)
 					}
-				}
-				if err := s.Synchronize(); err != nil {
-					b.Fatal(err)
-				}
-				reportPerOp(b, time.Since(start), b.N, "us/launch")
+					reportPerOp(b, time.Since(start), b.N, "us/launch")
+				})
 			})
 		})
 	}

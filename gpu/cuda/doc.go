@@ -28,6 +28,14 @@
 // kernels on different streams of a device run at the same time and a nil-stream operation
 // never waits for a kernel spinning on another stream.
 //
+// Launch queue: a launch on a stream is checked and its arguments packed on the caller's
+// thread, then queued; a goroutine of the backend submits the queue in order (queue.go), so
+// a slow caller (a cell's interpreter) and the driver's launch path overlap. Every other
+// call into the driver submits what is queued first, so the driver sees calls in program
+// order; a queued launch's own error is returned by the stream's next Launch, Synchronize
+// or Destroy, or by the device's Synchronize. PEERBOOK_CUDA_LAUNCH=direct makes launches on
+// the caller's thread.
+//
 // Memory: device memory is cuMemAlloc'd and zeroed. Host memory is mapped by Go (mmap) and
 // registered with the driver as portable and device-mapped (cuMemHostRegister), so a
 // device reset never unmaps bytes that Go code holds. Share enables peer access from every

@@ -428,6 +428,10 @@ func (k *kernel) Launch(cfg backend.LaunchConfig, args []backend.Arg) error {
 			return fmt.Errorf("launch %s: %w", k.info.Signature.Name, err)
 		}
 	}
+	if q := b.queue; q != nil && cfg.Stream != nil {
+		return k.queue(q, cfg, g, bl, args)
+	}
+	b.flushLaunches() // after the launches queued before it
 	wait := cfg.Stream == nil
 	waitInC := wait && b.interruptDone() == nil
 
@@ -487,6 +491,42 @@ func (k *kernel) Launch(cfg backend.LaunchConfig, args []backend.Arg) error {
 			return fmt.Errorf("kernel %s: %w", k.info.Signature.Name, err)
 		}
 	}
+	return nil
+}
+
+// queue is Launch on a stream, its checks done: it packs the arguments and puts the
+// launch in the backend's queue (queue.go), returning an earlier queued launch's error on
+// the stream instead where there is one.
+func (k *kernel) queue(q *launchQueue, cfg backend.LaunchConfig, g, bl [3]uintptr, args []backend.Arg) error {
+	b, d, name := k.m.b, k.m.d, k.info.Signature.Name
+	st, err := b.stream(cfg.Stream)
+	if err != nil {
+		return fmt.Errorf("launch %s: %w", name, err)
+	}
+	if err := st.takeAsyncErr(); err != nil {
+		return fmt.Errorf("launch %s not made: %w", name, err)
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	gen := d.gen.Load()
+	if gen != st.gen {
+		return fmt.Errorf("launch %s: the stream died when device %d was reset after a fault: make a new one", name, d.index)
+	}
+	if err := k.prepare(gen, cfg.SharedBytes); err != nil {
+		return fmt.Errorf("launch %s: %w", name, err)
+	}
+	if err := k.pack(args, d.index); err != nil {
+		return fmt.Errorf("launch %s: %w", name, err)
+	}
+	l := q.reserve(len(k.params))
+	copy(l.slots, k.slots)
+	l.st, l.gen, l.kernel = st, gen, name
+	c := &l.call
+	c.getCurrent, c.setCurrent, c.ctx = b.drv.cuCtxGetCurrent, b.drv.cuCtxSetCurrent, d.ctx.Load()
+	c.fn = b.drv.cuLaunchKernel
+	c.a = [11]uintptr{k.fn, g[0], g[1], g[2], bl[0], bl[1], bl[2], uintptr(cfg.SharedBytes), st.handle, cptr(l.params), 0}
+	c.sync, c.stream = 0, 0
+	q.push()
 	return nil
 }
 

@@ -21,6 +21,8 @@ type stream struct {
 
 	mu        sync.Mutex  // one Destroy at a time
 	destroyed atomic.Bool // read without mu by live, on every launch
+
+	asyncErr atomic.Pointer[asyncError] // a queued launch that failed, for the next call
 }
 
 var _ backend.Stream = (*stream)(nil)
@@ -72,27 +74,43 @@ func (s *stream) live() (uintptr, error) {
 
 func (s *stream) Device() int { return s.d.index }
 
-// Synchronize waits for the work queued on s.
+// Synchronize waits for the work queued on s. An error of a launch queued on s (see
+// queue.go) is returned here if no call on s returned it before.
 func (s *stream) Synchronize() error {
 	h, err := s.live()
 	if err != nil {
 		return fmt.Errorf("synchronize: %w", err)
 	}
-	gen, err := s.b.enter(s.d)
+	gen, err := s.b.enter(s.d) // submits the queued launches first
 	if err != nil {
 		return err
 	}
-	defer leave()
-	return s.b.waitStream(s.d, gen, h)
+	err = s.b.waitStream(s.d, gen, h)
+	leave()
+	if aerr := s.takeAsyncErr(); aerr != nil {
+		return aerr
+	}
+	return err
 }
 
-// Destroy releases s once its work is done.
+// Destroy releases s once its work is done (the launches queued on it are made first). An
+// error of a launch queued on s that no call returned yet is returned here.
 func (s *stream) Destroy() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.destroyed.Swap(true) {
 		return errors.New("the stream was already destroyed")
 	}
+	s.b.flushLaunches()
+	aerr := s.takeAsyncErr()
+	if err := s.destroy(); aerr == nil {
+		return err
+	}
+	return aerr
+}
+
+// destroy is Destroy after its checks (s.mu held).
+func (s *stream) destroy() error {
 	s.d.mu.Lock()
 	delete(s.d.streams, s)
 	s.d.mu.Unlock()

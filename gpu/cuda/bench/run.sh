@@ -116,6 +116,14 @@ if [ -n "$evaltest" ]; then
   [ $status -eq 0 ] || failures+=("cell launch benchmark (exit $status)")
   awk '/^BenchmarkCUDACellLaunch/ { for (i = 3; i < NF; i += 2) print "go_CellLaunch_" $(i + 1), $i }' \
     "$work/eval.out" >>"$results"
+  echo "== launch from a cell, launches made on the cell's thread (PEERBOOK_CUDA_LAUNCH=direct)"
+  PEERBOOK_CUDA_LAUNCH=direct "$evaltest" -test.run '^$' -test.bench 'CUDACellLaunch' -test.benchtime 5x \
+    -test.count "${GO_LAUNCH_COUNT:-3}" >"$work/eval.direct.out" 2>&1
+  status=$?
+  grep -E '^(Benchmark|PASS|FAIL|ok|---|    )' "$work/eval.direct.out" | sed 's/^/   /'
+  [ $status -eq 0 ] || failures+=("cell launch benchmark, direct (exit $status)")
+  awk '/^BenchmarkCUDACellLaunch/ { for (i = 3; i < NF; i += 2) print "go_CellLaunchDirect_" $(i + 1), $i }' \
+    "$work/eval.direct.out" >>"$results"
 fi
 
 # "BenchmarkGPULaunchEmpty/ctx=fused-16  250000  4520 ns/op  4.52 us/launch"
@@ -132,8 +140,10 @@ value() {
 
 # label | go key | C key | CuPy key | kind: "time" (lower is better, ratio Go/C) or "bw" (Go as % of C)
 rows=(
-  "empty launch, default ctx=fused (us)|go_LaunchEmpty/ctx=fused_us/launch|c_launch_empty_us|cupy_launch_empty_us|time"
-  "empty launch from a cell, yaegi (us)|go_CellLaunch_us/launch|c_launch_empty_us||time"
+  "empty launch, queued (the default) (us)|go_LaunchEmpty/queued_us/launch|c_launch_empty_us|cupy_launch_empty_us|time"
+  "empty launch from a cell, yaegi, queued (us)|go_CellLaunch_us/launch|c_launch_empty_us||time"
+  "from a cell, made on its thread (direct) (us)|go_CellLaunchDirect_us/launch|c_launch_empty_us||time"
+  "empty launch, direct, ctx=fused (us)|go_LaunchEmpty/ctx=fused_us/launch|c_launch_empty_us||time"
   "empty launch, fused, locked thread (us)|go_LaunchEmpty/ctx=fused-locked_us/launch|c_launch_empty_us||time"
   "empty launch, ctx=get (us)|go_LaunchEmpty/ctx=get_us/launch|c_drv_launch_getctx_us||time"
   "empty launch, ctx=set (first design) (us)|go_LaunchEmpty/ctx=set_us/launch|c_drv_launch_setctx_us||time"
