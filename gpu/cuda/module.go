@@ -520,12 +520,8 @@ func (k *kernel) queue(q *launchQueue, cfg backend.LaunchConfig, g, bl [3]uintpt
 	}
 	l := q.reserve(len(k.params))
 	copy(l.slots, k.slots)
-	l.st, l.gen, l.kernel = st, gen, name
-	c := &l.call
-	c.getCurrent, c.setCurrent, c.ctx = b.drv.cuCtxGetCurrent, b.drv.cuCtxSetCurrent, d.ctx.Load()
-	c.fn = b.drv.cuLaunchKernel
-	c.a = [11]uintptr{k.fn, g[0], g[1], g[2], bl[0], bl[1], bl[2], uintptr(cfg.SharedBytes), st.handle, cptr(l.params), 0}
-	c.sync, c.stream = 0, 0
+	l.st, l.gen, l.kernel, l.ctx = st, gen, name, d.ctx.Load()
+	l.a = [11]uintptr{k.fn, g[0], g[1], g[2], bl[0], bl[1], bl[2], uintptr(cfg.SharedBytes), st.handle, 0, 0}
 	q.push()
 	return nil
 }

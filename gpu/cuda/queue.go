@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -37,15 +38,24 @@ const launchQueueLen = 1024
 // wake-up.
 const launchSpin = 50 * time.Microsecond
 
-// queuedLaunch is one launch in the queue: the kernel's function, dimensions and stream,
-// and its own copy of the packed arguments.
+// queuedLaunch is one launch in the queue: cuLaunchKernel's arguments and the packed
+// argument block, kept compact (the submitter reads it from another core's cache); the
+// submitter copies the block into scratch of its own, which it points the driver at.
 type queuedLaunch struct {
 	st     *stream
 	gen    uint64 // the device's context generation the function and stream belong to
+	ctx    uintptr
+	a      [11]uintptr // cuLaunchKernel's arguments; kernelParams (a[9]) is the submitter's
 	kernel string
-	slots  []uint64  // the argument block: two words per parameter
+	slots  []uint64 // the argument block: two words per parameter
+}
+
+// submitScratch is the submitter's own call and argument block (q.submit held), warm in
+// its cache from one launch to the next.
+type submitScratch struct {
+	call   fusedCall // on the heap with the queue, as C needs
+	slots  []uint64
 	params []uintptr // kernelParams: &slots[2i]
-	call   fusedCall // on the heap with its queuedLaunch, as C needs
 }
 
 // launchQueue is the backend's queue of launches on streams (see above): a ring with one
@@ -61,6 +71,7 @@ type launchQueue struct {
 	submit  sync.Mutex
 	head    atomic.Uint64 // launches submitted so far; written by the submitter only
 	_       [56]byte
+	scratch submitScratch // q.submit held
 
 	ring [launchQueueLen]*queuedLaunch // ring[i%len]: reused, its buffers grown to fit once
 
@@ -127,12 +138,9 @@ func (q *launchQueue) reserve(n int) *queuedLaunch {
 		q.ring[t%launchQueueLen] = l
 	}
 	if cap(l.slots) < 2*n {
-		l.slots, l.params = make([]uint64, 2*n), make([]uintptr, n)
+		l.slots = make([]uint64, 2*n)
 	}
-	l.slots, l.params = l.slots[:2*n], l.params[:n]
-	for i := range l.params {
-		l.params[i] = uintptr(unsafe.Pointer(&l.slots[2*i]))
-	}
+	l.slots = l.slots[:2*n]
 	return l
 }
 
@@ -155,6 +163,10 @@ func (q *launchQueue) push() {
 // run is the submitting goroutine: it drains the queue, looks for more for launchSpin,
 // then sleeps until push wakes it. After close it submits what is left and returns.
 func (q *launchQueue) run() {
+	// One OS thread: its current context stays the launches' (the driver keeps it per
+	// thread), and nothing else runs there to evict the submitter's data from its cache.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	for {
 		q.flush()
 		deadline := time.Now().Add(launchSpin)
@@ -196,7 +208,7 @@ func (q *launchQueue) flush() {
 			return
 		}
 		l := q.ring[h%launchQueueLen]
-		q.b.submitQueued(l)
+		q.b.submitQueued(l, &q.scratch)
 		l.st = nil // the stream may go
 		q.head.Store(h + 1)
 		if q.waiting.Load() {
@@ -223,10 +235,11 @@ func (q *launchQueue) close() {
 	q.flush()
 }
 
-// submitQueued makes launch l (under q.submit). Its stream's context generation and the
-// backend's health are checked first: a launch queued before a fault is dropped, and its
-// stream says so. The driver's result is kept on the stream for its next call.
-func (b *Backend) submitQueued(l *queuedLaunch) {
+// submitQueued makes launch l (under q.submit, with its scratch sc). Its stream's context
+// generation and the backend's health are checked first: a launch queued before a fault is
+// dropped, and its stream says so. The driver's result is kept on the stream for its next
+// call.
+func (b *Backend) submitQueued(l *queuedLaunch, sc *submitScratch) {
 	st := l.st
 	if err := b.poisoned(); err != nil {
 		st.setAsyncErr(&asyncError{kernel: l.kernel, err: err})
@@ -236,7 +249,20 @@ func (b *Backend) submitQueued(l *queuedLaunch) {
 		st.setAsyncErr(&asyncError{kernel: l.kernel, err: fmt.Errorf("not made: device %d was reset after a fault", st.d.index)})
 		return
 	}
-	c := &l.call
+	n := len(l.slots) / 2
+	if len(sc.params) < n {
+		sc.slots, sc.params = make([]uint64, 2*n), make([]uintptr, n)
+		for i := range sc.params {
+			sc.params[i] = uintptr(unsafe.Pointer(&sc.slots[2*i]))
+		}
+	}
+	copy(sc.slots, l.slots)
+	c := &sc.call
+	c.getCurrent, c.setCurrent, c.ctx = b.drv.cuCtxGetCurrent, b.drv.cuCtxSetCurrent, l.ctx
+	c.fn = b.drv.cuLaunchKernel
+	c.a = l.a
+	c.a[9] = cptr(sc.params[:n])
+	c.sync, c.stream = 0, 0
 	c.call(b.ctxMode)
 	var op string
 	var r cuResult
