@@ -85,7 +85,7 @@ func crashingNotebook(t *testing.T) string {
 	t.Setenv("PEERBOOK_MAX_STACK_MB", "16")
 	return writeNotebook(t,
 		"import \"fmt\"\nx := 41\nfmt.Println(\"before\")",
-		"func down(n int) int { return down(n+1) + 1 }\ndown(0)",
+		"func down(n int) int { return down(n+1) + 1 }\nfmt.Println(\"going down\")\ndown(0)",
 		"x + 1",
 		"y := 2\ny",
 	)
@@ -121,6 +121,9 @@ func TestRunSurvivesACellThatKillsTheSession(t *testing.T) {
 	}
 	if len(cells[0].Outputs) != 1 || outputText(cells[0].Outputs[0]) != "before\n" {
 		t.Errorf("cell 1's outputs: %v", cells[0].Outputs)
+	}
+	if n := len(cells[1].Outputs); n != 2 || outputText(cells[1].Outputs[0]) != "going down\n" {
+		t.Errorf("the crashing cell keeps what it printed, then the error: %d outputs: %v", n, cells[1].Outputs)
 	}
 	last := cells[1].Outputs[len(cells[1].Outputs)-1]
 	if last["ename"] != "SessionLost" || !strings.Contains(outputText(last), "stack overflow") {

@@ -23,7 +23,8 @@ import (
 
 // `peerbook run` runs the cells in a child process, a worker: the same command with
 // $PEERBOOK_RUN_WORKER naming a folder where it keeps its progress (state.json) and the
-// notebook as executed so far (notebook.ipynb), rewritten after every cell. When the worker
+// notebook as executed so far (notebook.ipynb), rewritten after every cell, and the running
+// cell's outputs as they happen (outputs.jsonl, see outputLog). When the worker
 // dies of a cell (yaegi's stack overflows and concurrent map writes are fatal to a Go
 // process) the parent still has every finished cell's outputs, gives the cell that was
 // running an error saying why the session died, writes the results, and with --continue
@@ -48,6 +49,9 @@ type workerFiles struct{ dir string }
 
 func (w workerFiles) state() string    { return filepath.Join(w.dir, "state.json") }
 func (w workerFiles) notebook() string { return filepath.Join(w.dir, "notebook.ipynb") }
+
+// outputs is the running cell's outputLog.
+func (w workerFiles) outputs() string { return filepath.Join(w.dir, "outputs.jsonl") }
 
 // save writes data to path by renaming a new file over it, so that a reader (or a worker
 // dying mid-write) never leaves half a file.
@@ -79,10 +83,15 @@ func runWorker(dir string, nb *notebook.Notebook, o runOptions) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	outputs, err := openOutputLog(files.outputs())
+	if err != nil {
+		return fmt.Errorf("run worker: %w", err)
+	}
+	defer outputs.Close()
 	p := &workerProgress{cellProgress: cellProgress{colour: isTerminal(os.Stderr)}, nb: nb, files: files,
-		st: workerState{Running: -1, Last: -1}}
+		st: workerState{Running: -1, Last: -1}, outputs: outputs}
 	runErr := notebook.Run(ctx, nb, session, notebook.RunOptions{
-		CellTimeout: o.timeout, Progress: p, ContinueOnError: o.keepGoing, Start: start,
+		CellTimeout: o.timeout, Progress: p, ContinueOnError: o.keepGoing, Start: start, Observer: outputs,
 	})
 	session.Close()
 	p.st.Running, p.st.Finished = -1, true
@@ -107,12 +116,14 @@ func runWorker(dir string, nb *notebook.Notebook, o runOptions) error {
 // workerProgress prints progress as `peerbook run` does and checkpoints after each cell.
 type workerProgress struct {
 	cellProgress
-	nb    *notebook.Notebook
-	files workerFiles
-	st    workerState
+	nb      *notebook.Notebook
+	files   workerFiles
+	st      workerState
+	outputs *outputLog
 }
 
 func (p *workerProgress) CellStarted(index, total int, c *notebook.Cell) {
+	p.outputs.reset()
 	p.st.Running = p.indexOf(c)
 	p.checkpoint(false)
 	p.cellProgress.CellStarted(index, total, c)
@@ -209,6 +220,8 @@ func superviseRun(nb *notebook.Notebook, o runOptions) error {
 			}
 			next = st.Last + 1
 		case st.Running >= 0:
+			// What the cell printed and displayed before the session died, then why.
+			nb.Cells[st.Running].SetOutputs(replayOutputs(files.outputs()), executionCount(nb, st.Running))
 			setSessionDied(nb, st.Running, died)
 			fmt.Fprintf(os.Stderr, "  DIED\n    the Go session died while it ran this cell: %s\n    its state was lost\n", died.summary)
 			if firstFailure == nil {

@@ -33,6 +33,10 @@ type RunOptions struct {
 	// Start is the index in Cells of the first cell to run: the cells before it keep their
 	// outputs, and execution counts and progress go on from them (0: from the top).
 	Start int
+	// Observer, where set, is sent every output of the running cell as it happens, besides
+	// the cell's Recorder: a runner that may die with its cell keeps them there (the
+	// worker of `peerbook run` writes them to a file). Its Input is never called.
+	Observer eval.Output
 }
 
 // CellError is a code cell that failed.
@@ -80,7 +84,7 @@ func Run(ctx context.Context, nb *Notebook, ex Executor, opts RunOptions) error 
 			opts.Progress.CellStarted(done, total, c)
 		}
 		start := time.Now()
-		err := runCell(ctx, c, src, count, ex, opts.CellTimeout)
+		err := runCell(ctx, c, src, count, ex, opts)
 		if opts.Progress != nil {
 			opts.Progress.CellDone(done, total, c, time.Since(start), err)
 		}
@@ -100,14 +104,18 @@ func Run(ctx context.Context, nb *Notebook, ex Executor, opts RunOptions) error 
 	return first
 }
 
-func runCell(ctx context.Context, c *Cell, src string, count int, ex Executor, timeout time.Duration) error {
-	if timeout > 0 {
+func runCell(ctx context.Context, c *Cell, src string, count int, ex Executor, opts RunOptions) error {
+	if timeout := opts.CellTimeout; timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeoutCause(ctx, timeout, fmt.Errorf("cell ran longer than %v", timeout))
 		defer cancel()
 	}
 	rec := &Recorder{}
-	res, err := ex.Execute(ctx, eval.ExecuteRequest{Code: src, StoreHistory: true, ExecutionCount: count}, rec)
+	var out eval.Output = rec
+	if opts.Observer != nil {
+		out = observed{rec, opts.Observer}
+	}
+	res, err := ex.Execute(ctx, eval.ExecuteRequest{Code: src, StoreHistory: true, ExecutionCount: count}, out)
 	if err == nil && res.Value != nil {
 		rec.add(map[string]any{
 			"output_type":     "execute_result",
@@ -133,6 +141,31 @@ func runCell(ctx context.Context, c *Cell, src string, count int, ex Executor, t
 	}
 	c.SetOutputs(rec.Outputs(), count)
 	return err
+}
+
+// observed sends a cell's outputs to its Recorder and to an observer.
+type observed struct {
+	rec *Recorder
+	obs eval.Output
+}
+
+func (o observed) Stream(name, text string) {
+	o.rec.Stream(name, text)
+	o.obs.Stream(name, text)
+}
+
+func (o observed) Display(b display.Bundle, id string, update bool) {
+	o.rec.Display(b, id, update)
+	o.obs.Display(b, id, update)
+}
+
+func (o observed) ClearOutput(wait bool) {
+	o.rec.ClearOutput(wait)
+	o.obs.ClearOutput(wait)
+}
+
+func (o observed) Input(prompt string, password bool) (string, error) {
+	return o.rec.Input(prompt, password)
 }
 
 // Recorder collects a running cell's outputs as nbformat outputs, the way a frontend would:
