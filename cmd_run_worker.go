@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -88,7 +89,9 @@ func runWorker(dir string, nb *notebook.Notebook, o runOptions) error {
 		return fmt.Errorf("run worker: %w", err)
 	}
 	defer outputs.Close()
-	p := &workerProgress{cellProgress: cellProgress{colour: isTerminal(os.Stderr)}, nb: nb, files: files,
+	// Progress goes to stdout (the parent shows it on its stderr), so that a crash dump,
+	// which the runtime writes to stderr, starts on a line of its own there.
+	p := &workerProgress{cellProgress: cellProgress{colour: isTerminal(os.Stderr), out: os.Stdout}, nb: nb, files: files,
 		st: workerState{Running: -1, Last: -1}, outputs: outputs}
 	runErr := notebook.Run(ctx, nb, session, notebook.RunOptions{
 		CellTimeout: o.timeout, Progress: p, ContinueOnError: o.keepGoing, Start: start, Observer: outputs,
@@ -230,7 +233,8 @@ func superviseRun(nb *notebook.Notebook, o runOptions) error {
 			next = st.Running + 1
 		default:
 			// Dead before or between cells: nothing to blame a cell for.
-			return fmt.Errorf("the Go session died (%s)\n%s", died.summary, crash.LastLines(died.tail, 20))
+			_, more := crash.Explain(died.report, died.tail, 20)
+			return fmt.Errorf("the Go session died (%s)\n%s", died.summary, more)
 		}
 		if !o.keepGoing || next >= len(nb.Cells) {
 			break
@@ -261,6 +265,7 @@ func superviseRun(nb *notebook.Notebook, o runOptions) error {
 type workerDeath struct {
 	summary string // the line that says why
 	tail    string // the end of its stderr
+	report  string // its crash report (crash.Watcher.Report)
 }
 
 // runWorkerProcess runs one worker from cell start and returns its last state, and how it
@@ -276,7 +281,8 @@ func runWorkerProcess(exe string, files workerFiles, start int, o runOptions, si
 	cmd.Env = append(os.Environ(), runWorkerEnv+"="+files.dir, runStartEnv+"="+strconv.Itoa(start))
 	cmd.Stdin, cmd.Stdout = nil, os.Stderr
 	var watch crash.Watcher
-	cmd.Stderr = &untilCrash{watch: &watch, out: os.Stderr}
+	stderr := &untilCrash{watch: &watch, out: os.Stderr}
+	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		return workerState{}, workerDeath{}, fmt.Errorf("starting the Go session's process: %w", err)
 	}
@@ -292,12 +298,13 @@ wait:
 			break wait
 		}
 	}
+	stderr.flush() // Wait has copied all of it
 	watch.Close()
 	status := "exit status 0"
 	if werr != nil {
 		status = werr.Error()
 	}
-	death := workerDeath{summary: watch.Summary(status), tail: watch.Tail()}
+	death := workerDeath{summary: watch.Summary(status), tail: watch.Tail(), report: watch.Report()}
 	var st workerState
 	data, err := os.ReadFile(files.state())
 	if err != nil {
@@ -319,22 +326,53 @@ func isExitCode(err error, code int) bool {
 	return errors.As(err, &ee) && ee.ExitCode() == code
 }
 
-// untilCrash passes a worker's stderr on until the worker's first crash line, and only
-// watches it after.
+// untilCrash passes a worker's stderr on, line by line, until its crash report starts (the
+// first crash or "runtime: " line), and only watches it after. A line waits for its end
+// (up to maxPending bytes), so that the start of a crash report is never shown.
 type untilCrash struct {
-	watch *crash.Watcher
-	out   io.Writer
+	watch   *crash.Watcher
+	out     io.Writer
+	pending []byte
 }
 
+const maxPending = 4096
+
 func (u *untilCrash) Write(p []byte) (int, error) {
-	if !u.watch.Crashed() {
-		u.watch.Write(p)
-		if !u.watch.Crashed() {
-			u.out.Write(p)
-		}
-		return len(p), nil
+	if u.watch.Reporting() {
+		return u.watch.Write(p)
 	}
-	return u.watch.Write(p)
+	u.pending = append(u.pending, p...)
+	for {
+		nl := bytes.IndexByte(u.pending, '\n')
+		if nl < 0 {
+			break
+		}
+		line := u.pending[:nl+1]
+		u.watch.Write(line)
+		if u.watch.Reporting() {
+			u.watch.Write(u.pending[nl+1:])
+			u.pending = nil
+			return len(p), nil
+		}
+		u.out.Write(line)
+		u.pending = u.pending[nl+1:]
+	}
+	if len(u.pending) > maxPending {
+		u.flush()
+	}
+	return len(p), nil
+}
+
+// flush passes on (or watches only) a last line without its end.
+func (u *untilCrash) flush() {
+	if len(u.pending) == 0 {
+		return
+	}
+	u.watch.Write(u.pending)
+	if !u.watch.Reporting() {
+		u.out.Write(u.pending)
+	}
+	u.pending = nil
 }
 
 // setSessionDied gives cell i of nb the error of a session that died while running it,
@@ -344,9 +382,9 @@ func setSessionDied(nb *notebook.Notebook, i int, died workerDeath) {
 		"\x1b[0;31mSessionLost\x1b[0m: the Go session died while it ran this cell: " + died.summary,
 		"Its state (variables, functions, imports) was lost.",
 	}
-	if tail := strings.TrimSpace(died.tail); tail != "" {
-		tb = append(tb, "", "The session's last output on stderr:")
-		for _, l := range strings.Split(crash.LastLines(tail, 30), "\n") {
+	if heading, text := crash.Explain(died.report, died.tail, 30); heading != "" {
+		tb = append(tb, "", heading)
+		for _, l := range strings.Split(text, "\n") {
 			tb = append(tb, l)
 		}
 	}

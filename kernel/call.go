@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/peerbook/peerbook/eval"
-	"github.com/peerbook/peerbook/kernel/crash"
 	"github.com/peerbook/peerbook/kernel/evaluator"
 	"github.com/peerbook/peerbook/kernel/wire"
 )
@@ -172,7 +171,7 @@ func (k *Kernel) background(pm procMsg) {
 		k.flushStream(true)
 		if k.lastParent != nil {
 			text := fmt.Sprintf("The Go session died between cells (%s): its state was lost, and a new session has started.\n%s\n",
-				pm.child.exit.summary, crash.LastLines(pm.child.exit.tail, 20))
+				pm.child.exit.summary, pm.child.exit.explain(20))
 			k.publish("stream", k.lastParent, newObj().str("name", "stderr").str("text", text).done())
 		}
 	}
@@ -245,9 +244,9 @@ func lostContent(err error) (ename, evalue string, traceback []string) {
 			"\x1b[0;31mSessionLost\x1b[0m: the Go session died while it ran this cell: " + lost.exit.summary,
 			"Its state (variables, functions, imports) was lost. A new, empty session has started: run the cells it needs again.",
 		}
-		if tail := strings.TrimSpace(lost.exit.tail); tail != "" {
-			traceback = append(traceback, "", "The evaluator's last output on stderr:")
-			traceback = append(traceback, strings.Split(crash.LastLines(tail, 30), "\n")...)
+		if more := lost.exit.explain(30); more != "" {
+			traceback = append(traceback, "")
+			traceback = append(traceback, strings.Split(more, "\n")...)
 		}
 	case errors.As(err, &start):
 		ename = "EvaluatorUnavailable"

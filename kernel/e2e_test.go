@@ -168,6 +168,9 @@ func TestRealCrashRecovery(t *testing.T) {
 		if rc["ename"] != "SessionLost" || !strings.Contains(fmt.Sprint(rc["evalue"], rc["traceback"]), tc.want) {
 			t.Errorf("%s: reply %v", tc.name, rc)
 		}
+		if tb := fmt.Sprint(rc["traceback"]); !strings.Contains(tb, "The crash report (its first lines):") || !strings.Contains(tb, "goroutine ") {
+			t.Errorf("%s: the traceback lacks the start of the crash report: %s", tc.name, tb)
+		}
 		if find(io, "error") == nil {
 			t.Errorf("%s: no error message: %v", tc.name, types(io))
 		}

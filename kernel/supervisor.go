@@ -89,7 +89,18 @@ type child struct {
 type exitInfo struct {
 	status  string // "exit status 2", "signal: killed"
 	tail    string // the end of what it wrote to stderr
+	report  string // its crash report (crash.Watcher.Report), "" where it did not crash
 	summary string // the crash line ("fatal error: stack overflow"), or status
+}
+
+// explain is what to show after the summary of how it died (crash.Explain): a heading and
+// up to n lines.
+func (e exitInfo) explain(n int) string {
+	heading, text := crash.Explain(e.report, e.tail, n)
+	if heading == "" {
+		return ""
+	}
+	return heading + "\n" + text
 }
 
 func newSupervisor(argv, env []string, logger *log.Logger) *supervisor {
@@ -293,7 +304,7 @@ func (c *child) wait(pipes *sync.WaitGroup) {
 	if summary == "" {
 		summary = c.stderr.Summary(status)
 	}
-	c.exit = exitInfo{status: status, tail: tail, summary: summary}
+	c.exit = exitInfo{status: status, tail: tail, report: c.stderr.Report(), summary: summary}
 	c.readyOnce.Do(func() { close(c.ready) })
 	close(c.exited)
 
@@ -333,8 +344,8 @@ func (c *child) waitReady(ctx context.Context, interrupts <-chan struct{}) error
 	}
 	<-c.exited
 	msg := "the evaluator process exited before it was ready (" + c.exit.summary + ")"
-	if c.exit.tail != "" {
-		msg += "\n" + crash.LastLines(c.exit.tail, 20)
+	if more := c.exit.explain(20); more != "" {
+		msg += "\n" + more
 	}
 	return errors.New(msg)
 }

@@ -13,6 +13,10 @@ import (
 // tailSize is how much of the end of a child's stderr a Watcher keeps.
 const tailSize = 16 << 10
 
+// reportSize is how much of a crash report (from the first crash or "runtime: " line on) a
+// Watcher keeps.
+const reportSize = 8 << 10
+
 // maxLine bounds a remembered line (and a partial line waiting for its end).
 const maxLine = 512
 
@@ -37,12 +41,17 @@ func IsLine(line []byte) bool {
 // first crash line and the first "runtime: " line (the stack-overflow message starts with
 // one), even when the crash dump that follows them is far longer than the tail. Writes may
 // split lines anywhere. It is safe for one writer and any number of readers.
+//
+// It keeps the crash report too: the first 8 KiB from the first crash or "runtime: " line
+// on (the reason, then the failing goroutine's stack), which says more than the dump's end
+// (the stacks of idle goroutines).
 type Watcher struct {
 	mu          sync.Mutex
 	tail        []byte
 	partial     []byte // a line waiting for its end
 	crashLine   string
 	runtimeLine string
+	report      []byte // nil until the first crash or runtime line
 }
 
 // Write records p. It never fails.
@@ -50,6 +59,9 @@ func (w *Watcher) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.keepTail(p)
+	if w.report != nil {
+		w.keepReport(p)
+	}
 	if w.crashLine != "" {
 		return len(p), nil
 	}
@@ -64,11 +76,39 @@ func (w *Watcher) Write(p []byte) (int, error) {
 		line := append(w.partial, q[:nl]...)
 		w.partial = w.partial[:0]
 		q = q[nl+1:]
-		if w.note(line) {
+		crashed := w.note(line)
+		if w.report == nil && (crashed || w.runtimeLine != "") {
+			// The report starts here; what follows in p is in it already.
+			w.report = append(append(make([]byte, 0, 1024), line...), '\n')
+			w.keepReport(q)
+		}
+		if crashed {
 			break
 		}
 	}
 	return len(p), nil
+}
+
+func (w *Watcher) keepReport(p []byte) {
+	if room := reportSize - len(w.report); room > 0 {
+		w.report = append(w.report, p[:min(room, len(p))]...)
+	}
+}
+
+// Reporting reports whether the crash report has started: a crash or "runtime: " line was
+// seen.
+func (w *Watcher) Reporting() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.report != nil
+}
+
+// Report returns the crash report kept (see Watcher), "" where there was no crash or
+// runtime line.
+func (w *Watcher) Report() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return string(w.report)
 }
 
 // Close takes a last line that had no newline (the process died mid-line) into account.
@@ -143,6 +183,30 @@ func (w *Watcher) Summary(status string) string {
 		}
 	}
 	return status
+}
+
+// FirstLines returns at most n leading lines of s, with "..." last where lines were left
+// out.
+func FirstLines(s string, n int) string {
+	s = strings.TrimRight(s, "\n")
+	lines := strings.Split(s, "\n")
+	if len(lines) > n {
+		lines = append(lines[:n:n], "...")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Explain is what to show a user of how a child process died, after its Summary: the
+// first n lines of its crash report where it has one (the reason, then the failing
+// goroutine's stack), else the last n lines it wrote to stderr. The heading says which.
+func Explain(report, tail string, n int) (heading, text string) {
+	if r := strings.TrimSpace(report); r != "" {
+		return "The crash report (its first lines):", FirstLines(r, n)
+	}
+	if t := strings.TrimSpace(tail); t != "" {
+		return "The last output on stderr:", LastLines(t, n)
+	}
+	return "", ""
 }
 
 // LastLines returns at most n trailing lines of s, with "..." first where lines were left

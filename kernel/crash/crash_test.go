@@ -92,3 +92,38 @@ func TestLastLines(t *testing.T) {
 		t.Errorf("LastLines short: %q", got)
 	}
 }
+
+// The crash report starts at the first runtime or crash line, keeps what follows (the
+// failing goroutine's stack) however the writes split it, and stops at reportSize.
+func TestReportKeepsTheStartOfTheDump(t *testing.T) {
+	dump := "runtime: goroutine stack exceeds 1000000000-byte limit\n" +
+		"fatal error: stack overflow\n\n" +
+		"goroutine 7 [running]:\nmain.down(...)\n\t/cell.go:1 +0x1d\n" +
+		strings.Repeat("goroutine 1 [chan receive]:\nmain.idle(...)\n\t/x.go:3 +0x1d\n", 5000)
+	for _, piece := range []int{1, 7, 4096, len(dump)} {
+		var w Watcher
+		writeInPieces(&w, "user output\n", piece)
+		writeInPieces(&w, dump, piece)
+		w.Close()
+		r := w.Report()
+		if len(r) != reportSize || !strings.HasPrefix(r, "runtime: goroutine stack exceeds") ||
+			!strings.Contains(r, "goroutine 7 [running]:\nmain.down(...)\n") {
+			t.Errorf("pieces of %d: report of %d bytes: %.120q", piece, len(r), r)
+		}
+		heading, text := Explain(r, w.Tail(), 5)
+		if heading != "The crash report (its first lines):" || !strings.HasSuffix(text, "goroutine 7 [running]:\nmain.down(...)\n...") {
+			t.Errorf("pieces of %d: %q %q", piece, heading, text)
+		}
+	}
+	var quiet Watcher
+	quiet.Write([]byte("a\nb\nc\n"))
+	if quiet.Report() != "" {
+		t.Errorf("a report without a crash: %q", quiet.Report())
+	}
+	if heading, text := Explain(quiet.Report(), quiet.Tail(), 2); heading != "The last output on stderr:" || text != "...\nb\nc" {
+		t.Errorf("without a report: %q %q", heading, text)
+	}
+	if heading, _ := Explain("", " \n", 2); heading != "" {
+		t.Errorf("nothing to explain: %q", heading)
+	}
+}
