@@ -10,7 +10,9 @@ import (
 // launches an empty kernel n times on a stream through yaegi, then waits for the stream,
 // and reports the time per launch (us/launch), the measurement gpu/cuda/bench/launch.cu
 // makes in CUDA C (n launches on a stream, one wait at the end). On a machine without a
-// CUDA device it says SKIP and why; gpu/cuda/bench/run.sh runs it beside the C reference.
+// CUDA device it says SKIP and why; gpu/cuda/bench/run.sh runs it beside the C reference,
+// with the launches queued (the default: the backend's own thread makes them while yaegi
+// interprets the loop) and made on the cell's thread (PEERBOOK_CUDA_LAUNCH=direct).
 //
 //	./eval.test -test.run '^$' -test.bench CUDACellLaunch
 func BenchmarkCUDACellLaunch(b *testing.B) {
