@@ -76,7 +76,7 @@ type launchQueue struct {
 	ring [launchQueueLen]*queuedLaunch // ring[i%len]: reused, its buffers grown to fit once
 
 	mu      sync.Mutex // for notFull only
-	notFull sync.Cond  // a producer waits here while the ring is full (waiting set)
+	notFull sync.Cond  // a producer finding the ring full waits here for half of it (waiting set)
 	waiting atomic.Bool
 	stopped atomic.Bool // Close: no submitting goroutine any more
 
@@ -118,11 +118,12 @@ func (q *launchQueue) reserve(n int) *queuedLaunch {
 			q.flush() // no goroutine to wait for: make room here
 		} else {
 			// The goroutine is submitting (it does not sleep while launches wait): wait
-			// for a place. The flag is set before head is read again, and the submitter
-			// reads it after moving head, so one of the two sees the other.
+			// until half the queue is free, so that it wakes us once per half a queue, not
+			// once per launch. The flag is set before head is read again, and the
+			// submitter reads it after moving head, so one of the two sees the other.
 			q.mu.Lock()
 			q.waiting.Store(true)
-			for t-q.head.Load() == launchQueueLen && !q.stopped.Load() {
+			for t-q.head.Load() > launchQueueLen/2 && !q.stopped.Load() {
 				q.notFull.Wait()
 			}
 			q.waiting.Store(false)
@@ -211,7 +212,7 @@ func (q *launchQueue) flush() {
 		q.b.submitQueued(l, &q.scratch)
 		l.st = nil // the stream may go
 		q.head.Store(h + 1)
-		if q.waiting.Load() {
+		if q.waiting.Load() && q.tail.Load()-(h+1) <= launchQueueLen/2 {
 			q.mu.Lock()
 			q.notFull.Signal()
 			q.mu.Unlock()
