@@ -36,6 +36,17 @@ func fakeArgs(t *testing.T, b *Backend, n uint64) []backend.Arg {
 	return []backend.Arg{{Memory: p}, {Memory: s}, {Memory: s}, {Scalar: n}, {Scalar: 0}}
 }
 
+// oneThreadOnAStream returns arguments for fakeLaunchSrc (n = 1), a new stream of device 0,
+// and a launch of one thread on it.
+func oneThreadOnAStream(t *testing.T, b *Backend) ([]backend.Arg, backend.Stream, backend.LaunchConfig) {
+	t.Helper()
+	st, err := b.NewStream(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fakeArgs(t, b, 1), st, backend.LaunchConfig{Device: 0, Grid: backend.Dim3{X: 1}, Block: backend.Dim3{X: 1}, Stream: st}
+}
+
 // TestQueuedLaunchesWaitForAFlush: a launch on a stream returns with the launch queued;
 // every other call into the driver (here a synchronize, an allocation, a launch without a
 // stream) submits what is queued first, in order, with each launch's own arguments.
@@ -159,9 +170,7 @@ func TestQueuedLaunchesInOrderUnderLoad(t *testing.T) {
 // device's Synchronize; the message names the kernel and the driver's error.
 func TestQueuedLaunchErrorComesLater(t *testing.T) {
 	b, f, k := queuedFakeBackend(t, true)
-	args := fakeArgs(t, b, 1)
-	st, _ := b.NewStream(0)
-	cfg := backend.LaunchConfig{Device: 0, Grid: backend.Dim3{X: 1}, Block: backend.Dim3{X: 1}, Stream: st}
+	args, st, cfg := oneThreadOnAStream(t, b)
 	const outOfResources = 701 // CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES: not sticky
 	f.set(func(f *fakeDriver) { f.launchResult = outOfResources })
 	if err := k.Launch(cfg, args); err != nil {
@@ -217,9 +226,8 @@ func TestQueuedLaunchErrorComesLater(t *testing.T) {
 func TestQueuedLaunchAllocatesNothing(t *testing.T) {
 	yield := libcSym(t, "sched_yield")
 	b, _, k := queuedFakeBackend(t, false)
-	args := fakeArgs(t, b, 1)
-	st, _ := b.NewStream(0)
-	cfg := backend.LaunchConfig{Device: 0, Grid: backend.Dim3{X: 1}, Block: backend.Dim3{X: 32}, Stream: st}
+	args, _, cfg := oneThreadOnAStream(t, b)
+	cfg.Block.X = 32
 	for i := 0; i < 2*launchQueueLen; i++ { // loads the function, sizes every slot
 		if err := k.Launch(cfg, args); err != nil {
 			t.Fatal(err)
@@ -242,9 +250,7 @@ func TestQueuedLaunchAllocatesNothing(t *testing.T) {
 // TestQueueAfterClose: Close submits what is queued; a launch after it is made at once.
 func TestQueueAfterClose(t *testing.T) {
 	b, f, k := queuedFakeBackend(t, true)
-	args := fakeArgs(t, b, 1)
-	st, _ := b.NewStream(0)
-	cfg := backend.LaunchConfig{Device: 0, Grid: backend.Dim3{X: 1}, Block: backend.Dim3{X: 1}, Stream: st}
+	args, _, cfg := oneThreadOnAStream(t, b)
 	if err := k.Launch(cfg, args); err != nil {
 		t.Fatal(err)
 	}
@@ -260,6 +266,8 @@ func TestQueueAfterClose(t *testing.T) {
 	}
 }
 
+// TestLaunchModeParsing: PEERBOOK_CUDA_LAUNCH takes queued (the default) or direct; anything
+// else is an error naming both.
 func TestLaunchModeParsing(t *testing.T) {
 	for v, want := range map[string]bool{"": true, "queued": true, "direct": false} {
 		t.Setenv("PEERBOOK_CUDA_LAUNCH", v)
@@ -277,9 +285,7 @@ func TestLaunchModeParsing(t *testing.T) {
 // strands a launch in the queue: every launch is made by the time the launcher returns.
 func TestQueueCloseWhileLaunching(t *testing.T) {
 	b, f, k := queuedFakeBackend(t, false)
-	args := fakeArgs(t, b, 1)
-	st, _ := b.NewStream(0)
-	cfg := backend.LaunchConfig{Device: 0, Grid: backend.Dim3{X: 1}, Block: backend.Dim3{X: 1}, Stream: st}
+	args, _, cfg := oneThreadOnAStream(t, b)
 	const n = 3000
 	done := make(chan error)
 	go func() {
