@@ -22,13 +22,25 @@ func TestGPUStickyFaultThroughKernel(t *testing.T) {
 	rk := startRealKernel(t, nil, "")
 	c := dial(t, rk.conn)
 	c.timeout = 60 * time.Second
+	for _, tc := range []struct{ name, launch string }{
+		{"launch and wait", "err = wild.Launch(gpu.Dev(0), 1, 1, buf)"},
+		// Queued on a stream: Launch returns at once, the fault comes from Synchronize.
+		{"queued on a stream", "s, _ := gpu.Dev(0).NewStream()\nerr = wild.With(gpu.OnStream(s)).Launch(gpu.Dev(0), 1, 1, buf)\nif err == nil {\n\terr = s.Synchronize()\n}"},
+	} {
+		t.Run(tc.name, func(t *testing.T) { faultAndGoOn(t, c, tc.launch) })
+	}
+}
+
+// faultAndGoOn runs a cell that makes the kernel wild fault through launch, checks the error,
+// and that the next cell runs on the GPU in a fresh session.
+func faultAndGoOn(t *testing.T, c *client, launch string) {
 	if r, _ := c.execute("import \"peerbook/gpu\"\nkept := 1\nbuf, err := gpu.Dev(0).Alloc(gpu.Int32, 16)\nerr"); content(r)["status"] != "ok" {
 		t.Fatalf("setup: %v", content(r))
 	}
 	if r, _ := c.execute("%%cuda\nextern \"C\" __global__ void wild(int* p) { p[1LL << 40] = 1; }"); content(r)["status"] != "ok" {
 		t.Fatalf("%%%%cuda: %v", content(r))
 	}
-	r, io := c.execute("err = wild.Launch(gpu.Dev(0), 1, 1, buf)\nif err != nil {\n\tpanic(err)\n}")
+	r, io := c.execute(launch + "\nif err != nil {\n\tpanic(err)\n}")
 	rc := content(r)
 	all := fmt.Sprint(rc["evalue"], rc["traceback"])
 	for _, ev := range io {
