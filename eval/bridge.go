@@ -92,6 +92,7 @@ func (b *bridge) exports() interp.Exports {
 			"Show":    show,
 			"GoPanic": goPanic,
 			"GoStart": reflect.ValueOf(b.goStart),
+			"Go":      reflect.ValueOf(startGoroutine),
 			"Alive":   reflect.ValueOf(b.alive),
 			"Wait":    reflect.ValueOf(b.wait),
 
@@ -159,6 +160,9 @@ func (b *bridge) alive(serial int) {
 
 // goStart is called before a cell starts a goroutine (see wrapGo).
 func (b *bridge) goStart() { b.s.runner.live.Add(1) }
+
+// startGoroutine runs f in a new goroutine: a cell's go statements come here (see wrapGo).
+func startGoroutine(f func()) { go f() }
 
 // goPanic is deferred in every goroutine a cell starts (see wrapGo): r is what recover
 // returned there.

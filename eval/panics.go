@@ -2,13 +2,15 @@ package eval
 
 import (
 	"bytes"
+	"fmt"
 	"go/ast"
-	"go/token"
 	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/peerbook/peerbook/eval/rewrite"
 )
 
 // goroutineID returns the id of the calling goroutine (from its stack header).
@@ -182,122 +184,17 @@ func (w yaegiStderr) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
-// builtins are the predeclared functions, which can't be taken as values.
-var builtins = map[string]bool{
-	"append": true, "cap": true, "clear": true, "close": true, "complex": true, "copy": true,
-	"delete": true, "imag": true, "len": true, "make": true, "max": true, "min": true,
-	"new": true, "panic": true, "print": true, "println": true, "real": true, "recover": true,
+// goHooks are what a cell's goroutines run in (see rewrite.IsolateGo): _pbs.Go starts them
+// from compiled code, GoStart and GoPanic (deferred first in the goroutine, called whether
+// it panicked or not) count the goroutines that run interpreted code, so that an interrupt
+// can wait for them to stop, and report their panics as the cell's.
+func goHooks(serial int) rewrite.GoHooks {
+	return rewrite.GoHooks{
+		Start:    rtName + ".Go",
+		Started:  rtName + ".GoStart()",
+		Deferred: fmt.Sprintf("func() { %s.GoPanic(recover(), %d) }", rtName, serial),
+	}
 }
 
-// wrapGo rewrites every go statement under n so that a panic in the goroutine is reported
-// to the session instead of killing the process:
-//
-//	go f(a, b)
-//
-// becomes
-//
-//	{
-//		_pbf, _pba0, _pba1 := f, a, b
-//		_pbs.GoStart()
-//		go func() { defer func() { _pbs.GoPanic(recover(), serial) }(); _pbf(_pba0, _pba1) }()
-//	}
-//
-// The function and its arguments are still evaluated where the go statement is, as Go does.
-// GoStart and GoPanic (called when the goroutine ends, whether it panicked or not) count the
-// goroutines that run interpreted code, so that an interrupt can wait for them to stop.
-func wrapGo(n ast.Node, serial int) {
-	made := map[*ast.GoStmt]bool{}
-	wrapList := func(list []ast.Stmt) {
-		for i, st := range list {
-			if g, ok := st.(*ast.GoStmt); ok && !made[g] {
-				list[i] = goWrapper(g, serial, made)
-			}
-		}
-	}
-	ast.Inspect(n, func(x ast.Node) bool {
-		switch b := x.(type) {
-		case *ast.BlockStmt:
-			wrapList(b.List)
-		case *ast.CaseClause:
-			wrapList(b.Body)
-		case *ast.CommClause:
-			wrapList(b.Body)
-		case *ast.LabeledStmt:
-			if g, ok := b.Stmt.(*ast.GoStmt); ok && !made[g] {
-				b.Stmt = goWrapper(g, serial, made)
-			}
-		}
-		return true
-	})
-}
-
-// goWrapper builds the replacement of one go statement.
-func goWrapper(g *ast.GoStmt, serial int, made map[*ast.GoStmt]bool) ast.Stmt {
-	pos := g.Go
-	id := func(name string) *ast.Ident { return &ast.Ident{NamePos: pos, Name: name} }
-	call := g.Call
-	var lhs, rhs []ast.Expr
-	fn := call.Fun
-	if ident, ok := fn.(*ast.Ident); !ok || !builtins[ident.Name] {
-		lhs = append(lhs, id("_pbf"))
-		rhs = append(rhs, call.Fun)
-		fn = id("_pbf")
-	}
-	args := make([]ast.Expr, len(call.Args))
-	_, singleCall := func() (ast.Expr, bool) {
-		if len(call.Args) == 1 {
-			_, ok := call.Args[0].(*ast.CallExpr)
-			return nil, ok
-		}
-		return nil, false
-	}()
-	for i, a := range call.Args {
-		if singleCall {
-			// f(g()) may pass several results: evaluate g in the goroutine.
-			args[i] = a
-			continue
-		}
-		name := "_pba" + strconv.Itoa(i)
-		lhs = append(lhs, id(name))
-		rhs = append(rhs, a)
-		args[i] = id(name)
-	}
-	deferred := &ast.DeferStmt{Defer: pos, Call: &ast.CallExpr{
-		Fun: &ast.FuncLit{
-			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos}},
-			Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{
-				&ast.ExprStmt{X: &ast.CallExpr{
-					Fun: &ast.SelectorExpr{X: id(rtName), Sel: id("GoPanic")},
-					Args: []ast.Expr{
-						&ast.CallExpr{Fun: id("recover"), Lparen: pos, Rparen: pos},
-						&ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: strconv.Itoa(serial)},
-					},
-					Lparen: pos, Rparen: pos,
-				}},
-			}},
-		},
-		Lparen: pos, Rparen: pos,
-	}}
-	inner := &ast.CallExpr{Fun: fn, Args: args, Ellipsis: call.Ellipsis, Lparen: pos, Rparen: pos}
-	if call.Ellipsis.IsValid() {
-		inner.Ellipsis = pos
-	}
-	goStmt := &ast.GoStmt{Go: pos, Call: &ast.CallExpr{
-		Fun: &ast.FuncLit{
-			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos}},
-			Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{deferred, &ast.ExprStmt{X: inner}}},
-		},
-		Lparen: pos, Rparen: pos,
-	}}
-	made[goStmt] = true
-	block := &ast.BlockStmt{Lbrace: pos, Rbrace: pos}
-	if len(lhs) > 0 {
-		block.List = append(block.List, &ast.AssignStmt{Lhs: lhs, TokPos: pos, Tok: token.DEFINE, Rhs: rhs})
-	}
-	started := &ast.ExprStmt{X: &ast.CallExpr{
-		Fun:    &ast.SelectorExpr{X: id(rtName), Sel: id("GoStart")},
-		Lparen: pos, Rparen: pos,
-	}}
-	block.List = append(block.List, started, goStmt)
-	return block
-}
+// wrapGo rewrites every go statement under n (rewrite.IsolateGo with the session's hooks).
+func wrapGo(n ast.Node, serial int) { rewrite.IsolateGo(n, goHooks(serial)) }

@@ -18,6 +18,7 @@ import (
 	"github.com/traefik/yaegi/stdlib"
 
 	"github.com/peerbook/peerbook/display"
+	"github.com/peerbook/peerbook/eval/rewrite"
 )
 
 // Options configure a new Session.
@@ -455,7 +456,7 @@ func (s *Session) runGo(ctx context.Context, c *cellState, code string) (res Res
 		case it.stmt != nil:
 			s.markPanics(it.stmt)
 			if g, ok := it.stmt.(*ast.GoStmt); ok {
-				it.stmt = goWrapper(g, c.serial, map[*ast.GoStmt]bool{})
+				it.stmt = rewrite.IsolateGoStmt(g, goHooks(c.serial))
 			} else {
 				wrapGo(it.stmt, c.serial)
 				it.stmt = funcScoped(it.stmt)

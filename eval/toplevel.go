@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/peerbook/peerbook/eval/rewrite"
 )
 
 // A cell's top-level statements run in yaegi's global scope, where yaegi v0.16.1 gets much
@@ -565,7 +567,7 @@ func deferWrapper(d *ast.DeferStmt, serial int) ast.Stmt {
 	fn := call.Fun
 	switch f := fn.(type) {
 	case *ast.Ident:
-		if !builtins[f.Name] {
+		if !rewrite.IsBuiltinFunc(f.Name) {
 			fn = bind("_pbf", fn)
 		}
 	case *ast.SelectorExpr:

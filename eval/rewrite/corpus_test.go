@@ -5,19 +5,23 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"go/ast"
 	"go/parser"
 	"go/printer"
+	"go/token"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/peerbook/peerbook/eval/rewrite"
 	"github.com/peerbook/peerbook/eval/rewrite/corpus"
+	"github.com/peerbook/peerbook/eval/rewrite/rt"
 	"github.com/traefik/yaegi/interp"
 	"github.com/traefik/yaegi/stdlib"
 )
@@ -78,6 +82,7 @@ func runOnYaegi(src string, stdout *os.File, limit time.Duration) (err error) {
 	if err := rw.File(i.FileSet(), f); err != nil {
 		return fmt.Errorf("rewrite: %w", err)
 	}
+	startGoroutinesInCompiledCode(f)
 	if os.Getenv("PEERBOOK_REWRITE_DUMP") != "" {
 		printer.Fprint(os.Stderr, i.FileSet(), f)
 	}
@@ -128,3 +133,22 @@ func lastLines(s string, n int) string {
 }
 
 var _ = io.Discard
+
+// startGoroutinesInCompiledCode does to the program's go statements what the session does
+// to a cell's (rewrite.IsolateGo, started by rt.Go): yaegi's own go statement crashes now
+// and then (traefik/yaegi#1663).
+func startGoroutinesInCompiledCode(f *ast.File) {
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		_, isGo := n.(*ast.GoStmt)
+		found = found || isGo
+		return !found
+	})
+	if !found {
+		return
+	}
+	rewrite.IsolateGo(f, rewrite.GoHooks{Start: "_pbgo.Go"})
+	imp := &ast.GenDecl{Tok: token.IMPORT, Specs: []ast.Spec{&ast.ImportSpec{
+		Name: ast.NewIdent("_pbgo"), Path: &ast.BasicLit{Kind: token.STRING, Value: strconv.Quote(rt.ImportPath)}}}}
+	f.Decls = append([]ast.Decl{imp}, f.Decls...)
+}

@@ -12,6 +12,10 @@ import (
 // ImportPath is the path under which the interpreter knows this package.
 const ImportPath = "github.com/peerbook/peerbook/eval/rewrite/rt"
 
+// Go runs f in a new goroutine: go statements rewritten by rewrite.IsolateGo come here,
+// so that the goroutine is started by compiled code.
+func Go(f func()) { go f() }
+
 // Clear implements the clear builtin for maps and slices: a map loses all its
 // entries, the elements of a slice are set to their zero value.
 func Clear(v any) {

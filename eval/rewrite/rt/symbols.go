@@ -6,6 +6,7 @@ import "reflect"
 var Symbols = map[string]map[string]reflect.Value{
 	ImportPath + "/rt": {
 		"Clear":          reflect.ValueOf(Clear),
+		"Go":             reflect.ValueOf(Go),
 		"SortOrdered":    reflect.ValueOf(SortOrdered),
 		"SortFunc":       reflect.ValueOf(SortFunc),
 		"SortStableFunc": reflect.ValueOf(SortStableFunc),
