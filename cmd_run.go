@@ -100,19 +100,11 @@ func writeResults(nb *notebook.Notebook, o runOptions) error {
 	return nil
 }
 
-// cellProgress prints one line per code cell on out (nil: stderr), and a failing cell's
-// error.
+// cellProgress prints one line per code cell on out, and a failing cell's error.
 type cellProgress struct {
 	colour bool
 	total  int
 	out    io.Writer
-}
-
-func (p *cellProgress) w() io.Writer {
-	if p.out == nil {
-		return os.Stderr
-	}
-	return p.out
 }
 
 func (p *cellProgress) CellStarted(index, total int, c *notebook.Cell) {
@@ -121,26 +113,26 @@ func (p *cellProgress) CellStarted(index, total int, c *notebook.Cell) {
 	if len(first) > 60 {
 		first = first[:57] + "..."
 	}
-	fmt.Fprintf(p.w(), "[%d/%d] %s", index, total, first)
+	fmt.Fprintf(p.out, "[%d/%d] %s", index, total, first)
 }
 
 func (p *cellProgress) CellDone(index, total int, c *notebook.Cell, took time.Duration, err error) {
 	if err == nil {
-		fmt.Fprintf(p.w(), "  ok (%v)\n", took.Round(time.Millisecond))
+		fmt.Fprintf(p.out, "  ok (%v)\n", took.Round(time.Millisecond))
 		return
 	}
-	fmt.Fprintf(p.w(), "  FAILED (%v)\n", took.Round(time.Millisecond))
+	fmt.Fprintf(p.out, "  FAILED (%v)\n", took.Round(time.Millisecond))
 	var ee *eval.Error
 	if errors.As(err, &ee) && len(ee.Traceback) > 0 {
 		for _, l := range ee.Traceback {
 			if !p.colour {
 				l = ansiEscape.ReplaceAllString(l, "")
 			}
-			fmt.Fprintln(p.w(), "    "+strings.ReplaceAll(l, "\n", "\n    "))
+			fmt.Fprintln(p.out, "    "+strings.ReplaceAll(l, "\n", "\n    "))
 		}
 		return
 	}
-	fmt.Fprintf(p.w(), "    %v\n", err)
+	fmt.Fprintf(p.out, "    %v\n", err)
 }
 
 var ansiEscape = regexp.MustCompile("\x1b\\[[0-9;]*m")

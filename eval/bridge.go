@@ -7,6 +7,7 @@ import (
 	"github.com/traefik/yaegi/interp"
 
 	"github.com/peerbook/peerbook/display"
+	"github.com/peerbook/peerbook/eval/rewrite/rt"
 )
 
 // rtPath is the import path of the package through which rewritten cells call back into the
@@ -92,7 +93,7 @@ func (b *bridge) exports() interp.Exports {
 			"Show":    show,
 			"GoPanic": goPanic,
 			"GoStart": reflect.ValueOf(b.goStart),
-			"Go":      reflect.ValueOf(startGoroutine),
+			"Go":      reflect.ValueOf(rt.Go),
 			"Alive":   reflect.ValueOf(b.alive),
 			"Wait":    reflect.ValueOf(b.wait),
 
@@ -158,11 +159,8 @@ func (b *bridge) alive(serial int) {
 	}
 }
 
-// goStart is called before a cell starts a goroutine (see wrapGo).
+// goStart is called before a cell starts a goroutine (see wrapGo; rt.Go starts it).
 func (b *bridge) goStart() { b.s.runner.live.Add(1) }
-
-// startGoroutine runs f in a new goroutine: a cell's go statements come here (see wrapGo).
-func startGoroutine(f func()) { go f() }
 
 // goPanic is deferred in every goroutine a cell starts (see wrapGo): r is what recover
 // returned there.

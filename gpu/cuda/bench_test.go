@@ -103,16 +103,6 @@ func inMode(be *Backend, m ctxMode, f func()) {
 	f()
 }
 
-// direct runs f with be's launches on streams made on the caller's thread (no launch
-// queue, PEERBOOK_CUDA_LAUNCH=direct), then restores the queue.
-func direct(be *Backend, f func()) {
-	be.flushLaunches()
-	q := be.queue
-	be.queue = nil
-	defer func() { be.queue = q }()
-	f()
-}
-
 // BenchmarkGPULaunchEmpty launches empty kernels on a stream (one wait at the end), made on
 // the caller's thread in each context mode (ctx=fused-locked runs the loop on a locked OS
 // thread: no thread switches between launches), and queued (the default: a goroutine of
@@ -128,37 +118,37 @@ func BenchmarkGPULaunchEmpty(b *testing.B) {
 	}
 	defer s.Destroy()
 	cfg := backend.LaunchConfig{Device: 0, Grid: backend.Dim3{X: 1}, Block: backend.Dim3{X: 1}, Stream: s}
+	queue := be.queue
+	defer func() { be.queue = queue }()
 	for _, v := range []string{"fused", "fused-locked", "get", "set", "queued"} {
 		mode, _ := parseCtxMode(strings.TrimSuffix(v, "-locked"))
 		name := "ctx=" + v
-		inLaunchMode := direct
+		be.flushLaunches()
+		be.queue = nil // made on the caller's thread (PEERBOOK_CUDA_LAUNCH=direct)
 		if v == "queued" {
-			mode, name = ctxFused, v
-			inLaunchMode = func(_ *Backend, f func()) { f() }
+			mode, name, be.queue = ctxFused, v, queue
 		}
 		b.Run(name, func(b *testing.B) {
-			inLaunchMode(be, func() {
-				inMode(be, mode, func() {
-					if strings.HasSuffix(v, "-locked") {
-						runtime.LockOSThread()
-						defer runtime.UnlockOSThread()
-					}
-					for i := 0; i < 1000; i++ {
-						k.Launch(cfg, nil)
-					}
-					s.Synchronize()
-					b.ResetTimer()
-					start := time.Now()
-					for i := 0; i < b.N; i++ {
-						if err := k.Launch(cfg, nil); err != nil {
-							b.Fatal(err)
-						}
-					}
-					if err := s.Synchronize(); err != nil {
+			inMode(be, mode, func() {
+				if strings.HasSuffix(v, "-locked") {
+					runtime.LockOSThread()
+					defer runtime.UnlockOSThread()
+				}
+				for i := 0; i < 1000; i++ {
+					k.Launch(cfg, nil)
+				}
+				s.Synchronize()
+				b.ResetTimer()
+				start := time.Now()
+				for i := 0; i < b.N; i++ {
+					if err := k.Launch(cfg, nil); err != nil {
 						b.Fatal(err)
 					}
-					reportPerOp(b, time.Since(start), b.N, "us/launch")
-				})
+				}
+				if err := s.Synchronize(); err != nil {
+					b.Fatal(err)
+				}
+				reportPerOp(b, time.Since(start), b.N, "us/launch")
 			})
 		})
 	}

@@ -41,6 +41,14 @@ type fusedCall struct {
 	w [1]uintptr // callGo's argument list for one-argument calls
 }
 
+// setLaunch makes c a launch (cuLaunchKernel with arguments a) in context ctx, without a
+// wait: the caller sets sync and stream for one.
+func (c *fusedCall) setLaunch(drv *driverAPI, ctx uintptr, a [11]uintptr) {
+	c.getCurrent, c.setCurrent, c.ctx = drv.cuCtxGetCurrent, drv.cuCtxSetCurrent, ctx
+	c.fn, c.a = drv.cuLaunchKernel, a
+	c.sync, c.stream = 0, 0
+}
+
 // fusedNotCalled marks a result of a step that did not run.
 const fusedNotCalled = ^uintptr(0)
 

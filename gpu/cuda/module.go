@@ -416,9 +416,9 @@ func (k *kernel) Launch(cfg backend.LaunchConfig, args []backend.Arg) error {
 		return fmt.Errorf("launch %s: %w", k.info.Signature.Name, err)
 	}
 	var handle uintptr // a nil stream: the backend's, read below with the generation
+	var st *stream
 	if cfg.Stream != nil {
-		st, err := b.stream(cfg.Stream)
-		if err != nil {
+		if st, err = b.stream(cfg.Stream); err != nil {
 			return fmt.Errorf("launch %s: %w", k.info.Signature.Name, err)
 		}
 		if st.d != d {
@@ -428,8 +428,8 @@ func (k *kernel) Launch(cfg backend.LaunchConfig, args []backend.Arg) error {
 			return fmt.Errorf("launch %s: %w", k.info.Signature.Name, err)
 		}
 	}
-	if q := b.queue; q != nil && cfg.Stream != nil {
-		return k.queue(q, cfg, g, bl, args)
+	if q := b.queue; q != nil && st != nil {
+		return k.queue(q, st, cfg.SharedBytes, g, bl, args)
 	}
 	b.flushLaunches() // after the launches queued before it
 	wait := cfg.Stream == nil
@@ -456,10 +456,7 @@ func (k *kernel) Launch(cfg backend.LaunchConfig, args []backend.Arg) error {
 	}
 	var r, syncR, ctxR cuResult
 	c := &k.call
-	c.getCurrent, c.setCurrent, c.ctx = b.drv.cuCtxGetCurrent, b.drv.cuCtxSetCurrent, d.ctx.Load()
-	c.fn = b.drv.cuLaunchKernel
-	c.a = [11]uintptr{k.fn, g[0], g[1], g[2], bl[0], bl[1], bl[2], uintptr(cfg.SharedBytes), handle, cptr(k.params), 0}
-	c.sync, c.stream = 0, 0
+	c.setLaunch(b.drv, d.ctx.Load(), [11]uintptr{k.fn, g[0], g[1], g[2], bl[0], bl[1], bl[2], uintptr(cfg.SharedBytes), handle, cptr(k.params), 0})
 	if waitInC {
 		c.sync, c.stream = b.drv.cuStreamSynchronize, handle
 	}
@@ -494,15 +491,11 @@ func (k *kernel) Launch(cfg backend.LaunchConfig, args []backend.Arg) error {
 	return nil
 }
 
-// queue is Launch on a stream, its checks done: it packs the arguments and puts the
+// queue is Launch on stream st, its checks done: it packs the arguments and puts the
 // launch in the backend's queue (queue.go), returning an earlier queued launch's error on
 // the stream instead where there is one.
-func (k *kernel) queue(q *launchQueue, cfg backend.LaunchConfig, g, bl [3]uintptr, args []backend.Arg) error {
-	b, d, name := k.m.b, k.m.d, k.info.Signature.Name
-	st, err := b.stream(cfg.Stream)
-	if err != nil {
-		return fmt.Errorf("launch %s: %w", name, err)
-	}
+func (k *kernel) queue(q *launchQueue, st *stream, shared int, g, bl [3]uintptr, args []backend.Arg) error {
+	d, name := k.m.d, k.info.Signature.Name
 	if err := st.takeAsyncErr(); err != nil {
 		return fmt.Errorf("launch %s not made: %w", name, err)
 	}
@@ -512,7 +505,7 @@ func (k *kernel) queue(q *launchQueue, cfg backend.LaunchConfig, g, bl [3]uintpt
 	if gen != st.gen {
 		return fmt.Errorf("launch %s: the stream died when device %d was reset after a fault: make a new one", name, d.index)
 	}
-	if err := k.prepare(gen, cfg.SharedBytes); err != nil {
+	if err := k.prepare(gen, shared); err != nil {
 		return fmt.Errorf("launch %s: %w", name, err)
 	}
 	if err := k.pack(args, d.index); err != nil {
@@ -521,7 +514,7 @@ func (k *kernel) queue(q *launchQueue, cfg backend.LaunchConfig, g, bl [3]uintpt
 	l := q.reserve(len(k.params))
 	copy(l.slots, k.slots)
 	l.st, l.gen, l.kernel, l.ctx = st, gen, name, d.ctx.Load()
-	l.a = [11]uintptr{k.fn, g[0], g[1], g[2], bl[0], bl[1], bl[2], uintptr(cfg.SharedBytes), st.handle, 0, 0}
+	l.a = [11]uintptr{k.fn, g[0], g[1], g[2], bl[0], bl[1], bl[2], uintptr(shared), st.handle, 0, 0}
 	q.push()
 	return nil
 }

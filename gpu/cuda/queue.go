@@ -1,7 +1,6 @@
 package cuda
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"runtime"
@@ -170,13 +169,8 @@ func (q *launchQueue) run() {
 	defer runtime.UnlockOSThread()
 	for {
 		q.flush()
-		deadline := time.Now().Add(launchSpin)
-		for !q.queued() && time.Now().Before(deadline) {
-			for range 64 {
-				if q.queued() {
-					break
-				}
-			}
+		for deadline := time.Now().Add(launchSpin); !q.queued() && time.Now().Before(deadline); {
+			// Spin: a launch coming within launchSpin is taken without a wake-up.
 		}
 		if q.queued() {
 			continue
@@ -258,12 +252,10 @@ func (b *Backend) submitQueued(l *queuedLaunch, sc *submitScratch) {
 		}
 	}
 	copy(sc.slots, l.slots)
+	a := l.a
+	a[9] = cptr(sc.params[:n])
 	c := &sc.call
-	c.getCurrent, c.setCurrent, c.ctx = b.drv.cuCtxGetCurrent, b.drv.cuCtxSetCurrent, l.ctx
-	c.fn = b.drv.cuLaunchKernel
-	c.a = l.a
-	c.a[9] = cptr(sc.params[:n])
-	c.sync, c.stream = 0, 0
+	c.setLaunch(b.drv, l.ctx, a)
 	c.call(b.ctxMode)
 	var op string
 	var r cuResult
@@ -300,10 +292,7 @@ func (s *stream) takeAsyncErr() error {
 	}
 	err := e.err
 	if err == nil {
-		err = s.b.check(s.d, e.gen, e.op, e.r)
-	}
-	if err == nil { // cannot be: r was not success
-		err = errors.New(e.op + " failed")
+		err = s.b.check(s.d, e.gen, e.op, e.r) // not nil: r is not success
 	}
 	return fmt.Errorf("an earlier launch of %s on this stream failed: %w", e.kernel, err)
 }
