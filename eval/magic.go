@@ -302,7 +302,8 @@ func (s *Session) resetMagic() error {
 }
 
 // shell runs a command with sh -c, its output streamed as the cell's. It stops when the cell
-// is interrupted. A command that fails is reported on stderr, not as the cell's error.
+// is interrupted, with every process of its process group. A command that fails is reported
+// on stderr, not as the cell's error.
 func (s *Session) shell(ctx context.Context, command string) error {
 	if command == "" {
 		return magicError(errors.New("!: no command"))
@@ -312,6 +313,7 @@ func (s *Session) shell(ctx context.Context, command string) error {
 	cmd.Stdout = s.stdout.w
 	cmd.Stderr = s.stderr.w
 	cmd.WaitDelay = time.Second
+	inOwnGroup(cmd)
 	err := cmd.Run()
 	if ctx.Err() != nil {
 		return interruptedError(false)

@@ -57,6 +57,11 @@ type supervisor struct {
 	gen     int
 	closing bool
 	done    chan struct{} // closed by close: nobody reads msgs any more
+
+	// adopt: the kernel is a subreaper (adoptOrphans); evaluators' leftover processes are
+	// ended when their evaluator ends. live holds the pids of evaluators not reaped yet.
+	adopt bool
+	live  map[int]bool
 }
 
 // child is one evaluator process.
@@ -105,7 +110,7 @@ func (e exitInfo) explain(n int) string {
 
 func newSupervisor(argv, env []string, logger *log.Logger) *supervisor {
 	return &supervisor{argv: argv, env: env, log: logger, msgs: make(chan procMsg, 256),
-		done: make(chan struct{}), interrupts: make(chan struct{}, 1)}
+		done: make(chan struct{}), interrupts: make(chan struct{}, 1), live: map[int]bool{}}
 }
 
 // post hands m to the kernel, unless the kernel has stopped listening.
@@ -191,6 +196,7 @@ func (s *supervisor) startLocked() (*child, error) {
 	}
 	c.cmd, c.pid, c.reqW = cmd, cmd.Process.Pid, reqW
 	s.cur = c
+	s.live[c.pid] = true
 
 	var pipes sync.WaitGroup
 	pipes.Add(3)
@@ -282,6 +288,7 @@ func (c *child) readPipe(r *os.File, stream string) {
 // wait reaps the child, reports its exit, and restarts a session that died after it was up.
 func (c *child) wait(pipes *sync.WaitGroup) {
 	err := c.cmd.Wait()
+	c.sup.evaluatorEnded(c.pid)
 	drained := make(chan struct{})
 	go func() { pipes.Wait(); close(drained) }()
 	select {
@@ -430,4 +437,5 @@ func (s *supervisor) close(grace time.Duration) {
 		c.cmd.Process.Kill()
 		<-c.exited
 	}
+	s.endLeftovers() // those of a child that ended while close waited
 }
