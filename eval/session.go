@@ -48,6 +48,7 @@ type Session struct {
 	cells   map[int]*cellRecord // by serial
 
 	stdout, stderr *outStream
+	files          *cellFiles // os.Stdout and os.Stderr of cells
 	stdin          *stdinReader
 	panics         *panicLog
 	bridge         *bridge
@@ -193,7 +194,14 @@ func (s *Session) reset() error {
 // useOverrides loads what the session adds to or changes in yaegi's symbol tables.
 func (s *Session) useOverrides(in *interp.Interpreter) error {
 	var stdin io.Reader = s.stdin
-	stdoutFile, stderrFile := s.stdout.w, s.stderr.w
+	files, err := newCellFiles(s.stdout, s.stderr)
+	if err != nil {
+		return err
+	}
+	if s.files != nil {
+		s.files.close()
+	}
+	s.files = files
 	exports := interp.Exports{
 		"time/time": {
 			"Sleep": reflect.ValueOf(func(d time.Duration) { s.runner.sleep(d) }),
@@ -204,8 +212,8 @@ func (s *Session) useOverrides(in *interp.Interpreter) error {
 		},
 		"os/os": {
 			"Stdin":  reflect.ValueOf(&stdin).Elem(),
-			"Stdout": reflect.ValueOf(&stdoutFile).Elem(),
-			"Stderr": reflect.ValueOf(&stderrFile).Elem(),
+			"Stdout": reflect.ValueOf(&files.stdout).Elem(),
+			"Stderr": reflect.ValueOf(&files.stderr).Elem(),
 			"Exit": reflect.ValueOf(func(code int) {
 				panic(fmt.Sprintf("os.Exit(%d) called: the notebook session goes on", code))
 			}),
@@ -324,6 +332,9 @@ func (s *Session) Execute(ctx context.Context, req ExecuteRequest, out Output) (
 			gpuSetInterrupt(nil) // before the channel is released: the cell was not interrupted
 		}
 		s.syncStreams()
+		for _, note := range s.files.repair(s.stdout, s.stderr) {
+			out.Stream("stderr", note)
+		}
 		restore()
 		s.cur.Store(nil)
 		s.idxStale.Store(true)
@@ -901,6 +912,7 @@ func (s *Session) Close() error {
 	s.closed = true
 	s.runner.fire()
 	s.runner.close()
+	s.files.close() // the pipes end when every copy of their write end is closed
 	s.stdout.close()
 	s.stderr.close()
 	return nil

@@ -204,6 +204,7 @@ func (s *supervisor) startLocked() (*child, error) {
 	go func() { defer pipes.Done(); c.readPipe(outR, "stdout") }()
 	go func() { defer pipes.Done(); c.readPipe(errR, "stderr") }()
 	go c.wait(&pipes)
+	go c.watchStopped()
 	return c, nil
 }
 
@@ -221,8 +222,15 @@ func (c *child) readEvents(r *os.File) {
 		line, err := br.ReadBytes('\n')
 		if len(line) > 0 {
 			ev := new(evaluator.Event)
+			if line[len(line)-1] != '\n' {
+				// Cut off by the end of the channel: the process died mid-write or a cell
+				// wrote part of a line and closed the descriptor.
+				go c.eventsEnded()
+				return
+			}
 			if jerr := json.Unmarshal(line, ev); jerr != nil {
-				c.sup.log.Printf("evaluator %d: bad event: %v", c.pid, jerr)
+				c.badEvent(line, jerr)
+				return
 			} else if ev.Kind == evaluator.EvReady {
 				c.readyOnce.Do(func() {
 					c.readyErr = ev.Text
@@ -236,6 +244,7 @@ func (c *child) readEvents(r *os.File) {
 			}
 		}
 		if err != nil {
+			go c.eventsEnded()
 			return
 		}
 	}

@@ -12,7 +12,6 @@ import (
 	"runtime/debug"
 	"strconv"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/peerbook/peerbook/display"
@@ -45,6 +44,10 @@ type Config struct {
 	Poisoned func() error
 	// Exit ends the process with a status (nil: os.Exit).
 	Exit func(code int)
+	// AfterCell is called after each cell, before its output is synced: it repairs what the
+	// cell broke of the process (fd 1 and 2) and returns notices for the cell's stderr.
+	// Nil: nothing is checked.
+	AfterCell func() []string
 }
 
 // ExitPoisoned is the exit status of an evaluator that ended because Config.Poisoned
@@ -74,20 +77,18 @@ func maxStack() int {
 // file descriptors and returns the process exit status.
 func Main(newSession func() (Session, error)) int {
 	LimitStack()
-	requests := os.NewFile(RequestFD, "requests")
-	events := os.NewFile(EventFD, "events")
-	if requests == nil || events == nil {
-		fmt.Fprintln(os.Stderr, "peerbook evaluator: file descriptors 3 and 4 are not open; this command is started by `peerbook kernel`")
+	// The pipes to the kernel move out of a cell's reach (see channels); the evaluator keeps
+	// fd 1 and fd 2 of its own: a session may replace os.Stdout and os.Stderr, and a cell
+	// may close the descriptors.
+	requests, events, stdout, stderr, err := channels()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "peerbook evaluator: %v; this command is started by `peerbook kernel`, with its pipes on file descriptors 3 and 4\n", err)
 		return 2
 	}
-	// Processes a cell starts must not inherit the kernel's pipes.
-	syscall.CloseOnExec(RequestFD)
-	syscall.CloseOnExec(EventFD)
 	interrupts := make(chan os.Signal, 4)
 	signal.Notify(interrupts, os.Interrupt)
-	// Keep fd 1 and fd 2 of our own: a session may replace os.Stdout and os.Stderr.
-	stdout, stderr := os.NewFile(1, "stdout"), os.NewFile(2, "stderr")
-	err := Serve(Config{
+	guard := newStdioGuard(stdout, stderr)
+	err = Serve(Config{
 		Requests:   requests,
 		Events:     events,
 		Stdout:     stdout,
@@ -95,6 +96,7 @@ func Main(newSession func() (Session, error)) int {
 		NewSession: newSession,
 		Interrupts: interrupts,
 		Poisoned:   gpu.Poisoned,
+		AfterCell:  guard.restore,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "peerbook evaluator: %v\n", err)
@@ -284,6 +286,11 @@ func (s *server) handle(req Request) {
 			break
 		}
 		s.execute(req.ID, *req.Execute, done)
+		if s.cfg.AfterCell != nil {
+			for _, note := range s.cfg.AfterCell() {
+				s.events.stream(req.ID, "stderr", note)
+			}
+		}
 		// Everything the cell wrote to fd 1 and fd 2 is in the pipes now; the markers let the
 		// kernel publish it before the reply.
 		marker := SyncMarker(req.ID)
