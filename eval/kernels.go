@@ -162,6 +162,7 @@ func (s *Session) importGPU() error {
 	if _, ok := gpuFunc("LookupKernel"); !ok {
 		return &Error{Name: NameCompile, Value: errNoGPU.Error(), Traceback: []string{ansiRed + errNoGPU.Error() + ansiReset}}
 	}
+	s.scope.memo.invalidate()
 	if _, err := s.in.Eval(`import ` + gpuAlias + ` "` + gpuPath + `"`); err != nil {
 		return internalError("import the gpu package", err)
 	}

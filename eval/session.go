@@ -159,7 +159,7 @@ func (s *Session) reset() error {
 		}
 	}
 	s.in = in
-	s.scope = scopeView{in: in}
+	s.scope = scopeView{in: in, memo: &scopeMemo{}}
 	s.defs = newDefinitions()
 	s.typer = newCellTyper(in.FileSet(), func(path string) (syms map[string]reflect.Value) {
 		defer func() {
@@ -449,6 +449,9 @@ func (s *Session) runGo(ctx context.Context, c *cellState, code string) (res Res
 		return res, compileError(s, err)
 	}
 	s.settleImports(pc) // imports earlier cells made are no-ops (see imports.go)
+	if err := s.precheck(pc); err != nil {
+		return res, err // nothing ran
+	}
 	if err := s.defineKernels(pc, code, c.serial); err != nil {
 		return res, err
 	}
@@ -541,6 +544,7 @@ func (s *Session) importAliases(aliases map[string]string) error {
 			continue
 		}
 		src := `import ` + alias + ` "` + path + `"`
+		s.scope.memo.invalidate()
 		if _, err := s.in.Eval(src); err != nil {
 			return internalError("import "+path+" for the types of the cell's variables", err)
 		}
@@ -614,7 +618,7 @@ func (s *Session) runStep(ctx context.Context, c *cellState, st *step, cellDefs 
 			changed[n] = true
 		}
 	}
-	undo := s.prepareRedefinition(names, st.kind == stepDecls)
+	undo := s.prepareRedefinition(node, names, st.kind == stepDecls)
 	prog, err := s.compile(node, contains(names, "main"))
 	undo.finishCompile(err == nil)
 	if err != nil {
@@ -757,6 +761,9 @@ func (s *Session) compile(n ast.Node, runMain bool) (prog *interp.Program, err e
 			prog, err = nil, internalError("the interpreter panicked while compiling", p)
 		}
 	}()
+	if hasImports(n) {
+		defer s.scope.memo.invalidate()
+	}
 	prog, err = s.in.CompileAST(n)
 	if err != nil {
 		return nil, compileError(s, err)

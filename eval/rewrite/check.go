@@ -21,11 +21,16 @@ import (
 // without body, a type, a method signature).
 type memory struct {
 	imports map[string]string // local name -> import path ("." for dot imports is the key ".path")
-	decls   map[string]string // name, or "Type.Method" for methods -> declaration source
+	// decls: name, or "Type.Method" for methods -> declaration source. Change it through
+	// setDecl and deleteDecl, which keep methods and refs (see needed.go).
+	decls   map[string]string
+	methods map[string][]string // type name -> its keys in decls ("T.M")
+	refs    map[string]declRefs // key in decls -> the names its source mentions
 }
 
 func newMemory() *memory {
-	return &memory{imports: map[string]string{}, decls: map[string]string{}}
+	return &memory{imports: map[string]string{}, decls: map[string]string{},
+		methods: map[string][]string{}, refs: map[string]declRefs{}}
 }
 
 func writeImport(b *strings.Builder, name, path string) {
@@ -100,7 +105,7 @@ func (r *Rewriter) check(fset *token.FileSet, decls *ast.File, stmts *ast.BlockS
 			writeImport(&mem, name, r.mem.imports[name])
 		}
 	}
-	for _, k := range sortedKeys(r.mem.decls) {
+	for _, k := range r.mem.needed(decls, stmts) {
 		base, _, _ := strings.Cut(k, ".")
 		if redeclared[k] || redeclared[base] && strings.Contains(k, ".") && r.declaresType(decls, base) {
 			continue
@@ -296,10 +301,8 @@ func (r *Rewriter) remember(fset *token.FileSet, decls *ast.File, stmts *ast.Blo
 			if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.TYPE {
 				for _, s := range g.Specs {
 					name := s.(*ast.TypeSpec).Name.Name
-					for k := range r.mem.decls {
-						if strings.HasPrefix(k, name+".") {
-							delete(r.mem.decls, k)
-						}
+					for _, k := range append([]string(nil), r.mem.methodsOf(name)...) {
+						r.mem.deleteDecl(k)
 					}
 				}
 			}
@@ -337,7 +340,7 @@ func (r *Rewriter) rememberDecl(fset *token.FileSet, d ast.Decl, c *checked) {
 		sig := *d
 		sig.Body = nil
 		sig.Doc = nil
-		r.mem.decls[names[0]] = nodeSource(fset, &sig)
+		r.mem.setDecl(names[0], nodeSource(fset, &sig))
 	case *ast.GenDecl:
 		switch d.Tok {
 		case token.IMPORT:
@@ -356,7 +359,7 @@ func (r *Rewriter) rememberDecl(fset *token.FileSet, d ast.Decl, c *checked) {
 			for _, s := range d.Specs {
 				ts := *s.(*ast.TypeSpec)
 				ts.Doc, ts.Comment = nil, nil
-				r.mem.decls[ts.Name.Name] = "type " + nodeSource(fset, &ts)
+				r.mem.setDecl(ts.Name.Name, "type "+nodeSource(fset, &ts))
 			}
 		case token.CONST:
 			for _, s := range d.Specs {
@@ -380,15 +383,15 @@ func (r *Rewriter) rememberVar(id *ast.Ident, c *checked) {
 	}
 	obj, _ := c.info.Defs[id].(*types.Var)
 	if obj == nil {
-		delete(r.mem.decls, id.Name)
+		r.mem.deleteDecl(id.Name)
 		return
 	}
 	t, ok := c.typeString(obj.Type())
 	if !ok {
-		delete(r.mem.decls, id.Name)
+		r.mem.deleteDecl(id.Name)
 		return
 	}
-	r.mem.decls[id.Name] = fmt.Sprintf("var %s %s", id.Name, t)
+	r.mem.setDecl(id.Name, fmt.Sprintf("var %s %s", id.Name, t))
 }
 
 func (r *Rewriter) rememberConst(id *ast.Ident, c *checked) {
@@ -397,20 +400,20 @@ func (r *Rewriter) rememberConst(id *ast.Ident, c *checked) {
 	}
 	obj, _ := c.info.Defs[id].(*types.Const)
 	if obj == nil || obj.Val().Kind() == constant.Unknown {
-		delete(r.mem.decls, id.Name)
+		r.mem.deleteDecl(id.Name)
 		return
 	}
 	val := constLiteral(obj.Val(), obj.Type())
 	if b, ok := obj.Type().(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
-		r.mem.decls[id.Name] = fmt.Sprintf("const %s = %s", id.Name, val)
+		r.mem.setDecl(id.Name, fmt.Sprintf("const %s = %s", id.Name, val))
 		return
 	}
 	t, ok := c.typeString(obj.Type())
 	if !ok {
-		delete(r.mem.decls, id.Name)
+		r.mem.deleteDecl(id.Name)
 		return
 	}
-	r.mem.decls[id.Name] = fmt.Sprintf("const %s %s = %s", id.Name, t, val)
+	r.mem.setDecl(id.Name, fmt.Sprintf("const %s %s = %s", id.Name, t, val))
 }
 
 // constLiteral writes a constant as Go source that has the same untyped kind.
