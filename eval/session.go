@@ -18,7 +18,7 @@ import (
 	"github.com/traefik/yaegi/stdlib"
 
 	"github.com/peerbook/peerbook/display"
-	"github.com/peerbook/peerbook/eval/rewrite"
+	"github.com/peerbook/peerbook/eval/internal/rewrite"
 )
 
 // Options configure a new Session.

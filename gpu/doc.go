@@ -90,7 +90,7 @@
 // On simulated devices, kernels on different devices and streams really run at the same
 // time, atomics are real atomics, and an interrupt stops running kernels: a hand-off that
 // works there works on GPUs. CUDA C kernels run there too, translated from a subset of CUDA C
-// (see package gpu/csim); outside it they need a GPU.
+// (see package gpu/internal/cudatogo); outside it they need a GPU.
 //
 // # Faults
 //

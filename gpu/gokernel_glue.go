@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/peerbook/peerbook/gpu/backend"
-	"github.com/peerbook/peerbook/gpu/cudasrc"
-	"github.com/peerbook/peerbook/gpu/gokernel"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
+	"github.com/peerbook/peerbook/gpu/internal/cudasrc"
+	"github.com/peerbook/peerbook/gpu/internal/gokernel"
 )
 
 // goLibrary holds the session's Go kernels and device functions, so that a kernel of one
@@ -18,7 +18,7 @@ var goLibrary struct {
 	lib  *gokernel.Library
 }
 
-// defineGoKernels parses and checks a cell's Go kernels (package gpu/gokernel).
+// defineGoKernels parses and checks a cell's Go kernels (package gpu/internal/gokernel).
 func defineGoKernels(src, file string, line int) ([]goKernel, error) {
 	goLibrary.once.Do(func() { goLibrary.lib = gokernel.NewLibrary() })
 	ks, err := goLibrary.lib.Define(src, file, line)
@@ -33,7 +33,7 @@ func defineGoKernels(src, file string, line int) ([]goKernel, error) {
 }
 
 // cudaSignatures reads the __global__ kernels' signatures of CUDA C source (package
-// gpu/cudasrc); errors point at the cell's lines ("cell[2]:4: ...").
+// gpu/internal/cudasrc); errors point at the cell's lines ("cell[2]:4: ...").
 func cudaSignatures(src, file string, line int) ([]backend.Signature, error) {
 	sigs, err := cudasrc.Signatures(src)
 	var se *cudasrc.SourceError

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/peerbook/peerbook/gpu/backend"
-	"github.com/peerbook/peerbook/gpu/sim"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
+	"github.com/peerbook/peerbook/gpu/internal/sim"
 )
 
 // EnvDevices is the environment variable that chooses the devices: "cuda", "sim", "sim:N"

@@ -9,7 +9,7 @@ import (
 
 	"github.com/peerbook/peerbook/eval"
 	"github.com/peerbook/peerbook/kernel/evaluator"
-	"github.com/peerbook/peerbook/kernel/wire"
+	"github.com/peerbook/peerbook/kernel/internal/wire"
 )
 
 // markerWait bounds the wait for the sync markers after a done event.
