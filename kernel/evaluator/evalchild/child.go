@@ -1,3 +1,5 @@
+// Package evalchild is the evaluator child process: it serves one eval.Session over the
+// protocol of package evaluator (requests on fd 3, events on fd 4), for `peerbook evaluator`.
 package evalchild
 
 import (
