@@ -16,9 +16,6 @@ import (
 //
 //	./eval.test -test.run '^$' -test.bench CUDACellLaunch
 func BenchmarkCUDACellLaunch(b *testing.B) {
-	if _, ok := gpuFunc("DefineCUDA"); !ok {
-		b.Skip("the gpu package is not part of this build")
-	}
 	s := newSession(b)
 	if got, _ := mustExec(b, s, `import "peerbook/gpu"
 gpu.Use("cuda") == nil`); got != "true" {

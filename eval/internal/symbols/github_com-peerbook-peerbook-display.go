@@ -45,7 +45,6 @@ func init() {
 		"ProgressInterval": reflect.ValueOf(display.ProgressInterval),
 		"Render":           reflect.ValueOf(display.Render),
 		"SVG":              reflect.ValueOf(display.SVG),
-		"SetSink":          reflect.ValueOf(display.SetSink),
 		"Text":             reflect.ValueOf(display.Text),
 
 		// type definitions
@@ -58,7 +57,6 @@ func init() {
 		"Progress":       reflect.ValueOf((*display.Progress)(nil)),
 		"Reduction":      reflect.ValueOf((*display.Reduction)(nil)),
 		"Renderer":       reflect.ValueOf((*display.Renderer)(nil)),
-		"Sink":           reflect.ValueOf((*display.Sink)(nil)),
 		"Stats":          reflect.ValueOf((*display.Stats)(nil)),
 		"TopologyDevice": reflect.ValueOf((*display.TopologyDevice)(nil)),
 		"TopologyLink":   reflect.ValueOf((*display.TopologyLink)(nil)),
@@ -66,7 +64,6 @@ func init() {
 
 		// interface wrapper definitions
 		"_Renderer": reflect.ValueOf((*_github_com_peerbook_peerbook_display_Renderer)(nil)),
-		"_Sink":     reflect.ValueOf((*_github_com_peerbook_peerbook_display_Sink)(nil)),
 	}
 }
 
@@ -78,18 +75,4 @@ type _github_com_peerbook_peerbook_display_Renderer struct {
 
 func (W _github_com_peerbook_peerbook_display_Renderer) MIMEBundle() display.Bundle {
 	return W.WMIMEBundle()
-}
-
-// _github_com_peerbook_peerbook_display_Sink is an interface wrapper for Sink type
-type _github_com_peerbook_peerbook_display_Sink struct {
-	IValue       interface{}
-	WClearOutput func(wait bool)
-	WDisplay     func(b display.Bundle, id string, update bool)
-}
-
-func (W _github_com_peerbook_peerbook_display_Sink) ClearOutput(wait bool) {
-	W.WClearOutput(wait)
-}
-func (W _github_com_peerbook_peerbook_display_Sink) Display(b display.Bundle, id string, update bool) {
-	W.WDisplay(b, id, update)
 }
