@@ -25,7 +25,7 @@ import (
 	"github.com/peerbook/peerbook/eval"
 	"github.com/peerbook/peerbook/install"
 	"github.com/peerbook/peerbook/kernel"
-	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/kernel/evaluator/evalchild"
 	"github.com/peerbook/peerbook/kernel/history"
 )
 
@@ -100,8 +100,8 @@ and 4 (see package kernel/evaluator). Not for use by hand.`,
 			if err := flags.Parse(args); err != nil {
 				return err
 			}
-			os.Exit(evaluator.Main(func() (evaluator.Session, error) {
-				s, err := eval.New(eval.Options{})
+			os.Exit(evalchild.Main(func() (evalchild.Session, error) {
+				s, err := eval.New(eval.Options{Hooks: eval.PackageHooks{}})
 				if err != nil {
 					return nil, err
 				}
