@@ -800,7 +800,11 @@ func (s *Session) run(ctx context.Context, c *cellState, prog *interp.Program) e
 		if goErr := c.goroutineError(); goErr != nil {
 			return goErr
 		}
-		return interruptedError(o.stuck)
+		e := interruptedError(o.stuck)
+		if n := s.runner.live.Load(); n > 0 {
+			e.Traceback = append(e.Traceback, leftRunningNote(n))
+		}
+		return e
 	}
 	v, ok := asPanic(o.err)
 	if !ok {

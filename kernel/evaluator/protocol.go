@@ -15,6 +15,14 @@
 //	fd 3  requests, kernel to child: JSON lines
 //	fd 4  events, child to kernel: JSON lines
 //
+// On Linux the child moves fd 3 and 4 (and copies of fd 1 and 2) to descriptors at 1000
+// and above, closed on exec, and puts /dev/null on 3 and 4, so that a cell that closes or
+// writes to "fd 4" harms nothing; after each cell it puts back fd 1 and 2 if the cell closed
+// or replaced them. A cell that finds the real descriptors can still break the channel:
+// the kernel ends a session whose event channel carries a line that is not an event, or
+// ends while the process lives, and says why. It also resumes an evaluator that was
+// stopped (SIGSTOP), telling the running cell.
+//
 // # Requests (fd 3), one JSON object per line
 //
 //	{"id":7,"op":"execute","execute":{ExecuteRequest}}
