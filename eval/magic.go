@@ -293,7 +293,7 @@ func (s *Session) whoMagic() {
 // resetMagic implements %reset: everything the cells defined is forgotten. Goroutines the
 // cells started are stopped first.
 func (s *Session) resetMagic() error {
-	s.runner.stopAll()
+	s.runner.discard() // nothing of the old interpreter may keep it alive
 	if err := s.reset(); err != nil {
 		return internalError("reset the session", err)
 	}

@@ -162,6 +162,9 @@ func (s *Session) reset() error {
 	if err := s.useOverrides(in); err != nil {
 		return err
 	}
+	if old, ok := s.rw.(interface{ Close() }); ok {
+		old.Close() // the previous interpreter's registrations
+	}
 	s.rw = newRewriter()
 	if s.rw != nil {
 		if err := s.rw.Prepare(in); err != nil {
@@ -775,6 +778,7 @@ func (s *Session) compile(n ast.Node, runMain bool) (prog *interp.Program, err e
 		defer s.scope.memo.invalidate()
 	}
 	prog, err = s.in.CompileAST(n)
+	s.scope.dropRoots()
 	if err != nil {
 		return nil, compileError(s, err)
 	}
@@ -933,6 +937,9 @@ func (s *Session) Close() error {
 	s.closed = true
 	s.runner.fire()
 	s.runner.close()
+	if rw, ok := s.rw.(interface{ Close() }); ok {
+		rw.Close()
+	}
 	s.files.close() // the pipes end when every copy of their write end is closed
 	s.stdout.close()
 	s.stderr.close()

@@ -297,3 +297,8 @@ func clearPos(n ast.Node) {
 
 // isPrelude reports whether a name belongs to generated code.
 func isPrelude(name string) bool { return strings.HasPrefix(name, "_pb") }
+
+// Close drops what the rewriter registered for its session in package rt (printing
+// methods, functions of its interpreter): call it when the interpreter is dropped, so that
+// nothing keeps it alive.
+func (r *Rewriter) Close() { rt.Forget(r.session) }

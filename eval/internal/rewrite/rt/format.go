@@ -725,3 +725,41 @@ func cmpFloat(a, b float64) int {
 	}
 	return 0
 }
+
+// Forget drops what the registry holds of session: its type descriptions and the methods
+// of its named types, functions of an interpreter that is gone (%reset, a closed session),
+// which would otherwise keep that interpreter alive. Ids of the session's types stay taken
+// (nil); no code of another session uses them.
+func Forget(session string) {
+	registry.Lock()
+	defer registry.Unlock()
+	prefix := session + "/"
+	for k := range registry.methods {
+		if strings.HasPrefix(strings.TrimPrefix(k, "*"), prefix) {
+			delete(registry.methods, k)
+		}
+	}
+	for k := range registry.byName {
+		if strings.HasPrefix(k, prefix) {
+			delete(registry.byName, k)
+		}
+	}
+	for rt, list := range registry.byRType {
+		kept := list[:0]
+		for _, t := range list {
+			if t.Session != session {
+				kept = append(kept, t)
+			}
+		}
+		if len(kept) == 0 {
+			delete(registry.byRType, rt)
+		} else {
+			registry.byRType[rt] = kept
+		}
+	}
+	for i, t := range registry.types {
+		if t != nil && t.Session == session {
+			registry.types[i] = nil
+		}
+	}
+}
