@@ -782,6 +782,7 @@ func (s *Session) compile(n ast.Node, runMain bool) (prog *interp.Program, err e
 	if err != nil {
 		return nil, compileError(s, err)
 	}
+	s.scope.growFrame()
 	if !runMain {
 		s.scope.dropMain(prog)
 	}
