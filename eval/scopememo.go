@@ -95,7 +95,11 @@ func (s scopeView) dropRoots() {
 // resizeFrame has nothing to do. Slots are made as resizeFrame makes them (a zero value
 // of the slot's type), under the frame's lock. It does nothing when the fields are not
 // there.
-func (s scopeView) growFrame() {
+//
+// Goroutines of cells read global slots without the lock (as yaegi has them do): while any
+// runs (shared false), the frame goes to a new array, as resizeFrame does, so that none
+// can see a slot being made; only with none running is it extended in place.
+func (s scopeView) growFrame(shared bool) {
 	in := reflect.ValueOf(s.in)
 	types := field(field(in, "universe"), "types")
 	fr := field(in, "frame")
@@ -116,7 +120,7 @@ func (s scopeView) growFrame() {
 		return
 	}
 	grown := data
-	if data.Cap() >= l {
+	if data.Cap() >= l && !shared {
 		grown = data.Slice(0, l)
 	} else {
 		grown = reflect.MakeSlice(data.Type(), l, 2*l)

@@ -782,7 +782,7 @@ func (s *Session) compile(n ast.Node, runMain bool) (prog *interp.Program, err e
 	if err != nil {
 		return nil, compileError(s, err)
 	}
-	s.scope.growFrame()
+	s.scope.growFrame(s.runner.live.Load() > 0)
 	if !runMain {
 		s.scope.dropMain(prog)
 	}
