@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/peerbook/peerbook/eval"
+	"github.com/peerbook/peerbook/gpu/cuda"
 	"github.com/peerbook/peerbook/install"
 	"github.com/peerbook/peerbook/kernel"
 	"github.com/peerbook/peerbook/kernel/evaluator"
@@ -78,13 +79,22 @@ where "jupyter kernelspec list" finds it:
 	},
 	{
 		name:    "version",
-		summary: "print the version of peerbook and of Go",
-		usage:   "peerbook version",
+		summary: "print the version of peerbook, of Go, and the CUDA driver and NVRTC found",
+		usage: `peerbook version
+
+Prints the version of this build (the module version, else the VCS revision it was built
+from, as "go build" stamps them), the Go toolchain and platform, the source revision,
+and the CUDA driver and NVRTC this machine has, if any.`,
 		run: func(flags *flag.FlagSet, args []string) error {
 			if err := flags.Parse(args); err != nil {
 				return err
 			}
-			fmt.Printf("peerbook %s (%s %s/%s)\n", versionString(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+			if flags.NArg() > 0 {
+				flags.Usage()
+				return errUsage
+			}
+			bi, _ := debug.ReadBuildInfo()
+			fmt.Print(versionReport(bi, probeCUDA()))
 			return nil
 		},
 	},
@@ -136,9 +146,12 @@ func mainStatus(args []string, stdout, stderr io.Writer) int {
 		if len(args) > 1 {
 			if c := lookup(args[1]); c != nil {
 				fmt.Fprintln(stdout, "Usage: "+c.usage)
+				flags := c.flags(stdout)
+				c.run(flags, []string{"-h"}) // defines its flags, prints them, runs nothing
 				return 0
 			}
-			fmt.Fprintf(stderr, "peerbook: no command %q\n", args[1])
+			fmt.Fprintf(stderr, "peerbook: unknown command %q\n\n", args[1])
+			printHelp(stderr)
 			return 2
 		}
 		printHelp(stdout)
@@ -152,17 +165,10 @@ func mainStatus(args []string, stdout, stderr io.Writer) int {
 		printHelp(stderr)
 		return 2
 	}
-	flags := flag.NewFlagSet("peerbook "+c.name, flag.ContinueOnError)
-	flags.SetOutput(stderr)
+	flags := c.flags(stderr)
 	flags.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: "+c.usage)
-		var b strings.Builder
-		flags.SetOutput(&b)
-		flags.PrintDefaults()
-		flags.SetOutput(stderr)
-		if b.Len() > 0 {
-			fmt.Fprint(stderr, "\nFlags:\n"+b.String())
-		}
+		printFlags(stderr, flags)
 	}
 	err := c.run(flags, args[1:])
 	switch {
@@ -177,6 +183,41 @@ func mainStatus(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "peerbook %s: %v\n", c.name, err)
 	return 1
+}
+
+// flags is a FlagSet for c whose -h prints c's flags on w (for `peerbook help NAME`, which
+// has printed the usage).
+func (c *command) flags(w io.Writer) *flag.FlagSet {
+	flags := flag.NewFlagSet("peerbook "+c.name, flag.ContinueOnError)
+	flags.SetOutput(w)
+	flags.Usage = func() { printFlags(w, flags) }
+	return flags
+}
+
+// printFlags lists flags as the usage lines spell them: "-o" for a one-letter flag,
+// "--html" for a longer one (the flag package takes either spelling of both).
+func printFlags(w io.Writer, flags *flag.FlagSet) {
+	var b strings.Builder
+	flags.VisitAll(func(f *flag.Flag) {
+		name, usage := flag.UnquoteUsage(f)
+		dash := "--"
+		if len(f.Name) == 1 {
+			dash = "-"
+		}
+		fmt.Fprintf(&b, "  %s%s", dash, f.Name)
+		if name != "" {
+			fmt.Fprintf(&b, " %s", name)
+		}
+		b.WriteString("\n    \t")
+		b.WriteString(strings.ReplaceAll(usage, "\n", "\n    \t"))
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "0s" {
+			fmt.Fprintf(&b, " (default %s)", f.DefValue)
+		}
+		b.WriteByte('\n')
+	})
+	if b.Len() > 0 {
+		fmt.Fprint(w, "\nFlags:\n"+b.String())
+	}
 }
 
 func lookup(name string) *command {
@@ -293,12 +334,80 @@ func runInstall(flags *flag.FlagSet, args []string) error {
 	return nil
 }
 
+// cudaProbe is what `peerbook version` found of CUDA: the driver's supported CUDA version
+// and library, NVRTC's description, or why either is missing.
+type cudaProbe struct {
+	driverVersion int
+	driverLib     string
+	driverErr     error
+	nvrtc         string
+	nvrtcErr      error
+}
+
+// versionReport is what `peerbook version` prints: the build's version, Go and platform,
+// module and VCS stamps of bi (nil: none), and the CUDA libraries found.
+func versionReport(bi *debug.BuildInfo, cu cudaProbe) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "peerbook %s (%s %s/%s)\n", versionOf(bi), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	if bi != nil {
+		mod := bi.Main.Path
+		if v := bi.Main.Version; v != "" {
+			mod += " " + v
+		}
+		if mod != "" {
+			fmt.Fprintf(&b, "module:      %s\n", mod)
+		}
+		settings := map[string]string{}
+		for _, s := range bi.Settings {
+			settings[s.Key] = s.Value
+		}
+		if rev := settings["vcs.revision"]; rev != "" {
+			line := settings["vcs"] + " revision " + rev
+			if t := settings["vcs.time"]; t != "" {
+				line += ", " + t
+			}
+			if settings["vcs.modified"] == "true" {
+				line += ", with uncommitted changes"
+			}
+			fmt.Fprintf(&b, "source:      %s\n", strings.TrimSpace(line))
+		} else {
+			b.WriteString("source:      no VCS revision stamped (built outside a repository, or with -buildvcs=false)\n")
+		}
+	}
+	if cu.driverErr != nil {
+		fmt.Fprintf(&b, "CUDA driver: none (%v): cells run on simulated devices\n", cu.driverErr)
+	} else {
+		fmt.Fprintf(&b, "CUDA driver: supports CUDA %d.%d, %s\n", cu.driverVersion/1000, cu.driverVersion%1000/10, cu.driverLib)
+	}
+	if cu.nvrtcErr != nil {
+		fmt.Fprintf(&b, "NVRTC:       none (%v): %%%%cuda cells need it on a GPU\n", cu.nvrtcErr)
+	} else {
+		fmt.Fprintf(&b, "NVRTC:       %s\n", cu.nvrtc)
+	}
+	return b.String()
+}
+
+// probeCUDA looks for the CUDA driver and NVRTC as the gpu package would.
+func probeCUDA() cudaProbe {
+	var p cudaProbe
+	p.driverVersion, p.driverLib, p.driverErr = cuda.DriverVersion()
+	p.nvrtc, p.nvrtcErr = cuda.NVRTCVersion()
+	return p
+}
+
 // versionString is the build's version: set at link time, else the module version.
 func versionString() string {
+	bi, _ := debug.ReadBuildInfo()
+	return versionOf(bi)
+}
+
+// versionOf is the version of the build bi describes: set at link time, else its module
+// version, else "devel-" and its VCS revision's first 12 digits.
+func versionOf(bi *debug.BuildInfo) string {
 	if version != "" {
 		return version
 	}
-	if bi, ok := debug.ReadBuildInfo(); ok {
+	if bi != nil {
 		if v := bi.Main.Version; v != "" && v != "(devel)" {
 			return v
 		}
