@@ -15,6 +15,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -50,7 +51,7 @@ var commands = []*command{
 	{
 		name:    "kernel",
 		summary: "serve the Jupyter protocol for one frontend (Jupyter starts it)",
-		usage: `peerbook kernel --connection-file FILE
+		usage: `peerbook kernel --connection-file FILE [--debug]
 
 Serves the Jupyter messaging protocol on the sockets FILE names. Jupyter runs this
 through the kernelspec that "peerbook install" writes; you rarely run it by hand.
@@ -60,7 +61,10 @@ an error, starts a fresh session and goes on serving.
 History is kept in $PEERBOOK_HISTORY, else $XDG_DATA_HOME/peerbook/history.jsonl,
 else ~/.local/share/peerbook/history.jsonl ("none": memory only).
 $PEERBOOK_MAX_STACK_MB bounds a goroutine's stack in the session (default 256).
-$PEERBOOK_EVALUATOR_LOG names a file that gets a copy of the session's stderr.`,
+$PEERBOOK_EVALUATOR_LOG names a file that gets a copy of the session's stderr.
+The kernel's own log (messages dropped, evaluators restarted, shutdown requests) goes to
+its stderr only with --debug or $PEERBOOK_DEBUG=1: Jupyter and nbconvert show a kernel's
+stderr on the terminal that started them.`,
 		run: runKernel,
 	},
 	{
@@ -265,6 +269,7 @@ func runKernel(flags *flag.FlagSet, args []string) error {
 	var file string
 	flags.StringVar(&file, "connection-file", "", "the connection file Jupyter wrote (`FILE`)")
 	flags.StringVar(&file, "f", "", "short for --connection-file")
+	debug := flags.Bool("debug", false, "log what the kernel does on stderr (also $"+debugEnv+"=1)")
 	if err := flags.Parse(args); err != nil {
 		return err
 	}
@@ -278,11 +283,25 @@ func runKernel(flags *flag.FlagSet, args []string) error {
 	parent, _ := strconv.Atoi(os.Getenv("JPY_PARENT_PID"))
 	return kernel.Run(context.Background(), kernel.Config{
 		ConnectionFile: file,
+		Logger:         kernelLogger(*debug, os.Getenv(debugEnv), os.Stderr),
 		HistoryPath:    history.DefaultPath(),
 		HandleSignals:  true,
 		ParentPID:      parent,
 		Version:        versionString(),
 	})
+}
+
+// debugEnv turns the kernel's log on, as --debug does (for kernelspecs, which have no
+// flag to add).
+const debugEnv = "PEERBOOK_DEBUG"
+
+// kernelLogger is the kernel's log: on w with --debug or $PEERBOOK_DEBUG set to a true
+// value (1, true, ...), else nowhere.
+func kernelLogger(flagSet bool, env string, w io.Writer) *log.Logger {
+	if on, err := strconv.ParseBool(env); flagSet || (err == nil && on) {
+		return log.New(w, "peerbook: ", log.LstdFlags)
+	}
+	return log.New(io.Discard, "", 0)
 }
 
 func runInstall(flags *flag.FlagSet, args []string) error {
