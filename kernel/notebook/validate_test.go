@@ -2,6 +2,7 @@ package notebook
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -60,6 +61,57 @@ func TestRunShowsPagerTextAsOutput(t *testing.T) {
 		data, _ := outs[0]["data"].(map[string]any)
 		if text, _ := data["text/plain"].(string); !strings.Contains(text, want) {
 			t.Errorf("cell %d: the pager text lacks %q:\n%s", i+1, want, text)
+		}
+	}
+}
+
+// A cell that defines func main runs it once, after its declarations and before its
+// statements, as %help says; later cells don't run it again; a new main runs when defined.
+func TestFuncMainRunsOnceAsHelpSays(t *testing.T) {
+	s, err := eval.New(eval.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	cells := []string{
+		"%help",
+		"import \"fmt\"\nfunc main() { fmt.Println(\"main runs\") }\nfmt.Println(\"statement\")",
+		"x := 1\nfmt.Println(x)",
+		"func main() { fmt.Println(\"new main\") }",
+	}
+	doc := `{"cells": [`
+	for i, c := range cells {
+		if i > 0 {
+			doc += ","
+		}
+		doc += `{"cell_type": "code", "metadata": {}, "outputs": [], "source": ` + strconv.Quote(c) + `}`
+	}
+	nb, err := Decode([]byte(doc + `], "metadata": {}, "nbformat": 4}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Run(context.Background(), nb, s, RunOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	text := func(i int) string {
+		var b strings.Builder
+		for _, o := range nb.Cells[i].Outputs() {
+			if s, ok := o["text"].(string); ok {
+				b.WriteString(s)
+			}
+			if d, ok := o["data"].(map[string]any); ok {
+				s, _ := d["text/plain"].(string)
+				b.WriteString(s)
+			}
+		}
+		return b.String()
+	}
+	if help := strings.Join(strings.Fields(text(0)), " "); !strings.Contains(help, "A cell that defines func main runs it once, as go run would") {
+		t.Errorf("%%help doesn't say how func main behaves:\n%s", help)
+	}
+	for i, want := range []string{"", "main runs\nstatement\n", "1\n", "new main\n"} {
+		if i > 0 && text(i) != want {
+			t.Errorf("cell %d: %q, want %q", i+1, text(i), want)
 		}
 	}
 }
