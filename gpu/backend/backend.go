@@ -129,6 +129,9 @@ type Link struct {
 	NativeAtomics bool    // atomics over the link are native
 	PerfRank      int     // the driver's relative performance rank (lower is better)
 	BandwidthGBps float64 // nominal one-direction bandwidth, 0 where unknown
+	// LatencyUS is the one-way latency of a flag hand-off over the link in microseconds,
+	// where a simulated preset models it (0: unknown; real devices are measured).
+	LatencyUS float64
 }
 
 // Label is the nvidia-smi style label of the link ("NV18", "PIX", "X").
