@@ -218,12 +218,12 @@ func (r *LatencyMatrix) Modelled() (bool, string) { return r.modelled != "", r.m
 
 // Heatmap returns the matrix as the display package draws it.
 func (r *LatencyMatrix) Heatmap() display.MatrixHeatmap {
-	title := fmt.Sprintf("one-way flag hand-off latency (%d round trips a pair)", r.rounds)
+	note := fmt.Sprintf("measured: %d round trips a pair, halved", r.rounds)
 	if r.modelled != "" {
-		title = "one-way flag hand-off latency, " + r.modelled
+		note = r.modelled
 	}
-	return display.MatrixHeatmap{Title: title, RowLabels: r.Labels(), ColLabels: r.Labels(), Values: r.Values(),
-		Unit: "µs", LowIsGood: true}
+	return display.MatrixHeatmap{Title: "one-way flag hand-off latency", Note: note, RowLabels: r.Labels(),
+		ColLabels: r.Labels(), Values: r.Values(), Unit: "µs", LowIsGood: true}
 }
 
 // MIMEBundle renders the matrix as an annotated heatmap, with a text table for terminals.

@@ -314,12 +314,9 @@ func (r *BandwidthMatrix) Modelled() (bool, string) { return r.modelled != "", r
 
 // Heatmap returns the matrix as the display package draws it.
 func (r *BandwidthMatrix) Heatmap() display.MatrixHeatmap {
-	title := fmt.Sprintf("copy bandwidth (%s copies), source row to destination column", formatBytes(uint64(r.bytes)))
-	if r.modelled != "" {
-		title = fmt.Sprintf("copy bandwidth (%s copies), source row to destination column, %s", formatBytes(uint64(r.bytes)), r.modelled)
-	}
 	return display.MatrixHeatmap{
-		Title:     title,
+		Title:     fmt.Sprintf("copy bandwidth (%s copies), source row to destination column", formatBytes(uint64(r.bytes))),
+		Note:      r.modelled,
 		RowLabels: r.Labels(), ColLabels: r.Labels(), Values: r.Values(), Unit: "GB/s"}
 }
 
@@ -477,7 +474,7 @@ func (r *BandwidthSweep) Modelled() (bool, string) { return r.modelled != "", r.
 // title names the sweep in its plot and table.
 func (r *BandwidthSweep) title() string {
 	if r.modelled != "" {
-		return fmt.Sprintf("copy bandwidth %s → %s by transfer size, %s", r.src, r.dst, r.modelled)
+		return fmt.Sprintf("copy bandwidth %s → %s by transfer size, modelled", r.src, r.dst)
 	}
 	return fmt.Sprintf("copy bandwidth %s → %s by transfer size", r.src, r.dst)
 }
@@ -511,7 +508,11 @@ func (r *BandwidthSweep) String() string {
 		}
 	}
 	var s strings.Builder
-	s.WriteString(r.title())
+	if r.modelled != "" {
+		s.WriteString(fmt.Sprintf("copy bandwidth %s → %s by transfer size, %s", r.src, r.dst, r.modelled))
+	} else {
+		s.WriteString(r.title())
+	}
 	for _, row := range rows {
 		s.WriteString("\n")
 		for c, cell := range row {

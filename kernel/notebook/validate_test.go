@@ -115,3 +115,24 @@ func TestFuncMainRunsOnceAsHelpSays(t *testing.T) {
 		}
 	}
 }
+
+// Code in the HTML page shows tabs 4 wide (Go is indented with tabs; browsers draw 8).
+func TestHTMLTabsAreFourWide(t *testing.T) {
+	nb, err := Decode([]byte(`{"cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "source": "func f() {\n\treturn\n}"}], "metadata": {}, "nbformat": 4}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := nb.WriteHTML(&b, "t"); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	i := strings.Index(page, "\npre{")
+	if i < 0 {
+		t.Fatalf("no style rule for pre:\n%s", page)
+	}
+	rule, _, _ := strings.Cut(page[i+1:], "}")
+	if !strings.Contains(rule, "tab-size:4") || !strings.Contains(page, "<pre class=\"src\">func f() {\n\treturn") {
+		t.Errorf("the pre rule %q doesn't set tab-size:4, or the tab was lost", rule)
+	}
+}
