@@ -202,7 +202,7 @@ func (t topo) graphSVG() string {
 	if source != "" {
 		titleW += 24 + textWidth(source, 11, false)
 	}
-	W := math.Max(math.Max(rowW, math.Max(titleW, t.legendWidth(true))) + 2*gMarginX, 400)
+	W := math.Max(math.Max(rowW, math.Max(titleW, t.legendWidth(true)))+2*gMarginX, 400)
 	x0 := (W - rowW) / 2
 	left := func(i int) float64 { return x0 + float64(i)*(gBoxW+gGap) }
 	cx := func(i int) float64 { return left(i) + gBoxW/2 }
