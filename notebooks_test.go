@@ -3,12 +3,15 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/peerbook/peerbook/display/svgtest"
 )
 
 // promised lists, for each tutorial, the rich outputs it must show (MIME types that some
@@ -83,6 +86,7 @@ func checkExecuted(t *testing.T, path string, promise []string) {
 				for mime := range d {
 					seen[mime] = true
 				}
+				checkPictures(t, fmt.Sprintf("%s: cell %d", path, i+1), d)
 			}
 		}
 	}
@@ -94,6 +98,53 @@ func checkExecuted(t *testing.T, path string, promise []string) {
 			t.Errorf("%s: promises %s output, shows none", path, mime)
 		}
 	}
+}
+
+// checkPictures fails for text that reaches outside its picture in the SVG of an output,
+// standalone or inside its HTML, measured with the font the pictures name.
+func checkPictures(t *testing.T, where string, data map[string]any) {
+	t.Helper()
+	var svgs []string
+	if s := textOf(data["image/svg+xml"]); s != "" {
+		svgs = append(svgs, s)
+	}
+	for h := textOf(data["text/html"]); ; {
+		i := strings.Index(h, "<svg")
+		if i < 0 {
+			break
+		}
+		j := strings.Index(h[i:], "</svg>")
+		if j < 0 {
+			break
+		}
+		svgs = append(svgs, h[i:i+j+len("</svg>")])
+		h = h[i+j:]
+	}
+	for _, svg := range svgs {
+		outside, err := svgtest.Outside(svg)
+		if err != nil {
+			t.Errorf("%s: a picture this test can't read: %v", where, err)
+		}
+		for _, o := range outside {
+			t.Errorf("%s: %s", where, o)
+		}
+	}
+}
+
+// textOf reads a MIME bundle's text: a string or a list of lines.
+func textOf(v any) string {
+	switch t := v.(type) {
+	case string:
+		return t
+	case []any:
+		var b strings.Builder
+		for _, l := range t {
+			s, _ := l.(string)
+			b.WriteString(s)
+		}
+		return b.String()
+	}
+	return ""
 }
 
 // Every tutorial runs headlessly with `peerbook run`, without an error, showing what it

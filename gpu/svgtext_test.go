@@ -1,139 +1,28 @@
 package gpu
 
 import (
-	"encoding/xml"
-	"html"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
-	xfont "golang.org/x/image/font"
-	"gonum.org/v1/plot/font"
-	"gonum.org/v1/plot/font/liberation"
-
 	"github.com/peerbook/peerbook/display"
+	"github.com/peerbook/peerbook/display/svgtest"
 )
-
-// The pictures name Liberation Sans (metric-compatible with Arimo and Arial) first; these
-// tests measure their text with that font's real metrics, as a browser with it draws them.
-var (
-	testFonts = font.NewCache(liberation.Collection())
-	testSans  = testFonts.Lookup(font.Font{Typeface: "Liberation", Variant: "Sans"}, 1)
-	testBold  = testFonts.Lookup(font.Font{Typeface: "Liberation", Variant: "Sans", Weight: xfont.WeightBold}, 1)
-)
-
-// svgText is a <text> element of an SVG picture.
-type svgText struct {
-	X, Y      float64
-	Anchor    string
-	Size      float64
-	Bold      bool
-	Transform string
-	Text      string
-}
-
-var (
-	viewBoxRe = regexp.MustCompile(`viewBox="0 0 ([0-9.]+) ([0-9.]+)"`)
-	rotateRe  = regexp.MustCompile(`^rotate\((-?[0-9.]+) (-?[0-9.]+) (-?[0-9.]+)\)$`)
-)
-
-// svgTexts returns the picture's width and height (its viewBox) and its text elements.
-func svgTexts(t *testing.T, svg string) (w, h float64, texts []svgText) {
-	t.Helper()
-	m := viewBoxRe.FindStringSubmatch(svg)
-	if m == nil {
-		t.Fatalf("no viewBox in %.200s", svg)
-	}
-	w, _ = strconv.ParseFloat(m[1], 64)
-	h, _ = strconv.ParseFloat(m[2], 64)
-	dec := xml.NewDecoder(strings.NewReader(svg))
-	for {
-		tok, err := dec.Token()
-		if err != nil {
-			break
-		}
-		se, ok := tok.(xml.StartElement)
-		if !ok || se.Name.Local != "text" {
-			continue
-		}
-		st := svgText{Anchor: "start", Size: 12}
-		for _, a := range se.Attr {
-			switch a.Name.Local {
-			case "x":
-				st.X, _ = strconv.ParseFloat(a.Value, 64)
-			case "y":
-				st.Y, _ = strconv.ParseFloat(a.Value, 64)
-			case "text-anchor":
-				st.Anchor = a.Value
-			case "font-size":
-				st.Size, _ = strconv.ParseFloat(a.Value, 64)
-			case "font-weight":
-				n, _ := strconv.Atoi(a.Value)
-				st.Bold = n >= 600 || a.Value == "bold"
-			case "transform":
-				st.Transform = a.Value
-			}
-		}
-		var content struct {
-			Text string `xml:",chardata"`
-		}
-		if err := dec.DecodeElement(&content, &se); err != nil {
-			t.Fatal(err)
-		}
-		st.Text = html.UnescapeString(content.Text)
-		texts = append(texts, st)
-	}
-	return w, h, texts
-}
 
 // checkTextInside fails for every text element of svg that reaches outside its viewBox.
 func checkTextInside(t *testing.T, name, svg string) {
 	t.Helper()
-	w, h, texts := svgTexts(t, svg)
-	if len(texts) == 0 {
-		t.Errorf("%s: no text", name)
+	_, _, _, _, texts, err := svgtest.Texts(svg)
+	if err != nil || len(texts) == 0 {
+		t.Errorf("%s: %d texts, %v", name, len(texts), err)
 	}
-	for _, st := range texts {
-		face := testSans
-		if st.Bold {
-			face = testBold
-		}
-		width := float64(face.Width(st.Text)) * st.Size
-		ext := testSans.Extents()
-		ascent, descent := float64(ext.Ascent)*st.Size, float64(ext.Descent)*st.Size
-		x0 := st.X
-		switch st.Anchor {
-		case "middle":
-			x0 -= width / 2
-		case "end":
-			x0 -= width
-		}
-		// The text's box, then its corners turned by a rotation about a point.
-		corners := [][2]float64{{x0, st.Y - ascent}, {x0 + width, st.Y - ascent}, {x0, st.Y + descent}, {x0 + width, st.Y + descent}}
-		if st.Transform != "" {
-			m := rotateRe.FindStringSubmatch(st.Transform)
-			if m == nil {
-				t.Errorf("%s: %q: a transform this test can't follow: %s", name, st.Text, st.Transform)
-				continue
-			}
-			deg, _ := strconv.ParseFloat(m[1], 64)
-			cx, _ := strconv.ParseFloat(m[2], 64)
-			cy, _ := strconv.ParseFloat(m[3], 64)
-			sin, cos := math.Sincos(deg * math.Pi / 180)
-			for i, c := range corners {
-				dx, dy := c[0]-cx, c[1]-cy
-				corners[i] = [2]float64{cx + dx*cos - dy*sin, cy + dx*sin + dy*cos}
-			}
-		}
-		for _, c := range corners {
-			if c[0] < -0.05 || c[0] > w+0.05 || c[1] < -0.05 || c[1] > h+0.05 {
-				t.Errorf("%s: %q (%s at x=%v y=%v, %.1f px wide) reaches (%.1f, %.1f), outside the %vx%v picture",
-					name, st.Text, st.Anchor, st.X, st.Y, width, c[0], c[1], w, h)
-				break
-			}
-		}
+	outside, err := svgtest.Outside(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range outside {
+		t.Errorf("%s: %s", name, o)
 	}
 }
 
@@ -182,7 +71,10 @@ func TestHeatmapColourBarHasTicks(t *testing.T) {
 	} {
 		m := display.MatrixHeatmap{Title: "t", Values: values, Unit: "µs", LowIsGood: true}
 		svg := svgOf(m.MIMEBundle())
-		_, _, texts := svgTexts(t, svg)
+		_, _, _, _, texts, err := svgtest.Texts(svg)
+		if err != nil {
+			t.Fatal(err)
+		}
 		lo, hi := math.Inf(1), math.Inf(-1)
 		for _, row := range values {
 			for _, v := range row {
@@ -190,7 +82,7 @@ func TestHeatmapColourBarHasTicks(t *testing.T) {
 			}
 		}
 		// Tick labels are the texts right of the bar: after the unit, in order, top down.
-		var ticks []svgText
+		var ticks []svgtest.Text
 		unitX := -1.0
 		for _, st := range texts {
 			if st.Text == "µs" {
