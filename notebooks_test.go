@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -177,6 +178,9 @@ func TestTutorialsRunHeadless(t *testing.T) {
 	}
 }
 
+// kernelLogLine is a line of the kernel's log ("peerbook: 2026/12/03 13:00:00 ...").
+var kernelLogLine = regexp.MustCompile(`(?m)^peerbook: \d{4}/\d\d/\d\d `)
+
 // Every tutorial also runs through Jupyter itself: nbconvert --execute with the installed
 // kernelspec, as a user's Jupyter would run it.
 func TestTutorialsRunInJupyter(t *testing.T) {
@@ -198,7 +202,7 @@ func TestTutorialsRunInJupyter(t *testing.T) {
 	env := append(os.Environ(),
 		"JUPYTER_PATH="+filepath.Join(prefix, "share", "jupyter"),
 		"JUPYTER_DATA_DIR="+t.TempDir(), "JUPYTER_RUNTIME_DIR="+t.TempDir(),
-		"PEERBOOK_HISTORY=none")
+		"PEERBOOK_HISTORY=none", "PEERBOOK_DEBUG=")
 	for _, nb := range tutorials(t) {
 		name := filepath.Base(nb)
 		t.Run(name, func(t *testing.T) {
@@ -208,8 +212,14 @@ func TestTutorialsRunInJupyter(t *testing.T) {
 				"--output-dir", dir, nb)
 			cmd.Env = env
 			start := time.Now()
-			if out, err := cmd.CombinedOutput(); err != nil {
+			out, err := cmd.CombinedOutput()
+			if err != nil {
 				t.Fatalf("nbconvert --execute %s: %v\n%s", nb, err, out)
+			}
+			// The kernel's log (its stderr, which nbconvert passes on) is off unless
+			// PEERBOOK_DEBUG is set.
+			if kernelLogLine.Match(out) {
+				t.Errorf("the kernel logged on the terminal:\n%s", out)
 			}
 			t.Logf("%s ran in Jupyter in %v", name, time.Since(start).Round(time.Millisecond))
 			checkExecuted(t, filepath.Join(dir, name), promised[name])
