@@ -224,4 +224,7 @@ func TestCUDAMeasureFlagLatency(t *testing.T) {
 		}
 	}
 	t.Logf("one-way flag latency (us): %v", r.Values())
+	// The pictures of a real machine keep their text inside too.
+	checkTextInside(t, "CUDA latency heatmap", svgOf(r.MIMEBundle()))
+	checkTextInside(t, "CUDA topology", svgOf(Topology().MIMEBundle()))
 }
