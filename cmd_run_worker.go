@@ -11,7 +11,6 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -429,63 +428,4 @@ func codeCellsFrom(nb *notebook.Notebook, i int) int {
 		}
 	}
 	return n
-}
-
-// failures are the cells of a run that failed, for its last line.
-type failures struct {
-	cells []int          // 1-based indexes in the notebook's cells, in order, each once
-	why   map[int]string // what more to say of a cell ("the Go session died (...)")
-	err   string         // why the run failed besides its cells (an interrupt)
-}
-
-// say adds a cell that failed, and why.
-func (f *failures) say(cell int, why string) {
-	f.add(cell)
-	if f.why == nil {
-		f.why = map[int]string{}
-	}
-	f.why[cell] = why
-}
-
-// add adds cells that failed (their errors have been shown).
-func (f *failures) add(cells ...int) {
-	for _, c := range cells {
-		if !slices.Contains(f.cells, c) {
-			f.cells = append(f.cells, c)
-		}
-	}
-	slices.Sort(f.cells)
-}
-
-// error names every failed cell ("cells 2, 3 and 4 failed"), or is nil when none failed.
-func (f *failures) error(path string) error {
-	var parts []string
-	switch n := len(f.cells); n {
-	case 0:
-	case 1:
-		if why := f.why[f.cells[0]]; why != "" {
-			return fmt.Errorf("%s: cell %d failed: %s", path, f.cells[0], why)
-		}
-		parts = append(parts, fmt.Sprintf("cell %d failed (see its error above)", f.cells[0]))
-	default:
-		names := make([]string, n)
-		for i, c := range f.cells {
-			names[i] = strconv.Itoa(c)
-		}
-		parts = append(parts, fmt.Sprintf("cells %s and %s failed (see their errors above)", strings.Join(names[:n-1], ", "), names[n-1]))
-	}
-	if len(f.cells) > 1 {
-		for _, c := range f.cells {
-			if why := f.why[c]; why != "" {
-				parts = append(parts, fmt.Sprintf("cell %d: %s", c, why))
-			}
-		}
-	}
-	if f.err != "" && len(f.cells) == 0 {
-		parts = append(parts, f.err)
-	}
-	if len(parts) == 0 {
-		return nil
-	}
-	return fmt.Errorf("%s: %s", path, strings.Join(parts, "; "))
 }
