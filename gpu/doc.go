@@ -8,8 +8,9 @@
 // GPUs), "sim:N", or a preset: "sim:nvswitch8" (8 GPUs, NV18 between every pair),
 // "sim:pcie4" (4 GPUs on PCIe; GPU3 is on the other socket and has no P2P access to the
 // others) or "sim:nvlink2" (2 GPUs, NV18). Unset, it takes CUDA where the driver loads and
-// sees a GPU, and simulated devices otherwise, saying so in one line on stderr. gpu.Use
-// switches in the middle of a notebook:
+// sees a GPU, and simulated devices otherwise, saying so in one line on stderr (the
+// running cell's, in Jupyter and under peerbook run). gpu.Use switches in the middle of a
+// notebook:
 //
 //	gpu.Use("sim:pcie4")
 //	gpu.Topology()          // the device graph and the nvidia-smi topo -m matrix
@@ -90,7 +91,9 @@
 // On simulated devices, kernels on different devices and streams really run at the same
 // time, atomics are real atomics, and an interrupt stops running kernels: a hand-off that
 // works there works on GPUs. CUDA C kernels run there too, translated from a subset of CUDA C
-// (see package gpu/csim); outside it they need a GPU.
+// (see package gpu/csim); outside it they need a GPU. Timing them times the CPU, so
+// MeasureCopyBandwidth, MeasureCopySweep and MeasureFlagLatency report there what the
+// preset's link table models for the machine it simulates, and say so (Modelled).
 //
 // # Faults
 //
