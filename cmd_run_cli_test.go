@@ -199,6 +199,16 @@ func TestRunCommandLine(t *testing.T) {
 			t.Errorf("the summary doesn't name every failed cell:\n%s", log)
 		}
 	})
+	t.Run("continue after a crash", func(t *testing.T) {
+		log, err := run(t, crashingNotebook(t), "--continue")
+		if !isExitCode(err, 1) {
+			t.Fatalf("exit %v, want status 1\n%s", err, log)
+		}
+		// Cell 3 kills the session; cell 4 then fails in the fresh one (x is gone).
+		if !strings.Contains(log, "cells 3 and 4 failed (see their errors above); cell 3: the Go session died (") {
+			t.Errorf("the summary doesn't name both failed cells and why the session died:\n%s", log)
+		}
+	})
 	t.Run("validation", func(t *testing.T) {
 		nb := writeNotebook(t, "import \"fmt\"\nfmt.Println(\"ran\")")
 		log, err := run(t, nb, "-o", "/nonexistent/dir/x.ipynb")
