@@ -18,7 +18,7 @@ import (
 	"github.com/peerbook/peerbook/eval"
 	"github.com/peerbook/peerbook/gpu"
 	"github.com/peerbook/peerbook/kernel/crash"
-	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/kernel/evaluator/evalchild"
 	"github.com/peerbook/peerbook/kernel/notebook"
 )
 
@@ -67,7 +67,7 @@ func save(path string, data []byte) error {
 
 // runWorker runs nb's cells in this process, from $PEERBOOK_RUN_START on, recording its
 // progress in dir. It exits the process: 0 when every cell ran, 1 when one failed, and
-// evaluator.ExitPoisoned when the devices became unusable.
+// evalchild.ExitPoisoned when the devices became unusable.
 func runWorker(dir string, nb *notebook.Notebook, o runOptions) error {
 	files := workerFiles{dir}
 	start, _ := strconv.Atoi(os.Getenv(runStartEnv))
@@ -78,7 +78,7 @@ func runWorker(dir string, nb *notebook.Notebook, o runOptions) error {
 			return err
 		}
 	}
-	evaluator.LimitStack()
+	evalchild.LimitStack()
 	session, err := eval.New(eval.Options{Dir: filepath.Dir(o.path)})
 	if err != nil {
 		return fmt.Errorf("starting the Go session: %w", err)
@@ -149,7 +149,7 @@ func (p *workerProgress) CellDone(index, total int, c *notebook.Cell, took time.
 		// The devices can't be used in this process any more: a fresh one must go on.
 		p.st.Poisoned = perr.Error()
 		p.checkpoint(true)
-		os.Exit(evaluator.ExitPoisoned)
+		os.Exit(evalchild.ExitPoisoned)
 	}
 	p.checkpoint(true)
 }

@@ -24,10 +24,10 @@ import (
 	"strings"
 
 	"github.com/peerbook/peerbook/eval"
-	"github.com/peerbook/peerbook/gpu/cuda"
+	"github.com/peerbook/peerbook/gpu"
 	"github.com/peerbook/peerbook/install"
 	"github.com/peerbook/peerbook/kernel"
-	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/kernel/evaluator/evalchild"
 	"github.com/peerbook/peerbook/kernel/history"
 )
 
@@ -114,8 +114,8 @@ and 4 (see package kernel/evaluator). Not for use by hand.`,
 			if err := flags.Parse(args); err != nil {
 				return err
 			}
-			os.Exit(evaluator.Main(func() (evaluator.Session, error) {
-				s, err := eval.New(eval.Options{})
+			os.Exit(evalchild.Main(func() (evalchild.Session, error) {
+				s, err := eval.New(eval.Options{Hooks: eval.PackageHooks{}})
 				if err != nil {
 					return nil, err
 				}
@@ -353,15 +353,8 @@ func runInstall(flags *flag.FlagSet, args []string) error {
 	return nil
 }
 
-// cudaProbe is what `peerbook version` found of CUDA: the driver's supported CUDA version
-// and library, NVRTC's description, or why either is missing.
-type cudaProbe struct {
-	driverVersion int
-	driverLib     string
-	driverErr     error
-	nvrtc         string
-	nvrtcErr      error
-}
+// cudaProbe is what `peerbook version` found of CUDA.
+type cudaProbe = gpu.CUDALibraries
 
 // versionReport is what `peerbook version` prints: the build's version, Go and platform,
 // module and VCS stamps of bi (nil: none), and the CUDA libraries found.
@@ -393,26 +386,21 @@ func versionReport(bi *debug.BuildInfo, cu cudaProbe) string {
 			b.WriteString("source:      no VCS revision stamped (built outside a repository, or with -buildvcs=false)\n")
 		}
 	}
-	if cu.driverErr != nil {
-		fmt.Fprintf(&b, "CUDA driver: none (%v): cells run on simulated devices\n", cu.driverErr)
+	if cu.DriverErr != nil {
+		fmt.Fprintf(&b, "CUDA driver: none (%v): cells run on simulated devices\n", cu.DriverErr)
 	} else {
-		fmt.Fprintf(&b, "CUDA driver: supports CUDA %d.%d, %s\n", cu.driverVersion/1000, cu.driverVersion%1000/10, cu.driverLib)
+		fmt.Fprintf(&b, "CUDA driver: supports CUDA %d.%d, %s\n", cu.DriverVersion/1000, cu.DriverVersion%1000/10, cu.Driver)
 	}
-	if cu.nvrtcErr != nil {
-		fmt.Fprintf(&b, "NVRTC:       none (%v): %%%%cuda cells need it on a GPU\n", cu.nvrtcErr)
+	if cu.NVRTCErr != nil {
+		fmt.Fprintf(&b, "NVRTC:       none (%v): %%%%cuda cells need it on a GPU\n", cu.NVRTCErr)
 	} else {
-		fmt.Fprintf(&b, "NVRTC:       %s\n", cu.nvrtc)
+		fmt.Fprintf(&b, "NVRTC:       %s\n", cu.NVRTC)
 	}
 	return b.String()
 }
 
 // probeCUDA looks for the CUDA driver and NVRTC as the gpu package would.
-func probeCUDA() cudaProbe {
-	var p cudaProbe
-	p.driverVersion, p.driverLib, p.driverErr = cuda.DriverVersion()
-	p.nvrtc, p.nvrtcErr = cuda.NVRTCVersion()
-	return p
-}
+func probeCUDA() cudaProbe { return gpu.FindCUDA() }
 
 // versionString is the build's version: set at link time, else the module version.
 func versionString() string {

@@ -14,7 +14,7 @@ func TestVersionReport(t *testing.T) {
 		{Key: "vcs", Value: "git"}, {Key: "vcs.revision", Value: "0123456789abcdef0123456789abcdef01234567"},
 		{Key: "vcs.time", Value: "2026-12-01T10:00:00Z"}, {Key: "vcs.modified", Value: "true"},
 	}}
-	got := versionReport(bi, cudaProbe{driverVersion: 13000, driverLib: "libcuda.so.1 (/usr/lib/libcuda.so.580)", nvrtc: "13.0, libnvrtc.so.13"})
+	got := versionReport(bi, cudaProbe{DriverVersion: 13000, Driver: "libcuda.so.1 (/usr/lib/libcuda.so.580)", NVRTC: "13.0, libnvrtc.so.13"})
 	for _, want := range []string{
 		"peerbook v1.4.0 (go", "module:      github.com/peerbook/peerbook v1.4.0\n",
 		"source:      git revision 0123456789abcdef0123456789abcdef01234567, 2026-12-01T10:00:00Z, with uncommitted changes\n",
@@ -25,7 +25,7 @@ func TestVersionReport(t *testing.T) {
 		}
 	}
 	bi.Main.Version = "(devel)"
-	got = versionReport(bi, cudaProbe{driverErr: errors.New("libcuda.so.1 not found"), nvrtcErr: errors.New("libnvrtc.so not found")})
+	got = versionReport(bi, cudaProbe{DriverErr: errors.New("libcuda.so.1 not found"), NVRTCErr: errors.New("libnvrtc.so not found")})
 	for _, want := range []string{"peerbook devel-0123456789ab (go", "CUDA driver: none (libcuda.so.1 not found)", "NVRTC:       none (libnvrtc.so not found)"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the report lacks %q:\n%s", want, got)

@@ -160,14 +160,3 @@ func TestUnknownMagic(t *testing.T) {
 		t.Errorf("unknown magic: %+v", e)
 	}
 }
-
-func TestCUDAWithoutGPUPackage(t *testing.T) {
-	if _, ok := gpuFunc("DefineCUDA"); ok {
-		t.Skip("the gpu package is part of this build: see kernels_test.go")
-	}
-	s := newSession(t)
-	_, e, _ := run(t, s, "%%cuda\n__global__ void k(float *x) { x[0] = 1; }")
-	if e == nil || !strings.Contains(e.Value, "gpu package") {
-		t.Errorf("%%%%cuda without the gpu package: %+v", e)
-	}
-}

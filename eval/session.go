@@ -18,7 +18,7 @@ import (
 	"github.com/traefik/yaegi/stdlib"
 
 	"github.com/peerbook/peerbook/display"
-	"github.com/peerbook/peerbook/eval/rewrite"
+	"github.com/peerbook/peerbook/eval/internal/rewrite"
 )
 
 // Options configure a new Session.
@@ -27,6 +27,8 @@ type Options struct {
 	Dir string
 	// Args is os.Args as cells see it; nil means {"peerbook"}.
 	Args []string
+	// Hooks drive the gpu and display packages for the session; nil means PackageHooks.
+	Hooks Hooks
 }
 
 // Session is one notebook's Go state: cells run one after another against it. Its methods
@@ -100,6 +102,14 @@ func (c *cellState) setValues(v []any) {
 	c.mu.Lock()
 	c.values, c.hasValue = v, true
 	c.mu.Unlock()
+}
+
+// hooks returns the session's Hooks.
+func (s *Session) hooks() Hooks {
+	if s.opts.Hooks == nil {
+		return PackageHooks{}
+	}
+	return s.opts.Hooks
 }
 
 // New starts an empty session.
@@ -317,11 +327,11 @@ func (s *Session) Execute(ctx context.Context, req ExecuteRequest, out Output) (
 	s.lastOut.Store(&outputRef{out: out})
 	s.cur.Store(c)
 	s.stdin.reset()
-	restore := setDisplaySink(syncedSink{s: s, out: out})
-	gpuSetInterrupt(cctx.Done())
+	restore := s.hooks().SetDisplaySink(syncedSink{s: s, out: out})
+	s.hooks().SetInterrupt(cctx.Done())
 	defer func() {
 		if cctx.Err() == nil {
-			gpuSetInterrupt(nil) // before the channel is released: the cell was not interrupted
+			s.hooks().SetInterrupt(nil) // before the channel is released: the cell was not interrupted
 		}
 		s.syncStreams()
 		restore()

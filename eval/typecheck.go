@@ -15,7 +15,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/peerbook/peerbook/eval/rewrite"
+	"github.com/peerbook/peerbook/eval/internal/rewrite"
 )
 
 // cellTyper learns the types of what cells define, with go/types: a cell is checked against

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/peerbook/peerbook/display"
-	"github.com/peerbook/peerbook/gpu/backend"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
 )
 
 // ErrFreed is wrapped by the error of any use of a freed buffer.

@@ -8,9 +8,9 @@ import (
 	"testing"
 	"unsafe"
 
-	"github.com/peerbook/peerbook/gpu/backend"
-	"github.com/peerbook/peerbook/gpu/gokernel"
-	"github.com/peerbook/peerbook/gpu/sim"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
+	"github.com/peerbook/peerbook/gpu/internal/gokernel"
+	"github.com/peerbook/peerbook/gpu/internal/sim"
 )
 
 // These tests run the CUDA glue (cuda_glue.go, gokernel_glue.go) on simulated devices.

@@ -3,7 +3,7 @@ package gpu
 import (
 	"fmt"
 
-	"github.com/peerbook/peerbook/gpu/backend"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
 )
 
 // Device is a GPU (real or simulated) or the host. Get one with Dev, Devices or Host.

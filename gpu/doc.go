@@ -91,16 +91,16 @@
 // On simulated devices, kernels on different devices and streams really run at the same
 // time, atomics are real atomics, and an interrupt stops running kernels: a hand-off that
 // works there works on GPUs. CUDA C kernels run there too, translated from a subset of CUDA C
-// (see package gpu/csim); outside it they need a GPU. Timing them times the CPU, so
-// MeasureCopyBandwidth, MeasureCopySweep and MeasureFlagLatency report there what the
-// preset's link table models for the machine it simulates, and say so (Modelled).
+// (see package gpu/internal/cudatogo); outside it they need a GPU. Timing them times the
+// CPU, so MeasureCopyBandwidth, MeasureCopySweep and MeasureFlagLatency report there what
+// the preset's link table models for the machine it simulates, and say so (Modelled).
 //
 // # Faults
 //
 // On a CUDA device a Go kernel keeps Go's bounds checks (unless its doc comment has a
 // //gpu:nobounds line): an index out of range, an integer division by zero or a negative
 // shift makes the launch (or the Synchronize of its stream) fail with the same
-// *gokernel.PanicError as on simulated devices, naming the kernel, block, thread, cell line
+// *gpu.PanicError as on simulated devices, naming the kernel, block, thread, cell line
 // and index. The failing thread records the fault (the first one wins) and ends; the
 // kernel's other threads run to their end, and the device stays usable. The fault is read
 // from host-mapped memory when the launch completes: a launch without gpu.OnStream reports

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peerbook/peerbook/gpu/backend"
-	"github.com/peerbook/peerbook/gpu/gokernel"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
+	"github.com/peerbook/peerbook/gpu/internal/gokernel"
 )
 
 // defineGo defines the Go kernels of src and returns them by name.
@@ -234,7 +234,7 @@ func twin(t gpu.Thread, data gpu.Peer[float32], n uint8, out []float32) {
 			t.Errorf("CUDA: %v\nGo:   %v", ec, eg)
 		}
 	}
-	if err := cudaTwin.Launch(d, 1, 1, shared, 1, unshared); err != nil { // translated by gpu/csim
+	if err := cudaTwin.Launch(d, 1, 1, shared, 1, unshared); err != nil { // translated by gpu/internal/cudatogo
 		t.Errorf("CUDA twin: %v", err)
 	}
 	if err := goTwin.Launch(d, 1, 1, shared, 1, unshared); err != nil {

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peerbook/peerbook/gpu/backend"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
 )
 
 // use switches to the simulated devices spec names for one test.

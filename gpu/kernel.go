@@ -9,10 +9,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/peerbook/peerbook/gpu/backend"
-	"github.com/peerbook/peerbook/gpu/csim"
-	"github.com/peerbook/peerbook/gpu/gokernel"
-	"github.com/peerbook/peerbook/gpu/sim"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
+	"github.com/peerbook/peerbook/gpu/internal/cudatogo"
+	"github.com/peerbook/peerbook/gpu/internal/gokernel"
+	"github.com/peerbook/peerbook/gpu/internal/sim"
 )
 
 // goKernel is what package gpu needs of a Go kernel (*gokernel.Kernel is one).
@@ -42,13 +42,13 @@ type cudaSource struct {
 	line      int
 
 	simOnce sync.Once
-	sim     *csim.Program // the source translated for simulated devices, on first need
+	sim     *cudatogo.Program // the source translated for simulated devices, on first need
 }
 
 // simProgram returns the source translated to Go kernels for simulated devices (package
-// gpu/csim), translating it on the first call.
-func (cs *cudaSource) simProgram() *csim.Program {
-	cs.simOnce.Do(func() { cs.sim = csim.Translate(cs.src, cs.file, cs.line) })
+// gpu/internal/cudatogo), translating it on the first call.
+func (cs *cudaSource) simProgram() *cudatogo.Program {
+	cs.simOnce.Do(func() { cs.sim = cudatogo.Translate(cs.src, cs.file, cs.line) })
 	return cs.sim
 }
 
@@ -268,7 +268,7 @@ func preloadCUDA(kernels []*Kernel) error {
 // DefineCUDA defines the __global__ kernels of CUDA C++ source (a %%cuda cell; line is the
 // cell line of src's first line). On CUDA devices it compiles the source at once for
 // device 0, so that errors point at the cell; warnings go to stderr. On simulated devices
-// it translates the source to Go kernels (package gpu/csim): source the translator finds
+// it translates the source to Go kernels (package gpu/internal/cudatogo): source the translator finds
 // invalid (a syntax error, an undeclared name) is an error here; a kernel that uses CUDA
 // beyond the simulator's subset is defined, and launching it on a simulated device returns
 // the error that names the construct.

@@ -1,7 +1,7 @@
 package gpu
 
 // This file holds the declarations that let Go kernels type-check as ordinary Go, for
-// editors and for the kernel checker (package gpu/gokernel keeps an identical copy for its
+// editors and for the kernel checker (package gpu/internal/gokernel keeps an identical copy for its
 // type checker; a test there compares the two). The simulator never runs these bodies: it
 // runs the kernel's compiled form. Functions that only make sense inside a kernel panic when
 // called from host code; the float16 conversions are real and work anywhere.

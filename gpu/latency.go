@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/peerbook/peerbook/display"
-	"github.com/peerbook/peerbook/gpu/backend"
-	"github.com/peerbook/peerbook/gpu/sim"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
+	"github.com/peerbook/peerbook/gpu/internal/sim"
 )
 
 // Simulated devices run on the CPU: timing them measures the CPU's copies and its

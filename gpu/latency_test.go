@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/peerbook/peerbook/display"
-	"github.com/peerbook/peerbook/gpu/sim"
+	"github.com/peerbook/peerbook/gpu/internal/sim"
 )
 
 // On every simulated preset, the flag latency and copy bandwidth reported are those the

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/peerbook/peerbook/gpu/backend"
-	"github.com/peerbook/peerbook/gpu/sim"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
+	"github.com/peerbook/peerbook/gpu/internal/sim"
 )
 
 // EnvDevices is the environment variable that chooses the devices: "cuda", "sim", "sim:N"
@@ -294,7 +294,8 @@ func Synchronize() error {
 // SetInterrupt gives the devices the running cell's interrupt channel: closing it stops
 // simulated kernels that run or are queued, and waits on them. The session calls it when a
 // cell starts, and SetInterrupt(nil) when the cell ends without interrupt, before it
-// releases the channel.
+// releases the channel. It is plumbing for the evaluator (eval.Hooks): the symbol tables
+// cells import leave it out.
 func SetInterrupt(done <-chan struct{}) {
 	state.mu.Lock()
 	defer state.mu.Unlock()

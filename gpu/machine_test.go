@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peerbook/peerbook/gpu/backend"
-	"github.com/peerbook/peerbook/gpu/sim"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
+	"github.com/peerbook/peerbook/gpu/internal/sim"
 )
 
 // resetState forgets the chosen devices so that the next use chooses again, and restores

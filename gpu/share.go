@@ -7,7 +7,7 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/peerbook/peerbook/gpu/backend"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
 )
 
 // shareHint follows a peer-access error: what to do instead.

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peerbook/peerbook/gpu/backend"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
 )
 
 func TestSharingPerPreset(t *testing.T) {

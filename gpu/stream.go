@@ -8,7 +8,7 @@ import (
 	"time"
 	"weak"
 
-	"github.com/peerbook/peerbook/gpu/backend"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
 )
 
 // Stream is an ordered queue of work on one GPU. Work on different streams (and different

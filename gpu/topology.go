@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/peerbook/peerbook/gpu/backend"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
 )
 
 // Topo is the device graph: every GPU and the link between each pair, as nvidia-smi topo -m

@@ -28,8 +28,8 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/peerbook/peerbook/kernel/history"
-	"github.com/peerbook/peerbook/kernel/wire"
-	"github.com/peerbook/peerbook/kernel/zmtpnet"
+	"github.com/peerbook/peerbook/kernel/internal/wire"
+	"github.com/peerbook/peerbook/kernel/internal/zmtpnet"
 )
 
 // Config says how to run a kernel.

@@ -1,4 +1,7 @@
-// Package evaluator is the evaluator child process and its protocol with the kernel.
+// Package evaluator is the protocol between the kernel and its evaluator child process:
+// the requests, events and data types that travel over the child's pipes. It imports
+// nothing but the standard library, so the kernel, which links this package and not the
+// child's code (package evalchild: eval, yaegi, gpu), stays small.
 //
 // The kernel starts the evaluator as `peerbook evaluator` and supervises it. The child
 // owns one Go session (eval.Session); the kernel owns sockets, ordering and history, so a
@@ -50,8 +53,6 @@ package evaluator
 import (
 	"encoding/json"
 	"strconv"
-
-	"github.com/peerbook/peerbook/eval"
 )
 
 // File descriptors of the child's pipes to the kernel.
@@ -82,15 +83,15 @@ const (
 
 // Request is one line the kernel writes to fd 3.
 type Request struct {
-	ID      uint64               `json:"id,omitempty"`
-	Op      string               `json:"op"`
-	Execute *eval.ExecuteRequest `json:"execute,omitempty"`
-	Code    string               `json:"code,omitempty"`
-	Cursor  int                  `json:"cursor,omitempty"`
-	Detail  int                  `json:"detail,omitempty"`
-	InputID uint64               `json:"input_id,omitempty"`
-	Value   string               `json:"value,omitempty"`
-	Error   string               `json:"error,omitempty"`
+	ID      uint64          `json:"id,omitempty"`
+	Op      string          `json:"op"`
+	Execute *ExecuteRequest `json:"execute,omitempty"`
+	Code    string          `json:"code,omitempty"`
+	Cursor  int             `json:"cursor,omitempty"`
+	Detail  int             `json:"detail,omitempty"`
+	InputID uint64          `json:"input_id,omitempty"`
+	Value   string          `json:"value,omitempty"`
+	Error   string          `json:"error,omitempty"`
 }
 
 // Event is one line the child writes to fd 4.
@@ -121,11 +122,11 @@ type Done struct {
 	Value           json.RawMessage `json:"value,omitempty"`            // display.Bundle of the last expression
 	Payloads        json.RawMessage `json:"payloads,omitempty"`         // []map[string]any
 	UserExpressions json.RawMessage `json:"user_expressions,omitempty"` // map[string]any
-	Error           *eval.Error     `json:"error,omitempty"`            // the cell failed
+	Error           *Error          `json:"error,omitempty"`            // the cell failed
 	// complete
-	Completion *eval.Completion `json:"completion,omitempty"`
+	Completion *Completion `json:"completion,omitempty"`
 	// inspect
-	Inspection *eval.Inspection `json:"inspection,omitempty"`
+	Inspection *Inspection `json:"inspection,omitempty"`
 	// is_complete
 	Status string `json:"status,omitempty"`
 	Indent string `json:"indent,omitempty"`
