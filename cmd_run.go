@@ -175,8 +175,8 @@ func (p *cellProgress) CellStarted(index, total int, c *notebook.Cell) {
 	defer p.mu.Unlock()
 	p.total = total
 	first, _, _ := strings.Cut(strings.TrimSpace(c.Source()), "\n")
-	if len(first) > 60 {
-		first = first[:57] + "..."
+	if r := []rune(first); len(r) > 60 {
+		first = string(r[:57]) + "..." // whole characters: the line may be any UTF-8
 	}
 	fmt.Fprintf(p.out, "[%d/%d] %s", index, total, first)
 	p.lineOpen, p.midLine = true, false
