@@ -17,9 +17,9 @@ const (
 // CapabilityAttributes names the cuDeviceGetAttribute attributes behind backend.DeviceCaps,
 // for tests that compare them with the driver's answers.
 var CapabilityAttributes = map[string]int{
-	"CU_DEVICE_ATTRIBUTE_HOST_NATIVE_ATOMIC_SUPPORTED":                attrHostNativeAtomicSupported,
-	"CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS":                      attrPageableMemoryAccess,
-	"CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS":                   attrConcurrentManagedAccess,
+	"CU_DEVICE_ATTRIBUTE_HOST_NATIVE_ATOMIC_SUPPORTED":                 attrHostNativeAtomicSupported,
+	"CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS":                       attrPageableMemoryAccess,
+	"CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS":                    attrConcurrentManagedAccess,
 	"CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS_USES_HOST_PAGE_TABLES": attrPageableMemoryUsesHostPageTabs,
 }
 
