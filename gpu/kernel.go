@@ -11,6 +11,7 @@ import (
 
 	"github.com/peerbook/peerbook/gpu/backend"
 	"github.com/peerbook/peerbook/gpu/csim"
+	"github.com/peerbook/peerbook/gpu/cudasrc"
 	"github.com/peerbook/peerbook/gpu/gokernel"
 	"github.com/peerbook/peerbook/gpu/sim"
 )
@@ -43,6 +44,9 @@ type cudaSource struct {
 
 	simOnce sync.Once
 	sim     *csim.Program // the source translated for simulated devices, on first need
+
+	atomOnce sync.Once
+	atom     map[string]cudasrc.AtomicUse // the kernels' atomics (caps.go), on first need
 }
 
 // simProgram returns the source translated to Go kernels for simulated devices (package
@@ -422,6 +426,9 @@ func (k *Kernel) launch(dev *Device, grid, block any, args []any, timed bool) (t
 	}
 	bargs, kept, err := checkArgs(k.code.sig, dev, kernelArgs, opts.stream != nil)
 	if err != nil {
+		return 0, err
+	}
+	if err := k.code.checkAtomicLinks(dev, bargs); err != nil {
 		return 0, err
 	}
 	cfg := backend.LaunchConfig{Device: dev.info.Index, Grid: g, Block: b, SharedBytes: opts.shared}

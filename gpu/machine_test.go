@@ -92,9 +92,9 @@ func TestEnvChoosesPreset(t *testing.T) {
 func TestEnvErrors(t *testing.T) {
 	cases := map[string]string{
 		"cuda":    "PEERBOOK_DEVICES=cuda: no driver here",
-		"sim:dgx": `PEERBOOK_DEVICES=sim:dgx: unknown simulator preset "dgx" (want a device count or one of nvswitch8, pcie4, nvlink2)`,
+		"sim:dgx": `PEERBOOK_DEVICES=sim:dgx: unknown simulator preset "dgx" (want a device count or one of nvswitch8, pcie4, nvlink2, gh200)`,
 		"sim:0":   `PEERBOOK_DEVICES=sim:0: simulator preset "0": device count must be 1..64`,
-		"opencl":  `PEERBOOK_DEVICES="opencl": want cuda, sim, sim:N or sim:PRESET (nvswitch8, pcie4, nvlink2)`,
+		"opencl":  `PEERBOOK_DEVICES="opencl": want cuda, sim, sim:N or sim:PRESET (nvswitch8, pcie4, nvlink2, gh200)`,
 	}
 	for spec, want := range cases {
 		t.Setenv(EnvDevices, spec)
