@@ -35,8 +35,8 @@ func TestCapsPerPreset(t *testing.T) {
 	}
 	use(t, "sim:pcie4")
 	for _, c := range []struct {
-		a, b          int
-		kind          backend.LinkKind
+		a, b         int
+		kind         backend.LinkKind
 		p2p, atomics bool
 	}{{0, 1, backend.LinkPIX, true, true}, {1, 0, backend.LinkPIX, true, true}, {0, 2, backend.LinkPHB, true, false},
 		{2, 1, backend.LinkPHB, true, false}, {0, 3, backend.LinkSYS, false, false}, {3, 2, backend.LinkSYS, false, false}} {
