@@ -54,7 +54,9 @@ func (t *Topo) View() display.TopologyView {
 	for i, d := range t.Devices {
 		v.Devices = append(v.Devices, display.TopologyDevice{Label: fmt.Sprintf("GPU%d", i), Name: d.Name,
 			MemoryBytes: d.MemoryBytes, Simulated: d.Simulated, PCIBusID: d.PCIBusID, NUMANode: d.NUMANode,
-			CPUAffinity: d.CPUAffinity})
+			CPUAffinity: d.CPUAffinity, CapsKnown: d.Caps.Known, HostLink: string(d.Caps.HostLink),
+			HostNativeAtomics: d.Caps.HostNativeAtomics, PageableMemoryAccess: d.Caps.PageableMemoryAccess,
+			PageableUsesHostPageTables: d.Caps.PageableUsesHostPageTables, ConcurrentManagedAccess: d.Caps.ConcurrentManagedAccess})
 	}
 	for _, row := range t.Links {
 		var out []display.TopologyLink
