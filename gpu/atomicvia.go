@@ -3,6 +3,8 @@ package gpu
 import (
 	"fmt"
 	"sync"
+
+	"github.com/peerbook/peerbook/gpu/gokernel"
 )
 
 // The device-side alternative to host read-modify-write atomics on machines without
@@ -39,7 +41,8 @@ type viaKey struct {
 // viaKernel returns the helper kernel op ("Add", "CAS") for dt.
 func viaKernel(op string, dt DType) (*Kernel, error) {
 	via.once.Do(func() {
-		ks, err := defineGoKernels(viaSrc, "peerbook atomics", 1)
+		// A library of their own: the session's (goLibrary) holds the cells' kernels.
+		ks, err := gokernel.NewLibrary().Define(viaSrc, "peerbook atomics", 1)
 		if err != nil {
 			via.err = fmt.Errorf("the device atomics' kernels: %w", err)
 			return
