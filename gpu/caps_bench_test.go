@@ -8,12 +8,14 @@ import "testing"
 //
 //   - host-atomic-unshared: a CPU atomic on a host buffer no kernel reaches (what a host
 //     atomic costs; kernels can't share the counter);
+//
 //   - host-atomic-shared: a CPU atomic on a shared host buffer, where the devices have
 //     host-native atomics (sim:gh200; on CUDA only on such a machine, refused elsewhere);
+//
 //   - via-device: buf.AtomicAddVia(gpu.Dev(0), 0, 1), the add made as a kernel atomic on
 //     GPU0 (a one-thread launch and its wait): correct on every machine.
 //
-//	./gpu.test -test.run '^$' -test.bench 'BenchmarkHostCounter' -test.benchtime 20000x
+//     ./gpu.test -test.run '^$' -test.bench 'BenchmarkHostCounter' -test.benchtime 20000x
 func BenchmarkHostCounter(b *testing.B) {
 	type bcase struct {
 		name, spec string
