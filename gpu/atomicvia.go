@@ -123,7 +123,9 @@ func (b *Buffer) viaLaunch(op, what string, dev *Device, i int, extra ...any) (i
 
 // AtomicAddVia adds delta to element i atomically, as AtomicAdd does, but makes the add on
 // GPU dev: a kernel atomic there (one thread of a one-block launch), which is atomic with
-// respect to that GPU's kernels whatever the link to the host. It is the way out where
+// respect to that GPU's kernels whatever the link to the host (while another GPU's kernels
+// update a host buffer on a machine without host-native atomics, it is refused as their
+// launches are: see the package doc). It is the way out where
 // AtomicAdd is refused (a shared host buffer on a GPU without host-native atomics), and
 // works on any buffer dev reaches as a Peer parameter. It returns the element's old value
 // once the add is done. It costs a launch and a wait (microseconds on a GPU, where a host

@@ -225,3 +225,79 @@ func (cs *cudaSource) atomicUses() map[string]cudasrc.AtomicUse {
 	})
 	return cs.atom
 }
+
+// checkHostAtomicsAcrossGPUs refuses a launch on dev whose kernel updates a host buffer with
+// read-modify-write atomics while kernels of another GPU, queued on a stream and not yet
+// synchronized, update it too, where either GPU lacks host-native atomics: the atomics of
+// two GPUs on host memory are then not atomic with respect to each other (the CUDA
+// programming guide says so of mapped page-locked memory). It returns the host allocations
+// the launch updates, for its stream to note (see noteHostRMW).
+func (c *kernelCode) checkHostAtomicsAcrossGPUs(dev *Device, args []backend.Arg, values []any) ([]*allocation, error) {
+	var uses []bool
+	var out []*allocation
+	for i, a := range args {
+		if a.Memory == nil || a.Memory.Device() != backend.HostDevice {
+			continue
+		}
+		if uses == nil {
+			uses, _ = c.atomicUses()
+		}
+		b, ok := values[i].(*Buffer)
+		if !uses[i] || !ok {
+			continue
+		}
+		out = append(out, b.a)
+		if other := dev.m.hostRMWElsewhere(b.a, dev); other != nil &&
+			!(dev.info.Caps.HostNativeAtomics && other.info.Caps.HostNativeAtomics) {
+			lacking := dev
+			if dev.info.Caps.HostNativeAtomics {
+				lacking = other
+			}
+			return nil, &CapabilityError{
+				Op:         fmt.Sprintf("launch %s on %s: argument %d (%s)", c.sig.Name, dev.label(), i+1, paramString(a.Param)),
+				Device:     lacking.label(),
+				Capability: "host-native atomics",
+				Attribute:  hostAtomicsAttr(lacking),
+				Problem: fmt.Sprintf("the kernel updates %s with read-modify-write atomics while kernels of %s, queued on a stream not synchronized since, update it too, and without host-native atomics the atomics of two GPUs on host memory are not atomic with respect to each other: updates would be lost",
+					b.describe(), other.label()),
+				Fix: fmt.Sprintf("Synchronize %s's stream first if its kernels are done; or give each GPU its own counter and add them up after; "+
+					"or keep the counter in the memory of one GPU with native P2P atomics to the other (see PairCaps)", other.label()),
+			}
+		}
+	}
+	return out, nil
+}
+
+// hostRMWElsewhere returns a GPU other than dev with a stream whose queued kernels update
+// the host allocation a with read-modify-write atomics, or nil.
+func (m *machine) hostRMWElsewhere(a *allocation, dev *Device) *Device {
+	m.streams.mu.Lock()
+	defer m.streams.mu.Unlock()
+	for _, w := range m.streams.list {
+		s := w.Value()
+		if s == nil || s.dev == dev {
+			continue
+		}
+		s.mu.Lock()
+		found := false
+		for _, x := range s.hostRMW {
+			found = found || x == a
+		}
+		s.mu.Unlock()
+		if found {
+			return s.dev
+		}
+	}
+	return nil
+}
+
+// noteHostRMW records host allocations that kernels queued on s update with atomics, until
+// the stream is synchronized.
+func (s *Stream) noteHostRMW(as []*allocation) {
+	if len(as) == 0 {
+		return
+	}
+	s.mu.Lock()
+	s.hostRMW = append(s.hostRMW, as...)
+	s.mu.Unlock()
+}

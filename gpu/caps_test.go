@@ -328,3 +328,43 @@ __global__ void cudaOpaque(Peer<unsigned> flag) { flag[0] = 1; }`, "cell[3]", 1)
 		}
 	}
 }
+
+// Kernels of two GPUs updating one host counter at once: refused where a GPU lacks
+// host-native atomics, until the first GPU's stream is synchronized; exact on gh200.
+func TestHostAtomicsAcrossGPUs(t *testing.T) {
+	for _, spec := range []string{"sim:2", "sim:pcie4", "sim:gh200"} {
+		use(t, spec)
+		count := defineGo(t, hostCounterSrc)["hostCount"]
+		c := must(Host().AllocShared(Uint64, 1))
+		s0, s1 := must(Dev(0).NewStream()), must(Dev(1).NewStream())
+		must(0, count.Launch(Dev(0), 2, 32, c, 3, OnStream(s0)))
+		must(0, count.Launch(Dev(0), 2, 32, c, 3, OnStream(s0))) // the same GPU: fine
+		err := count.Launch(Dev(1), 2, 32, c, 3, OnStream(s1))
+		_, viaErr := c.AtomicAddVia(Dev(1), 0, 1)
+		native := Dev(0).Caps().HostNativeAtomics
+		want := uint64(2 * 2 * 32 * 3)
+		if native {
+			if err != nil || viaErr != nil {
+				t.Errorf("%s: %v, %v", spec, err, viaErr)
+			}
+			want += 2*32*3 + 1
+		} else {
+			wantErrContains(t, err, "launch hostCount on device 1", "argument 1 (c gpu.Peer[uint64])",
+				"has no host-native atomics", "while kernels of device 0", "queued on a stream not synchronized since",
+				"Synchronize device 0")
+			if !errors.Is(viaErr, ErrCapability) {
+				t.Errorf("%s: AtomicAddVia on GPU1 while GPU0's kernels update the counter: %v", spec, viaErr)
+			}
+		}
+		must(0, s0.Synchronize())
+		must(0, s1.Synchronize())
+		if v := must(c.Uint64s()); v[0] != want {
+			t.Errorf("%s: counter %d, want %d", spec, v[0], want)
+		}
+		// Once GPU0's stream is synchronized, GPU1 may update the counter.
+		must(0, count.Launch(Dev(1), 1, 1, c, 1))
+		if _, err := c.AtomicAddVia(Dev(1), 0, 1); err != nil {
+			t.Errorf("%s: after synchronizing: %v", spec, err)
+		}
+	}
+}

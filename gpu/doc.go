@@ -91,9 +91,10 @@
 //     counter and combine them after.
 //   - Kernel atomics on host memory from several GPUs at once are, on a machine without
 //     host-native atomics, not atomic with respect to each other either (the CUDA
-//     programming guide says so of mapped page-locked memory). peerbook does not refuse
-//     them (it can't know which kernels run at once): keep such counters on one GPU, or use
-//     one host counter per GPU.
+//     programming guide says so of mapped page-locked memory). A launch (or AtomicAddVia)
+//     whose kernel updates a host buffer with atomics while kernels of another GPU, queued
+//     on a stream not synchronized since, update it too is refused. Synchronize the other
+//     stream first, keep such counters on one GPU, or use one host counter per GPU.
 //
 // The other capabilities (PageableMemoryAccess, PageableUsesHostPageTables,
 // ConcurrentManagedAccess, HostLink) are shown by gpu.Topology() and Device.Caps for what

@@ -431,6 +431,10 @@ func (k *Kernel) launch(dev *Device, grid, block any, args []any, timed bool) (t
 	if err := k.code.checkAtomicLinks(dev, bargs); err != nil {
 		return 0, err
 	}
+	hostRMW, err := k.code.checkHostAtomicsAcrossGPUs(dev, bargs, kernelArgs)
+	if err != nil {
+		return 0, err
+	}
 	cfg := backend.LaunchConfig{Device: dev.info.Index, Grid: g, Block: b, SharedBytes: opts.shared}
 	if s := opts.stream; s != nil {
 		if s.m != dev.m || s.dev != dev {
@@ -463,6 +467,7 @@ func (k *Kernel) launch(dev *Device, grid, block any, args []any, timed bool) (t
 	}
 	if opts.stream != nil {
 		opts.stream.keep(kept...)
+		opts.stream.noteHostRMW(hostRMW)
 	}
 	goruntime.KeepAlive(kernelArgs)
 	if !timed {
