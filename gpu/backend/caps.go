@@ -14,8 +14,8 @@ const (
 // (cuDeviceGetAttribute). A capability that is unknown counts as absent: peerbook never
 // assumes the hardware can do what it could not confirm.
 type DeviceCaps struct {
-	// Known is set where the backend read the capabilities (a CUDA driver that answered, or
-	// a simulator preset); the others are false when it is not.
+	// Known is set where the backend read every capability (a CUDA driver that answered
+	// each attribute, or a simulator preset); a capability it could not read is false.
 	Known bool
 	// HostNativeAtomics: the link to the host supports native atomics, so that a kernel's
 	// atomic on host memory and the host CPU's atomic on the same word are atomic with
