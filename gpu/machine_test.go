@@ -163,7 +163,8 @@ func TestUseAndDevices(t *testing.T) {
 		t.Error("pcie4: wrong P2P answers")
 	}
 	bundle := Dev(0).MIMEBundle()
-	if html, _ := bundle.Data["text/html"].(string); !strings.Contains(html, "sim-L40S-0") || !strings.Contains(html, "8.9") {
+	if html, _ := bundle.Data["text/html"].(string); !strings.Contains(html, "sim-L40S-0") || !strings.Contains(html, "8.9") ||
+		!strings.Contains(html, "host-native atomics</th><td style=\"padding:1px 8px\">false") {
 		t.Errorf("device html: %s", html)
 	}
 }

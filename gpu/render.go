@@ -34,6 +34,16 @@ func (d *Device) MIMEBundle() display.Bundle {
 			[2]string{"CPU affinity", d.info.CPUAffinity},
 			[2]string{"max threads per block", fmt.Sprint(d.info.MaxThreadsPerBlock)},
 			[2]string{"max shared memory per block", formatBytes(uint64(d.info.MaxSharedPerBlock))})
+		if c := d.info.Caps; c.Known {
+			rows = append(rows,
+				[2]string{"host link", string(c.HostLink)},
+				[2]string{"host-native atomics", fmt.Sprint(c.HostNativeAtomics)},
+				[2]string{"pageable memory access", fmt.Sprint(c.PageableMemoryAccess)},
+				[2]string{"uses host page tables", fmt.Sprint(c.PageableUsesHostPageTables)},
+				[2]string{"concurrent managed access", fmt.Sprint(c.ConcurrentManagedAccess)})
+		} else {
+			rows = append(rows, [2]string{"capabilities", "unknown (the driver did not report them)"})
+		}
 	}
 	if free, err := d.FreeMemory(); err == nil {
 		rows = append(rows, [2]string{"free memory", formatBytes(free)})
