@@ -158,13 +158,28 @@ func hostCount(t gpu.Thread, c gpu.Peer[uint64], reps int) {
 	}
 }`
 
+// hostCounterCUDA is the same kernel in CUDA C (run on simulated devices by package csim).
+const hostCounterCUDA = `
+__global__ void hostCountC(Peer<unsigned long long> c, long long reps) {
+  for (long long r = 0; r < reps; r++) atomicAdd(&c[0], 1ull);
+}`
+
+// hostCounterKernel is the scenario's kernel: the Go one, or the CUDA C one.
+func hostCounterKernel(t *testing.T, cudaC bool) *Kernel {
+	t.Helper()
+	if cudaC {
+		must(DefineCUDA(hostCounterCUDA, "cell[9]", 1))
+		return LookupKernel("hostCountC")
+	}
+	return defineGo(t, hostCounterSrc)["hostCount"]
+}
+
 // hostCounterScenario runs the H200 scenario on the current devices: 4 streams × 32 blocks
 // × 256 threads, each thread adding 1 to a host-resident Peer counter reps times, while the
 // host adds 1 hostAdds times, with host atomics where the device has host-native atomics
 // and through AtomicAddVia otherwise. It returns the total and the host's first error.
-func hostCounterScenario(t *testing.T, reps, hostAdds int, via bool) (int64, error) {
+func hostCounterScenario(t *testing.T, k *Kernel, reps, hostAdds int, via bool) (int64, error) {
 	t.Helper()
-	k := defineGo(t, hostCounterSrc)["hostCount"]
 	counter := must(Host().AllocShared(Uint64, 1))
 	d := Dev(0)
 	streams := make([]*Stream, 4)
@@ -203,8 +218,14 @@ func hostCounterScenario(t *testing.T, reps, hostAdds int, via bool) (int64, err
 // checkHostCounter runs the scenario and checks it is exact or refused, as the device's
 // capabilities say.
 func checkHostCounter(t *testing.T, name string, reps, hostAdds int) {
+	for _, cudaC := range []bool{false, true} {
+		checkHostCounterWith(t, fmt.Sprintf("%s (CUDA C %v)", name, cudaC), hostCounterKernel(t, cudaC), reps, hostAdds)
+	}
+}
+
+func checkHostCounterWith(t *testing.T, name string, k *Kernel, reps, hostAdds int) {
 	gpuAdds := int64(4 * 32 * 256 * reps)
-	total, err := hostCounterScenario(t, reps, hostAdds, false)
+	total, err := hostCounterScenario(t, k, reps, hostAdds, false)
 	if Dev(0).Caps().HostNativeAtomics {
 		if err != nil || total != gpuAdds+int64(hostAdds) {
 			t.Errorf("%s (host-native atomics): total %d, want %d; %v", name, total, gpuAdds+int64(hostAdds), err)
@@ -218,7 +239,7 @@ func checkHostCounter(t *testing.T, name string, reps, hostAdds int) {
 		}
 	}
 	// The way out: the host's adds made by the device are exact on every machine.
-	total, err = hostCounterScenario(t, reps, hostAdds, true)
+	total, err = hostCounterScenario(t, k, reps, hostAdds, true)
 	if err != nil || total != gpuAdds+int64(hostAdds) {
 		t.Errorf("%s through AtomicAddVia: total %d, want %d; %v", name, total, gpuAdds+int64(hostAdds), err)
 	}
