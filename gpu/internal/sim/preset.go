@@ -23,14 +23,26 @@ type Preset struct {
 }
 
 // Presets returns the names of the built-in presets, for help texts.
-func Presets() []string { return []string{"nvswitch8", "pcie4", "nvlink2"} }
+func Presets() []string { return []string{"nvswitch8", "pcie4", "nvlink2", "gh200"} }
 
 // LookupPreset returns the preset named name: "nvswitch8" (8 GPUs, NV18 between every pair,
 // like an NVSwitch box), "pcie4" (4 GPUs on PCIe: PIX, PHB and SYS links, no P2P across
-// sockets), "nvlink2" (2 GPUs, NV18), a number N (N GPUs, NVLink between every pair), or ""
-// (the default: 2 GPUs).
+// sockets), "nvlink2" (2 GPUs, NV18), "gh200" (2 Grace Hopper superchips: NVLink-C2C to the
+// host, native host atomics), a number N (N GPUs, NVLink between every pair), or "" (the
+// default: 2 GPUs). Each preset carries the capabilities of the machine it models (see
+// preset_caps.go): every one but gh200 is an x86 box without host-native atomics.
 func LookupPreset(name string) (Preset, error) {
+	p, err := lookupPreset(name)
+	if err != nil {
+		return Preset{}, err
+	}
+	return presetCaps(p), nil
+}
+
+func lookupPreset(name string) (Preset, error) {
 	switch name {
+	case "gh200":
+		return gh200(), nil
 	case "":
 		return generic(2), nil
 	case "nvswitch8":
