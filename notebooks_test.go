@@ -25,6 +25,30 @@ var promised = map[string][]string{
 	"05-cuda-kernels.ipynb":           {"text/html"},
 }
 
+// shown lists, for some tutorials, text that some output of the executed notebook must
+// contain: what a cell demonstrates, so that a demonstration that stopped working fails.
+var shown = map[string][]string{
+	"02-peer-buffers.ipynb": {"has no host-native atomics (CU_DEVICE_ATTRIBUTE_HOST_NATIVE_ATOMIC_SUPPORTED = 0, host link PCIe)",
+		"added through GPU0; old value 0 <nil>", "counter: 1 <nil>"},
+}
+
+// multiline returns a notebook's multiline string, which nbformat stores as a string or a
+// list of lines.
+func multiline(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case []any:
+		var b strings.Builder
+		for _, l := range x {
+			s, _ := l.(string)
+			b.WriteString(s)
+		}
+		return b.String()
+	}
+	return ""
+}
+
 // buildPeerbook builds the command into a temporary directory and returns its path.
 func buildPeerbook(t *testing.T) string {
 	t.Helper()
@@ -68,6 +92,7 @@ func checkExecuted(t *testing.T, path string, promise []string) {
 		t.Fatalf("%s: %v", path, err)
 	}
 	seen := map[string]bool{}
+	var outText strings.Builder // the text of every output, for shown
 	code := 0
 	for i, c := range nb.Cells {
 		if c.CellType != "code" {
@@ -75,6 +100,10 @@ func checkExecuted(t *testing.T, path string, promise []string) {
 		}
 		code++
 		for _, o := range c.Outputs {
+			outText.WriteString(multiline(o["text"]))
+			if d, ok := o["data"].(map[string]any); ok {
+				outText.WriteString(multiline(d["text/plain"]))
+			}
 			switch o["output_type"] {
 			case "error":
 				t.Errorf("%s: cell %d failed: %v: %v", path, i+1, o["ename"], o["evalue"])
@@ -93,6 +122,11 @@ func checkExecuted(t *testing.T, path string, promise []string) {
 	}
 	if code == 0 {
 		t.Errorf("%s: no code cells", path)
+	}
+	for _, want := range shown[filepath.Base(path)] {
+		if !strings.Contains(outText.String(), want) {
+			t.Errorf("%s: no output shows %q", path, want)
+		}
 	}
 	for _, mime := range promise {
 		if !seen[mime] {

@@ -568,6 +568,9 @@ func (t topo) drawDevice(d *svgDoc, dev TopologyDevice, x, y float64) {
 	if dev.Simulated {
 		tip += " (simulated)"
 	}
+	if dev.CapsKnown {
+		tip += "; host link " + hostLinkText(dev) + ", host-native atomics " + capText(dev, dev.HostNativeAtomics)
+	}
 	fmt.Fprintf(d, `<g><title>%s</title>`, html.EscapeString(tip))
 	d.rect(x, y, gBoxW, gBoxH, fill, fmt.Sprintf(` rx="7" stroke="%s" stroke-width="1.5"%s`, stroke, extra))
 	cx := x + gBoxW/2
@@ -624,7 +627,28 @@ func (t topo) legendItems(dashedArcs bool) []legendItem {
 			break
 		}
 	}
+	if text := t.hostLinkLegend(); text != "" {
+		items = append(items, legendItem{colour: "#78909c", text: text})
+	}
 	return items
+}
+
+// hostLinkLegend summarises the devices' links to the host for the graph's legend: "host:
+// PCIe, no host-native atomics", or "" where their capabilities are unknown or differ.
+func (t topo) hostLinkLegend() string {
+	if len(t.devs) == 0 || !t.devs[0].CapsKnown {
+		return ""
+	}
+	first := t.devs[0]
+	for _, d := range t.devs[1:] {
+		if !d.CapsKnown || d.HostLink != first.HostLink || d.HostNativeAtomics != first.HostNativeAtomics {
+			return ""
+		}
+	}
+	if first.HostNativeAtomics {
+		return "host: " + hostLinkText(first) + ", host-native atomics"
+	}
+	return "host: " + hostLinkText(first) + ", no host-native atomics"
 }
 
 // Legend items: a 20 px swatch, 6 px, the text, and 18 px to the next item.

@@ -30,6 +30,15 @@ func (m *machine) linkModel(a, b *Device) (backend.Link, bool) {
 	return p.Links[a.info.Index][b.info.Index], true
 }
 
+// checkModel fails where the preset models no latency or bandwidth for l (reporting 0
+// would be a wrong answer).
+func checkModel(l backend.Link, a, b *Device) error {
+	if l.LatencyUS <= 0 || l.BandwidthGBps <= 0 {
+		return fmt.Errorf("the simulated preset models no latency or bandwidth between %s and %s", shortLabel(a), shortLabel(b))
+	}
+	return nil
+}
+
 // modelSource says where modelled figures come from, for titles: "modelled from the link
 // table of sim:pcie4".
 func (m *machine) modelSource() string {
@@ -115,6 +124,9 @@ func MeasureFlagLatency(opts ...MeasureOption) (*LatencyMatrix, error) {
 			r.us[i] = make([]float64, len(devs))
 			for j, b := range devs {
 				l, _ := m.linkModel(a, b)
+				if err := checkModel(l, a, b); err != nil {
+					return nil, fmt.Errorf("%s: %w", op, err)
+				}
 				r.us[i][j] = l.LatencyUS
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/peerbook/peerbook/display"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
 	"github.com/peerbook/peerbook/gpu/internal/sim"
 )
 
@@ -14,7 +15,7 @@ import (
 // preset's link table models, the same on every run, and the output says they are modelled.
 func TestSimulatedMeasurementsAreModelledAndDeterministic(t *testing.T) {
 	withSink(t)
-	for _, spec := range []string{"sim", "sim:3", "sim:nvswitch8", "sim:pcie4", "sim:nvlink2"} {
+	for _, spec := range []string{"sim", "sim:3", "sim:nvswitch8", "sim:pcie4", "sim:nvlink2", "sim:gh200"} {
 		use(t, spec)
 		sb := current2(t).b.(*sim.Backend)
 		p := sb.Preset()
@@ -31,6 +32,9 @@ func TestSimulatedMeasurementsAreModelledAndDeterministic(t *testing.T) {
 		}
 		if fmt.Sprint(lat[0].Values()) != fmt.Sprint(lat[1].Values()) || fmt.Sprint(bw[0].Values()) != fmt.Sprint(bw[1].Values()) {
 			t.Errorf("%s: two runs differ:\n%v\n%v\n%v\n%v", spec, lat[0].Values(), lat[1].Values(), bw[0].Values(), bw[1].Values())
+		}
+		if p.HostLink.LatencyUS <= 0 || p.HostLink.BandwidthGBps <= 0 {
+			t.Errorf("%s: the host link models no latency or bandwidth: %+v", spec, p.HostLink)
 		}
 		for i := range p.Links {
 			for j, l := range p.Links[i] {
@@ -86,6 +90,17 @@ func TestSimulatedMeasurementsAreModelledAndDeterministic(t *testing.T) {
 	}
 	if v := host.At(0); v <= 20 || v > 25 {
 		t.Errorf("pcie4 host -> GPU0: %v GB/s, want close to the host link's 25 GB/s", v)
+	}
+}
+
+// A link the preset models no figures for is refused, not reported as 0.
+func TestModelRefusesAnUnmodelledLink(t *testing.T) {
+	withSink(t)
+	use(t, "sim:2")
+	err := checkModel(backend.Link{Kind: backend.LinkNV, BandwidthGBps: 450}, Dev(0), Dev(1))
+	wantErr(t, err, "the simulated preset models no latency or bandwidth between GPU0 and GPU1")
+	if err := checkModel(backend.Link{BandwidthGBps: 1, LatencyUS: 1}, Dev(0), Host()); err != nil {
+		t.Error(err)
 	}
 }
 

@@ -13,7 +13,7 @@ import (
 )
 
 // EnvDevices is the environment variable that chooses the devices: "cuda", "sim", "sim:N"
-// or "sim:<preset>" (nvswitch8, pcie4, nvlink2). Unset: CUDA where the driver loads and has
+// or "sim:<preset>" (nvswitch8, pcie4, nvlink2, gh200). Unset: CUDA where the driver loads and has
 // a device, simulated devices otherwise.
 const EnvDevices = "PEERBOOK_DEVICES"
 

@@ -269,6 +269,9 @@ func MeasureCopyBandwidth(opts ...MeasureOption) (*BandwidthMatrix, error) {
 				return nil, fmt.Errorf("%s %s -> %s: %w", op, r.labels[i], r.labels[j], err)
 			}
 			if l, ok := m.linkModel(devs[i], devs[j]); ok {
+				if err := checkModel(l, devs[i], devs[j]); err != nil {
+					return nil, fmt.Errorf("%s: %w", op, err)
+				}
 				v = modelledGBps(l, c.bytes)
 			}
 			r.gbps[i][j] = v
@@ -417,6 +420,9 @@ func MeasureCopySweep(src, dst *Device, sizes []int, opts ...MeasureOption) (*Ba
 	r := &BandwidthSweep{src: shortLabel(src), dst: shortLabel(dst)}
 	link, modelled := src.m.linkModel(src, dst)
 	if modelled {
+		if err := checkModel(link, src, dst); err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
 		r.modelled = src.m.modelSource()
 	}
 	bar := display.NewProgress(len(sizes), fmt.Sprintf("copy bandwidth %s -> %s by size", r.src, r.dst))

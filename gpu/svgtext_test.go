@@ -30,7 +30,7 @@ func checkTextInside(t *testing.T, name, svg string) {
 // it, lies inside the picture (sim:pcie4's legend once ended in "si" at its right edge).
 func TestPicturesKeepTheirTextInside(t *testing.T) {
 	withSink(t)
-	for _, spec := range []string{"sim:1", "sim", "sim:3", "sim:5", "sim:8", "sim:16", "sim:nvswitch8", "sim:pcie4", "sim:nvlink2"} {
+	for _, spec := range []string{"sim:1", "sim", "sim:3", "sim:5", "sim:8", "sim:16", "sim:nvswitch8", "sim:pcie4", "sim:nvlink2", "sim:gh200"} {
 		use(t, spec)
 		svg, _ := Topology().MIMEBundle().Data[display.MIMESVG].(string)
 		if svg == "" {

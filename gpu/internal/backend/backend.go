@@ -103,7 +103,8 @@ type DeviceInfo struct {
 	NUMANode           int    // -1 where unknown
 	CPUAffinity        string // "0-31,64-95"; "" where unknown
 	MaxThreadsPerBlock int
-	MaxSharedPerBlock  int // bytes
+	MaxSharedPerBlock  int        // bytes
+	Caps               DeviceCaps // what the device can do with host memory
 }
 
 // LinkKind is how two devices are connected, in nvidia-smi topo -m terms.

@@ -38,7 +38,10 @@ var (
 	h200Self = backend.Link{Kind: backend.LinkSelf, P2PAccess: true, NativeAtomics: true, BandwidthGBps: 2118, LatencyUS: 0.75}
 	h200Host = backend.Link{Kind: backend.LinkSYS, BandwidthGBps: 51, LatencyUS: 1.49}
 	l40sSelf = backend.Link{Kind: backend.LinkSelf, P2PAccess: true, NativeAtomics: true, BandwidthGBps: 432, LatencyUS: 0.9}
-	l40sHost = backend.Link{Kind: backend.LinkSYS, BandwidthGBps: 25, LatencyUS: 1.6}
+	// GH200: NVLink-C2C between the GPU and its Grace CPU, 450 GB/s each way (nominal),
+	// coherent: a hand-off with the host is about one NVLink hop.
+	gh200Host = backend.Link{Kind: backend.LinkNV, P2PAccess: true, NativeAtomics: true, BandwidthGBps: 450, LatencyUS: 1.2}
+	l40sHost  = backend.Link{Kind: backend.LinkSYS, BandwidthGBps: 25, LatencyUS: 1.6}
 )
 
 // nvlinkLatencyUS is the modelled one-way hand-off latency between two GPUs over NVLink
@@ -46,14 +49,26 @@ var (
 const nvlinkLatencyUS = 1.2
 
 // Presets returns the names of the built-in presets, for help texts.
-func Presets() []string { return []string{"nvswitch8", "pcie4", "nvlink2"} }
+func Presets() []string { return []string{"nvswitch8", "pcie4", "nvlink2", "gh200"} }
 
 // LookupPreset returns the preset named name: "nvswitch8" (8 GPUs, NV18 between every pair,
 // like an NVSwitch box), "pcie4" (4 GPUs on PCIe: PIX, PHB and SYS links, no P2P across
-// sockets), "nvlink2" (2 GPUs, NV18), a number N (N GPUs, NVLink between every pair), or ""
-// (the default: 2 GPUs).
+// sockets), "nvlink2" (2 GPUs, NV18), "gh200" (2 Grace Hopper superchips: NVLink-C2C to the
+// host, native host atomics), a number N (N GPUs, NVLink between every pair), or "" (the
+// default: 2 GPUs). Each preset carries the capabilities of the machine it models (see
+// preset_caps.go): every one but gh200 is an x86 box without host-native atomics.
 func LookupPreset(name string) (Preset, error) {
+	p, err := lookupPreset(name)
+	if err != nil {
+		return Preset{}, err
+	}
+	return presetCaps(p), nil
+}
+
+func lookupPreset(name string) (Preset, error) {
 	switch name {
+	case "gh200":
+		return gh200(), nil
 	case "":
 		return generic(2), nil
 	case "nvswitch8":
