@@ -3,6 +3,7 @@ package sim
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"sync"
 	"time"
 
@@ -20,6 +21,9 @@ type stream struct {
 	queue     []func() error
 	err       error // the first failure since the last Synchronize
 	destroyed bool
+	queued    uint64 // tasks enqueued so far
+	taken     uint64 // tasks the stream's goroutine took so far
+	busy      bool   // the goroutine runs a task
 }
 
 var _ backend.Stream = (*stream)(nil)
@@ -59,6 +63,7 @@ func (s *stream) enqueue(task func() error) error {
 		return errors.New("the stream was destroyed")
 	}
 	s.queue = append(s.queue, task)
+	s.queued++
 	s.cond.Signal()
 	return nil
 }
@@ -76,14 +81,16 @@ func (s *stream) loop() {
 		task := s.queue[0]
 		s.queue[0] = nil
 		s.queue = s.queue[1:]
+		s.taken++
+		s.busy = true
 		s.mu.Unlock()
-		if err := runTask(task); err != nil {
-			s.mu.Lock()
-			if s.err == nil {
-				s.err = err
-			}
-			s.mu.Unlock()
+		err := runTask(task)
+		s.mu.Lock()
+		s.busy = false
+		if err != nil && s.err == nil {
+			s.err = err
 		}
+		s.mu.Unlock()
 	}
 }
 
@@ -96,6 +103,35 @@ func runTask(task func() error) (err error) {
 		}
 	}()
 	return task()
+}
+
+// dispatchWait bounds awaitDispatch, in case a stream's goroutine can't be scheduled.
+const dispatchWait = 20 * time.Millisecond
+
+// awaitDispatch waits until every stream of the backend has taken the work queued on it
+// so far, or is busy with earlier work (which it waits for, as a stream does). A GPU starts
+// kernels in the order they were submitted, as far as its streams allow: a kernel launched
+// on a stream and then one launched without one start in that order. A stream's goroutine,
+// though, may take a while to be scheduled; synchronous work waits for it, so that it does
+// not start first (the consumer of a hand-off launched first starts first).
+func (b *Backend) awaitDispatch() {
+	b.mu.Lock()
+	list := make([]*stream, 0, len(b.streams))
+	for s := range b.streams {
+		list = append(list, s)
+	}
+	b.mu.Unlock()
+	deadline := time.Now().Add(dispatchWait)
+	for _, s := range list {
+		s.mu.Lock()
+		target := s.queued
+		for s.taken < target && !s.busy && !s.destroyed && time.Now().Before(deadline) {
+			s.mu.Unlock()
+			runtime.Gosched()
+			s.mu.Lock()
+		}
+		s.mu.Unlock()
+	}
 }
 
 // Synchronize waits until the work queued so far has run, and returns the first error of
@@ -153,7 +189,8 @@ func (b *Backend) NewEvent(dev int) (backend.Event, error) {
 	return &event{b: b, dev: dev}, nil
 }
 
-// Record marks the current end of s (nil: the default stream, which has no queue: now).
+// Record marks the current end of s (nil: the default stream, which has no queue: now,
+// once the streams took the work queued before).
 func (e *event) Record(s backend.Stream) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -162,6 +199,9 @@ func (e *event) Record(s backend.Stream) error {
 	}
 	reached := make(chan struct{})
 	if s == nil {
+		// A mark on the work without a stream, which starts after the streams took what
+		// was queued before it (see awaitDispatch).
+		e.b.awaitDispatch()
 		e.recorded, e.reached, e.at = true, reached, time.Now()
 		close(reached)
 		return nil
