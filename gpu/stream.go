@@ -179,7 +179,9 @@ func (e *Event) Record(s *Stream) error {
 func (e *Event) Synchronize() (err error) {
 	if tr := tracing.Load(); tr != nil {
 		start := time.Now()
-		defer func() { tr.host(opSync, e.dev.m, "synchronize event of GPU"+fmt.Sprint(e.dev.info.Index), nil, start, err) }()
+		defer func() {
+			tr.host(opSync, e.dev.m, "synchronize event of GPU"+fmt.Sprint(e.dev.info.Index), nil, start, err)
+		}()
 	}
 	if err := e.e.Synchronize(); err != nil {
 		return fmt.Errorf("synchronize event on %s: %w", e.dev.label(), err)

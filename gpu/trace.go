@@ -77,6 +77,11 @@ type traceOp struct {
 	err      string
 }
 
+// hostTimer is an event whose time is on the host's clock (the simulator's events).
+type hostTimer interface {
+	HostTime() (time.Time, bool)
+}
+
 // traceRef is a device's reference event and the host time it stands for.
 type traceRef struct {
 	ev     backend.Event
@@ -110,10 +115,11 @@ type Timeline struct {
 	start time.Time
 	from  int
 
-	mu      sync.Mutex
-	stopped bool
-	ops     []*traceOp
-	err     error
+	mu       sync.Mutex
+	stopped  bool
+	ops      []*traceOp
+	err      error
+	clockErr time.Duration
 }
 
 // Trace starts recording what the devices do, until Stop. Timelines may nest (%%timeline
@@ -174,6 +180,7 @@ func (t *Timeline) Stop() error {
 	}
 	traceMu.Unlock()
 	t.err = r.resolve(t.ops)
+	t.clockErr = r.clockError()
 	if last {
 		r.close()
 	}
@@ -199,6 +206,11 @@ func (r *recorder) ref(m *machine, dev int) *traceRef {
 		}
 		h1 := time.Now()
 		ref = &traceRef{ev: ev, host: h0.Add(h1.Sub(h0) / 2), errBar: h1.Sub(h0) / 2}
+		if ht, ok := ev.(hostTimer); ok {
+			if at, ok := ht.HostTime(); ok {
+				ref.host, ref.errBar = at, 0 // a simulated device: its clock is the host's
+			}
+		}
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -573,10 +585,19 @@ func (t *Timeline) Ops() []TraceOp {
 // half the longest wait for a reference event (the order of operations on one device is
 // exact; between devices, and between a device and the host, it is within this).
 func (t *Timeline) ClockError() time.Duration {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.stopped {
+		return t.clockErr
+	}
+	return t.rec.clockError()
+}
+
+func (r *recorder) clockError() time.Duration {
 	var worst time.Duration
-	t.rec.mu.Lock()
-	defer t.rec.mu.Unlock()
-	for _, ref := range t.rec.refs {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, ref := range r.refs {
 		worst = max(worst, ref.errBar)
 	}
 	return worst

@@ -262,6 +262,13 @@ func (e *event) done(which string) (time.Time, error) {
 	}
 }
 
+// HostTime returns the time the stream reached the event, on the host's clock (which is
+// the simulator's); false where it wasn't recorded or reached yet.
+func (e *event) HostTime() (time.Time, bool) {
+	t, err := e.done("")
+	return t, err == nil
+}
+
 // Elapsed returns the time from e to end; both must be recorded and complete.
 func (e *event) Elapsed(end backend.Event) (time.Duration, error) {
 	other, ok := end.(*event)
