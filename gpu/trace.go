@@ -469,6 +469,9 @@ func (r *recorder) endDevice(op *traceOp, bs backend.Stream, opErr error) {
 func (r *recorder) host(kind opKind, m *machine, name string, detail func() string, start time.Time, err error) {
 	op := &traceOp{kind: kind, name: name, detail: detail, lane: laneKey{m: m, dev: backend.HostDevice},
 		hostStart: start, hostEnd: time.Now(), resolved: true}
+	if kind == opFlag {
+		op.hostEnd = start // an instant
+	}
 	op.t0, op.t1 = op.hostStart, op.hostEnd
 	if err != nil {
 		op.err = err.Error()
