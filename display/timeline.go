@@ -203,7 +203,9 @@ func (m mark) groupTooltip() string {
 	for k := range m.kinds {
 		keys = append(keys, k)
 	}
-	sort.Slice(keys, func(i, j int) bool { return m.kinds[keys[i]] > m.kinds[keys[j]] || m.kinds[keys[i]] == m.kinds[keys[j]] && keys[i] < keys[j] })
+	sort.Slice(keys, func(i, j int) bool {
+		return m.kinds[keys[i]] > m.kinds[keys[j]] || m.kinds[keys[i]] == m.kinds[keys[j]] && keys[i] < keys[j]
+	})
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d operations, %s to %s", m.count, formatSpan(m.op.Start), formatSpan(m.op.End))
 	for i, k := range keys {
@@ -241,7 +243,7 @@ func (v TimelineView) svg(id string) string {
 	if title == "" {
 		title = "timeline"
 	}
-	d.text(8, 16, "start", 13, "#222", fmt.Sprintf("%s: %d operations over %s", title, len(v.Ops), formatSpan(time.Duration(hi-lo))), ` font-weight="600"`)
+	d.text(8, 16, "start", 13, "#222", fmt.Sprintf("%s: %s over %s", title, countOps(len(v.Ops)), formatSpan(time.Duration(hi-lo))), ` font-weight="600"`)
 	// Axis: ticks in the unit that suits the span.
 	unit, scale := timeUnit(hi - lo)
 	ticks, step := niceTicks(lo/scale, hi/scale, 8)
@@ -340,6 +342,14 @@ func drawMark(d *svgDoc, m mark, y float64, lane string, zoom bool) {
 		fmt.Fprintf(d, `<text x="%s" y="%s" font-size="10" fill="%s" pointer-events="none"%s>%s</text>`,
 			num(m.x0+3), num(y+tlLaneH/2+3.5), fill, data, html.EscapeString(truncateLabel(label, chars)))
 	}
+}
+
+// countOps writes "1 operation", "5 operations".
+func countOps(n int) string {
+	if n == 1 {
+		return "1 operation"
+	}
+	return fmt.Sprintf("%d operations", n)
 }
 
 // truncateLabel shortens s to n characters with an ellipsis.
@@ -500,7 +510,7 @@ func (v TimelineView) Text() string {
 	if len(v.Lanes) == 1 {
 		lanes = "lane"
 	}
-	fmt.Fprintf(&b, "%s: %d operations on %d %s over %s\n", title, len(v.Ops), len(v.Lanes), lanes, formatSpan(time.Duration(hi-lo)))
+	fmt.Fprintf(&b, "%s: %s on %d %s over %s\n", title, countOps(len(v.Ops)), len(v.Lanes), lanes, formatSpan(time.Duration(hi-lo)))
 	for i, l := range v.Lanes {
 		var n int
 		var busy time.Duration

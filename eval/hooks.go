@@ -18,6 +18,9 @@ import (
 // renderValue renders a cell's value as a MIME bundle.
 func renderValue(v any) display.Bundle { return display.Render(v) }
 
+// showValue displays v now, under the running cell's output (display.Display).
+func showValue(v any) { display.Display(v) }
+
 // setDisplaySink routes display.Display and display.ClearOutput to s while a cell runs.
 func setDisplaySink(s display.Sink) (restore func()) { return display.SetSink(s) }
 
@@ -63,6 +66,23 @@ func gpuFunc(name string) (reflect.Value, bool) {
 func gpuSetInterrupt(done <-chan struct{}) {
 	if f, ok := gpuFunc("SetInterrupt"); ok && f.Type().NumIn() == 1 {
 		f.Call([]reflect.Value{reflect.ValueOf(done).Convert(f.Type().In(0))})
+	}
+}
+
+// gpuTrace starts a gpu timeline (gpu.Trace); stop ends it and returns the timeline, to
+// display, and Stop's error. It returns nil when the gpu package is not part of the build.
+func gpuTrace() (stop func() (any, error)) {
+	f, ok := gpuFunc("Trace")
+	if !ok || f.Type().NumIn() != 0 || f.Type().NumOut() != 1 {
+		return nil
+	}
+	tl := f.Call(nil)[0]
+	return func() (any, error) {
+		var err error
+		if m := tl.MethodByName("Stop"); m.IsValid() && m.Type().NumIn() == 0 && m.Type().NumOut() == 1 {
+			err, _ = m.Call(nil)[0].Interface().(error)
+		}
+		return tl.Interface(), err
 	}
 }
 

@@ -151,7 +151,7 @@ func TestTraceEventFormatCheckFails(t *testing.T) {
 	// The schema check must reject what the format forbids.
 	for _, bad := range []string{
 		`[]`,
-		`{"traceEvents": [{"name": "a", "ph": "X", "ts": 1, "pid": 1, "tid": 1}]}`,            // no dur
+		`{"traceEvents": [{"name": "a", "ph": "X", "ts": 1, "pid": 1, "tid": 1}]}`,             // no dur
 		`{"traceEvents": [{"name": "a", "ph": "X", "ts": "1", "dur": 1, "pid": 1, "tid": 1}]}`, // ts a string
 		`{"traceEvents": [{"name": "a", "ph": "M", "ts": 0, "pid": 1, "tid": 1, "args": {}}]}`, // unknown metadata
 		`{"traceEvents": [{"name": "a", "ph": "i", "s": "x", "ts": 0, "pid": 1, "tid": 1}]}`,   // bad scope

@@ -60,6 +60,8 @@ func init() {
 		"Renderer":       reflect.ValueOf((*display.Renderer)(nil)),
 		"Sink":           reflect.ValueOf((*display.Sink)(nil)),
 		"Stats":          reflect.ValueOf((*display.Stats)(nil)),
+		"TimelineOp":     reflect.ValueOf((*display.TimelineOp)(nil)),
+		"TimelineView":   reflect.ValueOf((*display.TimelineView)(nil)),
 		"TopologyDevice": reflect.ValueOf((*display.TopologyDevice)(nil)),
 		"TopologyLink":   reflect.ValueOf((*display.TopologyLink)(nil)),
 		"TopologyView":   reflect.ValueOf((*display.TopologyView)(nil)),
