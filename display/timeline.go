@@ -458,9 +458,15 @@ func (v TimelineView) Table(max int) string {
 			break
 		}
 		r := v.tableRow(op)
-		fmt.Fprintln(tw, strings.TrimRight(strings.Join(r[:], "\t"), "\t"))
+		fmt.Fprintln(tw, strings.Join(r[:], "\t"))
 	}
 	tw.Flush()
+	lines := strings.Split(b.String(), "\n")
+	b.Reset()
+	for _, l := range lines[:len(lines)-1] {
+		b.WriteString(strings.TrimRight(l, " "))
+		b.WriteByte('\n')
+	}
 	if max > 0 && len(ops) > max {
 		fmt.Fprintf(&b, "… %d more operations\n", len(ops)-max)
 	}
