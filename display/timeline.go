@@ -132,11 +132,11 @@ func formatSpan(d time.Duration) string {
 // timeUnit chooses the unit of an axis spanning span: its name and size in nanoseconds.
 func timeUnit(span float64) (string, float64) {
 	switch {
-	case span < 2e3:
+	case span < 1e3:
 		return "ns", 1
-	case span < 2e6:
+	case span < 1e6:
 		return "µs", 1e3
-	case span < 2e9:
+	case span < 1e9:
 		return "ms", 1e6
 	}
 	return "s", 1e9
@@ -369,7 +369,7 @@ func truncateLabel(s string, n int) string {
 const zoomScript = `(function(){var g=document.getElementById("%s");if(!g)return;var svg=g.ownerSVGElement;
 var L=%s,R=%s,T=%s,B=%s,lo0=%s,hi0=%s,lo=lo0,hi=hi0,ns="http://www.w3.org/2000/svg";
 var els=g.querySelectorAll("[data-s]"),axis=g.querySelector(".pbtl-axis");
-function unit(s){return s<2e3?["ns",1]:s<2e6?["µs",1e3]:s<2e9?["ms",1e6]:["s",1e9];}
+function unit(s){return s<1e3?["ns",1]:s<1e6?["µs",1e3]:s<1e9?["ms",1e6]:["s",1e9];}
 function ticks(a,b,n){var raw=(b-a)/n,m=Math.pow(10,Math.floor(Math.log10(raw))),st=m;
 [1,2,2.5,5,10].some(function(k){if(k*m>=raw){st=k*m;return true;}});var out=[];
 for(var v=Math.ceil(a/st-1e-9)*st;v<=b+st*1e-9&&out.length<40;v+=st)out.push(v);return [out,st];}

@@ -84,7 +84,7 @@ func TestTimelineAxisUnits(t *testing.T) {
 	for _, c := range []struct {
 		span time.Duration
 		unit string
-	}{{800 * time.Nanosecond, "ns"}, {40 * time.Microsecond, "µs"}, {30 * time.Millisecond, "ms"}, {5 * time.Second, "s"}} {
+	}{{800 * time.Nanosecond, "ns"}, {40 * time.Microsecond, "µs"}, {1770 * time.Microsecond, "ms"}, {30 * time.Millisecond, "ms"}, {5 * time.Second, "s"}} {
 		v := TimelineView{Lanes: []string{"GPU0"}, Ops: []TimelineOp{{Kind: "kernel", Name: "k", Start: 0, End: c.span}}}
 		svg := v.SVG()
 		ticks := tickRe.FindAllStringSubmatch(svg, -1)
