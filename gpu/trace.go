@@ -100,6 +100,7 @@ type recorder struct {
 	nextID  map[loadKey]int
 	own     map[loadKey]backend.Stream // see ownStream
 	users   int
+	closed  bool // every timeline stopped: a caller that loaded the recorder before records nothing
 }
 
 // eventBatch is how many events a device's pool grows by.
@@ -214,7 +215,13 @@ func (r *recorder) ref(m *machine, dev int) *traceRef {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.closed {
+		err = errors.New("the timeline stopped")
+	}
 	if err != nil {
+		if ev != nil {
+			ev.Destroy()
+		}
 		r.refErr[key] = err
 		return nil
 	}
@@ -244,12 +251,22 @@ func (r *recorder) events(key loadKey) (backend.Event, backend.Event, error) {
 			fresh = append(fresh, ev)
 		}
 		r.mu.Lock()
+		if r.closed {
+			r.mu.Unlock()
+			for _, e := range fresh {
+				e.Destroy()
+			}
+			return nil, nil, errors.New("the timeline stopped")
+		}
 		r.pool[key] = append(r.pool[key], fresh...)
 		r.mu.Unlock()
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	p = r.pool[key]
+	if len(p) < 2 {
+		return nil, nil, errors.New("no events left (the timeline stopped)")
+	}
 	a, b := p[len(p)-1], p[len(p)-2]
 	r.pool[key] = p[:len(p)-2]
 	return a, b, nil
@@ -262,7 +279,12 @@ func (r *recorder) giveBack(op *traceOp) {
 	}
 	key := loadKey{op.lane.m, op.lane.dev}
 	r.mu.Lock()
-	r.pool[key] = append(r.pool[key], op.start, op.end)
+	if r.closed {
+		op.start.Destroy()
+		op.end.Destroy()
+	} else {
+		r.pool[key] = append(r.pool[key], op.start, op.end)
+	}
 	r.mu.Unlock()
 	op.start, op.end = nil, nil
 }
@@ -282,7 +304,8 @@ func (r *recorder) close() {
 	for _, s := range r.own {
 		s.Destroy()
 	}
-	r.pool, r.refs, r.own = nil, nil, nil
+	r.pool, r.refs, r.own = map[loadKey][]backend.Event{}, map[loadKey]*traceRef{}, map[loadKey]backend.Stream{}
+	r.closed = true
 }
 
 // ownStream returns the recorder's stream on dev, which work made without a stream goes on
@@ -305,6 +328,10 @@ func (r *recorder) ownStream(dev *Device) (backend.Stream, error) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.closed {
+		s.Destroy()
+		return nil, errors.New("the timeline stopped")
+	}
 	if old := r.own[key]; old != nil {
 		s.Destroy()
 		return old, nil
@@ -411,15 +438,19 @@ func (r *recorder) streamLane(dev *Device, s *Stream) laneKey {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	key.stream = r.streamIDLocked(loadKey{dev.m, dev.info.Index}, s)
+	return key
+}
+
+// streamIDLocked returns the number of stream s of device dk (r.mu held).
+func (r *recorder) streamIDLocked(dk loadKey, s *Stream) int {
 	id, ok := r.streams[s]
 	if !ok {
-		dk := loadKey{dev.m, dev.info.Index}
 		r.nextID[dk]++
 		id = r.nextID[dk]
 		r.streams[s] = id
 	}
-	key.stream = id
-	return key
+	return id
 }
 
 // beginDevice records the start of a device operation on stream bs (nil: the device's own
@@ -430,13 +461,34 @@ func (r *recorder) beginDevice(kind opKind, dev *Device, s *Stream, bs backend.S
 		// Host memory the host copies or fills: the host's clock.
 		return r.add(&traceOp{kind: kind, name: name, lane: laneKey{m: dev.m, dev: backend.HostDevice}, hostStart: time.Now()})
 	}
-	ref := r.ref(dev.m, dev.info.Index)
-	op := &traceOp{kind: kind, name: name, lane: r.streamLane(dev, s), ref: ref, hostStart: time.Now()}
-	if ref == nil {
-		op.err = "no reference event on this device"
-		return r.add(op)
+	key := loadKey{dev.m, dev.info.Index}
+	op := &traceOp{kind: kind, name: name, lane: laneKey{m: dev.m, dev: dev.info.Index}, hostStart: time.Now()}
+	// The usual case under one lock: the reference exists, the pool has events.
+	var a, b backend.Event
+	r.mu.Lock()
+	if r.closed {
+		r.mu.Unlock()
+		return op // not recorded: the last timeline stopped meanwhile
 	}
-	a, b, err := r.events(loadKey{dev.m, dev.info.Index})
+	op.ref = r.refs[key]
+	if s != nil {
+		op.lane.stream = r.streamIDLocked(key, s)
+	}
+	if p := r.pool[key]; op.ref != nil && len(p) >= 2 {
+		a, b = p[len(p)-1], p[len(p)-2]
+		r.pool[key] = p[:len(p)-2]
+	}
+	r.mu.Unlock()
+	if op.ref == nil {
+		if op.ref = r.ref(dev.m, dev.info.Index); op.ref == nil {
+			op.err = "no reference event on this device"
+			return r.add(op)
+		}
+	}
+	var err error
+	if a == nil {
+		a, b, err = r.events(key)
+	}
 	if err == nil {
 		err = a.Record(bs)
 		op.start, op.end = a, b

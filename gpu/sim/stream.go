@@ -18,12 +18,20 @@ type stream struct {
 
 	mu        sync.Mutex
 	cond      *sync.Cond
-	queue     []func() error
+	queue     []task
 	err       error // the first failure since the last Synchronize
 	destroyed bool
 	queued    uint64 // tasks enqueued so far
 	taken     uint64 // tasks the stream's goroutine took so far
-	busy      bool   // the goroutine runs a task
+	busy      bool   // the goroutine runs a task...
+	busyMark  bool   // ...that is a mark (see task.mark)
+}
+
+// task is a piece of work of a stream. A mark (an event record, a synchronize's wake-up)
+// takes no time and never waits.
+type task struct {
+	run  func() error
+	mark bool
 }
 
 var _ backend.Stream = (*stream)(nil)
@@ -56,13 +64,18 @@ func (b *Backend) stream(s backend.Stream) (*stream, error) {
 func (s *stream) Device() int { return s.dev }
 
 // enqueue adds task to the end of the stream.
-func (s *stream) enqueue(task func() error) error {
+func (s *stream) enqueue(run func() error) error { return s.push(task{run: run}) }
+
+// enqueueMark adds a mark (see task) to the end of the stream.
+func (s *stream) enqueueMark(run func() error) error { return s.push(task{run: run, mark: true}) }
+
+func (s *stream) push(t task) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.destroyed {
 		return errors.New("the stream was destroyed")
 	}
-	s.queue = append(s.queue, task)
+	s.queue = append(s.queue, t)
 	s.queued++
 	s.cond.Signal()
 	return nil
@@ -78,13 +91,13 @@ func (s *stream) loop() {
 			s.mu.Unlock()
 			return
 		}
-		task := s.queue[0]
-		s.queue[0] = nil
+		t := s.queue[0]
+		s.queue[0] = task{}
 		s.queue = s.queue[1:]
 		s.taken++
-		s.busy = true
+		s.busy, s.busyMark = true, t.mark
 		s.mu.Unlock()
-		err := runTask(task)
+		err := runTask(t.run)
 		s.mu.Lock()
 		s.busy = false
 		if err != nil && s.err == nil {
@@ -109,7 +122,8 @@ func runTask(task func() error) (err error) {
 const dispatchWait = 20 * time.Millisecond
 
 // awaitDispatch waits until every stream of the backend has taken the work queued on it
-// so far, or is busy with earlier work (which it waits for, as a stream does). A GPU starts
+// so far, or is busy with earlier work that is not a mark (work behind it waits for it, as
+// on a stream). A GPU starts
 // kernels in the order they were submitted, as far as its streams allow: a kernel launched
 // on a stream and then one launched without one start in that order. A stream's goroutine,
 // though, may take a while to be scheduled; synchronous work waits for it, so that it does
@@ -125,7 +139,7 @@ func (b *Backend) awaitDispatch() {
 	for _, s := range list {
 		s.mu.Lock()
 		target := s.queued
-		for s.taken < target && !s.busy && !s.destroyed && time.Now().Before(deadline) {
+		for s.taken < target && !(s.busy && !s.busyMark) && !s.destroyed && time.Now().Before(deadline) {
 			s.mu.Unlock()
 			runtime.Gosched()
 			s.mu.Lock()
@@ -138,7 +152,7 @@ func (b *Backend) awaitDispatch() {
 // that work since the last Synchronize. An interrupt stops the wait.
 func (s *stream) Synchronize() error {
 	reached := make(chan struct{})
-	if err := s.enqueue(func() error { close(reached); return nil }); err != nil {
+	if err := s.enqueueMark(func() error { close(reached); return nil }); err != nil {
 		return err
 	}
 	if err := s.b.intr.wait(reached); err != nil {
@@ -213,7 +227,7 @@ func (e *event) Record(s backend.Stream) error {
 	if st.dev != e.dev {
 		return fmt.Errorf("the event belongs to device %d, the stream to device %d", e.dev, st.dev)
 	}
-	err = st.enqueue(func() error {
+	err = st.enqueueMark(func() error {
 		e.mu.Lock()
 		if e.reached == reached {
 			e.at = time.Now()
