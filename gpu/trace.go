@@ -101,6 +101,7 @@ type recorder struct {
 	own     map[loadKey]backend.Stream // see ownStream
 	users   int
 	closed  bool // every timeline stopped: a caller that loaded the recorder before records nothing
+	dropped int  // operations not recorded, past maxTraceOps
 }
 
 // eventBatch is how many events a device's pool grows by.
@@ -112,9 +113,11 @@ const eventBatch = 64
 // stream, one for the host), and as a table with Table; WriteTrace writes it for
 // Perfetto or chrome://tracing.
 type Timeline struct {
-	rec   *recorder
-	start time.Time
-	from  int
+	rec         *recorder
+	start       time.Time
+	from        int
+	droppedFrom int // rec.dropped at the start
+	dropped     int // operations not recorded (past maxTraceOps), at Stop
 
 	mu       sync.Mutex
 	stopped  bool
@@ -140,9 +143,9 @@ func Trace() *Timeline {
 	}
 	r.mu.Lock()
 	r.users++
-	from := len(r.ops)
+	from, dropped := len(r.ops), r.dropped
 	r.mu.Unlock()
-	tl := &Timeline{rec: r, start: time.Now(), from: from}
+	tl := &Timeline{rec: r, start: time.Now(), from: from, droppedFrom: dropped}
 	if m, err := current(); err == nil {
 		// The reference events now, so that the first traced launch doesn't wait for one.
 		for _, d := range m.devices {
@@ -173,6 +176,7 @@ func (t *Timeline) Stop() error {
 	r := t.rec
 	r.mu.Lock()
 	t.ops = append([]*traceOp(nil), r.ops[t.from:]...)
+	t.dropped = r.dropped - t.droppedFrom
 	r.users--
 	last := r.users == 0
 	r.mu.Unlock()
@@ -470,6 +474,11 @@ func (r *recorder) beginDevice(kind opKind, dev *Device, s *Stream, bs backend.S
 		r.mu.Unlock()
 		return op // not recorded: the last timeline stopped meanwhile
 	}
+	if len(r.ops) >= maxTraceOps {
+		r.dropped++
+		r.mu.Unlock()
+		return op // not recorded: too many (see maxTraceOps)
+	}
 	op.ref = r.refs[key]
 	if s != nil {
 		op.lane.stream = r.streamIDLocked(key, s)
@@ -533,10 +542,18 @@ func (r *recorder) host(kind opKind, m *machine, name string, detail func() stri
 
 func (r *recorder) add(op *traceOp) *traceOp {
 	r.mu.Lock()
-	r.ops = append(r.ops, op)
+	if len(r.ops) >= maxTraceOps {
+		r.dropped++
+	} else {
+		r.ops = append(r.ops, op)
+	}
 	r.mu.Unlock()
 	return op
 }
+
+// maxTraceOps bounds the operations a recording keeps (each holds two device events until
+// Stop): past it, operations are counted, not recorded, and the timeline says so.
+var maxTraceOps = 200_000
 
 // resolve reads the events of ops: it waits for each to complete, then puts its times on
 // the host's axis.
@@ -656,6 +673,14 @@ func (r *recorder) clockError() time.Duration {
 		worst = max(worst, ref.errBar)
 	}
 	return worst
+}
+
+// Dropped returns how many operations were made while the timeline was on but not
+// recorded: a recording keeps at most 200000 (each holds two device events until Stop).
+func (t *Timeline) Dropped() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.dropped
 }
 
 // String summarizes the timeline in one line.

@@ -61,6 +61,12 @@ func (t *Timeline) View() display.TimelineView {
 	if ce := t.ClockError(); ce > 0 {
 		v.Note = "GPU clocks placed on the host's within " + ce.Round(10*time.Nanosecond).String()
 	}
+	if n := t.Dropped(); n > 0 {
+		if v.Note != "" {
+			v.Note += "; "
+		}
+		v.Note += fmt.Sprintf("%d more operations were not recorded (a timeline keeps %d)", n, maxTraceOps)
+	}
 	return v
 }
 

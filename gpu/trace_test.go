@@ -214,3 +214,22 @@ func TestTimelineNested(t *testing.T) {
 		t.Errorf("inner %d ops, outer %d; want 1 and 3", n, m)
 	}
 }
+
+func TestTimelineLimit(t *testing.T) {
+	use(t, "sim:1")
+	old := maxTraceOps
+	maxTraceOps = 5
+	defer func() { maxTraceOps = old }()
+	x := must(Dev(0).Alloc(Float32, 16))
+	tl := Trace()
+	for range 8 {
+		must(0, x.Fill(1))
+	}
+	must(0, tl.Stop())
+	if n, d := len(tl.Ops()), tl.Dropped(); n != 5 || d != 3 {
+		t.Errorf("%d operations recorded, %d dropped; want 5 and 3", n, d)
+	}
+	if note := tl.View().Note; !strings.Contains(note, "3 more operations were not recorded (a timeline keeps 5)") {
+		t.Errorf("note %q", note)
+	}
+}
