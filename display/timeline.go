@@ -365,7 +365,8 @@ func truncateLabel(s string, n int) string {
 }
 
 // zoomScript lets a person drag over a range of the chart to zoom into it; a double-click
-// zooms out. It moves the drawn marks and redraws the axis; groups stay groups.
+// zooms out (and goes no further: the classic Notebook's own double-click handler of a cell
+// throws). It moves the drawn marks and redraws the axis; groups stay groups.
 const zoomScript = `(function(){var g=document.getElementById("%s");if(!g)return;var svg=g.ownerSVGElement;
 var L=%s,R=%s,T=%s,B=%s,lo0=%s,hi0=%s,lo=lo0,hi=hi0,ns="http://www.w3.org/2000/svg";
 var els=g.querySelectorAll("[data-s]"),axis=g.querySelector(".pbtl-axis");
@@ -395,7 +396,7 @@ sel.setAttribute("x",Math.min(x,start));sel.setAttribute("width",Math.abs(x-star
 window.addEventListener("mouseup",function(ev){if(!sel)return;var x=Math.min(Math.max(px(ev),L),R);g.removeChild(sel);sel=null;
 if(Math.abs(x-start)<3)return;var a=lo+(Math.min(x,start)-L)/(R-L)*(hi-lo),b=lo+(Math.max(x,start)-L)/(R-L)*(hi-lo);
 if(b-a<1)b=a+1;lo=a;hi=b;draw();});
-svg.addEventListener("dblclick",function(){lo=lo0;hi=hi0;draw();});})();`
+svg.addEventListener("dblclick",function(ev){ev.stopPropagation();lo=lo0;hi=hi0;draw();});})();`
 
 // HTML returns the chart with its zoom script, and the table in a collapsed section.
 func (v TimelineView) HTML() string {

@@ -113,7 +113,7 @@ def main():
                 raise SystemExit("screenshots: the notebook's kernel did not connect")
             time.sleep(0.5)
         # Script errors of the outputs (a timeline's zoom script) fail the run.
-        page.js("window.__pbErrors = []; window.addEventListener('error', e => window.__pbErrors.push(String(e.message)));")
+        page.js("window.__pbErrors = []; window.addEventListener('error', e => window.__pbErrors.push(String(e.message) + ' at ' + e.filename + ':' + e.lineno));")
         page.js("Jupyter.notebook.execute_all_cells()")
         deadline = time.time() + 300
         time.sleep(1)
