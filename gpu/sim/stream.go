@@ -206,6 +206,12 @@ func (b *Backend) NewEvent(dev int) (backend.Event, error) {
 // Record marks the current end of s (nil: the default stream, which has no queue: now,
 // once the streams took the work queued before).
 func (e *event) Record(s backend.Stream) error {
+	if s == nil {
+		// A mark on the work without a stream, which starts after the streams took what
+		// was queued before it (see awaitDispatch). Waited for before taking e.mu, which a
+		// record of e queued on a stream takes when the stream reaches it.
+		e.b.awaitDispatch()
+	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.destroyed {
@@ -213,9 +219,6 @@ func (e *event) Record(s backend.Stream) error {
 	}
 	reached := make(chan struct{})
 	if s == nil {
-		// A mark on the work without a stream, which starts after the streams took what
-		// was queued before it (see awaitDispatch).
-		e.b.awaitDispatch()
 		e.recorded, e.reached, e.at = true, reached, time.Now()
 		close(reached)
 		return nil
