@@ -107,7 +107,7 @@ func (d *Device) Synchronize() (err error) {
 	}
 	if tr := tracing.Load(); tr != nil {
 		start := time.Now()
-		defer func() { tr.host(opSync, d.m, fmt.Sprintf("synchronize GPU%d", d.info.Index), nil, start, err) }()
+		defer func() { tr.host(opSync, d.m, fmt.Sprintf("synchronize GPU%d", d.info.Index), start, err) }()
 	}
 	if err := d.m.b.Synchronize(d.info.Index); err != nil {
 		return fmt.Errorf("synchronize %s: %w", d.label(), explainFault(d, err))

@@ -163,7 +163,7 @@ func (b *Buffer) AtomicStore(i int, v int64) error {
 		atomic.StoreUint64((*uint64)(p), bits)
 	}
 	if tr := tracing.Load(); tr != nil {
-		tr.host(opFlag, b.a.m, fmt.Sprintf("store [%d] = %d", i, v), nil, time.Now(), nil)
+		tr.host(opFlag, b.a.m, fmt.Sprintf("store [%d] = %d", i, v), time.Now(), nil)
 	}
 	return nil
 }
@@ -182,7 +182,7 @@ func (b *Buffer) AtomicAdd(i int, delta int64) (int64, error) {
 		oldBits = atomic.AddUint64((*uint64)(p), uint64(delta)) - uint64(delta)
 	}
 	if tr := tracing.Load(); tr != nil {
-		tr.host(opFlag, b.a.m, fmt.Sprintf("add [%d] += %d", i, delta), nil, time.Now(), nil)
+		tr.host(opFlag, b.a.m, fmt.Sprintf("add [%d] += %d", i, delta), time.Now(), nil)
 	}
 	switch b.dtype {
 	case Int32:
@@ -227,7 +227,7 @@ func (b *Buffer) WaitValue(i int, want int64, timeout time.Duration) (err error)
 	start := time.Now()
 	if tr := tracing.Load(); tr != nil {
 		defer func() {
-			tr.host(opWait, b.a.m, fmt.Sprintf("wait [%d] == %d", i, want), nil, start, err)
+			tr.host(opWait, b.a.m, fmt.Sprintf("wait [%d] == %d", i, want), start, err)
 		}()
 	}
 	pause := time.Microsecond

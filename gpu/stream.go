@@ -105,7 +105,7 @@ func (s *Stream) Synchronize() (err error) {
 	}
 	if tr := tracing.Load(); tr != nil {
 		start := time.Now()
-		defer func() { tr.host(opSync, s.m, "synchronize "+tr.streamLane(s.dev, s).String(), nil, start, err) }()
+		defer func() { tr.host(opSync, s.m, "synchronize "+tr.streamLane(s.dev, s).String(), start, err) }()
 	}
 	err = bs.Synchronize()
 	s.release()
@@ -180,7 +180,7 @@ func (e *Event) Synchronize() (err error) {
 	if tr := tracing.Load(); tr != nil {
 		start := time.Now()
 		defer func() {
-			tr.host(opSync, e.dev.m, "synchronize event of GPU"+fmt.Sprint(e.dev.info.Index), nil, start, err)
+			tr.host(opSync, e.dev.m, "synchronize event of GPU"+fmt.Sprint(e.dev.info.Index), start, err)
 		}()
 	}
 	if err := e.e.Synchronize(); err != nil {

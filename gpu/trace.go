@@ -427,13 +427,6 @@ func traceBuffer(b *Buffer, kind opKind, name string, n int64, toDevice bool) fu
 	return func(err error) { r.endDevice(op, nil, err) }
 }
 
-// traceHost records a host wait or flag of machine m that began at start.
-func traceHost(kind opKind, m *machine, name string, detail func() string, start time.Time, err error) {
-	if r := tracing.Load(); r != nil {
-		r.host(kind, m, name, detail, start, err)
-	}
-}
-
 // streamLane returns the lane of work on s (nil: the device's own stream).
 func (r *recorder) streamLane(dev *Device, s *Stream) laneKey {
 	key := laneKey{m: dev.m, dev: dev.info.Index}
@@ -527,8 +520,8 @@ func (r *recorder) endDevice(op *traceOp, bs backend.Stream, opErr error) {
 }
 
 // host records a host operation that ran from start to now.
-func (r *recorder) host(kind opKind, m *machine, name string, detail func() string, start time.Time, err error) {
-	op := &traceOp{kind: kind, name: name, detail: detail, lane: laneKey{m: m, dev: backend.HostDevice},
+func (r *recorder) host(kind opKind, m *machine, name string, start time.Time, err error) {
+	op := &traceOp{kind: kind, name: name, lane: laneKey{m: m, dev: backend.HostDevice},
 		hostStart: start, hostEnd: time.Now(), resolved: true}
 	if kind == opFlag {
 		op.hostEnd = start // an instant
