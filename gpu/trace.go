@@ -21,9 +21,17 @@ import (
 // timeline stops, so that the launch path pays for two event records and nothing else.
 //
 // Device clocks are put on the host's axis through one reference event per device,
-// recorded and waited for when the device's first operation is traced: the host times
-// before the record and after the wait bound when the device reached it, and the middle of
-// the two is taken (Timeline.ClockError says how far off it can be).
+// recorded and waited for when tracing starts (or at a device's first traced operation,
+// for devices of a machine that gpu.Use made since): the host times before the record and
+// after the wait bound when the device reached it, and the middle of the two is taken
+// (Timeline.ClockError says how far off it can be). A simulated device's events carry the
+// host's clock itself: its error is 0.
+//
+// On CUDA, work without a stream (Launch without gpu.OnStream, Copy) goes, while traced, on
+// a stream of the recorder's own and is waited for at once (see ownStream), so that its end
+// event marks when the device finished. Records of events on streams are queued behind the
+// launches (package gpu/cuda), so a traced launch on a stream still costs the cell no call
+// into the driver.
 //
 // With no Timeline on, the hooks cost one atomic load each.
 
