@@ -352,12 +352,18 @@ func (r *recorder) ownStream(dev *Device) (backend.Stream, error) {
 	return s, nil
 }
 
+// ownStreamOnSim makes simulated devices use ownStream too (for tests of that path).
+var ownStreamOnSim = false
+
+// needsOwnStream reports whether work without a stream on m goes on the recorder's stream.
+func needsOwnStream(m *machine) bool { return !m.simulated() || ownStreamOnSim }
+
 // launch makes a traced launch of bk on dev (s: the user's stream, nil for none). A launch
 // without a stream goes on the recorder's stream of dev when own is set (not for
 // Kernel.Time, whose events are on the device's stream) and is waited for.
 func (r *recorder) launch(dev *Device, s *Stream, cfg backend.LaunchConfig, sig backend.Signature, args []backend.Arg, bk backend.Kernel, own bool) error {
 	wait := false
-	if cfg.Stream == nil && own && !dev.m.simulated() {
+	if cfg.Stream == nil && own && needsOwnStream(dev.m) {
 		if st, err := r.ownStream(dev); err == nil {
 			cfg.Stream, wait = st, true
 		}
@@ -390,7 +396,7 @@ func copyLane(dst, src *Buffer, s *Stream) *Device {
 // returns the recorder's stream to make it on (see ownStream), else bs.
 func (r *recorder) beginCopy(dst, src *Buffer, s *Stream, bs backend.Stream, chunked bool) (*traceOp, backend.Stream) {
 	dev := copyLane(dst, src, s)
-	if s == nil && !chunked && !dev.IsHost() && !dev.m.simulated() {
+	if s == nil && !chunked && !dev.IsHost() && needsOwnStream(dev.m) {
 		if st, err := r.ownStream(dev); err == nil {
 			bs = st
 		}

@@ -233,3 +233,43 @@ func TestTimelineLimit(t *testing.T) {
 		t.Errorf("note %q", note)
 	}
 }
+
+// TestTimelineOwnStream runs the path CUDA takes for traced work without a stream (on the
+// recorder's own stream, waited for) on simulated devices: the work is done when Launch and
+// Copy return, lands in the device's lane, and a failing kernel's error still comes back.
+func TestTimelineOwnStream(t *testing.T) {
+	use(t, "sim:2")
+	ownStreamOnSim = true
+	defer func() { ownStreamOnSim = false }()
+	ks := defineGo(t, `
+func addOne(t gpu.Thread, x []float32) {
+	for i := t.GlobalX(); i < len(x); i += t.StrideX() {
+		x[i]++
+	}
+}
+
+func outOfRange(t gpu.Thread, x []float32) {
+	x[len(x)+t.GlobalX()] = 1
+}`)
+	x := must(Dev(0).Alloc(Float32, 4096))
+	y := must(Dev(1).Alloc(Float32, 4096))
+	tl := Trace()
+	must(0, ks["addOne"].Launch(Dev(0), 4, 128, x))
+	must(0, Copy(y, x))
+	err := ks["outOfRange"].Launch(Dev(0), 1, 1, x)
+	must(0, tl.Stop())
+	if got := must(y.Float32s()); got[4095] != 1 {
+		t.Errorf("the copy after the launch read %v: they did not run in order, or not at all", got[4095])
+	}
+	wantErrContains(t, err, "launch outOfRange on device 0", "index out of range")
+	var lanes []string
+	for _, op := range tl.Ops() {
+		lanes = append(lanes, op.Name+"@"+op.Lane)
+		if op.Name == "outOfRange" && op.Err == "" {
+			t.Errorf("the failed launch is not marked failed: %+v", op)
+		}
+	}
+	if got := strings.Join(lanes, " "); got != "addOne@GPU0 copy@GPU1 outOfRange@GPU0" {
+		t.Errorf("lanes %q", got)
+	}
+}
