@@ -361,7 +361,7 @@ func (b *Buffer) checkData(op string, at int, data any) ([]byte, error) {
 func (b *Buffer) Write(data any) error { return b.WriteAt(0, data) }
 
 // WriteAt copies data, a Go slice of the buffer's element type, to elements at, at+1, ...
-func (b *Buffer) WriteAt(at int, data any) error {
+func (b *Buffer) WriteAt(at int, data any) (err error) {
 	mem, err := b.live("write")
 	if err != nil {
 		return err
@@ -369,6 +369,9 @@ func (b *Buffer) WriteAt(at int, data any) error {
 	raw, err := b.checkData("write", at, data)
 	if err != nil || len(raw) == 0 {
 		return err
+	}
+	if done := traceBuffer(b, opCopy, "write", int64(len(raw)), true); done != nil {
+		defer func() { done(err) }()
 	}
 	if err := b.a.m.b.Write(mem, b.off+int64(at)*int64(b.dtype.Size()), raw); err != nil {
 		return fmt.Errorf("write %s: %w", b.describe(), err)
@@ -382,7 +385,7 @@ func (b *Buffer) WriteAt(at int, data any) error {
 func (b *Buffer) Read(dst any) error { return b.ReadAt(0, dst) }
 
 // ReadAt copies elements at, at+1, ... into dst, a Go slice of the buffer's element type.
-func (b *Buffer) ReadAt(at int, dst any) error {
+func (b *Buffer) ReadAt(at int, dst any) (err error) {
 	mem, err := b.live("read")
 	if err != nil {
 		return err
@@ -390,6 +393,9 @@ func (b *Buffer) ReadAt(at int, dst any) error {
 	raw, err := b.checkData("read", at, dst)
 	if err != nil || len(raw) == 0 {
 		return err
+	}
+	if done := traceBuffer(b, opCopy, "read", int64(len(raw)), false); done != nil {
+		defer func() { done(err) }()
 	}
 	if err := b.a.m.b.Read(mem, b.off+int64(at)*int64(b.dtype.Size()), raw); err != nil {
 		return fmt.Errorf("read %s: %w", b.describe(), err)
@@ -532,7 +538,7 @@ func (b *Buffer) At(i int) (float64, error) {
 
 // Fill sets every element to v, a number converted to the buffer's dtype (an integer
 // buffer takes integral values in its range).
-func (b *Buffer) Fill(v any) error {
+func (b *Buffer) Fill(v any) (err error) {
 	mem, err := b.live("fill")
 	if err != nil {
 		return err
@@ -540,6 +546,9 @@ func (b *Buffer) Fill(v any) error {
 	bits, err := scalarBits(v, b.dtype)
 	if err != nil {
 		return fmt.Errorf("fill %s: %w", b.describe(), err)
+	}
+	if done := traceBuffer(b, opFill, "fill", b.Bytes(), true); done != nil {
+		defer func() { done(err) }()
 	}
 	if err := b.a.m.b.Fill(mem, b.off, b.Bytes(), elemBytes(bits, b.dtype)); err != nil {
 		return fmt.Errorf("fill %s: %w", b.describe(), err)
@@ -563,7 +572,7 @@ func CopyAsync(dst, src *Buffer, s *Stream) error {
 	return copyBuffers(dst, src, s)
 }
 
-func copyBuffers(dst, src *Buffer, s *Stream) error {
+func copyBuffers(dst, src *Buffer, s *Stream) (err error) {
 	dm, err := dst.live("copy to")
 	if err != nil {
 		return err
@@ -591,7 +600,14 @@ func copyBuffers(dst, src *Buffer, s *Stream) error {
 		if bs, err = s.live("copy"); err != nil {
 			return err
 		}
-	} else if n := src.Bytes(); n >= largeCopySimBytes && n >= dst.a.m.largeCopyBytes() && !overlap(dst, src) {
+	}
+	chunked := s == nil && src.Bytes() >= largeCopySimBytes && src.Bytes() >= dst.a.m.largeCopyBytes() && !overlap(dst, src)
+	if tr := tracing.Load(); tr != nil {
+		var op *traceOp
+		op, bs = tr.beginCopy(dst, src, s, bs, chunked)
+		defer func() { err = tr.endCopy(op, s, bs, err) }()
+	}
+	if chunked {
 		return copyInChunks(dm, sm, dst, src)
 	}
 	if err := dst.a.m.b.Copy(dm, dst.off, sm, src.off, src.Bytes(), bs); err != nil {

@@ -143,6 +143,22 @@
 // MeasureFlagLatency report there what the preset's link table models for the machine it
 // simulates, and say so (Modelled).
 //
+// # Timelines
+//
+// Trace records what the devices do until Stop: launches, copies, fills, synchronizes, event
+// records, host waits and host flag stores, per device and stream, timed by the devices
+// (CUDA events, the simulator's clock). A Timeline renders as a chart; Ops returns the
+// intervals, WriteTrace a Chrome/Perfetto trace. A %%timeline cell does the same around the
+// cell.
+//
+//	tl := gpu.Trace()
+//	err = consume.Launch(gpu.Dev(1), 1, 256, data, flag, out, gpu.OnStream(s))
+//	err = produce.Launch(gpu.Dev(0), 1, 256, data, flag)
+//	err = s.Synchronize()
+//	err = tl.Stop()
+//	err = tl.WriteTrace("handoff.json")
+//	tl // the chart
+//
 // # Faults
 //
 // On a CUDA device a Go kernel keeps Go's bounds checks (unless its doc comment has a

@@ -462,7 +462,12 @@ func (k *Kernel) launch(dev *Device, grid, block any, args []any, timed bool) (t
 			return 0, fmt.Errorf("time %s: %w", name, err)
 		}
 	}
-	if err := bk.Launch(cfg, bargs); err != nil {
+	if tr := tracing.Load(); tr != nil {
+		err = tr.launch(dev, opts.stream, cfg, k.code.sig, bargs, bk, !timed)
+	} else {
+		err = bk.Launch(cfg, bargs)
+	}
+	if err != nil {
 		return 0, fmt.Errorf("launch %s on %s: %w", name, dev.label(), explainFault(dev, err))
 	}
 	if opts.stream != nil {

@@ -163,6 +163,9 @@ func (b *Buffer) AtomicStore(i int, v int64) error {
 	} else {
 		atomic.StoreUint64((*uint64)(p), bits)
 	}
+	if tr := tracing.Load(); tr != nil {
+		tr.host(opFlag, b.a.m, fmt.Sprintf("store [%d] = %d", i, v), time.Now(), nil)
+	}
 	return nil
 }
 
@@ -185,6 +188,9 @@ func (b *Buffer) AtomicAdd(i int, delta int64) (int64, error) {
 		oldBits = uint64(atomic.AddUint32((*uint32)(p), uint32(delta)) - uint32(delta))
 	} else {
 		oldBits = atomic.AddUint64((*uint64)(p), uint64(delta)) - uint64(delta)
+	}
+	if tr := tracing.Load(); tr != nil {
+		tr.host(opFlag, b.a.m, fmt.Sprintf("add [%d] += %d", i, delta), time.Now(), nil)
 	}
 	switch b.dtype {
 	case Int32:
@@ -222,7 +228,7 @@ func (b *Buffer) AtomicCAS(i int, old, v int64) (bool, error) {
 
 // WaitValue waits until element i of a host buffer holds want (read atomically), polling;
 // it gives up after timeout (0: no limit) or when the cell is interrupted.
-func (b *Buffer) WaitValue(i int, want int64, timeout time.Duration) error {
+func (b *Buffer) WaitValue(i int, want int64, timeout time.Duration) (err error) {
 	p, err := b.atomicPtr("wait value", i)
 	if err != nil {
 		return err
@@ -231,6 +237,11 @@ func (b *Buffer) WaitValue(i int, want int64, timeout time.Duration) error {
 	interrupt := state.interrupt
 	state.mu.Unlock()
 	start := time.Now()
+	if tr := tracing.Load(); tr != nil {
+		defer func() {
+			tr.host(opWait, b.a.m, fmt.Sprintf("wait [%d] == %d", i, want), start, err)
+		}()
+	}
 	pause := time.Microsecond
 	for spins := 0; ; spins++ {
 		got := b.loadAt(p)

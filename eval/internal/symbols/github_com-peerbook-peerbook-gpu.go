@@ -56,6 +56,7 @@ func init() {
 		"ToBF16":                 reflect.ValueOf(gpu.ToBF16),
 		"ToF16":                  reflect.ValueOf(gpu.ToF16),
 		"Topology":               reflect.ValueOf(gpu.Topology),
+		"Trace":                  reflect.ValueOf(gpu.Trace),
 		"Uint16":                 reflect.ValueOf(gpu.Uint16),
 		"Uint32":                 reflect.ValueOf(gpu.Uint32),
 		"Uint64":                 reflect.ValueOf(gpu.Uint64),
@@ -90,6 +91,8 @@ func init() {
 		"Stats":            reflect.ValueOf((*gpu.Stats)(nil)),
 		"Stream":           reflect.ValueOf((*gpu.Stream)(nil)),
 		"Thread":           reflect.ValueOf((*gpu.Thread)(nil)),
+		"Timeline":         reflect.ValueOf((*gpu.Timeline)(nil)),
 		"Topo":             reflect.ValueOf((*gpu.Topo)(nil)),
+		"TraceOp":          reflect.ValueOf((*gpu.TraceOp)(nil)),
 	}
 }

@@ -113,15 +113,21 @@ func (k *Kernel) Run(cfg backend.LaunchConfig, args []backend.Arg, done <-chan s
 			}
 		}()
 	}
-	var wg sync.WaitGroup
-	for w := int64(0); w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			l.work()
-		}()
+	if workers == 1 {
+		// One worker runs in the caller's goroutine: no start and wake-up to wait for, so
+		// the kernel ends when its last thread does (what a timeline of it shows).
+		l.work()
+	} else {
+		var wg sync.WaitGroup
+		for w := int64(0); w < workers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				l.work()
+			}()
+		}
+		wg.Wait()
 	}
-	wg.Wait()
 	close(finished)
 	if l.err != nil {
 		return l.err

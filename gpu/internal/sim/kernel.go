@@ -62,6 +62,7 @@ func (k *kernel) Launch(cfg backend.LaunchConfig, args []backend.Arg) error {
 		return runKernel(k.gk, cfg, args, a.ch)
 	}
 	if cfg.Stream == nil {
+		k.b.awaitDispatch()
 		return run()
 	}
 	s, err := k.b.stream(cfg.Stream)
