@@ -40,7 +40,7 @@ func (t Thread) StrideX() int { return t.GridDim.X * t.BlockDim.X }
 func (t Thread) Barrier() { panic(kernelOnly) }
 
 // Peer is a kernel parameter type: a buffer shared with the other devices (see
-// ARCHITECTURE.md, the Peer contract). Inside a kernel it is a slice like any other, except
+// docs/ARCHITECTURE.md, the Peer contract). Inside a kernel it is a slice like any other, except
 // that its reads are coherent, it never aliases-promises anything, and its atomics are system
 // scope.
 type Peer[T any] []T

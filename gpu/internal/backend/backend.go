@@ -188,7 +188,7 @@ type ParamKind uint8
 const (
 	ParamScalar ParamKind = iota // passed by value
 	ParamBuffer                  // a buffer of the launching device (or a shared one)
-	ParamPeer                    // a shared buffer only; see ARCHITECTURE.md, the Peer contract
+	ParamPeer                    // a shared buffer only; see docs/ARCHITECTURE.md, the Peer contract
 )
 
 // Param is one parameter of a kernel's signature.
