@@ -90,7 +90,7 @@ func compileSim(p *program, fn *function) (sk *simKernel, err error) {
 	}()
 	sf := c.function(fn)
 	if len(c.errs) > 0 {
-		return nil, c.errs.sorted()
+		return nil, c.errs.Sorted()
 	}
 	sk.fn = sf
 	for i, v := range fn.params {

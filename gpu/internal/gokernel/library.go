@@ -211,7 +211,7 @@ func (l *Library) Define(src, file string, line int) ([]*Kernel, error) {
 		}
 	}
 	if len(list) > 0 {
-		return nil, list.sorted()
+		return nil, list.Sorted()
 	}
 	p.markWritten()
 	p.markEffects()
@@ -219,7 +219,7 @@ func (l *Library) Define(src, file string, line int) ([]*Kernel, error) {
 		list = append(list, p.checkOrder(fn)...)
 	}
 	if len(list) > 0 {
-		return nil, list.sorted()
+		return nil, list.Sorted()
 	}
 
 	var out []*Kernel
@@ -237,7 +237,7 @@ func (l *Library) Define(src, file string, line int) ([]*Kernel, error) {
 		out = append(out, k)
 	}
 	if len(list) > 0 {
-		return nil, list.sorted()
+		return nil, list.Sorted()
 	}
 	cell.kernels = nil
 	l.cells = append(retained, cell)
@@ -271,7 +271,7 @@ func (l *Library) parse(src, file string, line int) (*ast.File, error) {
 			for _, e := range sl {
 				list = append(list, &Error{File: e.Pos.Filename, Line: e.Pos.Line, Col: e.Pos.Column, Msg: e.Msg})
 			}
-			return nil, list.sorted()
+			return nil, list.Sorted()
 		}
 		return nil, fmt.Errorf("parsing kernel source: %w", err)
 	}
@@ -481,7 +481,7 @@ func (l *Library) typeErrors(errs []types.Error) error {
 		}
 		list = append(list, &Error{File: pos.Filename, Line: pos.Line, Col: pos.Column, Msg: msg})
 	}
-	return list.sorted()
+	return list.Sorted()
 }
 
 // signature is the launch signature of a kernel.

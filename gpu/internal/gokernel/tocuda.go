@@ -198,7 +198,7 @@ func (g *cudaGen) translate() (src string, err error) {
 	out.WriteString("\n")
 	out.WriteString(g.entry())
 	if len(g.errs) > 0 {
-		return "", g.errs.sorted()
+		return "", g.errs.Sorted()
 	}
 	return out.String(), nil
 }
