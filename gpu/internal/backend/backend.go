@@ -269,6 +269,20 @@ type Module interface {
 	Log() string // compiler warnings, "" when none
 }
 
+// GoKernel is a kernel the CPU can run: *gokernel.Kernel is one. Run executes every thread
+// of the launch, reading buffers through Arg.Memory.Host(), and returns early with an error
+// wrapping ErrInterrupted (or gokernel.ErrInterrupted) when done is closed.
+type GoKernel interface {
+	Signature() Signature
+	Run(cfg LaunchConfig, args []Arg, done <-chan struct{}) error
+}
+
+// GoKernelLoader is implemented by backends that run Go kernels on the CPU (the simulated
+// devices). Their CUDA C kernels reach them translated to Go kernels.
+type GoKernelLoader interface {
+	LoadGoKernel(k GoKernel) (Kernel, error)
+}
+
 // CUDACompiler is implemented by backends that compile CUDA C++ source at run time.
 type CUDACompiler interface {
 	CompileCUDA(dev int, src string, opts CompileOptions) (Module, error)
