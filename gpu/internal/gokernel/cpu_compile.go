@@ -9,6 +9,7 @@ import (
 	"math"
 
 	"github.com/peerbook/peerbook/gpu/internal/backend"
+	"github.com/peerbook/peerbook/gpu/internal/half"
 )
 
 // simFunc is a compiled kernel or device function.
@@ -1021,9 +1022,9 @@ func (f *fc) call(x *ast.CallExpr, k kind) val {
 	case callHalf:
 		h := f.expr(x.Fun.(*ast.SelectorExpr).X).e.(ev[uint16])
 		if types.Identical(f.p.typeOf(x.Fun.(*ast.SelectorExpr).X), f.p.f16Type) {
-			return exprVal(ev[float32](func(fr *frame) float32 { return f16ToF32(h(fr)) }), kF32)
+			return exprVal(ev[float32](func(fr *frame) float32 { return half.F16ToF32(h(fr)) }), kF32)
 		}
-		return exprVal(ev[float32](func(fr *frame) float32 { return bf16ToF32(h(fr)) }), kF32)
+		return exprVal(ev[float32](func(fr *frame) float32 { return half.BF16ToF32(h(fr)) }), kF32)
 	case callDevice:
 		run := f.deviceCall(x, ci.fn)
 		return opsByKind[k].result(run, f.function(ci.fn).results[0])
@@ -1126,10 +1127,10 @@ func (f *fc) gpuCall(x *ast.CallExpr, name string, k kind) val {
 	switch name {
 	case "ToF16":
 		a := constConvert(f.expr(x.Args[0]), kF32).e.(ev[float32])
-		return exprVal(ev[uint16](func(fr *frame) uint16 { return f32ToF16(a(fr)) }), kU16)
+		return exprVal(ev[uint16](func(fr *frame) uint16 { return half.F32ToF16(a(fr)) }), kU16)
 	case "ToBF16":
 		a := constConvert(f.expr(x.Args[0]), kF32).e.(ev[float32])
-		return exprVal(ev[uint16](func(fr *frame) uint16 { return f32ToBF16(a(fr)) }), kU16)
+		return exprVal(ev[uint16](func(fr *frame) uint16 { return half.F32ToBF16(a(fr)) }), kU16)
 	}
 	if _, ok := atomicOps[name]; ok {
 		buf, index := atomicTarget(x.Args[0])
