@@ -430,95 +430,22 @@ var funcSpecWords = map[string]bool{"__global__": true, "__device__": true, "__h
 
 // topDecl parses one namespace-scope declaration.
 func (p *parser) topDecl(f *file) {
-	t := p.tok()
-	switch {
-	case t.isIdent("template"):
-		p.unsupported(t.pos, "a template")
-	case t.isIdent("namespace") || t.isIdent("using") && p.peek(1).isIdent("namespace"):
-		p.unsupported(t.pos, "a namespace")
-	case t.isIdent("struct") || t.isIdent("class") || t.isIdent("union"):
-		p.unsupported(t.pos, "a "+t.text+" type")
-	case t.isIdent("enum") && !p.peek(1).isIdent("class") && !p.peek(1).isIdent("struct"):
-		p.enum(f)
-		return
-	case t.isIdent("enum"):
-		p.unsupported(t.pos, "an enum class")
-	case t.isIdent("static_assert"):
-		p.unsupported(t.pos, "static_assert")
-	case t.isIdent("typedef"):
-		p.next()
-		bt, _, _, _, _ := p.baseType()
-		if bt == nil || p.tok().is("*") || p.tok().is("&") {
-			p.unsupported(t.pos, "this typedef")
-		}
-		name := p.ident()
-		p.expect(";")
-		p.typedefs[name.text] = bt
-		return
-	case t.isIdent("using") && p.peek(1).kind == tkIdent && p.peek(2).is("="):
-		p.next()
-		name := p.ident()
-		p.expect("=")
-		bt, _, _, _, _ := p.baseType()
-		if bt == nil || p.tok().is("*") || p.tok().is("&") {
-			p.unsupported(t.pos, "this type alias")
-		}
-		p.expect(";")
-		p.typedefs[name.text] = bt
+	if p.typeDecl(f) {
 		return
 	}
-	global, device, host, constant, managed, isConst := false, false, false, false, false, false
-	for {
-		tk := p.tok()
-		if tk.isIdent("extern") && p.peek(1).kind == tkString {
-			p.i += 2
-			continue
-		}
-		if tk.kind == tkIdent && (tk.text == "__launch_bounds__" || tk.text == "__maxnreg__" ||
-			tk.text == "__cluster_dims__" || tk.text == "__attribute__") && p.peek(1).is("(") {
-			p.next()
-			p.skipParens()
-			continue
-		}
-		if tk.is("[") && p.peek(1).is("[") { // [[attributes]]
-			for !(p.tok().is("]") && p.peek(1).is("]")) && p.tok().kind != tkEOF {
-				p.next()
-			}
-			p.expect("]")
-			p.expect("]")
-			continue
-		}
-		if tk.kind != tkIdent || !funcSpecWords[tk.text] {
-			break
-		}
-		switch tk.text {
-		case "__global__":
-			global = true
-		case "__device__":
-			device = true
-		case "__host__":
-			host = true
-		case "__constant__":
-			constant = true
-		case "__managed__":
-			managed = true
-		case "constexpr":
-			isConst = true
-		}
-		p.next()
-	}
+	spec := p.declSpecs()
 	if p.tok().isIdent("template") {
 		p.unsupported(p.tok().pos, "a template")
 	}
 	bt, c, shared, _, _ := p.baseType()
-	isConst = isConst || c
+	spec.isConst = spec.isConst || c
 	for p.tok().kind == tkIdent && (p.tok().text == "__launch_bounds__" || p.tok().text == "__noinline__" ||
 		p.tok().text == "__forceinline__" || p.tok().text == "__device__" || p.tok().text == "__global__") {
 		switch p.tok().text {
 		case "__device__":
-			device = true
+			spec.device = true
 		case "__global__":
-			global = true
+			spec.global = true
 		}
 		p.next()
 		if p.tok().is("(") {
@@ -548,20 +475,20 @@ func (p *parser) topDecl(f *file) {
 		if bt == nil {
 			p.unsupported(name.pos, "an auto return type")
 		}
-		if !global && !device {
-			if host {
+		if !spec.global && !spec.device {
+			if spec.host {
 				p.unsupported(name.pos, "a __host__ function")
 			}
 			p.unsupported(name.pos, "a host function")
 		}
-		if global && bt != tVoid {
+		if spec.global && bt != tVoid {
 			p.failf(name.pos, "a __global__ function must return void")
 		}
 		ret := bt
 		if ptr {
 			p.unsupported(name.pos, "a function that returns a pointer")
 		}
-		p.function(f, name, global, ret)
+		p.function(f, name, spec.global, ret)
 		return
 	}
 	// Variables.
@@ -569,18 +496,118 @@ func (p *parser) topDecl(f *file) {
 		p.unsupported(name.pos, "a namespace-scope pointer")
 	}
 	p.i-- // back to the name
+	p.namespaceVars(f, bt, spec, shared)
+}
+
+// typeDecl parses a namespace-scope declaration that declares types (enum, typedef, using
+// X = T) and reports true, refuses the type declarations outside the subset, and reports
+// false for anything else.
+func (p *parser) typeDecl(f *file) bool {
+	t := p.tok()
+	switch {
+	case t.isIdent("template"):
+		p.unsupported(t.pos, "a template")
+	case t.isIdent("namespace") || t.isIdent("using") && p.peek(1).isIdent("namespace"):
+		p.unsupported(t.pos, "a namespace")
+	case t.isIdent("struct") || t.isIdent("class") || t.isIdent("union"):
+		p.unsupported(t.pos, "a "+t.text+" type")
+	case t.isIdent("enum") && !p.peek(1).isIdent("class") && !p.peek(1).isIdent("struct"):
+		p.enum(f)
+		return true
+	case t.isIdent("enum"):
+		p.unsupported(t.pos, "an enum class")
+	case t.isIdent("static_assert"):
+		p.unsupported(t.pos, "static_assert")
+	case t.isIdent("typedef"):
+		p.next()
+		bt, _, _, _, _ := p.baseType()
+		if bt == nil || p.tok().is("*") || p.tok().is("&") {
+			p.unsupported(t.pos, "this typedef")
+		}
+		name := p.ident()
+		p.expect(";")
+		p.typedefs[name.text] = bt
+		return true
+	case t.isIdent("using") && p.peek(1).kind == tkIdent && p.peek(2).is("="):
+		p.next()
+		name := p.ident()
+		p.expect("=")
+		bt, _, _, _, _ := p.baseType()
+		if bt == nil || p.tok().is("*") || p.tok().is("&") {
+			p.unsupported(t.pos, "this type alias")
+		}
+		p.expect(";")
+		p.typedefs[name.text] = bt
+		return true
+	}
+	return false
+}
+
+// declSpec holds the specifiers of a namespace-scope declaration.
+type declSpec struct {
+	global, device, host, constant, managed, isConst bool
+}
+
+// declSpecs reads the specifiers and attributes before a declaration's type.
+func (p *parser) declSpecs() declSpec {
+	var spec declSpec
 	for {
-		d := p.declarator(bt, isConst, false, false, false)
+		tk := p.tok()
+		if tk.isIdent("extern") && p.peek(1).kind == tkString {
+			p.i += 2
+			continue
+		}
+		if tk.kind == tkIdent && (tk.text == "__launch_bounds__" || tk.text == "__maxnreg__" ||
+			tk.text == "__cluster_dims__" || tk.text == "__attribute__") && p.peek(1).is("(") {
+			p.next()
+			p.skipParens()
+			continue
+		}
+		if tk.is("[") && p.peek(1).is("[") { // [[attributes]]
+			for !(p.tok().is("]") && p.peek(1).is("]")) && p.tok().kind != tkEOF {
+				p.next()
+			}
+			p.expect("]")
+			p.expect("]")
+			continue
+		}
+		if tk.kind != tkIdent || !funcSpecWords[tk.text] {
+			return spec
+		}
+		switch tk.text {
+		case "__global__":
+			spec.global = true
+		case "__device__":
+			spec.device = true
+		case "__host__":
+			spec.host = true
+		case "__constant__":
+			spec.constant = true
+		case "__managed__":
+			spec.managed = true
+		case "constexpr":
+			spec.isConst = true
+		}
+		p.next()
+	}
+}
+
+// namespaceVars parses the declarators of a namespace-scope variable declaration: constants
+// become Go constants; variables (outside the subset) are remembered as such, so that a
+// kernel using one gets the error.
+func (p *parser) namespaceVars(f *file, bt *ctype, spec declSpec, shared bool) {
+	for {
+		d := p.declarator(bt, spec.isConst, false, false, false)
 		switch {
 		case shared:
 			f.bad[d.name] = errUnsupported(d.p, "__shared__ at namespace scope")
-		case constant:
+		case spec.constant:
 			f.bad[d.name] = errUnsupported(d.p, "__constant__ memory")
-		case managed:
+		case spec.managed:
 			f.bad[d.name] = errUnsupported(d.p, "__managed__ memory")
-		case device && !isConst:
+		case spec.device && !spec.isConst:
 			f.bad[d.name] = errUnsupported(d.p, "a __device__ variable")
-		case !isConst:
+		case !spec.isConst:
 			f.bad[d.name] = errUnsupported(d.p, "a namespace-scope variable (not const)")
 		case len(d.dims) > 0:
 			f.bad[d.name] = errUnsupported(d.p, "a namespace-scope constant array")

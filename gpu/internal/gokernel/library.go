@@ -113,37 +113,7 @@ func (l *Library) Define(src, file string, line int) ([]*Kernel, error) {
 	}
 
 	// Newer definitions replace older ones of the same name.
-	defined := map[string]bool{}
-	for _, d := range kernels {
-		defined[d.Name.Name] = true
-	}
-	for _, d := range cell.devices {
-		defined[d.Name.Name] = true
-	}
-	for _, g := range cell.consts {
-		for _, n := range constNames(g) {
-			defined[n] = true
-		}
-	}
-	retained := make([]*cellDecls, 0, len(l.cells))
-	for _, old := range l.cells {
-		c := &cellDecls{name: old.name, imports: old.imports}
-		for _, d := range old.devices {
-			if !defined[d.Name.Name] {
-				c.devices = append(c.devices, d)
-			}
-		}
-		for _, g := range old.consts {
-			keep := true
-			for _, n := range constNames(g) {
-				keep = keep && !defined[n]
-			}
-			if keep {
-				c.consts = append(c.consts, g)
-			}
-		}
-		retained = append(retained, c)
-	}
+	retained := l.retained(cell.definedNames())
 	all := append(retained, cell)
 
 	imp := cellImporter(gpuPkg, mathPkg)
@@ -242,6 +212,49 @@ func (l *Library) Define(src, file string, line int) ([]*Kernel, error) {
 	cell.kernels = nil
 	l.cells = append(retained, cell)
 	return out, nil
+}
+
+// definedNames returns the names the cell defines: kernels, device functions and
+// constants.
+func (c *cellDecls) definedNames() map[string]bool {
+	defined := map[string]bool{}
+	for _, d := range c.kernels {
+		defined[d.Name.Name] = true
+	}
+	for _, d := range c.devices {
+		defined[d.Name.Name] = true
+	}
+	for _, g := range c.consts {
+		for _, n := range constNames(g) {
+			defined[n] = true
+		}
+	}
+	return defined
+}
+
+// retained returns the device functions and constants of earlier cells that no name in
+// defined replaces, cell by cell.
+func (l *Library) retained(defined map[string]bool) []*cellDecls {
+	retained := make([]*cellDecls, 0, len(l.cells))
+	for _, old := range l.cells {
+		c := &cellDecls{name: old.name, imports: old.imports}
+		for _, d := range old.devices {
+			if !defined[d.Name.Name] {
+				c.devices = append(c.devices, d)
+			}
+		}
+		for _, g := range old.consts {
+			keep := true
+			for _, n := range constNames(g) {
+				keep = keep && !defined[n]
+			}
+			if keep {
+				c.consts = append(c.consts, g)
+			}
+		}
+		retained = append(retained, c)
+	}
+	return retained
 }
 
 func asErrorList(err error) ErrorList {
