@@ -7,6 +7,7 @@ import (
 
 // Each source fails to define, with the error at the given cell position ("cell[2]:L:C",
 // the cell's own lines: src starts at line 10) and a message containing msg.
+// Long function: a table of every construct the checker refuses.
 func TestRejectedConstructs(t *testing.T) {
 	cases := []struct{ name, src, pos, msg string }{
 		{"map", `func k(t gpu.Thread, x []int) {
