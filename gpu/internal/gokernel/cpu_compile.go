@@ -9,26 +9,26 @@ import (
 	"github.com/peerbook/peerbook/gpu/internal/backend"
 )
 
-// simFunc is a compiled kernel or device function.
-type simFunc struct {
+// cpuFunc is a compiled kernel or device function.
+type cpuFunc struct {
 	name    string
 	code    []instr
 	nv, ns  int        // scalar slots and views its frame needs
-	params  []simParam // parameters without the gpu.Thread, in order
+	params  []cpuParam // parameters without the gpu.Thread, in order
 	results []int      // first slot of each result
 }
 
-type simParam struct {
+type cpuParam struct {
 	view bool // a buffer: a view index; else a slot
 	slot int
 	n    int // slots
 	k    kind
 }
 
-// simKernel is a kernel compiled for the simulator.
-type simKernel struct {
+// cpuKernel is a kernel compiled for the CPU executor (simulated devices).
+type cpuKernel struct {
 	name    string
-	fn      *simFunc
+	fn      *cpuFunc
 	params  []kernelParam
 	barrier bool
 	shared  []sharedLayout
@@ -50,8 +50,8 @@ type sharedLayout struct {
 
 type compiler struct {
 	p      *program
-	funcs  map[*function]*simFunc
-	kernel *simKernel
+	funcs  map[*function]*cpuFunc
+	kernel *cpuKernel
 	errs   ErrorList
 }
 
@@ -59,7 +59,7 @@ type compiler struct {
 type fc struct {
 	*compiler
 	f      *function
-	sf     *simFunc
+	sf     *cpuFunc
 	vars   map[*types.Var]int // first slot of scalars and arrays
 	views  map[*types.Var]int // buffers and shared memory
 	code   []instr
@@ -76,10 +76,10 @@ type jumpCtx struct {
 	cont  *int // nil for a switch
 }
 
-// compileSim compiles a checked kernel to closures.
-func compileSim(p *program, fn *function) (sk *simKernel, err error) {
-	c := &compiler{p: p, funcs: map[*function]*simFunc{}}
-	sk = &simKernel{name: fn.name, barrier: fn.barrier}
+// compileCPU compiles a checked kernel to closures.
+func compileCPU(p *program, fn *function) (sk *cpuKernel, err error) {
+	c := &compiler{p: p, funcs: map[*function]*cpuFunc{}}
+	sk = &cpuKernel{name: fn.name, barrier: fn.barrier}
 	c.kernel = sk
 	defer func() {
 		if r := recover(); r != nil {
@@ -109,23 +109,23 @@ func (c *compiler) errorf(pos token.Pos, format string, args ...any) {
 }
 
 // function compiles fn once per kernel (recursive calls find it in c.funcs).
-func (c *compiler) function(fn *function) *simFunc {
+func (c *compiler) function(fn *function) *cpuFunc {
 	if sf := c.funcs[fn]; sf != nil {
 		return sf
 	}
-	sf := &simFunc{name: fn.name}
+	sf := &cpuFunc{name: fn.name}
 	c.funcs[fn] = sf
 	f := &fc{compiler: c, f: fn, sf: sf, vars: map[*types.Var]int{}, views: map[*types.Var]int{}, end: new(int)}
 	for _, v := range fn.params {
 		if sliceElem(v.Type()) != nil {
 			f.views[v] = f.newView()
-			sf.params = append(sf.params, simParam{view: true, slot: f.views[v]})
+			sf.params = append(sf.params, cpuParam{view: true, slot: f.views[v]})
 			continue
 		}
 		n := slots(v.Type())
 		s := f.newSlots(n)
 		f.vars[v] = s
-		sf.params = append(sf.params, simParam{slot: s, n: n, k: c.p.kindOf(v.Type())})
+		sf.params = append(sf.params, cpuParam{slot: s, n: n, k: c.p.kindOf(v.Type())})
 	}
 	sig := fn.obj.Type().(*types.Signature)
 	for i := 0; i < sig.Results().Len(); i++ {

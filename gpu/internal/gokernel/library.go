@@ -66,7 +66,7 @@ type Kernel struct {
 	prog *program
 	fn   *function
 	sig  backend.Signature
-	sim  *simKernel
+	cpu  *cpuKernel
 
 	cudaOnce sync.Once
 	cudaSrc  string
@@ -198,12 +198,12 @@ func (l *Library) Define(src, file string, line int) ([]*Kernel, error) {
 			continue
 		}
 		k := &Kernel{name: fn.name, prog: p, fn: fn, sig: p.signature(fn)}
-		sk, err := compileSim(p, fn)
+		sk, err := compileCPU(p, fn)
 		if err != nil {
 			list = append(list, asErrorList(err)...)
 			continue
 		}
-		k.sim = sk
+		k.cpu = sk
 		out = append(out, k)
 	}
 	if len(list) > 0 {
