@@ -38,7 +38,16 @@ if [ -n "${PEERBOOK_TEST_FAST:-}" ]; then
 	go test -short -count=1 ./...
 	exit 0
 fi
-go test -count=1 -timeout 30m ./...
+# The peerbook processes the tests start (kernels, evaluators, `peerbook run` and its
+# workers) run a binary built with -cover; their coverage is reported after the tests.
+covtmp=$(mktemp -d)
+trap 'rm -rf "$covtmp"' EXIT
+go build -cover -coverpkg=./... -o "$covtmp/peerbook" .
+mkdir "$covtmp/cov"
+PEERBOOK_BIN="$covtmp/peerbook" GOCOVERDIR="$covtmp/cov" go test -count=1 -timeout 30m ./...
+
+step "coverage of the peerbook processes the tests started"
+go tool covdata percent -i="$covtmp/cov"
 
 step "Jupyter kernel conformance suite (jupyter_kernel_test)"
 bash kernel/conformance/run.sh
