@@ -26,7 +26,7 @@ type svgDoc struct {
 func (d *svgDoc) begin(w, h float64) {
 	fmt.Fprintf(d, `<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" `+
 		`style="max-width:100%%;height:auto" font-family="%s" font-size="12">`,
-		num(w), num(h), num(w), num(h), html.EscapeString(fontStack))
+		num(w), num(h), num(w), num(h), html.EscapeString(svgFontStack))
 	fmt.Fprintf(d, `<rect width="%s" height="%s" fill="#ffffff"/>`, num(w), num(h))
 }
 

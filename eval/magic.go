@@ -329,7 +329,9 @@ A cell is Go code: imports, constants, types, functions, variables and statement
 order. Declarations work as in a Go file; statements run top to bottom. What a cell defines
 stays for the next cells, and defining a name again replaces it everywhere (functions that
 call a redefined function use the new one). The value of a cell's last expression is shown;
-end the cell with ';' to hide it.
+end the cell with ';' to hide it. A cell that defines func main runs it once, as go run
+would: after the cell's declarations, before its statements; later cells don't run it again
+(call main() to), and defining it anew runs the new one.
 
 Magics (each also as a comment, so the cell stays valid Go):
   %help [name]          //peerbook:help [name]     this text, or name's documentation

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/peerbook/peerbook/gpu/internal/backend"
+	"github.com/peerbook/peerbook/gpu/internal/cudasrc"
 	"github.com/peerbook/peerbook/gpu/internal/cudatogo"
 	"github.com/peerbook/peerbook/gpu/internal/gokernel"
 )
@@ -42,6 +43,9 @@ type cudaSource struct {
 
 	simOnce sync.Once
 	sim     *cudatogo.Program // the source translated for simulated devices, on first need
+
+	atomOnce sync.Once
+	atom     map[string]cudasrc.AtomicUse // the kernels' atomics (caps.go), on first need
 }
 
 // simProgram returns the source translated to Go kernels for simulated devices (package
@@ -423,6 +427,13 @@ func (k *Kernel) launch(dev *Device, grid, block any, args []any, timed bool) (t
 	if err != nil {
 		return 0, err
 	}
+	if err := k.code.checkAtomicLinks(dev, bargs); err != nil {
+		return 0, err
+	}
+	hostRMW, err := k.code.checkHostAtomicsAcrossGPUs(dev, bargs, kernelArgs)
+	if err != nil {
+		return 0, err
+	}
 	cfg := backend.LaunchConfig{Device: dev.info.Index, Grid: g, Block: b, SharedBytes: opts.shared}
 	if s := opts.stream; s != nil {
 		if s.m != dev.m || s.dev != dev {
@@ -455,6 +466,7 @@ func (k *Kernel) launch(dev *Device, grid, block any, args []any, timed bool) (t
 	}
 	if opts.stream != nil {
 		opts.stream.keep(kept...)
+		opts.stream.noteHostRMW(hostRMW)
 	}
 	goruntime.KeepAlive(kernelArgs)
 	if !timed {

@@ -105,6 +105,10 @@ func Store4[T KernelElem | F16 | BF16](x []T, i int, v [4]T) { panic(kernelOnly)
 
 // AtomicAdd adds v to *p atomically and returns the old value. p is &buf[i] of a buffer or
 // shared memory. Kernel atomics are relaxed: they order nothing else (use SyncSystem).
+// Read-modify-write atomics (all but AtomicLoad and AtomicStore) are atomic only over links
+// with native atomics: a launch whose kernel makes them on another GPU's buffer across a pair
+// without native P2P atomics is refused (see "What the hardware can do atomically" in the
+// package doc).
 func AtomicAdd[T AtomicNumber](p *T, v T) T { panic(kernelOnly) }
 
 // AtomicMax stores max(*p, v) atomically and returns the old value.

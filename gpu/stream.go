@@ -22,6 +22,7 @@ type Stream struct {
 	s         backend.Stream
 	destroyed bool
 	kept      []*allocation // buffers queued work uses, kept alive until Synchronize
+	hostRMW   []*allocation // host buffers queued kernels update with atomics (caps.go), until Synchronize
 }
 
 // streamSet is the machine's streams, weakly held, so that Device.Synchronize can release
@@ -82,6 +83,7 @@ func (s *Stream) keep(as ...*allocation) {
 func (s *Stream) release() {
 	s.mu.Lock()
 	s.kept = nil
+	s.hostRMW = nil
 	s.mu.Unlock()
 }
 

@@ -530,19 +530,38 @@ type legendEntry struct {
 func (p *Plot) drawHeader(dc draw.Canvas, legend []legendEntry) draw.Canvas {
 	top := dc.Max.Y - px(6)
 	centre := (dc.Min.X + dc.Max.X) / 2
+	room := dc.Max.X - dc.Min.X - px(12)
 	if p.title != "" {
-		st := text.Style{Color: inkColour, Font: font.From(sansFont, px(15)), XAlign: draw.XCenter, YAlign: draw.YTop,
+		// A title wider than the picture is set smaller (down to 11 px), then cut.
+		size, title := 15.0, p.title
+		st := text.Style{Color: inkColour, Font: font.From(sansFont, px(size)), XAlign: draw.XCenter, YAlign: draw.YTop,
 			Handler: text.Plain{Fonts: font.DefaultCache}}
-		dc.FillText(st, vg.Point{X: centre, Y: top}, p.title)
+		for st.Width(title) > room && size > 11 {
+			size--
+			st.Font = font.From(sansFont, px(size))
+		}
+		for r := []rune(title); st.Width(title) > room && len(r) > 1; {
+			r = r[:len(r)-1]
+			title = strings.TrimRight(string(r), " ") + "…"
+		}
+		dc.FillText(st, vg.Point{X: centre, Y: top}, title)
 		top -= px(24)
 	}
 	if len(legend) > 0 {
 		st := text.Style{Color: inkColour, Font: font.From(sansFont, px(12)), YAlign: draw.YCenter,
 			Handler: text.Plain{Fonts: font.DefaultCache}}
-		total := vg.Length(0)
-		for _, e := range legend {
-			total += px(18+6+14) + st.Width(e.name)
+		width := func() vg.Length {
+			total := vg.Length(0)
+			for _, e := range legend {
+				total += px(18+6+14) + st.Width(e.name)
+			}
+			return total - px(14)
 		}
+		for size := 12.0; width() > room && size > 9; { // a wide legend is set smaller
+			size--
+			st.Font = font.From(sansFont, px(size))
+		}
+		total := width() + px(14)
 		x := centre - (total-px(14))/2
 		y := top - px(8)
 		for _, e := range legend {

@@ -103,7 +103,8 @@ type DeviceInfo struct {
 	NUMANode           int    // -1 where unknown
 	CPUAffinity        string // "0-31,64-95"; "" where unknown
 	MaxThreadsPerBlock int
-	MaxSharedPerBlock  int // bytes
+	MaxSharedPerBlock  int        // bytes
+	Caps               DeviceCaps // what the device can do with host memory
 }
 
 // LinkKind is how two devices are connected, in nvidia-smi topo -m terms.
@@ -129,6 +130,9 @@ type Link struct {
 	NativeAtomics bool    // atomics over the link are native
 	PerfRank      int     // the driver's relative performance rank (lower is better)
 	BandwidthGBps float64 // nominal one-direction bandwidth, 0 where unknown
+	// LatencyUS is the one-way latency of a flag hand-off over the link in microseconds,
+	// where a simulated preset models it (0: unknown; real devices are measured).
+	LatencyUS float64
 }
 
 // Label is the nvidia-smi style label of the link ("NV18", "PIX", "X").

@@ -192,6 +192,7 @@ func (b *Backend) openDevice(i int) (*device, error) {
 		MaxSharedPerBlock:  attr(attrMaxSharedPerBlock),
 	}
 	d.info.NUMANode, d.info.CPUAffinity = sysfsAffinity(busID)
+	d.info.Caps = deviceCaps(drv, d.handle)
 	d.canMapHost = attr(attrCanMapHostMemory) != 0
 	d.uva = attr(attrUnifiedAddressing) != 0
 	d.sharedOptin = attr(attrMaxSharedPerBlockOptin)

@@ -80,6 +80,19 @@ func (k *Kernel) Name() string { return k.name }
 // Signature returns the kernel's parameters, without its gpu.Thread.
 func (k *Kernel) Signature() backend.Signature { return k.sig }
 
+// AtomicParams reports, for each parameter of Signature, whether the kernel updates it
+// with read-modify-write atomics (AtomicAdd, AtomicCAS, AtomicExch, AtomicMax, AtomicMin,
+// AtomicAnd, AtomicOr, AtomicXor), in its body or in the device functions it passes it to.
+// AtomicLoad and AtomicStore are plain accesses and don't count. A buffer in a kernel is
+// always named by its parameter, so the answer is exact.
+func (k *Kernel) AtomicParams() []bool {
+	out := make([]bool, len(k.fn.params))
+	for i, v := range k.fn.params {
+		out[i] = k.fn.rmw[v]
+	}
+	return out
+}
+
 // Pos returns where the kernel is defined ("cell[3]:2:6").
 func (k *Kernel) Pos() string { return k.prog.pos(k.fn.decl.Name.Pos()) }
 
@@ -154,7 +167,7 @@ func (l *Library) Define(src, file string, line int) ([]*Kernel, error) {
 			return
 		}
 		fn := &function{prog: p, name: d.Name.Name, obj: obj, decl: d, kernel: kernel,
-			noBounds: hasDirective(d.Doc, "gpu:nobounds"), written: map[*types.Var]bool{}}
+			noBounds: hasDirective(d.Doc, "gpu:nobounds"), written: map[*types.Var]bool{}, rmw: map[*types.Var]bool{}}
 		p.funcs[obj] = fn
 		if isNew {
 			newFuncs = append(newFuncs, fn)
@@ -535,6 +548,9 @@ func (p *program) markWritten() {
 					if buf, _ := atomicTarget(n.Args[0]); buf != nil {
 						if v := p.varOf(buf); v != nil {
 							fn.written[v] = true
+							if rmwOps[ci.name] {
+								fn.rmw[v] = true
+							}
 						}
 					}
 				}
@@ -566,6 +582,10 @@ func (p *program) markWritten() {
 					}
 					if ci.fn.written[ci.fn.allParams()[i]] && !fn.written[arg] {
 						fn.written[arg] = true
+						changed = true
+					}
+					if ci.fn.rmw[ci.fn.allParams()[i]] && !fn.rmw[arg] {
+						fn.rmw[arg] = true
 						changed = true
 					}
 				}

@@ -33,6 +33,7 @@ func TestPresets(t *testing.T) {
 		{"nvswitch8", 8, "sim-H200-0", "NV18"},
 		{"pcie4", 4, "sim-L40S-0", "PIX"},
 		{"nvlink2", 2, "sim-H200-0", "NV18"},
+		{"gh200", 2, "sim-GH200-0", "NV18"},
 	}
 	for _, c := range cases {
 		b := newSim(t, c.name)
