@@ -1,22 +1,6 @@
 package gokernel
 
-import (
-	"fmt"
-	"os"
-	"testing"
-)
-
-// TestMain gives the checker package gpu's kernel API as package gpu does when it is
-// initialized: from gpu/kernelapi.go itself.
-func TestMain(m *testing.M) {
-	src, err := os.ReadFile("../../kernelapi.go")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "gokernel tests need gpu/kernelapi.go:", err)
-		os.Exit(2)
-	}
-	SetGPUAPI(string(src))
-	os.Exit(m.Run())
-}
+import "testing"
 
 // TestKernelAPIHasTheDeclarations: the API the checker builds from gpu/kernelapi.go holds
 // what kernels use, with float16 conversion bodies left unchecked.
