@@ -45,7 +45,7 @@ type command struct {
 	run func(flags *flag.FlagSet, args []string) error
 }
 
-// commands is the subcommand table. New commands (run, topo, ...) add an entry here, or
+// commands is the subcommand table. New commands add an entry here, or
 // call register from an init function in their own file of package main.
 var commands = []*command{
 	{
@@ -130,7 +130,7 @@ and 4 (see package kernel/evaluator). Not for use by hand.`,
 func register(c *command) { commands = append(commands, c) }
 
 // helpOrder is the order of `peerbook help`; other commands follow alphabetically.
-var helpOrder = []string{"install", "kernel", "run", "topo", "version"}
+var helpOrder = []string{"install", "kernel", "run", "version"}
 
 func main() {
 	os.Exit(mainStatus(os.Args[1:], os.Stdout, os.Stderr))

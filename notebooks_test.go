@@ -49,9 +49,13 @@ func multiline(v any) string {
 	return ""
 }
 
-// buildPeerbook builds the command into a temporary directory and returns its path.
+// buildPeerbook builds the command into a temporary directory and returns its path;
+// $PEERBOOK_BIN names one built already (install/test.sh builds it with -cover).
 func buildPeerbook(t *testing.T) string {
 	t.Helper()
+	if p := os.Getenv("PEERBOOK_BIN"); p != "" {
+		return p
+	}
 	bin := filepath.Join(t.TempDir(), "peerbook")
 	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
 	if err != nil {

@@ -209,17 +209,13 @@ func (t topo) graphSVG() string {
 
 	// NVLinks: a fabric bar, or arcs.
 	fabric, isFabric := t.nvFabric()
-	type arc struct {
-		i, j int
-		l    TopologyLink
-	}
-	var arcs []arc
+	var arcs []nvArc
 	maxSpan := 0
 	if !isFabric {
 		for i := 0; i < n; i++ {
 			for j := i + 1; j < n; j++ {
 				if l := t.links[i][j]; l.kind() == "NV" {
-					arcs = append(arcs, arc{i, j, l})
+					arcs = append(arcs, nvArc{i, j, l})
 					maxSpan = max(maxSpan, j-i)
 				}
 			}
@@ -282,51 +278,89 @@ func (t topo) graphSVG() string {
 		d.text(left(0)+rowW/2, barY+16.5, "middle", 12, "#33691e", fitText(label, rowW-20, 12, true), ` font-weight="600"`)
 	}
 	if len(arcs) > 0 {
-		// Each device spreads its arc ends over its top edge, ordered by the other end, so
-		// arcs leave without crossing.
-		ends := make([][]int, n)
-		for _, a := range arcs {
-			ends[a.i] = append(ends[a.i], a.j)
-			ends[a.j] = append(ends[a.j], a.i)
-		}
-		slot := func(i, other int) float64 {
-			e := ends[i]
-			sort.Ints(e)
-			k := sort.SearchInts(e, other)
-			return left(i) + 14 + (gBoxW-28)*(float64(k)+0.5)/float64(len(e))
-		}
-		type label struct {
-			x, y float64
-			s    string
-		}
-		var labels []label
-		// Draw far arcs first, so near ones lie on top.
-		sort.SliceStable(arcs, func(a, b int) bool { return arcs[a].j-arcs[a].i > arcs[b].j-arcs[b].i })
-		for _, a := range arcs {
-			xa, xb := slot(a.i, a.j), slot(a.j, a.i)
-			h := arcHeight(a.j - a.i)
-			extra := ` fill="none" stroke-linecap="round"`
-			if !a.l.P2PAccess {
-				extra += ` stroke-dasharray="6 4"`
-			}
-			fmt.Fprintf(&d, `<path d="M%s,%sC%s,%s %s,%s %s,%s" stroke="%s" stroke-width="%s"%s><title>%s</title></path>`,
-				num(xa), num(boxTop), num(xa), num(boxTop-h/0.75), num(xb), num(boxTop-h/0.75), num(xb), num(boxTop),
-				nvColour, num(nvWidth(a.l.nvCount())), extra,
-				html.EscapeString(fmt.Sprintf("%s ↔ %s: %s", t.devs[a.i].Label, t.devs[a.j].Label, linkSummary(a.l))))
-			s := a.l.text()
-			if a.l.BandwidthGBps > 0 && len(arcs) <= 6 {
-				s += " · " + formatGBps(a.l.BandwidthGBps) + " GB/s"
-			}
-			labels = append(labels, label{(xa + xb) / 2, boxTop - h + 4, s})
-		}
-		for _, l := range labels {
-			w := textWidth(l.s, 11, true) + 8
-			d.rect(l.x-w/2, l.y-11, w, 15, "#ffffff", ` rx="4" fill-opacity="0.9"`)
-			d.text(l.x, l.y, "middle", 11, "#33691e", l.s, ` font-weight="600"`)
-		}
+		t.drawNVArcs(&d, arcs, left, boxTop, arcHeight)
 	}
 
 	// The PCIe tree and the CPUs: lines first, then the switch nodes over their ends.
+	t.drawPCIe(&d, tree, pcieRows{left: left, x0: x0, rowW: rowW, boxBottom: boxBottom, pixY: pixY, pxbY: pxbY, cpuTop: cpuTop})
+
+	// Device boxes last, over line ends.
+	for i, dev := range t.devs {
+		t.drawDevice(&d, dev, left(i), boxTop)
+	}
+	t.drawLegend(&d, legendY, W, len(arcs) > 0)
+	d.end()
+	return d.String()
+}
+
+// nvArc is an NVLink between devices i < j, drawn as an arc above the device boxes.
+type nvArc struct {
+	i, j int
+	l    TopologyLink
+}
+
+// drawNVArcs draws the NVLinks as arcs above the device boxes (whose top is at boxTop),
+// with their labels.
+func (t topo) drawNVArcs(d *svgDoc, arcs []nvArc, left func(int) float64, boxTop float64, arcHeight func(span int) float64) {
+	n := len(t.devs)
+	nvColour := linkStyles["NV"].colour
+	// Each device spreads its arc ends over its top edge, ordered by the other end, so
+	// arcs leave without crossing.
+	ends := make([][]int, n)
+	for _, a := range arcs {
+		ends[a.i] = append(ends[a.i], a.j)
+		ends[a.j] = append(ends[a.j], a.i)
+	}
+	slot := func(i, other int) float64 {
+		e := ends[i]
+		sort.Ints(e)
+		k := sort.SearchInts(e, other)
+		return left(i) + 14 + (gBoxW-28)*(float64(k)+0.5)/float64(len(e))
+	}
+	type label struct {
+		x, y float64
+		s    string
+	}
+	var labels []label
+	// Draw far arcs first, so near ones lie on top.
+	sort.SliceStable(arcs, func(a, b int) bool { return arcs[a].j-arcs[a].i > arcs[b].j-arcs[b].i })
+	for _, a := range arcs {
+		xa, xb := slot(a.i, a.j), slot(a.j, a.i)
+		h := arcHeight(a.j - a.i)
+		extra := ` fill="none" stroke-linecap="round"`
+		if !a.l.P2PAccess {
+			extra += ` stroke-dasharray="6 4"`
+		}
+		fmt.Fprintf(d, `<path d="M%s,%sC%s,%s %s,%s %s,%s" stroke="%s" stroke-width="%s"%s><title>%s</title></path>`,
+			num(xa), num(boxTop), num(xa), num(boxTop-h/0.75), num(xb), num(boxTop-h/0.75), num(xb), num(boxTop),
+			nvColour, num(nvWidth(a.l.nvCount())), extra,
+			html.EscapeString(fmt.Sprintf("%s ↔ %s: %s", t.devs[a.i].Label, t.devs[a.j].Label, linkSummary(a.l))))
+		s := a.l.text()
+		if a.l.BandwidthGBps > 0 && len(arcs) <= 6 {
+			s += " · " + formatGBps(a.l.BandwidthGBps) + " GB/s"
+		}
+		labels = append(labels, label{(xa + xb) / 2, boxTop - h + 4, s})
+	}
+	for _, l := range labels {
+		w := textWidth(l.s, 11, true) + 8
+		d.rect(l.x-w/2, l.y-11, w, 15, "#ffffff", ` rx="4" fill-opacity="0.9"`)
+		d.text(l.x, l.y, "middle", 11, "#33691e", l.s, ` font-weight="600"`)
+	}
+}
+
+// pcieRows is where the rows of the device graph lie: the device boxes (left(i), from x0,
+// rowW wide, bottom at boxBottom), the PCIe switch rows and the CPUs.
+type pcieRows struct {
+	left                                    func(int) float64
+	x0, rowW, boxBottom, pixY, pxbY, cpuTop float64
+}
+
+// drawPCIe draws the PCIe tree under the device boxes and the CPUs: lines first, then the
+// switch nodes over their ends.
+func (t topo) drawPCIe(d *svgDoc, tree pcieTree, r pcieRows) {
+	n := len(t.devs)
+	left, x0, rowW, boxBottom, pixY, pxbY, cpuTop := r.left, r.x0, r.rowW, r.boxBottom, r.pixY, r.pxbY, r.cpuTop
+	cx := func(i int) float64 { return left(i) + gBoxW/2 }
 	cpuBoxes := t.cpuBoxes(tree, left, x0, rowW)
 	pixX := make([]float64, len(tree.pix))
 	for g, members := range tree.pix {
@@ -380,10 +414,10 @@ func (t topo) graphSVG() string {
 		toCPU(pxbX[g], pxbY, tree.nodeOf[members[0]])
 	}
 	for g := range tree.pix {
-		switchNode(&d, pixX[g], pixY, "PCIe switch", pixColour)
+		switchNode(d, pixX[g], pixY, "PCIe switch", pixColour)
 	}
 	for g := range tree.pxb {
-		switchNode(&d, pxbX[g], pxbY, "PCIe switches", pxbColour)
+		switchNode(d, pxbX[g], pxbY, "PCIe switches", pxbColour)
 	}
 	for k := range tree.nodes {
 		if k == 0 {
@@ -395,16 +429,8 @@ func (t topo) graphSVG() string {
 		d.text((a.x+a.w+b.x)/2, y-5, "middle", 10, linkStyles["SYS"].colour, "SYS", ` font-weight="600"`)
 	}
 	for k, g := range tree.nodes {
-		t.drawCPU(&d, g, cpuBoxes[k], cpuTop)
+		t.drawCPU(d, g, cpuBoxes[k], cpuTop)
 	}
-
-	// Device boxes last, over line ends.
-	for i, dev := range t.devs {
-		t.drawDevice(&d, dev, left(i), boxTop)
-	}
-	t.drawLegend(&d, legendY, W, len(arcs) > 0)
-	d.end()
-	return d.String()
 }
 
 // nvWidth is the stroke width of a link of count NVLinks.

@@ -13,7 +13,6 @@ import (
 	"github.com/peerbook/peerbook/gpu/internal/cudasrc"
 	"github.com/peerbook/peerbook/gpu/internal/cudatogo"
 	"github.com/peerbook/peerbook/gpu/internal/gokernel"
-	"github.com/peerbook/peerbook/gpu/internal/sim"
 )
 
 // goKernel is what package gpu needs of a Go kernel (*gokernel.Kernel is one).
@@ -301,7 +300,7 @@ func DefineCUDA(src, file string, line int) ([]string, error) {
 			for _, k := range kernels {
 				k.code.modules[loadKey{m, 0}] = mod
 			}
-		} else if _, ok := m.b.(*sim.Backend); ok {
+		} else if _, ok := m.b.(backend.GoKernelLoader); ok {
 			if err := cs.simProgram().Err(); err != nil {
 				return nil, err
 			}
@@ -350,14 +349,14 @@ func (c *kernelCode) load(dev *Device) (backend.Kernel, error) {
 	}
 	var bk backend.Kernel
 	var err error
-	if sb, ok := dev.m.b.(*sim.Backend); ok {
+	if gl, ok := dev.m.b.(backend.GoKernelLoader); ok {
 		gk := c.goK
 		if gk == nil {
 			if gk, err = c.cuda.simKernel(c.sig.Name); err != nil {
 				return nil, err
 			}
 		}
-		bk, err = sb.LoadGoKernel(gk)
+		bk, err = gl.LoadGoKernel(gk)
 	} else {
 		bk, err = c.loadCompiled(dev, key) // cuda_glue.go
 	}

@@ -17,6 +17,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/peerbook/peerbook/display/internal/axis"
 )
 
 // pngDPI renders PNGs at twice the CSS pixel density (a CSS pixel is 1/96 inch).
@@ -583,20 +585,9 @@ func (niceTicks) Ticks(min, max float64) []gonum.Tick {
 	if !(max > min) {
 		return []gonum.Tick{{Value: min, Label: compact(min, 1)}}
 	}
-	raw := (max - min) / 6
-	mag := math.Pow(10, math.Floor(math.Log10(raw)))
-	step := 10 * mag
-	for _, m := range []float64{1, 2, 2.5, 5} {
-		if m*mag >= raw {
-			step = m * mag
-			break
-		}
-	}
+	step := axis.Step(min, max, 6)
 	var ticks []gonum.Tick
-	for v := math.Ceil(min/step-1e-9) * step; v <= max+step*1e-9; v += step {
-		if math.Abs(v) < step*1e-9 {
-			v = 0
-		}
+	for _, v := range axis.Ticks(min, max, step, 0) {
 		ticks = append(ticks, gonum.Tick{Value: v, Label: compact(v, step)})
 	}
 	return ticks
@@ -621,15 +612,7 @@ func compact(v, step float64) string {
 	if a != 0 && a < 1e-3 {
 		return strconv.FormatFloat(v, 'g', 3, 64)
 	}
-	dec := 0
-	for dec < 6 && step > 0 {
-		scaled := step * math.Pow(10, float64(dec))
-		if math.Abs(scaled-math.Round(scaled)) < 1e-6*scaled {
-			break
-		}
-		dec++
-	}
-	return strconv.FormatFloat(v, 'f', dec, 64)
+	return strconv.FormatFloat(v, 'f', axis.Decimals(step), 64)
 }
 
 // logTicks marks powers of ten (labelled) and their multiples (not labelled); over less

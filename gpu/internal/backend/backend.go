@@ -192,7 +192,7 @@ type ParamKind uint8
 const (
 	ParamScalar ParamKind = iota // passed by value
 	ParamBuffer                  // a buffer of the launching device (or a shared one)
-	ParamPeer                    // a shared buffer only; see ARCHITECTURE.md, the Peer contract
+	ParamPeer                    // a shared buffer only; see docs/ARCHITECTURE.md, the Peer contract
 )
 
 // Param is one parameter of a kernel's signature.
@@ -271,6 +271,20 @@ type Module interface {
 	// Kernel returns the entry point name, to be launched with the given signature.
 	Kernel(name string, sig Signature) (Kernel, error)
 	Log() string // compiler warnings, "" when none
+}
+
+// GoKernel is a kernel the CPU can run: *gokernel.Kernel is one. Run executes every thread
+// of the launch, reading buffers through Arg.Memory.Host(), and returns early with an error
+// wrapping ErrInterrupted (or gokernel.ErrInterrupted) when done is closed.
+type GoKernel interface {
+	Signature() Signature
+	Run(cfg LaunchConfig, args []Arg, done <-chan struct{}) error
+}
+
+// GoKernelLoader is implemented by backends that run Go kernels on the CPU (the simulated
+// devices). Their CUDA C kernels reach them translated to Go kernels.
+type GoKernelLoader interface {
+	LoadGoKernel(k GoKernel) (Kernel, error)
 }
 
 // CUDACompiler is implemented by backends that compile CUDA C++ source at run time.

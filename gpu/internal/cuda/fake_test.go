@@ -121,6 +121,7 @@ var (
 )
 
 // fakeDriverAPI returns the callbacks (made once: a process may make only 2000).
+// Long function: one callback per driver entry point the backend calls, in one table.
 func fakeDriverAPI() driverAPI {
 	fakeOnce.Do(func() {
 		d := &fakeFns
