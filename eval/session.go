@@ -1,5 +1,8 @@
 package eval
 
+// Long file: the Session and a cell's execution stay together until eval becomes a pipeline of
+// named stages with one view of session state (issue 18; docs/ARCHITECTURE.md, a cell's path).
+
 import (
 	"context"
 	"errors"

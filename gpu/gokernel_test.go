@@ -58,7 +58,7 @@ func saxpyGo(t gpu.Thread, n int, a float32, x []float32, y []float32) {
 		"launch saxpyGo: argument 4 (y []float32): float32[10007] on device 1 (sim-H200-1) is not shared, and the kernel runs on device 0 (sim-H200-0): copy it to that device, or share it (buf.ShareWithPeers())")
 }
 
-// handoffSrc is the Peer hand-off of ARCHITECTURE.md rule 4: data, then a system fence, then
+// handoffSrc is the Peer hand-off of docs/ARCHITECTURE.md rule 4: data, then a system fence, then
 // the flag; on the other side the flag, a fence, then the data.
 const handoffSrc = `
 func produce(t gpu.Thread, data gpu.Peer[float32], flag gpu.Peer[uint32], round uint32) {

@@ -251,7 +251,7 @@ func TestKernelErrorsAndTiming(t *testing.T) {
 	wantErr(t, err, "new stream: streams belong to a GPU, not the host")
 }
 
-// The Peer hand-off of ARCHITECTURE.md, with test kernels standing in for Go kernels: the
+// The Peer hand-off of docs/ARCHITECTURE.md, with test kernels standing in for Go kernels: the
 // consumer on device 1 spins on a flag in a shared host buffer until the producer on device 0
 // has written the data and set the flag; both run at the same time.
 func TestPeerHandoffAcrossDevices(t *testing.T) {

@@ -58,6 +58,8 @@ func init() {
 		"Reduction":      reflect.ValueOf((*display.Reduction)(nil)),
 		"Renderer":       reflect.ValueOf((*display.Renderer)(nil)),
 		"Stats":          reflect.ValueOf((*display.Stats)(nil)),
+		"TimelineOp":     reflect.ValueOf((*display.TimelineOp)(nil)),
+		"TimelineView":   reflect.ValueOf((*display.TimelineView)(nil)),
 		"TopologyDevice": reflect.ValueOf((*display.TopologyDevice)(nil)),
 		"TopologyLink":   reflect.ValueOf((*display.TopologyLink)(nil)),
 		"TopologyView":   reflect.ValueOf((*display.TopologyView)(nil)),

@@ -103,7 +103,8 @@ type DeviceInfo struct {
 	NUMANode           int    // -1 where unknown
 	CPUAffinity        string // "0-31,64-95"; "" where unknown
 	MaxThreadsPerBlock int
-	MaxSharedPerBlock  int // bytes
+	MaxSharedPerBlock  int        // bytes
+	Caps               DeviceCaps // what the device can do with host memory
 }
 
 // LinkKind is how two devices are connected, in nvidia-smi topo -m terms.
@@ -129,6 +130,9 @@ type Link struct {
 	NativeAtomics bool    // atomics over the link are native
 	PerfRank      int     // the driver's relative performance rank (lower is better)
 	BandwidthGBps float64 // nominal one-direction bandwidth, 0 where unknown
+	// LatencyUS is the one-way latency of a flag hand-off over the link in microseconds,
+	// where a simulated preset models it (0: unknown; real devices are measured).
+	LatencyUS float64
 }
 
 // Label is the nvidia-smi style label of the link ("NV18", "PIX", "X").
@@ -188,7 +192,7 @@ type ParamKind uint8
 const (
 	ParamScalar ParamKind = iota // passed by value
 	ParamBuffer                  // a buffer of the launching device (or a shared one)
-	ParamPeer                    // a shared buffer only; see ARCHITECTURE.md, the Peer contract
+	ParamPeer                    // a shared buffer only; see docs/ARCHITECTURE.md, the Peer contract
 )
 
 // Param is one parameter of a kernel's signature.
@@ -267,6 +271,20 @@ type Module interface {
 	// Kernel returns the entry point name, to be launched with the given signature.
 	Kernel(name string, sig Signature) (Kernel, error)
 	Log() string // compiler warnings, "" when none
+}
+
+// GoKernel is a kernel the CPU can run: *gokernel.Kernel is one. Run executes every thread
+// of the launch, reading buffers through Arg.Memory.Host(), and returns early with an error
+// wrapping ErrInterrupted (or gokernel.ErrInterrupted) when done is closed.
+type GoKernel interface {
+	Signature() Signature
+	Run(cfg LaunchConfig, args []Arg, done <-chan struct{}) error
+}
+
+// GoKernelLoader is implemented by backends that run Go kernels on the CPU (the simulated
+// devices). Their CUDA C kernels reach them translated to Go kernels.
+type GoKernelLoader interface {
+	LoadGoKernel(k GoKernel) (Kernel, error)
 }
 
 // CUDACompiler is implemented by backends that compile CUDA C++ source at run time.

@@ -49,6 +49,15 @@ type fakeDriver struct {
 	syncs                                                    int
 	launchResult                                             cuResult
 	paramCount                                               int // parameters cuLaunchKernel reads
+	events                                                   map[uintptr]bool
+	records                                                  []fakeRecord
+	recordResult                                             cuResult
+}
+
+// fakeRecord is what cuEventRecord got, and how many launches were made before it.
+type fakeRecord struct {
+	event, stream, ctx uintptr
+	afterLaunches      int
 }
 
 // fakeLaunch is what cuLaunchKernel got; params are the first two words each parameter
@@ -69,7 +78,7 @@ const fakePrimary = uintptr(0x1000)
 func newFakeDriver() *fakeDriver {
 	return &fakeDriver{current: map[int]uintptr{}, refs: map[uintptr]int{}, created: map[uintptr]bool{},
 		nextCtx: 0x9000, nextHdl: 0x5000, streams: map[uintptr]bool{}, mem: map[uintptr][]byte{},
-		nextAddr: 0x7f00_0000_0000, modules: map[uintptr]bool{}}
+		nextAddr: 0x7f00_0000_0000, modules: map[uintptr]bool{}, events: map[uintptr]bool{}}
 }
 
 func word(p uintptr) *uintptr { return (*uintptr)(uintptrToPointer(p)) }
@@ -112,6 +121,7 @@ var (
 )
 
 // fakeDriverAPI returns the callbacks (made once: a process may make only 2000).
+// Long function: one callback per driver entry point the backend calls, in one table.
 func fakeDriverAPI() driverAPI {
 	fakeOnce.Do(func() {
 		d := &fakeFns
@@ -391,6 +401,35 @@ func fakeDriverAPI() driverAPI {
 				}
 				*word(pp) = p
 				return 0
+			}))
+		})
+		d.cuEventCreate = cb(func(pe, flags uintptr) uintptr {
+			return uintptr(with(func(f *fakeDriver) cuResult {
+				if r, bad := f.fail(); bad {
+					return r
+				}
+				f.nextHdl += 8
+				f.events[f.nextHdl] = true
+				*word(pe) = f.nextHdl
+				return 0
+			}))
+		})
+		d.cuEventDestroy = cb(func(e uintptr) uintptr {
+			return uintptr(with(func(f *fakeDriver) cuResult {
+				delete(f.events, e)
+				return 0
+			}))
+		})
+		d.cuEventRecord = cb(func(e, s uintptr) uintptr {
+			return uintptr(with(func(f *fakeDriver) cuResult {
+				if r, bad := f.fail(); bad {
+					return r
+				}
+				if !f.events[e] {
+					return 400
+				}
+				f.records = append(f.records, fakeRecord{event: e, stream: s, ctx: f.current[threadID()], afterLaunches: len(f.launches)})
+				return f.recordResult
 			}))
 		})
 		d.cuMemcpyAsync = cb(func(dst, src, n, s uintptr) uintptr {

@@ -1,5 +1,8 @@
 package cuda
 
+// Long file: the backend's tests on a real GPU (they say SKIP without one), one per driver
+// behaviour, sharing the helpers of gpu_helpers_test.go.
+
 import (
 	"bytes"
 	"encoding/binary"

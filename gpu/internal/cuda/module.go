@@ -513,7 +513,7 @@ func (k *kernel) queue(q *launchQueue, st *stream, shared int, g, bl [3]uintptr,
 	}
 	l := q.reserve(len(k.params))
 	copy(l.slots, k.slots)
-	l.st, l.gen, l.kernel, l.ctx = st, gen, name, d.ctx.Load()
+	l.st, l.gen, l.kernel, l.ctx, l.event = st, gen, name, d.ctx.Load(), 0
 	l.a = [11]uintptr{k.fn, g[0], g[1], g[2], bl[0], bl[1], bl[2], uintptr(shared), st.handle, 0, 0}
 	q.push()
 	return nil

@@ -47,6 +47,7 @@ type queuedLaunch struct {
 	a      [11]uintptr // cuLaunchKernel's arguments; kernelParams (a[9]) is the submitter's
 	kernel string
 	slots  []uint64 // the argument block: two words per parameter
+	event  uintptr  // not 0: not a launch but cuEventRecord(event, a[8]) (see event.Record)
 }
 
 // submitScratch is the submitter's own call and argument block (q.submit held), warm in
@@ -242,6 +243,20 @@ func (b *Backend) submitQueued(l *queuedLaunch, sc *submitScratch) {
 	}
 	if l.gen != st.d.gen.Load() {
 		st.setAsyncErr(&asyncError{kernel: l.kernel, err: fmt.Errorf("not made: device %d was reset after a fault", st.d.index)})
+		return
+	}
+	if l.event != 0 {
+		c := &sc.call
+		c.getCurrent, c.setCurrent, c.ctx = b.drv.cuCtxGetCurrent, b.drv.cuCtxSetCurrent, l.ctx
+		c.fn, c.a = b.drv.cuEventRecord, [11]uintptr{l.event, l.a[8]}
+		c.sync, c.stream = 0, 0
+		c.call(b.ctxMode)
+		switch {
+		case c.switched != 0 && c.ctxResult() != cudaSuccess:
+			st.setAsyncErr(&asyncError{kernel: l.kernel, op: "cuCtxSetCurrent", r: c.ctxResult(), gen: l.gen})
+		case c.result() != cudaSuccess:
+			st.setAsyncErr(&asyncError{kernel: l.kernel, op: "cuEventRecord", r: c.result(), gen: l.gen})
+		}
 		return
 	}
 	n := len(l.slots) / 2

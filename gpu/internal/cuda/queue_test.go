@@ -311,3 +311,73 @@ func TestQueueCloseWhileLaunching(t *testing.T) {
 		t.Errorf("%d launches made, want %d", len(launches), n)
 	}
 }
+
+// TestQueuedEventRecords: an event recorded on a stream while launches are queued is queued
+// behind them, in order (a timeline brackets each launch with two), costs no flush, and is
+// made in the event's context; a record the driver refuses is reported by the stream's
+// next call.
+func TestQueuedEventRecords(t *testing.T) {
+	b, f, k := queuedFakeBackend(t, true)
+	args, st, cfg := oneThreadOnAStream(t, b)
+	var evs []backend.Event
+	for range 4 {
+		e, err := b.NewEvent(0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs = append(evs, e)
+	}
+	// The kernel's first launch looks its function up (a call into the driver, which
+	// flushes): made before the queue is watched.
+	if err := k.Launch(cfg, args); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Synchronize(); err != nil {
+		t.Fatal(err)
+	}
+	f.set(func(f *fakeDriver) { f.launches = nil })
+	for i := range 2 {
+		if err := evs[2*i].Record(st); err != nil {
+			t.Fatal(err)
+		}
+		if err := k.Launch(cfg, args); err != nil {
+			t.Fatal(err)
+		}
+		if err := evs[2*i+1].Record(st); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.mu.Lock()
+	made, recorded := len(f.launches), len(f.records)
+	f.mu.Unlock()
+	if made != 0 || recorded != 0 {
+		t.Fatalf("%d launches and %d records made before a flush; want them queued", made, recorded)
+	}
+	if err := st.Synchronize(); err != nil {
+		t.Fatal(err)
+	}
+	f.mu.Lock()
+	records := append([]fakeRecord(nil), f.records...)
+	launches := append([]fakeLaunch(nil), f.launches...)
+	f.mu.Unlock()
+	if len(launches) != 2 || len(records) != 4 {
+		t.Fatalf("%d launches, %d records; want 2 and 4", len(launches), len(records))
+	}
+	h := st.(*stream).handle
+	for i, r := range records {
+		if r.event != evs[i].(*event).handle || r.stream != h || r.afterLaunches != (i+1)/2 || r.ctx != b.devices[0].ctx.Load() {
+			t.Errorf("record %d: %+v; want event %#x on stream %#x after %d launches in context %#x",
+				i, r, evs[i].(*event).handle, h, (i+1)/2, b.devices[0].ctx.Load())
+		}
+	}
+	// A refused record: the stream's next call says so.
+	f.set(func(f *fakeDriver) { f.recordResult = 700 })
+	if err := evs[0].Record(st); err != nil {
+		t.Fatal(err)
+	}
+	err := st.Synchronize()
+	if err == nil || !strings.Contains(err.Error(), "cuEventRecord") {
+		t.Errorf("synchronize after a refused record: %v", err)
+	}
+	f.set(func(f *fakeDriver) { f.recordResult = 0 })
+}

@@ -175,7 +175,9 @@ func (e *event) live() error {
 }
 
 // Record marks the current end of s (nil: the backend's stream of the event's device, where
-// work launched without a stream runs).
+// work launched without a stream runs). On a stream, while launches are queued (queue.go),
+// the record is queued behind them, in the same order, rather than submitting them here: a
+// timeline's events around each launch then cost the cell no call into the driver.
 func (e *event) Record(s backend.Stream) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -193,6 +195,17 @@ func (e *event) Record(s backend.Stream) error {
 		}
 		if h, err = st.live(); err != nil {
 			return fmt.Errorf("record: %w", err)
+		}
+		if q := e.b.queue; q != nil {
+			if st.gen != e.gen {
+				return fmt.Errorf("record: the stream died when device %d was reset after a fault: make a new one", st.d.index)
+			}
+			l := q.reserve(0)
+			l.st, l.gen, l.kernel, l.ctx, l.event = st, e.gen, "an event record", e.d.ctx.Load(), e.handle
+			l.a = [11]uintptr{8: h}
+			q.push()
+			e.recorded = true
+			return nil
 		}
 	}
 	gen, err := e.b.enter(e.d)

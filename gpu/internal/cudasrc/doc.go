@@ -1,6 +1,6 @@
 // Package cudasrc prepares CUDA C++ source for run-time compilation: the Prelude that every
 // cell's source gets (Peer<T>, Slice<T>, sync_system(), system-scope atomics and hand-off
-// helpers; see ARCHITECTURE.md, the Peer contract), Assemble to put the prelude before a
+// helpers; see docs/ARCHITECTURE.md, the Peer contract), Assemble to put the prelude before a
 // cell's source so that diagnostics keep the cell's line numbers, Signatures and Kernels to
 // read the __global__ functions a launcher must pack arguments for, and MapLog /
 // CompileError to turn NVRTC's log into "cell[3]:7: error: ..." messages.

@@ -47,6 +47,8 @@ type Kernel struct {
 	// (nvrtcAddNameExpression): "&name", qualified with its namespaces.
 	NameExpr string
 	Line     int // 1-based line of __global__ in the source
+
+	body [2]int // token indexes of the body's braces; {0, 0} for a declaration
 }
 
 // SourceError is an error at a line of the source given to Signatures or Kernels.
@@ -138,6 +140,9 @@ func (p *parser) kernels() ([]Kernel, error) {
 						k.Signature.Name, out[j].Line)
 				}
 				out[j].ExternC = out[j].ExternC || k.ExternC
+				if out[j].body == [2]int{} {
+					out[j].body = k.body
+				}
 			} else {
 				seen[k.Signature.Name] = len(out)
 				out = append(out, k)
@@ -301,6 +306,15 @@ func (p *parser) kernel(g int) (k Kernel, next int, err error) {
 		}
 		k.Signature.Params = append(k.Signature.Params, prm)
 		k.Layouts = append(k.Layouts, layout)
+	}
+	for j := closeIdx + 1; j < len(p.toks); j++ {
+		if p.toks[j].is(";") {
+			break
+		}
+		if p.toks[j].is("{") {
+			k.body = [2]int{j, p.skipBalanced(j, "{", "}")}
+			break
+		}
 	}
 	return k, closeIdx + 1, nil
 }

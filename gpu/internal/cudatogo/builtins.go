@@ -424,32 +424,8 @@ func mathType(prec byte, args []operand) *ctype {
 // mathCall translates the math, bit and conversion functions (all free of side effects).
 func (f *fgen) mathCall(name string, x *call) (operand, bool) {
 	p := x.p
-	args := func(n int) []operand {
-		f.wantArgs(x, name, n)
-		out := make([]operand, n)
-		for i, a := range x.args {
-			out[i] = f.value(f.expr(a), a.pos())
-			if !out[i].t.isArith() {
-				f.fail(errSource(a.pos(), "%s takes numbers", name))
-			}
-		}
-		return out
-	}
-	floatCall := func(t *ctype, fn string, as []operand) operand {
-		codes := make([]string, len(as))
-		for i, a := range as {
-			c := f.conv(a, t, p).code
-			if t == tFloat {
-				c = "float64(" + c + ")"
-			}
-			codes[i] = c
-		}
-		code := fn + "(" + strings.Join(codes, ", ") + ")"
-		if t == tFloat {
-			code = "float32(" + code + ")"
-		}
-		return operand{code: code, t: t}
-	}
+	args := func(n int) []operand { return f.numArgs(x, name, n) }
+	floatCall := func(t *ctype, fn string, as []operand) operand { return f.floatCall(t, fn, as, p) }
 	if s, ok := mathFuncs[name]; ok {
 		as := args(s.n)
 		return floatCall(mathType(s.prec, as), s.goFn, as), true
@@ -515,57 +491,113 @@ func (f *fgen) mathCall(name string, x *call) (operand, bool) {
 		}
 		return operand{code: "!math.IsNaN(" + v + ") && !math.IsInf(" + v + ", 0)", t: tBool}, true
 	case "abs", "labs", "llabs":
-		as := args(1)
-		a := as[0]
-		switch {
-		case name == "labs" || name == "llabs":
-			a = f.conv(a, tLLong, p)
-		case a.t.kind == kFloat:
-			return floatCall(a.t, "math.Abs", as), true
-		default:
-			a = f.conv(a, promote(a.t), p)
-		}
-		if !a.t.signed {
-			return a, true
-		}
-		if a.cv != nil {
-			v := *a.cv
-			if v.i < 0 {
-				v.i = normInt(a.t, -uint64(v.i))
-			}
-			return constOp(a.t, v), true
-		}
-		return operand{code: "max(" + a.code + ", -" + goParen(a.code) + ")", t: a.t}, true
+		return f.absCall(name, args(1), p), true
 	case "min", "max", "umin", "umax", "llmin", "llmax", "ullmin", "ullmax":
-		as := args(2)
-		var t *ctype
-		switch name {
-		case "umin", "umax":
-			t = tUInt
-		case "llmin", "llmax":
-			t = tLLong
-		case "ullmin", "ullmax":
-			t = tULLong
-		default:
-			t = common(as[0].t, as[1].t)
+		return f.minMaxCall(name, args(2), p), true
+	}
+	if o, ok := f.bitsCall(name, x); ok {
+		return o, true
+	}
+	if o, ok := f.convIntrinsic(name, x); ok {
+		return o, true
+	}
+	return operand{}, false
+}
+
+// numArgs translates the n arguments of the math call x (of function name), which must be
+// numbers.
+func (f *fgen) numArgs(x *call, name string, n int) []operand {
+	f.wantArgs(x, name, n)
+	out := make([]operand, n)
+	for i, a := range x.args {
+		out[i] = f.value(f.expr(a), a.pos())
+		if !out[i].t.isArith() {
+			f.fail(errSource(a.pos(), "%s takes numbers", name))
 		}
-		a, b := f.conv(as[0], t, p), f.conv(as[1], t, p)
-		fn := name[len(name)-3:]
-		if t.kind == kFloat {
-			h := "f" + fn
-			if t == tFloat {
-				h += "f"
-			}
-			return operand{code: f.helper(h) + "(" + a.code + ", " + b.code + ")", t: t}, true
+	}
+	return out
+}
+
+// floatCall calls the Go function fn (of float64s) on as converted to t, in t.
+func (f *fgen) floatCall(t *ctype, fn string, as []operand, p Pos) operand {
+	codes := make([]string, len(as))
+	for i, a := range as {
+		c := f.conv(a, t, p).code
+		if t == tFloat {
+			c = "float64(" + c + ")"
 		}
-		if a.cv != nil && b.cv != nil {
-			less := foldBinary("<", t, *a.cv, *b.cv).i != 0
-			if less == (fn == "min") {
-				return a, true
-			}
-			return b, true
+		codes[i] = c
+	}
+	code := fn + "(" + strings.Join(codes, ", ") + ")"
+	if t == tFloat {
+		code = "float32(" + code + ")"
+	}
+	return operand{code: code, t: t}
+}
+
+// absCall translates abs, labs and llabs of the operand in as.
+func (f *fgen) absCall(name string, as []operand, p Pos) operand {
+	a := as[0]
+	switch {
+	case name == "labs" || name == "llabs":
+		a = f.conv(a, tLLong, p)
+	case a.t.kind == kFloat:
+		return f.floatCall(a.t, "math.Abs", as, p)
+	default:
+		a = f.conv(a, promote(a.t), p)
+	}
+	if !a.t.signed {
+		return a
+	}
+	if a.cv != nil {
+		v := *a.cv
+		if v.i < 0 {
+			v.i = normInt(a.t, -uint64(v.i))
 		}
-		return operand{code: fn + "(" + a.code + ", " + b.code + ")", t: t}, true
+		return constOp(a.t, v)
+	}
+	return operand{code: "max(" + a.code + ", -" + goParen(a.code) + ")", t: a.t}
+}
+
+// minMaxCall translates min, max and their typed forms (umin, llmax, ...) of the two
+// operands in as.
+func (f *fgen) minMaxCall(name string, as []operand, p Pos) operand {
+	var t *ctype
+	switch name {
+	case "umin", "umax":
+		t = tUInt
+	case "llmin", "llmax":
+		t = tLLong
+	case "ullmin", "ullmax":
+		t = tULLong
+	default:
+		t = common(as[0].t, as[1].t)
+	}
+	a, b := f.conv(as[0], t, p), f.conv(as[1], t, p)
+	fn := name[len(name)-3:]
+	if t.kind == kFloat {
+		h := "f" + fn
+		if t == tFloat {
+			h += "f"
+		}
+		return operand{code: f.helper(h) + "(" + a.code + ", " + b.code + ")", t: t}
+	}
+	if a.cv != nil && b.cv != nil {
+		less := foldBinary("<", t, *a.cv, *b.cv).i != 0
+		if less == (fn == "min") {
+			return a
+		}
+		return b
+	}
+	return operand{code: fn + "(" + a.code + ", " + b.code + ")", t: t}
+}
+
+// bitsCall translates the functions that reinterpret or count bits (__float_as_int,
+// __popc, __umulhi, ...); it reports false for other names.
+func (f *fgen) bitsCall(name string, x *call) (operand, bool) {
+	p := x.p
+	args := func(n int) []operand { return f.numArgs(x, name, n) }
+	switch name {
 	case "__float_as_int", "__float_as_uint":
 		as := args(1)
 		code := "math.Float32bits(" + f.conv(as[0], tFloat, p).code + ")"
@@ -605,9 +637,6 @@ func (f *fgen) mathCall(name string, x *call) (operand, bool) {
 		as := args(2)
 		a, b := f.conv(as[0], tInt, p), f.conv(as[1], tInt, p)
 		return operand{code: "int32((int64(" + a.code + ") * int64(" + b.code + ")) >> 32)", t: tInt}, true
-	}
-	if o, ok := f.convIntrinsic(name, x); ok {
-		return o, true
 	}
 	return operand{}, false
 }

@@ -1,5 +1,8 @@
 package cudatogo_test
 
+// Long file: one test per CUDA C construct of the subset, each a kernel with its hand-written
+// Go reference; a table would hide which construct failed.
+
 // CUDA C kernels launched through the gpu API on simulated devices, each checked against
 // the same computation written in Go by hand.
 

@@ -2,6 +2,7 @@ package gokernel
 
 import (
 	_ "embed"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -11,13 +12,22 @@ import (
 	"sync"
 )
 
-//go:generate cp ../../kernelapi.go kernelapi.go.txt
+// gpuAPISource is the source of gpu/kernelapi.go, the one definition of the declarations
+// of package gpu that kernels use; package gpu hands it over with SetGPUAPI.
+var gpuAPISource struct {
+	mu  sync.Mutex
+	src string
+}
 
-// gpuAPISource is a copy of ../kernelapi.go (a test checks that they are identical): the
-// declarations of package gpu that kernels use.
-//
-//go:embed kernelapi.go.txt
-var gpuAPISource string
+// SetGPUAPI gives the checker the source of package gpu's kernel API (gpu/kernelapi.go).
+// Package gpu calls it when it is initialized, before any kernel is defined; the first
+// Library.Define reads it once. Function bodies in it are not part of the API and are not
+// checked.
+func SetGPUAPI(src string) {
+	gpuAPISource.mu.Lock()
+	gpuAPISource.src = src
+	gpuAPISource.mu.Unlock()
+}
 
 // mathAPISource declares the part of package math kernels may use.
 //
@@ -46,7 +56,7 @@ func loadAPI() (*types.Package, *types.Package, error) {
 			if err != nil {
 				return nil, err
 			}
-			conf := types.Config{Importer: imp, GoVersion: "go1.26"}
+			conf := types.Config{Importer: imp, GoVersion: "go1.26", IgnoreFuncBodies: true}
 			return conf.Check(path, fset, []*ast.File{f}, nil)
 		}
 		api.math, api.err = check("math", "math.go", mathAPISource, nil)
@@ -54,13 +64,15 @@ func loadAPI() (*types.Package, *types.Package, error) {
 			api.err = fmt.Errorf("gokernel: kernel math declarations: %w", api.err)
 			return
 		}
-		api.gpu, api.err = check(GPUImportPath, "kernelapi.go", gpuAPISource,
-			importerFunc(func(path string) (*types.Package, error) {
-				if path == "math" {
-					return api.math, nil
-				}
-				return nil, fmt.Errorf("package %q is not available", path)
-			}))
+		gpuAPISource.mu.Lock()
+		src := gpuAPISource.src
+		gpuAPISource.mu.Unlock()
+		if src == "" {
+			api.err = errors.New("gokernel: no kernel API: package gpu gives it with SetGPUAPI when it is initialized")
+			return
+		}
+		// Packages the bodies import (gpu/internal/half) are empty: bodies are not checked.
+		api.gpu, api.err = check(GPUImportPath, "kernelapi.go", src, cellImporter(nil, api.math))
 		if api.err != nil {
 			api.err = fmt.Errorf("gokernel: kernel gpu declarations: %w", api.err)
 		}

@@ -206,7 +206,7 @@ var numOpsByKind = [...]numOps{
 
 // atomic compiles gpu.AtomicX(&buf[i], args...). On a Peer buffer, a pending plain store
 // of the thread to the same element goes out first, and an atomic after buffered stores
-// marks them published (see sim_memory.go).
+// marks them published (see cpu_memory.go).
 func (o nops[T]) atomic(name string, pl *place, args []val) val {
 	f := atomicImpl[T](name, o.k)
 	var v, w ev[T]

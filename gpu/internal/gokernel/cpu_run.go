@@ -31,7 +31,7 @@ type thread struct {
 	sb     storeBuffer
 }
 
-func newThread(l *launch, blk *block, fn *simFunc) *thread {
+func newThread(l *launch, blk *block, fn *cpuFunc) *thread {
 	th := &thread{l: l, blk: blk}
 	th.idx[2] = l.blockDim
 	th.idx[3] = l.gridDim
@@ -41,7 +41,7 @@ func newThread(l *launch, blk *block, fn *simFunc) *thread {
 }
 
 // enter returns the frame for a call of sf one level deeper.
-func (th *thread) enter(sf *simFunc, pos string) *frame {
+func (th *thread) enter(sf *cpuFunc, pos string) *frame {
 	th.depth++
 	if th.depth >= maxCallDepth {
 		panicAt(pos, fmt.Sprintf("device function calls nested more than %d deep", maxCallDepth))
@@ -113,15 +113,21 @@ func (k *Kernel) Run(cfg backend.LaunchConfig, args []backend.Arg, done <-chan s
 			}
 		}()
 	}
-	var wg sync.WaitGroup
-	for w := int64(0); w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			l.work()
-		}()
+	if workers == 1 {
+		// One worker runs in the caller's goroutine: no start and wake-up to wait for, so
+		// the kernel ends when its last thread does (what a timeline of it shows).
+		l.work()
+	} else {
+		var wg sync.WaitGroup
+		for w := int64(0); w < workers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				l.work()
+			}()
+		}
+		wg.Wait()
 	}
-	wg.Wait()
 	close(finished)
 	if l.err != nil {
 		return l.err
@@ -133,7 +139,7 @@ func (k *Kernel) Run(cfg backend.LaunchConfig, args []backend.Arg, done <-chan s
 }
 
 func (k *Kernel) newLaunch(cfg backend.LaunchConfig, args []backend.Arg) (*launch, error) {
-	sk := k.sim
+	sk := k.cpu
 	dims := func(what string, d backend.Dim3) ([3]int64, error) {
 		if d.X < 1 || d.Y < 1 || d.Z < 1 {
 			return [3]int64{}, fmt.Errorf("kernel %s: %s size (%d,%d,%d) must be at least 1 in every dimension",
@@ -234,7 +240,7 @@ func bufferView(a backend.Arg, d backend.DType) (view, error) {
 
 // work runs blocks until none is left or the launch stops.
 func (l *launch) work() {
-	sk := l.k.sim
+	sk := l.k.cpu
 	blk := &block{}
 	for _, s := range sk.shared {
 		n := s.elems
@@ -276,7 +282,7 @@ func (l *launch) work() {
 
 // runBlock runs the threads of one block; it reports false when the launch failed.
 func (l *launch) runBlock(bid [3]int64, threads []*thread, pcs []int) (ok bool) {
-	sk := l.k.sim
+	sk := l.k.cpu
 	code := sk.fn.code
 	var cur *thread
 	defer func() {

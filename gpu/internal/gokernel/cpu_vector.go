@@ -8,7 +8,7 @@ import (
 // gpu.Load4 and gpu.Store4 on the simulator: four element accesses, checked as a whole
 // before any of them (the CUDA translation checks the same way, then makes one vector
 // access or four). On a Peer buffer they are four Peer loads or four buffered Peer stores,
-// so the store-buffer model (sim_memory.go) sees four element stores, as a GPU makes them.
+// so the store-buffer model (cpu_memory.go) sees four element stores, as a GPU makes them.
 
 // vecAccess is the buffer and index of a Load4 or Store4 call.
 type vecAccess struct {

@@ -109,7 +109,7 @@
 // four Peer loads or four buffered stores), after one check of the whole range.
 //
 // Kernels on different simulated devices run at the same time in separate Run calls, and
-// the simulator keeps the Peer contract (ARCHITECTURE.md) so that a hand-off that works on
+// the simulator keeps the Peer contract (docs/ARCHITECTURE.md) so that a hand-off that works on
 // it works on a GPU, and one that lacks a fence or an atomic breaks visibly:
 //
 //   - Atomics are real atomics (sync/atomic, compare-and-swap loops for floats and for the

@@ -3,8 +3,8 @@ package gokernel
 import (
 	"errors"
 	"fmt"
-	"sort"
-	"strings"
+
+	"github.com/peerbook/peerbook/gpu/internal/srcerr"
 )
 
 // ErrInterrupted is wrapped by the error of a kernel run that stopped because its done
@@ -12,59 +12,10 @@ import (
 var ErrInterrupted = errors.New("kernel interrupted")
 
 // Error is one problem found in a kernel's source, at a position of the cell.
-type Error struct {
-	File      string
-	Line, Col int
-	Msg       string
-}
-
-// Error formats the problem as "file:line:col: message".
-func (e *Error) Error() string {
-	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
-}
+type Error = srcerr.Error
 
 // ErrorList is every problem found in a definition, in source order.
-type ErrorList []*Error
-
-// Error returns the problems, one a line.
-func (l ErrorList) Error() string {
-	lines := make([]string, len(l))
-	for i, e := range l {
-		lines[i] = e.Error()
-	}
-	return strings.Join(lines, "\n")
-}
-
-// Unwrap returns the problems, for errors.As.
-func (l ErrorList) Unwrap() []error {
-	errs := make([]error, len(l))
-	for i, e := range l {
-		errs[i] = e
-	}
-	return errs
-}
-
-func (l ErrorList) sorted() ErrorList {
-	sort.SliceStable(l, func(i, j int) bool {
-		a, b := l[i], l[j]
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		return a.Col < b.Col
-	})
-	// drop exact duplicates
-	out := l[:0]
-	for i, e := range l {
-		if i > 0 && *e == *l[i-1] {
-			continue
-		}
-		out = append(out, e)
-	}
-	return out
-}
+type ErrorList = srcerr.ErrorList
 
 // PanicError is a kernel thread's run-time failure on the simulator (index out of range,
 // integer division by zero, ...).

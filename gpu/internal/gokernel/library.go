@@ -66,7 +66,7 @@ type Kernel struct {
 	prog *program
 	fn   *function
 	sig  backend.Signature
-	sim  *simKernel
+	cpu  *cpuKernel
 
 	cudaOnce sync.Once
 	cudaSrc  string
@@ -79,6 +79,19 @@ func (k *Kernel) Name() string { return k.name }
 
 // Signature returns the kernel's parameters, without its gpu.Thread.
 func (k *Kernel) Signature() backend.Signature { return k.sig }
+
+// AtomicParams reports, for each parameter of Signature, whether the kernel updates it
+// with read-modify-write atomics (AtomicAdd, AtomicCAS, AtomicExch, AtomicMax, AtomicMin,
+// AtomicAnd, AtomicOr, AtomicXor), in its body or in the device functions it passes it to.
+// AtomicLoad and AtomicStore are plain accesses and don't count. A buffer in a kernel is
+// always named by its parameter, so the answer is exact.
+func (k *Kernel) AtomicParams() []bool {
+	out := make([]bool, len(k.fn.params))
+	for i, v := range k.fn.params {
+		out[i] = k.fn.rmw[v]
+	}
+	return out
+}
 
 // Pos returns where the kernel is defined ("cell[3]:2:6").
 func (k *Kernel) Pos() string { return k.prog.pos(k.fn.decl.Name.Pos()) }
@@ -113,37 +126,7 @@ func (l *Library) Define(src, file string, line int) ([]*Kernel, error) {
 	}
 
 	// Newer definitions replace older ones of the same name.
-	defined := map[string]bool{}
-	for _, d := range kernels {
-		defined[d.Name.Name] = true
-	}
-	for _, d := range cell.devices {
-		defined[d.Name.Name] = true
-	}
-	for _, g := range cell.consts {
-		for _, n := range constNames(g) {
-			defined[n] = true
-		}
-	}
-	retained := make([]*cellDecls, 0, len(l.cells))
-	for _, old := range l.cells {
-		c := &cellDecls{name: old.name, imports: old.imports}
-		for _, d := range old.devices {
-			if !defined[d.Name.Name] {
-				c.devices = append(c.devices, d)
-			}
-		}
-		for _, g := range old.consts {
-			keep := true
-			for _, n := range constNames(g) {
-				keep = keep && !defined[n]
-			}
-			if keep {
-				c.consts = append(c.consts, g)
-			}
-		}
-		retained = append(retained, c)
-	}
+	retained := l.retained(cell.definedNames())
 	all := append(retained, cell)
 
 	imp := cellImporter(gpuPkg, mathPkg)
@@ -184,7 +167,7 @@ func (l *Library) Define(src, file string, line int) ([]*Kernel, error) {
 			return
 		}
 		fn := &function{prog: p, name: d.Name.Name, obj: obj, decl: d, kernel: kernel,
-			noBounds: hasDirective(d.Doc, "gpu:nobounds"), written: map[*types.Var]bool{}}
+			noBounds: hasDirective(d.Doc, "gpu:nobounds"), written: map[*types.Var]bool{}, rmw: map[*types.Var]bool{}}
 		p.funcs[obj] = fn
 		if isNew {
 			newFuncs = append(newFuncs, fn)
@@ -211,7 +194,7 @@ func (l *Library) Define(src, file string, line int) ([]*Kernel, error) {
 		}
 	}
 	if len(list) > 0 {
-		return nil, list.sorted()
+		return nil, list.Sorted()
 	}
 	p.markWritten()
 	p.markEffects()
@@ -219,7 +202,7 @@ func (l *Library) Define(src, file string, line int) ([]*Kernel, error) {
 		list = append(list, p.checkOrder(fn)...)
 	}
 	if len(list) > 0 {
-		return nil, list.sorted()
+		return nil, list.Sorted()
 	}
 
 	var out []*Kernel
@@ -228,20 +211,63 @@ func (l *Library) Define(src, file string, line int) ([]*Kernel, error) {
 			continue
 		}
 		k := &Kernel{name: fn.name, prog: p, fn: fn, sig: p.signature(fn)}
-		sk, err := compileSim(p, fn)
+		sk, err := compileCPU(p, fn)
 		if err != nil {
 			list = append(list, asErrorList(err)...)
 			continue
 		}
-		k.sim = sk
+		k.cpu = sk
 		out = append(out, k)
 	}
 	if len(list) > 0 {
-		return nil, list.sorted()
+		return nil, list.Sorted()
 	}
 	cell.kernels = nil
 	l.cells = append(retained, cell)
 	return out, nil
+}
+
+// definedNames returns the names the cell defines: kernels, device functions and
+// constants.
+func (c *cellDecls) definedNames() map[string]bool {
+	defined := map[string]bool{}
+	for _, d := range c.kernels {
+		defined[d.Name.Name] = true
+	}
+	for _, d := range c.devices {
+		defined[d.Name.Name] = true
+	}
+	for _, g := range c.consts {
+		for _, n := range constNames(g) {
+			defined[n] = true
+		}
+	}
+	return defined
+}
+
+// retained returns the device functions and constants of earlier cells that no name in
+// defined replaces, cell by cell.
+func (l *Library) retained(defined map[string]bool) []*cellDecls {
+	retained := make([]*cellDecls, 0, len(l.cells))
+	for _, old := range l.cells {
+		c := &cellDecls{name: old.name, imports: old.imports}
+		for _, d := range old.devices {
+			if !defined[d.Name.Name] {
+				c.devices = append(c.devices, d)
+			}
+		}
+		for _, g := range old.consts {
+			keep := true
+			for _, n := range constNames(g) {
+				keep = keep && !defined[n]
+			}
+			if keep {
+				c.consts = append(c.consts, g)
+			}
+		}
+		retained = append(retained, c)
+	}
+	return retained
 }
 
 func asErrorList(err error) ErrorList {
@@ -271,7 +297,7 @@ func (l *Library) parse(src, file string, line int) (*ast.File, error) {
 			for _, e := range sl {
 				list = append(list, &Error{File: e.Pos.Filename, Line: e.Pos.Line, Col: e.Pos.Column, Msg: e.Msg})
 			}
-			return nil, list.sorted()
+			return nil, list.Sorted()
 		}
 		return nil, fmt.Errorf("parsing kernel source: %w", err)
 	}
@@ -481,7 +507,7 @@ func (l *Library) typeErrors(errs []types.Error) error {
 		}
 		list = append(list, &Error{File: pos.Filename, Line: pos.Line, Col: pos.Column, Msg: msg})
 	}
-	return list.sorted()
+	return list.Sorted()
 }
 
 // signature is the launch signature of a kernel.
@@ -522,6 +548,9 @@ func (p *program) markWritten() {
 					if buf, _ := atomicTarget(n.Args[0]); buf != nil {
 						if v := p.varOf(buf); v != nil {
 							fn.written[v] = true
+							if rmwOps[ci.name] {
+								fn.rmw[v] = true
+							}
 						}
 					}
 				}
@@ -553,6 +582,10 @@ func (p *program) markWritten() {
 					}
 					if ci.fn.written[ci.fn.allParams()[i]] && !fn.written[arg] {
 						fn.written[arg] = true
+						changed = true
+					}
+					if ci.fn.rmw[ci.fn.allParams()[i]] && !fn.rmw[arg] {
+						fn.rmw[arg] = true
 						changed = true
 					}
 				}

@@ -40,6 +40,7 @@ type function struct {
 	callees  []*function         // device functions it calls directly
 	shared   []*sharedDecl       // gpu.Shared / gpu.DynamicShared declarations (kernels)
 	written  map[*types.Var]bool // buffer parameters it writes (directly or through calls)
+	rmw      map[*types.Var]bool // buffer parameters it updates with read-modify-write atomics (directly or through calls)
 	effects  bool                // writes memory, or calls atomics or SyncSystem (through calls too)
 }
 
@@ -236,6 +237,14 @@ var atomicOps = map[string]bool{
 	"AtomicAdd": true, "AtomicMax": true, "AtomicMin": true, "AtomicExch": true,
 	"AtomicCAS": true, "AtomicLoad": false, "AtomicStore": true, "AtomicAnd": true,
 	"AtomicOr": true, "AtomicXor": true,
+}
+
+// rmwOps are the gpu atomics that read, modify and write memory in one operation: the ones
+// that need native atomics over the link to the memory (AtomicLoad and AtomicStore are
+// single loads and stores).
+var rmwOps = map[string]bool{
+	"AtomicAdd": true, "AtomicMax": true, "AtomicMin": true, "AtomicExch": true,
+	"AtomicCAS": true, "AtomicAnd": true, "AtomicOr": true, "AtomicXor": true,
 }
 
 // atomicTarget returns the buffer expression and index of an atomic's first argument

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/peerbook/peerbook/gpu/internal/gokernel/suite"
+	"github.com/peerbook/peerbook/gpu/internal/half"
 )
 
 // vector4Case returns the suite's Load4/Store4 case (bounds checks on).
@@ -49,7 +50,7 @@ func TestVector4Results(t *testing.T) {
 		}
 		v := [4]uint16(h[k+3 : k+7])
 		for j := range 4 {
-			h[k+j] = f32ToF16(f16ToF32(v[j])*1.5 + float32(j))
+			h[k+j] = half.F32ToF16(half.F16ToF32(v[j])*1.5 + float32(j))
 		}
 		bv := [4]int8(b[k+2 : k+6])
 		copy(b[k+4:], []int8{bv[0] * 3, bv[1] - 100, -bv[2], bv[3] ^ 0x55})

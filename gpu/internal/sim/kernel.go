@@ -7,13 +7,8 @@ import (
 	"github.com/peerbook/peerbook/gpu/internal/backend"
 )
 
-// GoKernel is a kernel the CPU can run: *gokernel.Kernel is one. Run executes every thread
-// of the launch, reading buffers through Arg.Memory.Host(), and returns early with an error
-// wrapping backend.ErrInterrupted (or gokernel.ErrInterrupted) when done is closed.
-type GoKernel interface {
-	Signature() backend.Signature
-	Run(cfg backend.LaunchConfig, args []backend.Arg, done <-chan struct{}) error
-}
+// GoKernel is a kernel the CPU can run (backend.GoKernel).
+type GoKernel = backend.GoKernel
 
 // kernel is a Go kernel loaded on the simulator.
 type kernel struct {
@@ -62,6 +57,7 @@ func (k *kernel) Launch(cfg backend.LaunchConfig, args []backend.Arg) error {
 		return runKernel(k.gk, cfg, args, a.ch)
 	}
 	if cfg.Stream == nil {
+		k.b.awaitDispatch()
 		return run()
 	}
 	s, err := k.b.stream(cfg.Stream)

@@ -2,7 +2,7 @@
 // memory, streams are worker goroutines, and kernels are Go kernels run by their own CPU
 // executor (package gpu/internal/gokernel). Kernels on different devices and streams really run at the
 // same time, so hand-offs between them behave as on GPUs: see the Peer contract in
-// ARCHITECTURE.md.
+// docs/ARCHITECTURE.md.
 //
 // A preset gives the simulated machine: its devices, their memory and the links between them.
 // Sharing memory between two devices whose link has no P2P access is an error, as on CUDA.

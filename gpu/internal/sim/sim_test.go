@@ -33,6 +33,7 @@ func TestPresets(t *testing.T) {
 		{"nvswitch8", 8, "sim-H200-0", "NV18"},
 		{"pcie4", 4, "sim-L40S-0", "PIX"},
 		{"nvlink2", 2, "sim-H200-0", "NV18"},
+		{"gh200", 2, "sim-GH200-0", "NV18"},
 	}
 	for _, c := range cases {
 		b := newSim(t, c.name)
@@ -466,4 +467,42 @@ func TestWaitGivesUpOnKernelsThatIgnoreInterrupts(t *testing.T) {
 		t.Errorf("synchronize: %v", err)
 	}
 	close(release)
+}
+
+// TestSynchronousWorkStartsAfterEarlierStreamWork: work without a stream (here an event
+// recorded without one) starts after the streams took the work queued on them before it,
+// as a GPU starts kernels in the order they were submitted: a stream's event recorded
+// before it is reached no later.
+func TestSynchronousWorkStartsAfterEarlierStreamWork(t *testing.T) {
+	b, err := New("2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := b.NewStream(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 200 {
+		onStream, _ := b.NewEvent(1)
+		now, _ := b.NewEvent(0)
+		if err := onStream.Record(s); err != nil {
+			t.Fatal(err)
+		}
+		release := make(chan struct{})
+		s.(*stream).enqueue(func() error { <-release; return nil }) // a kernel still running
+		if err := now.Record(nil); err != nil {
+			t.Fatal(err)
+		}
+		close(release)
+		if err := s.Synchronize(); err != nil {
+			t.Fatal(err)
+		}
+		d, err := onStream.Elapsed(now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d < 0 {
+			t.Fatalf("round %d: the event recorded without a stream was reached %v before the stream's earlier one", i, -d)
+		}
+	}
 }

@@ -3,6 +3,7 @@ package sim
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"sync"
 	"time"
 
@@ -17,9 +18,20 @@ type stream struct {
 
 	mu        sync.Mutex
 	cond      *sync.Cond
-	queue     []func() error
+	queue     []task
 	err       error // the first failure since the last Synchronize
 	destroyed bool
+	queued    uint64 // tasks enqueued so far
+	taken     uint64 // tasks the stream's goroutine took so far
+	busy      bool   // the goroutine runs a task...
+	busyMark  bool   // ...that is a mark (see task.mark)
+}
+
+// task is a piece of work of a stream. A mark (an event record, a synchronize's wake-up)
+// takes no time and never waits.
+type task struct {
+	run  func() error
+	mark bool
 }
 
 var _ backend.Stream = (*stream)(nil)
@@ -52,13 +64,19 @@ func (b *Backend) stream(s backend.Stream) (*stream, error) {
 func (s *stream) Device() int { return s.dev }
 
 // enqueue adds task to the end of the stream.
-func (s *stream) enqueue(task func() error) error {
+func (s *stream) enqueue(run func() error) error { return s.push(task{run: run}) }
+
+// enqueueMark adds a mark (see task) to the end of the stream.
+func (s *stream) enqueueMark(run func() error) error { return s.push(task{run: run, mark: true}) }
+
+func (s *stream) push(t task) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.destroyed {
 		return errors.New("the stream was destroyed")
 	}
-	s.queue = append(s.queue, task)
+	s.queue = append(s.queue, t)
+	s.queued++
 	s.cond.Signal()
 	return nil
 }
@@ -73,17 +91,19 @@ func (s *stream) loop() {
 			s.mu.Unlock()
 			return
 		}
-		task := s.queue[0]
-		s.queue[0] = nil
+		t := s.queue[0]
+		s.queue[0] = task{}
 		s.queue = s.queue[1:]
+		s.taken++
+		s.busy, s.busyMark = true, t.mark
 		s.mu.Unlock()
-		if err := runTask(task); err != nil {
-			s.mu.Lock()
-			if s.err == nil {
-				s.err = err
-			}
-			s.mu.Unlock()
+		err := runTask(t.run)
+		s.mu.Lock()
+		s.busy = false
+		if err != nil && s.err == nil {
+			s.err = err
 		}
+		s.mu.Unlock()
 	}
 }
 
@@ -98,11 +118,41 @@ func runTask(task func() error) (err error) {
 	return task()
 }
 
+// dispatchWait bounds awaitDispatch, in case a stream's goroutine can't be scheduled.
+const dispatchWait = 20 * time.Millisecond
+
+// awaitDispatch waits until every stream of the backend has taken the work queued on it
+// so far, or is busy with earlier work that is not a mark (work behind it waits for it, as
+// on a stream). A GPU starts
+// kernels in the order they were submitted, as far as its streams allow: a kernel launched
+// on a stream and then one launched without one start in that order. A stream's goroutine,
+// though, may take a while to be scheduled; synchronous work waits for it, so that it does
+// not start first (the consumer of a hand-off launched first starts first).
+func (b *Backend) awaitDispatch() {
+	b.mu.Lock()
+	list := make([]*stream, 0, len(b.streams))
+	for s := range b.streams {
+		list = append(list, s)
+	}
+	b.mu.Unlock()
+	deadline := time.Now().Add(dispatchWait)
+	for _, s := range list {
+		s.mu.Lock()
+		target := s.queued
+		for s.taken < target && !(s.busy && !s.busyMark) && !s.destroyed && time.Now().Before(deadline) {
+			s.mu.Unlock()
+			runtime.Gosched()
+			s.mu.Lock()
+		}
+		s.mu.Unlock()
+	}
+}
+
 // Synchronize waits until the work queued so far has run, and returns the first error of
 // that work since the last Synchronize. An interrupt stops the wait.
 func (s *stream) Synchronize() error {
 	reached := make(chan struct{})
-	if err := s.enqueue(func() error { close(reached); return nil }); err != nil {
+	if err := s.enqueueMark(func() error { close(reached); return nil }); err != nil {
 		return err
 	}
 	if err := s.b.intr.wait(reached); err != nil {
@@ -153,8 +203,15 @@ func (b *Backend) NewEvent(dev int) (backend.Event, error) {
 	return &event{b: b, dev: dev}, nil
 }
 
-// Record marks the current end of s (nil: the default stream, which has no queue: now).
+// Record marks the current end of s (nil: the default stream, which has no queue: now,
+// once the streams took the work queued before).
 func (e *event) Record(s backend.Stream) error {
+	if s == nil {
+		// A mark on the work without a stream, which starts after the streams took what
+		// was queued before it (see awaitDispatch). Waited for before taking e.mu, which a
+		// record of e queued on a stream takes when the stream reaches it.
+		e.b.awaitDispatch()
+	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.destroyed {
@@ -173,7 +230,7 @@ func (e *event) Record(s backend.Stream) error {
 	if st.dev != e.dev {
 		return fmt.Errorf("the event belongs to device %d, the stream to device %d", e.dev, st.dev)
 	}
-	err = st.enqueue(func() error {
+	err = st.enqueueMark(func() error {
 		e.mu.Lock()
 		if e.reached == reached {
 			e.at = time.Now()
@@ -220,6 +277,13 @@ func (e *event) done(which string) (time.Time, error) {
 	default:
 		return time.Time{}, fmt.Errorf("the %s event is not complete yet (synchronize it first)", which)
 	}
+}
+
+// HostTime returns the time the stream reached the event, on the host's clock (which is
+// the simulator's); false where it wasn't recorded or reached yet.
+func (e *event) HostTime() (time.Time, bool) {
+	t, err := e.done("")
+	return t, err == nil
 }
 
 // Elapsed returns the time from e to end; both must be recorded and complete.

@@ -1,9 +1,12 @@
-package gokernel
+// Package half converts between float32 and the 16-bit floats of kernel buffers: IEEE
+// half precision (gpu.F16) and bfloat16 (gpu.BF16). Package gpu and the Go kernel executor
+// both use it, so that host and simulated kernels round alike.
+package half
 
 import "math"
 
-// f16ToF32 converts IEEE half-precision bits to float32 (exact). It matches gpu.F16.Float32.
-func f16ToF32(h uint16) float32 {
+// F16ToF32 converts IEEE half-precision bits to float32 (exact).
+func F16ToF32(h uint16) float32 {
 	sign := uint32(h>>15) << 31
 	exp := uint32(h>>10) & 0x1f
 	frac := uint32(h) & 0x3ff
@@ -22,8 +25,8 @@ func f16ToF32(h uint16) float32 {
 	return v
 }
 
-// f32ToF16 rounds f to half precision, ties to even. It matches gpu.ToF16.
-func f32ToF16(f float32) uint16 {
+// F32ToF16 rounds f to half precision, ties to even; NaN stays a quiet NaN.
+func F32ToF16(f float32) uint16 {
 	b := math.Float32bits(f)
 	sign := uint16(b>>16) & 0x8000
 	exp := int32(b>>23) & 0xff
@@ -60,11 +63,11 @@ func f32ToF16(f float32) uint16 {
 	return sign | uint16(h)
 }
 
-// bf16ToF32 converts bfloat16 bits to float32 (exact).
-func bf16ToF32(b uint16) float32 { return math.Float32frombits(uint32(b) << 16) }
+// BF16ToF32 converts bfloat16 bits to float32 (exact).
+func BF16ToF32(b uint16) float32 { return math.Float32frombits(uint32(b) << 16) }
 
-// f32ToBF16 rounds f to bfloat16, ties to even. It matches gpu.ToBF16.
-func f32ToBF16(f float32) uint16 {
+// F32ToBF16 rounds f to bfloat16, ties to even; NaN stays a quiet NaN.
+func F32ToBF16(f float32) uint16 {
 	b := math.Float32bits(f)
 	if b&0x7fffffff > 0x7f800000 {
 		return uint16(b>>16 | 0x40)

@@ -167,7 +167,7 @@ func Translate(src, file string, line int) (prog *Program) {
 			p.srcErrs = append(p.srcErrs, toErr(out.err))
 		}
 	}
-	p.srcErrs = p.srcErrs.sorted()
+	p.srcErrs = p.srcErrs.Sorted()
 	for _, ck := range cks {
 		name := ck.Signature.Name
 		k, errs := tr.kernel(ck)
@@ -176,7 +176,7 @@ func Translate(src, file string, line int) (prog *Program) {
 			for i, d := range errs {
 				list[i] = toErr(d)
 			}
-			p.errs[name] = list.sorted()
+			p.errs[name] = list.Sorted()
 			continue
 		}
 		gks, err := gokernel.NewLibrary().Define(k.goSrc, file, line)
