@@ -20,3 +20,5 @@ require (
 	golang.org/x/text v0.28.0 // indirect
 	gonum.org/v1/plot v0.17.0 // indirect
 )
+
+replace github.com/traefik/yaegi => ./eval/third_party/yaegi
