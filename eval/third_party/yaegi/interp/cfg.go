@@ -2869,9 +2869,23 @@ func setExec(n *node) {
 			}
 		}
 		n.gen(n)
+		if n.exec == nil {
+			// The generator has no code for this operand type. A nil exec would end
+			// the function silently (runCfg stops at a nil exec) and skip the rest
+			// of its statements: fail loudly instead.
+			err := n.cfgErrorf("internal error: no code generated for %s (%s) of type %s", n.kind, n.action, typeString(n.typ))
+			n.exec = func(*frame) bltn { panic(err) }
+		}
 	}
 
 	set(n)
+}
+
+func typeString(t *itype) string {
+	if t == nil {
+		return "<nil>"
+	}
+	return t.id()
 }
 
 func typeSwichAssign(n *node) bool {
