@@ -43,3 +43,38 @@ func main() {
 		t.Errorf("the cell failed with %s: %s, want the internal error naming the missing code", e.Name, e.Value)
 	}
 }
+
+// Patch 2: an arithmetic or unary result assigned to an interface (a variable, a field
+// of a compiled struct, a field of a cell struct) is boxed, and the function goes on.
+func TestPatchArithmeticIntoInterface(t *testing.T) {
+	got := cellStdout(t, `import (
+	"container/list"
+	"fmt"
+)
+
+type item struct{ v any }
+
+func main() {
+	x := 4
+	var v any
+	v = x << 2
+	fmt.Println(v)
+	v = -x
+	fmt.Println(v)
+	e := &list.Element{}
+	e.Value = x + 1
+	fmt.Println(e.Value)
+	it := &item{}
+	it.v = x * 3
+	fmt.Println(it.v)
+	it.v = !(x > 2)
+	fmt.Println(it.v)
+	var s any
+	s = "a" + fmt.Sprint(x)
+	fmt.Println(s)
+	fmt.Println("end")
+}`)
+	if want := "16\n-4\n5\n12\nfalse\na4\nend\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
