@@ -44,6 +44,28 @@ func main() {
 	}
 }
 
+// Patch 1 keeps the returns whose values are already in place (a return of a call or of
+// an operation has no code of its own).
+func TestPatchReturnWithoutCode(t *testing.T) {
+	got := cellStdout(t, `import "fmt"
+
+func double(x int) int {
+	if x > 0 {
+		return x * 2
+	}
+	return 0
+}
+
+func twice(x int) int { return double(x) }
+
+func main() {
+	fmt.Println(double(3), double(-1), twice(4))
+}`)
+	if want := "6 0 8\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
 // Patch 2: an arithmetic or unary result assigned to an interface (a variable, a field
 // of a compiled struct, a field of a cell struct) is boxed, and the function goes on.
 func TestPatchArithmeticIntoInterface(t *testing.T) {
