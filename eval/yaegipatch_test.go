@@ -100,3 +100,66 @@ func main() {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// Patch 3: the runtime errors of index, slice, nil dereference, nil func call, slice to
+// array conversion and type assertion are runtime.Error values with Go's messages.
+func TestPatchRuntimeErrors(t *testing.T) {
+	got := cellStdout(t, `import (
+	"fmt"
+	"runtime"
+)
+
+type node struct{ next *node; v int }
+
+func try(name string, f func()) {
+	defer func() {
+		r := recover()
+		_, isRuntime := r.(runtime.Error)
+		fmt.Println(name, isRuntime, r)
+	}()
+	f()
+}
+
+func main() {
+	s := []int{1, 2, 3}
+	i, n := 5, 6
+	try("index", func() { _ = s[i] })
+	try("string", func() { _ = "abc"[i] })
+	arr := [4]int{}
+	try("array", func() { _ = arr[i] })
+	c := make([]int, 3, 5)
+	try("slice", func() { _ = c[:n] })
+	try("slice lo", func() { _ = c[4:3+len(c)-3] })
+	try("slice3", func() { _ = c[1:2:n] })
+	try("substring", func() { _ = "hello"[2:n] })
+	try("array slice", func() { _ = arr[:n] })
+	var p *node
+	try("nil field", func() { _ = p.v })
+	try("nil chain", func() { q := &node{}; _ = q.next.v })
+	var fn func()
+	try("nil func", func() { fn() })
+	short := s[:2]
+	try("to array", func() { _ = [3]int(short) })
+	var a any = "text"
+	try("assert", func() { _ = a.(int) })
+	try("ok", func() { _ = s[2] })
+}`)
+	want := `index true runtime error: index out of range [5] with length 3
+string true runtime error: index out of range [5] with length 3
+array true runtime error: index out of range [5] with length 4
+slice true runtime error: slice bounds out of range [:6] with capacity 5
+slice lo true runtime error: slice bounds out of range [4:3]
+slice3 true runtime error: slice bounds out of range [::6] with capacity 5
+substring true runtime error: slice bounds out of range [:6] with length 5
+array slice true runtime error: slice bounds out of range [:6] with length 4
+nil field true runtime error: invalid memory address or nil pointer dereference
+nil chain true runtime error: invalid memory address or nil pointer dereference
+nil func true runtime error: invalid memory address or nil pointer dereference
+to array true runtime error: cannot convert slice with length 2 to array or pointer to array with length 3
+assert true interface conversion: interface {} is string, not int
+ok false <nil>
+`
+	if got != want {
+		t.Errorf("got:\n%s\nwant (go run):\n%s", got, want)
+	}
+}

@@ -2883,6 +2883,9 @@ func setExec(n *node) {
 			err := n.cfgErrorf("internal error: no code generated for %s (%s) of type %s", n.kind, n.action, typeString(n.typ))
 			n.exec = func(*frame) bltn { panic(err) }
 		}
+		if guardsRuntime(n) {
+			n.exec = guardRuntime(n, n.exec)
+		}
 	}
 
 	set(n)
