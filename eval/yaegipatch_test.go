@@ -1,8 +1,12 @@
 package eval
 
 import (
+	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/traefik/yaegi/interp"
+	"github.com/traefik/yaegi/stdlib"
 )
 
 // Tests of the patches to the in-tree copy of yaegi (eval/third_party/yaegi/PATCHES.md).
@@ -162,4 +166,50 @@ ok false <nil>
 	if got != want {
 		t.Errorf("got:\n%s\nwant (go run):\n%s", got, want)
 	}
+}
+
+// Patch 4: a comma-ok assertion of a nil interface value to an interface type is false,
+// as after recover() when nothing panicked. The session's assertion rewrites hide the
+// bug, so this runs the program on a bare interpreter.
+func TestPatchAssertNilToInterface(t *testing.T) {
+	got := yaegiStdout(t, `package main
+
+import (
+	"context"
+	"fmt"
+)
+
+func main() {
+	_, ok := context.Background().Value("k").(fmt.Stringer)
+	fmt.Println(ok)
+	var r any
+	err, ok := r.(error)
+	fmt.Println(ok, err)
+	s, ok := r.(fmt.Stringer)
+	fmt.Println(ok, s == nil)
+	func() {
+		defer func() {
+			e, ok := recover().(error)
+			fmt.Println("recovered", ok, e)
+		}()
+	}()
+}`)
+	if want := "false\nfalse <nil>\nfalse true\nrecovered false <nil>\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// yaegiStdout runs a program on a bare yaegi interpreter with the standard library and
+// returns its standard output; the program must succeed.
+func yaegiStdout(t *testing.T, src string) string {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	i := interp.New(interp.Options{Stdout: &out, Stderr: &errOut})
+	if err := i.Use(stdlib.Symbols); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := i.Eval(src); err != nil {
+		t.Fatalf("eval: %v\nstderr: %s", err, errOut.String())
+	}
+	return out.String()
 }

@@ -429,7 +429,10 @@ func typeAssert(n *node, withResult, withOk bool) {
 				leftType = val.node.typ.rtype
 			} else {
 				v = v.Elem()
-				leftType = v.Type()
+				if v.IsValid() {
+					// A nil interface has no type: the assertion fails below.
+					leftType = v.Type()
+				}
 				ok = true
 			}
 			ok = v.IsValid()
