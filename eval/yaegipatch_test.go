@@ -213,3 +213,61 @@ func yaegiStdout(t *testing.T, src string) string {
 	}
 	return out.String()
 }
+
+// Patch 5: cell struct types with the same fields stay distinct types in assertions, type
+// switches, map keys and errors.As; conversions between them and struct tags still work.
+func TestPatchStructIdentity(t *testing.T) {
+	got := cellStdout(t, `import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+)
+
+type Dog struct{ Name string }
+type Cat struct{ Name string }
+
+type NotFound struct{ What string }
+type Forbidden struct{ What string }
+
+func (e NotFound) Error() string  { return e.What + " not found" }
+func (e Forbidden) Error() string { return e.What + " forbidden" }
+
+type User struct {
+	Name string ` + "`" + `json:"name"` + "`" + `
+	Age  int    ` + "`" + `json:"age,omitempty"` + "`" + `
+}
+
+func kind(v any) string {
+	switch v.(type) {
+	case Dog:
+		return "dog"
+	case Cat:
+		return "cat"
+	}
+	return "other"
+}
+
+func main() {
+	var a any = Cat{"Tom"}
+	_, isDog := a.(Dog)
+	fmt.Println(isDog, kind(a), kind(Dog{"Rex"}), kind(struct{ Name string }{"x"}))
+	m := map[any]int{Dog{"a"}: 1, Cat{"a"}: 2}
+	fmt.Println(len(m), m[Dog{"a"}], m[Cat{"a"}])
+	err := fmt.Errorf("wrap: %w", Forbidden{"file"})
+	var nf NotFound
+	var fb Forbidden
+	fmt.Println(errors.As(err, &nf), errors.As(err, &fb), fb.What)
+	d := Dog(Cat{"conv"})
+	fmt.Println(d.Name, a == any(Dog{"Tom"}), a == any(Cat{"Tom"}))
+	b, _ := json.Marshal(User{Name: "ann"})
+	fmt.Println(string(b))
+	f, _ := reflect.TypeOf(User{}).FieldByName("Age")
+	fmt.Println(f.Tag.Get("json"))
+}
+`)
+	want := "false cat dog other\n2 1 2\nfalse true file\nconv false true\n{\"name\":\"ann\"}\nage,omitempty\n"
+	if got != want {
+		t.Errorf("got:\n%s\nwant (go run):\n%s", got, want)
+	}
+}

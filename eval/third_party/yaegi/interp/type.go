@@ -2148,11 +2148,18 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 		}
 		ctx.slevel++
 		var fields []reflect.StructField
-		for _, f := range t.field {
+		for i, f := range t.field {
 			field := reflect.StructField{
 				Name: exportName(f.name),
 				Type: f.typ.refType(ctx),
 				Tag:  reflect.StructTag(f.tag),
+			}
+			if i == 0 && t.name != "" {
+				// reflect cannot make named types: two struct types with the same
+				// fields would be one reflect type, and a Cat would pass for a Dog
+				// in assertions, type switches and map keys. A tag naming the type
+				// keeps them apart (conversions between them ignore tags).
+				field.Tag = identityTag(field.Tag, t)
 			}
 			if len(t.field) == 1 && f.embed {
 				// Mark the field as embedded (anonymous) only if it is the
@@ -2216,6 +2223,15 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 		}
 	}
 	return t.rtype
+}
+
+// identityTag returns tag with the key that names the struct type t.
+func identityTag(tag reflect.StructTag, t *itype) reflect.StructTag {
+	id := strconv.Quote(t.path + "." + t.name)
+	if tag == "" {
+		return reflect.StructTag("yaegi:" + id)
+	}
+	return tag + reflect.StructTag(" yaegi:"+id)
 }
 
 // TypeOf returns the reflection type of dynamic interpreter type t.
