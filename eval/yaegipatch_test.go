@@ -271,3 +271,49 @@ func main() {
 		t.Errorf("got:\n%s\nwant (go run):\n%s", got, want)
 	}
 }
+
+// Patch 6: an embedded struct field is embedded for reflect too (json flattens it,
+// reflect reports it Anonymous) where reflect.StructOf supports it.
+func TestPatchEmbeddedFields(t *testing.T) {
+	got := cellStdout(t, `import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"sync"
+)
+
+type Base struct {
+	ID      int    ` + "`" + `json:"id"` + "`" + `
+	Created string ` + "`" + `json:"created"` + "`" + `
+}
+
+type Post struct {
+	Base
+	Title string ` + "`" + `json:"title"` + "`" + `
+}
+
+type Counter struct {
+	sync.Mutex
+	N int
+}
+
+func main() {
+	b, _ := json.Marshal(Post{Base{1, "today"}, "hi"})
+	fmt.Println(string(b))
+	var p Post
+	err := json.Unmarshal([]byte(` + "`" + `{"id":7,"title":"t"}` + "`" + `), &p)
+	fmt.Println(p.ID, p.Title, err)
+	t := reflect.TypeOf(p)
+	fmt.Println(t.Field(0).Anonymous, t.Field(1).Anonymous)
+	c := &Counter{}
+	c.Lock()
+	c.N++
+	c.Unlock()
+	fmt.Println(c.N)
+}
+`)
+	want := "{\"id\":1,\"created\":\"today\",\"title\":\"hi\"}\n7 t <nil>\ntrue false\n1\n"
+	if got != want {
+		t.Errorf("got:\n%s\nwant (go run):\n%s", got, want)
+	}
+}

@@ -2161,9 +2161,10 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 				// keeps them apart (conversions between them ignore tags).
 				field.Tag = identityTag(field.Tag, t)
 			}
-			if len(t.field) == 1 && f.embed {
-				// Mark the field as embedded (anonymous) only if it is the
-				// only one, to avoid a panic due to golang/go#15924 issue.
+			if f.embed && (len(t.field) == 1 || canEmbed(field.Type)) {
+				// Mark the field as embedded (anonymous) where reflect supports it:
+				// always for a single field, else for types without methods
+				// (golang/go#15924).
 				field.Anonymous = true
 			}
 			fields = append(fields, field)
@@ -2232,6 +2233,19 @@ func identityTag(tag reflect.StructTag, t *itype) reflect.StructTag {
 		return reflect.StructTag("yaegi:" + id)
 	}
 	return tag + reflect.StructTag(" yaegi:"+id)
+}
+
+// canEmbed reports whether reflect.StructOf accepts typ as an embedded field that is not
+// the only one: a type without methods, not an interface nor a pointer to one.
+func canEmbed(typ reflect.Type) bool {
+	if typ == unsafe2.DummyType || typ.Kind() == reflect.Interface || typ.NumMethod() > 0 {
+		return false
+	}
+	if typ.Kind() == reflect.Ptr {
+		e := typ.Elem()
+		return e != unsafe2.DummyType && e.Kind() != reflect.Ptr && e.Kind() != reflect.Interface && e.NumMethod() == 0
+	}
+	return true
 }
 
 // TypeOf returns the reflection type of dynamic interpreter type t.
