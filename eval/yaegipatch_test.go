@@ -317,3 +317,37 @@ func main() {
 		t.Errorf("got:\n%s\nwant (go run):\n%s", got, want)
 	}
 }
+
+// Patch 7: panic(v) panics with v, not with yaegi's reflect.Value of it (and the rewriter
+// converts v to any as Go does): a recovered value of a cell error type is an error.
+func TestPatchPanicValue(t *testing.T) {
+	got := cellStdout(t, `import "fmt"
+
+type VE struct{ F string }
+
+func (e VE) Error() string { return "invalid " + e.F }
+
+func main() {
+	func() {
+		defer func() {
+			r := recover()
+			_, ok := r.(error)
+			fmt.Println("recovered", ok)
+			switch r.(type) {
+			case error:
+				fmt.Println("case error")
+			default:
+				fmt.Println("default")
+			}
+		}()
+		panic(VE{"y"})
+	}()
+	func() {
+		defer func() { fmt.Println(recover().(string) + "!") }()
+		panic("text")
+	}()
+}`)
+	if want := "recovered true\ncase error\ntext!\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

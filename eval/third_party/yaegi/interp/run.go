@@ -939,7 +939,13 @@ func _panic(n *node) {
 	value := genValue(n.child[1])
 
 	n.exec = func(f *frame) bltn {
-		panic(value(f))
+		// Panic with the value itself, not its reflect.Value: recover() must give back
+		// what panic got, for assertions (r.(error)) and compiled code alike.
+		v := value(f)
+		if v.IsValid() && v.CanInterface() {
+			panic(v.Interface())
+		}
+		panic(v)
 	}
 }
 
