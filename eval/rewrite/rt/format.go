@@ -187,7 +187,7 @@ func (s shown) Format(f fmt.State, verb rune) {
 func TypeName(v any, id int) string {
 	t := typeByID(id)
 	rv := reflect.ValueOf(v)
-	if t == nil || t.Kind == Interface {
+	if t == nil || isInterface(t) {
 		session := ""
 		if t != nil {
 			session = t.Session
@@ -201,6 +201,15 @@ func TypeName(v any, id int) string {
 		}
 	}
 	return t.Name
+}
+
+// isInterface reports whether t is an interface type, named or not: the dynamic value
+// held decides how it prints.
+func isInterface(t *Type) bool {
+	for t != nil && t.Kind == Named {
+		t = t.Elem
+	}
+	return t != nil && t.Kind == Interface
 }
 
 // valueInterface is how yaegi keeps interpreted values inside interfaces.
@@ -274,9 +283,11 @@ func dynamic(v reflect.Value, session string) (reflect.Value, *Type) {
 	}
 	if v.Type().String() == valueInterfaceName {
 		inner, name := valueInterfaceParts(v)
-		if t := lookupName(session, name); t != nil {
+		if t := lookupName(session, name); t != nil && !isInterface(t) {
 			return inner, t
 		}
+		// The name yaegi kept may be the interface's own (a value converted to a
+		// cell interface): the dynamic type is the held value's.
 		return dynamic(inner, session)
 	}
 	// A plain value: values of struct types declared in cells have unnamed reflect
