@@ -423,6 +423,25 @@ func (p *printer) value(v reflect.Value, t *Type, depth int) {
 	}
 	switch t.Kind {
 	case Named:
+		if p.sharpV && t.Elem != nil && t.Elem.Kind == Plain && v.CanInterface() {
+			switch v.Kind() {
+			case reflect.Slice, reflect.Array, reflect.Map, reflect.Struct:
+				// fmt writes the unnamed type yaegi made: write the named type's.
+				out := fmt.Sprintf("%#v", v.Interface())
+				if rt := v.Type().String(); strings.HasPrefix(out, rt) {
+					out = t.Name + out[len(rt):]
+				}
+				p.pad(out)
+				return
+			}
+		}
+		if p.sharpV && t.Elem != nil {
+			// %#v writes the named type's name before a composite value.
+			under := *t.Elem
+			under.Name = t.Name
+			p.value(v, &under, depth)
+			return
+		}
 		p.value(v, t.Elem, depth)
 	case Pointer:
 		p.pointer(v, t, depth)
