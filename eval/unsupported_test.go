@@ -33,6 +33,8 @@ func TestUnsupportedRefused(t *testing.T) {
 			"context keys of types string and key are not supported together in cells"},
 		{"empty struct context keys", "import \"context\"\ntype a struct{}\ntype b struct{}\nctx := context.WithValue(context.Background(), a{}, 1)\n_ = ctx.Value(b{})",
 			"context keys of types a and b are not supported together in cells"},
+		{"reflect", "import \"reflect\"\ntype U struct{ Name string }\nn := reflect.TypeOf(U{}).Name()",
+			"reflect.TypeOf of a value of type U is not supported in cells"},
 		{"map keys", "type key string\nm := map[any]int{key(\"a\"): 1, \"a\": 2}",
 			"keys of a map[any]int of types key and string are not supported together in cells"},
 	}
@@ -56,6 +58,7 @@ func TestUnsupportedNotOverBroad(t *testing.T) {
 	mustExec(t, s, `import (
 	"context"
 	"fmt"
+	"reflect"
 )
 
 type Celsius float64
@@ -77,6 +80,7 @@ func kind(v any) string {
 }
 
 ctx := context.WithValue(context.Background(), ctxKey{"user"}, "ann")
+k := reflect.TypeOf(3.5).Kind()
 m := map[any]int{Point{1, 2}: 1, "a": 2}`)
 	if out, _ := mustExec(t, s, `kind(Celsius(3)) + " " + kind(Point{}) + " " + ctx.Value(ctxKey{"user"}).(string)`); out != "celsius point ann" {
 		t.Errorf("got %q", out)

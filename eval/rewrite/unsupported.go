@@ -66,6 +66,7 @@ func (x *cell) unsupported(roots []ast.Node) error {
 					x.refuseAssertCollision(n.Type, add)
 				}
 			case *ast.CallExpr:
+				x.refuseReflectOf(n, add)
 				if key := x.contextKey(n); key != nil {
 					x.refuseKeyCollision(key, ctxKeys, "context keys", add)
 				}
@@ -320,4 +321,44 @@ func (x *cell) refuseKeyCollision(key ast.Expr, seen map[string]types.Type, what
 		return
 	}
 	seen[k] = t
+}
+
+// refuseReflectOf refuses reflect.TypeOf and reflect.ValueOf of a value whose static type
+// involves a type declared in a cell: the reflect type yaegi made for it has no name, no
+// methods and exported names for unexported fields (Name() is "", NumMethod() is 0).
+func (x *cell) refuseReflectOf(call *ast.CallExpr, add func(token.Pos, string, ...any)) {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 1 || (sel.Sel.Name != "TypeOf" && sel.Sel.Name != "ValueOf") {
+		return
+	}
+	fn, ok := x.info.Uses[sel.Sel].(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "reflect" {
+		return
+	}
+	t := x.typeOf(call.Args[0])
+	if t == nil || !involvesSessionType(t) {
+		return
+	}
+	add(call.Pos(), "reflect.%s of a value of type %s is not supported in cells: the reflect types of types declared in cells have no name, no methods and renamed unexported fields",
+		sel.Sel.Name, typeName(t))
+}
+
+// involvesSessionType reports whether t is, or is made of, a named non-interface type
+// declared in a cell.
+func involvesSessionType(t types.Type) bool {
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		return isSessionValue(t) && !types.IsInterface(t)
+	case *types.Pointer:
+		return involvesSessionType(t.Elem())
+	case *types.Slice:
+		return involvesSessionType(t.Elem())
+	case *types.Array:
+		return involvesSessionType(t.Elem())
+	case *types.Map:
+		return involvesSessionType(t.Key()) || involvesSessionType(t.Elem())
+	case *types.Chan:
+		return involvesSessionType(t.Elem())
+	}
+	return false
 }
