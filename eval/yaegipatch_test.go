@@ -351,3 +351,32 @@ func main() {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// Patch 8: a cell struct value held in a compiled interface (fmt.Stringer) is the whole
+// struct for assertions, not the struct's last field.
+func TestPatchConcreteValueOfWrapper(t *testing.T) {
+	src := `import "fmt"
+
+type P struct {
+	Name string
+	N    int
+}
+
+func (p P) String() string { return fmt.Sprintf("%s/%d", p.Name, p.N) }
+
+func main() {
+	var q fmt.Stringer = P{"a", 1}
+	p, ok := q.(P)
+	fmt.Println(p, ok)
+	var e any = q
+	_, ok = e.(int)
+	fmt.Println(ok)
+}`
+	want := "a/1 true\nfalse\n"
+	if got := cellStdout(t, src); got != want {
+		t.Errorf("session: got %q, want %q", got, want)
+	}
+	if got := yaegiStdout(t, "package main\n\n"+src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+}

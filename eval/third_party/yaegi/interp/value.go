@@ -274,14 +274,13 @@ func getConcreteValue(val reflect.Value) reflect.Value {
 	if v.Kind() != reflect.Struct {
 		return v
 	}
-	// Search a concrete value in fields of an emulated interface.
-	for i := v.NumField() - 1; i >= 0; i-- {
-		vv := v.Field(i)
-		if vv.Kind() == reflect.Interface {
-			vv = vv.Elem()
-		}
-		if vv.IsValid() {
-			return vv
+	// The concrete value of one of the wrappers of compiled interfaces (the struct
+	// types of the symbol tables) is the one its first field, IValue, holds. Any
+	// other struct is the concrete value itself: searching its fields for one gave
+	// the struct's last field instead.
+	if v.NumField() > 0 && v.Type().Field(0).Name == "IValue" {
+		if vv := v.Field(0); vv.Kind() == reflect.Interface && !vv.IsNil() {
+			return getConcreteValue(vv.Elem())
 		}
 	}
 	return v
