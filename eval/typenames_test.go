@@ -1,6 +1,9 @@
 package eval
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // %T of a value held in a cell interface names the value's dynamic type, not the
 // interface (expected output from go run).
@@ -53,5 +56,45 @@ main.Index{"k":1} 3
 `
 	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// %T of a value held in a compiled interface (fmt.Stringer, error) names its dynamic
+// type; a value of a cell non-struct type there has lost its type and %T fails loudly.
+func TestTypeNameInCompiledInterface(t *testing.T) {
+	got := cellStdout(t, `import (
+	"errors"
+	"fmt"
+)
+
+type P struct{ X int }
+
+func (p P) String() string { return "p" }
+
+type E struct{ Code int }
+
+func (e *E) Error() string { return "e" }
+
+func main() {
+	var q fmt.Stringer = P{1}
+	fmt.Printf("%T\n", q)
+	var err error = &E{1}
+	fmt.Printf("%T\n", err)
+	err = errors.New("x")
+	fmt.Printf("%T\n", err)
+	var s fmt.Stringer
+	fmt.Printf("%T\n", s)
+}`)
+	if want := "main.P\n*main.E\n*errors.errorString\n<nil>\n"; got != want {
+		t.Errorf("got %q, want (go run) %q", got, want)
+	}
+	s := newSession(t)
+	_, e, _ := run(t, s, `import "fmt"
+type Celsius float64
+func (c Celsius) String() string { return "c" }
+var c fmt.Stringer = Celsius(2)
+fmt.Printf("%T\n", c)`)
+	if e == nil || !strings.Contains(e.Value, "is not supported in cells") {
+		t.Errorf("%%T of a Celsius in a fmt.Stringer: got %v, want a loud error", e)
 	}
 }

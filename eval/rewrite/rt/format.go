@@ -192,7 +192,17 @@ func TypeName(v any, id int) string {
 		if t != nil {
 			session = t.Session
 		}
-		rv, t = dynamic(rv, session)
+		if inner, iface, ok := heldByWrapper(rv); ok {
+			// A value of a cell type in a compiled interface (fmt.Stringer): yaegi's
+			// wrapper holds it; its type is known if it is a struct type of the cell.
+			dv, dt := dynamic(inner, session)
+			if dt == nil && dv.IsValid() {
+				panic(fmt.Sprintf("peerbook: %%T of a value of a type declared in a cell held in a %s is not supported in cells: the value is a %s at run time and its type name is lost", iface, dv.Type()))
+			}
+			rv, t = dv, dt
+		} else {
+			rv, t = dynamic(rv, session)
+		}
 		if !rv.IsValid() {
 			return "<nil>"
 		}
@@ -201,6 +211,27 @@ func TypeName(v any, id int) string {
 		}
 	}
 	return t.Name
+}
+
+// heldByWrapper returns the value inside one of yaegi's interface wrappers (the struct
+// types of the symbol tables, stdlib._fmt_Stringer, whose first field IValue holds the
+// interpreted value) and the interface the wrapper implements ("fmt.Stringer").
+func heldByWrapper(v reflect.Value) (reflect.Value, string, bool) {
+	for v.IsValid() && v.Kind() == reflect.Interface && !v.IsNil() {
+		v = v.Elem()
+	}
+	if !v.IsValid() || v.Kind() != reflect.Struct || v.NumField() == 0 || v.Type().Field(0).Name != "IValue" {
+		return reflect.Value{}, "", false
+	}
+	name := v.Type().Name() // _fmt_Stringer
+	if !strings.HasPrefix(name, "_") {
+		return reflect.Value{}, "", false
+	}
+	iface := strings.TrimPrefix(name, "_")
+	if i := strings.LastIndex(iface, "_"); i >= 0 {
+		iface = strings.ReplaceAll(iface[:i], "_", "/") + "." + iface[i+1:]
+	}
+	return v.Field(0), iface, true
 }
 
 // isInterface reports whether t is an interface type, named or not: the dynamic value
