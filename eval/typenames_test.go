@@ -98,3 +98,35 @@ fmt.Printf("%T\n", c)`)
 		t.Errorf("%%T of a Celsius in a fmt.Stringer: got %v, want a loud error", e)
 	}
 }
+
+// errors.As finds a cell error value through yaegi's error wrapper: the binding of
+// "case error:" of a type switch on a recovered value, wrapped with %w (go run: true).
+func TestErrorsAsThroughWrapper(t *testing.T) {
+	got := cellStdout(t, `import (
+	"errors"
+	"fmt"
+)
+
+type ValidationError struct{ Field string }
+
+func (e ValidationError) Error() string { return "invalid " + e.Field }
+
+func safe() (err error) {
+	defer func() {
+		switch v := recover().(type) {
+		case error:
+			err = fmt.Errorf("recovered: %w", v)
+		}
+	}()
+	panic(ValidationError{"name"})
+}
+
+func main() {
+	err := safe()
+	var ve ValidationError
+	fmt.Println(err, errors.As(err, &ve), ve.Field)
+}`)
+	if want := "recovered: invalid name true name\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
