@@ -380,3 +380,30 @@ func main() {
 		t.Errorf("bare interpreter: got %q, want %q", got, want)
 	}
 }
+
+// Patch 9: each argument of a variadic call of a compiled function is wrapped for the
+// slice's element type: a cell type with a value-receiver Write method goes to
+// io.MultiWriter as an io.Writer.
+func TestPatchVariadicInterfaceArgs(t *testing.T) {
+	got := cellStdout(t, `import (
+	"fmt"
+	"io"
+	"os"
+)
+
+type counter struct{ n *int }
+
+func (c counter) Write(b []byte) (int, error) { *c.n += len(b); return len(b), nil }
+
+func main() {
+	n := 0
+	w := io.MultiWriter(counter{&n}, os.Stdout)
+	fmt.Fprintln(w, "hi")
+	ws := []io.Writer{counter{&n}}
+	fmt.Fprint(io.MultiWriter(ws...), "abc")
+	fmt.Println(n)
+}`)
+	if want := "hi\n6\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

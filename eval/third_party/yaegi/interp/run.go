@@ -1523,6 +1523,10 @@ func callBin(n *node) {
 			var defType reflect.Type
 			if variadic >= 0 && i+rcvrOffset >= variadic {
 				defType = funcType.In(variadic)
+				if n.action != aCallSlice {
+					// Each argument of a variadic call is an element of the slice.
+					defType = defType.Elem()
+				}
 			} else {
 				defType = funcType.In(rcvrOffset + i)
 			}
