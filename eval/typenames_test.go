@@ -130,3 +130,19 @@ func main() {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// %T of an interface holding a plain int fails loudly when the session has a named type
+// whose values are ints at run time (type ID int): yaegi keeps an ID in an interface as
+// an int, and %T cannot tell which it was.
+func TestTypeNameAmbiguousRefused(t *testing.T) {
+	s := newSession(t)
+	mustExec(t, s, "import \"fmt\"\ntype Label string")
+	if out, _ := mustExec(t, s, `fmt.Sprintf("%T", any(3))`); out != "int" {
+		t.Errorf("no int type in the session: got %q, want int", out)
+	}
+	mustExec(t, s, "type ID int")
+	_, e, _ := run(t, s, `fmt.Sprintf("%T", any(ID(3)))`)
+	if e == nil || !strings.Contains(e.Value, "is not supported in cells: main.ID is also a int") {
+		t.Errorf("got %v, want a loud error naming main.ID", e)
+	}
+}

@@ -207,10 +207,32 @@ func TypeName(v any, id int) string {
 			return "<nil>"
 		}
 		if t == nil {
+			if others := sameRepresentation(rv.Type(), session); others != "" {
+				// A value of a cell type like "type ID int" without methods is a plain
+				// int in an interface: %T cannot tell which it is.
+				panic(fmt.Sprintf("peerbook: %%T of an interface holding a %s is not supported in cells: %s is also a %s at run time", rv.Type(), others, rv.Type()))
+			}
 			return rv.Type().String()
 		}
 	}
 	return t.Name
+}
+
+// sameRepresentation names the named types of the session whose values are of reflect
+// type rt at run time ("" if none).
+func sameRepresentation(rt reflect.Type, session string) string {
+	if rt.Kind() == reflect.Struct {
+		return "" // struct types of cells are told apart (their identity tag)
+	}
+	registry.RLock()
+	defer registry.RUnlock()
+	var names []string
+	for _, t := range registry.byRType[rt] {
+		if t.Session == session && !isInterface(t) {
+			names = append(names, t.Name)
+		}
+	}
+	return strings.Join(names, ", ")
 }
 
 // heldByWrapper returns the value inside one of yaegi's interface wrappers (the struct
