@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"errors"
 	"go/ast"
 	"go/token"
 	"sort"
@@ -59,6 +60,11 @@ func (s *Session) rewriteItems(pc *parsedCell) error {
 		stmts.Rbrace = stmts.List[len(stmts.List)-1].End()
 	}
 	if err := s.rw.Cell(s.in.FileSet(), decls, stmts); err != nil {
+		var refused *rewrite.Unsupported
+		if errors.As(err, &refused) {
+			// The cell would run with a result Go would not give: it is not run.
+			return compileError(s, refused)
+		}
 		// The rewriter could not handle the cell: it runs as written, and the user is told.
 		_, _ = s.stderr.w.Write([]byte(ansiYellow + "note: " + ansiReset + err.Error() + " (the cell runs as written)\n"))
 		return nil

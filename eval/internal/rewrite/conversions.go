@@ -65,6 +65,14 @@ func (x *cell) conversions(root ast.Node) {
 					}
 				}
 			case *ast.CallExpr:
+				if id, ok := n.Fun.(*ast.Ident); ok && len(n.Args) == 1 {
+					if _, builtin := x.info.Uses[id].(*types.Builtin); builtin && id.Name == "panic" {
+						// panic(v) converts v to any: recover() gives back a value that
+						// keeps its methods (r.(error) on a recovered error value).
+						n.Args[0] = x.toInterface(n.Args[0], anyType, true)
+						return true
+					}
+				}
 				x.convertArgs(n)
 			case *ast.CompositeLit:
 				x.convertElems(n)
@@ -196,6 +204,8 @@ func (x *cell) toInterface(e ast.Expr, t types.Type, assign bool) ast.Expr {
 }
 
 var errorType = types.Universe.Lookup("error").Type()
+
+var anyType = types.Universe.Lookup("any").Type()
 
 // boxError converts e, of the session type et that implements error, to a boxed
 // error: func(_pb_v T) error { return _pb_box_error(_pb_v, _pb_v, SESSION) }(e).

@@ -121,9 +121,10 @@ func (r *Rewriter) File(fset *token.FileSet, f *ast.File) error {
 // may be nil. Both must have been parsed with fset, the interpreter's FileSet.
 //
 // Type errors do not stop the rewrite: the parts of the cell that type-check are
-// rewritten, and yaegi reports the errors it finds. An error is returned only on an
-// internal failure of the rewriter (a recovered panic); the cell may then be partly
-// rewritten.
+// rewritten, and yaegi reports the errors it finds. A cell that uses what yaegi would run
+// with a different result (see unsupported.go) is refused with an *Unsupported error,
+// before anything is rewritten or remembered. Any other error is an internal failure of
+// the rewriter (a recovered panic); the cell may then be partly rewritten.
 func (r *Rewriter) Cell(fset *token.FileSet, decls *ast.File, stmts *ast.BlockStmt) (err error) {
 	if r.imp == nil {
 		return errors.New("rewrite: Prepare was not called")
@@ -134,10 +135,6 @@ func (r *Rewriter) Cell(fset *token.FileSet, decls *ast.File, stmts *ast.BlockSt
 		}
 	}()
 	c := r.check(fset, decls, stmts)
-	r.remember(fset, decls, stmts, c)
-	if c.failed {
-		return nil
-	}
 	x := &cell{r: r, fset: fset, c: c, info: c.info,
 		labeledStmts: map[*types.Label]ast.Stmt{},
 		pendingBreak: map[ast.Stmt]string{},
@@ -150,6 +147,16 @@ func (r *Rewriter) Cell(fset *token.FileSet, decls *ast.File, stmts *ast.BlockSt
 	}
 	if stmts != nil {
 		roots = append(roots, stmts)
+	}
+	if !c.failed {
+		// A refused cell is not compiled: nothing of it is remembered.
+		if err := x.unsupported(roots); err != nil {
+			return err
+		}
+	}
+	r.remember(fset, decls, stmts, c)
+	if c.failed {
+		return nil
 	}
 	for _, root := range roots {
 		x.statements(root)
