@@ -28,5 +28,8 @@ if [ -n "${PEERBOOK_TEST_FAST:-}" ]; then
 fi
 go test -count=1 -timeout 30m ./...
 
+step "fuzz the ZMTP handshake and framing checks (10 s)"
+go test -run '^$' -fuzz FuzzZMTP -fuzztime 10s ./kernel/zmtpnet
+
 step "Jupyter kernel conformance suite (jupyter_kernel_test)"
 bash kernel/conformance/run.sh

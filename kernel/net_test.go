@@ -84,6 +84,8 @@ func TestOversizedFramesBeforeAuth(t *testing.T) {
 		"command of 2^62 bytes after READY":      func(r []byte) []byte { return cat(g, r, longHeader(0x04, 1<<62)) },
 		"frame of 8 GiB without a body":          func(r []byte) []byte { return cat(g, r, longHeader(0, 8<<30)) },
 		"frame of 2^64-1 bytes":                  func(r []byte) []byte { return cat(g, r, longHeader(0x01, 1<<64-1)) },
+		// zmq4 v0.17.0 panics on an unknown socket type.
+		"READY from an unknown socket type": func(r []byte) []byte { return cat(g, zmtpReady("NOPE")) },
 		// Frames under the limit, a message over it.
 		"message of 3 frames of 512 KiB": func(r []byte) []byte {
 			return cat(g, r, longHeader(0x01, 512<<10), make([]byte, 512<<10),
@@ -161,6 +163,11 @@ func TestIdleConnectionsDoNotBlockPorts(t *testing.T) {
 		rawConn(t, p, zmtpGreeting()[:10])
 	}
 	time.Sleep(100 * time.Millisecond) // let the kernel accept them first
+	// A blocked accept blocks the client's dial too: fail instead of hanging.
+	watchdog := time.AfterFunc(30*time.Second, func() {
+		panic("no client served within 30 s while idle connections are open: the ports' accept is blocked")
+	})
+	defer watchdog.Stop()
 	c := connect(t, tk)
 	r, io := c.execute("print hello")
 	if content(r)["status"] != "ok" {

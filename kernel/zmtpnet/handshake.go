@@ -8,6 +8,8 @@ import (
 	"net"
 	"sync"
 	"time"
+
+	"github.com/go-zeromq/zmq4"
 )
 
 // serverGreeting is the ZMTP 3.0 greeting the listening side sends: signature, version
@@ -52,7 +54,27 @@ func (c *Conn) serverHandshake() (err error) {
 	}
 	c.skip = greetingLen
 	c.p.greeting = greetingLen
-	var replay []byte
+	if err := c.readHandshake(); err != nil {
+		return err
+	}
+	if err := c.Conn.SetDeadline(time.Time{}); err != nil {
+		return fmt.Errorf("zmtpnet: handshake: %w", err)
+	}
+	return nil
+}
+
+// readHandshake reads the peer's greeting and READY command into c.replay, checking
+// them as zmq4 will parse them: zmq4 v0.17.0 panics on metadata cut short and on an
+// unknown socket type.
+func (c *Conn) readHandshake() error {
+	if err := c.readGreeting(); err != nil {
+		return err
+	}
+	return c.readReady()
+}
+
+// readGreeting reads and checks the peer's greeting into c.replay.
+func (c *Conn) readGreeting() error {
 	g := make([]byte, greetingLen)
 	if _, err := io.ReadFull(c.r, g); err != nil {
 		return fmt.Errorf("zmtpnet: read the greeting: %w", err)
@@ -60,8 +82,13 @@ func (c *Conn) serverHandshake() (err error) {
 	if err := checkGreeting(g); err != nil {
 		return err
 	}
-	replay = append(replay, g...)
-	// The READY command (the NULL mechanism's only handshake command).
+	c.replay = append(c.replay, g...)
+	return nil
+}
+
+// readReady reads and checks the peer's READY command (the NULL mechanism's only
+// handshake command) into c.replay.
+func (c *Conn) readReady() error {
 	hdr, err := c.r.Peek(2)
 	if err != nil {
 		return fmt.Errorf("zmtpnet: read the READY command: %w", err)
@@ -83,14 +110,39 @@ func (c *Conn) serverHandshake() (err error) {
 	if _, err := io.ReadFull(c.r, ready); err != nil {
 		return fmt.Errorf("zmtpnet: read the READY command: %w", err)
 	}
-	if body := ready[need:]; len(body) < 6 || body[0] != 5 || string(body[1:6]) != "READY" {
+	body := ready[need:]
+	if len(body) < 6 || body[0] != 5 || string(body[1:6]) != "READY" {
 		return protoErr("the first command is not READY")
 	}
-	c.replay = append(replay, ready...)
-	if err := c.Conn.SetDeadline(time.Time{}); err != nil {
-		return fmt.Errorf("zmtpnet: handshake: %w", err)
+	if err := checkMetadata(body[6:]); err != nil {
+		return err
 	}
+	c.replay = append(c.replay, ready...)
 	return nil
+}
+
+// checkMetadata checks READY's properties the way zmq4 parses them, recovering from its
+// panics, and that they name a socket type zmq4 knows.
+func checkMetadata(p []byte) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = protoErr("bad READY metadata: %v", r)
+		}
+	}()
+	md := zmq4.Metadata{}
+	if err := md.UnmarshalZMTP(p); err != nil {
+		return protoErr("bad READY metadata: %v", err)
+	}
+	typ := zmq4.SocketType(md["Socket-Type"])
+	func() {
+		defer func() {
+			if recover() != nil {
+				err = protoErr("unknown socket type %q", string(typ))
+			}
+		}()
+		typ.IsCompatible(zmq4.Pair)
+	}()
+	return err
 }
 
 // listener hands zmq4 only connections whose peer completed the start of the handshake:

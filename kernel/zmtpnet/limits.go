@@ -88,7 +88,7 @@ func protoErr(format string, args ...any) error {
 // inbound follows the incoming ZMTP stream after the greeting: it lets through a frame's
 // header and body only once the header has been checked against the limits.
 type inbound struct {
-	greeting int    // greeting bytes still to let through unchecked (dialed connections)
+	greeting int    // dialed connections: 2 while the peer's greeting is to check, 1 its READY
 	pass     uint64 // bytes of the current frame (header and body) that may pass
 	msg      uint64 // size so far of the message being read (frames and overhead)
 	err      error  // sticky: the stream was refused or broke

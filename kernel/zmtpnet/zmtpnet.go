@@ -97,7 +97,7 @@ func (c coalescing) Dial(ctx context.Context, d transport.Dialer, addr string) (
 		return nil, err
 	}
 	nc := newConn(conn, c.lim)
-	nc.in.greeting = greetingLen
+	nc.in.greeting = 2
 	return nc, nil
 }
 
@@ -143,7 +143,7 @@ type Conn struct {
 // NewConn wraps c, with the default Limits, as the dialing side.
 func NewConn(c net.Conn) *Conn {
 	nc := newConn(c, Limits{}.withDefaults())
-	nc.in.greeting = greetingLen
+	nc.in.greeting = 2
 	return nc
 }
 
@@ -160,6 +160,18 @@ func (c *Conn) Read(p []byte) (n int, err error) {
 			n = 0
 		}
 	}()
+	if c.in.greeting > 0 && len(c.replay) == 0 {
+		// The dialing side: check the server's greeting, then (at zmq4's next read, once
+		// it sent its own READY) the server's READY, before zmq4 reads them.
+		read := c.readGreeting
+		if c.in.greeting == 1 {
+			read = c.readReady
+		}
+		c.in.greeting--
+		if err := read(); err != nil {
+			return 0, c.refuse(err)
+		}
+	}
 	if len(c.replay) > 0 {
 		n = copy(p, c.replay)
 		c.replay = c.replay[n:]
@@ -174,11 +186,6 @@ func (c *Conn) Read(p []byte) (n int, err error) {
 	}
 	if len(p) == 0 {
 		return 0, nil
-	}
-	if c.in.greeting > 0 {
-		n, err = c.r.Read(p[:min(len(p), c.in.greeting)])
-		c.in.greeting -= n
-		return n, err
 	}
 	if c.in.pass == 0 {
 		hdr, err := c.r.Peek(2)
