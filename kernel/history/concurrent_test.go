@@ -103,7 +103,7 @@ func TestTwoKernelsAtOnce(t *testing.T) {
 	if sessA == sessB {
 		t.Errorf("both kernels got session %d", sessA)
 	}
-	entries, _, _, err := readFile(path)
+	entries, _, _, _, err := readFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,5 +205,41 @@ func TestHugeEntries(t *testing.T) {
 	r := s2.Range(-1, 1, 0)
 	if len(r) != 2 || r[0].Truncated != 100<<20 || r[1].Input != "small" {
 		t.Errorf("after a restart: %d entries", len(r))
+	}
+}
+
+// TestMemoryBound: a file of more big entries than MaxMemory holds is read keeping only
+// the newest that fit, and compacted to them.
+func TestMemoryBound(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "history.jsonl")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	big := strings.Repeat("m", MaxInput-10)
+	const n = 2*MaxMemory/MaxInput + 10
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(w, `{"session":1,"line":%d,"input":"%s"}`+"\n", i, big)
+	}
+	w.Flush()
+	f.Close()
+	s := Open(path)
+	if err := s.Err(); err != nil {
+		t.Fatal(err)
+	}
+	all := s.Tail(n)
+	if len(all) == 0 || len(all) > MaxMemory/(MaxInput-10) || all[len(all)-1].Line != n {
+		t.Errorf("%d entries in memory, the last line %d", len(all), all[len(all)-1].Line)
+	}
+	s.Close()
+	fi, _ := os.Stat(path)
+	if fi.Size() > MaxMemory+1<<20 {
+		t.Errorf("file of %d MB after compaction", fi.Size()>>20)
+	}
+	s2 := Open(path)
+	defer s2.Close()
+	if got := s2.Tail(n); len(got) != len(all) || got[len(got)-1].Line != n {
+		t.Errorf("after compaction: %d entries", len(got))
 	}
 }

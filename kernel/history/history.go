@@ -14,8 +14,8 @@
 // An entry's input and output are stored at most MaxInput bytes long; a longer one is
 // stored truncated (Entry.Truncated says from what size) and Add says so. Lines of the file
 // longer than any entry can be (written by other programs or older versions) are skipped,
-// never hiding the entries after them. The entries kept in memory are bounded too
-// (MaxMemory); the file keeps MaxEntries.
+// never hiding the entries after them. A store holds at most MaxEntries entries of at most
+// MaxMemory bytes, reading the file too, and compaction keeps what it holds.
 package history
 
 import (
@@ -44,13 +44,15 @@ type Entry struct {
 
 // Limits of a store.
 const (
-	// MaxEntries is how many entries the file holds after compaction; it is compacted
-	// when a kernel starts and finds a tenth more lines than that.
+	// MaxEntries is how many entries the file holds after compaction (at most MaxMemory
+	// bytes of them); it is compacted when a kernel starts and finds a tenth more lines,
+	// or a file of twice MaxMemory.
 	MaxEntries = 10000
 	// MaxInput bounds the bytes of an entry's input, and of its output, as stored.
 	MaxInput = 1 << 20
 	// MaxMemory bounds the bytes of inputs and outputs a store keeps in memory: the
-	// oldest entries beyond it are dropped from memory (not from the file).
+	// oldest entries beyond it are dropped from memory (and from the file at its next
+	// compaction).
 	MaxMemory = 64 << 20
 	// maxLine bounds a line read from the file: an entry's JSON is at most about 6 bytes
 	// per byte of input and output (escapes), plus its fields.
@@ -125,13 +127,13 @@ func (s *Store) load() {
 		return
 	}
 	defer unlock(lf)
-	entries, last, lines, err := readFile(s.path)
+	entries, last, lines, dropped, err := readFile(s.path)
 	if err != nil && !os.IsNotExist(err) {
 		s.loadErr = err
 	}
 	s.session = last + 1
-	if lines > MaxEntries+MaxEntries/10 {
-		entries = entries[max(0, len(entries)-MaxEntries):]
+	fi, _ := os.Stat(s.path)
+	if lines > MaxEntries+MaxEntries/10 || dropped > 0 && fi != nil && fi.Size() > 2*MaxMemory {
 		if err := rewrite(s.path, last, entries); err != nil && s.loadErr == nil {
 			s.loadErr = err
 		}
@@ -143,11 +145,7 @@ func (s *Store) load() {
 		return
 	}
 	s.lockf = lf
-	for i := len(entries) - 1; i >= 0; i-- {
-		if s.bytes+size(&entries[i]) > MaxMemory {
-			entries = entries[i+1:]
-			break
-		}
+	for i := range entries {
 		s.bytes += size(&entries[i])
 	}
 	s.entries = entries
@@ -162,17 +160,23 @@ func size(e *Entry) int {
 	return n
 }
 
-// readFile reads the entries of a history file and the highest session number in it,
-// skipping lines that don't parse or are longer than maxLine; lines counts the lines.
-func readFile(path string) (entries []Entry, last, lines int, err error) {
+// readFile reads the last entries of a history file (at most MaxEntries, of at most
+// MaxMemory bytes: dropped counts the older ones it let go) and the highest session number
+// in it, skipping lines that don't parse or are longer than maxLine; lines counts the
+// lines.
+func readFile(path string) (entries []Entry, last, lines, dropped int, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, 0, 0, err
+		return nil, 0, 0, 0, err
 	}
 	defer f.Close()
 	r := bufio.NewReaderSize(f, 64<<10)
 	var line []byte
 	tooLong := false
+	first, bytes := 0, 0 // entries[first:] are kept, of bytes in all
+	keep := func() []Entry {
+		return append([]Entry(nil), entries[first:]...)
+	}
 	for {
 		chunk, rerr := r.ReadSlice('\n')
 		if !tooLong && len(line)+len(chunk) <= maxLine {
@@ -192,14 +196,24 @@ func readFile(path string) (entries []Entry, last, lines int, err error) {
 			if e.Line > 0 {
 				truncate(&e)
 				entries = append(entries, e)
+				bytes += size(&e)
+				for len(entries)-first > MaxEntries || bytes > MaxMemory {
+					bytes -= size(&entries[first])
+					entries[first] = Entry{}
+					first++
+					dropped++
+				}
+				if first > 1024 && first > len(entries)/2 {
+					entries, first = keep(), 0
+				}
 			}
 		}
 		line, tooLong = line[:0], false
 		if rerr == io.EOF {
-			return entries, last, lines, nil
+			return keep(), last, lines, dropped, nil
 		}
 		if rerr != nil {
-			return entries, last, lines, fmt.Errorf("history: read %s: %w", path, rerr)
+			return keep(), last, lines, dropped, fmt.Errorf("history: read %s: %w", path, rerr)
 		}
 	}
 }
