@@ -8,7 +8,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/peerbook/peerbook/eval"
@@ -19,13 +22,18 @@ func init() {
 	register(&command{
 		name:    "run",
 		summary: "execute a notebook headlessly, no Jupyter needed",
-		usage: `peerbook run NOTEBOOK.ipynb [-o OUT.ipynb] [--html OUT.html] [--timeout D] [--continue]
+		usage: `peerbook run NOTEBOOK.ipynb [-o OUT.ipynb] [--html OUT.html] [--timeout D] [--continue] [-q]
 
-Runs the notebook's code cells in order in a fresh Go session, showing progress cell by
-cell on stderr, and writes the outputs into OUT.ipynb (default: the notebook itself is
-left alone and nothing is written unless -o is given) and, with --html, into a
-self-contained HTML page with the rich outputs in it. Exits 1 naming the first cell that
-failed; --continue runs the cells after it too. Ctrl-C interrupts the running cell.
+Runs the notebook's code cells in order in a fresh Go session, showing on stderr each
+cell as it starts and what it outputs as it runs (text as printed, a one-line summary
+such as [image/svg+xml 43 KB] for rich outputs; -q leaves outputs out), and writes the
+outputs into OUT.ipynb (default: the notebook itself is left alone and nothing is
+written unless -o is given) and, with --html, into a self-contained HTML page with the
+rich outputs in it. The notebook and the files to write are checked before any cell
+runs. Exits 1 naming the first cell that failed; --continue runs the cells after it too,
+and names every cell that failed. Ctrl-C interrupts the running cell. Without a GPU the
+cells run on simulated devices, and the cell that first uses them says so in its stderr
+output, as in Jupyter.
 
 The session runs in a child process, as in the kernel: a cell that kills it (a stack
 overflow, concurrent map writes, a GPU fault that leaves CUDA unusable) fails with the
@@ -40,6 +48,7 @@ func runNotebookCommand(flags *flag.FlagSet, args []string) error {
 	htmlOut := flags.String("html", "", "write an HTML page of the executed notebook to this file")
 	timeout := flags.Duration("timeout", 10*time.Minute, "longest time one cell may run (0: no limit)")
 	keepGoing := flags.Bool("continue", false, "run the remaining cells after a failing one")
+	quiet := flags.Bool("q", false, "show only progress, not what the cells output")
 	// Flags may come before or after the notebook's path.
 	if err := flags.Parse(args); err != nil {
 		return err
@@ -57,11 +66,18 @@ func runNotebookCommand(flags *flag.FlagSet, args []string) error {
 		return fmt.Errorf("run takes one notebook, got also %q", flags.Args())
 	}
 
+	// Everything that can be checked is checked before the first cell runs.
 	nb, err := notebook.Read(path)
 	if err != nil {
 		return err
 	}
-	opts := runOptions{path: path, out: *out, html: *htmlOut, timeout: *timeout, keepGoing: *keepGoing}
+	if err := checkWritable("-o", *out); err != nil {
+		return err
+	}
+	if err := checkWritable("--html", *htmlOut); err != nil {
+		return err
+	}
+	opts := runOptions{path: path, out: *out, html: *htmlOut, timeout: *timeout, keepGoing: *keepGoing, quiet: *quiet}
 	if dir := os.Getenv(runWorkerEnv); dir != "" {
 		return runWorker(dir, nb, opts)
 	}
@@ -73,6 +89,43 @@ type runOptions struct {
 	path, out, html string
 	timeout         time.Duration
 	keepGoing       bool
+	quiet           bool // no cell outputs on the terminal
+}
+
+// checkWritable fails, naming flag, where path ("": none) can't be written: a missing
+// folder, a folder in its place, no permission. A file it creates to find out is removed.
+func checkWritable(flag, path string) error {
+	if path == "" {
+		return nil
+	}
+	fail := func(err error) error {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("%s %s: can't write it: %w", flag, path, err)
+	}
+	if fi, err := os.Stat(path); err == nil {
+		if fi.IsDir() {
+			return fail(errors.New("it is a folder"))
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY, 0) // no O_TRUNC: the file stays as it is
+		if err != nil {
+			return fail(err)
+		}
+		return f.Close()
+	}
+	if fi, err := os.Stat(filepath.Dir(path)); err != nil {
+		return fail(fmt.Errorf("its folder %s does not exist", filepath.Dir(path)))
+	} else if !fi.IsDir() {
+		return fail(fmt.Errorf("%s is not a folder", filepath.Dir(path)))
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return fail(err)
+	}
+	f.Close()
+	return os.Remove(path)
 }
 
 // writeResults writes the executed notebook where -o and --html say.
@@ -100,40 +153,109 @@ func writeResults(nb *notebook.Notebook, o runOptions) error {
 	return nil
 }
 
-// cellProgress prints one line per code cell on out, and a failing cell's error.
+// cellProgress prints one line per code cell on out, what the cell outputs under it as it
+// runs (indented; see echo), and a failing cell's error. Outputs come from the cell's
+// goroutines, so every write holds mu.
 type cellProgress struct {
 	colour bool
+	quiet  bool // leave the cells' outputs out
 	total  int
 	out    io.Writer
+
+	mu       sync.Mutex
+	lineOpen bool // the running cell's progress line has no newline yet
+	midLine  bool // the last output text ended without a newline
 }
 
+// outputIndent starts each line of a cell's output under its progress line.
+const outputIndent = "    "
+
 func (p *cellProgress) CellStarted(index, total int, c *notebook.Cell) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	p.total = total
 	first, _, _ := strings.Cut(strings.TrimSpace(c.Source()), "\n")
-	if len(first) > 60 {
-		first = first[:57] + "..."
+	if r := []rune(first); len(r) > 60 {
+		first = string(r[:57]) + "..." // whole characters: the line may be any UTF-8
 	}
 	fmt.Fprintf(p.out, "[%d/%d] %s", index, total, first)
+	p.lineOpen, p.midLine = true, false
 }
 
 func (p *cellProgress) CellDone(index, total int, c *notebook.Cell, took time.Duration, err error) {
+	if err == nil && !p.quiet {
+		for _, o := range c.Outputs() {
+			if o["output_type"] == "execute_result" {
+				data, _ := o["data"].(map[string]any)
+				p.block(summarize(data))
+			}
+		}
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.midLine {
+		fmt.Fprintln(p.out)
+	}
+	const lead = "  " // after the progress line, or on a line of its own under the outputs
+	p.lineOpen, p.midLine = false, false
 	if err == nil {
-		fmt.Fprintf(p.out, "  ok (%v)\n", took.Round(time.Millisecond))
+		fmt.Fprintf(p.out, "%sok (%v)\n", lead, took.Round(time.Millisecond))
 		return
 	}
-	fmt.Fprintf(p.out, "  FAILED (%v)\n", took.Round(time.Millisecond))
+	fmt.Fprintf(p.out, "%sFAILED (%v)\n", lead, took.Round(time.Millisecond))
 	var ee *eval.Error
 	if errors.As(err, &ee) && len(ee.Traceback) > 0 {
 		for _, l := range ee.Traceback {
 			if !p.colour {
 				l = ansiEscape.ReplaceAllString(l, "")
 			}
-			fmt.Fprintln(p.out, "    "+strings.ReplaceAll(l, "\n", "\n    "))
+			fmt.Fprintln(p.out, outputIndent+strings.ReplaceAll(l, "\n", "\n"+outputIndent))
 		}
 		return
 	}
-	fmt.Fprintf(p.out, "    %v\n", err)
+	fmt.Fprintf(p.out, "%s%v\n", outputIndent, err)
 }
+
+// text shows output text of the running cell, each line indented under its progress line.
+func (p *cellProgress) text(s string) { p.show(s, false) }
+
+// block shows an output that starts on a line of its own (a display, the cell's value).
+func (p *cellProgress) block(s string) { p.show(s, true) }
+
+func (p *cellProgress) show(s string, ownLine bool) {
+	if s == "" {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var b strings.Builder
+	if ownLine && p.midLine {
+		b.WriteByte('\n')
+		p.midLine = false
+	}
+	if p.lineOpen {
+		b.WriteByte('\n')
+		p.lineOpen = false
+	}
+	for s != "" {
+		if !p.midLine {
+			b.WriteString(outputIndent)
+		}
+		line, rest, nl := strings.Cut(s, "\n")
+		b.WriteString(line)
+		if nl {
+			b.WriteByte('\n')
+		}
+		p.midLine = !nl
+		s = rest
+	}
+	io.WriteString(p.out, b.String())
+}
+
+// echo is the eval.Output that shows a running cell's outputs on the terminal: streams as
+// they come, a display as summarize has it. Updates of a display and clears are not shown
+// (a progress bar would fill the terminal).
+func (p *cellProgress) echo() eval.Output { return outputEcho{p} }
 
 var ansiEscape = regexp.MustCompile("\x1b\\[[0-9;]*m")
 
@@ -141,4 +263,63 @@ var ansiEscape = regexp.MustCompile("\x1b\\[[0-9;]*m")
 func isTerminal(f *os.File) bool {
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// failures are the cells of a run that failed, for its last line.
+type failures struct {
+	cells []int          // 1-based indexes in the notebook's cells, in order, each once
+	why   map[int]string // what more to say of a cell ("the Go session died (...)")
+	err   string         // why the run failed besides its cells (an interrupt)
+}
+
+// say adds a cell that failed, and why.
+func (f *failures) say(cell int, why string) {
+	f.add(cell)
+	if f.why == nil {
+		f.why = map[int]string{}
+	}
+	f.why[cell] = why
+}
+
+// add adds cells that failed (their errors have been shown).
+func (f *failures) add(cells ...int) {
+	for _, c := range cells {
+		if !slices.Contains(f.cells, c) {
+			f.cells = append(f.cells, c)
+		}
+	}
+	slices.Sort(f.cells)
+}
+
+// error names every failed cell ("cells 2, 3 and 4 failed"), or is nil when none failed.
+func (f *failures) error(path string) error {
+	var parts []string
+	switch n := len(f.cells); n {
+	case 0:
+	case 1:
+		if why := f.why[f.cells[0]]; why != "" {
+			return fmt.Errorf("%s: cell %d failed: %s", path, f.cells[0], why)
+		}
+		parts = append(parts, fmt.Sprintf("cell %d failed (see its error above)", f.cells[0]))
+	default:
+		names := make([]string, n)
+		for i, c := range f.cells {
+			names[i] = strconv.Itoa(c)
+		}
+		parts = append(parts, fmt.Sprintf("cells %s and %s failed (see their errors above)", strings.Join(names[:n-1], ", "), names[n-1]))
+	}
+	if len(f.cells) > 1 {
+		for _, c := range f.cells {
+			if why := f.why[c]; why != "" {
+				parts = append(parts, fmt.Sprintf("cell %d: %s", c, why))
+			}
+		}
+	}
+	if f.err != "" && len(f.cells) == 0 {
+		parts = append(parts, f.err)
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s: %s", path, strings.Join(parts, "; "))
 }

@@ -18,7 +18,7 @@ import (
 	"github.com/peerbook/peerbook/eval"
 	"github.com/peerbook/peerbook/gpu"
 	"github.com/peerbook/peerbook/kernel/crash"
-	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/kernel/evaluator/evalchild"
 	"github.com/peerbook/peerbook/kernel/notebook"
 )
 
@@ -40,6 +40,7 @@ type workerState struct {
 	Running  int    `json:"running"`            // index in Cells of the running cell, -1: none
 	Finished bool   `json:"finished"`           // the run ended without the process dying
 	Failed   int    `json:"failed,omitempty"`   // 1-based index in Cells of the first failing cell
+	Failures []int  `json:"failures,omitempty"` // 1-based indexes in Cells of every cell that failed
 	Error    string `json:"error,omitempty"`    // why the run failed (not a cell error)
 	Poisoned string `json:"poisoned,omitempty"` // the devices became unusable; the worker exits
 	Last     int    `json:"last"`               // index in Cells of the last cell that ran, -1: none
@@ -66,7 +67,7 @@ func save(path string, data []byte) error {
 
 // runWorker runs nb's cells in this process, from $PEERBOOK_RUN_START on, recording its
 // progress in dir. It exits the process: 0 when every cell ran, 1 when one failed, and
-// evaluator.ExitPoisoned when the devices became unusable.
+// evalchild.ExitPoisoned when the devices became unusable.
 func runWorker(dir string, nb *notebook.Notebook, o runOptions) error {
 	files := workerFiles{dir}
 	start, _ := strconv.Atoi(os.Getenv(runStartEnv))
@@ -77,7 +78,7 @@ func runWorker(dir string, nb *notebook.Notebook, o runOptions) error {
 			return err
 		}
 	}
-	evaluator.LimitStack()
+	evalchild.LimitStack()
 	session, err := eval.New(eval.Options{Dir: filepath.Dir(o.path)})
 	if err != nil {
 		return fmt.Errorf("starting the Go session: %w", err)
@@ -91,10 +92,16 @@ func runWorker(dir string, nb *notebook.Notebook, o runOptions) error {
 	defer outputs.Close()
 	// Progress goes to stdout (the parent shows it on its stderr), so that a crash dump,
 	// which the runtime writes to stderr, starts on a line of its own there.
-	p := &workerProgress{cellProgress: cellProgress{colour: isTerminal(os.Stderr), out: os.Stdout}, nb: nb, files: files,
+	p := &workerProgress{cellProgress: cellProgress{colour: isTerminal(os.Stderr), quiet: o.quiet, out: os.Stdout}, nb: nb, files: files,
 		st: workerState{Running: -1, Last: -1}, outputs: outputs}
-	runErr := notebook.Run(ctx, nb, session, notebook.RunOptions{
-		CellTimeout: o.timeout, Progress: p, ContinueOnError: o.keepGoing, Start: start, Observer: outputs,
+	var observer eval.Output = outputs
+	if !o.quiet {
+		observer = teeOutput{outputs, p.echo()}
+	}
+	ex := &noticeExecutor{ex: session}
+	defer gpu.SetNotice(gpu.SetNotice(ex))
+	runErr := notebook.Run(ctx, nb, ex, notebook.RunOptions{
+		CellTimeout: o.timeout, Progress: p, ContinueOnError: o.keepGoing, Start: start, Observer: observer,
 	})
 	session.Close()
 	p.st.Running, p.st.Finished = -1, true
@@ -135,11 +142,14 @@ func (p *workerProgress) CellStarted(index, total int, c *notebook.Cell) {
 func (p *workerProgress) CellDone(index, total int, c *notebook.Cell, took time.Duration, err error) {
 	p.cellProgress.CellDone(index, total, c, took, err)
 	p.st.Running, p.st.Last = -1, p.indexOf(c)
+	if err != nil {
+		p.st.Failures = append(p.st.Failures, p.st.Last+1)
+	}
 	if perr := gpu.Poisoned(); perr != nil {
 		// The devices can't be used in this process any more: a fresh one must go on.
 		p.st.Poisoned = perr.Error()
 		p.checkpoint(true)
-		os.Exit(evaluator.ExitPoisoned)
+		os.Exit(evalchild.ExitPoisoned)
 	}
 	p.checkpoint(true)
 }
@@ -191,7 +201,7 @@ func superviseRun(nb *notebook.Notebook, o runOptions) error {
 
 	fmt.Fprintf(os.Stderr, "running %s\n", o.path)
 	began := time.Now()
-	var firstFailure error
+	var failed failures
 	total := codeCells(nb)
 	for start := 0; ; {
 		st, died, err := runWorkerProcess(exe, files, start, o, sigs)
@@ -201,13 +211,12 @@ func superviseRun(nb *notebook.Notebook, o runOptions) error {
 		if saved, err := notebook.Read(files.notebook()); err == nil {
 			nb = saved
 		}
+		failed.add(st.Failures...)
 		if st.Finished {
-			if st.Failed > 0 && firstFailure == nil {
-				firstFailure = fmt.Errorf("%s: cell %d failed (see its error above)", o.path, st.Failed)
+			if st.Failed > 0 {
+				failed.add(st.Failed)
 			}
-			if st.Error != "" && firstFailure == nil {
-				firstFailure = fmt.Errorf("%s: %s", o.path, st.Error)
-			}
+			failed.err = st.Error
 			break
 		}
 		next := -1
@@ -218,18 +227,15 @@ func superviseRun(nb *notebook.Notebook, o runOptions) error {
 			note := fmt.Sprintf("The devices can't be used in this process any more (%s): the Go session ends here, and its state is lost.\n", st.Poisoned)
 			c.SetOutputs(append(c.Outputs(), map[string]any{"output_type": "stream", "name": "stderr", "text": note}), executionCount(nb, st.Last))
 			fmt.Fprintf(os.Stderr, "    the GPU fault left CUDA unusable: the session ends (its state is lost)\n")
-			if firstFailure == nil {
-				firstFailure = fmt.Errorf("%s: cell %d failed (see its error above)", o.path, st.Last+1)
-			}
+			failed.add(st.Last + 1)
 			next = st.Last + 1
 		case st.Running >= 0:
 			// What the cell printed and displayed before the session died, then why.
 			nb.Cells[st.Running].SetOutputs(replayOutputs(files.outputs()), executionCount(nb, st.Running))
 			setSessionDied(nb, st.Running, died)
 			fmt.Fprintf(os.Stderr, "  DIED\n    the Go session died while it ran this cell: %s\n    its state was lost\n", died.summary)
-			if firstFailure == nil {
-				firstFailure = fmt.Errorf("%s: cell %d failed: the Go session died (%s)", o.path, st.Running+1, died.summary)
-			}
+			failed.add(st.Running + 1)
+			failed.say(st.Running+1, fmt.Sprintf("the Go session died (%s)", died.summary))
 			next = st.Running + 1
 		default:
 			// Dead before or between cells: nothing to blame a cell for.
@@ -254,8 +260,8 @@ func superviseRun(nb *notebook.Notebook, o runOptions) error {
 	if err := writeResults(nb, o); err != nil {
 		return err
 	}
-	if firstFailure != nil {
-		return firstFailure
+	if err := failed.error(o.path); err != nil {
+		return err
 	}
 	fmt.Fprintf(os.Stderr, "%s: all %d code cells ran in %v\n", o.path, total, time.Since(began).Round(time.Millisecond))
 	return nil
@@ -276,6 +282,9 @@ func runWorkerProcess(exe string, files workerFiles, start int, o runOptions, si
 	args := []string{"run", o.path, "--timeout", o.timeout.String()}
 	if o.keepGoing {
 		args = append(args, "--continue")
+	}
+	if o.quiet {
+		args = append(args, "-q")
 	}
 	cmd := exec.Command(exe, args...)
 	cmd.Env = append(os.Environ(), runWorkerEnv+"="+files.dir, runStartEnv+"="+strconv.Itoa(start))

@@ -15,6 +15,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -23,9 +24,10 @@ import (
 	"strings"
 
 	"github.com/peerbook/peerbook/eval"
+	"github.com/peerbook/peerbook/gpu"
 	"github.com/peerbook/peerbook/install"
 	"github.com/peerbook/peerbook/kernel"
-	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/kernel/evaluator/evalchild"
 	"github.com/peerbook/peerbook/kernel/history"
 )
 
@@ -43,13 +45,13 @@ type command struct {
 	run func(flags *flag.FlagSet, args []string) error
 }
 
-// commands is the subcommand table. New commands (run, topo, ...) add an entry here, or
+// commands is the subcommand table. New commands add an entry here, or
 // call register from an init function in their own file of package main.
 var commands = []*command{
 	{
 		name:    "kernel",
 		summary: "serve the Jupyter protocol for one frontend (Jupyter starts it)",
-		usage: `peerbook kernel --connection-file FILE
+		usage: `peerbook kernel --connection-file FILE [--debug]
 
 Serves the Jupyter messaging protocol on the sockets FILE names. Jupyter runs this
 through the kernelspec that "peerbook install" writes; you rarely run it by hand.
@@ -61,7 +63,10 @@ else ~/.local/share/peerbook/history.jsonl ("none": memory only); kernels may sh
 $PEERBOOK_MAX_MESSAGE bounds a message a client may send, in bytes (default 256 MiB):
 a client that sends more is disconnected and the kernel's log names the limit.
 $PEERBOOK_MAX_STACK_MB bounds a goroutine's stack in the session (default 256).
-$PEERBOOK_EVALUATOR_LOG names a file that gets a copy of the session's stderr.`,
+$PEERBOOK_EVALUATOR_LOG names a file that gets a copy of the session's stderr.
+The kernel's own log (messages dropped, evaluators restarted, shutdown requests) goes to
+its stderr only with --debug or $PEERBOOK_DEBUG=1: Jupyter and nbconvert show a kernel's
+stderr on the terminal that started them.`,
 		run: runKernel,
 	},
 	{
@@ -80,13 +85,22 @@ where "jupyter kernelspec list" finds it:
 	},
 	{
 		name:    "version",
-		summary: "print the version of peerbook and of Go",
-		usage:   "peerbook version",
+		summary: "print the version of peerbook, of Go, and the CUDA driver and NVRTC found",
+		usage: `peerbook version
+
+Prints the version of this build (the module version, else the VCS revision it was built
+from, as "go build" stamps them), the Go toolchain and platform, the source revision,
+and the CUDA driver and NVRTC this machine has, if any.`,
 		run: func(flags *flag.FlagSet, args []string) error {
 			if err := flags.Parse(args); err != nil {
 				return err
 			}
-			fmt.Printf("peerbook %s (%s %s/%s)\n", versionString(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+			if flags.NArg() > 0 {
+				flags.Usage()
+				return errUsage
+			}
+			bi, _ := debug.ReadBuildInfo()
+			fmt.Print(versionReport(bi, probeCUDA()))
 			return nil
 		},
 	},
@@ -102,8 +116,8 @@ and 4 (see package kernel/evaluator). Not for use by hand.`,
 			if err := flags.Parse(args); err != nil {
 				return err
 			}
-			os.Exit(evaluator.Main(func() (evaluator.Session, error) {
-				s, err := eval.New(eval.Options{})
+			os.Exit(evalchild.Main(func() (evalchild.Session, error) {
+				s, err := eval.New(eval.Options{Hooks: eval.PackageHooks{}})
 				if err != nil {
 					return nil, err
 				}
@@ -118,7 +132,7 @@ and 4 (see package kernel/evaluator). Not for use by hand.`,
 func register(c *command) { commands = append(commands, c) }
 
 // helpOrder is the order of `peerbook help`; other commands follow alphabetically.
-var helpOrder = []string{"install", "kernel", "run", "topo", "version"}
+var helpOrder = []string{"install", "kernel", "run", "version"}
 
 func main() {
 	os.Exit(mainStatus(os.Args[1:], os.Stdout, os.Stderr))
@@ -138,9 +152,12 @@ func mainStatus(args []string, stdout, stderr io.Writer) int {
 		if len(args) > 1 {
 			if c := lookup(args[1]); c != nil {
 				fmt.Fprintln(stdout, "Usage: "+c.usage)
+				flags := c.flags(stdout)
+				c.run(flags, []string{"-h"}) // defines its flags, prints them, runs nothing
 				return 0
 			}
-			fmt.Fprintf(stderr, "peerbook: no command %q\n", args[1])
+			fmt.Fprintf(stderr, "peerbook: unknown command %q\n\n", args[1])
+			printHelp(stderr)
 			return 2
 		}
 		printHelp(stdout)
@@ -154,17 +171,10 @@ func mainStatus(args []string, stdout, stderr io.Writer) int {
 		printHelp(stderr)
 		return 2
 	}
-	flags := flag.NewFlagSet("peerbook "+c.name, flag.ContinueOnError)
-	flags.SetOutput(stderr)
+	flags := c.flags(stderr)
 	flags.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: "+c.usage)
-		var b strings.Builder
-		flags.SetOutput(&b)
-		flags.PrintDefaults()
-		flags.SetOutput(stderr)
-		if b.Len() > 0 {
-			fmt.Fprint(stderr, "\nFlags:\n"+b.String())
-		}
+		printFlags(stderr, flags)
 	}
 	err := c.run(flags, args[1:])
 	switch {
@@ -179,6 +189,41 @@ func mainStatus(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "peerbook %s: %v\n", c.name, err)
 	return 1
+}
+
+// flags is a FlagSet for c whose -h prints c's flags on w (for `peerbook help NAME`, which
+// has printed the usage).
+func (c *command) flags(w io.Writer) *flag.FlagSet {
+	flags := flag.NewFlagSet("peerbook "+c.name, flag.ContinueOnError)
+	flags.SetOutput(w)
+	flags.Usage = func() { printFlags(w, flags) }
+	return flags
+}
+
+// printFlags lists flags as the usage lines spell them: "-o" for a one-letter flag,
+// "--html" for a longer one (the flag package takes either spelling of both).
+func printFlags(w io.Writer, flags *flag.FlagSet) {
+	var b strings.Builder
+	flags.VisitAll(func(f *flag.Flag) {
+		name, usage := flag.UnquoteUsage(f)
+		dash := "--"
+		if len(f.Name) == 1 {
+			dash = "-"
+		}
+		fmt.Fprintf(&b, "  %s%s", dash, f.Name)
+		if name != "" {
+			fmt.Fprintf(&b, " %s", name)
+		}
+		b.WriteString("\n    \t")
+		b.WriteString(strings.ReplaceAll(usage, "\n", "\n    \t"))
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "0s" {
+			fmt.Fprintf(&b, " (default %s)", f.DefValue)
+		}
+		b.WriteByte('\n')
+	})
+	if b.Len() > 0 {
+		fmt.Fprint(w, "\nFlags:\n"+b.String())
+	}
 }
 
 func lookup(name string) *command {
@@ -226,6 +271,7 @@ func runKernel(flags *flag.FlagSet, args []string) error {
 	var file string
 	flags.StringVar(&file, "connection-file", "", "the connection file Jupyter wrote (`FILE`)")
 	flags.StringVar(&file, "f", "", "short for --connection-file")
+	debug := flags.Bool("debug", false, "log what the kernel does on stderr (also $"+debugEnv+"=1)")
 	if err := flags.Parse(args); err != nil {
 		return err
 	}
@@ -239,11 +285,25 @@ func runKernel(flags *flag.FlagSet, args []string) error {
 	parent, _ := strconv.Atoi(os.Getenv("JPY_PARENT_PID"))
 	return kernel.Run(context.Background(), kernel.Config{
 		ConnectionFile: file,
+		Logger:         kernelLogger(*debug, os.Getenv(debugEnv), os.Stderr),
 		HistoryPath:    history.DefaultPath(),
 		HandleSignals:  true,
 		ParentPID:      parent,
 		Version:        versionString(),
 	})
+}
+
+// debugEnv turns the kernel's log on, as --debug does (for kernelspecs, which have no
+// flag to add).
+const debugEnv = "PEERBOOK_DEBUG"
+
+// kernelLogger is the kernel's log: on w with --debug or $PEERBOOK_DEBUG set to a true
+// value (1, true, ...), else nowhere.
+func kernelLogger(flagSet bool, env string, w io.Writer) *log.Logger {
+	if on, err := strconv.ParseBool(env); flagSet || (err == nil && on) {
+		return log.New(w, "peerbook: ", log.LstdFlags)
+	}
+	return log.New(io.Discard, "", 0)
 }
 
 func runInstall(flags *flag.FlagSet, args []string) error {
@@ -295,12 +355,68 @@ func runInstall(flags *flag.FlagSet, args []string) error {
 	return nil
 }
 
+// cudaProbe is what `peerbook version` found of CUDA.
+type cudaProbe = gpu.CUDALibraries
+
+// versionReport is what `peerbook version` prints: the build's version, Go and platform,
+// module and VCS stamps of bi (nil: none), and the CUDA libraries found.
+func versionReport(bi *debug.BuildInfo, cu cudaProbe) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "peerbook %s (%s %s/%s)\n", versionOf(bi), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	if bi != nil {
+		mod := bi.Main.Path
+		if v := bi.Main.Version; v != "" {
+			mod += " " + v
+		}
+		if mod != "" {
+			fmt.Fprintf(&b, "module:      %s\n", mod)
+		}
+		settings := map[string]string{}
+		for _, s := range bi.Settings {
+			settings[s.Key] = s.Value
+		}
+		if rev := settings["vcs.revision"]; rev != "" {
+			line := settings["vcs"] + " revision " + rev
+			if t := settings["vcs.time"]; t != "" {
+				line += ", " + t
+			}
+			if settings["vcs.modified"] == "true" {
+				line += ", with uncommitted changes"
+			}
+			fmt.Fprintf(&b, "source:      %s\n", strings.TrimSpace(line))
+		} else {
+			b.WriteString("source:      no VCS revision stamped (built outside a repository, or with -buildvcs=false)\n")
+		}
+	}
+	if cu.DriverErr != nil {
+		fmt.Fprintf(&b, "CUDA driver: none (%v): cells run on simulated devices\n", cu.DriverErr)
+	} else {
+		fmt.Fprintf(&b, "CUDA driver: supports CUDA %d.%d, %s\n", cu.DriverVersion/1000, cu.DriverVersion%1000/10, cu.Driver)
+	}
+	if cu.NVRTCErr != nil {
+		fmt.Fprintf(&b, "NVRTC:       none (%v): %%%%cuda cells need it on a GPU\n", cu.NVRTCErr)
+	} else {
+		fmt.Fprintf(&b, "NVRTC:       %s\n", cu.NVRTC)
+	}
+	return b.String()
+}
+
+// probeCUDA looks for the CUDA driver and NVRTC as the gpu package would.
+func probeCUDA() cudaProbe { return gpu.FindCUDA() }
+
 // versionString is the build's version: set at link time, else the module version.
 func versionString() string {
+	bi, _ := debug.ReadBuildInfo()
+	return versionOf(bi)
+}
+
+// versionOf is the version of the build bi describes: set at link time, else its module
+// version, else "devel-" and its VCS revision's first 12 digits.
+func versionOf(bi *debug.BuildInfo) string {
 	if version != "" {
 		return version
 	}
-	if bi, ok := debug.ReadBuildInfo(); ok {
+	if bi != nil {
 		if v := bi.Main.Version; v != "" && v != "(devel)" {
 			return v
 		}

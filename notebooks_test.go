@@ -3,12 +3,16 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/peerbook/peerbook/display/svgtest"
 )
 
 // promised lists, for each tutorial, the rich outputs it must show (MIME types that some
@@ -21,9 +25,37 @@ var promised = map[string][]string{
 	"05-cuda-kernels.ipynb":           {"text/html"},
 }
 
-// buildPeerbook builds the command into a temporary directory and returns its path.
+// shown lists, for some tutorials, text that some output of the executed notebook must
+// contain: what a cell demonstrates, so that a demonstration that stopped working fails.
+var shown = map[string][]string{
+	"02-peer-buffers.ipynb": {"has no host-native atomics (CU_DEVICE_ATTRIBUTE_HOST_NATIVE_ATOMIC_SUPPORTED = 0, host link PCIe)",
+		"added through GPU0; old value 0 <nil>", "counter: 1 <nil>"},
+}
+
+// multiline returns a notebook's multiline string, which nbformat stores as a string or a
+// list of lines.
+func multiline(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case []any:
+		var b strings.Builder
+		for _, l := range x {
+			s, _ := l.(string)
+			b.WriteString(s)
+		}
+		return b.String()
+	}
+	return ""
+}
+
+// buildPeerbook builds the command into a temporary directory and returns its path;
+// $PEERBOOK_BIN names one built already (install/test.sh builds it with -cover).
 func buildPeerbook(t *testing.T) string {
 	t.Helper()
+	if p := os.Getenv("PEERBOOK_BIN"); p != "" {
+		return p
+	}
 	bin := filepath.Join(t.TempDir(), "peerbook")
 	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
 	if err != nil {
@@ -64,6 +96,7 @@ func checkExecuted(t *testing.T, path string, promise []string) {
 		t.Fatalf("%s: %v", path, err)
 	}
 	seen := map[string]bool{}
+	var outText strings.Builder // the text of every output, for shown
 	code := 0
 	for i, c := range nb.Cells {
 		if c.CellType != "code" {
@@ -71,6 +104,10 @@ func checkExecuted(t *testing.T, path string, promise []string) {
 		}
 		code++
 		for _, o := range c.Outputs {
+			outText.WriteString(multiline(o["text"]))
+			if d, ok := o["data"].(map[string]any); ok {
+				outText.WriteString(multiline(d["text/plain"]))
+			}
 			switch o["output_type"] {
 			case "error":
 				t.Errorf("%s: cell %d failed: %v: %v", path, i+1, o["ename"], o["evalue"])
@@ -83,17 +120,70 @@ func checkExecuted(t *testing.T, path string, promise []string) {
 				for mime := range d {
 					seen[mime] = true
 				}
+				checkPictures(t, fmt.Sprintf("%s: cell %d", path, i+1), d)
 			}
 		}
 	}
 	if code == 0 {
 		t.Errorf("%s: no code cells", path)
 	}
+	for _, want := range shown[filepath.Base(path)] {
+		if !strings.Contains(outText.String(), want) {
+			t.Errorf("%s: no output shows %q", path, want)
+		}
+	}
 	for _, mime := range promise {
 		if !seen[mime] {
 			t.Errorf("%s: promises %s output, shows none", path, mime)
 		}
 	}
+}
+
+// checkPictures fails for text that reaches outside its picture in the SVG of an output,
+// standalone or inside its HTML, measured with the font the pictures name.
+func checkPictures(t *testing.T, where string, data map[string]any) {
+	t.Helper()
+	var svgs []string
+	if s := textOf(data["image/svg+xml"]); s != "" {
+		svgs = append(svgs, s)
+	}
+	for h := textOf(data["text/html"]); ; {
+		i := strings.Index(h, "<svg")
+		if i < 0 {
+			break
+		}
+		j := strings.Index(h[i:], "</svg>")
+		if j < 0 {
+			break
+		}
+		svgs = append(svgs, h[i:i+j+len("</svg>")])
+		h = h[i+j:]
+	}
+	for _, svg := range svgs {
+		outside, err := svgtest.Outside(svg)
+		if err != nil {
+			t.Errorf("%s: a picture this test can't read: %v", where, err)
+		}
+		for _, o := range outside {
+			t.Errorf("%s: %s", where, o)
+		}
+	}
+}
+
+// textOf reads a MIME bundle's text: a string or a list of lines.
+func textOf(v any) string {
+	switch t := v.(type) {
+	case string:
+		return t
+	case []any:
+		var b strings.Builder
+		for _, l := range t {
+			s, _ := l.(string)
+			b.WriteString(s)
+		}
+		return b.String()
+	}
+	return ""
 }
 
 // Every tutorial runs headlessly with `peerbook run`, without an error, showing what it
@@ -126,6 +216,9 @@ func TestTutorialsRunHeadless(t *testing.T) {
 	}
 }
 
+// kernelLogLine is a line of the kernel's log ("peerbook: 2026/12/03 13:00:00 ...").
+var kernelLogLine = regexp.MustCompile(`(?m)^peerbook: \d{4}/\d\d/\d\d `)
+
 // Every tutorial also runs through Jupyter itself: nbconvert --execute with the installed
 // kernelspec, as a user's Jupyter would run it.
 func TestTutorialsRunInJupyter(t *testing.T) {
@@ -147,7 +240,7 @@ func TestTutorialsRunInJupyter(t *testing.T) {
 	env := append(os.Environ(),
 		"JUPYTER_PATH="+filepath.Join(prefix, "share", "jupyter"),
 		"JUPYTER_DATA_DIR="+t.TempDir(), "JUPYTER_RUNTIME_DIR="+t.TempDir(),
-		"PEERBOOK_HISTORY=none")
+		"PEERBOOK_HISTORY=none", "PEERBOOK_DEBUG=")
 	for _, nb := range tutorials(t) {
 		name := filepath.Base(nb)
 		t.Run(name, func(t *testing.T) {
@@ -157,8 +250,14 @@ func TestTutorialsRunInJupyter(t *testing.T) {
 				"--output-dir", dir, nb)
 			cmd.Env = env
 			start := time.Now()
-			if out, err := cmd.CombinedOutput(); err != nil {
+			out, err := cmd.CombinedOutput()
+			if err != nil {
 				t.Fatalf("nbconvert --execute %s: %v\n%s", nb, err, out)
+			}
+			// The kernel's log (its stderr, which nbconvert passes on) is off unless
+			// PEERBOOK_DEBUG is set.
+			if kernelLogLine.Match(out) {
+				t.Errorf("the kernel logged on the terminal:\n%s", out)
 			}
 			t.Logf("%s ran in Jupyter in %v", name, time.Since(start).Round(time.Millisecond))
 			checkExecuted(t, filepath.Join(dir, name), promised[name])

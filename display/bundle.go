@@ -9,8 +9,8 @@
 // program, a terminal) Display prints text/plain to stdout.
 //
 // Progress is a progress bar updated in place at most ten times a second. BufferView,
-// TopologyView and MatrixHeatmap are plain data that the gpu package fills and that render
-// as tables, pictures and text; Reduction computes a BufferView's data from chunks of a
+// TopologyView, MatrixHeatmap and TimelineView are plain data that the gpu package fills and
+// that render as tables, pictures and text; Reduction computes a BufferView's data from chunks of a
 // buffer on the host. Charts are in the display/plot sub-package.
 package display
 

@@ -21,7 +21,8 @@ var (
 
 // SetSink makes s the receiver of everything displayed until restore is called (or SetSink
 // is called again). A nil s means "no sink": Display then prints text/plain to stdout.
-// restore puts back the sink that was set before. It is safe for concurrent use.
+// restore puts back the sink that was set before. It is safe for concurrent use. It is
+// plumbing for the evaluator (eval.Hooks): the symbol tables cells import leave it out.
 func SetSink(s Sink) (restore func()) {
 	sinkMu.Lock()
 	prev := sink

@@ -14,6 +14,7 @@ const MaxMatrixSide = 64
 // shown as a heatmap with the value written in each cell.
 type MatrixHeatmap struct {
 	Title     string
+	Note      string      // a line under the title: where the figures come from, ...
 	RowLabels []string    // one a row ("GPU0"); missing labels are the row index
 	ColLabels []string    // one a column
 	Values    [][]float64 // Values[row][col]; NaN where there is no value (not measured)
@@ -124,35 +125,60 @@ func (m *MatrixHeatmap) svg(rows, cols int) string {
 	font := clampFloat(ch*0.42, 9, 12)
 	labelW := 0.0
 	for r := 0; r < rows; r++ {
-		labelW = math.Max(labelW, textWidth(m.label(m.RowLabels, r), 11))
+		labelW = math.Max(labelW, textWidth(m.label(m.RowLabels, r), 11, false))
 	}
 	colLabelW := 0.0
 	for c := 0; c < cols; c++ {
-		colLabelW = math.Max(colLabelW, textWidth(m.label(m.ColLabels, c), 11))
+		colLabelW = math.Max(colLabelW, textWidth(m.label(m.ColLabels, c), 11, false))
 	}
 	rotate := colLabelW > cw-4
 	left := labelW + 20
-	top := 30.0
-	if m.Title == "" {
-		top = 10
+	// The title, and the note under it, start at the grid's left edge, or at the margin
+	// when the picture is too narrow for them there.
+	titleX := left
+	top := 10.0
+	if m.Title != "" {
+		top += 20
+	}
+	if m.Note != "" {
+		top += 16
 	}
 	colLabelH := 20.0
 	if rotate {
-		colLabelH = colLabelW*0.75 + 12
+		colLabelH = colLabelW*math.Sqrt2/2 + textAscent(11) + 8
 	}
 	gridTop := top + colLabelH
 	gw, gh := cw*float64(cols), ch*float64(rows)
+	if gh < 60 { // room for a colour bar with ticks
+		gh = 60
+		ch = gh / float64(rows)
+		font = clampFloat(ch*0.42, 9, 12)
+	}
 	barX := left + gw + 20
-	W := barX + 14 + 70
-	if m.Title != "" { // a title longer than the grid widens the picture
-		W = math.Max(W, left+textWidth(m.Title, 13)*1.1+10)
+	ticks := m.barTicks(gridTop, gh)
+	tickW := 0.0
+	for _, t := range ticks {
+		tickW = math.Max(tickW, textWidth(t.text, 11, false))
+	}
+	W := barX + 21 + math.Max(tickW, textWidth(m.Unit, 11, false)) + 10
+	textW := math.Max(textWidth(m.Title, 13, true), textWidth(m.Note, 11, false))
+	if titleX+textW+10 > W { // a title longer than the grid widens the picture
+		titleX = math.Min(titleX, 10)
+		W = math.Max(W, titleX+textW+10)
 	}
 	H := gridTop + gh + 16
 
 	var d svgDoc
 	d.begin(W, H)
 	if m.Title != "" {
-		d.text(left, 19, "start", 13, "#212121", m.Title, ` font-weight="600"`)
+		d.text(titleX, 19, "start", 13, "#212121", m.Title, ` font-weight="600"`)
+	}
+	if m.Note != "" {
+		y := 19.0
+		if m.Title != "" {
+			y += 17
+		}
+		d.text(titleX, y, "start", 11, "#757575", m.Note, "")
 	}
 	for c := 0; c < cols; c++ {
 		x := left + (float64(c)+0.5)*cw
@@ -202,14 +228,54 @@ func (m *MatrixHeatmap) svg(rows, cols int) string {
 	if m.Unit != "" {
 		d.text(barX, gridTop-6, "start", 11, "#616161", m.Unit, "")
 	}
-	ticks, step := niceTicks(lo, hi, max(2, int(gh/36)))
 	for _, t := range ticks {
-		y := gridTop + (hi-t)/(hi-lo)*gh
-		d.line(barX+14, y, barX+18, y, "#9e9e9e", 1, "")
-		d.text(barX+21, y+4, "start", 11, "#616161", formatTick(t, step), "")
+		d.line(barX+14, t.y, barX+18, t.y, "#9e9e9e", 1, "")
+		d.text(barX+21, t.y+4, "start", 11, "#616161", t.text, "")
 	}
 	d.end()
 	return d.String()
+}
+
+// barTick is a labelled tick of the colour bar.
+type barTick struct {
+	y    float64
+	text string
+}
+
+// barTicks are the ticks of a colour bar from top to top+h: the smallest and the largest
+// value at its ends, and round values between them that keep 14 px from their neighbours.
+func (m *MatrixHeatmap) barTicks(top, h float64) []barTick {
+	lo, hi := m.valueRange()
+	if lo == hi {
+		return []barTick{{top + h/2, formatSignificant(lo, 3)}}
+	}
+	yOf := func(v float64) float64 { return top + (hi-v)/(hi-lo)*h }
+	const gap = 14.0
+	ticks := []barTick{{yOf(hi), formatSignificant(hi, 3)}}
+	inner, step := niceTicks(lo, hi, max(2, int(h/28)))
+	for i := len(inner) - 1; i >= 0; i-- {
+		y := yOf(inner[i])
+		if y-ticks[len(ticks)-1].y >= gap && yOf(lo)-y >= gap {
+			ticks = append(ticks, barTick{y, formatTick(inner[i], step)})
+		}
+	}
+	return append(ticks, barTick{yOf(lo), formatSignificant(lo, 3)})
+}
+
+// valueRange is the smallest and largest finite value (0 and 1 where there is none).
+func (m *MatrixHeatmap) valueRange() (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, row := range m.Values {
+		for _, v := range row {
+			if !math.IsNaN(v) && !math.IsInf(v, 0) {
+				lo, hi = math.Min(lo, v), math.Max(hi, v)
+			}
+		}
+	}
+	if lo > hi {
+		return 0, 1
+	}
+	return lo, hi
 }
 
 // text is the matrix as an aligned table.
@@ -223,6 +289,9 @@ func (m *MatrixHeatmap) text(rows, cols int) string {
 		b.WriteString("\n")
 	} else if m.Unit != "" {
 		b.WriteString("(" + m.Unit + ")\n")
+	}
+	if m.Note != "" {
+		b.WriteString(m.Note + "\n")
 	}
 	cells := make([][]string, rows+1)
 	cells[0] = append(cells[0], "")

@@ -7,6 +7,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/peerbook/peerbook/display/internal/axis"
 )
 
 // fontStack is the font family of every picture and table this package draws.
@@ -24,7 +26,7 @@ type svgDoc struct {
 func (d *svgDoc) begin(w, h float64) {
 	fmt.Fprintf(d, `<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" `+
 		`style="max-width:100%%;height:auto" font-family="%s" font-size="12">`,
-		num(w), num(h), num(w), num(h), html.EscapeString(fontStack))
+		num(w), num(h), num(w), num(h), html.EscapeString(svgFontStack))
 	fmt.Fprintf(d, `<rect width="%s" height="%s" fill="#ffffff"/>`, num(w), num(h))
 }
 
@@ -118,26 +120,8 @@ func niceTicks(lo, hi float64, n int) ([]float64, float64) {
 	if n < 2 {
 		n = 2
 	}
-	raw := (hi - lo) / float64(n)
-	mag := math.Pow(10, math.Floor(math.Log10(raw)))
-	step := mag
-	for _, m := range []float64{1, 2, 2.5, 5, 10} {
-		if m*mag >= raw {
-			step = m * mag
-			break
-		}
-	}
-	var ticks []float64
-	for v := math.Ceil(lo/step-1e-9) * step; v <= hi+step*1e-9; v += step {
-		if math.Abs(v) < step*1e-9 {
-			v = 0
-		}
-		ticks = append(ticks, v)
-		if len(ticks) > 4*n {
-			break
-		}
-	}
-	return ticks, step
+	step := axis.Step(lo, hi, n)
+	return axis.Ticks(lo, hi, step, 4*n+1), step
 }
 
 // formatTick formats a tick value with as many decimals as step needs.
@@ -146,15 +130,7 @@ func formatTick(v, step float64) string {
 	if a >= 1e6 || (a < 1e-3 && a > 0) {
 		return strconv.FormatFloat(v, 'g', 3, 64)
 	}
-	dec := 0
-	for dec < 6 && step > 0 {
-		scaled := step * math.Pow(10, float64(dec))
-		if math.Abs(scaled-math.Round(scaled)) < 1e-6*scaled {
-			break
-		}
-		dec++
-	}
-	return strconv.FormatFloat(v, 'f', dec, 64)
+	return strconv.FormatFloat(v, 'f', axis.Decimals(step), 64)
 }
 
 // formatValue formats a statistic or an element: integers exactly when integral is set,

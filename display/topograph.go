@@ -23,45 +23,6 @@ const (
 	gCPUH    = 40.0
 )
 
-// textWidth estimates the width of s in the sans-serif font at size px.
-func textWidth(s string, size float64) float64 {
-	return float64(len([]rune(s))) * size * 0.58
-}
-
-// fitText cuts s to about width px at size, with an ellipsis.
-func fitText(s string, width, size float64) string {
-	r := []rune(s)
-	maxChars := int(width / (size * 0.58))
-	if len(r) <= maxChars || maxChars < 2 {
-		return s
-	}
-	return string(r[:maxChars-1]) + "…"
-}
-
-// wrapText breaks s into at most two lines of about width px at size, at a space or a
-// hyphen near the middle; what still doesn't fit is cut.
-func wrapText(s string, width, size float64) []string {
-	if textWidth(s, size) <= width {
-		return []string{s}
-	}
-	r := []rune(s)
-	best := -1
-	for i, c := range r {
-		if c != ' ' && c != '-' {
-			continue
-		}
-		first := strings.TrimSpace(string(r[:i+1]))
-		if textWidth(first, size) > width {
-			break
-		}
-		best = i
-	}
-	if best < 0 {
-		return []string{fitText(s, width, size)}
-	}
-	return []string{strings.TrimSpace(string(r[:best+1])), fitText(strings.TrimSpace(string(r[best+1:])), width, size)}
-}
-
 // shortName drops the vendor from a device name when the rest says enough.
 func shortName(name string) string {
 	if s := strings.TrimPrefix(name, "NVIDIA "); s != "" {
@@ -223,24 +184,38 @@ func filled(n, v int) []int {
 func (t topo) graphSVG() string {
 	n := len(t.devs)
 	rowW := float64(n)*gBoxW + float64(n-1)*gGap
-	W := math.Max(rowW+2*gMarginX, 400)
+	// The picture is as wide as the devices, the title line (title and source) and the
+	// legend need, measured in the font it is drawn in.
+	title := fmt.Sprintf("%d devices", n)
+	if n == 1 {
+		title = "1 device"
+	}
+	if name := t.commonName(); name != "" {
+		title = fmt.Sprintf("%d × %s", n, name)
+	}
+	title = "Topology · " + title
+	source := ""
+	if t.src != "" {
+		source = "source: " + t.src
+	}
+	titleW := textWidth(title, 14, true)
+	if source != "" {
+		titleW += 24 + textWidth(source, 11, false)
+	}
+	W := math.Max(math.Max(rowW, math.Max(titleW, t.legendWidth(true)))+2*gMarginX, 400)
 	x0 := (W - rowW) / 2
 	left := func(i int) float64 { return x0 + float64(i)*(gBoxW+gGap) }
 	cx := func(i int) float64 { return left(i) + gBoxW/2 }
 
 	// NVLinks: a fabric bar, or arcs.
 	fabric, isFabric := t.nvFabric()
-	type arc struct {
-		i, j int
-		l    TopologyLink
-	}
-	var arcs []arc
+	var arcs []nvArc
 	maxSpan := 0
 	if !isFabric {
 		for i := 0; i < n; i++ {
 			for j := i + 1; j < n; j++ {
 				if l := t.links[i][j]; l.kind() == "NV" {
-					arcs = append(arcs, arc{i, j, l})
+					arcs = append(arcs, nvArc{i, j, l})
 					maxSpan = max(maxSpan, j-i)
 				}
 			}
@@ -279,16 +254,9 @@ func (t topo) graphSVG() string {
 	d.begin(W, H)
 
 	// Title.
-	title := fmt.Sprintf("%d devices", n)
-	if n == 1 {
-		title = "1 device"
-	}
-	if name := t.commonName(); name != "" {
-		title = fmt.Sprintf("%d × %s", n, name)
-	}
-	d.text(gMarginX, 22, "start", 14, "#212121", "Topology · "+title, ` font-weight="600"`)
-	if t.src != "" {
-		d.text(W-gMarginX, 22, "end", 11, "#9e9e9e", "source: "+t.src, "")
+	d.text(gMarginX, 22, "start", 14, "#212121", title, ` font-weight="600"`)
+	if source != "" {
+		d.text(W-gMarginX, 22, "end", 11, "#9e9e9e", source, "")
 	}
 
 	// NVLinks.
@@ -307,54 +275,92 @@ func (t topo) graphSVG() string {
 		if !fabric.P2PAccess {
 			label += " · no P2P access"
 		}
-		d.text(left(0)+rowW/2, barY+16.5, "middle", 12, "#33691e", fitText(label, rowW-20, 12), ` font-weight="600"`)
+		d.text(left(0)+rowW/2, barY+16.5, "middle", 12, "#33691e", fitText(label, rowW-20, 12, true), ` font-weight="600"`)
 	}
 	if len(arcs) > 0 {
-		// Each device spreads its arc ends over its top edge, ordered by the other end, so
-		// arcs leave without crossing.
-		ends := make([][]int, n)
-		for _, a := range arcs {
-			ends[a.i] = append(ends[a.i], a.j)
-			ends[a.j] = append(ends[a.j], a.i)
-		}
-		slot := func(i, other int) float64 {
-			e := ends[i]
-			sort.Ints(e)
-			k := sort.SearchInts(e, other)
-			return left(i) + 14 + (gBoxW-28)*(float64(k)+0.5)/float64(len(e))
-		}
-		type label struct {
-			x, y float64
-			s    string
-		}
-		var labels []label
-		// Draw far arcs first, so near ones lie on top.
-		sort.SliceStable(arcs, func(a, b int) bool { return arcs[a].j-arcs[a].i > arcs[b].j-arcs[b].i })
-		for _, a := range arcs {
-			xa, xb := slot(a.i, a.j), slot(a.j, a.i)
-			h := arcHeight(a.j - a.i)
-			extra := ` fill="none" stroke-linecap="round"`
-			if !a.l.P2PAccess {
-				extra += ` stroke-dasharray="6 4"`
-			}
-			fmt.Fprintf(&d, `<path d="M%s,%sC%s,%s %s,%s %s,%s" stroke="%s" stroke-width="%s"%s><title>%s</title></path>`,
-				num(xa), num(boxTop), num(xa), num(boxTop-h/0.75), num(xb), num(boxTop-h/0.75), num(xb), num(boxTop),
-				nvColour, num(nvWidth(a.l.nvCount())), extra,
-				html.EscapeString(fmt.Sprintf("%s ↔ %s: %s", t.devs[a.i].Label, t.devs[a.j].Label, linkSummary(a.l))))
-			s := a.l.text()
-			if a.l.BandwidthGBps > 0 && len(arcs) <= 6 {
-				s += " · " + formatGBps(a.l.BandwidthGBps) + " GB/s"
-			}
-			labels = append(labels, label{(xa + xb) / 2, boxTop - h + 4, s})
-		}
-		for _, l := range labels {
-			w := textWidth(l.s, 11) + 8
-			d.rect(l.x-w/2, l.y-11, w, 15, "#ffffff", ` rx="4" fill-opacity="0.9"`)
-			d.text(l.x, l.y, "middle", 11, "#33691e", l.s, ` font-weight="600"`)
-		}
+		t.drawNVArcs(&d, arcs, left, boxTop, arcHeight)
 	}
 
 	// The PCIe tree and the CPUs: lines first, then the switch nodes over their ends.
+	t.drawPCIe(&d, tree, pcieRows{left: left, x0: x0, rowW: rowW, boxBottom: boxBottom, pixY: pixY, pxbY: pxbY, cpuTop: cpuTop})
+
+	// Device boxes last, over line ends.
+	for i, dev := range t.devs {
+		t.drawDevice(&d, dev, left(i), boxTop)
+	}
+	t.drawLegend(&d, legendY, W, len(arcs) > 0)
+	d.end()
+	return d.String()
+}
+
+// nvArc is an NVLink between devices i < j, drawn as an arc above the device boxes.
+type nvArc struct {
+	i, j int
+	l    TopologyLink
+}
+
+// drawNVArcs draws the NVLinks as arcs above the device boxes (whose top is at boxTop),
+// with their labels.
+func (t topo) drawNVArcs(d *svgDoc, arcs []nvArc, left func(int) float64, boxTop float64, arcHeight func(span int) float64) {
+	n := len(t.devs)
+	nvColour := linkStyles["NV"].colour
+	// Each device spreads its arc ends over its top edge, ordered by the other end, so
+	// arcs leave without crossing.
+	ends := make([][]int, n)
+	for _, a := range arcs {
+		ends[a.i] = append(ends[a.i], a.j)
+		ends[a.j] = append(ends[a.j], a.i)
+	}
+	slot := func(i, other int) float64 {
+		e := ends[i]
+		sort.Ints(e)
+		k := sort.SearchInts(e, other)
+		return left(i) + 14 + (gBoxW-28)*(float64(k)+0.5)/float64(len(e))
+	}
+	type label struct {
+		x, y float64
+		s    string
+	}
+	var labels []label
+	// Draw far arcs first, so near ones lie on top.
+	sort.SliceStable(arcs, func(a, b int) bool { return arcs[a].j-arcs[a].i > arcs[b].j-arcs[b].i })
+	for _, a := range arcs {
+		xa, xb := slot(a.i, a.j), slot(a.j, a.i)
+		h := arcHeight(a.j - a.i)
+		extra := ` fill="none" stroke-linecap="round"`
+		if !a.l.P2PAccess {
+			extra += ` stroke-dasharray="6 4"`
+		}
+		fmt.Fprintf(d, `<path d="M%s,%sC%s,%s %s,%s %s,%s" stroke="%s" stroke-width="%s"%s><title>%s</title></path>`,
+			num(xa), num(boxTop), num(xa), num(boxTop-h/0.75), num(xb), num(boxTop-h/0.75), num(xb), num(boxTop),
+			nvColour, num(nvWidth(a.l.nvCount())), extra,
+			html.EscapeString(fmt.Sprintf("%s ↔ %s: %s", t.devs[a.i].Label, t.devs[a.j].Label, linkSummary(a.l))))
+		s := a.l.text()
+		if a.l.BandwidthGBps > 0 && len(arcs) <= 6 {
+			s += " · " + formatGBps(a.l.BandwidthGBps) + " GB/s"
+		}
+		labels = append(labels, label{(xa + xb) / 2, boxTop - h + 4, s})
+	}
+	for _, l := range labels {
+		w := textWidth(l.s, 11, true) + 8
+		d.rect(l.x-w/2, l.y-11, w, 15, "#ffffff", ` rx="4" fill-opacity="0.9"`)
+		d.text(l.x, l.y, "middle", 11, "#33691e", l.s, ` font-weight="600"`)
+	}
+}
+
+// pcieRows is where the rows of the device graph lie: the device boxes (left(i), from x0,
+// rowW wide, bottom at boxBottom), the PCIe switch rows and the CPUs.
+type pcieRows struct {
+	left                                    func(int) float64
+	x0, rowW, boxBottom, pixY, pxbY, cpuTop float64
+}
+
+// drawPCIe draws the PCIe tree under the device boxes and the CPUs: lines first, then the
+// switch nodes over their ends.
+func (t topo) drawPCIe(d *svgDoc, tree pcieTree, r pcieRows) {
+	n := len(t.devs)
+	left, x0, rowW, boxBottom, pixY, pxbY, cpuTop := r.left, r.x0, r.rowW, r.boxBottom, r.pixY, r.pxbY, r.cpuTop
+	cx := func(i int) float64 { return left(i) + gBoxW/2 }
 	cpuBoxes := t.cpuBoxes(tree, left, x0, rowW)
 	pixX := make([]float64, len(tree.pix))
 	for g, members := range tree.pix {
@@ -408,10 +414,10 @@ func (t topo) graphSVG() string {
 		toCPU(pxbX[g], pxbY, tree.nodeOf[members[0]])
 	}
 	for g := range tree.pix {
-		switchNode(&d, pixX[g], pixY, "PCIe switch", pixColour)
+		switchNode(d, pixX[g], pixY, "PCIe switch", pixColour)
 	}
 	for g := range tree.pxb {
-		switchNode(&d, pxbX[g], pxbY, "PCIe switches", pxbColour)
+		switchNode(d, pxbX[g], pxbY, "PCIe switches", pxbColour)
 	}
 	for k := range tree.nodes {
 		if k == 0 {
@@ -423,16 +429,8 @@ func (t topo) graphSVG() string {
 		d.text((a.x+a.w+b.x)/2, y-5, "middle", 10, linkStyles["SYS"].colour, "SYS", ` font-weight="600"`)
 	}
 	for k, g := range tree.nodes {
-		t.drawCPU(&d, g, cpuBoxes[k], cpuTop)
+		t.drawCPU(d, g, cpuBoxes[k], cpuTop)
 	}
-
-	// Device boxes last, over line ends.
-	for i, dev := range t.devs {
-		t.drawDevice(&d, dev, left(i), boxTop)
-	}
-	t.drawLegend(&d, legendY, W, len(arcs) > 0)
-	d.end()
-	return d.String()
 }
 
 // nvWidth is the stroke width of a link of count NVLinks.
@@ -545,7 +543,7 @@ func (t topo) nvWithoutP2P() bool {
 
 // switchNode draws a PCIe switch as a pill centred at (x, y).
 func switchNode(d *svgDoc, x, y float64, label, colour string) {
-	w := textWidth(label, 10) + 16
+	w := textWidth(label, 10, true) + 16
 	d.rect(x-w/2, y-9, w, 18, "#ffffff", fmt.Sprintf(` rx="9" stroke="%s" stroke-width="1.5"`, colour))
 	d.text(x, y+3.5, "middle", 10, colour, label, ` font-weight="600"`)
 }
@@ -570,11 +568,11 @@ func (t topo) drawCPU(d *svgDoc, g []int, b box, top float64) {
 		sub = "cores " + dev.CPUAffinity
 	}
 	if sub == "" {
-		d.text(b.x+b.w/2, top+gCPUH/2+4.5, "middle", 12, "#37474f", fitText(title, b.w-10, 12), ` font-weight="600"`)
+		d.text(b.x+b.w/2, top+gCPUH/2+4.5, "middle", 12, "#37474f", fitText(title, b.w-10, 12, true), ` font-weight="600"`)
 		return
 	}
-	d.text(b.x+b.w/2, top+16, "middle", 12, "#37474f", fitText(title, b.w-10, 12), ` font-weight="600"`)
-	d.text(b.x+b.w/2, top+31, "middle", 10, "#607d8b", fitText(sub, b.w-10, 10), "")
+	d.text(b.x+b.w/2, top+16, "middle", 12, "#37474f", fitText(title, b.w-10, 12, true), ` font-weight="600"`)
+	d.text(b.x+b.w/2, top+31, "middle", 10, "#607d8b", fitText(sub, b.w-10, 10, false), "")
 }
 
 // drawDevice draws one device box: label, name, memory, PCI bus id.
@@ -596,10 +594,13 @@ func (t topo) drawDevice(d *svgDoc, dev TopologyDevice, x, y float64) {
 	if dev.Simulated {
 		tip += " (simulated)"
 	}
+	if dev.CapsKnown {
+		tip += "; host link " + hostLinkText(dev) + ", host-native atomics " + capText(dev, dev.HostNativeAtomics)
+	}
 	fmt.Fprintf(d, `<g><title>%s</title>`, html.EscapeString(tip))
 	d.rect(x, y, gBoxW, gBoxH, fill, fmt.Sprintf(` rx="7" stroke="%s" stroke-width="1.5"%s`, stroke, extra))
 	cx := x + gBoxW/2
-	d.text(cx, y+17, "middle", 13, "#212121", dev.Label, ` font-weight="700"`)
+	d.text(cx, y+17, "middle", 13, "#212121", fitText(dev.Label, gBoxW-10, 13, true), ` font-weight="700"`)
 	mem := ""
 	if dev.MemoryBytes > 0 {
 		mem = formatBytes(float64(dev.MemoryBytes))
@@ -608,11 +609,11 @@ func (t topo) drawDevice(d *svgDoc, dev TopologyDevice, x, y float64) {
 	if dev.Simulated {
 		foot = "simulated"
 	}
-	name := wrapText(shortName(dev.Name), gBoxW-12, 11)
+	name := wrapText(shortName(dev.Name), gBoxW-12, 11, false)
 	if len(name) == 1 {
 		d.text(cx, y+33, "middle", 11, "#37474f", name[0], "")
-		d.text(cx, y+48, "middle", 11, "#607d8b", mem, "")
-		d.text(cx, y+62, "middle", 10, "#90a4ae", fitText(foot, gBoxW-10, 10), "")
+		d.text(cx, y+48, "middle", 11, "#607d8b", fitText(mem, gBoxW-10, 11, false), "")
+		d.text(cx, y+62, "middle", 10, "#90a4ae", fitText(foot, gBoxW-10, 10, false), "")
 	} else {
 		d.text(cx, y+32, "middle", 11, "#37474f", name[0], "")
 		d.text(cx, y+45, "middle", 11, "#37474f", name[1], "")
@@ -622,7 +623,7 @@ func (t topo) drawDevice(d *svgDoc, dev TopologyDevice, x, y float64) {
 		} else if foot != "" {
 			info = foot
 		}
-		d.text(cx, y+61, "middle", 10, "#607d8b", fitText(info, gBoxW-10, 10), "")
+		d.text(cx, y+61, "middle", 10, "#607d8b", fitText(info, gBoxW-10, 10, false), "")
 	}
 	d.WriteString(`</g>`)
 }
@@ -652,17 +653,52 @@ func (t topo) legendItems(dashedArcs bool) []legendItem {
 			break
 		}
 	}
+	if text := t.hostLinkLegend(); text != "" {
+		items = append(items, legendItem{colour: "#78909c", text: text})
+	}
 	return items
 }
 
-// drawLegend draws the legend centred on the line at y.
+// hostLinkLegend summarises the devices' links to the host for the graph's legend: "host:
+// PCIe, no host-native atomics", or "" where their capabilities are unknown or differ.
+func (t topo) hostLinkLegend() string {
+	if len(t.devs) == 0 || !t.devs[0].CapsKnown {
+		return ""
+	}
+	first := t.devs[0]
+	for _, d := range t.devs[1:] {
+		if !d.CapsKnown || d.HostLink != first.HostLink || d.HostNativeAtomics != first.HostNativeAtomics {
+			return ""
+		}
+	}
+	if first.HostNativeAtomics {
+		return "host: " + hostLinkText(first) + ", host-native atomics"
+	}
+	return "host: " + hostLinkText(first) + ", no host-native atomics"
+}
+
+// Legend items: a 20 px swatch, 6 px, the text, and 18 px to the next item.
+const (
+	legendSwatch = 26.0
+	legendGap    = 18.0
+)
+
+// legendWidth is the width of the legend drawLegend draws.
+func (t topo) legendWidth(dashedArcs bool) float64 {
+	total := 0.0
+	for i, it := range t.legendItems(dashedArcs) {
+		if i > 0 {
+			total += legendGap
+		}
+		total += legendSwatch + textWidth(it.text, 11, false)
+	}
+	return total
+}
+
+// drawLegend draws the legend centred on the line at y (graphSVG makes W wide enough).
 func (t topo) drawLegend(d *svgDoc, y, W float64, dashedArcs bool) {
 	items := t.legendItems(dashedArcs)
-	total := 0.0
-	for _, it := range items {
-		total += 26 + textWidth(it.text, 11) + 18
-	}
-	x := math.Max((W-total)/2, gMarginX)
+	x := math.Max((W-t.legendWidth(dashedArcs))/2, gMarginX)
 	for _, it := range items {
 		extra := ""
 		if it.dashed {
@@ -673,7 +709,7 @@ func (t topo) drawLegend(d *svgDoc, y, W float64, dashedArcs bool) {
 		} else {
 			d.line(x, y-3, x+20, y-3, it.colour, 3, extra)
 		}
-		d.text(x+26, y+1, "start", 11, "#424242", it.text, "")
-		x += 26 + textWidth(it.text, 11) + 18
+		d.text(x+legendSwatch, y+1, "start", 11, "#424242", it.text, "")
+		x += legendSwatch + textWidth(it.text, 11, false) + legendGap
 	}
 }

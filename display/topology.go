@@ -28,6 +28,100 @@ type TopologyDevice struct {
 	PCIBusID    string // "0000:18:00.0"; "" where unknown
 	NUMANode    int    // -1 where unknown
 	CPUAffinity string // "0-47,96-143"; "" where unknown
+
+	// What the device can do with host memory (gpu.Caps); with CapsKnown false they are
+	// unknown and shown as "?".
+	CapsKnown                  bool
+	HostLink                   string // "PCIe", "NVLink-C2C"
+	HostNativeAtomics          bool   // host and kernel atomics on one host word are atomic together
+	PageableMemoryAccess       bool   // kernels read and write pageable host memory coherently
+	PageableUsesHostPageTables bool   // through the host's page tables (ATS)
+	ConcurrentManagedAccess    bool   // managed memory is coherent while the CPU uses it
+}
+
+// hostCaps are the columns of the host capabilities table, with their legend.
+var hostCaps = []struct {
+	title, legend string
+	get           func(TopologyDevice) bool
+}{
+	{"Host atomics", "CU_DEVICE_ATTRIBUTE_HOST_NATIVE_ATOMIC_SUPPORTED: the device's atomics on host memory are atomic with the host CPU's (without them, host read-modify-write atomics on a shared host buffer are refused: use AtomicAddVia)",
+		func(d TopologyDevice) bool { return d.HostNativeAtomics }},
+	{"Pageable", "CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS: kernels access pageable (not registered) host memory coherently",
+		func(d TopologyDevice) bool { return d.PageableMemoryAccess }},
+	{"Host page tables", "CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS_USES_HOST_PAGE_TABLES: through the host's page tables (ATS)",
+		func(d TopologyDevice) bool { return d.PageableUsesHostPageTables }},
+	{"Managed concurrent", "CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS: managed memory is coherent while the CPU uses it",
+		func(d TopologyDevice) bool { return d.ConcurrentManagedAccess }},
+}
+
+// anyCaps reports whether some device's capabilities are known.
+func (t topo) anyCaps() bool {
+	for _, d := range t.devs {
+		if d.CapsKnown {
+			return true
+		}
+	}
+	return false
+}
+
+// capText is a capability as the tables show it: "OK", "NS" or "?".
+func capText(d TopologyDevice, v bool) string {
+	switch {
+	case !d.CapsKnown:
+		return "?"
+	case v:
+		return "OK"
+	}
+	return "NS"
+}
+
+func hostLinkText(d TopologyDevice) string {
+	if !d.CapsKnown || d.HostLink == "" {
+		return "?"
+	}
+	return d.HostLink
+}
+
+// hostCapsText writes the host capabilities table and its legend.
+func (t topo) hostCapsText(b *strings.Builder) {
+	b.WriteString("\nHost link and capabilities (OK, NS: not supported, ?: unknown):\n\tHost link")
+	for _, c := range hostCaps {
+		b.WriteString("\t" + c.title)
+	}
+	b.WriteString("\n")
+	for _, d := range t.devs {
+		b.WriteString(d.Label + "\t" + hostLinkText(d))
+		for _, c := range hostCaps {
+			b.WriteString("\t" + capText(d, c.get(d)))
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n")
+	for _, c := range hostCaps {
+		fmt.Fprintf(b, "  %s = %s\n", c.title, c.legend)
+	}
+}
+
+// hostCapsHTML is the host capabilities table, with its legend as the headers' titles.
+func (t topo) hostCapsHTML() string {
+	var b strings.Builder
+	b.WriteString(`<div>` + tableTitle("Host link and capabilities") + tableStart() + `<tr>` + th("") + th("Host link"))
+	for _, c := range hostCaps {
+		fmt.Fprintf(&b, `<th title="%s" style="%s;background:#8881;font-family:%s">%s</th>`,
+			html.EscapeString(c.legend), cellStyle, fontStack, html.EscapeString(c.title))
+	}
+	b.WriteString(`</tr>`)
+	for _, d := range t.devs {
+		b.WriteString(`<tr>` + th(d.Label) + td(hostLinkText(d)))
+		for _, c := range hostCaps {
+			text := capText(d, c.get(d))
+			colour := map[string]string{"OK": "#2e7d32", "NS": "#c62828", "?": "#9e9e9e"}[text]
+			fmt.Fprintf(&b, `<td style="%s;color:%s">%s</td>`, cellStyle, colour, text)
+		}
+		b.WriteString(`</tr>`)
+	}
+	b.WriteString(`</table></div>`)
+	return b.String()
 }
 
 // TopologyLink is the connection from one device to another.
@@ -245,6 +339,9 @@ func (t topo) text() string {
 		func(l TopologyLink) bool { return l.P2PAccess })
 	t.boolMatrixText(&b, "Native atomics over the link (OK, NS: not supported)",
 		func(l TopologyLink) bool { return l.NativeAtomics })
+	if t.anyCaps() {
+		t.hostCapsText(&b)
+	}
 	if t.anyBandwidth() {
 		b.WriteString("\nBandwidth, GB/s one direction (-: unknown):\n")
 		t.matrixText(&b, func(l TopologyLink) string {
@@ -334,6 +431,9 @@ func (t topo) html(graph string) string {
 	b.WriteString(`<div style="display:flex;flex-wrap:wrap;gap:12px 28px">`)
 	b.WriteString(t.boolMatrixHTML("P2P access", func(l TopologyLink) bool { return l.P2PAccess }))
 	b.WriteString(t.boolMatrixHTML("Native atomics", func(l TopologyLink) bool { return l.NativeAtomics }))
+	if t.anyCaps() {
+		b.WriteString(t.hostCapsHTML())
+	}
 	if t.anyBandwidth() {
 		b.WriteString(t.matrixHTML("Bandwidth, GB/s", func(l TopologyLink) (string, string) {
 			if l.BandwidthGBps <= 0 {

@@ -157,14 +157,14 @@ func TestTopologyViewMalformed(t *testing.T) {
 }
 
 func TestWrapText(t *testing.T) {
-	if got := wrapText("H200", 100, 11); len(got) != 1 {
+	if got := wrapText("H200", 100, 11, false); len(got) != 1 {
 		t.Errorf("short name wrapped: %q", got)
 	}
-	got := wrapText("Tesla V100-SXM2-32GB", 108, 11)
+	got := wrapText("Tesla V100-SXM2-32GB", 108, 11, false)
 	if len(got) != 2 || got[0] != "Tesla V100-SXM2-" || got[1] != "32GB" {
 		t.Errorf("wrapText = %q", got)
 	}
-	if got := wrapText(strings.Repeat("x", 60), 108, 11); len(got) != 1 || !strings.HasSuffix(got[0], "…") {
+	if got := wrapText(strings.Repeat("x", 60), 108, 11, false); len(got) != 1 || !strings.HasSuffix(got[0], "…") {
 		t.Errorf("unbreakable name = %q", got)
 	}
 }

@@ -3,9 +3,8 @@
 package eval
 
 import (
-	"fmt"
-
 	"github.com/peerbook/peerbook/display"
+	"github.com/peerbook/peerbook/kernel/evaluator"
 )
 
 // Output is where a running cell's effects go. Calls come from the goroutine running the
@@ -30,37 +29,15 @@ type Result struct {
 	UserExpressions map[string]any
 }
 
-// Error is a failed cell, as Jupyter shows it: ename, evalue and a traceback of lines
-// (ANSI-coloured, each line one string).
-type Error struct {
-	Name      string   // "CompileError", "panic", "Interrupted", ...
-	Value     string   // the message
-	Traceback []string // lines, with ANSI colour
-}
+// Error is a failed cell, as Jupyter shows it (evaluator.Error: the type travels between
+// the evaluator and the kernel, which links no interpreter).
+type Error = evaluator.Error
 
-func (e *Error) Error() string { return fmt.Sprintf("%s: %s", e.Name, e.Value) }
+// Completion is the answer to a completion request (evaluator.Completion).
+type Completion = evaluator.Completion
 
-// Completion is the answer to a completion request.
-type Completion struct {
-	Matches     []string
-	CursorStart int // byte offsets into the code
-	CursorEnd   int
-	// Metadata may carry "_jupyter_types_experimental" (type and signature per match).
-	Metadata map[string]any
-}
+// Inspection is the answer to an inspect request (evaluator.Inspection).
+type Inspection = evaluator.Inspection
 
-// Inspection is the answer to an inspect request (Shift-Tab).
-type Inspection struct {
-	Found bool
-	Data  map[string]any // MIME bundle: text/plain, text/markdown
-}
-
-// ExecuteRequest is one cell to run.
-type ExecuteRequest struct {
-	Code            string
-	Silent          bool
-	StoreHistory    bool
-	UserExpressions map[string]string
-	AllowStdin      bool
-	ExecutionCount  int // the count this cell shows, for messages that name it ("cell[3]")
-}
+// ExecuteRequest is one cell to run (evaluator.ExecuteRequest).
+type ExecuteRequest = evaluator.ExecuteRequest

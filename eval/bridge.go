@@ -7,7 +7,7 @@ import (
 	"github.com/traefik/yaegi/interp"
 
 	"github.com/peerbook/peerbook/display"
-	"github.com/peerbook/peerbook/eval/rewrite/rt"
+	"github.com/peerbook/peerbook/eval/internal/rewrite/rt"
 )
 
 // rtPath is the import path of the package through which rewritten cells call back into the

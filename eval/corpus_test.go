@@ -16,12 +16,12 @@ import (
 
 	"github.com/peerbook/peerbook/display"
 	"github.com/peerbook/peerbook/eval"
-	"github.com/peerbook/peerbook/eval/rewrite/corpus"
+	"github.com/peerbook/peerbook/eval/internal/rewrite/corpus"
 )
 
 // The semantics corpus (eval/testdata/corpus): every snippet is a complete Go program
 // whose expected output was captured from `go run` (regenerate with
-// `go test ./eval/rewrite -run CorpusOnYaegi -update`). Here each snippet runs as one
+// `go test ./eval/internal/rewrite -run CorpusOnYaegi -update`). Here each snippet runs as one
 // notebook cell in a fresh session (the cell defines func main, which runs once, as with
 // go run; the package clause is left out) and its standard output must equal the
 // expected output byte for byte.

@@ -158,6 +158,13 @@ func interruptedError(stuck bool) *Error {
 	return e
 }
 
+// leftRunningNote tells that n goroutines cells started outlived an interrupt: they are
+// blocked in compiled code (a lock, a channel of compiled code, a system call) where an
+// interrupt can't reach them, and they keep what they hold until the kernel restarts.
+func leftRunningNote(n int64) string {
+	return ansiYellow + fmt.Sprintf("note: %d goroutine(s) started by cells are still running after the interrupt, blocked in compiled code (a lock, a WaitGroup, a system call) where an interrupt can't stop them; they keep their memory until they return. Restart the kernel to end them.", n) + ansiReset
+}
+
 // panicMessage renders a panic value as Go prints it, with yaegi's own messages translated to
 // the runtime errors Go would raise.
 func panicMessage(cs cellSource, v any) string {

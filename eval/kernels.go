@@ -109,7 +109,7 @@ func (s *Session) defineKernels(pc *parsedCell, code string, serial int) error {
 			src[i] = ' '
 		}
 	}
-	names, err := gpuDefine("DefineGo", string(src), s.label(serial), 1)
+	names, err := s.hooks().DefineGo(string(src), s.label(serial), 1)
 	if err != nil {
 		return kernelError(s, serial, err)
 	}
@@ -159,9 +159,7 @@ func (s *Session) importGPU() error {
 	if _, ok := s.scope.imports()[gpuAlias]; ok {
 		return nil
 	}
-	if _, ok := gpuFunc("LookupKernel"); !ok {
-		return &Error{Name: NameCompile, Value: errNoGPU.Error(), Traceback: []string{ansiRed + errNoGPU.Error() + ansiReset}}
-	}
+	s.scope.memo.invalidate()
 	if _, err := s.in.Eval(`import ` + gpuAlias + ` "` + gpuPath + `"`); err != nil {
 		return internalError("import the gpu package", err)
 	}
@@ -171,7 +169,7 @@ func (s *Session) importGPU() error {
 // runCUDA defines the kernels of a %%cuda cell (src starts at cell line `line`) and a
 // variable for each.
 func (s *Session) runCUDA(ctx context.Context, c *cellState, src string, line int) (Result, error) {
-	names, err := gpuDefine("DefineCUDA", src, s.label(c.serial), line)
+	names, err := s.hooks().DefineCUDA(src, s.label(c.serial), line)
 	if err != nil {
 		return Result{}, kernelError(s, c.serial, err)
 	}

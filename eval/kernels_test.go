@@ -7,9 +7,6 @@ import (
 )
 
 func TestGoKernelInACell(t *testing.T) {
-	if _, ok := gpuFunc("DefineGo"); !ok {
-		t.Skip("the gpu package is not part of this build")
-	}
 	s := newSession(t)
 	mustExec(t, s, `import "peerbook/gpu"
 gpu.Use("sim:1")`)
@@ -51,9 +48,6 @@ vals`)
 }
 
 func TestCUDACell(t *testing.T) {
-	if _, ok := gpuFunc("DefineCUDA"); !ok {
-		t.Skip("the gpu package is not part of this build")
-	}
 	s := newSession(t)
 	_, rec := mustExec(t, s, `%%cuda
 extern "C" __global__ void fill(float *x, int n, float v) {
@@ -70,9 +64,6 @@ extern "C" __global__ void fill(float *x, int n, float v) {
 }
 
 func TestInterruptStopsSimulatedKernel(t *testing.T) {
-	if _, ok := gpuFunc("DefineGo"); !ok {
-		t.Skip("the gpu package is not part of this build")
-	}
 	s := newSession(t)
 	mustExec(t, s, `import "peerbook/gpu"
 gpu.Use("sim:1")
@@ -90,9 +81,6 @@ buf, _ := d.AllocFrom([]float32{0})`)
 }
 
 func TestGPUPackageCompletionAndInspect(t *testing.T) {
-	if _, ok := gpuFunc("DefineGo"); !ok {
-		t.Skip("the gpu package is not part of this build")
-	}
 	s := newSession(t)
 	mustExec(t, s, `import "peerbook/gpu"`)
 	if m := matches(s.Complete("gpu.Dev", 7)); !strings.Contains(m, "Dev") || !strings.Contains(m, "Devices") {
@@ -106,5 +94,29 @@ func TestGPUPackageCompletionAndInspect(t *testing.T) {
 	if got, _ := mustExec(t, s, `import g2 "github.com/peerbook/peerbook/gpu"
 g2.Float32.String()`); got == "" {
 		t.Errorf("full import path: no value")
+	}
+}
+
+// TestCellsCannotReachPlumbing: what the session drives gpu and display with (Hooks) is
+// not in the tables cells import: a cell can't name it, and completion does not offer it.
+func TestCellsCannotReachPlumbing(t *testing.T) {
+	s := newSession(t)
+	mustExec(t, s, `import (
+	"peerbook/display"
+	"peerbook/gpu"
+)`)
+	for _, code := range []string{"gpu.SetInterrupt(nil)", "display.SetSink(nil)", "var _ display.Sink"} {
+		if _, e, _ := run(t, s, code); e == nil || e.Name != NameCompile {
+			t.Errorf("%s: want a compile error, got %+v", code, e)
+		}
+	}
+	for _, code := range []string{"gpu.SetI", "display.SetS", "display.Sin"} {
+		if c := s.Complete(code, len(code)); len(c.Matches) != 0 {
+			t.Errorf("completion of %s offers %q", code, c.Matches)
+		}
+	}
+	// The documented API is still there.
+	if c := s.Complete("gpu.Panic", len("gpu.Panic")); len(c.Matches) != 1 || !strings.Contains(c.Matches[0], "PanicError") {
+		t.Errorf("completion of gpu.Panic: %q", c.Matches)
 	}
 }

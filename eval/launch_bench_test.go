@@ -8,17 +8,14 @@ import (
 
 // BenchmarkCUDACellLaunch is issue 4's "empty-kernel launch from a cell's API call": a cell
 // launches an empty kernel n times on a stream through yaegi, then waits for the stream,
-// and reports the time per launch (us/launch), the measurement gpu/cuda/bench/launch.cu
+// and reports the time per launch (us/launch), the measurement gpu/internal/cuda/bench/launch.cu
 // makes in CUDA C (n launches on a stream, one wait at the end). On a machine without a
-// CUDA device it says SKIP and why; gpu/cuda/bench/run.sh runs it beside the C reference,
+// CUDA device it says SKIP and why; gpu/internal/cuda/bench/run.sh runs it beside the C reference,
 // with the launches queued (the default: the backend's own thread makes them while yaegi
 // interprets the loop) and made on the cell's thread (PEERBOOK_CUDA_LAUNCH=direct).
 //
 //	./eval.test -test.run '^$' -test.bench CUDACellLaunch
 func BenchmarkCUDACellLaunch(b *testing.B) {
-	if _, ok := gpuFunc("DefineCUDA"); !ok {
-		b.Skip("the gpu package is not part of this build")
-	}
 	s := newSession(b)
 	if got, _ := mustExec(b, s, `import "peerbook/gpu"
 gpu.Use("cuda") == nil`); got != "true" {

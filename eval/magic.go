@@ -23,6 +23,7 @@ import (
 //	%reset              //peerbook:reset          forget everything the session defined
 //	!cmd                //peerbook:sh cmd         run a shell command, output streamed
 //	%%cuda              //peerbook:cuda           (first line) the cell is CUDA C source
+//	%%timeline          //peerbook:timeline       chart what the devices did while the cell ran
 //	name? or ?name                                the pager shows name's documentation
 //	                                                (a line of its own; after the cell's code)
 //
@@ -46,7 +47,7 @@ type magicCell struct {
 }
 
 // magicNames are the magics that exist, for errors and help.
-var magicNames = []string{"help", "time", "env", "who", "reset", "sh"}
+var magicNames = []string{"help", "time", "timeline", "env", "who", "reset", "sh"}
 
 var queryRe = regexp.MustCompile(`^\s*(\?{1,2})?([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)(\?{1,2})?\s*$`)
 
@@ -76,12 +77,12 @@ func parseMagics(code string) (*magicCell, error) {
 		}
 		if strings.HasPrefix(t, "%%") {
 			name := strings.Fields(t[2:])
-			if len(name) > 0 && name[0] == "time" {
-				mc.magics = append(mc.magics, magic{name: "time", line: i + 1})
+			if len(name) > 0 && (name[0] == "time" || name[0] == "timeline") {
+				mc.magics = append(mc.magics, magic{name: name[0], line: i + 1})
 				lines[i] = ""
 				break
 			}
-			return nil, fmt.Errorf("line %d: unknown cell magic %q (known: %%%%cuda, %%%%time)", i+1, t)
+			return nil, fmt.Errorf("line %d: unknown cell magic %q (known: %%%%cuda, %%%%time, %%%%timeline)", i+1, t)
 		}
 		break
 	}
@@ -149,11 +150,13 @@ func (s *Session) runMagics(ctx context.Context, c *cellState, mc *magicCell) (R
 	if mc.query != "" && strings.TrimSpace(mc.code) == "" && len(mc.magics) == 0 && !mc.cuda {
 		return s.pageDoc(mc.query, mc.detail), nil
 	}
-	timed := false
+	timed, traced := false, false
 	for _, m := range mc.magics {
 		switch m.name {
 		case "time":
 			timed = true
+		case "timeline":
+			traced = true
 		case "help":
 			if m.arg != "" {
 				r := s.pageDoc(m.arg, 0)
@@ -186,6 +189,19 @@ func (s *Session) runMagics(ctx context.Context, c *cellState, mc *magicCell) (R
 	start := time.Now()
 	var r Result
 	var err error
+	if traced {
+		// The chart of what the devices did shows under the cell's output, also when the
+		// cell failed part way.
+		stop := s.hooks().StartTimeline()
+		defer func() {
+			tl, stopErr := stop()
+			s.syncStreams()
+			if stopErr != nil {
+				fmt.Fprintf(s.stderr.w, "timeline: %v\n", stopErr)
+			}
+			showValue(tl)
+		}()
+	}
 	if mc.cuda {
 		r, err = s.runCUDA(ctx, c, mc.code, mc.line)
 	} else {
@@ -293,7 +309,7 @@ func (s *Session) whoMagic() {
 // resetMagic implements %reset: everything the cells defined is forgotten. Goroutines the
 // cells started are stopped first.
 func (s *Session) resetMagic() error {
-	s.runner.stopAll()
+	s.runner.discard() // nothing of the old interpreter may keep it alive
 	if err := s.reset(); err != nil {
 		return internalError("reset the session", err)
 	}
@@ -302,7 +318,8 @@ func (s *Session) resetMagic() error {
 }
 
 // shell runs a command with sh -c, its output streamed as the cell's. It stops when the cell
-// is interrupted. A command that fails is reported on stderr, not as the cell's error.
+// is interrupted, with every process of its process group. A command that fails is reported
+// on stderr, not as the cell's error.
 func (s *Session) shell(ctx context.Context, command string) error {
 	if command == "" {
 		return magicError(errors.New("!: no command"))
@@ -312,6 +329,7 @@ func (s *Session) shell(ctx context.Context, command string) error {
 	cmd.Stdout = s.stdout.w
 	cmd.Stderr = s.stderr.w
 	cmd.WaitDelay = time.Second
+	inOwnGroup(cmd)
 	err := cmd.Run()
 	if ctx.Err() != nil {
 		return interruptedError(false)
@@ -329,12 +347,16 @@ A cell is Go code: imports, constants, types, functions, variables and statement
 order. Declarations work as in a Go file; statements run top to bottom. What a cell defines
 stays for the next cells, and defining a name again replaces it everywhere (functions that
 call a redefined function use the new one). The value of a cell's last expression is shown;
-end the cell with ';' to hide it.
+end the cell with ';' to hide it. A cell that defines func main runs it once, as go run
+would: after the cell's declarations, before its statements; later cells don't run it again
+(call main() to), and defining it anew runs the new one.
 
 Magics (each also as a comment, so the cell stays valid Go):
   %help [name]          //peerbook:help [name]     this text, or name's documentation
   name?  ?name  name??                             name's documentation in the pager
   %time  %%time         //peerbook:time            time the cell's Go code
+  %%timeline            //peerbook:timeline        chart the launches, copies and waits of
+                                                   the cell (gpu.Trace in code)
   %env [NAME[=VALUE]]   //peerbook:env ...         list, show or set environment variables
   %who                  //peerbook:who             the session's variables and their types
   %reset                //peerbook:reset           forget everything the session defined

@@ -161,13 +161,45 @@ func TestUnknownMagic(t *testing.T) {
 	}
 }
 
-func TestCUDAWithoutGPUPackage(t *testing.T) {
-	if _, ok := gpuFunc("DefineCUDA"); ok {
-		t.Skip("the gpu package is part of this build: see kernels_test.go")
-	}
+func TestTimelineMagic(t *testing.T) {
 	s := newSession(t)
-	_, e, _ := run(t, s, "%%cuda\n__global__ void k(float *x) { x[0] = 1; }")
-	if e == nil || !strings.Contains(e.Value, "gpu package") {
-		t.Errorf("%%%%cuda without the gpu package: %+v", e)
+	mustExec(t, s, `import "peerbook/gpu"
+gpu.Use("sim:2")
+func bumpTL(t gpu.Thread, x []float32) {
+	for i := t.GlobalX(); i < len(x); i += t.StrideX() {
+		x[i]++
+	}
+}`)
+	mustExec(t, s, `x, _ := gpu.Dev(1).Alloc(gpu.Float32, 256)`)
+	for _, code := range []string{
+		"%%timeline\nbumpTL.Launch(gpu.Dev(1), 1, 64, x)\nx.Fill(2)",
+		"//peerbook:timeline\nbumpTL.Launch(gpu.Dev(1), 1, 64, x)\nx.Fill(2)",
+	} {
+		_, rec := mustExec(t, s, code)
+		var chart string
+		for _, e := range rec.merged() {
+			if strings.HasPrefix(e, "display:timeline: ") {
+				chart = e
+			}
+		}
+		if !strings.Contains(chart, "2 operations on 1 lane") || !strings.Contains(chart, "bumpTL") || !strings.Contains(chart, "memset") {
+			t.Errorf("%q: events %q", code, rec.merged())
+		}
+	}
+	// A failing cell still shows what ran before it failed, and the error.
+	_, e, rec := run(t, s, "%%timeline\nbumpTL.Launch(gpu.Dev(1), 1, 64, x)\npanic(\"stop here\")")
+	if e == nil || !strings.Contains(e.Value, "stop here") {
+		t.Errorf("error %+v", e)
+	}
+	if got := strings.Join(rec.merged(), "\n"); !strings.Contains(got, "1 operation on 1 lane") {
+		t.Errorf("failing cell: events %q", got)
+	}
+	// The Go form: a timeline is a value that renders itself.
+	got, _ := mustExec(t, s, "tl := gpu.Trace()\nx.Fill(3)\ntl.Stop()\nlen(tl.Ops())")
+	if got != "1" {
+		t.Errorf("tl.Ops(): %q", got)
+	}
+	if got, _ := mustExec(t, s, "tl"); !strings.HasPrefix(got, "timeline: 1 operation on 1 lane") {
+		t.Errorf("tl renders as %q", got)
 	}
 }

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/peerbook/peerbook/eval/rewrite"
+	"github.com/peerbook/peerbook/eval/internal/rewrite"
 )
 
 // goroutineID returns the id of the calling goroutine (from its stack header).

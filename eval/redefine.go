@@ -17,6 +17,9 @@ type redefinition struct {
 	symbols map[string]reflect.Value // name -> previous *symbol (invalid: there was none)
 	methods map[string]reflect.Value // type name -> previous method slice
 	before  map[string]bool          // the names of the scope before the compilation
+	// cands, when not nil, are the only names the compilation can add (before then holds
+	// those of them that existed); nil: before holds every name of the scope.
+	cands map[string]bool
 }
 
 // prepareRedefinition gets the interpreter ready to compile declarations of names:
@@ -25,8 +28,9 @@ type redefinition struct {
 //   - a method that exists is dropped from its type, because yaegi keeps the first one;
 //   - an import under a name that a file of declarations defines is forgotten (see
 //     settleImports).
-func (s *Session) prepareRedefinition(names []string, declFile bool) *redefinition {
-	r := &redefinition{s: s, symbols: map[string]reflect.Value{}, methods: map[string]reflect.Value{}, before: s.scope.keys()}
+func (s *Session) prepareRedefinition(node ast.Node, names []string, declFile bool) *redefinition {
+	r := &redefinition{s: s, symbols: map[string]reflect.Value{}, methods: map[string]reflect.Value{}}
+	r.before, r.cands = s.namesBefore(node)
 	for _, n := range names {
 		if i := strings.IndexByte(n, '.'); i >= 0 {
 			typ, method := n[:i], n[i+1:]
@@ -61,7 +65,7 @@ func (r *redefinition) finishCompile(ok bool) {
 		return
 	}
 	for n := range r.s.scope.keys() {
-		if !r.before[n] {
+		if !r.before[n] && (r.cands == nil || r.cands[n]) {
 			r.s.scope.forget(n)
 		}
 	}
@@ -175,7 +179,7 @@ func (s *Session) recompile(defs []*definition) error {
 			return err
 		}
 	}
-	undo := s.prepareRedefinition(st.defs(), true)
+	undo := s.prepareRedefinition(node, st.defs(), true)
 	prog, err := s.compile(node, false)
 	undo.finishCompile(err == nil)
 	if err != nil {

@@ -7,10 +7,10 @@ import (
 
 	"github.com/traefik/yaegi/interp"
 
-	"github.com/peerbook/peerbook/eval/rewrite"
+	"github.com/peerbook/peerbook/eval/internal/rewrite"
 )
 
-// cellRewriter is the API of package eval/rewrite: the rewrites that make yaegi run Go as
+// cellRewriter is the API of package eval/internal/rewrite: the rewrites that make yaegi run Go as
 // Go. Prepare installs its helpers in a fresh interpreter; Cell rewrites a cell's
 // declarations and top-level statements in place, keeping the user's positions.
 type cellRewriter interface {

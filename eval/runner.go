@@ -38,6 +38,9 @@ type runner struct {
 	release chan struct{} // closed to let the watcher finish
 
 	watcher *watcher // parked for the cells to come; nil: none yet, or used by an interrupt
+	// cancelled are the release channels of watchers an interrupt used, parked for good
+	// while the interpreter lives (see cancelWatcher); discard lets them end.
+	cancelled []chan struct{}
 
 	epochMu sync.Mutex
 	epoch   chan struct{} // closed when a cell is interrupted; renewed afterwards
@@ -165,6 +168,19 @@ func (r *runner) cancelWatcher(w watcher) {
 	r.watcher = nil
 	w.stop()
 	<-w.done
+	r.cancelled = append(r.cancelled, w.release)
+}
+
+// discard stops every interpreted goroutine (as stopAll) and lets the parked goroutines of
+// every watcher end: the interpreter is being dropped (%reset), and a goroutine parked in
+// it would keep it, and all the session had built, in memory.
+func (r *runner) discard() {
+	r.stopAll()
+	r.close()
+	for _, release := range r.cancelled {
+		close(release)
+	}
+	r.cancelled = nil
 }
 
 // close lets the parked watcher finish (the session is closing).

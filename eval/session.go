@@ -1,5 +1,8 @@
 package eval
 
+// Long file: the Session and a cell's execution stay together until eval becomes a pipeline of
+// named stages with one view of session state (issue 18; docs/ARCHITECTURE.md, a cell's path).
+
 import (
 	"context"
 	"errors"
@@ -18,7 +21,7 @@ import (
 	"github.com/traefik/yaegi/stdlib"
 
 	"github.com/peerbook/peerbook/display"
-	"github.com/peerbook/peerbook/eval/rewrite"
+	"github.com/peerbook/peerbook/eval/internal/rewrite"
 )
 
 // Options configure a new Session.
@@ -27,6 +30,8 @@ type Options struct {
 	Dir string
 	// Args is os.Args as cells see it; nil means {"peerbook"}.
 	Args []string
+	// Hooks drive the gpu and display packages for the session; nil means PackageHooks.
+	Hooks Hooks
 }
 
 // Session is one notebook's Go state: cells run one after another against it. Its methods
@@ -48,6 +53,7 @@ type Session struct {
 	cells   map[int]*cellRecord // by serial
 
 	stdout, stderr *outStream
+	files          *cellFiles // os.Stdout and os.Stderr of cells
 	stdin          *stdinReader
 	panics         *panicLog
 	bridge         *bridge
@@ -102,6 +108,14 @@ func (c *cellState) setValues(v []any) {
 	c.mu.Unlock()
 }
 
+// hooks returns the session's Hooks.
+func (s *Session) hooks() Hooks {
+	if s.opts.Hooks == nil {
+		return PackageHooks{}
+	}
+	return s.opts.Hooks
+}
+
 // New starts an empty session.
 func New(opts Options) (*Session, error) {
 	s := &Session{opts: opts, cells: map[int]*cellRecord{}, panics: newPanicLog()}
@@ -151,6 +165,9 @@ func (s *Session) reset() error {
 	if err := s.useOverrides(in); err != nil {
 		return err
 	}
+	if old, ok := s.rw.(interface{ Close() }); ok {
+		old.Close() // the previous interpreter's registrations
+	}
 	s.rw = newRewriter()
 	if s.rw != nil {
 		if err := s.rw.Prepare(in); err != nil {
@@ -158,7 +175,7 @@ func (s *Session) reset() error {
 		}
 	}
 	s.in = in
-	s.scope = scopeView{in: in}
+	s.scope = scopeView{in: in, memo: &scopeMemo{}}
 	s.defs = newDefinitions()
 	s.typer = newCellTyper(in.FileSet(), func(path string) (syms map[string]reflect.Value) {
 		defer func() {
@@ -193,7 +210,14 @@ func (s *Session) reset() error {
 // useOverrides loads what the session adds to or changes in yaegi's symbol tables.
 func (s *Session) useOverrides(in *interp.Interpreter) error {
 	var stdin io.Reader = s.stdin
-	stdoutFile, stderrFile := s.stdout.w, s.stderr.w
+	files, err := newCellFiles(s.stdout, s.stderr)
+	if err != nil {
+		return err
+	}
+	if s.files != nil {
+		s.files.close()
+	}
+	s.files = files
 	exports := interp.Exports{
 		"time/time": {
 			"Sleep": reflect.ValueOf(func(d time.Duration) { s.runner.sleep(d) }),
@@ -204,8 +228,8 @@ func (s *Session) useOverrides(in *interp.Interpreter) error {
 		},
 		"os/os": {
 			"Stdin":  reflect.ValueOf(&stdin).Elem(),
-			"Stdout": reflect.ValueOf(&stdoutFile).Elem(),
-			"Stderr": reflect.ValueOf(&stderrFile).Elem(),
+			"Stdout": reflect.ValueOf(&files.stdout).Elem(),
+			"Stderr": reflect.ValueOf(&files.stderr).Elem(),
 			"Exit": reflect.ValueOf(func(code int) {
 				panic(fmt.Sprintf("os.Exit(%d) called: the notebook session goes on", code))
 			}),
@@ -317,13 +341,16 @@ func (s *Session) Execute(ctx context.Context, req ExecuteRequest, out Output) (
 	s.lastOut.Store(&outputRef{out: out})
 	s.cur.Store(c)
 	s.stdin.reset()
-	restore := setDisplaySink(syncedSink{s: s, out: out})
-	gpuSetInterrupt(cctx.Done())
+	restore := s.hooks().SetDisplaySink(syncedSink{s: s, out: out})
+	s.hooks().SetInterrupt(cctx.Done())
 	defer func() {
 		if cctx.Err() == nil {
-			gpuSetInterrupt(nil) // before the channel is released: the cell was not interrupted
+			s.hooks().SetInterrupt(nil) // before the channel is released: the cell was not interrupted
 		}
 		s.syncStreams()
+		for _, note := range s.files.repair(s.stdout, s.stderr) {
+			out.Stream("stderr", note)
+		}
 		restore()
 		s.cur.Store(nil)
 		s.idxStale.Store(true)
@@ -438,6 +465,9 @@ func (s *Session) runGo(ctx context.Context, c *cellState, code string) (res Res
 		return res, compileError(s, err)
 	}
 	s.settleImports(pc) // imports earlier cells made are no-ops (see imports.go)
+	if err := s.precheck(pc); err != nil {
+		return res, err // nothing ran
+	}
 	if err := s.defineKernels(pc, code, c.serial); err != nil {
 		return res, err
 	}
@@ -530,6 +560,7 @@ func (s *Session) importAliases(aliases map[string]string) error {
 			continue
 		}
 		src := `import ` + alias + ` "` + path + `"`
+		s.scope.memo.invalidate()
 		if _, err := s.in.Eval(src); err != nil {
 			return internalError("import "+path+" for the types of the cell's variables", err)
 		}
@@ -603,7 +634,7 @@ func (s *Session) runStep(ctx context.Context, c *cellState, st *step, cellDefs 
 			changed[n] = true
 		}
 	}
-	undo := s.prepareRedefinition(names, st.kind == stepDecls)
+	undo := s.prepareRedefinition(node, names, st.kind == stepDecls)
 	prog, err := s.compile(node, contains(names, "main"))
 	undo.finishCompile(err == nil)
 	if err != nil {
@@ -746,10 +777,15 @@ func (s *Session) compile(n ast.Node, runMain bool) (prog *interp.Program, err e
 			prog, err = nil, internalError("the interpreter panicked while compiling", p)
 		}
 	}()
+	if hasImports(n) {
+		defer s.scope.memo.invalidate()
+	}
 	prog, err = s.in.CompileAST(n)
+	s.scope.dropRoots()
 	if err != nil {
 		return nil, compileError(s, err)
 	}
+	s.scope.growFrame(s.runner.live.Load() > 0)
 	if !runMain {
 		s.scope.dropMain(prog)
 	}
@@ -772,7 +808,11 @@ func (s *Session) run(ctx context.Context, c *cellState, prog *interp.Program) e
 		if goErr := c.goroutineError(); goErr != nil {
 			return goErr
 		}
-		return interruptedError(o.stuck)
+		e := interruptedError(o.stuck)
+		if n := s.runner.live.Load(); n > 0 {
+			e.Traceback = append(e.Traceback, leftRunningNote(n))
+		}
+		return e
 	}
 	v, ok := asPanic(o.err)
 	if !ok {
@@ -901,6 +941,10 @@ func (s *Session) Close() error {
 	s.closed = true
 	s.runner.fire()
 	s.runner.close()
+	if rw, ok := s.rw.(interface{ Close() }); ok {
+		rw.Close()
+	}
+	s.files.close() // the pipes end when every copy of their write end is closed
 	s.stdout.close()
 	s.stderr.close()
 	return nil

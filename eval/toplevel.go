@@ -9,7 +9,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/peerbook/peerbook/eval/rewrite"
+	"github.com/peerbook/peerbook/eval/internal/rewrite"
 )
 
 // A cell's top-level statements run in yaegi's global scope, where yaegi v0.16.1 gets much

@@ -15,7 +15,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/peerbook/peerbook/eval/rewrite"
+	"github.com/peerbook/peerbook/eval/internal/rewrite"
 )
 
 // cellTyper learns the types of what cells define, with go/types: a cell is checked against
@@ -31,12 +31,15 @@ type cellTyper struct {
 	src   map[string]string   // the same declarations as source
 	refs  map[string][]string // the names each declaration mentions
 	stale map[string]bool     // variables whose type names a type redefined since
+	// methods: type name -> its keys in decls ("T.M"), kept by remember and forget so
+	// that needed does not walk every declaration.
+	methods map[string][]string
 }
 
 // newCellTyper returns a typer whose packages come from symbols (see symbolImporter). fset
 // is the one cells are parsed with (go/types needs every position it meets there).
 func newCellTyper(fset *token.FileSet, symbols func(path string) map[string]reflect.Value) *cellTyper {
-	return &cellTyper{imp: newSymbolImporter(symbols), fset: fset, decls: map[string]ast.Decl{}, src: map[string]string{}, refs: map[string][]string{}, stale: map[string]bool{}}
+	return &cellTyper{imp: newSymbolImporter(symbols), fset: fset, decls: map[string]ast.Decl{}, src: map[string]string{}, refs: map[string][]string{}, stale: map[string]bool{}, methods: map[string][]string{}}
 }
 
 // cellTypes is what checking a cell found.
@@ -47,6 +50,7 @@ type cellTypes struct {
 	imp     *rewrite.Importer
 	aliases map[string]string // import path -> alias of an import the session must add
 	errs    []token.Pos       // positions of the (hard) type errors
+	hard    []types.Error     // the hard type errors themselves, in order (see precheck)
 
 	cellTypeNames map[string]bool   // the types the cell declares
 	earlier       map[string]string // name -> type of the variables earlier statements define ("": unknown)
@@ -158,6 +162,7 @@ func (t *cellTyper) check(pc *parsedCell, imports map[string]string) *cellTypes 
 	conf := types.Config{Importer: t.imp, Error: func(err error) {
 		if te, ok := err.(types.Error); ok && !te.Soft {
 			ct.errs = append(ct.errs, te.Pos)
+			ct.hard = append(ct.hard, te)
 		}
 	}}
 	func() {
@@ -200,12 +205,6 @@ func sortedKeys(m map[string]string) []string {
 // uses, of the names these mention, and so on, with the methods of every type among them.
 // (Checking only these keeps a cell's check small in a long session.)
 func (t *cellTyper) needed(pc *parsedCell) []string {
-	byType := map[string][]string{}
-	for k := range t.decls {
-		if base, _, ok := strings.Cut(k, "."); ok {
-			byType[base] = append(byType[base], k)
-		}
-	}
 	seen := map[string]bool{}
 	var queue []string
 	add := func(name string) {
@@ -228,7 +227,7 @@ func (t *cellTyper) needed(pc *parsedCell) []string {
 		for _, r := range t.refs[name] {
 			add(r)
 		}
-		for _, m := range byType[name] {
+		for _, m := range t.methods[name] {
 			add(m)
 		}
 	}
@@ -289,6 +288,11 @@ func (t *cellTyper) remember(entries map[string]string) {
 			t.forget(name)
 			continue
 		}
+		if base, _, ok := strings.Cut(name, "."); ok {
+			if _, had := t.decls[name]; !had {
+				t.methods[base] = append(t.methods[base], name)
+			}
+		}
 		t.decls[name], t.src[name] = f.Decls[0], src
 		uses := map[string]bool{}
 		collectUses(f.Decls[0], uses)
@@ -303,6 +307,20 @@ func (t *cellTyper) remember(entries map[string]string) {
 
 // forget drops what the typer remembers of name.
 func (t *cellTyper) forget(name string) {
+	if base, _, ok := strings.Cut(name, "."); ok {
+		if _, had := t.decls[name]; had {
+			ms := t.methods[base]
+			for i, m := range ms {
+				if m == name {
+					t.methods[base] = append(ms[:i:i], ms[i+1:]...)
+					break
+				}
+			}
+			if len(t.methods[base]) == 0 {
+				delete(t.methods, base)
+			}
+		}
+	}
 	delete(t.refs, name)
 	delete(t.decls, name)
 	delete(t.src, name)

@@ -7,7 +7,7 @@ import (
 
 	"github.com/traefik/yaegi/stdlib/generic"
 
-	"github.com/peerbook/peerbook/eval/rewrite"
+	"github.com/peerbook/peerbook/eval/internal/rewrite"
 )
 
 // newSymbolImporter returns a go/types importer over what the session's interpreter knows:

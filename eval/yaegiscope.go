@@ -18,7 +18,8 @@ import (
 
 // scopeView reads and edits the package scope ("main") of an interpreter.
 type scopeView struct {
-	in *interp.Interpreter
+	in   *interp.Interpreter
+	memo *scopeMemo // nil: nothing is cached
 }
 
 // writable returns v (an unexported field) as a settable value.
@@ -91,6 +92,7 @@ func (s scopeView) forget(name string) bool {
 		return false
 	}
 	m.SetMapIndex(k, reflect.Value{})
+	s.memo.invalidate()
 	return true
 }
 
@@ -205,8 +207,19 @@ func (s scopeView) symbols() []symbolInfo {
 	return out
 }
 
-// imports returns the package names imported into the session (name -> import path).
+// imports returns the package names imported into the session (name -> import path), a
+// map the caller may change.
 func (s scopeView) imports() map[string]string {
+	if cached, ok := s.memo.importsCopy(); ok {
+		return cached
+	}
+	out := s.scanImports()
+	s.memo.setImports(out)
+	return out
+}
+
+// scanImports reads the imports from the whole scope.
+func (s scopeView) scanImports() map[string]string {
 	m := s.symMap()
 	out := map[string]string{}
 	if !m.IsValid() {
@@ -236,6 +249,7 @@ func (s scopeView) restore(name string, sym reflect.Value) {
 	if !m.IsValid() {
 		return
 	}
+	s.memo.invalidate()
 	if !sym.IsValid() {
 		m.SetMapIndex(reflect.ValueOf(name), reflect.Value{})
 		return

@@ -5,7 +5,7 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/peerbook/peerbook/gpu/backend"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
 )
 
 // paramString shows a parameter as a Go kernel declares it: "x []float32",

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/peerbook/peerbook/display"
-	"github.com/peerbook/peerbook/gpu/backend"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
 )
 
 // ErrFreed is wrapped by the error of any use of a freed buffer.
@@ -71,7 +71,9 @@ func (d *Device) Alloc(dtype DType, n int) (*Buffer, error) {
 }
 
 // AllocShared allocates a buffer of n elements of dtype on d, zeroed and shared with every
-// device (see ShareWithPeers): it can be passed to Peer parameters.
+// device that can reach it (see ShareWithPeers): it can be passed to Peer parameters. Where
+// some GPUs have no P2P access to d (GPU3 of sim:pcie4), it is shared with the others and
+// d, SharedWith lists them, and a notice says which GPUs it leaves out.
 func (d *Device) AllocShared(dtype DType, n int) (*Buffer, error) {
 	return d.alloc(dtype, n, true, "alloc shared")
 }
@@ -111,12 +113,14 @@ func (d *Device) alloc(dtype DType, n int, shared bool, op string) (*Buffer, err
 	if n > maxBytes || size > maxBytes {
 		return nil, fmt.Errorf("%s: %d elements of %s is more than any device holds", op, n, dtype)
 	}
-	if shared {
-		if err := d.m.checkShare(d, d.m.devices); err != nil {
-			return nil, fmt.Errorf("%s %s[%d] on %s: %w", op, dtype, n, d.label(), err)
-		}
+	shareWith := d.m.devices // the GPUs a shared allocation reaches
+	if shared && d.m.checkShare(d, d.m.devices) != nil {
+		// Some GPUs can't reach d's memory: share it with those that can (d itself at
+		// least: concurrent kernels on one GPU are peers too), and say which.
+		shareWith = d.reachedBy()
 	}
-	mem, err := d.m.b.Alloc(d.info.Index, size, backend.AllocOptions{Shared: shared})
+	partial := len(shareWith) < len(d.m.devices)
+	mem, err := d.m.b.Alloc(d.info.Index, size, backend.AllocOptions{Shared: shared && !partial})
 	if errors.Is(err, backend.ErrOutOfMemory) {
 		oom := &OutOfMemoryError{Device: d.label(), Asked: uint64(size)}
 		if mi, ok := d.m.b.(backend.MemoryInfo); ok {
@@ -131,11 +135,55 @@ func (d *Device) alloc(dtype DType, n int, shared bool, op string) (*Buffer, err
 	if !d.IsHost() {
 		a.peers[d.info.Index] = true
 	}
-	if shared {
+	a.cleanup = goruntime.AddCleanup(a, func(m backend.Memory) { m.Free() }, mem)
+	b := &Buffer{a: a, dtype: dtype, n: n, shape: []int{n}}
+	if shared && partial {
+		if err := b.share(op, shareWith); err != nil {
+			b.Free()
+			return nil, err
+		}
+		if state.notice != nil {
+			fmt.Fprintf(state.notice, "%s %s: %s\n", op, b.describe(), b.reachNote())
+		}
+	} else if shared {
 		a.markShared(d.m.devices)
 	}
-	a.cleanup = goruntime.AddCleanup(a, func(m backend.Memory) { m.Free() }, mem)
-	return &Buffer{a: a, dtype: dtype, n: n, shape: []int{n}}, nil
+	return b, nil
+}
+
+// reachedBy returns the GPUs whose kernels can reach d's memory once shared: d and the GPUs
+// with P2P access to it.
+func (d *Device) reachedBy() []*Device {
+	var out []*Device
+	for _, o := range d.m.devices {
+		if o == d || d.CanAccessPeer(o) && o.CanAccessPeer(d) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// reachNote says which GPUs a partly shared buffer reaches and why not the others.
+func (b *Buffer) reachNote() string {
+	with := b.SharedWith()
+	reached := map[*Device]bool{}
+	for _, d := range with {
+		reached[d] = true
+	}
+	var missing []*Device
+	for _, d := range b.a.m.devices {
+		if !reached[d] {
+			missing = append(missing, d)
+		}
+	}
+	s := "shared with " + sharedWithLabel(with)
+	if len(with) == 1 {
+		s += " only (concurrent kernels on it can use it as a Peer buffer)"
+	}
+	if len(missing) > 0 {
+		s += fmt.Sprintf("; %s can't reach it (no P2P access)", sharedWithLabel(missing))
+	}
+	return s
 }
 
 func (a *allocation) markShared(devs []*Device) {
@@ -159,25 +207,14 @@ func (a *allocation) reachableFrom(dev int) bool {
 	return dev >= 0 && dev < len(a.peers) && a.peers[dev]
 }
 
-// isShared reports whether the allocation was shared (allocated shared, or shared since)
-// and reaches another device than its own, or every device: on a machine of one GPU,
-// sharing with every peer is sharing with none, trivially done, and a buffer allocated or
-// made shared there can go to Peer parameters as on any machine.
+// isShared reports whether the allocation was shared (allocated shared, or shared since),
+// with other devices or only with its own: concurrent kernels on one GPU are peers too, so
+// b.ShareWith(b.Device()) makes a Peer buffer, as AllocShared does on a machine of one GPU
+// or where no other GPU reaches the device.
 func (a *allocation) isShared() bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if !a.shared {
-		return false
-	}
-	if a.sharedAll {
-		return true
-	}
-	for i, p := range a.peers {
-		if p && i != a.dev.info.Index {
-			return true
-		}
-	}
-	return false
+	return a.shared
 }
 
 // live returns the allocation's memory, or an error where it was freed.
@@ -284,7 +321,14 @@ func (b *Buffer) String() string {
 	if b.Freed() {
 		s.WriteString(", freed")
 	} else if b.a.isShared() {
-		s.WriteString(", shared")
+		b.a.mu.Lock()
+		all := b.a.sharedAll || b.a.dev.IsHost()
+		b.a.mu.Unlock()
+		if all {
+			s.WriteString(", shared")
+		} else {
+			s.WriteString(", shared with " + sharedWithLabel(b.SharedWith()))
+		}
 	}
 	return s.String()
 }
@@ -317,7 +361,7 @@ func (b *Buffer) checkData(op string, at int, data any) ([]byte, error) {
 func (b *Buffer) Write(data any) error { return b.WriteAt(0, data) }
 
 // WriteAt copies data, a Go slice of the buffer's element type, to elements at, at+1, ...
-func (b *Buffer) WriteAt(at int, data any) error {
+func (b *Buffer) WriteAt(at int, data any) (err error) {
 	mem, err := b.live("write")
 	if err != nil {
 		return err
@@ -325,6 +369,9 @@ func (b *Buffer) WriteAt(at int, data any) error {
 	raw, err := b.checkData("write", at, data)
 	if err != nil || len(raw) == 0 {
 		return err
+	}
+	if done := traceBuffer(b, opCopy, "write", int64(len(raw)), true); done != nil {
+		defer func() { done(err) }()
 	}
 	if err := b.a.m.b.Write(mem, b.off+int64(at)*int64(b.dtype.Size()), raw); err != nil {
 		return fmt.Errorf("write %s: %w", b.describe(), err)
@@ -338,7 +385,7 @@ func (b *Buffer) WriteAt(at int, data any) error {
 func (b *Buffer) Read(dst any) error { return b.ReadAt(0, dst) }
 
 // ReadAt copies elements at, at+1, ... into dst, a Go slice of the buffer's element type.
-func (b *Buffer) ReadAt(at int, dst any) error {
+func (b *Buffer) ReadAt(at int, dst any) (err error) {
 	mem, err := b.live("read")
 	if err != nil {
 		return err
@@ -346,6 +393,9 @@ func (b *Buffer) ReadAt(at int, dst any) error {
 	raw, err := b.checkData("read", at, dst)
 	if err != nil || len(raw) == 0 {
 		return err
+	}
+	if done := traceBuffer(b, opCopy, "read", int64(len(raw)), false); done != nil {
+		defer func() { done(err) }()
 	}
 	if err := b.a.m.b.Read(mem, b.off+int64(at)*int64(b.dtype.Size()), raw); err != nil {
 		return fmt.Errorf("read %s: %w", b.describe(), err)
@@ -488,7 +538,7 @@ func (b *Buffer) At(i int) (float64, error) {
 
 // Fill sets every element to v, a number converted to the buffer's dtype (an integer
 // buffer takes integral values in its range).
-func (b *Buffer) Fill(v any) error {
+func (b *Buffer) Fill(v any) (err error) {
 	mem, err := b.live("fill")
 	if err != nil {
 		return err
@@ -496,6 +546,9 @@ func (b *Buffer) Fill(v any) error {
 	bits, err := scalarBits(v, b.dtype)
 	if err != nil {
 		return fmt.Errorf("fill %s: %w", b.describe(), err)
+	}
+	if done := traceBuffer(b, opFill, "fill", b.Bytes(), true); done != nil {
+		defer func() { done(err) }()
 	}
 	if err := b.a.m.b.Fill(mem, b.off, b.Bytes(), elemBytes(bits, b.dtype)); err != nil {
 		return fmt.Errorf("fill %s: %w", b.describe(), err)
@@ -519,7 +572,7 @@ func CopyAsync(dst, src *Buffer, s *Stream) error {
 	return copyBuffers(dst, src, s)
 }
 
-func copyBuffers(dst, src *Buffer, s *Stream) error {
+func copyBuffers(dst, src *Buffer, s *Stream) (err error) {
 	dm, err := dst.live("copy to")
 	if err != nil {
 		return err
@@ -547,7 +600,14 @@ func copyBuffers(dst, src *Buffer, s *Stream) error {
 		if bs, err = s.live("copy"); err != nil {
 			return err
 		}
-	} else if n := src.Bytes(); n >= largeCopySimBytes && n >= dst.a.m.largeCopyBytes() && !overlap(dst, src) {
+	}
+	chunked := s == nil && src.Bytes() >= largeCopySimBytes && src.Bytes() >= dst.a.m.largeCopyBytes() && !overlap(dst, src)
+	if tr := tracing.Load(); tr != nil {
+		var op *traceOp
+		op, bs = tr.beginCopy(dst, src, s, bs, chunked)
+		defer func() { err = tr.endCopy(op, s, bs, err) }()
+	}
+	if chunked {
 		return copyInChunks(dm, sm, dst, src)
 	}
 	if err := dst.a.m.b.Copy(dm, dst.off, sm, src.off, src.Bytes(), bs); err != nil {

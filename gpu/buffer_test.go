@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peerbook/peerbook/gpu/backend"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
 )
 
 func TestAllocWriteReadEveryDType(t *testing.T) {

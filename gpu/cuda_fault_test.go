@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peerbook/peerbook/gpu/gokernel"
+	"github.com/peerbook/peerbook/gpu/internal/gokernel"
 )
 
 // Go kernels on the CUDA device: results, and a failing bounds check reported like on

@@ -10,12 +10,12 @@ import (
 	"sync/atomic"
 
 	"github.com/peerbook/peerbook/display"
-	"github.com/peerbook/peerbook/gpu/backend"
-	"github.com/peerbook/peerbook/gpu/cuda"
-	"github.com/peerbook/peerbook/gpu/cudasrc"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
+	"github.com/peerbook/peerbook/gpu/internal/cuda"
+	"github.com/peerbook/peerbook/gpu/internal/cudasrc"
 )
 
-// openCUDA opens the CUDA backend (package gpu/cuda): the driver, NVRTC and NVML.
+// openCUDA opens the CUDA backend (package gpu/internal/cuda): the driver, NVRTC and NVML.
 func openCUDA() (backend.Backend, error) {
 	b, err := cuda.Open()
 	if err != nil {

@@ -8,9 +8,9 @@ import (
 	"testing"
 	"unsafe"
 
-	"github.com/peerbook/peerbook/gpu/backend"
-	"github.com/peerbook/peerbook/gpu/gokernel"
-	"github.com/peerbook/peerbook/gpu/sim"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
+	"github.com/peerbook/peerbook/gpu/internal/gokernel"
+	"github.com/peerbook/peerbook/gpu/internal/sim"
 )
 
 // These tests run the CUDA glue (cuda_glue.go, gokernel_glue.go) on simulated devices.
@@ -62,17 +62,22 @@ func peerInc(t gpu.Thread, p gpu.Peer[float32], out []float32) {
 	must(0, k.Launch(d, 1, n, hs, out))
 }
 
-// On a machine of several GPUs, sharing a buffer with its own device only shares nothing.
-func TestSharedWithOwnDeviceOnlyIsNotShared(t *testing.T) {
+// Sharing a buffer with its own device makes it a Peer buffer of that device's kernels
+// (concurrent kernels on one GPU are peers too), reaching that device only.
+func TestSharedWithOwnDevice(t *testing.T) {
 	use(t, "sim:2")
 	b := must(Dev(0).Alloc(Float32, 4))
 	must(0, b.ShareWith(Dev(0)))
-	if b.IsShared() {
-		t.Error("a buffer shared with its own device only counts as shared")
+	if !b.IsShared() || len(b.SharedWith()) != 1 || b.SharedWith()[0] != Dev(0) || b.String() != "float32[4] on device 0 (sim-GPU-0), shared with GPU0" {
+		t.Errorf("shared with its own device: %v, %v, %s", b.IsShared(), b.SharedWith(), b)
 	}
+	k := defineTest("ownPeer", []backend.Param{peer("p", Float32)}, nil)
+	must(0, k.Launch(Dev(0), 1, 1, b))
+	wantErr(t, k.Launch(Dev(1), 1, 1, b),
+		"launch ownPeer: argument 1 (p gpu.Peer[float32]): float32[4] on device 0 (sim-GPU-0) is not shared with device 1 (sim-GPU-1), where the kernel runs: share it with that device too (buf.ShareWith)")
 	must(0, b.ShareWith(Dev(1)))
-	if !b.IsShared() {
-		t.Error("a buffer shared with the other GPU is not shared")
+	if !b.IsShared() || len(b.SharedWith()) != 2 || b.String() != "float32[4] on device 0 (sim-GPU-0), shared" {
+		t.Errorf("shared with both GPUs: %v, %s", b.SharedWith(), b)
 	}
 }
 

@@ -203,3 +203,28 @@ func BenchmarkCUDAEmptyLaunchSync(b *testing.B) {
 		}
 	}
 }
+
+// On CUDA devices the flag latency is measured, with the ping-pong kernel: positive, finite,
+// and not marked modelled.
+func TestCUDAMeasureFlagLatency(t *testing.T) {
+	defer catch(t)
+	useCUDA(t)
+	r, err := MeasureFlagLatency(MeasureRepeats(500))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := r.Modelled(); ok || r.Rounds() != 500 {
+		t.Errorf("Modelled %v, Rounds %d on CUDA", ok, r.Rounds())
+	}
+	for i, row := range r.Values() {
+		for j, v := range row {
+			if !(v > 0 && v < 1000) {
+				t.Errorf("GPU%d -> GPU%d: %v us", i, j, v)
+			}
+		}
+	}
+	t.Logf("one-way flag latency (us): %v", r.Values())
+	// The pictures of a real machine keep their text inside too.
+	checkTextInside(t, "CUDA latency heatmap", svgOf(r.MIMEBundle()))
+	checkTextInside(t, "CUDA topology", svgOf(Topology().MIMEBundle()))
+}

@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peerbook/peerbook/gpu/backend"
-	"github.com/peerbook/peerbook/gpu/cuda"
-	"github.com/peerbook/peerbook/gpu/gokernel"
-	"github.com/peerbook/peerbook/gpu/gokernel/suite"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
+	"github.com/peerbook/peerbook/gpu/internal/cuda"
+	"github.com/peerbook/peerbook/gpu/internal/gokernel"
+	"github.com/peerbook/peerbook/gpu/internal/gokernel/suite"
 )
 
 // The PTX of translated Go kernels, checked for what the Peer contract demands: no load

@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/peerbook/peerbook/display"
-	"github.com/peerbook/peerbook/gpu/backend"
-	"github.com/peerbook/peerbook/gpu/cuda"
-	"github.com/peerbook/peerbook/gpu/cudasrc"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
+	"github.com/peerbook/peerbook/gpu/internal/cuda"
+	"github.com/peerbook/peerbook/gpu/internal/cudasrc"
 )
 
 // Buffer statistics and views computed on a CUDA device (cuda_glue.go): the kernel's

@@ -9,11 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peerbook/peerbook/gpu/gokernel"
-	"github.com/peerbook/peerbook/gpu/gokernel/suite"
+	"github.com/peerbook/peerbook/gpu/internal/gokernel"
+	"github.com/peerbook/peerbook/gpu/internal/gokernel/suite"
 )
 
-// The cross-device suite (package gpu/gokernel/suite) through the gpu API: every case runs
+// The cross-device suite (package gpu/internal/gokernel/suite) through the gpu API: every case runs
 // on simulated devices and on the CUDA device in one process (gpu.Use switches), and the
 // checked buffers must be identical (floats within the case's tolerance where it has one).
 

@@ -2,8 +2,9 @@ package gpu
 
 import (
 	"fmt"
+	"time"
 
-	"github.com/peerbook/peerbook/gpu/backend"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
 )
 
 // Device is a GPU (real or simulated) or the host. Get one with Dev, Devices or Host.
@@ -100,9 +101,13 @@ func (d *Device) label() string {
 
 // Synchronize waits for the work queued on the device's streams and returns the first
 // error of it.
-func (d *Device) Synchronize() error {
+func (d *Device) Synchronize() (err error) {
 	if d.IsHost() {
 		return nil // host code is synchronous
+	}
+	if tr := tracing.Load(); tr != nil {
+		start := time.Now()
+		defer func() { tr.host(opSync, d.m, fmt.Sprintf("synchronize GPU%d", d.info.Index), start, err) }()
 	}
 	if err := d.m.b.Synchronize(d.info.Index); err != nil {
 		return fmt.Errorf("synchronize %s: %w", d.label(), explainFault(d, err))

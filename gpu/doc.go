@@ -7,9 +7,11 @@
 // The first use chooses the devices from PEERBOOK_DEVICES: "cuda", "sim" (2 simulated
 // GPUs), "sim:N", or a preset: "sim:nvswitch8" (8 GPUs, NV18 between every pair),
 // "sim:pcie4" (4 GPUs on PCIe; GPU3 is on the other socket and has no P2P access to the
-// others) or "sim:nvlink2" (2 GPUs, NV18). Unset, it takes CUDA where the driver loads and
-// sees a GPU, and simulated devices otherwise, saying so in one line on stderr. gpu.Use
-// switches in the middle of a notebook:
+// others), "sim:nvlink2" (2 GPUs, NV18) or "sim:gh200" (2 Grace Hopper superchips:
+// NVLink-C2C to the host, host-native atomics). Unset, it takes CUDA where the driver loads
+// and sees a GPU, and simulated devices otherwise, saying so in one line on stderr (the
+// running cell's, in Jupyter and under peerbook run). gpu.Use switches in the middle of a
+// notebook:
 //
 //	gpu.Use("sim:pcie4")
 //	gpu.Topology()          // the device graph and the nvidia-smi topo -m matrix
@@ -17,6 +19,8 @@
 //	d.Name(), d.ComputeCapability(), d.Memory(), d.SMs(), d.PCIBusID(), d.NUMANode(), d.Simulated()
 //	len(gpu.Devices())      // every GPU
 //	gpu.Host()              // host memory, as a device for buffers
+//	d.Caps()                // host-native atomics, pageable access, host page tables, managed, host link
+//	d.PairCaps(gpu.Dev(1))  // the link to GPU 1: kind, P2PAccess, NativeAtomics, bandwidth
 //
 // # Buffers
 //
@@ -40,20 +44,63 @@
 //
 // # Peer buffers
 //
-// A buffer belongs to one device. ShareWithPeers (or AllocShared) makes it reachable by
-// kernels on every GPU; a shared host buffer is also read, written and updated atomically by
-// host code while kernels run. A kernel parameter declared gpu.Peer[T] takes only a shared
-// buffer. Sharing the hardware can't do (no P2P between two GPUs) is an error naming the
-// pair; ShareWith shares with some GPUs only.
+// A buffer belongs to one device. ShareWithPeers makes it reachable by kernels on every GPU;
+// a shared host buffer is also read and written by host code while kernels run. A kernel
+// parameter declared gpu.Peer[T] takes only a shared buffer. Sharing the hardware can't do
+// (no P2P between two GPUs) is an error naming the pair; ShareWith shares with some GPUs
+// only, and ShareWith(b.Device()) with the buffer's own GPU only (concurrent kernels on one
+// GPU are peers too). AllocShared shares with every GPU that can reach the device: where
+// some can't (GPU3 of sim:pcie4), the buffer reaches the others, SharedWith lists them and a
+// notice says which are left out.
 //
 //	flag, err := gpu.Host().AllocShared(gpu.Uint32, 1)
 //	data, err := gpu.Dev(0).AllocShared(gpu.Float32, n)
 //	err = data.ShareWith(gpu.Dev(1))                // on pcie4, where GPU3 can't reach GPU0
-//	err = flag.AtomicStore(0, 1)                    // host atomics: AtomicLoad, AtomicAdd, AtomicCAS
+//	err = flag.AtomicStore(0, 1)                    // host plain accesses: AtomicLoad, AtomicStore
 //	err = flag.WaitValue(0, 2, 5*time.Second)       // until a kernel sets it to 2
+//	old, err := count.AtomicAddVia(gpu.Dev(0), 0, 1) // an add made by GPU0: see below
 //
 // Nothing orders the accesses of different devices: hand data off through an atomic flag in
 // a Peer buffer, with gpu.SyncSystem() between data and flag on both sides.
+//
+// # What the hardware can do atomically
+//
+// Loads and stores of a Peer element (flags: gpu.AtomicLoad, gpu.AtomicStore, plain reads
+// and writes, Buffer.AtomicLoad, AtomicStore and WaitValue on the host) are safe between
+// any devices that reach the buffer, and between them and the host. Read-modify-write
+// atomics (AtomicAdd, AtomicCAS, AtomicExch, AtomicMin/Max, AtomicAnd/Or/Xor) are atomic
+// only among agents whose links carry native atomics; without them updates are lost,
+// silently, so peerbook refuses them with an error wrapping ErrCapability that names the
+// capability and the way out (*CapabilityError), the same on CUDA and on simulated devices:
+//
+//   - Host-native atomics (Device.Caps().HostNativeAtomics,
+//     CU_DEVICE_ATTRIBUTE_HOST_NATIVE_ATOMIC_SUPPORTED): with them (NVLink-C2C, sim:gh200)
+//     host AtomicAdd and AtomicCAS on a shared host buffer are atomic with the kernels'
+//     atomics. Without them (every x86 machine with GPUs on PCIe, the other presets), they
+//     are refused on a host buffer shared with such a GPU. Make the update on a GPU instead:
+//     buf.AtomicAddVia(gpu.Dev(0), i, delta) and AtomicCASVia run it as a kernel atomic
+//     there (a launch and a wait: microseconds, against nanoseconds for a host atomic; see
+//     BenchmarkHostCounter). Host atomics on a host buffer no kernel reaches
+//     (gpu.Host().Alloc) are plain CPU atomics and always work.
+//   - Native P2P atomics (PairCaps(...).NativeAtomics,
+//     CU_DEVICE_P2P_ATTRIBUTE_NATIVE_ATOMIC_SUPPORTED): a kernel whose read-modify-write
+//     atomics update a buffer of another GPU is refused at launch across a pair without them
+//     (PHB pairs of sim:pcie4). Go kernels know which parameters they update atomically; for
+//     CUDA C the source is scanned, and where the scan can't tell (atomics in device
+//     functions, inline PTX, cuda::atomic_ref, macros) every buffer parameter counts, as the
+//     error says. Launch such a kernel on the buffer's own GPU, or give each GPU its own
+//     counter and combine them after.
+//   - Kernel atomics on host memory from several GPUs at once are, on a machine without
+//     host-native atomics, not atomic with respect to each other either (the CUDA
+//     programming guide says so of mapped page-locked memory). A launch (or AtomicAddVia)
+//     whose kernel updates a host buffer with atomics while kernels of another GPU, queued
+//     on a stream not synchronized since, update it too is refused. Synchronize the other
+//     stream first, keep such counters on one GPU, or use one host counter per GPU.
+//
+// The other capabilities (PageableMemoryAccess, PageableUsesHostPageTables,
+// ConcurrentManagedAccess, HostLink) are shown by gpu.Topology() and Device.Caps for what
+// they tell about the machine; peerbook's buffers are pinned or device memory, which every
+// GPU reaches without them.
 //
 // # Kernels
 //
@@ -88,16 +135,36 @@
 // wrote. Events mark points in a stream: e.Record(s), e.Synchronize(), start.Elapsed(end).
 //
 // On simulated devices, kernels on different devices and streams really run at the same
-// time, atomics are real atomics, and an interrupt stops running kernels: a hand-off that
-// works there works on GPUs. CUDA C kernels run there too, translated from a subset of CUDA C
-// (see package gpu/csim); outside it they need a GPU.
+// time, atomics are real atomics, and an interrupt stops running kernels; each preset
+// carries the capabilities of the machine it models and refuses what that machine can't do
+// atomically: a hand-off that works there works on GPUs. CUDA C kernels run there too,
+// translated from a subset of CUDA C (see package gpu/internal/cudatogo); outside it they
+// need a GPU. Timing them times the CPU, so MeasureCopyBandwidth, MeasureCopySweep and
+// MeasureFlagLatency report there what the preset's link table models for the machine it
+// simulates, and say so (Modelled).
+//
+// # Timelines
+//
+// Trace records what the devices do until Stop: launches, copies, fills, synchronizes, event
+// records, host waits and host flag stores, per device and stream, timed by the devices
+// (CUDA events, the simulator's clock). A Timeline renders as a chart; Ops returns the
+// intervals, WriteTrace a Chrome/Perfetto trace. A %%timeline cell does the same around the
+// cell.
+//
+//	tl := gpu.Trace()
+//	err = consume.Launch(gpu.Dev(1), 1, 256, data, flag, out, gpu.OnStream(s))
+//	err = produce.Launch(gpu.Dev(0), 1, 256, data, flag)
+//	err = s.Synchronize()
+//	err = tl.Stop()
+//	err = tl.WriteTrace("handoff.json")
+//	tl // the chart
 //
 // # Faults
 //
 // On a CUDA device a Go kernel keeps Go's bounds checks (unless its doc comment has a
 // //gpu:nobounds line): an index out of range, an integer division by zero or a negative
 // shift makes the launch (or the Synchronize of its stream) fail with the same
-// *gokernel.PanicError as on simulated devices, naming the kernel, block, thread, cell line
+// *gpu.PanicError as on simulated devices, naming the kernel, block, thread, cell line
 // and index. The failing thread records the fault (the first one wins) and ends; the
 // kernel's other threads run to their end, and the device stays usable. The fault is read
 // from host-mapped memory when the launch completes: a launch without gpu.OnStream reports

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/peerbook/peerbook/gpu/backend"
-	"github.com/peerbook/peerbook/gpu/cudasrc"
-	"github.com/peerbook/peerbook/gpu/gokernel"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
+	"github.com/peerbook/peerbook/gpu/internal/cudasrc"
+	"github.com/peerbook/peerbook/gpu/internal/gokernel"
 )
 
 // goLibrary holds the session's Go kernels and device functions, so that a kernel of one
@@ -18,7 +18,7 @@ var goLibrary struct {
 	lib  *gokernel.Library
 }
 
-// defineGoKernels parses and checks a cell's Go kernels (package gpu/gokernel).
+// defineGoKernels parses and checks a cell's Go kernels (package gpu/internal/gokernel).
 func defineGoKernels(src, file string, line int) ([]goKernel, error) {
 	goLibrary.once.Do(func() { goLibrary.lib = gokernel.NewLibrary() })
 	ks, err := goLibrary.lib.Define(src, file, line)
@@ -33,7 +33,7 @@ func defineGoKernels(src, file string, line int) ([]goKernel, error) {
 }
 
 // cudaSignatures reads the __global__ kernels' signatures of CUDA C source (package
-// gpu/cudasrc); errors point at the cell's lines ("cell[2]:4: ...").
+// gpu/internal/cudasrc); errors point at the cell's lines ("cell[2]:4: ...").
 func cudaSignatures(src, file string, line int) ([]backend.Signature, error) {
 	sigs, err := cudasrc.Signatures(src)
 	var se *cudasrc.SourceError
@@ -123,7 +123,14 @@ func attachFaultRecord(k goKernel, dev *Device, mod backend.Module) (*faultRecor
 	return r, nil
 }
 
-// take returns the fault the record holds, as a *gokernel.PanicError, and clears it; nil
+// PanicError is a Go kernel thread's run-time failure (index out of range, integer
+// division by zero, negative shift count, ...) on a simulated or a CUDA device: it names the
+// kernel, the block and thread, the cell position of the failing expression and the message.
+// A launch or Synchronize error wraps it: errors.As(err, &pe) with pe a *gpu.PanicError
+// finds it.
+type PanicError = gokernel.PanicError
+
+// take returns the fault the record holds, as a *PanicError, and clears it; nil
 // where it holds none (faultRecords.mu held).
 func (r *faultRecord) take() error {
 	host := r.mem.Host()
@@ -148,7 +155,7 @@ func takeFault(r *faultRecord) error {
 }
 
 // takeDeviceFault returns the first fault recorded by any Go kernel's translation on dev
-// (a *gokernel.PanicError) and clears every record there: read at a synchronization that
+// (a *PanicError) and clears every record there: read at a synchronization that
 // completed without a CUDA error, where asynchronous launches report their faults.
 func takeDeviceFault(dev *Device) error {
 	if dev == nil {
@@ -170,7 +177,7 @@ func takeDeviceFault(dev *Device) error {
 
 // explainFault returns err, the error of a launch or a synchronization on dev, with what a
 // translated Go kernel on dev wrote in its fault record: a *goKernelFault whose Panic is the
-// *gokernel.PanicError (kernel, block, thread, cell position, index), as on simulated
+// *PanicError (kernel, block, thread, cell position, index), as on simulated
 // devices. The records are cleared once read. Without a fault, err as is.
 func explainFault(dev *Device, err error) error {
 	if err == nil || dev == nil {
@@ -187,7 +194,7 @@ func explainFault(dev *Device, err error) error {
 // Panic says where, Err is the device's error (which may have left the devices unusable:
 // see Poisoned).
 type goKernelFault struct {
-	Panic error // a *gokernel.PanicError
+	Panic error // a *PanicError
 	Err   error
 }
 
@@ -195,6 +202,6 @@ func (e *goKernelFault) Error() string {
 	return fmt.Sprintf("%v (on the GPU: %v)", e.Panic, e.Err)
 }
 
-// Unwrap returns both errors: errors.As finds the *gokernel.PanicError, errors.Is finds
+// Unwrap returns both errors: errors.As finds the *PanicError, errors.Is finds
 // ErrNeedsRestart.
 func (e *goKernelFault) Unwrap() []error { return []error{e.Panic, e.Err} }

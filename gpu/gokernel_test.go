@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peerbook/peerbook/gpu/backend"
-	"github.com/peerbook/peerbook/gpu/gokernel"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
+	"github.com/peerbook/peerbook/gpu/internal/gokernel"
 )
 
 // defineGo defines the Go kernels of src and returns them by name.
@@ -58,7 +58,7 @@ func saxpyGo(t gpu.Thread, n int, a float32, x []float32, y []float32) {
 		"launch saxpyGo: argument 4 (y []float32): float32[10007] on device 1 (sim-H200-1) is not shared, and the kernel runs on device 0 (sim-H200-0): copy it to that device, or share it (buf.ShareWithPeers())")
 }
 
-// handoffSrc is the Peer hand-off of ARCHITECTURE.md rule 4: data, then a system fence, then
+// handoffSrc is the Peer hand-off of docs/ARCHITECTURE.md rule 4: data, then a system fence, then
 // the flag; on the other side the flag, a fence, then the data.
 const handoffSrc = `
 func produce(t gpu.Thread, data gpu.Peer[float32], flag gpu.Peer[uint32], round uint32) {
@@ -234,7 +234,7 @@ func twin(t gpu.Thread, data gpu.Peer[float32], n uint8, out []float32) {
 			t.Errorf("CUDA: %v\nGo:   %v", ec, eg)
 		}
 	}
-	if err := cudaTwin.Launch(d, 1, 1, shared, 1, unshared); err != nil { // translated by gpu/csim
+	if err := cudaTwin.Launch(d, 1, 1, shared, 1, unshared); err != nil { // translated by gpu/internal/cudatogo
 		t.Errorf("CUDA twin: %v", err)
 	}
 	if err := goTwin.Launch(d, 1, 1, shared, 1, unshared); err != nil {

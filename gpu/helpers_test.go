@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peerbook/peerbook/gpu/backend"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
 )
 
 // use switches to the simulated devices spec names for one test.
@@ -58,6 +58,10 @@ type testKernel struct {
 func (k *testKernel) Name() string                 { return k.sig.Name }
 func (k *testKernel) Signature() backend.Signature { return k.sig }
 func (k *testKernel) CUDA() (string, error)        { return "// " + k.sig.Name + "\n", nil }
+
+// AtomicParams says the test kernels update no parameter with read-modify-write atomics (they
+// hand off with loads and stores).
+func (k *testKernel) AtomicParams() []bool { return make([]bool, len(k.sig.Params)) }
 func (k *testKernel) Run(cfg backend.LaunchConfig, args []backend.Arg, done <-chan struct{}) error {
 	if k.run == nil {
 		return nil

@@ -9,10 +9,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/peerbook/peerbook/gpu/backend"
-	"github.com/peerbook/peerbook/gpu/csim"
-	"github.com/peerbook/peerbook/gpu/gokernel"
-	"github.com/peerbook/peerbook/gpu/sim"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
+	"github.com/peerbook/peerbook/gpu/internal/cudasrc"
+	"github.com/peerbook/peerbook/gpu/internal/cudatogo"
+	"github.com/peerbook/peerbook/gpu/internal/gokernel"
 )
 
 // goKernel is what package gpu needs of a Go kernel (*gokernel.Kernel is one).
@@ -42,13 +42,16 @@ type cudaSource struct {
 	line      int
 
 	simOnce sync.Once
-	sim     *csim.Program // the source translated for simulated devices, on first need
+	sim     *cudatogo.Program // the source translated for simulated devices, on first need
+
+	atomOnce sync.Once
+	atom     map[string]cudasrc.AtomicUse // the kernels' atomics (caps.go), on first need
 }
 
 // simProgram returns the source translated to Go kernels for simulated devices (package
-// gpu/csim), translating it on the first call.
-func (cs *cudaSource) simProgram() *csim.Program {
-	cs.simOnce.Do(func() { cs.sim = csim.Translate(cs.src, cs.file, cs.line) })
+// gpu/internal/cudatogo), translating it on the first call.
+func (cs *cudaSource) simProgram() *cudatogo.Program {
+	cs.simOnce.Do(func() { cs.sim = cudatogo.Translate(cs.src, cs.file, cs.line) })
 	return cs.sim
 }
 
@@ -268,7 +271,7 @@ func preloadCUDA(kernels []*Kernel) error {
 // DefineCUDA defines the __global__ kernels of CUDA C++ source (a %%cuda cell; line is the
 // cell line of src's first line). On CUDA devices it compiles the source at once for
 // device 0, so that errors point at the cell; warnings go to stderr. On simulated devices
-// it translates the source to Go kernels (package gpu/csim): source the translator finds
+// it translates the source to Go kernels (package gpu/internal/cudatogo): source the translator finds
 // invalid (a syntax error, an undeclared name) is an error here; a kernel that uses CUDA
 // beyond the simulator's subset is defined, and launching it on a simulated device returns
 // the error that names the construct.
@@ -297,7 +300,7 @@ func DefineCUDA(src, file string, line int) ([]string, error) {
 			for _, k := range kernels {
 				k.code.modules[loadKey{m, 0}] = mod
 			}
-		} else if _, ok := m.b.(*sim.Backend); ok {
+		} else if _, ok := m.b.(backend.GoKernelLoader); ok {
 			if err := cs.simProgram().Err(); err != nil {
 				return nil, err
 			}
@@ -346,14 +349,14 @@ func (c *kernelCode) load(dev *Device) (backend.Kernel, error) {
 	}
 	var bk backend.Kernel
 	var err error
-	if sb, ok := dev.m.b.(*sim.Backend); ok {
+	if gl, ok := dev.m.b.(backend.GoKernelLoader); ok {
 		gk := c.goK
 		if gk == nil {
 			if gk, err = c.cuda.simKernel(c.sig.Name); err != nil {
 				return nil, err
 			}
 		}
-		bk, err = sb.LoadGoKernel(gk)
+		bk, err = gl.LoadGoKernel(gk)
 	} else {
 		bk, err = c.loadCompiled(dev, key) // cuda_glue.go
 	}
@@ -424,6 +427,13 @@ func (k *Kernel) launch(dev *Device, grid, block any, args []any, timed bool) (t
 	if err != nil {
 		return 0, err
 	}
+	if err := k.code.checkAtomicLinks(dev, bargs); err != nil {
+		return 0, err
+	}
+	hostRMW, err := k.code.checkHostAtomicsAcrossGPUs(dev, bargs, kernelArgs)
+	if err != nil {
+		return 0, err
+	}
 	cfg := backend.LaunchConfig{Device: dev.info.Index, Grid: g, Block: b, SharedBytes: opts.shared}
 	if s := opts.stream; s != nil {
 		if s.m != dev.m || s.dev != dev {
@@ -451,11 +461,17 @@ func (k *Kernel) launch(dev *Device, grid, block any, args []any, timed bool) (t
 			return 0, fmt.Errorf("time %s: %w", name, err)
 		}
 	}
-	if err := bk.Launch(cfg, bargs); err != nil {
+	if tr := tracing.Load(); tr != nil {
+		err = tr.launch(dev, opts.stream, cfg, k.code.sig, bargs, bk, !timed)
+	} else {
+		err = bk.Launch(cfg, bargs)
+	}
+	if err != nil {
 		return 0, fmt.Errorf("launch %s on %s: %w", name, dev.label(), explainFault(dev, err))
 	}
 	if opts.stream != nil {
 		opts.stream.keep(kept...)
+		opts.stream.noteHostRMW(hostRMW)
 	}
 	goruntime.KeepAlive(kernelArgs)
 	if !timed {

@@ -10,7 +10,7 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/peerbook/peerbook/gpu/backend"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
 )
 
 func f32s(a backend.Arg) []float32 {
@@ -195,7 +195,7 @@ func TestCUDAKernelOnSimulator(t *testing.T) {
 	x := must(Dev(0).Alloc(Float32, 4))
 	// Arguments are checked first, with the same texts as on CUDA.
 	wantErr(t, k.Launch(Dev(0), 1, 1, x, 1<<40), "launch scale: argument 2 (n int32): 1099511627776 is out of range for int32 [-2147483648, 2147483647]")
-	// Then the simulator runs the kernel translated to a Go kernel (package gpu/csim).
+	// Then the simulator runs the kernel translated to a Go kernel (package gpu/internal/cudatogo).
 	if err := k.Launch(Dev(0), 1, 1, x, 4); err != nil {
 		t.Errorf("launch on the simulator: %v", err)
 	}
@@ -251,7 +251,7 @@ func TestKernelErrorsAndTiming(t *testing.T) {
 	wantErr(t, err, "new stream: streams belong to a GPU, not the host")
 }
 
-// The Peer hand-off of ARCHITECTURE.md, with test kernels standing in for Go kernels: the
+// The Peer hand-off of docs/ARCHITECTURE.md, with test kernels standing in for Go kernels: the
 // consumer on device 1 spins on a flag in a shared host buffer until the producer on device 0
 // has written the data and set the flag; both run at the same time.
 func TestPeerHandoffAcrossDevices(t *testing.T) {

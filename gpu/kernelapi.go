@@ -1,12 +1,14 @@
 package gpu
 
 // This file holds the declarations that let Go kernels type-check as ordinary Go, for
-// editors and for the kernel checker (package gpu/gokernel keeps an identical copy for its
-// type checker; a test there compares the two). The simulator never runs these bodies: it
-// runs the kernel's compiled form. Functions that only make sense inside a kernel panic when
-// called from host code; the float16 conversions are real and work anywhere.
+// editors and for the kernel checker: it is the one definition of the kernel API, and
+// package gokernel type-checks kernels against this very file (embedded, see
+// kernelapi_source.go; bodies are not part of the API). The simulator never runs these
+// bodies: it runs the kernel's compiled form. Functions that only make sense inside a
+// kernel panic when called from host code; the float16 conversions are real and work
+// anywhere (package half, shared with the simulator).
 
-import "math"
+import "github.com/peerbook/peerbook/gpu/internal/half"
 
 const kernelOnly = "gpu: kernel-only function called outside a kernel"
 
@@ -40,7 +42,7 @@ func (t Thread) StrideX() int { return t.GridDim.X * t.BlockDim.X }
 func (t Thread) Barrier() { panic(kernelOnly) }
 
 // Peer is a kernel parameter type: a buffer shared with the other devices (see
-// ARCHITECTURE.md, the Peer contract). Inside a kernel it is a slice like any other, except
+// docs/ARCHITECTURE.md, the Peer contract). Inside a kernel it is a slice like any other, except
 // that its reads are coherent, it never aliases-promises anything, and its atomics are system
 // scope.
 type Peer[T any] []T
@@ -52,76 +54,16 @@ type F16 uint16
 type BF16 uint16
 
 // Float32 returns h as a float32 (exact).
-func (h F16) Float32() float32 {
-	sign := uint32(h>>15) << 31
-	exp := uint32(h>>10) & 0x1f
-	frac := uint32(h) & 0x3ff
-	switch {
-	case exp == 0x1f: // Inf or NaN
-		return math.Float32frombits(sign | 0x7f800000 | frac<<13)
-	case exp != 0: // normal
-		return math.Float32frombits(sign | (exp+112)<<23 | frac<<13)
-	case frac == 0:
-		return math.Float32frombits(sign)
-	}
-	// subnormal: frac * 2^-24
-	v := float32(frac) * (1.0 / (1 << 24))
-	if sign != 0 {
-		v = -v
-	}
-	return v
-}
+func (h F16) Float32() float32 { return half.F16ToF32(uint16(h)) }
 
 // ToF16 rounds f to the nearest half-precision value (ties to even).
-func ToF16(f float32) F16 {
-	b := math.Float32bits(f)
-	sign := uint16(b>>16) & 0x8000
-	exp := int32(b>>23) & 0xff
-	frac := b & 0x7fffff
-	if exp == 0xff { // Inf or NaN (keep NaN quiet and non-zero)
-		if frac != 0 {
-			return F16(sign | 0x7e00 | uint16(frac>>13))
-		}
-		return F16(sign | 0x7c00)
-	}
-	e := exp - 127 + 15
-	if e >= 0x1f {
-		return F16(sign | 0x7c00)
-	}
-	if e <= 0 { // subnormal or zero in half precision
-		if e < -10 {
-			return F16(sign)
-		}
-		m := frac | 0x800000
-		shift := uint32(14 - e)
-		h := m >> shift
-		rem := m & (1<<shift - 1)
-		half := uint32(1) << (shift - 1)
-		if rem > half || (rem == half && h&1 == 1) {
-			h++
-		}
-		return F16(sign | uint16(h))
-	}
-	h := uint32(e)<<10 | frac>>13
-	rem := frac & 0x1fff
-	if rem > 0x1000 || (rem == 0x1000 && h&1 == 1) {
-		h++ // may carry into the exponent, up to Inf: still correct
-	}
-	return F16(sign | uint16(h))
-}
+func ToF16(f float32) F16 { return F16(half.F32ToF16(f)) }
 
 // Float32 returns b as a float32 (exact).
-func (b BF16) Float32() float32 { return math.Float32frombits(uint32(b) << 16) }
+func (b BF16) Float32() float32 { return half.BF16ToF32(uint16(b)) }
 
 // ToBF16 rounds f to the nearest bfloat16 value (ties to even).
-func ToBF16(f float32) BF16 {
-	b := math.Float32bits(f)
-	if b&0x7fffffff > 0x7f800000 { // NaN: keep it quiet
-		return BF16(b>>16 | 0x40)
-	}
-	b += 0x7fff + (b>>16)&1
-	return BF16(b >> 16)
-}
+func ToBF16(f float32) BF16 { return BF16(half.F32ToBF16(f)) }
 
 // KernelElem is the set of element types of kernel buffers and shared memory.
 type KernelElem interface {
@@ -163,6 +105,10 @@ func Store4[T KernelElem | F16 | BF16](x []T, i int, v [4]T) { panic(kernelOnly)
 
 // AtomicAdd adds v to *p atomically and returns the old value. p is &buf[i] of a buffer or
 // shared memory. Kernel atomics are relaxed: they order nothing else (use SyncSystem).
+// Read-modify-write atomics (all but AtomicLoad and AtomicStore) are atomic only over links
+// with native atomics: a launch whose kernel makes them on another GPU's buffer across a pair
+// without native P2P atomics is refused (see "What the hardware can do atomically" in the
+// package doc).
 func AtomicAdd[T AtomicNumber](p *T, v T) T { panic(kernelOnly) }
 
 // AtomicMax stores max(*p, v) atomically and returns the old value.

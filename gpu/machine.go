@@ -8,12 +8,12 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/peerbook/peerbook/gpu/backend"
-	"github.com/peerbook/peerbook/gpu/sim"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
+	"github.com/peerbook/peerbook/gpu/internal/sim"
 )
 
 // EnvDevices is the environment variable that chooses the devices: "cuda", "sim", "sim:N"
-// or "sim:<preset>" (nvswitch8, pcie4, nvlink2). Unset: CUDA where the driver loads and has
+// or "sim:<preset>" (nvswitch8, pcie4, nvlink2, gh200). Unset: CUDA where the driver loads and has
 // a device, simulated devices otherwise.
 const EnvDevices = "PEERBOOK_DEVICES"
 
@@ -136,13 +136,47 @@ func choose(spec string, notify bool) (*machine, error) {
 		strings.Join(sim.Presets(), ", "))
 }
 
-// shortReason is the first clause of err's text, for a one-line notice.
+// shortReason is the first clause of err's text, for a one-line notice: a long text is cut
+// at its first "; ", and brackets the cut leaves open are closed.
 func shortReason(err error) string {
 	s := strings.ReplaceAll(err.Error(), "\n", " ")
-	if i := strings.Index(s, "; "); i > 0 && len(s) > 160 {
-		s = s[:i] + " ..."
+	if len(s) <= 160 {
+		return s
+	}
+	var open []byte // the closing brackets owed at each point
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			open = append(open, ')')
+		case '[':
+			open = append(open, ']')
+		case ')', ']':
+			if len(open) > 0 {
+				open = open[:len(open)-1]
+			}
+		case ';':
+			if i > 0 && strings.HasPrefix(s[i:], "; ") {
+				closing := make([]byte, len(open))
+				for j := range open {
+					closing[j] = open[len(open)-1-j]
+				}
+				return s[:i] + " ..." + string(closing)
+			}
+		}
 	}
 	return s
+}
+
+// SetNotice sets where the package's one-line notices go (the fall-back to simulated
+// devices, CUDA compiler logs) and returns the writer they went to before: os.Stderr
+// unless set. A headless runner points it at the running cell's stderr, where the kernel's
+// evaluator has them too (its stderr is the running cell's).
+func SetNotice(w io.Writer) io.Writer {
+	state.mu.Lock()
+	defer state.mu.Unlock()
+	prev := state.notice
+	state.notice = w
+	return prev
 }
 
 func simAbout(b *sim.Backend) string {
@@ -260,7 +294,8 @@ func Synchronize() error {
 // SetInterrupt gives the devices the running cell's interrupt channel: closing it stops
 // simulated kernels that run or are queued, and waits on them. The session calls it when a
 // cell starts, and SetInterrupt(nil) when the cell ends without interrupt, before it
-// releases the channel.
+// releases the channel. It is plumbing for the evaluator (eval.Hooks): the symbol tables
+// cells import leave it out.
 func SetInterrupt(done <-chan struct{}) {
 	state.mu.Lock()
 	defer state.mu.Unlock()

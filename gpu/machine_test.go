@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peerbook/peerbook/gpu/backend"
-	"github.com/peerbook/peerbook/gpu/sim"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
+	"github.com/peerbook/peerbook/gpu/internal/sim"
 )
 
 // resetState forgets the chosen devices so that the next use chooses again, and restores
@@ -92,9 +92,9 @@ func TestEnvChoosesPreset(t *testing.T) {
 func TestEnvErrors(t *testing.T) {
 	cases := map[string]string{
 		"cuda":    "PEERBOOK_DEVICES=cuda: no driver here",
-		"sim:dgx": `PEERBOOK_DEVICES=sim:dgx: unknown simulator preset "dgx" (want a device count or one of nvswitch8, pcie4, nvlink2)`,
+		"sim:dgx": `PEERBOOK_DEVICES=sim:dgx: unknown simulator preset "dgx" (want a device count or one of nvswitch8, pcie4, nvlink2, gh200)`,
 		"sim:0":   `PEERBOOK_DEVICES=sim:0: simulator preset "0": device count must be 1..64`,
-		"opencl":  `PEERBOOK_DEVICES="opencl": want cuda, sim, sim:N or sim:PRESET (nvswitch8, pcie4, nvlink2)`,
+		"opencl":  `PEERBOOK_DEVICES="opencl": want cuda, sim, sim:N or sim:PRESET (nvswitch8, pcie4, nvlink2, gh200)`,
 	}
 	for spec, want := range cases {
 		t.Setenv(EnvDevices, spec)
@@ -163,7 +163,8 @@ func TestUseAndDevices(t *testing.T) {
 		t.Error("pcie4: wrong P2P answers")
 	}
 	bundle := Dev(0).MIMEBundle()
-	if html, _ := bundle.Data["text/html"].(string); !strings.Contains(html, "sim-L40S-0") || !strings.Contains(html, "8.9") {
+	if html, _ := bundle.Data["text/html"].(string); !strings.Contains(html, "sim-L40S-0") || !strings.Contains(html, "8.9") ||
+		!strings.Contains(html, "host-native atomics</th><td style=\"padding:1px 8px\">false") {
 		t.Errorf("device html: %s", html)
 	}
 }
@@ -189,6 +190,11 @@ Legend:
   PIX  = Connection traversing at most a single PCIe bridge
 
 No P2P access: GPU0-GPU3, GPU1-GPU3, GPU2-GPU3
+No native P2P atomics (kernels' atomics on the other's buffers are refused): GPU0-GPU2, GPU1-GPU2
+
+Host:
+  GPU0 GPU1 GPU2 GPU3 on PCIe: host-native atomics NS, pageable memory NS, host page tables NS, concurrent managed OK
+  Without host-native atomics, host AtomicAdd/AtomicCAS on a shared host buffer are refused (buf.AtomicAddVia makes the update on a GPU); plain loads and stores are safe.
 `
 	if got := topo.String(); got != want {
 		t.Errorf("String():\n%s\nwant:\n%s", got, want)
@@ -198,6 +204,19 @@ No P2P access: GPU0-GPU3, GPU1-GPU3, GPU2-GPU3
 	text, _ := b.Data["text/plain"].(string)
 	if !strings.Contains(text, "GPU3\tSYS\tSYS\tSYS") || !strings.Contains(html, "<svg") || !strings.Contains(html, "<table") {
 		t.Errorf("bundle text %q", text)
+	}
+	if !strings.Contains(html, "Host link and capabilities") || !strings.Contains(text, "GPU3\tPCIe\tNS\tNS\tNS\tOK") ||
+		!strings.Contains(b.Data["image/svg+xml"].(string), "host: PCIe, no host-native atomics") {
+		t.Errorf("pcie4 bundle lacks the host capabilities:\n%s", text)
+	}
+	use(t, "sim:gh200")
+	gh := Topology()
+	if s := gh.String(); !strings.Contains(s, "GPU0 GPU1 on NVLink-C2C: host-native atomics OK, pageable memory OK, host page tables OK, concurrent managed OK\n") ||
+		strings.Contains(s, "refused") {
+		t.Errorf("gh200 topology:\n%s", s)
+	}
+	if svg := gh.MIMEBundle().Data["image/svg+xml"].(string); !strings.Contains(svg, "host: NVLink-C2C, host-native atomics") {
+		t.Errorf("gh200 graph legend lacks the host link")
 	}
 	use(t, "sim:nvlink2")
 	if s := Topology().String(); !strings.Contains(s, "GPU0  X     NV18") || !strings.Contains(s, "NV#  = Connection traversing a bonded set of # NVLinks") ||

@@ -197,10 +197,11 @@ func allocForCopies(d *Device, bytes int, peers []*Device) (*Buffer, error) {
 // BandwidthMatrix is the copy bandwidth between every ordered pair of GPUs, measured by
 // MeasureCopyBandwidth. As a cell's value it shows as an annotated heatmap.
 type BandwidthMatrix struct {
-	labels  []string    // "GPU0", ...
-	gbps    [][]float64 // gbps[src][dst], GB/s
-	bytes   int
-	repeats int
+	labels   []string    // "GPU0", ...
+	gbps     [][]float64 // gbps[src][dst], GB/s
+	bytes    int
+	repeats  int
+	modelled string // where modelled figures come from; "" where measured
 }
 
 // MeasureCopyBandwidth measures the copy bandwidth from every GPU to every GPU (to itself:
@@ -208,7 +209,9 @@ type BandwidthMatrix struct {
 // then times a few copies with events on a stream of the destination. Buffers are shared
 // between the GPUs that have P2P access, so that copies take the direct link. A progress
 // bar counts the pairs. Options: MeasureBytes (default 64 MiB on CUDA, 8 MiB on simulated
-// devices) and MeasureRepeats (default 5).
+// devices) and MeasureRepeats (default 5). On simulated devices the copies are made, but
+// what the matrix reports is the bandwidth the preset's link table models for the machine
+// they simulate (latency, then bandwidth), the same every run, and it says so (Modelled).
 func MeasureCopyBandwidth(opts ...MeasureOption) (*BandwidthMatrix, error) {
 	const op = "measure copy bandwidth"
 	m, err := current()
@@ -249,6 +252,9 @@ func MeasureCopyBandwidth(opts ...MeasureOption) (*BandwidthMatrix, error) {
 	}
 
 	r := &BandwidthMatrix{bytes: c.bytes, repeats: c.repeats, gbps: make([][]float64, len(devs))}
+	if m.simulated() {
+		r.modelled = m.modelSource()
+	}
 	for _, d := range devs {
 		r.labels = append(r.labels, shortLabel(d))
 	}
@@ -261,6 +267,12 @@ func MeasureCopyBandwidth(opts ...MeasureOption) (*BandwidthMatrix, error) {
 			v, err := timers[j].gbps(dsts[j], srcs[i], c.repeats)
 			if err != nil {
 				return nil, fmt.Errorf("%s %s -> %s: %w", op, r.labels[i], r.labels[j], err)
+			}
+			if l, ok := m.linkModel(devs[i], devs[j]); ok {
+				if err := checkModel(l, devs[i], devs[j]); err != nil {
+					return nil, fmt.Errorf("%s: %w", op, err)
+				}
+				v = modelledGBps(l, c.bytes)
 			}
 			r.gbps[i][j] = v
 			bar.Add(1)
@@ -299,10 +311,15 @@ func (r *BandwidthMatrix) Bytes() int { return r.bytes }
 // Repeats returns how many copies were timed per pair.
 func (r *BandwidthMatrix) Repeats() int { return r.repeats }
 
+// Modelled reports whether the figures are modelled (simulated devices) rather than
+// measured, and where they come from.
+func (r *BandwidthMatrix) Modelled() (bool, string) { return r.modelled != "", r.modelled }
+
 // Heatmap returns the matrix as the display package draws it.
 func (r *BandwidthMatrix) Heatmap() display.MatrixHeatmap {
 	return display.MatrixHeatmap{
 		Title:     fmt.Sprintf("copy bandwidth (%s copies), source row to destination column", formatBytes(uint64(r.bytes))),
+		Note:      r.modelled,
 		RowLabels: r.Labels(), ColLabels: r.Labels(), Values: r.Values(), Unit: "GB/s"}
 }
 
@@ -322,6 +339,7 @@ type BandwidthSweep struct {
 	sizes    []int
 	gbps     []float64
 	repeats  []int
+	modelled string // where modelled figures come from; "" where measured
 }
 
 // defaultSweepSizes returns the powers of two from 4 KiB to largest.
@@ -337,7 +355,9 @@ func defaultSweepSizes(largest int) []int {
 // sizes (bytes; nil: powers of two from 4 KiB to 64 MiB on CUDA, to 8 MiB on simulated
 // devices, or to MeasureBytes), in ascending order. One of the devices may be the host;
 // the copies are timed on a stream of the other (of dst where both are GPUs). A progress
-// bar counts the sizes. MeasureRepeats sets how many copies of each size are timed.
+// bar counts the sizes. MeasureRepeats sets how many copies of each size are timed. On
+// simulated devices the copies are made, but the sweep reports what the preset's link
+// table models (the link's latency, then its bandwidth), and says so (Modelled).
 func MeasureCopySweep(src, dst *Device, sizes []int, opts ...MeasureOption) (*BandwidthSweep, error) {
 	const op = "measure copy sweep"
 	if src == nil || dst == nil {
@@ -398,6 +418,13 @@ func MeasureCopySweep(src, dst *Device, sizes []int, opts ...MeasureOption) (*Ba
 	defer timer.destroy()
 
 	r := &BandwidthSweep{src: shortLabel(src), dst: shortLabel(dst)}
+	link, modelled := src.m.linkModel(src, dst)
+	if modelled {
+		if err := checkModel(link, src, dst); err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		r.modelled = src.m.modelSource()
+	}
 	bar := display.NewProgress(len(sizes), fmt.Sprintf("copy bandwidth %s -> %s by size", r.src, r.dst))
 	defer bar.Done()
 	for _, n := range sizes {
@@ -416,6 +443,9 @@ func MeasureCopySweep(src, dst *Device, sizes []int, opts ...MeasureOption) (*Ba
 		v, err := timer.gbps(b, a, repeats)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", name, formatBytes(uint64(n)), err)
+		}
+		if modelled {
+			v = modelledGBps(link, n)
 		}
 		r.sizes = append(r.sizes, n)
 		r.gbps = append(r.gbps, v)
@@ -443,8 +473,15 @@ func (r *BandwidthSweep) At(i int) float64 {
 	return r.gbps[i]
 }
 
+// Modelled reports whether the figures are modelled (simulated devices) rather than
+// measured, and where they come from.
+func (r *BandwidthSweep) Modelled() (bool, string) { return r.modelled != "", r.modelled }
+
 // title names the sweep in its plot and table.
 func (r *BandwidthSweep) title() string {
+	if r.modelled != "" {
+		return fmt.Sprintf("copy bandwidth %s → %s by transfer size, modelled", r.src, r.dst)
+	}
 	return fmt.Sprintf("copy bandwidth %s → %s by transfer size", r.src, r.dst)
 }
 
@@ -477,7 +514,11 @@ func (r *BandwidthSweep) String() string {
 		}
 	}
 	var s strings.Builder
-	s.WriteString(r.title())
+	if r.modelled != "" {
+		s.WriteString(fmt.Sprintf("copy bandwidth %s → %s by transfer size, %s", r.src, r.dst, r.modelled))
+	} else {
+		s.WriteString(r.title())
+	}
 	for _, row := range rows {
 		s.WriteString("\n")
 		for c, cell := range row {

@@ -34,6 +34,16 @@ func (d *Device) MIMEBundle() display.Bundle {
 			[2]string{"CPU affinity", d.info.CPUAffinity},
 			[2]string{"max threads per block", fmt.Sprint(d.info.MaxThreadsPerBlock)},
 			[2]string{"max shared memory per block", formatBytes(uint64(d.info.MaxSharedPerBlock))})
+		if c := d.info.Caps; c.Known {
+			rows = append(rows,
+				[2]string{"host link", string(c.HostLink)},
+				[2]string{"host-native atomics", fmt.Sprint(c.HostNativeAtomics)},
+				[2]string{"pageable memory access", fmt.Sprint(c.PageableMemoryAccess)},
+				[2]string{"uses host page tables", fmt.Sprint(c.PageableUsesHostPageTables)},
+				[2]string{"concurrent managed access", fmt.Sprint(c.ConcurrentManagedAccess)})
+		} else {
+			rows = append(rows, [2]string{"capabilities", "unknown (the driver did not report them)"})
+		}
 	}
 	if free, err := d.FreeMemory(); err == nil {
 		rows = append(rows, [2]string{"free memory", formatBytes(free)})
@@ -54,7 +64,9 @@ func (t *Topo) View() display.TopologyView {
 	for i, d := range t.Devices {
 		v.Devices = append(v.Devices, display.TopologyDevice{Label: fmt.Sprintf("GPU%d", i), Name: d.Name,
 			MemoryBytes: d.MemoryBytes, Simulated: d.Simulated, PCIBusID: d.PCIBusID, NUMANode: d.NUMANode,
-			CPUAffinity: d.CPUAffinity})
+			CPUAffinity: d.CPUAffinity, CapsKnown: d.Caps.Known, HostLink: string(d.Caps.HostLink),
+			HostNativeAtomics: d.Caps.HostNativeAtomics, PageableMemoryAccess: d.Caps.PageableMemoryAccess,
+			PageableUsesHostPageTables: d.Caps.PageableUsesHostPageTables, ConcurrentManagedAccess: d.Caps.ConcurrentManagedAccess})
 	}
 	for _, row := range t.Links {
 		var out []display.TopologyLink

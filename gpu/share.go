@@ -7,7 +7,7 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/peerbook/peerbook/gpu/backend"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
 )
 
 // shareHint follows a peer-access error: what to do instead.
@@ -43,7 +43,8 @@ func (b *Buffer) ShareWithPeers() error {
 }
 
 // ShareWith makes the buffer reachable by kernels on the given GPUs only (on a machine
-// where some pairs of GPUs have no P2P access).
+// where some pairs of GPUs have no P2P access). Sharing with the buffer's own device makes
+// it a Peer buffer for the kernels of that device, which run concurrently as peers do.
 func (b *Buffer) ShareWith(devs ...*Device) error {
 	if len(devs) == 0 {
 		return errors.New("share with: no devices")
@@ -87,9 +88,9 @@ func (b *Buffer) share(op string, devs []*Device) error {
 	return nil
 }
 
-// IsShared reports whether the buffer is shared: a host buffer with every GPU, a GPU buffer
-// with at least one other GPU, or with every GPU where there is only its own (AllocShared
-// or ShareWithPeers on a machine of one GPU).
+// IsShared reports whether the buffer is shared, and so can go to Peer parameters: a host
+// buffer with every GPU, a GPU buffer with the GPUs SharedWith lists (perhaps only its own:
+// concurrent kernels on one device are peers too).
 func (b *Buffer) IsShared() bool { return b.a.isShared() }
 
 // SharedWith returns the GPUs whose kernels can use the buffer (its own device included).
@@ -162,14 +163,24 @@ func (b *Buffer) AtomicStore(i int, v int64) error {
 	} else {
 		atomic.StoreUint64((*uint64)(p), bits)
 	}
+	if tr := tracing.Load(); tr != nil {
+		tr.host(opFlag, b.a.m, fmt.Sprintf("store [%d] = %d", i, v), time.Now(), nil)
+	}
 	return nil
 }
 
 // AtomicAdd adds delta to element i of a host buffer atomically (wrapping around as the
 // hardware does) and returns the value it had before, as kernel atomics do.
+//
+// On a host buffer shared with a GPU that has no host-native atomics (every x86 machine;
+// see Device.Caps), it is an error wrapping ErrCapability: the host's add and the kernels'
+// atomics on the same element would lose updates. AtomicAddVia makes the add on a device.
 func (b *Buffer) AtomicAdd(i int, delta int64) (int64, error) {
 	p, err := b.atomicPtr("atomic add", i)
 	if err != nil {
+		return 0, err
+	}
+	if err := b.checkHostRMW("atomic add", "AtomicAddVia"); err != nil {
 		return 0, err
 	}
 	var oldBits uint64
@@ -177,6 +188,9 @@ func (b *Buffer) AtomicAdd(i int, delta int64) (int64, error) {
 		oldBits = uint64(atomic.AddUint32((*uint32)(p), uint32(delta)) - uint32(delta))
 	} else {
 		oldBits = atomic.AddUint64((*uint64)(p), uint64(delta)) - uint64(delta)
+	}
+	if tr := tracing.Load(); tr != nil {
+		tr.host(opFlag, b.a.m, fmt.Sprintf("add [%d] += %d", i, delta), time.Now(), nil)
 	}
 	switch b.dtype {
 	case Int32:
@@ -188,10 +202,14 @@ func (b *Buffer) AtomicAdd(i int, delta int64) (int64, error) {
 }
 
 // AtomicCAS stores v in element i of a host buffer if it holds old, atomically, and reports
-// whether it did.
+// whether it did. Like AtomicAdd, it is refused on a host buffer shared with a GPU without
+// host-native atomics; AtomicCASVia makes it on a device.
 func (b *Buffer) AtomicCAS(i int, old, v int64) (bool, error) {
 	p, err := b.atomicPtr("atomic compare-and-swap", i)
 	if err != nil {
+		return false, err
+	}
+	if err := b.checkHostRMW("atomic compare-and-swap", "AtomicCASVia"); err != nil {
 		return false, err
 	}
 	oldBits, err := scalarBits(old, b.dtype)
@@ -210,7 +228,7 @@ func (b *Buffer) AtomicCAS(i int, old, v int64) (bool, error) {
 
 // WaitValue waits until element i of a host buffer holds want (read atomically), polling;
 // it gives up after timeout (0: no limit) or when the cell is interrupted.
-func (b *Buffer) WaitValue(i int, want int64, timeout time.Duration) error {
+func (b *Buffer) WaitValue(i int, want int64, timeout time.Duration) (err error) {
 	p, err := b.atomicPtr("wait value", i)
 	if err != nil {
 		return err
@@ -219,6 +237,11 @@ func (b *Buffer) WaitValue(i int, want int64, timeout time.Duration) error {
 	interrupt := state.interrupt
 	state.mu.Unlock()
 	start := time.Now()
+	if tr := tracing.Load(); tr != nil {
+		defer func() {
+			tr.host(opWait, b.a.m, fmt.Sprintf("wait [%d] == %d", i, want), start, err)
+		}()
+	}
 	pause := time.Microsecond
 	for spins := 0; ; spins++ {
 		got := b.loadAt(p)

@@ -2,12 +2,13 @@ package gpu
 
 import (
 	"errors"
+	"os"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/peerbook/peerbook/gpu/backend"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
 )
 
 func TestSharingPerPreset(t *testing.T) {
@@ -28,12 +29,27 @@ func TestSharingPerPreset(t *testing.T) {
 	if err := b.ShareWith(Dev(1), Dev(2)); err != nil {
 		t.Fatal(err)
 	}
-	if !b.IsShared() || len(b.SharedWith()) != 3 || b.SharedWith()[2] != Dev(2) || !strings.HasSuffix(b.String(), ", shared") {
-		t.Errorf("after ShareWith(1, 2): shared %v with %v", b.IsShared(), b.SharedWith())
+	if !b.IsShared() || len(b.SharedWith()) != 3 || b.SharedWith()[2] != Dev(2) || !strings.HasSuffix(b.String(), ", shared with GPU0, GPU1, GPU2") {
+		t.Errorf("after ShareWith(1, 2): shared %v with %v: %s", b.IsShared(), b.SharedWith(), b)
 	}
 	wantErrContains(t, b.ShareWith(Dev(3)), "cannot share memory of device 0 (sim-L40S-0) with device 3 (sim-L40S-3)")
-	_, err = Dev(3).AllocShared(Int32, 4)
-	wantErr(t, err, "alloc shared int32[4] on device 3 (sim-L40S-3): cannot share memory of device 3 (sim-L40S-3) with device 0 (sim-L40S-0): no peer access between them (link SYS); share it with fewer devices (ShareWith), or put it in host memory (gpu.Host().AllocShared)")
+	// AllocShared where some GPUs can't reach the device: shared with those that can, and
+	// a notice says which.
+	var notice strings.Builder
+	state.notice = &notice
+	defer func() { state.notice = os.Stderr }()
+	s3 := must(Dev(3).AllocShared(Int32, 4))
+	if !s3.IsShared() || len(s3.SharedWith()) != 1 || s3.SharedWith()[0] != Dev(3) || !strings.HasSuffix(s3.String(), ", shared with GPU3") {
+		t.Errorf("alloc shared on GPU3 of pcie4: %v: %s", s3.SharedWith(), s3)
+	}
+	if want := "alloc shared int32[4] on device 3 (sim-L40S-3): shared with GPU3 only (concurrent kernels on it can use it as a Peer buffer); GPU0, GPU1, GPU2 can't reach it (no P2P access)\n"; notice.String() != want {
+		t.Errorf("notice %q, want %q", notice.String(), want)
+	}
+	notice.Reset()
+	s0 := must(Dev(0).AllocShared(Int32, 4))
+	if got := sharedWithLabel(s0.SharedWith()); got != "GPU0, GPU1, GPU2" || !strings.Contains(notice.String(), "GPU3 can't reach it (no P2P access)") {
+		t.Errorf("alloc shared on GPU0 of pcie4: %s; notice %q", got, notice.String())
+	}
 	h := must(Host().AllocShared(Uint32, 4))
 	if !h.IsShared() || len(h.SharedWith()) != 4 {
 		t.Errorf("shared host buffer: %v", h.SharedWith())
@@ -59,7 +75,7 @@ func TestSharingPerPreset(t *testing.T) {
 }
 
 func TestHostAtomics(t *testing.T) {
-	use(t, "sim:nvlink2")
+	use(t, "sim:gh200") // host-native atomics: see TestHostAtomicsRefusedWithoutHostNativeAtomics for the others
 	u := must(Host().AllocShared(Uint32, 4))
 	if err := u.AtomicStore(1, 7); err != nil {
 		t.Fatal(err)
@@ -106,7 +122,7 @@ func TestHostAtomics(t *testing.T) {
 
 	dev := must(Dev(0).AllocShared(Uint32, 1))
 	_, err = dev.AtomicLoad(0)
-	wantErr(t, err, "atomic load: uint32[1] on device 0 (sim-H200-0) is not in host memory; host atomics need a host buffer (gpu.Host().AllocShared)")
+	wantErr(t, err, "atomic load: uint32[1] on device 0 (sim-GH200-0) is not in host memory; host atomics need a host buffer (gpu.Host().AllocShared)")
 	f := must(Host().AllocShared(Float32, 1))
 	_, err = f.AtomicAdd(0, 1)
 	wantErr(t, err, "atomic add: float32[1] on the host holds float32; host atomics work on int32, uint32, int64 and uint64 buffers")

@@ -7,7 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/peerbook/peerbook/display"
-	"github.com/peerbook/peerbook/gpu/backend"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
 )
 
 // Stats summarizes a buffer's values: Count, NaN and Inf elements, and Min, Max, Mean and Std

@@ -8,7 +8,7 @@ import (
 	"time"
 	"weak"
 
-	"github.com/peerbook/peerbook/gpu/backend"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
 )
 
 // Stream is an ordered queue of work on one GPU. Work on different streams (and different
@@ -22,6 +22,7 @@ type Stream struct {
 	s         backend.Stream
 	destroyed bool
 	kept      []*allocation // buffers queued work uses, kept alive until Synchronize
+	hostRMW   []*allocation // host buffers queued kernels update with atomics (caps.go), until Synchronize
 }
 
 // streamSet is the machine's streams, weakly held, so that Device.Synchronize can release
@@ -82,6 +83,7 @@ func (s *Stream) keep(as ...*allocation) {
 func (s *Stream) release() {
 	s.mu.Lock()
 	s.kept = nil
+	s.hostRMW = nil
 	s.mu.Unlock()
 }
 
@@ -98,10 +100,14 @@ func (m *machine) releaseKept(dev int) {
 
 // Synchronize waits until the work queued on the stream has run, and returns the first
 // error of it (a kernel that panicked, an interrupt).
-func (s *Stream) Synchronize() error {
+func (s *Stream) Synchronize() (err error) {
 	bs, err := s.live("synchronize")
 	if err != nil {
 		return err
+	}
+	if tr := tracing.Load(); tr != nil {
+		start := time.Now()
+		defer func() { tr.host(opSync, s.m, "synchronize "+tr.streamLane(s.dev, s).String(), start, err) }()
 	}
 	err = bs.Synchronize()
 	s.release()
@@ -165,11 +171,20 @@ func (e *Event) Record(s *Stream) error {
 	if err := e.e.Record(bs); err != nil {
 		return fmt.Errorf("record event on %s: %w", e.dev.label(), err)
 	}
+	if tr := tracing.Load(); tr != nil {
+		tr.endDevice(tr.beginDevice(opRecord, e.dev, s, bs, "event"), bs, nil)
+	}
 	return nil
 }
 
 // Synchronize waits until the stream reaches the event.
-func (e *Event) Synchronize() error {
+func (e *Event) Synchronize() (err error) {
+	if tr := tracing.Load(); tr != nil {
+		start := time.Now()
+		defer func() {
+			tr.host(opSync, e.dev.m, "synchronize event of GPU"+fmt.Sprint(e.dev.info.Index), start, err)
+		}()
+	}
 	if err := e.e.Synchronize(); err != nil {
 		return fmt.Errorf("synchronize event on %s: %w", e.dev.label(), err)
 	}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/peerbook/peerbook/gpu/backend"
+	"github.com/peerbook/peerbook/gpu/internal/backend"
 )
 
 // Topo is the device graph: every GPU and the link between each pair, as nvidia-smi topo -m
@@ -178,6 +178,67 @@ func (t *Topo) String() string {
 		fmt.Fprintf(&s, "\nNo P2P access: %s\n", strings.Join(pairs, ", "))
 	} else if len(t.Devices) > 1 {
 		s.WriteString("\nP2P access between every pair.\n")
+	}
+	if pairs := t.noP2PAtomics(); len(pairs) > 0 {
+		fmt.Fprintf(&s, "No native P2P atomics (kernels' atomics on the other's buffers are refused): %s\n", strings.Join(pairs, ", "))
+	}
+	s.WriteString(t.hostCapsString())
+	return s.String()
+}
+
+// noP2PAtomics lists the pairs of GPUs with P2P access but without native atomics.
+func (t *Topo) noP2PAtomics() []string {
+	var pairs []string
+	for i := range t.Links {
+		for j := i + 1; j < len(t.Links); j++ {
+			a, b := t.Links[i][j], t.Links[j][i]
+			if a.P2PAccess && b.P2PAccess && (!a.NativeAtomics || !b.NativeAtomics) {
+				pairs = append(pairs, fmt.Sprintf("GPU%d-GPU%d", i, j))
+			}
+		}
+	}
+	return pairs
+}
+
+// hostCapsString describes the GPUs' links to the host and what they allow, one line per
+// set of GPUs with the same capabilities.
+func (t *Topo) hostCapsString() string {
+	yn := func(known, v bool) string {
+		switch {
+		case !known:
+			return "?"
+		case v:
+			return "OK"
+		}
+		return "NS"
+	}
+	var order []string
+	groups := map[string][]string{}
+	anyNo := false
+	for i, d := range t.Devices {
+		c := d.Caps
+		link := string(c.HostLink)
+		if !c.Known || link == "" {
+			link = "an unknown link"
+		}
+		anyNo = anyNo || !c.HostNativeAtomics
+		key := fmt.Sprintf("on %s: host-native atomics %s, pageable memory %s, host page tables %s, concurrent managed %s",
+			link, yn(c.Known, c.HostNativeAtomics), yn(c.Known, c.PageableMemoryAccess),
+			yn(c.Known, c.PageableUsesHostPageTables), yn(c.Known, c.ConcurrentManagedAccess))
+		if groups[key] == nil {
+			order = append(order, key)
+		}
+		groups[key] = append(groups[key], fmt.Sprintf("GPU%d", i))
+	}
+	var s strings.Builder
+	if len(order) > 0 {
+		s.WriteString("\nHost:\n")
+	}
+	for _, key := range order {
+		fmt.Fprintf(&s, "  %s %s\n", strings.Join(groups[key], " "), key)
+	}
+	if anyNo && len(order) > 0 {
+		s.WriteString("  Without host-native atomics, host AtomicAdd/AtomicCAS on a shared host buffer are refused (buf.AtomicAddVia makes the update on a GPU); plain loads and stores are safe.\n")
 	}
 	return s.String()
 }

@@ -7,9 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/peerbook/peerbook/eval"
 	"github.com/peerbook/peerbook/kernel/evaluator"
-	"github.com/peerbook/peerbook/kernel/wire"
+	"github.com/peerbook/peerbook/kernel/internal/wire"
 )
 
 // markerWait bounds the wait for the sync markers after a done event.
@@ -61,7 +60,7 @@ func (k *Kernel) call(act *active, req *evaluator.Request) (*evaluator.Done, err
 			return nil, errShuttingDown
 		}
 		if errors.Is(err, errInterruptedWaiting) {
-			return &evaluator.Done{Error: &eval.Error{Name: "Interrupted", Value: err.Error(),
+			return &evaluator.Done{Error: &evaluator.Error{Name: "Interrupted", Value: err.Error(),
 				Traceback: []string{"\x1b[0;31mInterrupted\x1b[0m: " + err.Error()}}}, nil
 		}
 		return nil, &startError{err}

@@ -17,7 +17,7 @@ import (
 	"github.com/go-zeromq/zmq4"
 	"github.com/google/uuid"
 
-	"github.com/peerbook/peerbook/kernel/wire"
+	"github.com/peerbook/peerbook/kernel/internal/wire"
 )
 
 // testKernel is a kernel running in the test process, its evaluator a fake child.

@@ -6,7 +6,7 @@ import (
 
 	"github.com/go-zeromq/zmq4"
 
-	"github.com/peerbook/peerbook/kernel/wire"
+	"github.com/peerbook/peerbook/kernel/internal/wire"
 )
 
 // handleControl answers a control request at once, even while a cell runs.

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peerbook/peerbook/kernel/wire"
+	"github.com/peerbook/peerbook/kernel/internal/wire"
 )
 
 var (

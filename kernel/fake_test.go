@@ -12,7 +12,7 @@ import (
 
 	"github.com/peerbook/peerbook/display"
 	"github.com/peerbook/peerbook/eval"
-	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/kernel/evaluator/evalchild"
 )
 
 // The test binary is also the evaluator child: with fakeEnv set it serves fakeSession,
@@ -21,7 +21,7 @@ const fakeEnv = "PEERBOOK_TEST_FAKE_EVALUATOR"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(fakeEnv) == "1" {
-		os.Exit(evaluator.Main(func() (evaluator.Session, error) {
+		os.Exit(evalchild.Main(func() (evalchild.Session, error) {
 			if d, err := time.ParseDuration(os.Getenv(fakeEnv + "_SLOW_START")); err == nil {
 				time.Sleep(d)
 			}

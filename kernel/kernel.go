@@ -29,8 +29,8 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/peerbook/peerbook/kernel/history"
-	"github.com/peerbook/peerbook/kernel/wire"
-	"github.com/peerbook/peerbook/kernel/zmtpnet"
+	"github.com/peerbook/peerbook/kernel/internal/wire"
+	"github.com/peerbook/peerbook/kernel/internal/zmtpnet"
 )
 
 // Config says how to run a kernel.
@@ -49,7 +49,9 @@ type Config struct {
 	// Logger receives the kernel's log (dropped messages, evaluator crashes). Default:
 	// standard error with the prefix "peerbook: ".
 	Logger *log.Logger
-	// HandleSignals makes SIGINT interrupt the running cell and SIGTERM shut down.
+	// HandleSignals says the kernel owns its process: SIGINT interrupts the running cell,
+	// SIGTERM shuts down, and (Linux) the kernel adopts and ends the processes cells leave
+	// behind (see leftovers.go).
 	HandleSignals bool
 	// ParentPID, when not 0, is the process that started the kernel (Jupyter passes it as
 	// $JPY_PARENT_PID): the kernel shuts down when it is no longer its parent, instead of
@@ -173,6 +175,9 @@ func start(parent context.Context, cfg Config) (*Kernel, error) {
 	}
 	// The evaluator starts while the sockets are set up.
 	k.sup = newSupervisor(argv, cfg.EvaluatorEnv, k.log)
+	if cfg.HandleSignals {
+		k.sup.adoptOrphans() // the kernel owns its process (see leftovers.go)
+	}
 	go k.sup.start()
 	k.hist = history.Open(cfg.HistoryPath)
 

@@ -7,7 +7,7 @@ import (
 	"github.com/go-zeromq/zmq4"
 	"github.com/google/uuid"
 
-	"github.com/peerbook/peerbook/kernel/wire"
+	"github.com/peerbook/peerbook/kernel/internal/wire"
 )
 
 var emptyObject = []byte("{}")

@@ -5,10 +5,9 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/peerbook/peerbook/eval"
 	"github.com/peerbook/peerbook/kernel/evaluator"
 	"github.com/peerbook/peerbook/kernel/history"
-	"github.com/peerbook/peerbook/kernel/wire"
+	"github.com/peerbook/peerbook/kernel/internal/wire"
 )
 
 // shellWorker handles shell requests one at a time, and between them, whatever the
@@ -105,7 +104,7 @@ func (k *Kernel) execute(in inbound) {
 		}
 	}
 	act := &active{req: m, parent: m.RawHeader, isExecute: true, silent: c.Silent, allowStdin: orTrue(c.AllowStdin)}
-	done, err := k.call(act, &evaluator.Request{Op: evaluator.OpExecute, Execute: &eval.ExecuteRequest{
+	done, err := k.call(act, &evaluator.Request{Op: evaluator.OpExecute, Execute: &evaluator.ExecuteRequest{
 		Code:            c.Code,
 		Silent:          c.Silent,
 		StoreHistory:    storeHistory,
@@ -185,7 +184,7 @@ func (k *Kernel) complete(m *wire.Message) {
 		return
 	}
 	cursor := runeToByte(c.Code, c.CursorPos)
-	var comp eval.Completion
+	var comp evaluator.Completion
 	done, err := k.call(&active{req: m, parent: m.RawHeader}, &evaluator.Request{Op: evaluator.OpComplete, Code: c.Code, Cursor: cursor})
 	if errors.Is(err, errShuttingDown) {
 		return
@@ -193,7 +192,7 @@ func (k *Kernel) complete(m *wire.Message) {
 	if err == nil && done.Completion != nil {
 		comp = *done.Completion
 	} else {
-		comp = eval.Completion{CursorStart: cursor, CursorEnd: cursor}
+		comp = evaluator.Completion{CursorStart: cursor, CursorEnd: cursor}
 	}
 	matches := comp.Matches
 	if matches == nil {

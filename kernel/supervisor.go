@@ -57,6 +57,11 @@ type supervisor struct {
 	gen     int
 	closing bool
 	done    chan struct{} // closed by close: nobody reads msgs any more
+
+	// adopt: the kernel is a subreaper (adoptOrphans); evaluators' leftover processes are
+	// ended when their evaluator ends. live holds the pids of evaluators not reaped yet.
+	adopt bool
+	live  map[int]bool
 }
 
 // child is one evaluator process.
@@ -105,7 +110,7 @@ func (e exitInfo) explain(n int) string {
 
 func newSupervisor(argv, env []string, logger *log.Logger) *supervisor {
 	return &supervisor{argv: argv, env: env, log: logger, msgs: make(chan procMsg, 256),
-		done: make(chan struct{}), interrupts: make(chan struct{}, 1)}
+		done: make(chan struct{}), interrupts: make(chan struct{}, 1), live: map[int]bool{}}
 }
 
 // post hands m to the kernel, unless the kernel has stopped listening.
@@ -191,6 +196,7 @@ func (s *supervisor) startLocked() (*child, error) {
 	}
 	c.cmd, c.pid, c.reqW = cmd, cmd.Process.Pid, reqW
 	s.cur = c
+	s.live[c.pid] = true
 
 	var pipes sync.WaitGroup
 	pipes.Add(3)
@@ -198,6 +204,7 @@ func (s *supervisor) startLocked() (*child, error) {
 	go func() { defer pipes.Done(); c.readPipe(outR, "stdout") }()
 	go func() { defer pipes.Done(); c.readPipe(errR, "stderr") }()
 	go c.wait(&pipes)
+	go c.watchStopped()
 	return c, nil
 }
 
@@ -215,8 +222,15 @@ func (c *child) readEvents(r *os.File) {
 		line, err := br.ReadBytes('\n')
 		if len(line) > 0 {
 			ev := new(evaluator.Event)
+			if line[len(line)-1] != '\n' {
+				// Cut off by the end of the channel: the process died mid-write or a cell
+				// wrote part of a line and closed the descriptor.
+				go c.eventsEnded()
+				return
+			}
 			if jerr := json.Unmarshal(line, ev); jerr != nil {
-				c.sup.log.Printf("evaluator %d: bad event: %v", c.pid, jerr)
+				c.badEvent(line, jerr)
+				return
 			} else if ev.Kind == evaluator.EvReady {
 				c.readyOnce.Do(func() {
 					c.readyErr = ev.Text
@@ -230,6 +244,7 @@ func (c *child) readEvents(r *os.File) {
 			}
 		}
 		if err != nil {
+			go c.eventsEnded()
 			return
 		}
 	}
@@ -282,6 +297,7 @@ func (c *child) readPipe(r *os.File, stream string) {
 // wait reaps the child, reports its exit, and restarts a session that died after it was up.
 func (c *child) wait(pipes *sync.WaitGroup) {
 	err := c.cmd.Wait()
+	c.sup.evaluatorEnded(c.pid)
 	drained := make(chan struct{})
 	go func() { pipes.Wait(); close(drained) }()
 	select {
@@ -430,4 +446,5 @@ func (s *supervisor) close(grace time.Duration) {
 		c.cmd.Process.Kill()
 		<-c.exited
 	}
+	s.endLeftovers() // those of a child that ended while close waited
 }

@@ -112,6 +112,8 @@ def main():
             if time.time() > deadline:
                 raise SystemExit("screenshots: the notebook's kernel did not connect")
             time.sleep(0.5)
+        # Script errors of the outputs (a timeline's zoom script) fail the run.
+        page.js("window.__pbErrors = []; window.addEventListener('error', e => window.__pbErrors.push(String(e.message) + ' at ' + e.filename + ':' + e.lineno));")
         page.js("Jupyter.notebook.execute_all_cells()")
         deadline = time.time() + 300
         time.sleep(1)
@@ -130,9 +132,27 @@ def main():
                 const r = e.getBoundingClientRect();
                 return {{x: r.left, y: r.top, width: Math.max(r.width, 50), height: Math.min(Math.max(r.height, 20), 2300)}}; }})()""")
             page.shot(os.path.join(outdir, f"{stem}-output-{i + 1:02d}.png"), rect)
-        print(f"{name}: {count} rich outputs, {errors} failed cells")
+        # Each timeline zooms when a range is dragged over it (its axis changes), and back.
+        timelines = page.js("""(() => { const ts = [...document.querySelectorAll('.peerbook-timeline')];
+            let zoomed = 0;
+            ts.forEach(t => { const svg = t.querySelector('svg'), axis = t.querySelector('.pbtl-axis');
+                if (!svg || !axis) return;
+                svg.scrollIntoView();
+                const before = axis.textContent, r = svg.getBoundingClientRect();
+                const x0 = r.left + r.width * 0.3, x1 = r.left + r.width * 0.5, y = r.top + r.height * 0.5;
+                svg.dispatchEvent(new MouseEvent('mousedown', {clientX: x0, clientY: y, bubbles: true}));
+                svg.dispatchEvent(new MouseEvent('mousemove', {clientX: x1, clientY: y, bubbles: true}));
+                window.dispatchEvent(new MouseEvent('mouseup', {clientX: x1, clientY: y, bubbles: true}));
+                if (axis.textContent !== before) zoomed++;
+                svg.dispatchEvent(new MouseEvent('dblclick', {bubbles: true}));
+            });
+            return {count: ts.length, zoomed: zoomed, errors: window.__pbErrors}; })()""")
+        print(f"{name}: {count} rich outputs, {errors} failed cells, {timelines['count']} timelines "
+              f"({timelines['zoomed']} zoomed), script errors: {timelines['errors']}")
         if errors:
             raise SystemExit(f"screenshots: {errors} cell(s) of {name} failed in Jupyter")
+        if timelines["errors"] or timelines["zoomed"] != timelines["count"]:
+            raise SystemExit(f"screenshots: timelines of {name}: {timelines}")
     finally:
         if chrome:
             chrome.kill()

@@ -17,6 +17,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/peerbook/peerbook/display/internal/axis"
 )
 
 // pngDPI renders PNGs at twice the CSS pixel density (a CSS pixel is 1/96 inch).
@@ -528,19 +530,38 @@ type legendEntry struct {
 func (p *Plot) drawHeader(dc draw.Canvas, legend []legendEntry) draw.Canvas {
 	top := dc.Max.Y - px(6)
 	centre := (dc.Min.X + dc.Max.X) / 2
+	room := dc.Max.X - dc.Min.X - px(12)
 	if p.title != "" {
-		st := text.Style{Color: inkColour, Font: font.From(sansFont, px(15)), XAlign: draw.XCenter, YAlign: draw.YTop,
+		// A title wider than the picture is set smaller (down to 11 px), then cut.
+		size, title := 15.0, p.title
+		st := text.Style{Color: inkColour, Font: font.From(sansFont, px(size)), XAlign: draw.XCenter, YAlign: draw.YTop,
 			Handler: text.Plain{Fonts: font.DefaultCache}}
-		dc.FillText(st, vg.Point{X: centre, Y: top}, p.title)
+		for st.Width(title) > room && size > 11 {
+			size--
+			st.Font = font.From(sansFont, px(size))
+		}
+		for r := []rune(title); st.Width(title) > room && len(r) > 1; {
+			r = r[:len(r)-1]
+			title = strings.TrimRight(string(r), " ") + "…"
+		}
+		dc.FillText(st, vg.Point{X: centre, Y: top}, title)
 		top -= px(24)
 	}
 	if len(legend) > 0 {
 		st := text.Style{Color: inkColour, Font: font.From(sansFont, px(12)), YAlign: draw.YCenter,
 			Handler: text.Plain{Fonts: font.DefaultCache}}
-		total := vg.Length(0)
-		for _, e := range legend {
-			total += px(18+6+14) + st.Width(e.name)
+		width := func() vg.Length {
+			total := vg.Length(0)
+			for _, e := range legend {
+				total += px(18+6+14) + st.Width(e.name)
+			}
+			return total - px(14)
 		}
+		for size := 12.0; width() > room && size > 9; { // a wide legend is set smaller
+			size--
+			st.Font = font.From(sansFont, px(size))
+		}
+		total := width() + px(14)
 		x := centre - (total-px(14))/2
 		y := top - px(8)
 		for _, e := range legend {
@@ -564,20 +585,9 @@ func (niceTicks) Ticks(min, max float64) []gonum.Tick {
 	if !(max > min) {
 		return []gonum.Tick{{Value: min, Label: compact(min, 1)}}
 	}
-	raw := (max - min) / 6
-	mag := math.Pow(10, math.Floor(math.Log10(raw)))
-	step := 10 * mag
-	for _, m := range []float64{1, 2, 2.5, 5} {
-		if m*mag >= raw {
-			step = m * mag
-			break
-		}
-	}
+	step := axis.Step(min, max, 6)
 	var ticks []gonum.Tick
-	for v := math.Ceil(min/step-1e-9) * step; v <= max+step*1e-9; v += step {
-		if math.Abs(v) < step*1e-9 {
-			v = 0
-		}
+	for _, v := range axis.Ticks(min, max, step, 0) {
 		ticks = append(ticks, gonum.Tick{Value: v, Label: compact(v, step)})
 	}
 	return ticks
@@ -602,15 +612,7 @@ func compact(v, step float64) string {
 	if a != 0 && a < 1e-3 {
 		return strconv.FormatFloat(v, 'g', 3, 64)
 	}
-	dec := 0
-	for dec < 6 && step > 0 {
-		scaled := step * math.Pow(10, float64(dec))
-		if math.Abs(scaled-math.Round(scaled)) < 1e-6*scaled {
-			break
-		}
-		dec++
-	}
-	return strconv.FormatFloat(v, 'f', dec, 64)
+	return strconv.FormatFloat(v, 'f', axis.Decimals(step), 64)
 }
 
 // logTicks marks powers of ten (labelled) and their multiples (not labelled); over less

@@ -1,4 +1,7 @@
-// Package evaluator is the evaluator child process and its protocol with the kernel.
+// Package evaluator is the protocol between the kernel and its evaluator child process:
+// the requests, events and data types that travel over the child's pipes. It imports
+// nothing but the standard library, so the kernel, which links this package and not the
+// child's code (package evalchild: eval, yaegi, gpu), stays small.
 //
 // The kernel starts the evaluator as `peerbook evaluator` and supervises it. The child
 // owns one Go session (eval.Session); the kernel owns sockets, ordering and history, so a
@@ -11,6 +14,14 @@
 //	fd 2  pipe: the same for stderr, and the Go runtime's crash reports
 //	fd 3  requests, kernel to child: JSON lines
 //	fd 4  events, child to kernel: JSON lines
+//
+// On Linux the child moves fd 3 and 4 (and copies of fd 1 and 2) to descriptors at 1000
+// and above, closed on exec, and puts /dev/null on 3 and 4, so that a cell that closes or
+// writes to "fd 4" harms nothing; after each cell it puts back fd 1 and 2 if the cell closed
+// or replaced them. A cell that finds the real descriptors can still break the channel:
+// the kernel ends a session whose event channel carries a line that is not an event, or
+// ends while the process lives, and says why. It also resumes an evaluator that was
+// stopped (SIGSTOP), telling the running cell.
 //
 // # Requests (fd 3), one JSON object per line
 //
@@ -50,8 +61,6 @@ package evaluator
 import (
 	"encoding/json"
 	"strconv"
-
-	"github.com/peerbook/peerbook/eval"
 )
 
 // File descriptors of the child's pipes to the kernel.
@@ -82,15 +91,15 @@ const (
 
 // Request is one line the kernel writes to fd 3.
 type Request struct {
-	ID      uint64               `json:"id,omitempty"`
-	Op      string               `json:"op"`
-	Execute *eval.ExecuteRequest `json:"execute,omitempty"`
-	Code    string               `json:"code,omitempty"`
-	Cursor  int                  `json:"cursor,omitempty"`
-	Detail  int                  `json:"detail,omitempty"`
-	InputID uint64               `json:"input_id,omitempty"`
-	Value   string               `json:"value,omitempty"`
-	Error   string               `json:"error,omitempty"`
+	ID      uint64          `json:"id,omitempty"`
+	Op      string          `json:"op"`
+	Execute *ExecuteRequest `json:"execute,omitempty"`
+	Code    string          `json:"code,omitempty"`
+	Cursor  int             `json:"cursor,omitempty"`
+	Detail  int             `json:"detail,omitempty"`
+	InputID uint64          `json:"input_id,omitempty"`
+	Value   string          `json:"value,omitempty"`
+	Error   string          `json:"error,omitempty"`
 }
 
 // Event is one line the child writes to fd 4.
@@ -121,11 +130,11 @@ type Done struct {
 	Value           json.RawMessage `json:"value,omitempty"`            // display.Bundle of the last expression
 	Payloads        json.RawMessage `json:"payloads,omitempty"`         // []map[string]any
 	UserExpressions json.RawMessage `json:"user_expressions,omitempty"` // map[string]any
-	Error           *eval.Error     `json:"error,omitempty"`            // the cell failed
+	Error           *Error          `json:"error,omitempty"`            // the cell failed
 	// complete
-	Completion *eval.Completion `json:"completion,omitempty"`
+	Completion *Completion `json:"completion,omitempty"`
 	// inspect
-	Inspection *eval.Inspection `json:"inspection,omitempty"`
+	Inspection *Inspection `json:"inspection,omitempty"`
 	// is_complete
 	Status string `json:"status,omitempty"`
 	Indent string `json:"indent,omitempty"`

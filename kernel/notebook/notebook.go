@@ -8,6 +8,7 @@ package notebook
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -88,9 +89,59 @@ func Decode(data []byte) (*Notebook, error) {
 		if !ok {
 			return nil, fmt.Errorf("cell %d is not an object", i+1)
 		}
+		if err := checkCell(m); err != nil {
+			return nil, fmt.Errorf("cell %d: %w", i+1, err)
+		}
 		nb.Cells = append(nb.Cells, &Cell{raw: m})
 	}
 	return nb, nil
+}
+
+// checkCell checks what a run reads of a cell: its type, and its source, a string or a list
+// of strings (nbformat's multiline string), which code cells must have.
+func checkCell(m map[string]any) error {
+	typ, ok := m["cell_type"].(string)
+	if !ok {
+		return fmt.Errorf("cell_type is %s, want a string", jsonKind(m["cell_type"]))
+	}
+	src, ok := m["source"]
+	if !ok {
+		if typ == "code" {
+			return errors.New("code cell without a source")
+		}
+		return nil
+	}
+	switch t := src.(type) {
+	case string:
+		return nil
+	case []any:
+		for j, line := range t {
+			if _, ok := line.(string); !ok {
+				return fmt.Errorf("source line %d is %s, want a string", j+1, jsonKind(line))
+			}
+		}
+		return nil
+	}
+	return fmt.Errorf("source is %s, want a string or a list of strings", jsonKind(src))
+}
+
+// jsonKind names the JSON type of a decoded value, for errors.
+func jsonKind(v any) string {
+	switch t := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean"
+	case float64:
+		return fmt.Sprintf("a number (%v)", t)
+	case string:
+		return "a string"
+	case []any:
+		return "a list"
+	case map[string]any:
+		return "an object"
+	}
+	return fmt.Sprintf("%T", v)
 }
 
 // Metadata returns the notebook's metadata object, creating it if absent.

@@ -116,6 +116,13 @@ func runCell(ctx context.Context, c *Cell, src string, count int, ex Executor, o
 		out = observed{rec, opts.Observer}
 	}
 	res, err := ex.Execute(ctx, eval.ExecuteRequest{Code: src, StoreHistory: true, ExecutionCount: count}, out)
+	// A notebook has no pager: what a frontend would page (%help, name?) is the cell's
+	// output, as nbconvert's IPython shows it.
+	for _, p := range res.Payloads {
+		if b, ok := pageBundle(p); ok {
+			out.Display(b, "", false)
+		}
+	}
 	if err == nil && res.Value != nil {
 		rec.add(map[string]any{
 			"output_type":     "execute_result",
@@ -141,6 +148,18 @@ func runCell(ctx context.Context, c *Cell, src string, count int, ex Executor, o
 	}
 	c.SetOutputs(rec.Outputs(), count)
 	return err
+}
+
+// pageBundle is the MIME bundle of a "page" payload of an execute_reply.
+func pageBundle(p map[string]any) (display.Bundle, bool) {
+	if p["source"] != "page" {
+		return display.Bundle{}, false
+	}
+	data, ok := p["data"].(map[string]any)
+	if !ok || len(data) == 0 {
+		return display.Bundle{}, false
+	}
+	return display.Bundle{Data: data, Metadata: map[string]any{}}, true
 }
 
 // observed sends a cell's outputs to its Recorder and to an observer.

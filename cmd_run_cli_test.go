@@ -1,0 +1,231 @@
+package main
+
+import (
+	"bytes"
+	"encoding/base64"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/peerbook/peerbook/display"
+	"github.com/peerbook/peerbook/eval"
+	"github.com/peerbook/peerbook/kernel/notebook"
+)
+
+func TestSummarize(t *testing.T) {
+	png := base64.StdEncoding.EncodeToString(make([]byte, 3000))
+	for _, tc := range []struct {
+		data map[string]any
+		want string
+	}{
+		{map[string]any{"text/plain": "42"}, "42\n"},
+		{map[string]any{"text/plain": []any{"a\n", "b\n"}}, "a\nb\n"},
+		{map[string]any{"text/plain": "Topology", "image/svg+xml": strings.Repeat("x", 43*1024), "text/html": "<b>"}, "[image/svg+xml 43 KB]\n"},
+		{map[string]any{"text/plain": "img", "image/png": png}, "[image/png 3 KB]\n"},
+		{map[string]any{"text/html": "<p>hi</p>"}, "[text/html 9 B]\n"},
+		{map[string]any{"application/vnd.x+json": map[string]any{"a": 1}}, "[application/vnd.x+json 7 B]\n"},
+		{map[string]any{"text/plain": "x", "image/svg+xml": strings.Repeat("x", 3<<20/2)}, "[image/svg+xml 1.5 MB]\n"},
+	} {
+		if got := summarize(tc.data); got != tc.want {
+			t.Errorf("summarize(%.60v) = %q, want %q", tc.data, got, tc.want)
+		}
+	}
+}
+
+// The progress of a cell: its line, its outputs under it as they come (indented, text cut
+// anywhere), its value, then ok; a cell without outputs stays on one line; -q shows no
+// outputs.
+func TestCellProgressShowsOutputs(t *testing.T) {
+	cell := func(src string) *notebook.Cell {
+		nb, err := notebook.Decode([]byte(`{"cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "source": ` + quote(src) + `}], "metadata": {}, "nbformat": 4}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return nb.Cells[0]
+	}
+	for _, quiet := range []bool{false, true} {
+		var b bytes.Buffer
+		p := &cellProgress{out: &b, quiet: quiet}
+		echo := p.echo()
+		c := cell("fmt.Print(\"a\")")
+		p.CellStarted(1, 3, c)
+		if !quiet {
+			echo.Stream("stdout", "hel")
+			echo.Stream("stdout", "lo\nwor")
+			echo.Stream("stderr", "ld")
+			echo.Display(bundle(map[string]any{"text/plain": "p", "image/png": base64.StdEncoding.EncodeToString(make([]byte, 2048))}), "d", false)
+			echo.Display(bundle(map[string]any{"text/plain": "updated"}), "d", true)
+		}
+		c.SetOutputs([]map[string]any{{"output_type": "execute_result", "data": map[string]any{"text/plain": "7"}}}, 1)
+		p.CellDone(1, 3, c, 2*time.Millisecond, nil)
+		c2 := cell("x := 1")
+		p.CellStarted(2, 3, c2)
+		p.CellDone(2, 3, c2, time.Millisecond, nil)
+		c3 := cell("panic(1)")
+		p.CellStarted(3, 3, c3)
+		p.CellDone(3, 3, c3, time.Millisecond, &eval.Error{Name: "panic", Value: "1", Traceback: []string{"\x1b[31mpanic: 1\x1b[0m", "goroutine 1"}})
+		want := "[1/3] fmt.Print(\"a\")\n    hello\n    world\n    [image/png 2 KB]\n    7\n  ok (2ms)\n" +
+			"[2/3] x := 1  ok (1ms)\n" +
+			"[3/3] panic(1)  FAILED (1ms)\n    panic: 1\n    goroutine 1\n"
+		if quiet {
+			want = "[1/3] fmt.Print(\"a\")  ok (2ms)\n[2/3] x := 1  ok (1ms)\n[3/3] panic(1)  FAILED (1ms)\n    panic: 1\n    goroutine 1\n"
+		}
+		if b.String() != want {
+			t.Errorf("quiet %v:\n got:\n%s\nwant:\n%s", quiet, b.String(), want)
+		}
+	}
+}
+
+func quote(s string) string {
+	return `"` + strings.NewReplacer(`"`, `\"`, "\n", `\n`).Replace(s) + `"`
+}
+
+func TestFailuresNameEveryCell(t *testing.T) {
+	var f failures
+	if err := f.error("nb.ipynb"); err != nil {
+		t.Errorf("no failures: %v", err)
+	}
+	f.add(3)
+	if got := f.error("nb.ipynb").Error(); got != "nb.ipynb: cell 3 failed (see its error above)" {
+		t.Errorf("one: %q", got)
+	}
+	f.add(5, 3)
+	f.say(4, "the Go session died (exit status 2)")
+	want := "nb.ipynb: cells 3, 4 and 5 failed (see their errors above); cell 4: the Go session died (exit status 2)"
+	if got := f.error("nb.ipynb").Error(); got != want {
+		t.Errorf("several:\n  got  %q\n  want %q", got, want)
+	}
+}
+
+func TestCheckWritable(t *testing.T) {
+	dir := t.TempDir()
+	if err := checkWritable("-o", filepath.Join(dir, "new.ipynb")); err != nil {
+		t.Errorf("a new file in a folder: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "new.ipynb")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the check left its file behind: %v", err)
+	}
+	old := filepath.Join(dir, "old.ipynb")
+	os.WriteFile(old, []byte("keep"), 0o644)
+	if err := checkWritable("-o", old); err != nil {
+		t.Errorf("an existing file: %v", err)
+	}
+	if data, _ := os.ReadFile(old); string(data) != "keep" {
+		t.Errorf("the check changed an existing file: %q", data)
+	}
+	for path, want := range map[string]string{
+		"/nonexistent/dir/x.ipynb": "-o /nonexistent/dir/x.ipynb: can't write it: its folder /nonexistent/dir does not exist",
+		dir:                        "it is a folder",
+		filepath.Join(old, "x"):    "is not a folder",
+	} {
+		if err := checkWritable("-o", path); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", path, err, want)
+		}
+	}
+}
+
+// `peerbook run` as a user sees it: outputs under their cells (or not, with -q), the
+// simulated-devices notice as the first GPU cell's stderr on a line of its own, every
+// failure named with --continue, and bad input refused before any cell runs.
+func TestRunCommandLine(t *testing.T) {
+	bin := buildPeerbook(t)
+	run := func(t *testing.T, args ...string) (string, error) {
+		t.Helper()
+		cmd := exec.Command(bin, append([]string{"run"}, args...)...)
+		var stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stderr, &stderr
+		err := cmd.Run()
+		return stderr.String(), err
+	}
+	t.Run("outputs", func(t *testing.T) {
+		nb := writeNotebook(t,
+			"import (\n\t\"fmt\"\n\t\"strings\"\n\t\"peerbook/display\"\n)\nfmt.Println(\"hello\")\ndisplay.Display(display.SVG(\"<svg xmlns='http://www.w3.org/2000/svg'>\" + strings.Repeat(\" \", 3000) + \"</svg>\"))\n40 + 2",
+			"%help",
+			"strings.Fields?")
+		log, err := run(t, nb)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, log)
+		}
+		for _, want := range []string{"\n    hello\n    [image/svg+xml 3 KB]\n    42\n  ok", "\n    Magics", "func Fields(s string) []string"} {
+			if !strings.Contains(log, want) {
+				t.Errorf("the output lacks %q:\n%s", want, log)
+			}
+		}
+		quiet, err := run(t, nb, "-q")
+		if err != nil || strings.Contains(quiet, "hello") || strings.Contains(quiet, "Magics") || !strings.Contains(quiet, "[3/3]") {
+			t.Errorf("-q: %v\n%s", err, quiet)
+		}
+	})
+	t.Run("notice", func(t *testing.T) {
+		t.Setenv("PEERBOOK_DEVICES", "")
+		nb := writeNotebook(t, "import \"fmt\"\nfmt.Println(\"first\")", "import \"peerbook/gpu\"\nfmt.Println(gpu.Runtime())")
+		out := filepath.Join(t.TempDir(), "out.ipynb")
+		log, err := run(t, nb, "-o", out)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, log)
+		}
+		if strings.Contains(log, "\n    CUDA") {
+			t.Skip("CUDA is available: no simulated-devices notice to check")
+		}
+		cells := readExecuted(t, out)
+		if len(cells[0].Outputs) != 1 {
+			t.Errorf("the notice reached a cell that used no device: %v", cells[0].Outputs)
+		}
+		var notice string
+		for _, o := range cells[1].Outputs {
+			if o["name"] == "stderr" {
+				notice = outputText(o)
+			}
+		}
+		if !strings.HasPrefix(notice, "peerbook: using simulated devices (") || !strings.HasSuffix(notice, "set PEERBOOK_DEVICES to choose\n") ||
+			strings.Count(notice, "(") != strings.Count(notice, ")") || strings.Count(notice, "\n") != 1 {
+			t.Errorf("the GPU cell's stderr is not the one-line notice: %q", notice)
+		}
+		if !strings.Contains(log, "[2/2] import \"peerbook/gpu\"\n    "+strings.TrimSuffix(notice, "\n")+"\n") {
+			t.Errorf("the terminal doesn't show the notice on its own line under its cell:\n%s", log)
+		}
+	})
+	t.Run("continue", func(t *testing.T) {
+		nb := writeNotebook(t, "x := 1", "undefined1", "panic(\"two\")", "undefined3", "x")
+		log, err := run(t, nb, "--continue")
+		if !isExitCode(err, 1) {
+			t.Fatalf("exit %v, want status 1\n%s", err, log)
+		}
+		if !strings.Contains(log, "cells 3, 4 and 5 failed (see their errors above)") {
+			t.Errorf("the summary doesn't name every failed cell:\n%s", log)
+		}
+	})
+	t.Run("continue after a crash", func(t *testing.T) {
+		log, err := run(t, crashingNotebook(t), "--continue")
+		if !isExitCode(err, 1) {
+			t.Fatalf("exit %v, want status 1\n%s", err, log)
+		}
+		// Cell 3 kills the session; cell 4 then fails in the fresh one (x is gone).
+		if !strings.Contains(log, "cells 3 and 4 failed (see their errors above); cell 3: the Go session died (") {
+			t.Errorf("the summary doesn't name both failed cells and why the session died:\n%s", log)
+		}
+	})
+	t.Run("validation", func(t *testing.T) {
+		nb := writeNotebook(t, "import \"fmt\"\nfmt.Println(\"ran\")")
+		log, err := run(t, nb, "-o", "/nonexistent/dir/x.ipynb")
+		if !isExitCode(err, 1) || !strings.Contains(log, "-o /nonexistent/dir/x.ipynb: can't write it") || strings.Contains(log, "[1/1]") {
+			t.Errorf("an -o in a missing folder: %v\n%s", err, log)
+		}
+		log, err = run(t, nb, "--html", t.TempDir())
+		if !isExitCode(err, 1) || !strings.Contains(log, "it is a folder") || strings.Contains(log, "[1/1]") {
+			t.Errorf("--html naming a folder: %v\n%s", err, log)
+		}
+		bad := filepath.Join(t.TempDir(), "bad.ipynb")
+		os.WriteFile(bad, []byte(`{"cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "source": 12}], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}`), 0o644)
+		log, err = run(t, bad)
+		if !isExitCode(err, 1) || !strings.Contains(log, "cell 1: source is a number (12)") || strings.Contains(log, "ran") {
+			t.Errorf("a cell with a numeric source: %v\n%s", err, log)
+		}
+	})
+}
+
+func bundle(data map[string]any) display.Bundle { return display.Bundle{Data: data} }

@@ -1,0 +1,144 @@
+package display
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// denseTimeline is n operations on four lanes, as a cell launching kernels and copies in
+// a loop makes: kernels of 3 µs on two streams, copies between them, host synchronizes.
+func denseTimeline(n int) TimelineView {
+	v := TimelineView{Title: "dense", Lanes: []string{"GPU0", "GPU0 stream 1", "GPU1 stream 1", "host"}}
+	at := time.Duration(0)
+	for i := range n {
+		lane := i % 4
+		op := TimelineOp{Lane: lane, Start: at, End: at + 3*time.Microsecond}
+		switch lane {
+		case 0:
+			op.Kind, op.Name, op.Bytes, op.Dir = "copy", "copy", 1<<20, "H2D"
+		case 1, 2:
+			op.Kind, op.Name, op.Detail = "kernel", fmt.Sprintf("k%d", i%3), "grid 4, block 256\nx = float32[1024] on GPU0\nn = 1024"
+		case 3:
+			op.Kind, op.Name = "sync", "synchronize GPU0 stream 1"
+		}
+		v.Ops = append(v.Ops, op)
+		at += time.Microsecond
+	}
+	return v
+}
+
+func bundleSize(b Bundle) int {
+	n := 0
+	for _, v := range b.Data {
+		if s, ok := v.(string); ok {
+			n += len(s)
+		}
+	}
+	return n
+}
+
+// wellFormed checks that s parses as XML.
+func wellFormed(t *testing.T, s string) {
+	t.Helper()
+	d := xml.NewDecoder(strings.NewReader(s))
+	d.Entity = xml.HTMLEntity
+	for {
+		_, err := d.Token()
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			t.Fatalf("not well-formed: %v\n%.400s", err, s)
+		}
+	}
+}
+
+func TestTimelineDenseIsGroupedAndSmall(t *testing.T) {
+	for _, n := range []int{100, 5000, 50000} {
+		v := denseTimeline(n)
+		b := v.MIMEBundle()
+		size := bundleSize(b)
+		if size > 300<<10 {
+			t.Errorf("%d operations: the bundle is %d KiB, more than 300", n, size>>10)
+		}
+		svg := b.Data[MIMESVG].(string)
+		wellFormed(t, svg)
+		groups := strings.Count(svg, "operations, ")
+		if n >= 5000 && groups == 0 {
+			t.Errorf("%d operations of 3 µs over %v: no groups drawn", n, time.Duration(n)*time.Microsecond)
+		}
+		if n == 100 && groups != 0 {
+			t.Errorf("100 operations: %d groups, want every operation drawn", groups)
+		}
+		t.Logf("%d operations: %d KiB, %d groups", n, size>>10, groups)
+	}
+}
+
+func TestTimelineAxisUnits(t *testing.T) {
+	tickRe := regexp.MustCompile(`>([0-9.]+) (ns|µs|ms|s)</text>`)
+	for _, c := range []struct {
+		span time.Duration
+		unit string
+	}{{800 * time.Nanosecond, "ns"}, {40 * time.Microsecond, "µs"}, {1770 * time.Microsecond, "ms"}, {30 * time.Millisecond, "ms"}, {5 * time.Second, "s"}} {
+		v := TimelineView{Lanes: []string{"GPU0"}, Ops: []TimelineOp{{Kind: "kernel", Name: "k", Start: 0, End: c.span}}}
+		svg := v.SVG()
+		ticks := tickRe.FindAllStringSubmatch(svg, -1)
+		if len(ticks) < 4 || len(ticks) > 12 {
+			t.Errorf("span %v: %d ticks", c.span, len(ticks))
+		}
+		for _, tk := range ticks {
+			if tk[2] != c.unit {
+				t.Errorf("span %v: tick %q, want unit %s", c.span, tk[0], c.unit)
+			}
+		}
+	}
+}
+
+func TestTimelineBars(t *testing.T) {
+	v := TimelineView{Lanes: []string{"GPU0", "GPU1 stream 1", "host"}, Note: "GPU clocks within 1µs", Ops: []TimelineOp{
+		{Lane: 1, Kind: "kernel", Name: "consume", Start: 0, End: 90 * time.Microsecond, Detail: "grid 1, block 256\nround = 3"},
+		{Lane: 0, Kind: "kernel", Name: "produce", Start: 10 * time.Microsecond, End: 80 * time.Microsecond},
+		{Lane: 0, Kind: "copy", Name: "copy", Start: 80 * time.Microsecond, End: 100 * time.Microsecond, Bytes: 1 << 20, Dir: "P2P"},
+		{Lane: 2, Kind: "flag", Name: "store [0] = 1", Start: 50 * time.Microsecond, End: 50 * time.Microsecond},
+		{Lane: 2, Kind: "wait", Name: "wait [0] == 2", Start: 50 * time.Microsecond, End: 95 * time.Microsecond, Err: "interrupted"},
+	}}
+	b := v.MIMEBundle()
+	svg := b.Data[MIMESVG].(string)
+	wellFormed(t, svg)
+	for _, want := range []string{
+		">consume</text>", ">produce</text>", "P2P 1 MiB 52.4 GB/s", // 2^20 B in 20 µs
+		"grid 1, block 256\nround = 3", "error: interrupted", copyColours["P2P"], kindColours["flag"], "GPU clocks within 1µs",
+	} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("svg lacks %q", want)
+		}
+	}
+	htm := b.Data[MIMEHTML].(string)
+	if !strings.Contains(htm, "<script>") || !strings.Contains(htm, `data-s="10000" data-e="80000"`) {
+		t.Errorf("html lacks the zoom script or the marks' times")
+	}
+	text := b.Data[MIMEText].(string)
+	for _, want := range []string{"5 operations on 3 lanes", "GPU1 stream 1", "52.4 GB/s", "error: interrupted"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+func BenchmarkTimelineRender(b *testing.B) {
+	for _, n := range []int{100, 5000} {
+		v := denseTimeline(n)
+		b.Run(fmt.Sprintf("ops=%d", n), func(b *testing.B) {
+			var size int
+			for b.Loop() {
+				size = bundleSize(v.MIMEBundle())
+			}
+			b.ReportMetric(float64(size)/1024, "KiB")
+		})
+	}
+}

@@ -1,0 +1,481 @@
+package rewrite
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/parser"
+	"go/printer"
+	"go/token"
+	"go/types"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// memory is what earlier cells declared, kept as Go source so that later cells can be
+// type-checked against it: imports, and one declaration per session name that recreates
+// the name's type (a var with its type, a const with its value, a func signature
+// without body, a type, a method signature).
+type memory struct {
+	imports map[string]string // local name -> import path ("." for dot imports is the key ".path")
+	// decls: name, or "Type.Method" for methods -> declaration source. Change it through
+	// setDecl and deleteDecl, which keep methods and refs (see needed.go).
+	decls   map[string]string
+	methods map[string][]string // type name -> its keys in decls ("T.M")
+	refs    map[string]declRefs // key in decls -> the names its source mentions
+}
+
+func newMemory() *memory {
+	return &memory{imports: map[string]string{}, decls: map[string]string{},
+		methods: map[string][]string{}, refs: map[string]declRefs{}}
+}
+
+func writeImport(b *strings.Builder, name, path string) {
+	switch {
+	case strings.HasPrefix(name, "."):
+		fmt.Fprintf(b, "import . %q\n", path)
+	default:
+		fmt.Fprintf(b, "import %s %q\n", name, path)
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// checked is the result of type-checking a cell against the session memory.
+type checked struct {
+	info   *types.Info
+	pkg    *types.Package
+	errs   []error
+	names  map[string]string // import path -> local name visible in the cell
+	failed bool              // the checker could not run at all
+}
+
+// check type-checks the cell (its declarations file and its top-level statements)
+// against the memory of earlier cells.
+func (r *Rewriter) check(fset *token.FileSet, decls *ast.File, stmts *ast.BlockStmt) *checked {
+	c := &checked{
+		info: &types.Info{
+			Types:      map[ast.Expr]types.TypeAndValue{},
+			Defs:       map[*ast.Ident]types.Object{},
+			Uses:       map[*ast.Ident]types.Object{},
+			Implicits:  map[ast.Node]types.Object{},
+			Selections: map[*ast.SelectorExpr]*types.Selection{},
+			Scopes:     map[ast.Node]*types.Scope{},
+			Instances:  map[*ast.Ident]types.Instance{},
+		},
+		names: map[string]string{},
+	}
+	// Names the cell declares replace those of the memory.
+	redeclared := map[string]bool{}
+	cellImports := map[string]string{}
+	if decls != nil {
+		for _, d := range decls.Decls {
+			for _, name := range declNames(d) {
+				redeclared[name] = true
+			}
+			if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+				for _, s := range g.Specs {
+					is := s.(*ast.ImportSpec)
+					path, _ := strconv.Unquote(is.Path.Value)
+					name := r.importName(is, path)
+					cellImports[name] = path
+				}
+			}
+		}
+	}
+	if stmts != nil {
+		for _, name := range blockNames(stmts) {
+			redeclared[name] = true
+		}
+	}
+	var mem strings.Builder
+	mem.WriteString("package main\n")
+	for _, name := range sortedKeys(r.mem.imports) {
+		if _, ok := cellImports[name]; !ok {
+			writeImport(&mem, name, r.mem.imports[name])
+		}
+	}
+	for _, k := range r.mem.needed(decls, stmts) {
+		base, _, _ := strings.Cut(k, ".")
+		if redeclared[k] || redeclared[base] && strings.Contains(k, ".") && r.declaresType(decls, base) {
+			continue
+		}
+		mem.WriteString(r.mem.decls[k])
+		mem.WriteString("\n")
+	}
+	memFset := token.NewFileSet()
+	memFile, err := parser.ParseFile(memFset, "session.go", mem.String(), 0)
+	if err != nil {
+		// The memory is generated: a parse error is a bug, but must not stop the cell.
+		c.errs = append(c.errs, fmt.Errorf("session memory: %w", err))
+		memFile = &ast.File{Name: ast.NewIdent("main")}
+	}
+	// The cell sees the imports of earlier cells too.
+	cell := &ast.File{Name: ast.NewIdent("main")}
+	if decls != nil {
+		cell.Name = decls.Name
+		cell.Package = decls.Package
+		cell.FileStart, cell.FileEnd = decls.FileStart, decls.FileEnd
+	}
+	var extra []ast.Spec
+	for _, name := range sortedKeys(r.mem.imports) {
+		if _, ok := cellImports[name]; ok || redeclared[name] {
+			continue
+		}
+		path := r.mem.imports[name]
+		spec := &ast.ImportSpec{Path: &ast.BasicLit{Kind: token.STRING, Value: strconv.Quote(path)}}
+		if strings.HasPrefix(name, ".") {
+			spec.Name = ast.NewIdent(".")
+		} else {
+			spec.Name = ast.NewIdent(name)
+		}
+		extra = append(extra, spec)
+	}
+	if len(extra) > 0 {
+		cell.Decls = append(cell.Decls, &ast.GenDecl{Tok: token.IMPORT, Specs: extra})
+	}
+	if decls != nil {
+		cell.Decls = append(cell.Decls, decls.Decls...)
+	}
+	if stmts != nil {
+		cell.Decls = append(cell.Decls, &ast.FuncDecl{
+			Name: ast.NewIdent(stmtsFuncName),
+			Type: &ast.FuncType{Func: stmts.Lbrace, Params: &ast.FieldList{}},
+			Body: stmts,
+		})
+	}
+	for name, path := range r.mem.imports {
+		if !strings.HasPrefix(name, ".") {
+			c.names[path] = name
+		}
+	}
+	for name, path := range cellImports {
+		if !strings.HasPrefix(name, ".") && name != "_" {
+			c.names[path] = name
+		}
+	}
+	conf := types.Config{
+		Importer: r.imp,
+		Error:    func(err error) { c.errs = append(c.errs, err) },
+	}
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				c.failed = true
+				c.errs = append(c.errs, fmt.Errorf("type checker panicked: %v", p))
+			}
+		}()
+		c.pkg, _ = conf.Check("main", fset, []*ast.File{memFile, cell}, c.info)
+	}()
+	if c.pkg == nil {
+		c.failed = true
+	}
+	return c
+}
+
+// stmtsFuncName names the function that holds a cell's top-level statements while
+// they are type-checked.
+const stmtsFuncName = "_pb_cell_statements"
+
+// importName is the local name an import spec binds ("." prefixed with the path for a
+// dot import).
+func (r *Rewriter) importName(is *ast.ImportSpec, path string) string {
+	if is.Name != nil {
+		if is.Name.Name == "." {
+			return "." + path
+		}
+		return is.Name.Name
+	}
+	if p, err := r.imp.Import(path); err == nil {
+		return p.Name()
+	}
+	return path[strings.LastIndex(path, "/")+1:]
+}
+
+// declaresType reports whether the file declares a type named name.
+func (r *Rewriter) declaresType(f *ast.File, name string) bool {
+	if f == nil {
+		return false
+	}
+	for _, d := range f.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.TYPE {
+			for _, s := range g.Specs {
+				if s.(*ast.TypeSpec).Name.Name == name {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// declNames lists the session names a top-level declaration declares; a method is
+// "Type.Method".
+func declNames(d ast.Decl) []string {
+	var names []string
+	switch d := d.(type) {
+	case *ast.FuncDecl:
+		if d.Recv != nil && len(d.Recv.List) == 1 {
+			if base := recvBase(d.Recv.List[0].Type); base != "" {
+				return []string{base + "." + d.Name.Name}
+			}
+			return nil
+		}
+		if d.Name.Name == "init" || d.Name.Name == "_" {
+			return nil
+		}
+		names = append(names, d.Name.Name)
+	case *ast.GenDecl:
+		for _, s := range d.Specs {
+			switch s := s.(type) {
+			case *ast.TypeSpec:
+				names = append(names, s.Name.Name)
+			case *ast.ValueSpec:
+				for _, n := range s.Names {
+					if n.Name != "_" {
+						names = append(names, n.Name)
+					}
+				}
+			}
+		}
+	}
+	return names
+}
+
+// blockNames lists the names that top-level statements declare.
+func blockNames(b *ast.BlockStmt) []string {
+	var names []string
+	for _, s := range b.List {
+		switch s := s.(type) {
+		case *ast.AssignStmt:
+			if s.Tok == token.DEFINE {
+				for _, l := range s.Lhs {
+					if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+						names = append(names, id.Name)
+					}
+				}
+			}
+		case *ast.DeclStmt:
+			names = append(names, declNames(s.Decl)...)
+		}
+	}
+	return names
+}
+
+// recvBase is the name of a receiver's base type: T for T, *T, T[K], *T[K].
+func recvBase(e ast.Expr) string {
+	for {
+		switch x := e.(type) {
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.ParenExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.IndexListExpr:
+			e = x.X
+		case *ast.Ident:
+			return x.Name
+		default:
+			return ""
+		}
+	}
+}
+
+// remember records what the cell declared, from its original (not yet rewritten)
+// source and the checker's results.
+func (r *Rewriter) remember(fset *token.FileSet, decls *ast.File, stmts *ast.BlockStmt, c *checked) {
+	if decls != nil {
+		// A redeclared type loses the methods earlier cells gave it.
+		for _, d := range decls.Decls {
+			if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.TYPE {
+				for _, s := range g.Specs {
+					name := s.(*ast.TypeSpec).Name.Name
+					for _, k := range append([]string(nil), r.mem.methodsOf(name)...) {
+						r.mem.deleteDecl(k)
+					}
+				}
+			}
+		}
+		for _, d := range decls.Decls {
+			r.rememberDecl(fset, d, c)
+		}
+	}
+	if stmts != nil {
+		for _, s := range stmts.List {
+			switch s := s.(type) {
+			case *ast.DeclStmt:
+				r.rememberDecl(fset, s.Decl, c)
+			case *ast.AssignStmt:
+				if s.Tok != token.DEFINE {
+					continue
+				}
+				for _, l := range s.Lhs {
+					if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+						r.rememberVar(id, c)
+					}
+				}
+			}
+		}
+	}
+}
+
+func (r *Rewriter) rememberDecl(fset *token.FileSet, d ast.Decl, c *checked) {
+	switch d := d.(type) {
+	case *ast.FuncDecl:
+		names := declNames(d)
+		if len(names) == 0 {
+			return
+		}
+		sig := *d
+		sig.Body = nil
+		sig.Doc = nil
+		r.mem.setDecl(names[0], nodeSource(fset, &sig))
+	case *ast.GenDecl:
+		switch d.Tok {
+		case token.IMPORT:
+			for _, s := range d.Specs {
+				is := s.(*ast.ImportSpec)
+				path, err := strconv.Unquote(is.Path.Value)
+				if err != nil {
+					continue
+				}
+				name := r.importName(is, path)
+				if name != "_" {
+					r.mem.imports[name] = path
+				}
+			}
+		case token.TYPE:
+			for _, s := range d.Specs {
+				ts := *s.(*ast.TypeSpec)
+				ts.Doc, ts.Comment = nil, nil
+				r.mem.setDecl(ts.Name.Name, "type "+nodeSource(fset, &ts))
+			}
+		case token.CONST:
+			for _, s := range d.Specs {
+				for _, id := range s.(*ast.ValueSpec).Names {
+					r.rememberConst(id, c)
+				}
+			}
+		case token.VAR:
+			for _, s := range d.Specs {
+				for _, id := range s.(*ast.ValueSpec).Names {
+					r.rememberVar(id, c)
+				}
+			}
+		}
+	}
+}
+
+func (r *Rewriter) rememberVar(id *ast.Ident, c *checked) {
+	if id.Name == "_" {
+		return
+	}
+	obj, _ := c.info.Defs[id].(*types.Var)
+	if obj == nil {
+		r.mem.deleteDecl(id.Name)
+		return
+	}
+	t, ok := c.typeString(obj.Type())
+	if !ok {
+		r.mem.deleteDecl(id.Name)
+		return
+	}
+	r.mem.setDecl(id.Name, fmt.Sprintf("var %s %s", id.Name, t))
+}
+
+func (r *Rewriter) rememberConst(id *ast.Ident, c *checked) {
+	if id.Name == "_" {
+		return
+	}
+	obj, _ := c.info.Defs[id].(*types.Const)
+	if obj == nil || obj.Val().Kind() == constant.Unknown {
+		r.mem.deleteDecl(id.Name)
+		return
+	}
+	val := constLiteral(obj.Val(), obj.Type())
+	if b, ok := obj.Type().(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
+		r.mem.setDecl(id.Name, fmt.Sprintf("const %s = %s", id.Name, val))
+		return
+	}
+	t, ok := c.typeString(obj.Type())
+	if !ok {
+		r.mem.deleteDecl(id.Name)
+		return
+	}
+	r.mem.setDecl(id.Name, fmt.Sprintf("const %s %s = %s", id.Name, t, val))
+}
+
+// constLiteral writes a constant as Go source that has the same untyped kind.
+func constLiteral(v constant.Value, t types.Type) string {
+	if b, ok := t.(*types.Basic); ok && b.Kind() == types.UntypedRune {
+		if r, ok := constant.Int64Val(v); ok {
+			return strconv.QuoteRune(rune(r))
+		}
+	}
+	switch v.Kind() {
+	case constant.Float:
+		// A short decimal when it is exact, the fraction otherwise.
+		if f, _ := constant.Float64Val(v); !math.IsInf(f, 0) {
+			d := strconv.FormatFloat(f, 'g', -1, 64)
+			if !strings.ContainsAny(d, ".e") {
+				d += ".0"
+			}
+			if c := constant.MakeFromLiteral(d, token.FLOAT, 0); c.Kind() != constant.Unknown && constant.Compare(c, token.EQL, v) {
+				return d
+			}
+		}
+		s := v.ExactString()
+		if !strings.ContainsAny(s, ".e/") {
+			s += ".0"
+		}
+		if strings.Contains(s, "/") {
+			return "(" + s + ".0)"
+		}
+		return s
+	case constant.Complex:
+		return fmt.Sprintf("complex(%s, %s)", constLiteral(constant.Real(v), types.Typ[types.UntypedFloat]),
+			constLiteral(constant.Imag(v), types.Typ[types.UntypedFloat]))
+	}
+	return v.ExactString()
+}
+
+// nodeSource prints an AST node as Go source.
+func nodeSource(fset *token.FileSet, n ast.Node) string {
+	var b bytes.Buffer
+	if err := printer.Fprint(&b, fset, n); err != nil {
+		return ""
+	}
+	return b.String()
+}
+
+// typeString writes t as a Go type expression valid in the cell: the session's own
+// package unqualified, other packages by their import name in the cell. It fails when
+// t names a package the cell has not imported, or is not a valid type.
+func (c *checked) typeString(t types.Type) (string, bool) {
+	bad := false
+	s := types.TypeString(t, func(p *types.Package) string {
+		if p == nil || p == c.pkg || p.Path() == "main" {
+			return ""
+		}
+		if name, ok := c.names[p.Path()]; ok {
+			return name
+		}
+		bad = true
+		return p.Name()
+	})
+	if strings.Contains(s, "invalid type") || strings.Contains(s, "untyped") {
+		return s, false
+	}
+	return s, !bad
+}

@@ -1,0 +1,154 @@
+package rewrite_test
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/printer"
+	"go/token"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/peerbook/peerbook/eval/internal/rewrite"
+	"github.com/peerbook/peerbook/eval/internal/rewrite/corpus"
+	"github.com/peerbook/peerbook/eval/internal/rewrite/rt"
+	"github.com/traefik/yaegi/interp"
+	"github.com/traefik/yaegi/stdlib"
+)
+
+var (
+	update  = flag.Bool("update", false, "regenerate the corpus .out files with `go run`")
+	only    = flag.String("snippet", "", "run only the corpus snippets whose name contains this")
+	verbose = flag.Bool("details", false, "print the difference for every failing snippet")
+)
+
+const corpusDir = "../../testdata/corpus"
+
+// snippetEnv names the snippet a re-executed test binary runs (see TestMain).
+const snippetEnv = "PEERBOOK_REWRITE_CORPUS_SNIPPET"
+
+// TestMain lets the test binary run one snippet in a child process: yaegi has failure
+// modes (a panic in a goroutine, a fatal runtime error) that would kill the test.
+func TestMain(m *testing.M) {
+	if path := os.Getenv(snippetEnv); path != "" {
+		os.Exit(runSnippetChild(path))
+	}
+	os.Exit(m.Run())
+}
+
+// runSnippetChild runs the program at path on a plain yaegi interpreter prepared by
+// package rewrite: its output goes to stdout, an error to stderr with exit status 1.
+func runSnippetChild(path string) int {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	if err := runOnYaegi(string(src), os.Stdout, 20*time.Second); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
+}
+
+func runOnYaegi(src string, stdout *os.File, limit time.Duration) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("yaegi panicked: %v", p)
+		}
+	}()
+	i := interp.New(interp.Options{Stdout: stdout, Stderr: os.Stderr})
+	if err := i.Use(stdlib.Symbols); err != nil {
+		return err
+	}
+	rw := rewrite.New()
+	if err := rw.Prepare(i); err != nil {
+		return fmt.Errorf("prepare: %w", err)
+	}
+	f, err := parser.ParseFile(i.FileSet(), "cell.go", src, parser.ParseComments)
+	if err != nil {
+		return err
+	}
+	if err := rw.File(i.FileSet(), f); err != nil {
+		return fmt.Errorf("rewrite: %w", err)
+	}
+	startGoroutinesInCompiledCode(f)
+	if os.Getenv("PEERBOOK_REWRITE_DUMP") != "" {
+		printer.Fprint(os.Stderr, i.FileSet(), f)
+	}
+	prog, err := i.CompileAST(f)
+	if err != nil {
+		return fmt.Errorf("compile: %w", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	if _, err := i.ExecuteWithContext(ctx, prog); err != nil {
+		return fmt.Errorf("run: %w", err)
+	}
+	return nil
+}
+
+func TestCorpusOnYaegi(t *testing.T) {
+	if *update {
+		if err := corpus.Generate(context.Background(), corpusDir, runtime.NumCPU()); err != nil {
+			t.Fatalf("generate corpus outputs: %v", err)
+		}
+	}
+	corpus.Check(t, corpus.CheckOptions{Dir: corpusDir, Runner: "yaegi", Label: "plain yaegi + rewrite",
+		Only: *only, Verbose: *verbose, Run: runChild})
+}
+
+func runChild(s corpus.Snippet) corpus.Outcome {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	path, _ := filepath.Abs(s.Path)
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), snippetEnv+"="+path)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	o := corpus.Outcome{Name: s.Name, Got: stdout.String()}
+	if err != nil {
+		o.Err = fmt.Errorf("%v: %s", err, lastLines(stderr.String(), 6))
+	}
+	return o
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+var _ = io.Discard
+
+// startGoroutinesInCompiledCode does to the program's go statements what the session does
+// to a cell's (rewrite.IsolateGo, started by rt.Go): yaegi's own go statement crashes now
+// and then (traefik/yaegi#1663).
+func startGoroutinesInCompiledCode(f *ast.File) {
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		_, isGo := n.(*ast.GoStmt)
+		found = found || isGo
+		return !found
+	})
+	if !found {
+		return
+	}
+	rewrite.IsolateGo(f, rewrite.GoHooks{Start: "_pbgo.Go"})
+	imp := &ast.GenDecl{Tok: token.IMPORT, Specs: []ast.Spec{&ast.ImportSpec{
+		Name: ast.NewIdent("_pbgo"), Path: &ast.BasicLit{Kind: token.STRING, Value: strconv.Quote(rt.ImportPath)}}}}
+	f.Decls = append([]ast.Decl{imp}, f.Decls...)
+}

@@ -1,0 +1,671 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/peerbook/peerbook/eval/internal/rewrite/rt"
+)
+
+// Printing: the arguments of fmt's and log's printing functions that hold values of
+// the session's types (or interfaces, which may hold them) are wrapped in
+// _pb_show(arg, id), where id names a description of the argument's static type (see
+// package rt); %T operands become _pb_typename(arg, id) printed with %s. For every
+// named type a cell declares, the cell registers the type's String and Error methods
+// with _pb_register, so that the printer can call them.
+
+// printFuncs are the printing functions: the index of the format argument (-1 for
+// none) and of the first operand.
+var printFuncs = map[string]struct{ format, first int }{
+	"fmt.Print": {-1, 0}, "fmt.Println": {-1, 0}, "fmt.Printf": {0, 1},
+	"fmt.Sprint": {-1, 0}, "fmt.Sprintln": {-1, 0}, "fmt.Sprintf": {0, 1},
+	"fmt.Fprint": {-1, 1}, "fmt.Fprintln": {-1, 1}, "fmt.Fprintf": {1, 2},
+	"fmt.Errorf": {0, 1},
+	"fmt.Append": {-1, 1}, "fmt.Appendln": {-1, 1}, "fmt.Appendf": {1, 2},
+	"log.Print": {-1, 0}, "log.Println": {-1, 0}, "log.Printf": {0, 1},
+	"log.Fatal": {-1, 0}, "log.Fatalln": {-1, 0}, "log.Fatalf": {0, 1},
+	"log.Panic": {-1, 0}, "log.Panicln": {-1, 0}, "log.Panicf": {0, 1},
+}
+
+// printCall wraps the operands of a call of a printing function.
+func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
+	name := x.calleeName(call.Fun)
+	pf, ok := printFuncs[name]
+	if !ok || len(call.Args) <= pf.first {
+		return nil
+	}
+	var verbs []rune
+	var lit *ast.BasicLit
+	if pf.format >= 0 {
+		verbs, lit = x.formatVerbs(call.Args[pf.format])
+	}
+	changed := false
+	if call.Ellipsis.IsValid() {
+		last := len(call.Args) - 1
+		if last != pf.first {
+			return nil
+		}
+		st, ok := underlying(x.typeOf(call.Args[last])).(*types.Slice)
+		if !ok || !x.needsHelp(st.Elem(), nil) {
+			return nil
+		}
+		call.Args[last] = &ast.CallExpr{
+			Fun:    &ast.Ident{NamePos: call.Args[last].Pos(), Name: "_pb_show_all"},
+			Lparen: call.Args[last].Pos(),
+			Args:   []ast.Expr{call.Args[last], x.descID(st.Elem(), call.Args[last].Pos())},
+			Rparen: call.Args[last].End(),
+		}
+		return call
+	}
+	for i := pf.first; i < len(call.Args); i++ {
+		arg := call.Args[i]
+		tv, ok := x.info.Types[arg]
+		if !ok || tv.Type == nil || isUntyped(tv.Type) || !x.needsHelp(tv.Type, nil) {
+			continue
+		}
+		verb := 'v'
+		if verbs != nil {
+			if i-pf.first >= len(verbs) {
+				continue
+			}
+			verb = verbs[i-pf.first]
+		} else if pf.format >= 0 && name == "fmt.Errorf" {
+			if _, isErr := tv.Type.Underlying().(*types.Interface); isErr {
+				continue // maybe a %w operand
+			}
+		}
+		pos := arg.Pos()
+		switch verb {
+		case 'T':
+			if lit == nil {
+				continue
+			}
+			call.Args[i] = &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "_pb_typename"}, Lparen: pos,
+				Args: []ast.Expr{arg, x.descID(tv.Type, pos)}, Rparen: arg.End()}
+		case 'w':
+			// %w needs an error: a value of a session type must be converted to one.
+			if !types.IsInterface(tv.Type) && isSessionValue(tv.Type) {
+				if boxed := x.boxError(arg, tv.Type); boxed != arg {
+					call.Args[i] = boxed
+					changed = true
+				}
+			}
+			continue
+		case 'p', '*', 0:
+			continue
+		default:
+			call.Args[i] = &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "_pb_show"}, Lparen: pos,
+				Args: []ast.Expr{arg, x.descID(tv.Type, pos)}, Rparen: arg.End()}
+		}
+		changed = true
+	}
+	if lit != nil {
+		// %T operands that were replaced by their type name print with %s.
+		newLit := replaceTypeVerbs(lit.Value, call.Args[pf.first:])
+		if newLit != lit.Value {
+			lit.Value = newLit
+		}
+	}
+	if !changed {
+		return nil
+	}
+	return call
+}
+
+// calleeName is pkg.Func for a package function, pkg.Type.Method for a method.
+func (x *cell) calleeName(fun ast.Expr) string {
+	sel, ok := ast.Unparen(fun).(*ast.SelectorExpr)
+	if !ok {
+		return ""
+	}
+	f, ok := x.info.Uses[sel.Sel].(*types.Func)
+	if !ok || f.Pkg() == nil {
+		return ""
+	}
+	if sig, ok := f.Type().(*types.Signature); ok && sig.Recv() != nil {
+		// (*log.Logger).Printf prints like log.Printf.
+		if f.Pkg().Path() == "log" {
+			return "log." + f.Name()
+		}
+		return ""
+	}
+	return f.Pkg().Path() + "." + f.Name()
+}
+
+// formatVerbs returns the verb that applies to each operand of a constant format
+// string (0 for one consumed by a * width or precision), and the literal when the
+// format is a string literal. It returns nil verbs when the format is not constant or
+// uses explicit argument indexes.
+func (x *cell) formatVerbs(format ast.Expr) ([]rune, *ast.BasicLit) {
+	tv, ok := x.info.Types[format]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return nil, nil
+	}
+	lit, _ := ast.Unparen(format).(*ast.BasicLit)
+	verbs, ok := parseVerbs(constant.StringVal(tv.Value))
+	if !ok {
+		return nil, nil
+	}
+	return verbs, lit
+}
+
+// parseVerbs lists the verb of each operand of a format string.
+func parseVerbs(s string) ([]rune, bool) {
+	var verbs []rune
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' {
+			continue
+		}
+		i++
+		// flags
+		for i < len(s) && strings.IndexByte("+-# 0", s[i]) >= 0 {
+			i++
+		}
+		if i < len(s) && s[i] == '[' {
+			return nil, false
+		}
+		// width
+		if i < len(s) && s[i] == '*' {
+			verbs = append(verbs, 0)
+			i++
+		}
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		if i < len(s) && s[i] == '.' {
+			i++
+			if i < len(s) && s[i] == '*' {
+				verbs = append(verbs, 0)
+				i++
+			}
+			for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+				i++
+			}
+		}
+		if i < len(s) && s[i] == '[' {
+			return nil, false
+		}
+		if i >= len(s) {
+			break
+		}
+		if s[i] == '%' {
+			continue
+		}
+		r := rune(s[i])
+		if r >= 0x80 {
+			r = []rune(s[i:])[0]
+		}
+		verbs = append(verbs, r)
+	}
+	return verbs, true
+}
+
+// replaceTypeVerbs rewrites the %T verbs of a format literal whose operands became
+// type names into %s.
+func replaceTypeVerbs(lit string, args []ast.Expr) string {
+	s, err := strconv.Unquote(lit)
+	if err != nil {
+		return lit
+	}
+	var b strings.Builder
+	n := 0
+	changed := false
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' {
+			b.WriteByte(s[i])
+			continue
+		}
+		start := i
+		i++
+		for i < len(s) && strings.IndexByte("+-# 0", s[i]) >= 0 {
+			i++
+		}
+		if i < len(s) && s[i] == '*' {
+			n++
+			i++
+		}
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		if i < len(s) && s[i] == '.' {
+			i++
+			if i < len(s) && s[i] == '*' {
+				n++
+				i++
+			}
+			for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+				i++
+			}
+		}
+		if i >= len(s) {
+			b.WriteString(s[start:])
+			break
+		}
+		if s[i] == '%' {
+			b.WriteString(s[start : i+1])
+			continue
+		}
+		verb := s[start : i+1]
+		if s[i] == 'T' && n < len(args) {
+			if c, ok := args[n].(*ast.CallExpr); ok {
+				if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "_pb_typename" {
+					verb = s[start:i] + "s"
+					changed = true
+				}
+			}
+		}
+		b.WriteString(verb)
+		n++
+	}
+	if !changed {
+		return lit
+	}
+	return strconv.Quote(b.String())
+}
+
+// needsHelp reports whether fmt would print a value of type t wrongly: t is or holds
+// a type declared in the session, an interface (which may hold one), or a struct type
+// declared in the session.
+func (x *cell) needsHelp(t types.Type, seen map[types.Type]bool) bool {
+	if t == nil {
+		return false
+	}
+	if seen == nil {
+		seen = map[types.Type]bool{}
+	}
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		if isSessionPkg(t.Obj().Pkg()) {
+			return true
+		}
+		return false
+	case *types.TypeParam, *types.Interface:
+		return true
+	case *types.Pointer:
+		return x.needsHelp(t.Elem(), seen)
+	case *types.Slice:
+		return x.needsHelp(t.Elem(), seen)
+	case *types.Array:
+		return x.needsHelp(t.Elem(), seen)
+	case *types.Map:
+		return x.needsHelp(t.Key(), seen) || x.needsHelp(t.Elem(), seen)
+	case *types.Struct:
+		return true
+	case *types.Signature:
+		// Only %T prints a function's type.
+		for _, tup := range []*types.Tuple{t.Params(), t.Results()} {
+			for i := 0; i < tup.Len(); i++ {
+				if x.needsHelp(tup.At(i).Type(), seen) {
+					return true
+				}
+			}
+		}
+	case *types.Chan:
+		return x.needsHelp(t.Elem(), seen)
+	}
+	return false
+}
+
+func isUntyped(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	return ok && b.Info()&types.IsUntyped != 0
+}
+
+func isSessionPkg(p *types.Package) bool {
+	return p != nil && p.Path() == "main"
+}
+
+// descID registers the description of t and returns its id as an expression.
+func (x *cell) descID(t types.Type, pos token.Pos) ast.Expr {
+	id := rt.Register(x.desc(t))
+	return &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: strconv.Itoa(id)}
+}
+
+// desc describes t for the printer.
+func (x *cell) desc(t types.Type) *rt.Type {
+	if d, ok := x.descs[t]; ok {
+		return d
+	}
+	d := &rt.Type{Name: reflectName(t), Session: x.r.session}
+	x.descs[t] = d
+	if !x.needsHelp(t, nil) {
+		d.Kind = rt.Plain
+		return d
+	}
+	switch u := types.Unalias(t).(type) {
+	case *types.Named:
+		d.Kind = rt.Named
+		d.Elem = x.desc(u.Underlying())
+		// Keep the element's name: the underlying type of a named type is described
+		// by the named type itself for %T.
+	case *types.TypeParam, *types.Interface:
+		d.Kind = rt.Interface
+	case *types.Pointer:
+		d.Kind, d.Elem = rt.Pointer, x.desc(u.Elem())
+	case *types.Slice:
+		d.Kind, d.Elem = rt.Slice, x.desc(u.Elem())
+	case *types.Array:
+		d.Kind, d.Elem = rt.Array, x.desc(u.Elem())
+	case *types.Map:
+		d.Kind, d.Key, d.Elem = rt.Map, x.desc(u.Key()), x.desc(u.Elem())
+	case *types.Struct:
+		d.Kind = rt.Struct
+		for i := 0; i < u.NumFields(); i++ {
+			f := u.Field(i)
+			d.Fields = append(d.Fields, rt.Field{Name: f.Name(), Embedded: f.Embedded(), Type: x.desc(f.Type())})
+		}
+	default:
+		d.Kind = rt.Plain
+	}
+	return d
+}
+
+// reflectName writes a type the way reflect (and so %T) does.
+func reflectName(t types.Type) string {
+	var b strings.Builder
+	writeReflectName(&b, t, map[types.Type]bool{})
+	return b.String()
+}
+
+func writeReflectName(b *strings.Builder, t types.Type, seen map[types.Type]bool) {
+	switch t := types.Unalias(t).(type) {
+	case *types.Basic:
+		switch t.Kind() {
+		case types.Byte:
+			b.WriteString("uint8")
+		case types.Rune:
+			b.WriteString("int32")
+		case types.UnsafePointer:
+			b.WriteString("unsafe.Pointer")
+		default:
+			b.WriteString(t.Name())
+		}
+	case *types.Named:
+		if p := t.Obj().Pkg(); p != nil {
+			b.WriteString(p.Name() + ".")
+		}
+		b.WriteString(t.Obj().Name())
+		if args := t.TypeArgs(); args != nil && args.Len() > 0 {
+			b.WriteString("[")
+			for i := 0; i < args.Len(); i++ {
+				if i > 0 {
+					b.WriteString(",")
+				}
+				writeReflectName(b, args.At(i), seen)
+			}
+			b.WriteString("]")
+		}
+	case *types.Pointer:
+		b.WriteString("*")
+		writeReflectName(b, t.Elem(), seen)
+	case *types.Slice:
+		b.WriteString("[]")
+		writeReflectName(b, t.Elem(), seen)
+	case *types.Array:
+		fmt.Fprintf(b, "[%d]", t.Len())
+		writeReflectName(b, t.Elem(), seen)
+	case *types.Map:
+		b.WriteString("map[")
+		writeReflectName(b, t.Key(), seen)
+		b.WriteString("]")
+		writeReflectName(b, t.Elem(), seen)
+	case *types.Chan:
+		switch t.Dir() {
+		case types.SendOnly:
+			b.WriteString("chan<- ")
+		case types.RecvOnly:
+			b.WriteString("<-chan ")
+		default:
+			b.WriteString("chan ")
+		}
+		writeReflectName(b, t.Elem(), seen)
+	case *types.Signature:
+		b.WriteString("func(")
+		for i := 0; i < t.Params().Len(); i++ {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			pt := t.Params().At(i).Type()
+			if t.Variadic() && i == t.Params().Len()-1 {
+				b.WriteString("...")
+				pt = pt.(*types.Slice).Elem()
+			}
+			writeReflectName(b, pt, seen)
+		}
+		b.WriteString(")")
+		switch t.Results().Len() {
+		case 0:
+		case 1:
+			b.WriteString(" ")
+			writeReflectName(b, t.Results().At(0).Type(), seen)
+		default:
+			b.WriteString(" (")
+			for i := 0; i < t.Results().Len(); i++ {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				writeReflectName(b, t.Results().At(i).Type(), seen)
+			}
+			b.WriteString(")")
+		}
+	case *types.Interface:
+		if t.NumMethods() == 0 {
+			b.WriteString("interface {}")
+			return
+		}
+		b.WriteString("interface { ")
+		for i := 0; i < t.NumMethods(); i++ {
+			if i > 0 {
+				b.WriteString("; ")
+			}
+			m := t.Method(i)
+			b.WriteString(m.Name())
+			sig := reflectName(m.Type())
+			b.WriteString(strings.TrimPrefix(sig, "func"))
+		}
+		b.WriteString(" }")
+	case *types.Struct:
+		if t.NumFields() == 0 {
+			b.WriteString("struct {}")
+			return
+		}
+		b.WriteString("struct { ")
+		for i := 0; i < t.NumFields(); i++ {
+			if i > 0 {
+				b.WriteString("; ")
+			}
+			f := t.Field(i)
+			if !f.Embedded() {
+				b.WriteString(f.Name() + " ")
+			}
+			writeReflectName(b, f.Type(), seen)
+			if tag := t.Tag(i); tag != "" {
+				b.WriteString(" " + strconv.Quote(tag))
+			}
+		}
+		b.WriteString(" }")
+	case *types.TypeParam:
+		b.WriteString(t.Obj().Name())
+	default:
+		b.WriteString(t.String())
+	}
+}
+
+// registerTypes registers the printing and error methods of the named types the cell
+// declares or gives methods to, and of the instances of the session's generic types the
+// cell uses: declarations added to the cell's file, or statements put before the
+// cell's statements when it has no declarations.
+func (x *cell) registerTypes(f *ast.File, stmts *ast.BlockStmt) {
+	var list []*types.Named
+	seen := map[string]bool{}
+	add := func(n *types.Named) {
+		name := reflectName(n)
+		if !seen[name] {
+			seen[name] = true
+			list = append(list, n)
+		}
+	}
+	scope := x.c.pkg.Scope()
+	if f != nil {
+		var names []string
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.GenDecl:
+				if d.Tok == token.TYPE {
+					for _, s := range d.Specs {
+						names = append(names, s.(*ast.TypeSpec).Name.Name)
+					}
+				}
+			case *ast.FuncDecl:
+				if d.Recv != nil && len(d.Recv.List) == 1 {
+					names = append(names, recvBase(d.Recv.List[0].Type))
+				}
+			}
+		}
+		for _, name := range names {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() || name == "_" {
+				continue
+			}
+			if named, ok := tn.Type().(*types.Named); ok && named.TypeParams() == nil && !types.IsInterface(named) {
+				add(named)
+			}
+		}
+	}
+	// Instances of generic types of the session, in the order of the source.
+	var instances []*types.Named
+	for _, tv := range x.info.Types {
+		t := tv.Type
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		n, ok := t.(*types.Named)
+		if !ok || n.TypeArgs().Len() == 0 || !isSessionPkg(n.Obj().Pkg()) || types.IsInterface(n) || hasTypeParam(n) {
+			continue
+		}
+		instances = append(instances, n)
+	}
+	sort.Slice(instances, func(i, j int) bool { return reflectName(instances[i]) < reflectName(instances[j]) })
+	for _, n := range instances {
+		if !x.r.instances[reflectName(n)] {
+			x.r.instances[reflectName(n)] = true
+			add(n)
+		}
+	}
+	for _, named := range list {
+		ts, ok := x.c.typeString(named)
+		if !ok {
+			continue
+		}
+		rt.Register(x.desc(named))
+		var sets [2][5]string
+		for i, recv := range []types.Type{named, types.NewPointer(named)} {
+			ms := types.NewMethodSet(recv)
+			recvType := ts
+			if i == 1 {
+				recvType = "*" + ts
+			}
+			sets[i] = [5]string{"nil", "nil", "nil", "nil", "nil"}
+			for j, m := range []struct{ name, result string }{{"String", "string"}, {"Error", "string"}, {"Unwrap", "error"}, {"Unwrap", "[]error"}} {
+				sel := ms.Lookup(nil, m.name)
+				if sel == nil || !isNiladic(sel.Obj(), m.result) {
+					continue
+				}
+				sets[i][j] = fmt.Sprintf("func(v %s) %s { return v.%s() }", recvType, m.result, m.name)
+			}
+			if sel := ms.Lookup(nil, "Is"); sel != nil && isIsMethod(sel.Obj()) {
+				sets[i][4] = fmt.Sprintf("func(v %s, t error) bool { return v.Is(t) }", recvType)
+			}
+		}
+		zero := "*new(" + ts + ")"
+		if named.TypeArgs().Len() > 0 {
+			// yaegi fails on a zero value of a generic instance in a package variable;
+			// an instance without methods needs no registration.
+			zero = "nil"
+			if strings.Count(strings.Join(sets[0][:], " ")+strings.Join(sets[1][:], " "), "nil") == 10 {
+				continue
+			}
+		}
+		call := fmt.Sprintf("_pb_register(%q, %q, %s, [5]any{%s}, [5]any{%s})",
+			x.r.session, reflectName(named), zero, strings.Join(sets[0][:], ", "), strings.Join(sets[1][:], ", "))
+		switch {
+		case f != nil:
+			f.Decls = append(f.Decls, parseDecl(f.End(), fmt.Sprintf("package main\nvar %s = %s", x.tmp("reg"), call)))
+		case stmts != nil:
+			stmts.List = append(parseStmts(stmts.Lbrace, "_ = %s", call), stmts.List...)
+		}
+	}
+}
+
+// hasTypeParam reports whether a named type's arguments mention a type parameter.
+func hasTypeParam(n *types.Named) bool {
+	found := false
+	var walk func(t types.Type)
+	walk = func(t types.Type) {
+		if found || t == nil {
+			return
+		}
+		switch t := t.(type) {
+		case *types.TypeParam:
+			found = true
+		case *types.Named:
+			for i := 0; i < t.TypeArgs().Len(); i++ {
+				walk(t.TypeArgs().At(i))
+			}
+		case *types.Pointer:
+			walk(t.Elem())
+		case *types.Slice:
+			walk(t.Elem())
+		case *types.Array:
+			walk(t.Elem())
+		case *types.Map:
+			walk(t.Key())
+			walk(t.Elem())
+		case *types.Chan:
+			walk(t.Elem())
+		case *types.Signature:
+			for i := 0; i < t.Params().Len(); i++ {
+				walk(t.Params().At(i).Type())
+			}
+			for i := 0; i < t.Results().Len(); i++ {
+				walk(t.Results().At(i).Type())
+			}
+		case *types.Struct:
+			for i := 0; i < t.NumFields(); i++ {
+				walk(t.Field(i).Type())
+			}
+		}
+	}
+	walk(n)
+	return found
+}
+
+// isIsMethod reports whether a method has the signature func(error) bool.
+func isIsMethod(obj types.Object) bool {
+	sig, ok := obj.Type().(*types.Signature)
+	if !ok || sig.Params().Len() != 1 || sig.Results().Len() != 1 || sig.Variadic() {
+		return false
+	}
+	b, ok := sig.Results().At(0).Type().(*types.Basic)
+	return ok && b.Kind() == types.Bool && types.Identical(sig.Params().At(0).Type(), errorType)
+}
+
+// isNiladic reports whether a method takes no arguments and returns one value of the
+// type written result (string, error or []error).
+func isNiladic(obj types.Object, result string) bool {
+	sig, ok := obj.Type().(*types.Signature)
+	if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 1 {
+		return false
+	}
+	return types.TypeString(sig.Results().At(0).Type(), nil) == result
+}

@@ -1,0 +1,765 @@
+package rt
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"unsafe"
+)
+
+// Printing interpreted values the way Go prints them.
+//
+// yaegi represents a value of a type declared in a cell with a reflect type it builds:
+// unnamed, without methods, with every field exported (a field x becomes Xx). Handed to
+// fmt, such values print wrong: String and Error methods are ignored inside slices, maps,
+// structs and interfaces, %+v shows the renamed fields, %T shows struct { Xx int }.
+// The rewriter wraps the arguments of fmt's printing functions in Show(value, type):
+// the value together with a description of its static Go type (a *Type), which
+// formats itself following fmt's rules.
+
+// Kind is the kind of a described type.
+type Kind uint8
+
+// The kinds of described types.
+const (
+	Plain     Kind = iota // printed by fmt as it is
+	Named                 // a named type of the session: Elem is the underlying type
+	Struct                // Fields
+	Slice                 // Elem
+	Array                 // Elem
+	Map                   // Key, Elem
+	Pointer               // Elem
+	Interface             // the dynamic value decides
+)
+
+// Type describes the static Go type of a value to print.
+type Type struct {
+	Kind    Kind
+	Name    string // the type as %T writes it: main.T, []main.T, map[string]int
+	Session string // the session the type belongs to (names are per session)
+	Elem    *Type
+	Key     *Type
+	Fields  []Field
+}
+
+// Field is a struct field.
+type Field struct {
+	Name     string
+	Embedded bool
+	Type     *Type
+}
+
+// Methods are the printing methods of a type's method set, as functions taking the
+// receiver (reflect function values, nil when absent).
+type Methods struct {
+	String, Error     reflect.Value // func(T) string
+	Unwrap, UnwrapAll reflect.Value // func(T) error, func(T) []error
+	Is                reflect.Value // func(T, error) bool
+}
+
+// The registry keys named types by session and name: "SESSION/main.T", and
+// "*SESSION/main.T" for the method set of the pointer.
+var registry = struct {
+	sync.RWMutex
+	types   []*Type
+	methods map[string]*Methods      // printing methods by key
+	byName  map[string]*Type         // named session types by key
+	byRType map[reflect.Type][]*Type // named session types by yaegi's reflect type
+}{
+	methods: map[string]*Methods{},
+	byName:  map[string]*Type{},
+	byRType: map[reflect.Type][]*Type{},
+}
+
+// Register records a type description and returns its id, for Show and TypeName.
+func Register(t *Type) int {
+	registry.Lock()
+	defer registry.Unlock()
+	registry.types = append(registry.types, t)
+	if t.Kind == Named {
+		registry.byName[key(t.Session, t.Name)] = t
+	}
+	return len(registry.types) - 1
+}
+
+func key(session, name string) string { return session + "/" + name }
+
+// RegisterNamed records what the running interpreter knows of a named session type:
+// a zero value (for its reflect type) and its methods String, Error, Unwrap() error,
+// Unwrap() []error and Is(error) bool, for the value (vm) and for the pointer (pm), as
+// functions of the receiver (nil when absent).
+func RegisterNamed(session, name string, zero any, vm, pm [5]any) {
+	registry.Lock()
+	defer registry.Unlock()
+	k := key(session, name)
+	for i, fs := range [][5]any{vm, pm} {
+		m := &Methods{String: funcValue(fs[0]), Error: funcValue(fs[1]), Unwrap: funcValue(fs[2]),
+			UnwrapAll: funcValue(fs[3]), Is: funcValue(fs[4])}
+		if i == 0 {
+			registry.methods[k] = m
+		} else {
+			registry.methods["*"+k] = m
+		}
+	}
+	if z := unwrapInterp(reflect.ValueOf(zero)); registry.byName[k] != nil && z.IsValid() {
+		t := registry.byName[k]
+		rt := z.Type()
+		list := registry.byRType[rt]
+		for i, old := range list {
+			if old.Name == name && old.Session == session {
+				list = append(list[:i], list[i+1:]...)
+				break
+			}
+		}
+		registry.byRType[rt] = append(list, t)
+	}
+}
+
+func funcValue(f any) reflect.Value {
+	v := reflect.ValueOf(f)
+	if !v.IsValid() || v.Kind() != reflect.Func || v.IsNil() {
+		return reflect.Value{}
+	}
+	return v
+}
+
+func typeByID(id int) *Type {
+	registry.RLock()
+	defer registry.RUnlock()
+	if id < 0 || id >= len(registry.types) {
+		return nil
+	}
+	return registry.types[id]
+}
+
+func methodsOf(k string) *Methods {
+	registry.RLock()
+	defer registry.RUnlock()
+	return registry.methods[k]
+}
+
+// Show wraps a value of the described type (by id) so that fmt prints it as Go would.
+func Show(v any, id int) any {
+	t := typeByID(id)
+	if t == nil {
+		return v
+	}
+	return shown{v: reflect.ValueOf(v), t: t}
+}
+
+// ShowAll wraps each element of a slice passed to a printing function with ...; id
+// describes the element type.
+func ShowAll(s any, id int) []any {
+	rv := reflect.ValueOf(s)
+	if rv.Kind() != reflect.Slice {
+		return []any{s}
+	}
+	t := typeByID(id)
+	out := make([]any, rv.Len())
+	for i := range out {
+		e := rv.Index(i)
+		if t == nil || !e.CanInterface() {
+			out[i] = e.Interface()
+			continue
+		}
+		out[i] = shown{v: e, t: t}
+	}
+	return out
+}
+
+type shown struct {
+	v reflect.Value
+	t *Type
+}
+
+// Format implements fmt.Formatter.
+func (s shown) Format(f fmt.State, verb rune) {
+	p := &printer{st: f, verb: verb}
+	p.flags()
+	p.value(s.v, s.t, 0)
+}
+
+// TypeName is %T of a value of the described type (by id).
+func TypeName(v any, id int) string {
+	t := typeByID(id)
+	rv := reflect.ValueOf(v)
+	if t == nil || t.Kind == Interface {
+		session := ""
+		if t != nil {
+			session = t.Session
+		}
+		rv, t = dynamic(rv, session)
+		if !rv.IsValid() {
+			return "<nil>"
+		}
+		if t == nil {
+			return rv.Type().String()
+		}
+	}
+	return t.Name
+}
+
+// valueInterface is how yaegi keeps interpreted values inside interfaces.
+const valueInterfaceName = "interp.valueInterface"
+
+// unwrapInterp returns the value a yaegi interface value holds (itself if none).
+func unwrapInterp(v reflect.Value) reflect.Value {
+	for v.IsValid() {
+		if v.Kind() == reflect.Interface {
+			if v.IsNil() {
+				return reflect.Value{}
+			}
+			v = v.Elem()
+			continue
+		}
+		if v.Type().String() == valueInterfaceName {
+			inner, _ := valueInterfaceParts(v)
+			v = inner
+			continue
+		}
+		if v.Type() == reflectValueType && v.CanInterface() {
+			v = v.Interface().(reflect.Value)
+			continue
+		}
+		return v
+	}
+	return v
+}
+
+// valueInterfaceParts reads a yaegi valueInterface: the value it holds and the name
+// of the value's type as yaegi writes it (main.T, *main.T, []main.T).
+func valueInterfaceParts(v reflect.Value) (reflect.Value, string) {
+	cp := reflect.New(v.Type()).Elem()
+	cp.Set(v)
+	name := ""
+	if node := cp.Field(0); !node.IsNil() {
+		if typ := node.Elem().FieldByName("typ"); typ.IsValid() && !typ.IsNil() {
+			if str := typ.Elem().FieldByName("str"); str.IsValid() && str.Kind() == reflect.String {
+				name = str.String()
+			}
+		}
+	}
+	f := cp.Field(1)
+	inner := *(*reflect.Value)(unsafe.Pointer(f.UnsafeAddr()))
+	return inner, name
+}
+
+// dynamic resolves the value held by an interface: the value and, when it is of a
+// named type of the session, the type's description.
+func dynamic(v reflect.Value, session string) (reflect.Value, *Type) {
+	for v.IsValid() && v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return reflect.Value{}, nil
+		}
+		v = v.Elem()
+	}
+	if !v.IsValid() {
+		return v, nil
+	}
+	if v.Type() == reflectValueType && v.CanInterface() {
+		return dynamic(v.Interface().(reflect.Value), session)
+	}
+	if v.CanInterface() {
+		if b, ok := v.Interface().(interface{ box() boxedError }); ok {
+			bx := b.box()
+			if t := lookupName(bx.session, bx.name); t != nil {
+				return reflect.ValueOf(bx.v), t
+			}
+			return dynamic(reflect.ValueOf(bx.v), session)
+		}
+	}
+	if v.Type().String() == valueInterfaceName {
+		inner, name := valueInterfaceParts(v)
+		if t := lookupName(session, name); t != nil {
+			return inner, t
+		}
+		return dynamic(inner, session)
+	}
+	// A plain value: values of struct types declared in cells have unnamed reflect
+	// types, shared by no compiled type; find the session type if only one matches.
+	rt := v.Type()
+	base, ptr := rt, false
+	if base.Kind() == reflect.Pointer {
+		base, ptr = base.Elem(), true
+	}
+	if base.Kind() == reflect.Struct && base.Name() == "" {
+		registry.RLock()
+		var list []*Type
+		for _, t := range registry.byRType[base] {
+			if t.Session == session {
+				list = append(list, t)
+			}
+		}
+		registry.RUnlock()
+		if len(list) == 1 {
+			if ptr {
+				return v, &Type{Kind: Pointer, Name: "*" + list[0].Name, Session: session, Elem: list[0]}
+			}
+			return v, list[0]
+		}
+	}
+	return v, nil
+}
+
+func lookupName(session, name string) *Type {
+	if name == "" {
+		return nil
+	}
+	registry.RLock()
+	defer registry.RUnlock()
+	if t := registry.byName[key(session, name)]; t != nil {
+		return t
+	}
+	if strings.HasPrefix(name, "*") {
+		if t := registry.byName[key(session, name[1:])]; t != nil {
+			return &Type{Kind: Pointer, Name: name, Session: session, Elem: t}
+		}
+	}
+	return nil
+}
+
+// printer formats one operand for one verb, like fmt's pp.
+type printer struct {
+	st                      fmt.State
+	verb                    rune
+	plus, sharp, minus      bool
+	space, zero             bool
+	width, prec             int
+	hasWidth, hasPrec       bool
+	plainVerb               string // the verb with its flags, for fmt
+	plusV, sharpV, methodsV bool
+}
+
+func (p *printer) flags() {
+	p.plus, p.sharp, p.minus = p.st.Flag('+'), p.st.Flag('#'), p.st.Flag('-')
+	p.space, p.zero = p.st.Flag(' '), p.st.Flag('0')
+	p.width, p.hasWidth = p.st.Width()
+	p.prec, p.hasPrec = p.st.Precision()
+	var b strings.Builder
+	b.WriteByte('%')
+	for _, f := range []struct {
+		on bool
+		c  byte
+	}{{p.plus, '+'}, {p.sharp, '#'}, {p.minus, '-'}, {p.space, ' '}, {p.zero, '0'}} {
+		if f.on {
+			b.WriteByte(f.c)
+		}
+	}
+	if p.hasWidth {
+		b.WriteString(strconv.Itoa(p.width))
+	}
+	if p.hasPrec {
+		b.WriteByte('.')
+		b.WriteString(strconv.Itoa(p.prec))
+	}
+	b.WriteRune(p.verb)
+	p.plainVerb = b.String()
+	if p.verb == 'v' {
+		p.plusV, p.sharpV = p.plus, p.sharp
+	}
+	switch p.verb {
+	case 'v', 's', 'x', 'X', 'q':
+		p.methodsV = !p.sharpV
+	}
+}
+
+func (p *printer) write(s string) { _, _ = p.st.Write([]byte(s)) }
+
+// plain formats a value with fmt itself.
+func (p *printer) plain(v reflect.Value) {
+	v = unwrapInterp(v)
+	if !v.IsValid() {
+		fmt.Fprintf(p.st, p.plainVerb, nil)
+		return
+	}
+	if !v.CanInterface() {
+		fmt.Fprintf(p.st, p.plainVerb, fmt.Sprint(v))
+		return
+	}
+	fmt.Fprintf(p.st, p.plainVerb, v.Interface())
+}
+
+// value prints v, of the described type t, at nesting depth depth.
+func (p *printer) value(v reflect.Value, t *Type, depth int) {
+	if t == nil || t.Kind == Plain {
+		p.plain(v)
+		return
+	}
+	if t.Kind == Interface {
+		dv, dt := dynamic(v, t.Session)
+		if !dv.IsValid() {
+			p.nilValue()
+			return
+		}
+		if dt == nil {
+			p.plain(dv)
+			return
+		}
+		p.value(dv, dt, depth)
+		return
+	}
+	v = unwrapInterp(v)
+	if !v.IsValid() {
+		p.nilValue()
+		return
+	}
+	if p.methods(v, t) {
+		return
+	}
+	switch t.Kind {
+	case Named:
+		p.value(v, t.Elem, depth)
+	case Pointer:
+		p.pointer(v, t, depth)
+	case Struct:
+		p.structValue(v, t, depth)
+	case Slice, Array:
+		p.list(v, t, depth)
+	case Map:
+		p.mapValue(v, t, depth)
+	default:
+		p.plain(v)
+	}
+}
+
+func (p *printer) nilValue() {
+	if p.verb == 'v' || p.verb == 's' {
+		p.pad("<nil>")
+		return
+	}
+	fmt.Fprintf(p.st, p.plainVerb, nil)
+}
+
+// pad writes s honouring width and the minus flag.
+func (p *printer) pad(s string) {
+	switch {
+	case p.hasWidth && p.minus:
+		fmt.Fprintf(p.st, "%-*s", p.width, s)
+	case p.hasWidth:
+		fmt.Fprintf(p.st, "%*s", p.width, s)
+	default:
+		p.write(s)
+	}
+}
+
+// methods calls an Error or String method of the value's type, if the verb wants it.
+func (p *printer) methods(v reflect.Value, t *Type) bool {
+	if !p.methodsV {
+		return false
+	}
+	var m *Methods
+	switch t.Kind {
+	case Named:
+		m = methodsOf(key(t.Session, t.Name))
+	case Pointer:
+		if t.Elem != nil && t.Elem.Kind == Named {
+			m = methodsOf("*" + key(t.Elem.Session, t.Elem.Name))
+		}
+	}
+	if m == nil {
+		return false
+	}
+	f := m.Error
+	if !f.IsValid() {
+		f = m.String
+	}
+	if !f.IsValid() {
+		return false
+	}
+	s, ok := p.call(f, v)
+	if !ok {
+		return true
+	}
+	fmt.Fprintf(p.st, p.plainVerb, s)
+	return true
+}
+
+// call calls a method function, catching its panics as fmt does.
+func (p *printer) call(f, v reflect.Value) (s string, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ok = false
+			if v.Kind() == reflect.Pointer && v.IsNil() {
+				p.pad("<nil>")
+				return
+			}
+			fmt.Fprintf(p.st, "%%!%c(PANIC=%s method: %v)", p.verb, "String", r)
+		}
+	}()
+	in := v
+	if want := f.Type().In(0); in.Type() != want {
+		if !in.Type().ConvertibleTo(want) {
+			return "", false
+		}
+		in = in.Convert(want)
+	}
+	return f.Call([]reflect.Value{in})[0].String(), true
+}
+
+func (p *printer) pointer(v reflect.Value, t *Type, depth int) {
+	if v.Kind() != reflect.Pointer {
+		p.plain(v)
+		return
+	}
+	if v.IsNil() {
+		p.nilValue()
+		return
+	}
+	if depth == 0 && t.Elem != nil {
+		switch underlyingKind(t.Elem) {
+		case Struct, Slice, Array, Map:
+			p.write("&")
+			p.value(v.Elem(), t.Elem, depth+1)
+			return
+		}
+	}
+	p.plain(v)
+}
+
+func underlyingKind(t *Type) Kind {
+	for t != nil && t.Kind == Named {
+		t = t.Elem
+	}
+	if t == nil {
+		return Plain
+	}
+	return t.Kind
+}
+
+func (p *printer) structValue(v reflect.Value, t *Type, depth int) {
+	if v.Kind() != reflect.Struct {
+		p.plain(v)
+		return
+	}
+	if p.sharpV {
+		p.write(typeName(t))
+	}
+	p.write("{")
+	for i, f := range t.Fields {
+		if i > 0 {
+			if p.sharpV {
+				p.write(", ")
+			} else {
+				p.write(" ")
+			}
+		}
+		if p.plusV || p.sharpV {
+			p.write(f.Name)
+			p.write(":")
+		}
+		if i < v.NumField() {
+			p.field(v.Field(i), f.Type, depth+1)
+		}
+	}
+	p.write("}")
+}
+
+// field prints a nested value: an interface holding nil prints <nil>.
+func (p *printer) field(v reflect.Value, t *Type, depth int) {
+	if v.Kind() == reflect.Interface && v.IsNil() && !p.sharpV {
+		p.write("<nil>")
+		return
+	}
+	p.value(v, t, depth)
+}
+
+func typeName(t *Type) string {
+	if t == nil {
+		return ""
+	}
+	return t.Name
+}
+
+func (p *printer) list(v reflect.Value, t *Type, depth int) {
+	if v.Kind() != reflect.Slice && v.Kind() != reflect.Array {
+		p.plain(v)
+		return
+	}
+	if p.sharpV {
+		if v.Kind() == reflect.Slice && v.IsNil() {
+			p.write(typeName(t) + "(nil)")
+			return
+		}
+		p.write(typeName(t) + "{")
+		for i := 0; i < v.Len(); i++ {
+			if i > 0 {
+				p.write(", ")
+			}
+			p.field(v.Index(i), t.Elem, depth+1)
+		}
+		p.write("}")
+		return
+	}
+	p.write("[")
+	for i := 0; i < v.Len(); i++ {
+		if i > 0 {
+			p.write(" ")
+		}
+		p.field(v.Index(i), t.Elem, depth+1)
+	}
+	p.write("]")
+}
+
+func (p *printer) mapValue(v reflect.Value, t *Type, depth int) {
+	if v.Kind() != reflect.Map {
+		p.plain(v)
+		return
+	}
+	if p.sharpV {
+		if v.IsNil() {
+			p.write(typeName(t) + "(nil)")
+			return
+		}
+		p.write(typeName(t) + "{")
+	} else {
+		p.write("map[")
+	}
+	keys := v.MapKeys()
+	sort.SliceStable(keys, func(i, j int) bool { return compare(keys[i], keys[j]) < 0 })
+	for i, k := range keys {
+		if i > 0 {
+			if p.sharpV {
+				p.write(", ")
+			} else {
+				p.write(" ")
+			}
+		}
+		p.field(k, t.Key, depth+1)
+		p.write(":")
+		p.field(v.MapIndex(k), t.Elem, depth+1)
+	}
+	if p.sharpV {
+		p.write("}")
+	} else {
+		p.write("]")
+	}
+}
+
+// compare orders map keys as fmt does (internal/fmtsort).
+func compare(a, b reflect.Value) int {
+	a, b = unwrapInterp(a), unwrapInterp(b)
+	if !a.IsValid() || !b.IsValid() {
+		switch {
+		case !a.IsValid() && !b.IsValid():
+			return 0
+		case !a.IsValid():
+			return -1
+		default:
+			return 1
+		}
+	}
+	if a.Type() != b.Type() {
+		return strings.Compare(a.Type().String(), b.Type().String())
+	}
+	switch a.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return cmpOrdered(a.Int(), b.Int())
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return cmpOrdered(a.Uint(), b.Uint())
+	case reflect.String:
+		return strings.Compare(a.String(), b.String())
+	case reflect.Float32, reflect.Float64:
+		return cmpFloat(a.Float(), b.Float())
+	case reflect.Complex64, reflect.Complex128:
+		if c := cmpFloat(real(a.Complex()), real(b.Complex())); c != 0 {
+			return c
+		}
+		return cmpFloat(imag(a.Complex()), imag(b.Complex()))
+	case reflect.Bool:
+		switch {
+		case a.Bool() == b.Bool():
+			return 0
+		case !a.Bool():
+			return -1
+		default:
+			return 1
+		}
+	case reflect.Pointer, reflect.UnsafePointer, reflect.Chan:
+		return cmpOrdered(a.Pointer(), b.Pointer())
+	case reflect.Struct:
+		for i := 0; i < a.NumField(); i++ {
+			if c := compare(a.Field(i), b.Field(i)); c != 0 {
+				return c
+			}
+		}
+		return 0
+	case reflect.Array:
+		for i := 0; i < a.Len(); i++ {
+			if c := compare(a.Index(i), b.Index(i)); c != 0 {
+				return c
+			}
+		}
+		return 0
+	case reflect.Interface:
+		return compare(a.Elem(), b.Elem())
+	}
+	return 0
+}
+
+func cmpOrdered[T int64 | uint64 | uintptr](a, b T) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	case a == b:
+		return 0
+	case math.IsNaN(a) && !math.IsNaN(b):
+		return -1
+	case !math.IsNaN(a) && math.IsNaN(b):
+		return 1
+	}
+	return 0
+}
+
+// Forget drops what the registry holds of session: its type descriptions and the methods
+// of its named types, functions of an interpreter that is gone (%reset, a closed session),
+// which would otherwise keep that interpreter alive. Ids of the session's types stay taken
+// (nil); no code of another session uses them.
+func Forget(session string) {
+	registry.Lock()
+	defer registry.Unlock()
+	prefix := session + "/"
+	for k := range registry.methods {
+		if strings.HasPrefix(strings.TrimPrefix(k, "*"), prefix) {
+			delete(registry.methods, k)
+		}
+	}
+	for k := range registry.byName {
+		if strings.HasPrefix(k, prefix) {
+			delete(registry.byName, k)
+		}
+	}
+	for rt, list := range registry.byRType {
+		kept := list[:0]
+		for _, t := range list {
+			if t.Session != session {
+				kept = append(kept, t)
+			}
+		}
+		if len(kept) == 0 {
+			delete(registry.byRType, rt)
+		} else {
+			registry.byRType[rt] = kept
+		}
+	}
+	for i, t := range registry.types {
+		if t != nil && t.Session == session {
+			registry.types[i] = nil
+		}
+	}
+}

@@ -1,0 +1,52 @@
+package eval
+
+import (
+	"context"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+	"weak"
+)
+
+// TestInterruptCountsGoroutinesLeftRunning: goroutines blocked on a lock survive an
+// interrupt; the interrupted cell's error says how many.
+func TestInterruptCountsGoroutinesLeftRunning(t *testing.T) {
+	s := newSession(t)
+	mustExec(t, s, "import \"sync\"\nvar mu sync.Mutex\nmu.Lock()")
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	_, e, _ := execCtx(t, s, ctx, "for i := 0; i < 1000; i++ {\n\tgo func() { mu.Lock() }()\n}\nselect {}")
+	if e == nil || e.Name != NameInterrupted {
+		t.Fatalf("error %v, want Interrupted", e)
+	}
+	if tb := strings.Join(e.Traceback, "\n"); !strings.Contains(tb, "1000 goroutine(s) started by cells are still running") {
+		t.Errorf("traceback does not count the goroutines left running:\n%s", tb)
+	}
+}
+
+// TestResetFreesTheInterpreter: after %reset nothing keeps the old interpreter (and what
+// the session built in it) alive; an interrupt before makes no difference.
+func TestResetFreesTheInterpreter(t *testing.T) {
+	s := newSession(t)
+	mustExec(t, s, "x := 0\ntype T struct{ A int }\nfunc (t T) String() string { return \"T\" }\nimport \"fmt\"\nfmt.Println(T{1})")
+	for i := 0; i < 50; i++ {
+		mustExec(t, s, "x++")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	if _, e, _ := execCtx(t, s, ctx, "for {\n}"); e == nil || e.Name != NameInterrupted {
+		t.Fatalf("interrupted cell: %v", e)
+	}
+	old := weak.Make(s.in)
+	mustExec(t, s, "%reset")
+	for i := 0; i < 3 && old.Value() != nil; i++ {
+		runtime.GC()
+	}
+	if old.Value() != nil {
+		t.Error("the interpreter dropped by %reset is still reachable")
+	}
+	if got, _ := mustExec(t, s, "1 + 1"); got != "2" {
+		t.Errorf("after %%reset: 1 + 1 = %q", got)
+	}
+}

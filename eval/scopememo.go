@@ -1,0 +1,137 @@
+package eval
+
+import (
+	"go/ast"
+	"maps"
+	"reflect"
+	"sync"
+)
+
+// scopeMemo caches what is read from the whole of the interpreter's scope, so that a cell's
+// cost does not grow with the number of names the session defined: the imports change only
+// when an import is compiled or a name is forgotten or restored, and those invalidate it.
+type scopeMemo struct {
+	imports map[string]string // nil: not known
+}
+
+// importsCopy returns a copy of the cached imports.
+func (m *scopeMemo) importsCopy() (map[string]string, bool) {
+	if m == nil || m.imports == nil {
+		return nil, false
+	}
+	return maps.Clone(m.imports), true
+}
+
+func (m *scopeMemo) setImports(imports map[string]string) {
+	if m != nil {
+		m.imports = maps.Clone(imports)
+	}
+}
+
+// invalidate forgets what was cached: the scope changed.
+func (m *scopeMemo) invalidate() {
+	if m != nil {
+		m.imports = nil
+	}
+}
+
+// hasImports reports whether n holds an import declaration.
+func hasImports(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n.(type) {
+		case *ast.ImportSpec:
+			found = true
+			return false
+		case *ast.FuncDecl, *ast.FuncLit, *ast.BlockStmt:
+			return false // imports are top-level
+		}
+		return true
+	})
+	return found
+}
+
+// namesBefore returns what a failed compilation of node must be undone against (see
+// redefinition): without imports, a compilation can add to the scope only names node
+// mentions, so only those are looked up (cands, and before: those that exist); with
+// imports (a dot import adds a package's names), every name of the scope (cands nil).
+func (s *Session) namesBefore(node ast.Node) (before, cands map[string]bool) {
+	if hasImports(node) {
+		return s.scope.keys(), nil
+	}
+	before, cands = map[string]bool{}, map[string]bool{}
+	ast.Inspect(node, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && !cands[id.Name] {
+			cands[id.Name] = true
+			if s.scope.symbol(id.Name).IsValid() {
+				before[id.Name] = true
+			}
+		}
+		return true
+	})
+	return before, cands
+}
+
+// dropRoots empties the list of compiled programs that yaegi v0.16.1 keeps for its
+// debugger (Interpreter.roots), which the session does not use: kept, it holds the syntax
+// tree of every cell ever compiled, a few KB per cell that even %reset would not free
+// while the interpreter lives. Like the accessors of yaegiscope.go, it does nothing when
+// the field is not there.
+func (s scopeView) dropRoots() {
+	roots := field(reflect.ValueOf(s.in), "roots")
+	if roots.IsValid() && roots.Kind() == reflect.Slice && roots.CanSet() {
+		roots.Set(reflect.Zero(roots.Type()))
+	}
+}
+
+// growFrame makes room in the interpreter's global frame for what the last compilation
+// added, as yaegi v0.16.1's resizeFrame does before each run, but with spare capacity:
+// resizeFrame copies the whole frame to a slice of the exact size each time a program adds
+// a slot (every cell does: its temporaries live there), which makes a cell's cost grow
+// with the number of cells run before it. Once the frame is as long as the layout,
+// resizeFrame has nothing to do. Slots are made as resizeFrame makes them (a zero value
+// of the slot's type), under the frame's lock. It does nothing when the fields are not
+// there.
+//
+// Goroutines of cells read global slots without the lock (as yaegi has them do): while any
+// runs (shared false), the frame goes to a new array, as resizeFrame does, so that none
+// can see a slot being made; only with none running is it extended in place.
+func (s scopeView) growFrame(shared bool) {
+	in := reflect.ValueOf(s.in)
+	types := field(field(in, "universe"), "types")
+	fr := field(in, "frame")
+	data := field(fr, "data")
+	lock := field(fr, "mutex")
+	if !types.IsValid() || types.Kind() != reflect.Slice || !data.IsValid() || data.Kind() != reflect.Slice ||
+		!data.CanSet() || !lock.IsValid() || !lock.CanAddr() {
+		return
+	}
+	mu, ok := lock.Addr().Interface().(*sync.RWMutex)
+	if !ok {
+		return
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	l, b := types.Len(), data.Len()
+	if l <= b {
+		return
+	}
+	grown := data
+	if data.Cap() >= l && !shared {
+		grown = data.Slice(0, l)
+	} else {
+		grown = reflect.MakeSlice(data.Type(), l, 2*l)
+		reflect.Copy(grown, data)
+	}
+	for i := b; i < l; i++ {
+		t, ok := types.Index(i).Interface().(reflect.Type)
+		if !ok || t == nil {
+			return // not the layout this was written for: leave it to resizeFrame
+		}
+		grown.Index(i).Set(reflect.ValueOf(reflect.New(t).Elem()))
+	}
+	data.Set(grown)
+}

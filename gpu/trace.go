@@ -1,0 +1,772 @@
+package gpu
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/peerbook/peerbook/gpu/internal/backend"
+)
+
+// Tracing records what the devices did while a Timeline is on: every launch, copy, fill
+// (memset), synchronize, event record and host wait, each on its device and stream, with
+// timestamps taken by the devices themselves. A device operation is bracketed by two events
+// of its backend recorded on the operation's stream: CUDA events on a GPU (cuEventRecord,
+// read with cuEventElapsedTime), and on simulated devices the simulator's events, which take
+// the simulator's clock when the stream reaches them. The events are read only when the
+// timeline stops, so that the launch path pays for two event records and nothing else.
+//
+// Device clocks are put on the host's axis through one reference event per device,
+// recorded and waited for when tracing starts (or at a device's first traced operation,
+// for devices of a machine that gpu.Use made since): the host times before the record and
+// after the wait bound when the device reached it, and the middle of the two is taken
+// (Timeline.ClockError says how far off it can be). A simulated device's events carry the
+// host's clock itself: its error is 0.
+//
+// On CUDA, work without a stream (Launch without gpu.OnStream, Copy) goes, while traced, on
+// a stream of the recorder's own and is waited for at once (see ownStream), so that its end
+// event marks when the device finished. Records of events on streams are queued behind the
+// launches (package gpu/cuda), so a traced launch on a stream still costs the cell no call
+// into the driver.
+//
+// With no Timeline on, the hooks cost one atomic load each.
+
+// tracing is the recorder while at least one Timeline is on, nil otherwise.
+var tracing atomic.Pointer[recorder]
+
+// traceMu serializes starting and stopping timelines.
+var traceMu sync.Mutex
+
+// opKind is what a traced operation was.
+type opKind uint8
+
+const (
+	opLaunch opKind = iota // a kernel launch
+	opCopy                 // a copy (Copy, CopyAsync, Write, Read)
+	opFill                 // a memset (Fill)
+	opRecord               // an event recorded on a stream (an instant)
+	opSync                 // the host waiting for a stream, device or event
+	opWait                 // the host waiting for a value (WaitValue)
+	opFlag                 // the host setting a value in a shared buffer (an instant)
+)
+
+var opKindNames = [...]string{"kernel", "copy", "memset", "event", "sync", "wait", "flag"}
+
+func (k opKind) String() string { return opKindNames[k] }
+
+// laneKey is one lane of the chart: a device's stream, or the host (dev -1).
+type laneKey struct {
+	m      *machine
+	dev    int
+	stream int // 0: the device's own stream (work without gpu.OnStream); 1, 2, ...: streams
+}
+
+// traceOp is one recorded operation. Device operations carry their events until the
+// timeline resolves them; host operations carry host times.
+type traceOp struct {
+	kind   opKind
+	lane   laneKey
+	name   string // kernel name, "copy", "fill", "synchronize", ...
+	detail func() string
+	bytes  int64
+	dir    string // copies: H2D, D2H, D2D, P2P, H2H
+
+	ref        *traceRef
+	start, end backend.Event // device operations
+	hostStart  time.Time     // host operations (and the host time of a device operation's call)
+	hostEnd    time.Time
+
+	resolved bool
+	t0, t1   time.Time // when it ran, on the host's axis (resolved)
+	err      string
+}
+
+// hostTimer is an event whose time is on the host's clock (the simulator's events).
+type hostTimer interface {
+	HostTime() (time.Time, bool)
+}
+
+// traceRef is a device's reference event and the host time it stands for.
+type traceRef struct {
+	ev     backend.Event
+	host   time.Time
+	errBar time.Duration // half the time between the record and the wait's return
+}
+
+// recorder collects the operations of every Timeline that is on.
+type recorder struct {
+	mu      sync.Mutex
+	ops     []*traceOp
+	refs    map[loadKey]*traceRef
+	refErr  map[loadKey]error
+	pool    map[loadKey][]backend.Event
+	streams map[*Stream]int // stream numbers, per device, in order of first use
+	nextID  map[loadKey]int
+	own     map[loadKey]backend.Stream // see ownStream
+	users   int
+	closed  bool // every timeline stopped: a caller that loaded the recorder before records nothing
+	dropped int  // operations not recorded, past maxTraceOps
+}
+
+// eventBatch is how many events a device's pool grows by.
+const eventBatch = 64
+
+// Timeline is a recording of what the devices did between gpu.Trace and Stop: kernel
+// launches, copies, fills, synchronizes, event records and host waits, per device and
+// stream, with the devices' timestamps. It renders as a chart (one lane per device and
+// stream, one for the host), and as a table with Table; WriteTrace writes it for
+// Perfetto or chrome://tracing.
+type Timeline struct {
+	rec         *recorder
+	start       time.Time
+	from        int
+	droppedFrom int // rec.dropped at the start
+	dropped     int // operations not recorded (past maxTraceOps), at Stop
+
+	mu       sync.Mutex
+	stopped  bool
+	ops      []*traceOp
+	err      error
+	clockErr time.Duration
+}
+
+// Trace starts recording what the devices do, until Stop. Timelines may nest (%%timeline
+// around a cell that calls Trace): each records the operations made while it is on.
+//
+//	tl := gpu.Trace()
+//	k.Launch(dev, 1, 256, data)
+//	tl.Stop()
+//	tl // the chart
+func Trace() *Timeline {
+	traceMu.Lock()
+	defer traceMu.Unlock()
+	r := tracing.Load()
+	if r == nil {
+		r = &recorder{refs: map[loadKey]*traceRef{}, refErr: map[loadKey]error{}, pool: map[loadKey][]backend.Event{},
+			streams: map[*Stream]int{}, nextID: map[loadKey]int{}, own: map[loadKey]backend.Stream{}}
+	}
+	r.mu.Lock()
+	r.users++
+	from, dropped := len(r.ops), r.dropped
+	r.mu.Unlock()
+	tl := &Timeline{rec: r, start: time.Now(), from: from, droppedFrom: dropped}
+	if m, err := current(); err == nil {
+		// The reference events now, so that the first traced launch doesn't wait for one.
+		for _, d := range m.devices {
+			if !d.IsHost() {
+				r.ref(m, d.info.Index)
+			}
+		}
+	}
+	tracing.Store(r)
+	return tl
+}
+
+// Stop ends the recording, waits for the recorded device work to finish and reads its
+// timestamps. It returns the first error met reading them (an operation that failed is
+// shown failed, not an error here). Stopping twice does nothing.
+func (t *Timeline) Stop() error {
+	if t == nil {
+		return errors.New("stop: nil timeline")
+	}
+	traceMu.Lock()
+	t.mu.Lock()
+	if t.stopped {
+		t.mu.Unlock()
+		traceMu.Unlock()
+		return t.err
+	}
+	t.stopped = true
+	r := t.rec
+	r.mu.Lock()
+	t.ops = append([]*traceOp(nil), r.ops[t.from:]...)
+	t.dropped = r.dropped - t.droppedFrom
+	r.users--
+	last := r.users == 0
+	r.mu.Unlock()
+	if last {
+		tracing.Store(nil)
+	}
+	traceMu.Unlock()
+	t.err = r.resolve(t.ops)
+	t.clockErr = r.clockError()
+	if last {
+		r.close()
+	}
+	t.mu.Unlock()
+	return t.err
+}
+
+// ref returns the reference event of device dev of m, recording it on first use; nil where
+// it can't be made (the error is kept for the timeline's notes).
+func (r *recorder) ref(m *machine, dev int) *traceRef {
+	key := loadKey{m, dev}
+	r.mu.Lock()
+	ref, done := r.refs[key], r.refErr[key] != nil
+	r.mu.Unlock()
+	if ref != nil || done {
+		return ref
+	}
+	ev, err := m.b.NewEvent(dev)
+	if err == nil {
+		h0 := time.Now()
+		if err = ev.Record(nil); err == nil {
+			err = ev.Synchronize()
+		}
+		h1 := time.Now()
+		ref = &traceRef{ev: ev, host: h0.Add(h1.Sub(h0) / 2), errBar: h1.Sub(h0) / 2}
+		if ht, ok := ev.(hostTimer); ok {
+			if at, ok := ht.HostTime(); ok {
+				ref.host, ref.errBar = at, 0 // a simulated device: its clock is the host's
+			}
+		}
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		err = errors.New("the timeline stopped")
+	}
+	if err != nil {
+		if ev != nil {
+			ev.Destroy()
+		}
+		r.refErr[key] = err
+		return nil
+	}
+	if old := r.refs[key]; old != nil { // another goroutine made one meanwhile
+		ev.Destroy()
+		return old
+	}
+	r.refs[key] = ref
+	return ref
+}
+
+// events takes two events of device key from the pool, growing it when empty.
+func (r *recorder) events(key loadKey) (backend.Event, backend.Event, error) {
+	r.mu.Lock()
+	p := r.pool[key]
+	r.mu.Unlock()
+	if len(p) < 2 {
+		fresh := make([]backend.Event, 0, eventBatch)
+		for range eventBatch {
+			ev, err := key.m.b.NewEvent(key.dev)
+			if err != nil {
+				for _, e := range fresh {
+					e.Destroy()
+				}
+				return nil, nil, err
+			}
+			fresh = append(fresh, ev)
+		}
+		r.mu.Lock()
+		if r.closed {
+			r.mu.Unlock()
+			for _, e := range fresh {
+				e.Destroy()
+			}
+			return nil, nil, errors.New("the timeline stopped")
+		}
+		r.pool[key] = append(r.pool[key], fresh...)
+		r.mu.Unlock()
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	p = r.pool[key]
+	if len(p) < 2 {
+		return nil, nil, errors.New("no events left (the timeline stopped)")
+	}
+	a, b := p[len(p)-1], p[len(p)-2]
+	r.pool[key] = p[:len(p)-2]
+	return a, b, nil
+}
+
+// giveBack returns an operation's events to the pool.
+func (r *recorder) giveBack(op *traceOp) {
+	if op.start == nil {
+		return
+	}
+	key := loadKey{op.lane.m, op.lane.dev}
+	r.mu.Lock()
+	if r.closed {
+		op.start.Destroy()
+		op.end.Destroy()
+	} else {
+		r.pool[key] = append(r.pool[key], op.start, op.end)
+	}
+	r.mu.Unlock()
+	op.start, op.end = nil, nil
+}
+
+// close destroys the recorder's events once no timeline uses it.
+func (r *recorder) close() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, p := range r.pool {
+		for _, e := range p {
+			e.Destroy()
+		}
+	}
+	for _, ref := range r.refs {
+		ref.ev.Destroy()
+	}
+	for _, s := range r.own {
+		s.Destroy()
+	}
+	r.pool, r.refs, r.own = map[loadKey][]backend.Event{}, map[loadKey]*traceRef{}, map[loadKey]backend.Stream{}
+	r.closed = true
+}
+
+// ownStream returns the recorder's stream on dev, which work made without a stream goes on
+// while it is traced (and is waited for at once, as without tracing): its end event then
+// marks when the work ended, not when the host came back to record it. Every such piece of
+// work is synchronous, so the device's own stream is idle meanwhile and the order of work
+// is the same. Simulated devices need none: their events take the simulator's clock when
+// recorded without a stream, which for synchronous work is when it starts and ends.
+func (r *recorder) ownStream(dev *Device) (backend.Stream, error) {
+	key := loadKey{dev.m, dev.info.Index}
+	r.mu.Lock()
+	s := r.own[key]
+	r.mu.Unlock()
+	if s != nil {
+		return s, nil
+	}
+	s, err := dev.m.b.NewStream(dev.info.Index)
+	if err != nil {
+		return nil, err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		s.Destroy()
+		return nil, errors.New("the timeline stopped")
+	}
+	if old := r.own[key]; old != nil {
+		s.Destroy()
+		return old, nil
+	}
+	r.own[key] = s
+	return s, nil
+}
+
+// ownStreamOnSim makes simulated devices use ownStream too (for tests of that path).
+var ownStreamOnSim = false
+
+// needsOwnStream reports whether work without a stream on m goes on the recorder's stream.
+func needsOwnStream(m *machine) bool { return !m.simulated() || ownStreamOnSim }
+
+// launch makes a traced launch of bk on dev (s: the user's stream, nil for none). A launch
+// without a stream goes on the recorder's stream of dev when own is set (not for
+// Kernel.Time, whose events are on the device's stream) and is waited for.
+func (r *recorder) launch(dev *Device, s *Stream, cfg backend.LaunchConfig, sig backend.Signature, args []backend.Arg, bk backend.Kernel, own bool) error {
+	wait := false
+	if cfg.Stream == nil && own && needsOwnStream(dev.m) {
+		if st, err := r.ownStream(dev); err == nil {
+			cfg.Stream, wait = st, true
+		}
+	}
+	op := r.beginDevice(opLaunch, dev, s, cfg.Stream, sig.Name)
+	op.detail = launchDetail(sig, cfg.Grid, cfg.Block, cfg.SharedBytes, args)
+	err := bk.Launch(cfg, args)
+	r.endDevice(op, cfg.Stream, err)
+	if err == nil && wait {
+		if err = cfg.Stream.Synchronize(); err != nil && op.err == "" {
+			op.err = err.Error()
+		}
+	}
+	return err
+}
+
+// copyLane returns the device whose lane a copy goes in: the stream's, else the GPU the
+// backend runs it on (the destination's, else the source's), else the host.
+func copyLane(dst, src *Buffer, s *Stream) *Device {
+	switch {
+	case s != nil:
+		return s.dev
+	case !dst.a.dev.IsHost():
+		return dst.a.dev
+	}
+	return src.a.dev
+}
+
+// beginCopy starts tracing a copy. For a copy without a stream between GPU memory it
+// returns the recorder's stream to make it on (see ownStream), else bs.
+func (r *recorder) beginCopy(dst, src *Buffer, s *Stream, bs backend.Stream, chunked bool) (*traceOp, backend.Stream) {
+	dev := copyLane(dst, src, s)
+	if s == nil && !chunked && !dev.IsHost() && needsOwnStream(dev.m) {
+		if st, err := r.ownStream(dev); err == nil {
+			bs = st
+		}
+	}
+	op := r.beginDevice(opCopy, dev, s, bs, "copy")
+	op.bytes, op.dir = src.Bytes(), copyDir(src.a.dev, dst.a.dev)
+	return op, bs
+}
+
+// endCopy ends tracing a copy, and waits for it where beginCopy put it on the recorder's
+// stream.
+func (r *recorder) endCopy(op *traceOp, s *Stream, bs backend.Stream, err error) error {
+	r.endDevice(op, bs, err)
+	if err == nil && s == nil && bs != nil {
+		if err = bs.Synchronize(); err != nil {
+			if op.err == "" {
+				op.err = err.Error()
+			}
+			return fmt.Errorf("copy on %s: %w", laneName(op.lane), err)
+		}
+	}
+	return err
+}
+
+// traceBuffer starts tracing a synchronous operation on buffer b (Write, Read, Fill) of n
+// bytes, on the device's own stream (the host's clock for host memory). It returns nil
+// when no timeline is on, else the function that ends it.
+func traceBuffer(b *Buffer, kind opKind, name string, n int64, toDevice bool) func(error) {
+	r := tracing.Load()
+	if r == nil {
+		return nil
+	}
+	op := r.beginDevice(kind, b.a.dev, nil, nil, name)
+	op.bytes = n
+	if kind == opCopy {
+		if toDevice {
+			op.dir = copyDir(b.a.m.host, b.a.dev)
+		} else {
+			op.dir = copyDir(b.a.dev, b.a.m.host)
+		}
+	}
+	return func(err error) { r.endDevice(op, nil, err) }
+}
+
+// streamLane returns the lane of work on s (nil: the device's own stream).
+func (r *recorder) streamLane(dev *Device, s *Stream) laneKey {
+	key := laneKey{m: dev.m, dev: dev.info.Index}
+	if s == nil {
+		return key
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	key.stream = r.streamIDLocked(loadKey{dev.m, dev.info.Index}, s)
+	return key
+}
+
+// streamIDLocked returns the number of stream s of device dk (r.mu held).
+func (r *recorder) streamIDLocked(dk loadKey, s *Stream) int {
+	id, ok := r.streams[s]
+	if !ok {
+		r.nextID[dk]++
+		id = r.nextID[dk]
+		r.streams[s] = id
+	}
+	return id
+}
+
+// beginDevice records the start of a device operation on stream bs (nil: the device's own
+// stream) of dev, in lane s. It returns nil where the events can't be had (the operation
+// then goes unrecorded, and the timeline says so).
+func (r *recorder) beginDevice(kind opKind, dev *Device, s *Stream, bs backend.Stream, name string) *traceOp {
+	if dev.IsHost() {
+		// Host memory the host copies or fills: the host's clock.
+		return r.add(&traceOp{kind: kind, name: name, lane: laneKey{m: dev.m, dev: backend.HostDevice}, hostStart: time.Now()})
+	}
+	key := loadKey{dev.m, dev.info.Index}
+	op := &traceOp{kind: kind, name: name, lane: laneKey{m: dev.m, dev: dev.info.Index}, hostStart: time.Now()}
+	// The usual case under one lock: the reference exists, the pool has events.
+	var a, b backend.Event
+	r.mu.Lock()
+	if r.closed {
+		r.mu.Unlock()
+		return op // not recorded: the last timeline stopped meanwhile
+	}
+	if len(r.ops) >= maxTraceOps {
+		r.dropped++
+		r.mu.Unlock()
+		return op // not recorded: too many (see maxTraceOps)
+	}
+	op.ref = r.refs[key]
+	if s != nil {
+		op.lane.stream = r.streamIDLocked(key, s)
+	}
+	if p := r.pool[key]; op.ref != nil && len(p) >= 2 {
+		a, b = p[len(p)-1], p[len(p)-2]
+		r.pool[key] = p[:len(p)-2]
+	}
+	r.mu.Unlock()
+	if op.ref == nil {
+		if op.ref = r.ref(dev.m, dev.info.Index); op.ref == nil {
+			op.err = "no reference event on this device"
+			return r.add(op)
+		}
+	}
+	var err error
+	if a == nil {
+		a, b, err = r.events(key)
+	}
+	if err == nil {
+		err = a.Record(bs)
+		op.start, op.end = a, b
+	}
+	if err != nil {
+		op.err = "start event: " + err.Error()
+	}
+	return r.add(op)
+}
+
+// endDevice records the end of a device operation (on the stream it began on).
+func (r *recorder) endDevice(op *traceOp, bs backend.Stream, opErr error) {
+	op.hostEnd = time.Now()
+	if opErr != nil && op.err == "" {
+		op.err = opErr.Error()
+	}
+	if op.lane.dev == backend.HostDevice {
+		op.t0, op.t1, op.resolved = op.hostStart, op.hostEnd, true
+		return
+	}
+	if op.start == nil {
+		return
+	}
+	if err := op.end.Record(bs); err != nil && op.err == "" {
+		op.err = "end event: " + err.Error()
+	}
+}
+
+// host records a host operation that ran from start to now.
+func (r *recorder) host(kind opKind, m *machine, name string, start time.Time, err error) {
+	op := &traceOp{kind: kind, name: name, lane: laneKey{m: m, dev: backend.HostDevice},
+		hostStart: start, hostEnd: time.Now(), resolved: true}
+	if kind == opFlag {
+		op.hostEnd = start // an instant
+	}
+	op.t0, op.t1 = op.hostStart, op.hostEnd
+	if err != nil {
+		op.err = err.Error()
+	}
+	r.add(op)
+}
+
+func (r *recorder) add(op *traceOp) *traceOp {
+	r.mu.Lock()
+	if len(r.ops) >= maxTraceOps {
+		r.dropped++
+	} else {
+		r.ops = append(r.ops, op)
+	}
+	r.mu.Unlock()
+	return op
+}
+
+// maxTraceOps bounds the operations a recording keeps (each holds two device events until
+// Stop): past it, operations are counted, not recorded, and the timeline says so.
+var maxTraceOps = 200_000
+
+// resolve reads the events of ops: it waits for each to complete, then puts its times on
+// the host's axis.
+func (r *recorder) resolve(ops []*traceOp) error {
+	var first error
+	for _, op := range ops {
+		if op.resolved {
+			continue
+		}
+		op.resolved = true
+		if op.start == nil {
+			op.t0, op.t1 = op.hostStart, op.hostEnd
+			if op.err == "" {
+				op.err = "not timed"
+			}
+			continue
+		}
+		err := op.end.Synchronize()
+		var d0, d1 time.Duration
+		if err == nil {
+			d0, err = op.ref.ev.Elapsed(op.start)
+		}
+		if err == nil {
+			d1, err = op.ref.ev.Elapsed(op.end)
+		}
+		if err != nil {
+			// The host's times stand in, and the operation says why.
+			op.t0, op.t1 = op.hostStart, op.hostEnd
+			if op.err == "" {
+				op.err = "timing: " + err.Error()
+			}
+			if first == nil {
+				first = fmt.Errorf("timeline: %s on %s: %w", op.name, laneName(op.lane), err)
+			}
+		} else {
+			op.t0, op.t1 = op.ref.host.Add(d0), op.ref.host.Add(d1)
+			if op.t1.Before(op.t0) {
+				op.t1 = op.t0
+			}
+		}
+		r.giveBack(op)
+	}
+	return first
+}
+
+// String names the lane.
+func (l laneKey) String() string { return laneName(l) }
+
+// laneName names a lane: "GPU0", "GPU0 stream 1", "host".
+func laneName(l laneKey) string {
+	if l.dev == backend.HostDevice {
+		return "host"
+	}
+	if l.stream == 0 {
+		return fmt.Sprintf("GPU%d", l.dev)
+	}
+	return fmt.Sprintf("GPU%d stream %d", l.dev, l.stream)
+}
+
+// TraceOp is one operation of a Timeline, as Ops returns it.
+type TraceOp struct {
+	Kind   string        // "kernel", "copy", "memset", "event", "sync", "wait", "flag"
+	Name   string        // the kernel's name; "copy", "fill", "synchronize", ...
+	Device int           // the device (-1: the host)
+	Stream int           // 0: the device's own stream (work without gpu.OnStream); 1, 2, ...: streams in order of use
+	Lane   string        // "GPU0", "GPU1 stream 1", "host"
+	Start  time.Duration // from the timeline's start
+	End    time.Duration
+	Bytes  int64  // copies and fills
+	Dir    string // copies: "H2D", "D2H", "D2D", "P2P" or "H2H"
+	Detail string // launches: grid, block and arguments
+	Err    string // the operation failed, or could not be timed: why
+}
+
+// Duration is End - Start.
+func (o TraceOp) Duration() time.Duration { return o.End - o.Start }
+
+// Ops returns the recorded operations in the order they started (Stop first; before Stop
+// it returns nil).
+func (t *Timeline) Ops() []TraceOp {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if !t.stopped {
+		return nil
+	}
+	out := make([]TraceOp, 0, len(t.ops))
+	for _, op := range t.ops {
+		o := TraceOp{Kind: op.kind.String(), Name: op.name, Device: op.lane.dev, Stream: op.lane.stream,
+			Lane: laneName(op.lane), Start: op.t0.Sub(t.start), End: op.t1.Sub(t.start), Bytes: op.bytes,
+			Dir: op.dir, Err: op.err}
+		if op.detail != nil {
+			o.Detail = op.detail()
+		}
+		out = append(out, o)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })
+	return out
+}
+
+// ClockError is how far the devices' times may be off the host's on the timeline's axis:
+// half the longest wait for a reference event (the order of operations on one device is
+// exact; between devices, and between a device and the host, it is within this).
+func (t *Timeline) ClockError() time.Duration {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.stopped {
+		return t.clockErr
+	}
+	return t.rec.clockError()
+}
+
+func (r *recorder) clockError() time.Duration {
+	var worst time.Duration
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, ref := range r.refs {
+		worst = max(worst, ref.errBar)
+	}
+	return worst
+}
+
+// Dropped returns how many operations were made while the timeline was on but not
+// recorded: a recording keeps at most 200000 (each holds two device events until Stop).
+func (t *Timeline) Dropped() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.dropped
+}
+
+// String summarizes the timeline in one line.
+func (t *Timeline) String() string {
+	t.mu.Lock()
+	stopped, n := t.stopped, len(t.ops)
+	t.mu.Unlock()
+	if !stopped {
+		return "timeline (recording; call Stop)"
+	}
+	return fmt.Sprintf("timeline of %d operation%s", n, plural(n))
+}
+
+// launchDetail describes a launch for the chart's tooltip: grid, block, arguments.
+func launchDetail(sig backend.Signature, grid, block backend.Dim3, shared int, args []backend.Arg) func() string {
+	return func() string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "grid %s, block %s", dimString(grid), dimString(block))
+		if shared > 0 {
+			fmt.Fprintf(&b, ", %d B shared", shared)
+		}
+		for _, a := range args {
+			b.WriteString("\n")
+			b.WriteString(a.Param.Name)
+			b.WriteString(" = ")
+			if a.Memory == nil {
+				b.WriteString(scalarString(a.Scalar, a.Param.DType))
+				continue
+			}
+			kind := ""
+			if a.Param.Kind == backend.ParamPeer {
+				kind = "Peer "
+			}
+			where := fmt.Sprintf("GPU%d", a.Memory.Device())
+			if a.Memory.Device() == backend.HostDevice {
+				where = "host"
+			}
+			fmt.Fprintf(&b, "%s%s[%d] on %s", kind, a.Param.DType, a.Len, where)
+		}
+		return b.String()
+	}
+}
+
+func dimString(d backend.Dim3) string {
+	x, y, z := max(d.X, 1), max(d.Y, 1), max(d.Z, 1)
+	if y == 1 && z == 1 {
+		return fmt.Sprint(x)
+	}
+	return fmt.Sprintf("(%d,%d,%d)", x, y, z)
+}
+
+// scalarString formats a scalar argument's bits as its dtype.
+func scalarString(bits uint64, dt backend.DType) string {
+	raw := make([]byte, 8)
+	for i := range raw {
+		raw[i] = byte(bits >> (8 * i))
+	}
+	return formatScalar(valueAt(raw, dt, 0), dt)
+}
+
+func formatScalar(v float64, dt backend.DType) string {
+	if dt.IsFloat() {
+		return fmt.Sprintf("%g", v)
+	}
+	return fmt.Sprintf("%.0f", v)
+}
+
+// copyDir is the direction of a copy from src to dst: H2D, D2H, D2D (one GPU), P2P
+// (between GPUs) or H2H.
+func copyDir(src, dst *Device) string {
+	switch {
+	case src.IsHost() && dst.IsHost():
+		return "H2H"
+	case src.IsHost():
+		return "H2D"
+	case dst.IsHost():
+		return "D2H"
+	case src == dst:
+		return "D2D"
+	}
+	return "P2P"
+}

@@ -1,0 +1,138 @@
+package gpu
+
+import (
+	"testing"
+)
+
+// The cost of tracing, side by side with tracing off. Run with
+//
+//	go test -run XXX -bench 'Trace' ./gpu
+//
+// (the CUDA one skips without a GPU). With tracing on, the timeline is stopped and a new one
+// started every traceBatch launches, outside the timer: Stop reads the events and keeps
+// the operations, which a long run would otherwise pile up.
+
+const traceBatch = 1024
+
+// benchTraced runs launch b.N times, with a timeline on when traced; sync is called
+// every traceBatch launches (and at the end), inside the timer.
+func benchTraced(b *testing.B, traced bool, launch func() error, sync func() error) {
+	b.Helper()
+	var tl *Timeline
+	if traced {
+		tl = Trace()
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := launch(); err != nil {
+			b.Fatal(err)
+		}
+		if i%traceBatch == traceBatch-1 {
+			if err := sync(); err != nil {
+				b.Fatal(err)
+			}
+			if traced {
+				b.StopTimer()
+				if err := tl.Stop(); err != nil {
+					b.Fatal(err)
+				}
+				tl = Trace()
+				b.StartTimer()
+			}
+		}
+	}
+	if err := sync(); err != nil {
+		b.Fatal(err)
+	}
+	b.StopTimer()
+	if traced {
+		if err := tl.Stop(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkTraceLaunchOverhead is the gpu package's part of a launch (as
+// BenchmarkLaunchOverhead: a backend kernel that does nothing), tracing off and on: off
+// must cost what BenchmarkLaunchOverhead/saxpy does; on adds the recorder's work and two
+// (simulated) event records.
+func BenchmarkTraceLaunchOverhead(b *testing.B) {
+	for _, traced := range []bool{false, true} {
+		name := "off"
+		if traced {
+			name = "on"
+		}
+		b.Run(name, func(b *testing.B) {
+			if err := Use("sim:2"); err != nil {
+				b.Fatal(err)
+			}
+			d := Dev(0)
+			sig := Signature{Name: "nop", Params: []backendParam{scalar("n", Int64), scalar("a", Float32), buf("x", Float32), buf("y", Float32)}}
+			args := []any{16, float32(2), must(d.Alloc(Float32, 16)), must(d.Alloc(Float32, 16))}
+			k := newKernel(sig, &testKernel{sig: sig}, nil)
+			k.code.loaded[loadKey{d.m, 0}] = nopKernel{sig}
+			benchTraced(b, traced, func() error { return k.Launch(d, 1, 1, args...) }, func() error { return nil })
+		})
+	}
+}
+
+// BenchmarkTraceSimLaunch is an empty Go kernel launched on a stream of a simulated
+// device, tracing off and on.
+func BenchmarkTraceSimLaunch(b *testing.B) {
+	for _, traced := range []bool{false, true} {
+		name := "off"
+		if traced {
+			name = "on"
+		}
+		b.Run(name, func(b *testing.B) {
+			k := benchKernels(b)["benchEmpty"]
+			d := Dev(0)
+			s := must(d.NewStream())
+			kk := k.With(OnStream(s))
+			benchTraced(b, traced, func() error { return kk.Launch(d, 1, 1) }, s.Synchronize)
+		})
+	}
+}
+
+// BenchmarkCUDATraceLaunch is an empty CUDA C kernel launched on a stream of GPU 0
+// (BenchmarkCUDAEmptyLaunch), tracing off and on: on adds two event records per launch
+// (the budget: at most 1 µs on the H200).
+func BenchmarkCUDATraceLaunch(b *testing.B) {
+	for _, traced := range []bool{false, true} {
+		name := "off"
+		if traced {
+			name = "on"
+		}
+		b.Run(name, func(b *testing.B) {
+			defer catch(b)
+			useCUDA(b)
+			_, _, empty := defineCUDAHandoff(b)
+			d := Dev(0)
+			s := must(d.NewStream())
+			k := empty.With(OnStream(s))
+			must(0, k.Launch(d, 1, 1))
+			must(0, s.Synchronize())
+			benchTraced(b, traced, func() error { return k.Launch(d, 1, 1) }, s.Synchronize)
+		})
+	}
+}
+
+// BenchmarkCUDATraceLaunchSync is an empty kernel launched without a stream (Launch waits
+// for it), tracing off and on.
+func BenchmarkCUDATraceLaunchSync(b *testing.B) {
+	for _, traced := range []bool{false, true} {
+		name := "off"
+		if traced {
+			name = "on"
+		}
+		b.Run(name, func(b *testing.B) {
+			defer catch(b)
+			useCUDA(b)
+			_, _, empty := defineCUDAHandoff(b)
+			d := Dev(0)
+			must(0, empty.Launch(d, 1, 1))
+			benchTraced(b, traced, func() error { return empty.Launch(d, 1, 1) }, func() error { return nil })
+		})
+	}
+}

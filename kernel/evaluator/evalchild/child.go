@@ -1,0 +1,461 @@
+// Package evalchild is the evaluator child process: it serves one eval.Session over the
+// protocol of package evaluator (requests on fd 3, events on fd 4), for `peerbook evaluator`.
+package evalchild
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/peerbook/peerbook/display"
+	"github.com/peerbook/peerbook/eval"
+	"github.com/peerbook/peerbook/gpu"
+	"github.com/peerbook/peerbook/kernel/evaluator"
+)
+
+// Session is what the evaluator serves: the method set of *eval.Session.
+type Session interface {
+	Execute(ctx context.Context, req eval.ExecuteRequest, out eval.Output) (eval.Result, error)
+	Complete(code string, cursor int) eval.Completion
+	Inspect(code string, cursor, detail int) eval.Inspection
+	IsComplete(code string) (status, indent string)
+	Close() error
+}
+
+// Config is what Serve needs.
+type Config struct {
+	Requests io.Reader // fd 3
+	Events   io.Writer // fd 4
+	// Stdout and Stderr receive the sync markers (fd 1 and fd 2 in the child).
+	Stdout, Stderr io.Writer
+	// NewSession makes the session; its error is reported to the kernel in the ready event.
+	NewSession func() (Session, error)
+	// Interrupts cancel the running cell (SIGINT in the child). Nil: none.
+	Interrupts <-chan os.Signal
+	// Poisoned is asked after each cell whether the process can go on: an error (gpu.Poisoned:
+	// a GPU fault left CUDA unusable in this process) ends it once the cell's reply is sent,
+	// so that the kernel starts a fresh evaluator. Nil: the process always goes on.
+	Poisoned func() error
+	// Exit ends the process with a status (nil: os.Exit).
+	Exit func(code int)
+	// AfterCell is called after each cell, before its output is synced: it repairs what the
+	// cell broke of the process (fd 1 and 2) and returns notices for the cell's stderr.
+	// Nil: nothing is checked.
+	AfterCell func() []string
+}
+
+// ExitPoisoned is the exit status of an evaluator that ended because Config.Poisoned
+// reported that the process can't go on.
+const ExitPoisoned = 3
+
+// defaultMaxStackMB bounds a goroutine's stack in the child: runaway recursion fails (and
+// the kernel starts a new session) long before it eats the machine's memory. The
+// environment variable PEERBOOK_MAX_STACK_MB changes it.
+const defaultMaxStackMB = 256
+
+// LimitStack bounds the stack of every goroutine of this process as an evaluator's is:
+// runaway recursion in a cell kills the process quickly. The evaluator calls it; so does
+// any other process that runs cells under a supervisor (the notebook runner's worker).
+func LimitStack() { debug.SetMaxStack(maxStack()) }
+
+// maxStack is the stack limit in bytes.
+func maxStack() int {
+	mb := defaultMaxStackMB
+	if v, err := strconv.Atoi(os.Getenv("PEERBOOK_MAX_STACK_MB")); err == nil && v > 0 {
+		mb = v
+	}
+	return mb << 20
+}
+
+// Main is `peerbook evaluator`: it serves the session made by newSession on the child's
+// file descriptors and returns the process exit status.
+func Main(newSession func() (Session, error)) int {
+	LimitStack()
+	// The pipes to the kernel move out of a cell's reach (see channels); the evaluator keeps
+	// fd 1 and fd 2 of its own: a session may replace os.Stdout and os.Stderr, and a cell
+	// may close the descriptors.
+	requests, events, stdout, stderr, err := channels()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "peerbook evaluator: %v; this command is started by `peerbook kernel`, with its pipes on file descriptors 3 and 4\n", err)
+		return 2
+	}
+	interrupts := make(chan os.Signal, 4)
+	signal.Notify(interrupts, os.Interrupt)
+	guard := newStdioGuard(stdout, stderr)
+	err = Serve(Config{
+		Requests:   requests,
+		Events:     events,
+		Stdout:     stdout,
+		Stderr:     stderr,
+		NewSession: newSession,
+		Interrupts: interrupts,
+		Poisoned:   gpu.Poisoned,
+		AfterCell:  guard.restore,
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "peerbook evaluator: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// server is one running evaluator.
+type server struct {
+	cfg     Config
+	session Session
+	events  *eventQueue
+
+	mu      sync.Mutex
+	cancel  context.CancelFunc // of the running execute request
+	inputs  map[uint64]chan inputAnswer
+	inputID uint64
+
+	// startReader starts a reader of fd 3 while the request read last runs (nil when
+	// none runs); readerStarted says it was called.
+	startReader   func()
+	readerStarted bool
+}
+
+type inputAnswer struct {
+	value string
+	err   string
+}
+
+// Serve runs the evaluator protocol until the kernel closes the request pipe or sends
+// "close". It returns an error only when the session could not be made or a pipe failed.
+func Serve(cfg Config) error {
+	s := &server{cfg: cfg, events: newEventQueue(cfg.Events), inputs: map[uint64]chan inputAnswer{}}
+	writerDone := make(chan struct{})
+	go func() { s.events.run(); close(writerDone) }()
+	orderly := true // false: the kernel is gone, nobody reads the events
+	defer func() {
+		s.events.close()
+		if orderly {
+			<-writerDone
+		}
+	}()
+
+	session, err := cfg.NewSession()
+	if err != nil {
+		s.events.push(evaluator.Event{Kind: evaluator.EvReady, PID: os.Getpid(), Text: err.Error()})
+		return fmt.Errorf("start session: %w", err)
+	}
+	s.session = session
+	defer session.Close()
+	s.events.push(evaluator.Event{Kind: evaluator.EvReady, PID: os.Getpid()})
+
+	if cfg.Interrupts != nil {
+		stop := make(chan struct{})
+		defer close(stop)
+		go func() {
+			for {
+				select {
+				case <-cfg.Interrupts:
+					s.interrupt()
+				case <-stop:
+					return
+				}
+			}
+		}()
+	}
+
+	res := make(chan readEnd, 1)
+	first := make(chan struct{})
+	close(first)
+	go s.readRequests(bufio.NewReaderSize(cfg.Requests, 64<<10), first, res)
+	end := <-res
+	if end.gone || end.err != nil {
+		orderly = false
+		return end.err
+	}
+	<-end.last // "close": finish what was asked
+	return nil
+}
+
+// readEnd is how reading the requests ended: the kernel said "close" (last is closed when
+// the requests before it are done), or is gone (gone, or err: the pipe failed).
+type readEnd struct {
+	last <-chan struct{}
+	gone bool
+	err  error
+}
+
+// readRequests reads fd 3 until "close" or end of file. The goroutine that reads a request
+// that runs in turn (execute, complete, ...) runs it itself, so the common case costs no
+// hand-off to another goroutine: on a machine where waking a thread is slow that hand-off
+// is most of a round trip. While the request runs, fd 3 is read by a new reader
+// (wantReader) once the request has run for readerDelay, or at once when a cell asks for
+// input. Until then nothing else can arrive: the kernel sends the next request after this
+// one's done event, and it interrupts with SIGINT, not through fd 3. If a new reader was started, the request's
+// goroutine ends when the request is done and the new reader goes on (it waits for prev,
+// this request's end, before it runs the next); otherwise the same goroutine reads on.
+func (s *server) readRequests(r *bufio.Reader, prev <-chan struct{}, res chan<- readEnd) {
+	for {
+		line, err := r.ReadBytes('\n')
+		if len(line) > 0 {
+			var req evaluator.Request
+			if jerr := json.Unmarshal(line, &req); jerr != nil {
+				fmt.Fprintf(s.cfg.Stderr, "peerbook evaluator: bad request: %v\n", jerr)
+			} else {
+				switch req.Op {
+				case evaluator.OpClose:
+					res <- readEnd{last: prev}
+					return
+				case evaluator.OpInputReply:
+					s.answerInput(req)
+				default:
+					<-prev
+					mine := make(chan struct{})
+					s.mu.Lock()
+					s.readerStarted = false
+					s.startReader = func() { go s.readRequests(r, mine, res) }
+					s.mu.Unlock()
+					long := time.AfterFunc(readerDelay, s.wantReader)
+					s.handle(req)
+					long.Stop()
+					s.mu.Lock()
+					started := s.readerStarted
+					s.readerStarted, s.startReader = false, nil
+					s.mu.Unlock()
+					close(mine)
+					if started {
+						return
+					}
+					prev = mine
+				}
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			s.interrupt()
+			res <- readEnd{gone: true}
+			return
+		}
+		if err != nil {
+			res <- readEnd{gone: true, err: fmt.Errorf("read requests: %w", err)}
+			return
+		}
+	}
+}
+
+// readerDelay is how long a request runs before fd 3 is read again without a cell asking
+// for input: then end of file (the kernel is gone) interrupts it.
+const readerDelay = 5 * time.Millisecond
+
+// wantReader makes sure fd 3 is read while a request runs (its input replies must get
+// through).
+func (s *server) wantReader() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.startReader != nil && !s.readerStarted {
+		s.readerStarted = true
+		s.startReader()
+	}
+}
+
+func (s *server) interrupt() {
+	s.mu.Lock()
+	if s.cancel != nil {
+		s.cancel()
+	}
+	s.mu.Unlock()
+}
+
+func (s *server) answerInput(req evaluator.Request) {
+	s.mu.Lock()
+	ch := s.inputs[req.InputID]
+	delete(s.inputs, req.InputID)
+	s.mu.Unlock()
+	if ch != nil {
+		ch <- inputAnswer{value: req.Value, err: req.Error}
+	}
+}
+
+// handle answers one request with exactly one done event.
+func (s *server) handle(req evaluator.Request) {
+	done := &evaluator.Done{}
+	switch req.Op {
+	case evaluator.OpExecute:
+		if req.Execute == nil {
+			done.Error = &eval.Error{Name: "BadRequest", Value: "execute request without a cell"}
+			break
+		}
+		s.execute(req.ID, *req.Execute, done)
+		if s.cfg.AfterCell != nil {
+			for _, note := range s.cfg.AfterCell() {
+				s.events.stream(req.ID, "stderr", note)
+			}
+		}
+		// Everything the cell wrote to fd 1 and fd 2 is in the pipes now; the markers let the
+		// kernel publish it before the reply.
+		marker := evaluator.SyncMarker(req.ID)
+		s.cfg.Stdout.Write(marker)
+		s.cfg.Stderr.Write(marker)
+	case evaluator.OpComplete:
+		c := s.session.Complete(req.Code, req.Cursor)
+		done.Completion = &c
+	case evaluator.OpInspect:
+		in := s.session.Inspect(req.Code, req.Cursor, req.Detail)
+		done.Inspection = &in
+	case evaluator.OpIsComplete:
+		done.Status, done.Indent = s.session.IsComplete(req.Code)
+	default:
+		done.Error = &eval.Error{Name: "BadRequest", Value: fmt.Sprintf("unknown request %q", req.Op)}
+	}
+	s.events.push(evaluator.Event{Kind: evaluator.EvDone, ID: req.ID, Done: done})
+	s.events.flush()
+	if req.Op == evaluator.OpExecute {
+		s.exitIfPoisoned()
+	}
+}
+
+// exitIfPoisoned ends the process when Config.Poisoned says it can't go on: the cell's reply
+// (with its error) has been sent; the message on stderr is what the kernel shows as the
+// reason the session was lost.
+func (s *server) exitIfPoisoned() {
+	if s.cfg.Poisoned == nil {
+		return
+	}
+	err := s.cfg.Poisoned()
+	if err == nil {
+		return
+	}
+	fmt.Fprintf(s.cfg.Stderr, "peerbook evaluator: %v\npeerbook evaluator: exiting so that a fresh process gets working devices; the session's state is lost\n", err)
+	exit := s.cfg.Exit
+	if exit == nil {
+		exit = os.Exit
+	}
+	exit(ExitPoisoned)
+}
+
+func (s *server) execute(id uint64, req eval.ExecuteRequest, done *evaluator.Done) {
+	ctx, cancel := context.WithCancel(context.Background())
+	s.mu.Lock()
+	s.cancel = cancel
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.cancel = nil
+		s.mu.Unlock()
+		cancel() // ends Input calls of goroutines the cell left behind
+	}()
+	out := &output{id: id, ctx: ctx, allowStdin: req.AllowStdin, s: s}
+	res, err := s.safeExecute(ctx, req, out)
+	if err != nil {
+		var e *eval.Error
+		if !errors.As(err, &e) {
+			e = &eval.Error{Name: "Error", Value: err.Error(), Traceback: []string{err.Error()}}
+		}
+		done.Error = e
+		return
+	}
+	if res.Value != nil {
+		done.Value = marshalBundle(*res.Value)
+	}
+	if len(res.Payloads) > 0 {
+		done.Payloads = marshalOr(res.Payloads, "[]")
+	}
+	if len(res.UserExpressions) > 0 {
+		done.UserExpressions = marshalOr(res.UserExpressions, "{}")
+	}
+}
+
+// safeExecute turns a panic escaping the session (it promises none) into an error.
+func (s *server) safeExecute(ctx context.Context, req eval.ExecuteRequest, out eval.Output) (res eval.Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &eval.Error{Name: "panic", Value: fmt.Sprint(r),
+				Traceback: []string{fmt.Sprintf("panic in the session: %v", r), string(debug.Stack())}}
+		}
+	}()
+	return s.session.Execute(ctx, req, out)
+}
+
+// marshalBundle encodes b; a bundle that JSON can't hold becomes a text/plain error.
+func marshalBundle(b display.Bundle) json.RawMessage {
+	if b.Data == nil {
+		b.Data = map[string]any{}
+	}
+	if b.Metadata == nil {
+		b.Metadata = map[string]any{}
+	}
+	raw, err := json.Marshal(b)
+	if err != nil {
+		raw, _ = json.Marshal(display.Bundle{
+			Data:     map[string]any{"text/plain": fmt.Sprintf("<output could not be encoded: %v>", err)},
+			Metadata: map[string]any{},
+		})
+	}
+	return raw
+}
+
+func marshalOr(v any, fallback string) json.RawMessage {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return json.RawMessage(fallback)
+	}
+	return raw
+}
+
+// output is the eval.Output of one execute request.
+type output struct {
+	id         uint64
+	ctx        context.Context
+	allowStdin bool
+	s          *server
+}
+
+func (o *output) Stream(name, text string) {
+	if name != "stderr" {
+		name = "stdout"
+	}
+	o.s.events.stream(o.id, name, text)
+}
+
+func (o *output) Display(b display.Bundle, id string, update bool) {
+	o.s.events.push(evaluator.Event{Kind: evaluator.EvDisplay, ID: o.id, Bundle: marshalBundle(b), DisplayID: id, Update: update})
+}
+
+func (o *output) ClearOutput(wait bool) {
+	o.s.events.push(evaluator.Event{Kind: evaluator.EvClear, ID: o.id, Wait: wait})
+}
+
+// errNoStdin is Input's error when the frontend can't take input.
+var errNoStdin = errors.New("input is not available: the frontend does not accept input for this request (allow_stdin is false)")
+
+func (o *output) Input(prompt string, password bool) (string, error) {
+	if !o.allowStdin {
+		return "", errNoStdin
+	}
+	if o.ctx.Err() != nil {
+		return "", fmt.Errorf("input: %w", o.ctx.Err())
+	}
+	ch := make(chan inputAnswer, 1)
+	o.s.mu.Lock()
+	o.s.inputID++
+	inputID := o.s.inputID
+	o.s.inputs[inputID] = ch
+	o.s.mu.Unlock()
+	o.s.wantReader()
+	o.s.events.push(evaluator.Event{Kind: evaluator.EvInput, ID: o.id, InputID: inputID, Prompt: prompt, Password: password})
+	select {
+	case a := <-ch:
+		if a.err != "" {
+			return "", errors.New(a.err)
+		}
+		return a.value, nil
+	case <-o.ctx.Done():
+		o.s.mu.Lock()
+		delete(o.s.inputs, inputID)
+		o.s.mu.Unlock()
+		return "", fmt.Errorf("input interrupted: %w", o.ctx.Err())
+	}
+}

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// TestReadmeLayoutListsEveryPackage: the README's Layout section names every package of the
+// module (as `dir/`), and every folder it names exists and is a package (notebooks/ aside).
+func TestReadmeLayoutListsEveryPackage(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skipf("no go command to list packages: %v", err)
+	}
+	out, err := exec.Command(goTool, "list", "-f", "{{.Dir}}", "./...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	root, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs := map[string]bool{}
+	for _, dir := range strings.Fields(string(out)) {
+		rel, err := filepath.Rel(root, dir)
+		if err != nil || rel == "." {
+			continue
+		}
+		pkgs[filepath.ToSlash(rel)+"/"] = true
+	}
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(readme), "\n## Layout\n")
+	if !ok {
+		t.Fatal("README.md has no Layout section")
+	}
+	if end := strings.Index(section, "\n## "); end >= 0 {
+		section = section[:end]
+	}
+	listed := map[string]bool{}
+	for _, m := range regexp.MustCompile("`([a-z0-9_./]+/)`").FindAllStringSubmatch(section, -1) {
+		listed[m[1]] = true
+	}
+	var missing, stale []string
+	for p := range pkgs {
+		if !listed[p] {
+			missing = append(missing, p)
+		}
+	}
+	for p := range listed {
+		if !pkgs[p] && p != "notebooks/" {
+			stale = append(stale, p)
+		}
+	}
+	sort.Strings(missing)
+	sort.Strings(stale)
+	if len(missing) > 0 {
+		t.Errorf("README.md's Layout section misses packages: %v", missing)
+	}
+	if len(stale) > 0 {
+		t.Errorf("README.md's Layout section names folders that are not packages: %v", stale)
+	}
+	if len(pkgs) < 10 {
+		t.Errorf("go list found only %d packages", len(pkgs))
+	}
+}

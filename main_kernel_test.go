@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The kernel's log reaches its stderr (which Jupyter and nbconvert show on the user's
+// terminal) only with --debug or $PEERBOOK_DEBUG.
+func TestKernelLogsOnlyWhenDebugging(t *testing.T) {
+	bin := buildPeerbook(t)
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		env   string
+		wants bool
+	}{
+		{"quiet", nil, "", false},
+		{"env off", nil, "PEERBOOK_DEBUG=0", false},
+		{"flag", []string{"--debug"}, "", true},
+		{"env", nil, "PEERBOOK_DEBUG=1", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			conn := writeConnectionFile(t)
+			cmd := exec.Command(bin, append([]string{"kernel", "-f", conn}, tc.args...)...)
+			cmd.Env = append(os.Environ(), "PEERBOOK_HISTORY=none", "PEERBOOK_DEBUG=")
+			if tc.env != "" {
+				cmd.Env = append(cmd.Env, tc.env)
+			}
+			var stderr syncBuffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(500 * time.Millisecond) // serving: it logged that its key is empty
+			cmd.Process.Signal(syscall.SIGTERM)
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			select {
+			case <-done:
+			case <-time.After(20 * time.Second):
+				cmd.Process.Kill()
+				t.Fatal("the kernel did not stop on SIGTERM")
+			}
+			log := stderr.String()
+			if got := strings.Contains(log, "SIGTERM: shutting down"); got != tc.wants {
+				t.Errorf("the shutdown was logged: %v, want %v; stderr:\n%s", got, tc.wants, log)
+			}
+			if !tc.wants && log != "" {
+				t.Errorf("stderr without debugging:\n%s", log)
+			}
+		})
+	}
+	var b bytes.Buffer
+	kernelLogger(false, "true", &b).Printf("x")
+	kernelLogger(false, "yes please", &b).Printf("y")
+	if got := b.String(); !strings.Contains(got, "peerbook: ") || !strings.HasSuffix(got, " x\n") {
+		t.Errorf("the log with PEERBOOK_DEBUG=true, then an unparsable value: %q", got)
+	}
+}
+
+// writeConnectionFile writes a connection file with free TCP ports and no key.
+func writeConnectionFile(t *testing.T) string {
+	t.Helper()
+	var ports []int
+	for range 5 {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ports = append(ports, l.Addr().(*net.TCPAddr).Port)
+		defer l.Close()
+	}
+	data, _ := json.Marshal(map[string]any{"transport": "tcp", "ip": "127.0.0.1", "shell_port": ports[0], "iopub_port": ports[1],
+		"stdin_port": ports[2], "control_port": ports[3], "hb_port": ports[4], "key": "", "signature_scheme": "hmac-sha256"})
+	path := filepath.Join(t.TempDir(), "kernel.json")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
