@@ -1,9 +1,9 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
-	"cmp"
 )
 
 type Set[T comparable] struct {
@@ -18,9 +18,9 @@ func NewSet[T comparable](items ...T) *Set[T] {
 	return s
 }
 
-func (s *Set[T]) Add(v T)           { s.m[v] = struct{}{} }
-func (s *Set[T]) Has(v T) bool      { _, ok := s.m[v]; return ok }
-func (s *Set[T]) Len() int          { return len(s.m) }
+func (s *Set[T]) Add(v T)      { s.m[v] = struct{}{} }
+func (s *Set[T]) Has(v T) bool { _, ok := s.m[v]; return ok }
+func (s *Set[T]) Len() int     { return len(s.m) }
 
 func (s *Set[T]) Union(o *Set[T]) *Set[T] {
 	r := NewSet[T]()

@@ -10,10 +10,10 @@ type point2 struct{ X, Y int }
 func main() {
 	m := map[any]int{
 		key("a"): 1,
-		"a":       2,
-		id(1):     3,
-		1:         4,
-		int64(1):  5,
+		"a":      2,
+		id(1):    3,
+		1:        4,
+		int64(1): 5,
 	}
 	m[point{1, 2}] = 6
 	m[point2{1, 2}] = 7

@@ -38,11 +38,11 @@ type Upper string
 func (u Upper) MarshalText() ([]byte, error) { return []byte(strings.ToUpper(string(u))), nil }
 
 type Task struct {
-	Name   string         `json:"name"`
-	Status Status         `json:"status"`
-	Owner  Upper          `json:"owner"`
-	ByUser map[Upper]int  `json:"by_user"`
-	Subs   []Status       `json:"subs"`
+	Name   string        `json:"name"`
+	Status Status        `json:"status"`
+	Owner  Upper         `json:"owner"`
+	ByUser map[Upper]int `json:"by_user"`
+	Subs   []Status      `json:"subs"`
 }
 
 func main() {

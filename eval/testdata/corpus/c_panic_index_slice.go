@@ -25,7 +25,7 @@ func main() {
 	try("index", func() { _ = nums[i] })
 	try("negative", func() { k := -1; _ = nums[k+0*i] })
 	try("array", func() { _ = arr[i] })
-	try("slice high", func() { _ = nums[1:i+1] })
+	try("slice high", func() { _ = nums[1 : i+1] })
 	try("slice cap", func() { _ = nums[:i:i] })
 	try("slice inverted", func() { _ = nums[2:j] })
 	try("string index", func() { s := "héllo"; _ = s[i*2] })

@@ -7,11 +7,11 @@ import (
 
 type Calculator struct{ base int }
 
-func (c Calculator) Add(n int) int       { return c.base + n }
-func (c Calculator) Mul(n int) int       { return c.base * n }
-func (c *Calculator) Reset()             { c.base = 0 }
-func (c Calculator) Describe() string    { return fmt.Sprintf("calc(%d)", c.base) }
-func (c Calculator) private() int        { return 0 }
+func (c Calculator) Add(n int) int    { return c.base + n }
+func (c Calculator) Mul(n int) int    { return c.base * n }
+func (c *Calculator) Reset()          { c.base = 0 }
+func (c Calculator) Describe() string { return fmt.Sprintf("calc(%d)", c.base) }
+func (c Calculator) private() int     { return 0 }
 
 func main() {
 	c := Calculator{base: 10}
