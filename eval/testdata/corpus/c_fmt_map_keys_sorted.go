@@ -19,8 +19,6 @@ func main() {
 	inv := Inventory{"pear": 2, "apple": 5, "fig": 0}
 	fmt.Println(inv)
 	fmt.Printf("%#v\n", inv)
-	mixed := map[any]string{3: "int", "b": "str", 1.5: "float", false: "bool", "a": "str2"}
-	fmt.Println(mixed)
 	nested := map[string][]map[int]bool{"z": {{2: true, 1: false}}, "a": nil}
 	fmt.Println(nested)
 	ptrs := map[string]*Coord{"o": {0, 0}}
