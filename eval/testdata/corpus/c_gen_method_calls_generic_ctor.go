@@ -25,14 +25,6 @@ func (s Set[T]) Diff(o Set[T]) Set[T] {
 	return r
 }
 
-func (s Set[T]) Map(f func(T) T) Set[T] {
-	r := NewSet[T]()
-	for k := range s {
-		r[f(k)] = struct{}{}
-	}
-	return r
-}
-
 type Graph[N comparable] struct {
 	edges map[N]Set[N]
 }
@@ -74,7 +66,7 @@ func sorted(s Set[string]) []string {
 
 func main() {
 	a, b := NewSet("x", "y", "z"), NewSet("y")
-	fmt.Println(sorted(a.Diff(b)), sorted(a.Map(func(s string) string { return s + s })))
+	fmt.Println(sorted(a.Diff(b)), sorted(b.Diff(a)))
 	var g Graph[string]
 	g.Link("a", "b")
 	g.Link("b", "c")

@@ -75,9 +75,4 @@ func main() {
 	fmt.Println("size", t.size, "height", t.root.height())
 	_, ok := t.Get("grape")
 	fmt.Println(ok)
-	var nums Tree[float64, string]
-	nums.Put(2.5, "b")
-	nums.Put(-1, "a")
-	nums.root.walk(func(k float64, v string) { fmt.Print(k, ":", v, " ") })
-	fmt.Println()
 }
