@@ -14,8 +14,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/peerbook/peerbook/eval/stdlib"
 	"github.com/traefik/yaegi/interp"
-	"github.com/traefik/yaegi/stdlib"
 
 	"github.com/peerbook/peerbook/display"
 	"github.com/peerbook/peerbook/eval/rewrite"

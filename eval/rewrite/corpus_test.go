@@ -22,8 +22,8 @@ import (
 	"github.com/peerbook/peerbook/eval/rewrite"
 	"github.com/peerbook/peerbook/eval/rewrite/corpus"
 	"github.com/peerbook/peerbook/eval/rewrite/rt"
+	"github.com/peerbook/peerbook/eval/stdlib"
 	"github.com/traefik/yaegi/interp"
-	"github.com/traefik/yaegi/stdlib"
 )
 
 var (

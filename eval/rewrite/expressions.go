@@ -50,6 +50,9 @@ func (x *cell) expressions(root ast.Node) {
 			if out == nil && !explicit[e] {
 				out = x.redirected(e)
 			}
+			if out == nil {
+				out = x.redirectedType(e)
+			}
 		case *ast.Ident:
 			if !explicit[e] {
 				out = x.instantiate(e, e, nil)
@@ -90,6 +93,12 @@ func (x *cell) call(call *ast.CallExpr) ast.Expr {
 		return out
 	}
 	if out := x.errorsAs(call); out != nil {
+		return out
+	}
+	if out := x.errorsAsType(call); out != nil {
+		return out
+	}
+	if out := x.randN(call); out != nil {
 		return out
 	}
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
@@ -208,6 +217,19 @@ func (x *cell) redirected(sel *ast.SelectorExpr) ast.Expr {
 		return nil
 	}
 	return &ast.Ident{NamePos: sel.Sel.NamePos, Name: preludeName(f.Pkg().Path(), f.Name())}
+}
+
+// redirectedType returns the prelude's replacement of a package's generic type
+// (atomic.Pointer becomes _pb_sync_atomic_Pointer), nil when there is none.
+func (x *cell) redirectedType(sel *ast.SelectorExpr) ast.Expr {
+	tn, ok := x.info.Uses[sel.Sel].(*types.TypeName)
+	if !ok || tn.Pkg() == nil || !x.r.redirect[tn.Pkg().Path()][tn.Name()] {
+		return nil
+	}
+	if _, isPkg := x.info.Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
+		return nil
+	}
+	return &ast.Ident{NamePos: sel.Sel.NamePos, Name: preludeName(tn.Pkg().Path(), tn.Name())}
 }
 
 // methodExpr rewrites a method expression T.M or (*T).M into a function literal that

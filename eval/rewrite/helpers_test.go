@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/peerbook/peerbook/eval/rewrite"
+	"github.com/peerbook/peerbook/eval/stdlib"
 	"github.com/traefik/yaegi/interp"
-	"github.com/traefik/yaegi/stdlib"
 )
 
 // lockedBuffer is a bytes.Buffer safe for the goroutines of a program.

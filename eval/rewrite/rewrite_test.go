@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/peerbook/peerbook/eval/rewrite"
+	"github.com/peerbook/peerbook/eval/stdlib"
 	"github.com/traefik/yaegi/interp"
-	"github.com/traefik/yaegi/stdlib"
 )
 
 func TestRangeOverInt(t *testing.T) {
