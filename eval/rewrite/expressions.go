@@ -111,6 +111,18 @@ func (x *cell) call(call *ast.CallExpr) ast.Expr {
 	switch id.Name {
 	case "min", "max":
 		return x.minMax(call, id.Name)
+	case "print", "println":
+		if call.Ellipsis.IsValid() {
+			return nil
+		}
+		line := "false"
+		if id.Name == "println" {
+			line = "true"
+		}
+		return &ast.CallExpr{
+			Fun:    &ast.Ident{NamePos: id.NamePos, Name: "_pb_print"},
+			Lparen: call.Lparen, Args: append([]ast.Expr{&ast.Ident{NamePos: call.Lparen, Name: line}}, call.Args...), Rparen: call.Rparen,
+		}
 	case "clear":
 		if len(call.Args) != 1 {
 			return nil

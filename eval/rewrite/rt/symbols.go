@@ -8,6 +8,7 @@ var Symbols = map[string]map[string]reflect.Value{
 		"Clear":          reflect.ValueOf(Clear),
 		"Pull":           reflect.ValueOf(Pull),
 		"RandN":          reflect.ValueOf(RandN),
+		"Print":          reflect.ValueOf(Print),
 		"Go":             reflect.ValueOf(Go),
 		"SortOrdered":    reflect.ValueOf(SortOrdered),
 		"SortFunc":       reflect.ValueOf(SortFunc),

@@ -1,0 +1,52 @@
+package eval
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// goRun runs a Go program with the toolchain and returns its stdout and stderr: the
+// expected behaviour of a cell.
+func goRun(t *testing.T, src string) (stdout, stderr string) {
+	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command to take the expected output from")
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "main.go")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "run", path)
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("go run: %v\n%s", err, e.String())
+	}
+	return o.String(), e.String()
+}
+
+func TestPrintlnWritesToStderrAsGo(t *testing.T) {
+	body := `	println("a", 1, -2, 2.5, true, uint8(7))
+	print("x", 3, "\n")
+	println(1e100, -0.125, float32(3))
+	println()
+	fmt.Println("on stdout")
+`
+	wantOut, wantErr := goRun(t, "package main\n\nimport \"fmt\"\n\nfunc main() {\n"+body+"}\n")
+	s := newSession(t)
+	_, rec := mustExec(t, s, "import \"fmt\"\n"+body)
+	if got := rec.stream("stderr"); got != wantErr {
+		t.Errorf("stderr = %q, want (go run) %q", got, wantErr)
+	}
+	if got := rec.stream("stdout"); got != wantOut {
+		t.Errorf("stdout = %q, want (go run) %q", got, wantOut)
+	}
+	if strings.Contains(rec.stream("stdout"), "2.5") {
+		t.Errorf("println wrote to stdout")
+	}
+}
