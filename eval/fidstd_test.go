@@ -50,3 +50,36 @@ func TestPrintlnWritesToStderrAsGo(t *testing.T) {
 		t.Errorf("println wrote to stdout")
 	}
 }
+
+// A whole program pasted into a cell, package clause included, runs as with go run.
+func TestPastedProgramWithPackageClause(t *testing.T) {
+	prog := `package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+type greeter struct{ name string }
+
+func (g greeter) greet() string { return "hello, " + g.name }
+
+func main() {
+	words := strings.Fields("go run this")
+	for i, w := range words {
+		fmt.Println(i, w)
+	}
+	fmt.Println(greeter{"gopher"}.greet())
+}
+`
+	want, _ := goRun(t, prog)
+	s := newSession(t)
+	_, rec := mustExec(t, s, prog)
+	if got := rec.stream("stdout"); got != want {
+		t.Errorf("stdout = %q, want (go run) %q", got, want)
+	}
+	_, e, _ := run(t, s, "package other\n\nfunc f() {}")
+	if e == nil || !strings.Contains(e.Value, "package main") {
+		t.Errorf("package other: got %v, want an error that says cells are package main", e)
+	}
+}

@@ -65,6 +65,10 @@ type parsedCell struct {
 // in the interpreter's line numbering (decoded by the error formatter).
 func parseCell(fset *token.FileSet, serial int, code string) (*parsedCell, error) {
 	pc := &parsedCell{serial: serial, suppress: endsWithSemicolon(code)}
+	code, err := dropPackageClause(code)
+	if err != nil {
+		return nil, err
+	}
 	chunks := splitCell(code)
 	// Merge runs of statements, so that each run is parsed at once.
 	var merged []chunk
@@ -532,4 +536,29 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// dropPackageClause accepts a whole program pasted into a cell: a leading "package main"
+// clause becomes blanks (positions do not move) and the cell is read as the rest of the
+// file (its func main runs once, as with go run). Another package name is refused: cells
+// are package main.
+func dropPackageClause(code string) (string, error) {
+	fset := token.NewFileSet()
+	file := fset.AddFile("cell", -1, len(code))
+	var s scanner.Scanner
+	s.Init(file, []byte(code), nil, 0)
+	pos, tok, _ := s.Scan()
+	if tok != token.PACKAGE {
+		return code, nil
+	}
+	npos, ntok, name := s.Scan()
+	if ntok != token.IDENT {
+		return code, nil
+	}
+	if name != "main" {
+		p := file.Position(npos)
+		return "", scanner.ErrorList{{Pos: p, Msg: fmt.Sprintf("peerbook: package %s: cells are part of package main; paste a program of package main, or leave the package clause out", name)}}
+	}
+	start, end := file.Offset(pos), file.Offset(npos)+len(name)
+	return code[:start] + strings.Repeat(" ", end-start) + code[end:], nil
 }
