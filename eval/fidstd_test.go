@@ -83,3 +83,14 @@ func main() {
 		t.Errorf("package other: got %v, want an error that says cells are package main", e)
 	}
 }
+
+// Importing unsafe is refused at compile time with an error that names the package.
+func TestUnsafeImportRefused(t *testing.T) {
+	s := newSession(t)
+	_, e, _ := run(t, s, "import \"unsafe\"\nvar x int\nunsafe.Sizeof(x)")
+	if e == nil || !strings.Contains(e.Value+strings.Join(e.Traceback, "\n"), "unsafe") {
+		t.Fatalf("import unsafe: got %v, want an error naming unsafe", e)
+	}
+	t.Logf("import unsafe: %s", e.Value)
+	mustExec(t, s, "1 + 1") // the session goes on
+}
