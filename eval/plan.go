@@ -7,7 +7,10 @@ import (
 	"go/scanner"
 	"go/token"
 	"sort"
+	"strconv"
 	"strings"
+
+	"github.com/peerbook/peerbook/eval/stdlib"
 )
 
 // lineStride separates the line numbers of different cells inside the interpreter: line L of
@@ -107,6 +110,7 @@ func parseCell(fset *token.FileSet, serial int, code string) (*parsedCell, error
 			it := &item{kind: c.kind, decl: d, file: f, src: c.src, line: c.line, col: c.col}
 			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT {
 				it.kind = chunkImport
+				errs = append(errs, refusedImports(fset, gd)...)
 			}
 			pc.items = append(pc.items, it)
 		}
@@ -561,4 +565,22 @@ func dropPackageClause(code string) (string, error) {
 	}
 	start, end := file.Offset(pos), file.Offset(npos)+len(name)
 	return code[:start] + strings.Repeat(" ", end-start) + code[end:], nil
+}
+
+// refusedImports returns an error for each import of a standard library package that
+// cells cannot use, with the reason (see stdlib.Refused).
+func refusedImports(fset *token.FileSet, gd *ast.GenDecl) scanner.ErrorList {
+	var errs scanner.ErrorList
+	for _, spec := range gd.Specs {
+		is := spec.(*ast.ImportSpec)
+		path, err := strconv.Unquote(is.Path.Value)
+		if err != nil {
+			continue
+		}
+		if reason := stdlib.Refused(path); reason != "" {
+			errs = append(errs, &scanner.Error{Pos: fset.Position(is.Path.Pos()),
+				Msg: fmt.Sprintf("peerbook: package %s is not supported in cells: %s", path, reason)})
+		}
+	}
+	return errs
 }

@@ -10,7 +10,11 @@ package stdlib
 
 //go:generate go run ./internal/gen
 
-import "reflect"
+import (
+	"reflect"
+
+	"github.com/peerbook/peerbook/eval/stdlib/internal/stdpkgs"
+)
 
 // Symbols maps "importpath/pkgname" to the package's exported symbols, as yaegi's
 // interp.Exports.
@@ -23,4 +27,13 @@ var MapTypes = map[reflect.Value][]reflect.Type{}
 
 func init() {
 	Symbols["."] = map[string]reflect.Value{"MapTypes": reflect.ValueOf(MapTypes)}
+}
+
+// Refused returns why cells cannot import the standard library package path, "" when
+// they can (or when path is not a standard library package the tables leave out).
+func Refused(path string) string {
+	if path == "iter" {
+		return "" // compiled from source by the session
+	}
+	return stdpkgs.Skipped[path]
 }

@@ -8,7 +8,7 @@ import "strings"
 // Skipped lists the public standard library packages that cells cannot import, with
 // the reason.
 var Skipped = map[string]string{
-	"unsafe":                      "its functions are compiler builtins (the session offers unsafe.Sizeof, Alignof and Offsetof as constants of its own)",
+	"unsafe":                      "its functions are compiler builtins over the memory layout of compiled types, which interpreted values do not share",
 	"syscall":                     "raw system calls would let a cell tamper with the evaluator's process",
 	"syscall/js":                  "js/wasm only",
 	"os/exec":                     "cells do not start processes behind the kernel's back",
