@@ -182,6 +182,7 @@ func (r *Rewriter) Cell(fset *token.FileSet, decls *ast.File, stmts *ast.BlockSt
 		roots = append(roots, stmts)
 	}
 	for _, root := range roots {
+		x.constDecls(root)
 		x.statements(root)
 	}
 	for _, root := range roots {
