@@ -94,3 +94,49 @@ func TestUnsafeImportRefused(t *testing.T) {
 	t.Logf("import unsafe: %s", e.Value)
 	mustExec(t, s, "1 + 1") // the session goes on
 }
+
+// The README's tour, pasted verbatim as one cell, runs (on simulated devices without a
+// GPU): statements, a comment, a Go kernel and its launch in one cell.
+func TestReadmeTourAsOneCell(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, tour, ok := strings.Cut(string(readme), "## A short tour")
+	if !ok {
+		t.Fatal("README.md has no section \"A short tour\"")
+	}
+	_, code, ok := strings.Cut(tour, "```go\n")
+	if !ok {
+		t.Fatal("the tour has no go code block")
+	}
+	code, _, _ = strings.Cut(code, "```")
+	if os.Getenv("PEERBOOK_DEVICES") == "" {
+		t.Setenv("PEERBOOK_DEVICES", "sim")
+	}
+	s := newSession(t)
+	res, e, _ := run(t, s, code)
+	if e != nil {
+		t.Fatalf("the README's tour as one cell: %s: %s", e.Name, e.Value)
+	}
+	if res.Value == nil {
+		t.Errorf("the tour's last expression (x) rendered nothing")
+	}
+	// The kernel ran: x holds 2, 4, 6.
+	got, _ := mustExec(t, s, `import "fmt"`+"\n"+`v, _ := x.Float32s(); fmt.Sprint(v)`)
+	if got != "[2 4 6]" {
+		t.Errorf("x after the tour's launch = %s, want [2 4 6]", got)
+	}
+}
+
+// A statement, a comment, then a Go kernel in one cell (the comment is the kernel's doc).
+func TestStatementCommentKernelInOneCell(t *testing.T) {
+	if os.Getenv("PEERBOOK_DEVICES") == "" {
+		t.Setenv("PEERBOOK_DEVICES", "sim")
+	}
+	s := newSession(t)
+	mustExec(t, s, "import \"peerbook/gpu\"\nx := 1\n// c\nfunc k(t gpu.Thread) {}")
+	if got, _ := mustExec(t, s, "x + 1"); got != "2" {
+		t.Errorf("x + 1 = %s after the cell, want 2", got)
+	}
+}
