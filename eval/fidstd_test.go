@@ -140,3 +140,56 @@ func TestStatementCommentKernelInOneCell(t *testing.T) {
 		t.Errorf("x + 1 = %s after the cell, want 2", got)
 	}
 }
+
+// goBuildErrors returns the messages of the go command's compile errors for a program.
+func goBuildErrors(t *testing.T, src string) []string {
+	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command to take the expected errors from")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "vet", "./main.go")
+	cmd.Dir = dir
+	out, _ := cmd.CombinedOutput()
+	var msgs []string
+	for _, l := range strings.Split(string(out), "\n") {
+		// ./main.go:LINE:COL: MESSAGE
+		if _, rest, ok := strings.Cut(l, "main.go:"); ok {
+			parts := strings.SplitN(rest, ": ", 2)
+			if len(parts) == 2 {
+				msgs = append(msgs, strings.TrimSpace(parts[1]))
+			}
+		}
+	}
+	return msgs
+}
+
+// A cell the interpreter refuses reports go/types' error, worded as the go command's.
+func TestCompileErrorsReadLikeGo(t *testing.T) {
+	for _, tc := range []struct{ decls, stmts string }{
+		{"var s string = 5", ""},
+		{"", "x := 3\n\tx = \"a\"\n\t_ = x"},
+		{"func f() int { return \"s\" }", ""},
+		{"", "var f float64 = \"1.5\"\n\t_ = f"},
+		{"type T struct{ A int }", "t := T{B: 1}\n\t_ = t"},
+	} {
+		prog := "package main\n\n" + tc.decls + "\n\nfunc main() {\n\t" + tc.stmts + "\n}\n"
+		want := goBuildErrors(t, prog)
+		if len(want) == 0 {
+			t.Fatalf("go vet found no error in\n%s", prog)
+		}
+		s := newSession(t)
+		code := tc.decls + "\n" + strings.ReplaceAll(tc.stmts, "\n\t", "\n")
+		_, e, _ := run(t, s, code)
+		if e == nil {
+			t.Errorf("%q: no error, want %q", code, want[0])
+			continue
+		}
+		if !strings.Contains(e.Value, want[0]) {
+			t.Errorf("%q: error %q, want the go command's %q", code, e.Value, want[0])
+		}
+	}
+}

@@ -748,7 +748,7 @@ func (s *Session) compile(n ast.Node, runMain bool) (prog *interp.Program, err e
 	}()
 	prog, err = s.in.CompileAST(n)
 	if err != nil {
-		return nil, compileError(s, err)
+		return nil, compileError(s, s.goTypesErrors(n, err))
 	}
 	if !runMain {
 		s.scope.dropMain(prog)

@@ -85,6 +85,22 @@ type Rewriter struct {
 	session string
 	// instances are the instances of generic types whose methods are registered.
 	instances map[string]bool
+	// typeErrs are the hard errors go/types found in the last cell.
+	typeErrs []types.Error
+}
+
+// TypeErrors returns the errors go/types found in the last cell between from and to
+// (positions of the interpreter's FileSet): what the go command would report, which the
+// session shows instead of the interpreter's own wording when the interpreter refuses
+// the code too.
+func (r *Rewriter) TypeErrors(from, to token.Pos) []types.Error {
+	var out []types.Error
+	for _, e := range r.typeErrs {
+		if e.Pos >= from && e.Pos < to {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 var sessions atomic.Int64
@@ -164,6 +180,12 @@ func (r *Rewriter) Cell(fset *token.FileSet, decls *ast.File, stmts *ast.BlockSt
 		}
 	}()
 	c := r.check(fset, decls, stmts)
+	r.typeErrs = r.typeErrs[:0]
+	for _, e := range c.errs {
+		if te, ok := e.(types.Error); ok && !te.Soft {
+			r.typeErrs = append(r.typeErrs, te)
+		}
+	}
 	r.remember(fset, decls, stmts, c)
 	if c.failed {
 		return nil
