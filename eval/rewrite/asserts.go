@@ -335,8 +335,11 @@ func (x *cell) randN(call *ast.CallExpr) ast.Expr {
 		return nil
 	}
 	arg := call.Args[0]
-	if at, ok := x.info.Types[arg]; !ok || !types.Identical(at.Type, tv.Type) {
-		// An untyped constant or an explicit type argument: convert.
+	_, basic := tv.Type.(*types.Basic)
+	if at, ok := x.info.Types[arg]; !ok || !types.Identical(at.Type, tv.Type) || at.Value != nil && basic {
+		// An explicit type argument or a constant (an untyped one would reach N as an
+		// int): convert. Not a constant of a named type: yaegi crashes on
+		// time.Duration(10 * time.Second) there, and a typed constant keeps its type.
 		arg = &ast.CallExpr{Fun: conv, Lparen: call.Lparen, Args: call.Args, Rparen: call.Rparen}
 	}
 	return &ast.TypeAssertExpr{
