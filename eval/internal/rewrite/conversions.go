@@ -189,6 +189,16 @@ func (x *cell) toInterface(e ast.Expr, t types.Type, assign bool) ast.Expr {
 		return x.boxError(e, et)
 	case !assign:
 		return e
+	case isAggregate(et):
+		// A struct or array value: the interface gets a copy, as in Go. Passed as an
+		// interface-typed argument, yaegi's interface would keep the variable itself
+		// (var v I = c; c.n++ then shows through v).
+		ets, ok1 := x.c.typeString(et)
+		ts, ok2 := x.c.typeString(t)
+		if !ok1 || !ok2 {
+			return e
+		}
+		fun = parseExpr(e.Pos(), "func(_pb_v %s) %s { return _pb_v }", ets, ts)
 	case t.Underlying().(*types.Interface).Empty():
 		fun = &ast.Ident{NamePos: e.Pos(), Name: "_pb_to_any"}
 	default:
@@ -329,4 +339,14 @@ func joinComma(list []string) string {
 		out += s
 	}
 	return out
+}
+
+// isAggregate reports whether t is a struct or array type (a value that a variable holds
+// in place).
+func isAggregate(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Struct, *types.Array:
+		return true
+	}
+	return false
 }

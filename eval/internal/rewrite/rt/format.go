@@ -1,3 +1,7 @@
+// Long file: the fmt verbs for values of cell types are one formatter (verbs, flags, nesting,
+// type names) that must stay in step with package fmt; most of it goes once the interpreter
+// gives cell types real named reflect types (issue 15), so it is not split meanwhile.
+
 package rt
 
 import (
