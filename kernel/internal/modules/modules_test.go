@@ -18,7 +18,7 @@ import (
 // `peerbook run`. The local modules are in testdata; only TestProxy uses the network.
 
 // repoRoot returns peerbook's module root (the folder of the go.mod above the test).
-func repoRoot(t *testing.T) string {
+func repoRoot(t testing.TB) string {
 	t.Helper()
 	wd, err := os.Getwd()
 	if err != nil {
@@ -35,14 +35,14 @@ func repoRoot(t *testing.T) string {
 	}
 }
 
-func needGo(t *testing.T) {
+func needGo(t testing.TB) {
 	t.Helper()
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command on PATH: the modules pipeline builds with it")
 	}
 }
 
-func newBuilder(t *testing.T, env ...string) *Builder {
+func newBuilder(t testing.TB, env ...string) *Builder {
 	t.Helper()
 	needGo(t)
 	b := &Builder{
@@ -86,7 +86,7 @@ type cellResult struct {
 }
 
 // runCells runs cells with `BIN run` and returns each cell's stdout and errors.
-func runCells(t *testing.T, bin string, cells ...string) []cellResult {
+func runCells(t testing.TB, bin string, cells ...string) []cellResult {
 	t.Helper()
 	type cell struct {
 		CellType string   `json:"cell_type"`
