@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 )
 
@@ -46,7 +48,7 @@ func newBuilder(t testing.TB, env ...string) *Builder {
 	t.Helper()
 	needGo(t)
 	b := &Builder{
-		Source:     os.DirFS(repoRoot(t)),
+		Source:     sourceSnapshot(t),
 		SymbolsVar: "modulePackages",
 		CacheDir:   t.TempDir(),
 		Progress:   func(line string) { t.Log(line) },
@@ -55,6 +57,45 @@ func newBuilder(t testing.TB, env ...string) *Builder {
 		b.Env = append(os.Environ(), env...)
 	}
 	return b
+}
+
+// sourceSnapshot returns what peerbook embeds (modules_source.go), read now: the working
+// tree may change while a test runs, and a build key must not.
+func sourceSnapshot(t testing.TB) fs.FS {
+	t.Helper()
+	root := repoRoot(t)
+	snap := fstest.MapFS{}
+	add := func(p string) {
+		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(p)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap[p] = &fstest.MapFile{Data: data, Mode: 0o644}
+	}
+	add("go.mod")
+	add("go.sum")
+	tops, _ := filepath.Glob(filepath.Join(root, "*.go"))
+	for _, f := range tops {
+		add(filepath.Base(f))
+	}
+	for _, dir := range []string{"display", "eval", "gpu", "install", "kernel"} {
+		err := fs.WalkDir(os.DirFS(root), dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || skipped(p, d) {
+				if err == nil && d.IsDir() {
+					return fs.SkipDir
+				}
+				return err
+			}
+			if !d.IsDir() {
+				add(p)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return snap
 }
 
 // copyDir copies the testdata folder src to dst.

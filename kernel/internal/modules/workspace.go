@@ -21,12 +21,32 @@ const (
 	hookFile     = "zz_modulesyms.go" // added to the main package: sets SymbolsVar
 )
 
-// hashFS returns a digest of every file of fsys, names and contents.
+// skipped reports whether the source file or folder p is left out of builds: test files,
+// testdata folders and names starting with "." or "_" (which the go command ignores too).
+func skipped(p string, d fs.DirEntry) bool {
+	name := d.Name()
+	if p == "." {
+		return false
+	}
+	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata" ||
+		(!d.IsDir() && strings.HasSuffix(name, "_test.go"))
+}
+
+// hashFS returns a digest of the files of fsys that builds use, names and contents.
 func hashFS(fsys fs.FS) (string, error) {
 	h := sha256.New()
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
+		if err != nil {
 			return err
+		}
+		if skipped(p, d) {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			return nil
 		}
 		f, err := fsys.Open(p)
 		if err != nil {
@@ -57,15 +77,13 @@ func buildKey(srcHash, goVersion, goflags string, imports, pins []string, proj *
 	return hex.EncodeToString(h.Sum(nil))[:24]
 }
 
-// copySource writes fsys into dir, leaving out test files, testdata folders and names
-// starting with "." or "_" (which the go command ignores too).
+// copySource writes fsys into dir, leaving out what skipped names.
 func copySource(fsys fs.FS, dir string) error {
 	return fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		name := d.Name()
-		if p != "." && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata") {
+		if skipped(p, d) {
 			if d.IsDir() {
 				return fs.SkipDir
 			}
@@ -74,9 +92,6 @@ func copySource(fsys fs.FS, dir string) error {
 		dst := filepath.Join(dir, filepath.FromSlash(p))
 		if d.IsDir() {
 			return os.MkdirAll(dst, 0o755)
-		}
-		if strings.HasSuffix(name, "_test.go") {
-			return nil
 		}
 		data, err := fs.ReadFile(fsys, p)
 		if err != nil {
