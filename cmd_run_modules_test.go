@@ -47,6 +47,7 @@ func TestRunNotebookWithModules(t *testing.T) {
 		{"cell_type": "code", "metadata": map[string]any{}, "outputs": []any{}, "execution_count": nil,
 			"source": "import (\n\t\"fmt\"\n\n\t\"example.com/localmod/stats\"\n)"},
 		{"cell_type": "code", "metadata": map[string]any{}, "outputs": []any{}, "execution_count": nil, "source": body},
+		{"cell_type": "code", "metadata": map[string]any{}, "outputs": []any{}, "execution_count": nil, "source": "%go mod"},
 	}
 	data, _ := json.Marshal(map[string]any{"cells": cells, "metadata": map[string]any{}, "nbformat": 4, "nbformat_minor": 5})
 	nb, out := filepath.Join(dir, "nb.ipynb"), filepath.Join(dir, "out.ipynb")
@@ -70,16 +71,34 @@ func TestRunNotebookWithModules(t *testing.T) {
 			} `json:"outputs"`
 		} `json:"cells"`
 	}
-	if err := json.Unmarshal(got, &done); err != nil || len(done.Cells) != 2 || len(done.Cells[1].Outputs) != 1 {
+	if err := json.Unmarshal(got, &done); err != nil || len(done.Cells) != 3 || len(done.Cells[1].Outputs) != 1 || len(done.Cells[2].Outputs) != 1 {
 		t.Fatalf("output notebook: %v\n%s\nrun printed\n%s", err, got, log)
 	}
-	text, _ := done.Cells[1].Outputs[0].Text.(string)
-	if list, ok := done.Cells[1].Outputs[0].Text.([]any); ok {
-		for _, s := range list {
-			text += s.(string)
+	if text := multiline(done.Cells[1].Outputs[0].Text); text != string(want) {
+		t.Errorf("the cell printed %q, go run printed %q", text, want)
+	}
+	mod := multiline(done.Cells[2].Outputs[0].Text)
+	for _, w := range []string{"third-party packages built in: example.com/localmod/stats", "  example.com/localmod v0.0.0-00010101000000-000000000000\n", "  github.com/traefik/yaegi v0.16.1\n"} {
+		if !strings.Contains(mod, w) {
+			t.Errorf("%%go mod printed\n%s\nwithout %q", mod, w)
 		}
 	}
-	if text != string(want) {
-		t.Errorf("the cell printed %q, go run printed %q", text, want)
+}
+
+// The peerbook command itself has no third-party packages built in.
+func TestGoMagicWithoutModules(t *testing.T) {
+	if _, err := goMagic("get gonum.org/v1/gonum@v0.16.0"); err == nil || !strings.Contains(err.Error(), "peerbook run` builds them") {
+		t.Errorf("%%go get: %v", err)
+	}
+	out, err := goMagic("mod")
+	if err != nil || !strings.Contains(out, "no third-party packages") || !strings.Contains(out, "  github.com/traefik/yaegi v0.16.1\n") {
+		t.Errorf("%%go mod: %q, %v", out, err)
+	}
+	if _, err := goMagic("tidy"); err == nil || !strings.Contains(err.Error(), "want %go get") {
+		t.Errorf("%%go tidy: %v", err)
+	}
+	reqs := requirements("module m\n\nrequire a.example/x v1.2.3 // indirect\nrequire (\n\tb.example/y v0.1.0\n\tc.example/z v2.0.0+incompatible // indirect\n)\n")
+	if len(reqs) != 3 || reqs["a.example/x"] != "v1.2.3" || reqs["b.example/y"] != "v0.1.0" || reqs["c.example/z"] != "v2.0.0+incompatible" {
+		t.Errorf("requirements: %v", reqs)
 	}
 }

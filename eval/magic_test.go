@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -158,5 +159,36 @@ func TestUnknownMagic(t *testing.T) {
 	_, e, _ := run(t, s, "%nosuchmagic")
 	if e == nil || e.Name != NameMagic || !strings.Contains(e.Value, "nosuchmagic") {
 		t.Errorf("unknown magic: %+v", e)
+	}
+}
+
+func TestGoMagic(t *testing.T) {
+	s := newSession(t)
+	_, e, _ := run(t, s, "%go mod")
+	if e == nil || !strings.Contains(e.Value, "not available in this session") {
+		t.Errorf("%%go without Options.GoMagic: %+v, want a refusal", e)
+	}
+	var got []string
+	s2, err := New(Options{GoMagic: func(args string) (string, error) {
+		got = append(got, args)
+		if args == "get bad@v1" {
+			return "", errors.New("not built with bad")
+		}
+		return "m v1.0.0\n", nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	_, rec := mustExec(t, s2, "//peerbook:go get m@v1.0.0\nx := 2\nx")
+	if out := rec.stream("stdout"); out != "m v1.0.0\n" || len(got) != 1 || got[0] != "get m@v1.0.0" {
+		t.Errorf("%%go get: printed %q, GoMagic got %q", out, got)
+	}
+	_, e, _ = run(t, s2, "%go get bad@v1\ny := 1")
+	if e == nil || !strings.Contains(e.Value, "not built with bad") {
+		t.Errorf("a failing %%go: %+v", e)
+	}
+	if out, _ := mustExec(t, s2, "x"); out != "2" {
+		t.Errorf("after a failing %%go the session's x is %q", out)
 	}
 }

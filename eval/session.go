@@ -33,6 +33,10 @@ type Options struct {
 	// (third-party modules built into this evaluator binary), keyed "importpath/pkgname"
 	// as interp.Use expects; nil means none.
 	Packages map[string]map[string]reflect.Value
+	// GoMagic runs %go ARGS (get, mod) and returns what it prints; nil means %go is
+	// refused. The modules themselves are built before the session starts (the process
+	// that starts evaluators does that), so it reports and checks, it doesn't build.
+	GoMagic func(args string) (string, error)
 }
 
 // Session is one notebook's Go state: cells run one after another against it. Its methods

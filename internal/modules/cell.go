@@ -18,15 +18,19 @@ type Requests struct {
 }
 
 // CellRequests reads a cell's third-party imports and version pins without running it.
-// Other magic lines (%..., !...) are left out; a %% cell magic (%%cuda) asks nothing. A cell
+// Other magic lines (%..., !..., %%time) are left out; a %%cuda cell asks nothing. A cell
 // whose imports don't parse asks nothing either: running it gives the syntax error.
 func CellRequests(src string) (Requests, error) {
 	var r Requests
 	var code strings.Builder
 	for i, line := range strings.Split(src, "\n") {
 		trimmed := strings.TrimSpace(line)
-		if i == 0 && strings.HasPrefix(trimmed, "%%") {
-			return r, nil
+		if strings.HasPrefix(trimmed, "%%") || trimmed == "//peerbook:cuda" {
+			if strings.TrimSpace(code.String()) == "" && (trimmed == "%%cuda" || trimmed == "//peerbook:cuda") {
+				return r, nil // a CUDA C cell
+			}
+			code.WriteString("\n") // %%time
+			continue
 		}
 		rest, isMagic := strings.CutPrefix(trimmed, "%go get")
 		if !isMagic {

@@ -135,7 +135,7 @@ func (b *Builder) Build(ctx context.Context, set Set) (*Binary, error) {
 		if err := b.prepare(ctx, g, root, ws, imports, set.Pins, proj); err != nil {
 			return nil, err
 		}
-	} else if proj.file != "" {
+	} else if len(proj.replaces) > 0 {
 		// The symbol tables hold the project's constants and exported names as they were:
 		// generate them again, after a tidy for requirements the project may have added.
 		if err := b.resolve(ctx, g, ws, imports, nil); err != nil {
@@ -145,8 +145,8 @@ func (b *Builder) Build(ctx context.Context, set Set) (*Binary, error) {
 			return nil, err
 		}
 	}
-	if proj.file != "" {
-		b.progress("modules: go build of the evaluator (%s's folders are built at their working-tree state)", proj.file)
+	if len(proj.replaces) > 0 {
+		b.progress("modules: go build of the evaluator (the folders %s replaces are built at their working-tree state)", proj.file)
 	} else {
 		b.progress("modules: go build of the evaluator")
 	}
