@@ -192,3 +192,16 @@ func TestGoMagic(t *testing.T) {
 		t.Errorf("after a failing %%go the session's x is %q", out)
 	}
 }
+
+func TestMissingPackageExplained(t *testing.T) {
+	s := newSession(t)
+	for _, tc := range []struct{ src, want string }{
+		{`import "example.invalid/nomodule/pkg"`, `import "example.invalid/nomodule/pkg": the package is not built into this session: third-party packages are built by ` + "`peerbook run`"},
+		{`import "fmtx"`, `import "fmtx": no such package in the standard library or peerbook`},
+	} {
+		_, e, _ := run(t, s, tc.src)
+		if e == nil || !strings.Contains(e.Value, tc.want) || strings.Contains(e.Value, "GOPATH") {
+			t.Errorf("%s: %+v\nwant an error saying %q", tc.src, e, tc.want)
+		}
+	}
+}
