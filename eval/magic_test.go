@@ -3,6 +3,8 @@ package eval
 import (
 	"errors"
 	"os"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -203,5 +205,43 @@ func TestMissingPackageExplained(t *testing.T) {
 		if e == nil || !strings.Contains(e.Value, tc.want) || strings.Contains(e.Value, "GOPATH") {
 			t.Errorf("%s: %+v\nwant an error saying %q", tc.src, e, tc.want)
 		}
+	}
+}
+
+// modPoint stands for a type of a module built into the evaluator.
+type modPoint struct{ X, Y float64 }
+
+// Norm2 is a method of it.
+func (p modPoint) Norm2() float64 { return p.X*p.X + p.Y*p.Y }
+
+// Completion and inspect know the members of a package of Options.Packages, as they know
+// the standard library's.
+func TestModulePackageCompletion(t *testing.T) {
+	s, err := New(Options{Packages: map[string]map[string]reflect.Value{
+		"example.com/geo/geo": {
+			"Point":   reflect.ValueOf((*modPoint)(nil)),
+			"Origin":  reflect.ValueOf(func() modPoint { return modPoint{} }),
+			"Version": reflect.ValueOf("v1"),
+		},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	mustExec(t, s, "import \"example.com/geo\"\np := geo.Point{X: 3, Y: 4}")
+	if out, _ := mustExec(t, s, "p.Norm2()"); out != "25" {
+		t.Errorf("p.Norm2() = %q, want 25", out)
+	}
+	c := s.Complete("geo.Or", 6)
+	if !slices.Contains(c.Matches, "Origin") {
+		t.Errorf("completing geo.Or: %q", c.Matches)
+	}
+	c = s.Complete("p.No", 4)
+	if !slices.Contains(c.Matches, "Norm2") {
+		t.Errorf("completing p.No: %q", c.Matches)
+	}
+	in := s.Inspect("geo.Origin", 10, 0)
+	if text, _ := in.Data["text/plain"].(string); !in.Found || !strings.Contains(text, "func Origin()") {
+		t.Errorf("inspect geo.Origin: %+v", in)
 	}
 }
