@@ -69,7 +69,7 @@ func goMagic(args string) (string, error) {
 			have, ok := reqs[mod]
 			switch {
 			case len(built) == 0:
-				return "", fmt.Errorf("%%go get %s: no third-party modules are built into this session: `peerbook run` builds them before the first cell runs; the Jupyter kernel does not yet (docs/MODULES.md)", a)
+				return "", fmt.Errorf("%%go get %s: no third-party package is built into this session: `peerbook run` builds the packages the notebook's cells import (none does), before the first cell runs; the Jupyter kernel does not build them yet (docs/MODULES.md)", a)
 			case !ok:
 				return "", fmt.Errorf("%%go get %s: this evaluator was not built with %s", a, mod)
 			case strings.HasPrefix(version, "v") && strings.Count(version, ".") == 2 && version != have:
