@@ -81,6 +81,11 @@ func runNotebookCommand(flags *flag.FlagSet, args []string) error {
 	if dir := os.Getenv(runWorkerEnv); dir != "" {
 		return runWorker(dir, nb, opts)
 	}
+	if bin, err := moduleEvaluator(nb, path); err != nil {
+		return err
+	} else if bin != "" {
+		return runInstead(bin, args)
+	}
 	return superviseRun(nb, opts)
 }
 

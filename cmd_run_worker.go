@@ -79,7 +79,7 @@ func runWorker(dir string, nb *notebook.Notebook, o runOptions) error {
 		}
 	}
 	evalchild.LimitStack()
-	session, err := eval.New(eval.Options{Dir: filepath.Dir(o.path)})
+	session, err := eval.New(eval.Options{Dir: filepath.Dir(o.path), Packages: modulePackages, GoMagic: goMagic})
 	if err != nil {
 		return fmt.Errorf("starting the Go session: %w", err)
 	}

@@ -117,7 +117,7 @@ and 4 (see package kernel/evaluator). Not for use by hand.`,
 				return err
 			}
 			os.Exit(evalchild.Main(func() (evalchild.Session, error) {
-				s, err := eval.New(eval.Options{Hooks: eval.PackageHooks{}})
+				s, err := eval.New(eval.Options{Hooks: eval.PackageHooks{}, Packages: modulePackages, GoMagic: goMagic})
 				if err != nil {
 					return nil, err
 				}

@@ -23,6 +23,7 @@ var promised = map[string][]string{
 	"03-topology-and-bandwidth.ipynb": {"text/html", "image/svg+xml"},
 	"04-go-kernels.ipynb":             {},
 	"05-cuda-kernels.ipynb":           {"text/html"},
+	"06-go-modules.ipynb":             {},
 }
 
 // shown lists, for some tutorials, text that some output of the executed notebook must
@@ -30,7 +31,12 @@ var promised = map[string][]string{
 var shown = map[string][]string{
 	"02-peer-buffers.ipynb": {"has no host-native atomics (CU_DEVICE_ATTRIBUTE_HOST_NATIVE_ATOMIC_SUPPORTED = 0, host link PCIe)",
 		"added through GPU0; old value 0 <nil>", "counter: 1 <nil>"},
+	"06-go-modules.ipynb": {"12 links: mean", "GPU3 sends out up to"},
 }
+
+// needsModules lists the tutorials that import third-party modules: the kernel does not build
+// them yet (docs/MODULES.md, "Next"), `peerbook run` does.
+var needsModules = map[string]bool{"06-go-modules.ipynb": true}
 
 // multiline returns a notebook's multiline string, which nbformat stores as a string or a
 // list of lines.
@@ -244,6 +250,9 @@ func TestTutorialsRunInJupyter(t *testing.T) {
 	for _, nb := range tutorials(t) {
 		name := filepath.Base(nb)
 		t.Run(name, func(t *testing.T) {
+			if needsModules[name] {
+				t.Skip("imports third-party modules, which the kernel does not build yet (issue 16; docs/MODULES.md, Next): TestTutorialsRunHeadless runs it")
+			}
 			dir := t.TempDir()
 			cmd := exec.Command(jupyter, "nbconvert", "--to", "notebook", "--execute",
 				"--ExecutePreprocessor.kernel_name=peerbook-test", "--ExecutePreprocessor.timeout=300",

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -63,6 +64,7 @@ func packageTables() map[string]map[string]reflect.Value {
 	}
 	add(stdlib.Symbols)
 	add(projectSymbols())
+	add(extraTables)
 	for short, full := range shortImportPaths {
 		if t, ok := out[full]; ok {
 			out[short] = t
@@ -71,14 +73,36 @@ func packageTables() map[string]map[string]reflect.Value {
 	return out
 }
 
-// tablesCache holds the package tables and member lists (they never change).
+// tablesCache holds the package tables and member lists (they change only when a session
+// brings packages of its own, addPackageTables).
 var tablesCache struct {
+	sync.Mutex
 	tables  map[string]map[string]reflect.Value
 	members map[string][]candidate
 	paths   []string
 }
 
+// extraTables are the packages sessions brought (Options.Packages), keyed as interp.Use
+// keys them; guarded by tablesCache's mutex.
+var extraTables = map[string]map[string]reflect.Value{}
+
+// addPackageTables makes completion and inspect know the packages of Options.Packages. They
+// are the process's (an evaluator binary is built with them), so every session sees them.
+func addPackageTables(tables map[string]map[string]reflect.Value) {
+	if len(tables) == 0 {
+		return
+	}
+	tablesCache.Lock()
+	defer tablesCache.Unlock()
+	for key, syms := range tables {
+		extraTables[key] = syms
+	}
+	tablesCache.members = nil
+}
+
 func memberTables() (map[string][]candidate, []string) {
+	tablesCache.Lock()
+	defer tablesCache.Unlock()
 	if tablesCache.members != nil {
 		return tablesCache.members, tablesCache.paths
 	}

@@ -120,6 +120,7 @@ func compileError(cs cellSource, err error) *Error {
 		serial, line, col, hasPos := firstPos(m)
 		m = decodePositions(cs, m)
 		m = strings.TrimPrefix(m, srcFile+": ")
+		m = explainMissingPackage(m)
 		if i == 0 {
 			e.Value = m
 		}

@@ -22,6 +22,8 @@ import (
 //	%who                //peerbook:who            list the session's variables and their types
 //	%reset              //peerbook:reset          forget everything the session defined
 //	!cmd                //peerbook:sh cmd         run a shell command, output streamed
+//	%go get MOD@VER     //peerbook:go get ...     the module version the evaluator was built with
+//	%go mod             //peerbook:go mod         the module set in use (Options.GoMagic)
 //	%%cuda              //peerbook:cuda           (first line) the cell is CUDA C source
 //	%%timeline          //peerbook:timeline       chart what the devices did while the cell ran
 //	name? or ?name                                the pager shows name's documentation
@@ -47,7 +49,7 @@ type magicCell struct {
 }
 
 // magicNames are the magics that exist, for errors and help.
-var magicNames = []string{"help", "time", "timeline", "env", "who", "reset", "sh"}
+var magicNames = []string{"help", "time", "timeline", "env", "who", "reset", "sh", "go"}
 
 var queryRe = regexp.MustCompile(`^\s*(\?{1,2})?([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)(\?{1,2})?\s*$`)
 
@@ -178,6 +180,16 @@ func (s *Session) runMagics(ctx context.Context, c *cellState, mc *magicCell) (R
 			if err := s.shell(ctx, m.arg); err != nil {
 				return res, err
 			}
+		case "go":
+			if s.opts.GoMagic == nil {
+				return res, magicError(fmt.Errorf("%%go %s: third-party modules are not available in this session", m.arg))
+			}
+			out, err := s.opts.GoMagic(m.arg)
+			if err != nil {
+				return res, magicError(err)
+			}
+			s.stdout.sync(false)
+			fmt.Fprint(s.stdout.w, out)
 		}
 	}
 	if strings.TrimSpace(mc.code) == "" && !mc.cuda {
@@ -361,6 +373,8 @@ Magics (each also as a comment, so the cell stays valid Go):
   %who                  //peerbook:who             the session's variables and their types
   %reset                //peerbook:reset           forget everything the session defined
   !command              //peerbook:sh command      run a shell command
+  %go get MOD@VERSION   //peerbook:go get ...      pin a module version (peerbook run builds it)
+  %go mod               //peerbook:go mod          the modules in use
   %%cuda  (first line)  //peerbook:cuda            the cell is CUDA C: its __global__
                                                    kernels become variables (gpu.Kernel)
 

@@ -1,7 +1,10 @@
 package eval
 
 import (
+	"errors"
 	"os"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -201,5 +204,85 @@ func bumpTL(t gpu.Thread, x []float32) {
 	}
 	if got, _ := mustExec(t, s, "tl"); !strings.HasPrefix(got, "timeline: 1 operation on 1 lane") {
 		t.Errorf("tl renders as %q", got)
+
+func TestGoMagic(t *testing.T) {
+	s := newSession(t)
+	_, e, _ := run(t, s, "%go mod")
+	if e == nil || !strings.Contains(e.Value, "not available in this session") {
+		t.Errorf("%%go without Options.GoMagic: %+v, want a refusal", e)
+	}
+	var got []string
+	s2, err := New(Options{GoMagic: func(args string) (string, error) {
+		got = append(got, args)
+		if args == "get bad@v1" {
+			return "", errors.New("not built with bad")
+		}
+		return "m v1.0.0\n", nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	_, rec := mustExec(t, s2, "//peerbook:go get m@v1.0.0\nx := 2\nx")
+	if out := rec.stream("stdout"); out != "m v1.0.0\n" || len(got) != 1 || got[0] != "get m@v1.0.0" {
+		t.Errorf("%%go get: printed %q, GoMagic got %q", out, got)
+	}
+	_, e, _ = run(t, s2, "%go get bad@v1\ny := 1")
+	if e == nil || !strings.Contains(e.Value, "not built with bad") {
+		t.Errorf("a failing %%go: %+v", e)
+	}
+	if out, _ := mustExec(t, s2, "x"); out != "2" {
+		t.Errorf("after a failing %%go the session's x is %q", out)
+	}
+}
+
+func TestMissingPackageExplained(t *testing.T) {
+	s := newSession(t)
+	for _, tc := range []struct{ src, want string }{
+		{`import "example.invalid/nomodule/pkg"`, `import "example.invalid/nomodule/pkg": the package is not built into this session: third-party packages are built by ` + "`peerbook run`"},
+		{`import "fmtx"`, `import "fmtx": no such package in the standard library or peerbook`},
+	} {
+		_, e, _ := run(t, s, tc.src)
+		if e == nil || !strings.Contains(e.Value, tc.want) || strings.Contains(e.Value, "GOPATH") {
+			t.Errorf("%s: %+v\nwant an error saying %q", tc.src, e, tc.want)
+		}
+	}
+}
+
+// modPoint stands for a type of a module built into the evaluator.
+type modPoint struct{ X, Y float64 }
+
+// Norm2 is a method of it.
+func (p modPoint) Norm2() float64 { return p.X*p.X + p.Y*p.Y }
+
+// Completion and inspect know the members of a package of Options.Packages, as they know
+// the standard library's.
+func TestModulePackageCompletion(t *testing.T) {
+	s, err := New(Options{Packages: map[string]map[string]reflect.Value{
+		"example.com/geo/geo": {
+			"Point":   reflect.ValueOf((*modPoint)(nil)),
+			"Origin":  reflect.ValueOf(func() modPoint { return modPoint{} }),
+			"Version": reflect.ValueOf("v1"),
+		},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	mustExec(t, s, "import \"example.com/geo\"\np := geo.Point{X: 3, Y: 4}")
+	if out, _ := mustExec(t, s, "p.Norm2()"); out != "25" {
+		t.Errorf("p.Norm2() = %q, want 25", out)
+	}
+	c := s.Complete("geo.Or", 6)
+	if !slices.Contains(c.Matches, "Origin") {
+		t.Errorf("completing geo.Or: %q", c.Matches)
+	}
+	c = s.Complete("p.No", 4)
+	if !slices.Contains(c.Matches, "Norm2") {
+		t.Errorf("completing p.No: %q", c.Matches)
+	}
+	in := s.Inspect("geo.Origin", 10, 0)
+	if text, _ := in.Data["text/plain"].(string); !in.Found || !strings.Contains(text, "func Origin()") {
+		t.Errorf("inspect geo.Origin: %+v", in)
 	}
 }

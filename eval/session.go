@@ -32,6 +32,14 @@ type Options struct {
 	Args []string
 	// Hooks drive the gpu and display packages for the session; nil means PackageHooks.
 	Hooks Hooks
+	// Packages are the symbol tables of further compiled packages that cells may import
+	// (third-party modules built into this evaluator binary), keyed "importpath/pkgname"
+	// as interp.Use expects; nil means none.
+	Packages map[string]map[string]reflect.Value
+	// GoMagic runs %go ARGS (get, mod) and returns what it prints; nil means %go is
+	// refused. The modules themselves are built before the session starts (the process
+	// that starts evaluators does that), so it reports and checks, it doesn't build.
+	GoMagic func(args string) (string, error)
 }
 
 // Session is one notebook's Go state: cells run one after another against it. Its methods
@@ -238,6 +246,12 @@ func (s *Session) useOverrides(in *interp.Interpreter) error {
 	for _, e := range []interp.Exports{s.bridge.exports(), exports} {
 		if err := in.Use(e); err != nil {
 			return fmt.Errorf("eval: load session symbols: %w", err)
+		}
+	}
+	if len(s.opts.Packages) > 0 {
+		addPackageTables(s.opts.Packages)
+		if err := in.Use(s.opts.Packages); err != nil {
+			return fmt.Errorf("eval: load the symbols of the notebook's modules: %w", err)
 		}
 	}
 	project := projectSymbols()

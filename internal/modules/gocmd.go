@@ -1,0 +1,155 @@
+package modules
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// goTool runs the go command with the user's environment.
+type goTool struct {
+	path     string
+	env      []string
+	version  string // go env GOVERSION
+	modCache string // go env GOMODCACHE
+	cgo      bool   // go env CGO_ENABLED is 1
+}
+
+// goCmd finds the go command and asks it about the environment.
+func (b *Builder) goCmd(ctx context.Context) (*goTool, error) {
+	name := b.Go
+	if name == "" {
+		name = "go"
+	}
+	p, err := exec.LookPath(name)
+	if err != nil {
+		return nil, fmt.Errorf("%w (%v)", ErrNoGo, err)
+	}
+	env := b.Env
+	if env == nil {
+		env = os.Environ()
+	}
+	// The workspace is a module of its own: a go.work of the user's must not take it over.
+	env = append(env[:len(env):len(env)], "GOWORK=off")
+	g := &goTool{path: p, env: env}
+	out, err := g.run(ctx, "", "env", "GOVERSION", "GOMODCACHE", "CGO_ENABLED")
+	if err != nil {
+		return nil, fmt.Errorf("modules: %s does not work: %w", p, err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) != 3 {
+		return nil, fmt.Errorf("modules: %s env printed %q, not 3 lines", p, out)
+	}
+	g.version, g.modCache, g.cgo = lines[0], lines[1], lines[2] == "1"
+	return g, nil
+}
+
+// getenv returns the value of key in the go commands' environment.
+func (g *goTool) getenv(key string) string {
+	for i := len(g.env) - 1; i >= 0; i-- {
+		if v, ok := strings.CutPrefix(g.env[i], key+"="); ok {
+			return v
+		}
+	}
+	return ""
+}
+
+// cmdError is a go command that failed: its arguments and what it printed.
+type cmdError struct {
+	args   []string
+	output string
+	err    error
+}
+
+func (e *cmdError) Error() string {
+	out := strings.TrimSpace(e.output)
+	if out == "" {
+		out = e.err.Error()
+	}
+	return fmt.Sprintf("go %s failed:\n%s", strings.Join(e.args, " "), out)
+}
+
+func (e *cmdError) Unwrap() error { return e.err }
+
+// run runs the go command in dir and returns its standard output; a failure's error holds
+// what it printed on standard error.
+func (g *goTool) run(ctx context.Context, dir string, args ...string) ([]byte, error) {
+	return g.runEnv(ctx, dir, nil, args...)
+}
+
+func (g *goTool) runEnv(ctx context.Context, dir string, extra []string, args ...string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, g.path, args...)
+	cmd.Dir = dir
+	cmd.Env = append(g.env[:len(g.env):len(g.env)], extra...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("go %s: %w", strings.Join(args, " "), ctx.Err())
+		}
+		return nil, &cmdError{args: args, output: stderr.String() + stdout.String(), err: err}
+	}
+	return stdout.Bytes(), nil
+}
+
+// runNet runs a go command that may need the network (go get, go mod tidy). When it fails
+// for want of the network, it runs again against the module cache alone (the cache's
+// download folder is a module proxy, and what is in it was checked against go.sum or the
+// checksum database when it was downloaded), so that a machine offline builds what its
+// cache holds; when that fails too, the error says the machine is offline and which cache
+// was searched, with both go commands' words.
+func (g *goTool) runNet(ctx context.Context, dir string, args ...string) ([]byte, error) {
+	out, err := g.run(ctx, dir, args...)
+	var ce *cmdError
+	if err == nil || !errors.As(err, &ce) || !offline(ce.output) {
+		return out, err
+	}
+	cache := "file://" + filepath.ToSlash(filepath.Join(g.modCache, "cache", "download"))
+	out, err2 := g.runEnv(ctx, dir, []string{"GOPROXY=" + cache, "GOSUMDB=off"}, args...)
+	if err2 == nil {
+		return out, nil
+	}
+	return nil, fmt.Errorf("the module proxy can't be reached and the module cache (%s) does not have what is needed: %w\n\nfrom the module cache alone: %w", g.modCache, err, err2)
+}
+
+// offline reports whether go command output says the network or the proxy is unreachable.
+func offline(output string) bool {
+	for _, s := range []string{
+		"dial tcp", "no such host", "connection refused", "network is unreachable",
+		"i/o timeout", "TLS handshake timeout", "GOPROXY=off", "server misbehaving",
+		"connection reset",
+	} {
+		if strings.Contains(output, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// explainBuild adds to a failed build what the go command did not say: which of the
+// imported packages, or the packages they import, need cgo when cgo is off.
+func (b *Builder) explainBuild(ctx context.Context, g *goTool, dir string, imports []string, err error) error {
+	if g.cgo {
+		return fmt.Errorf("modules: %w", err)
+	}
+	args := append([]string{"list", "-e", "-deps", "-f", "{{if not .Standard}}{{if .CgoFiles}}{{.ImportPath}}{{end}}{{end}}"}, imports...)
+	out, lerr := g.runEnv(ctx, dir, []string{"CGO_ENABLED=1"}, args...)
+	if lerr != nil {
+		return fmt.Errorf("modules: %w", err)
+	}
+	var cgo []string
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if l != "" {
+			cgo = append(cgo, l)
+		}
+	}
+	if len(cgo) == 0 {
+		return fmt.Errorf("modules: %w", err)
+	}
+	return fmt.Errorf("modules: %s need cgo (import \"C\"), and cgo is off for the go command here (go env CGO_ENABLED is not 1: no C compiler found, or CGO_ENABLED=0 is set): install a C compiler (gcc or clang) and make sure CGO_ENABLED is not 0, or use a pure-Go package: %w", strings.Join(cgo, ", "), err)
+}

@@ -1,0 +1,259 @@
+// Package modules builds evaluator binaries that export third-party Go packages to cells.
+//
+// A cell that imports "gonum.org/v1/gonum/mat" needs the package compiled: yaegi v0.16.1
+// cannot interpret gonum's or go-humanize's source (both use the min/max builtins of Go
+// 1.21), and where it can, library code runs tens of times slower than compiled Go
+// (docs/MODULES.md has the figures). So the package is built with the go command into a new
+// evaluator binary: peerbook's own main package plus a generated package of yaegi symbol
+// tables for the imported packages, which the evaluator hands to the interpreter.
+//
+// A Builder does that for a Set (the imported packages, `%go get` pins, the notebook's
+// folder). The work happens in a workspace under the user's cache dir, keyed by everything
+// that decides the binary's content, so that a later session with the same module set
+// reuses the binary at once. The steps, each a go command run with the user's environment
+// (GOPROXY, GOFLAGS, GOPRIVATE, the module cache):
+//
+//  1. copy peerbook's source (Builder.Source) into the workspace; its go.mod is the build's;
+//  2. honour the notebook's Go project: a go.mod or go.work in its folder or above becomes
+//     replace directives to the modules' folders, so the project's packages build at their
+//     working-tree state;
+//  3. pin versions (`go get mod@version`), then `go mod tidy` resolves the imports' modules;
+//  4. a small generator (yaegi's extract package, run inside the workspace so its source
+//     importer sees the module's packages) writes the symbol tables;
+//  5. `go build` links the evaluator binary.
+//
+// This package runs the go command only: it links neither yaegi nor the interpreter, so the
+// kernel process (which owns starting evaluator processes) can use it.
+package modules
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Set is the module set a session's cells need.
+type Set struct {
+	// Imports are the import paths of the third-party packages cells import.
+	Imports []string
+	// Pins are `%go get` requests: "module@version" (a version query the go command
+	// accepts: v1.2.3, latest, a branch or commit).
+	Pins []string
+	// Dir is the notebook's folder: a go.work or go.mod found there or above is honoured.
+	// "" means none is looked for.
+	Dir string
+}
+
+// Builder builds evaluator binaries for module sets.
+type Builder struct {
+	// Source is peerbook's own module source: go.mod, go.sum and the packages' folders,
+	// with the main package (the peerbook command) at its root. Test files and testdata
+	// folders in it are not copied.
+	Source fs.FS
+	// SymbolsVar names a package-level variable of the main package, of type
+	// map[string]map[string]reflect.Value, that the evaluator hands to the interpreter: the
+	// build adds a file to the main package that sets it to the generated symbol tables.
+	SymbolsVar string
+	// CacheDir holds the workspaces; "" means os.UserCacheDir()/peerbook/modules.
+	CacheDir string
+	// Go is the go command; "" means "go" found on PATH.
+	Go string
+	// Env is the environment of the go commands; nil means os.Environ(). GOPROXY,
+	// GOFLAGS, GOPRIVATE and GOMODCACHE in it are honoured as the go command does.
+	Env []string
+	// Progress, when set, gets one line per step of a build.
+	Progress func(line string)
+}
+
+// Binary is a built evaluator binary.
+type Binary struct {
+	// Path is the executable.
+	Path string
+	// Workspace is the folder it was built in (its go.mod is the module set in use).
+	Workspace string
+	// Packages are the import paths whose symbols it exports to cells.
+	Packages []string
+	// Reused is true when an earlier build's binary was taken as it was.
+	Reused bool
+}
+
+// ErrNoGo is returned (wrapped) when there is no go command to build with.
+var ErrNoGo = errors.New("modules: the go command was not found: third-party packages in cells are built with it; install Go 1.26 or later (https://go.dev/dl/) and put its bin folder on PATH")
+
+// Build returns an evaluator binary that exports the packages of set to cells, building it
+// if no earlier build matches.
+func (b *Builder) Build(ctx context.Context, set Set) (*Binary, error) {
+	start := time.Now()
+	if b.Source == nil || b.SymbolsVar == "" {
+		return nil, errors.New("modules: Builder needs Source and SymbolsVar")
+	}
+	imports := slices.Compact(slices.Sorted(slices.Values(set.Imports)))
+	for _, p := range imports {
+		if err := checkImportPath(p); err != nil {
+			return nil, err
+		}
+	}
+	if len(imports) == 0 {
+		return nil, errors.New("modules: no third-party package to build")
+	}
+	g, err := b.goCmd(ctx)
+	if err != nil {
+		return nil, err
+	}
+	proj, err := findProject(ctx, g, set.Dir)
+	if err != nil {
+		return nil, err
+	}
+	srcHash, err := hashFS(b.Source)
+	if err != nil {
+		return nil, fmt.Errorf("modules: read peerbook's source: %w", err)
+	}
+	key := buildKey(srcHash, g.version, g.getenv("GOFLAGS"), imports, set.Pins, proj)
+	root := b.CacheDir
+	if root == "" {
+		c, err := os.UserCacheDir()
+		if err != nil {
+			return nil, fmt.Errorf("modules: no cache dir for the build workspaces: %w", err)
+		}
+		root = filepath.Join(c, "peerbook", "modules")
+	}
+	ws := filepath.Join(root, key)
+	bin := filepath.Join(ws, "peerbook-evaluator")
+	out := &Binary{Path: bin, Workspace: ws, Packages: imports}
+	if _, err := os.Stat(bin); err == nil && len(proj.replaces) == 0 {
+		out.Reused = true
+		return out, nil
+	}
+	if _, err := os.Stat(filepath.Join(ws, "go.mod")); err != nil {
+		b.progress("modules: building an evaluator with %s (first use of this module set; later sessions reuse it)", strings.Join(imports, ", "))
+		if err := b.prepare(ctx, g, root, ws, imports, set.Pins, proj); err != nil {
+			return nil, err
+		}
+	} else if len(proj.replaces) > 0 {
+		// The symbol tables hold the project's constants and exported names as they were:
+		// generate them again, after a tidy for requirements the project may have added.
+		if err := b.resolve(ctx, g, ws, imports, nil); err != nil {
+			return nil, err
+		}
+		if err := b.generate(ctx, g, ws, imports); err != nil {
+			return nil, err
+		}
+	}
+	if len(proj.replaces) > 0 {
+		b.progress("modules: go build of the evaluator (the folders %s replaces are built at their working-tree state)", proj.file)
+	} else {
+		b.progress("modules: go build of the evaluator")
+	}
+	tmp := bin + fmt.Sprintf(".tmp%d", os.Getpid())
+	if _, err := g.run(ctx, ws, "build", "-o", tmp, "."); err != nil {
+		os.Remove(tmp)
+		return nil, b.explainBuild(ctx, g, ws, imports, fmt.Errorf("build the evaluator: %w", err))
+	}
+	if err := os.Rename(tmp, bin); err != nil {
+		return nil, fmt.Errorf("modules: %w", err)
+	}
+	b.progress("modules: evaluator ready in %.1fs", time.Since(start).Seconds())
+	return out, nil
+}
+
+// prepare makes the workspace ws: peerbook's source, the module set's requirements, the
+// symbol tables. It works in a temporary folder renamed to ws at the end, so that a build
+// interrupted half way leaves nothing that a later build would take for finished.
+func (b *Builder) prepare(ctx context.Context, g *goTool, root, ws string, imports, pins []string, proj *project) error {
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return fmt.Errorf("modules: %w", err)
+	}
+	tmp, err := os.MkdirTemp(root, "tmp-")
+	if err != nil {
+		return fmt.Errorf("modules: %w", err)
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			os.RemoveAll(tmp)
+		}
+	}()
+	if err := copySource(b.Source, tmp); err != nil {
+		return fmt.Errorf("modules: copy peerbook's source: %w", err)
+	}
+	if err := writeGenerator(tmp, b.SymbolsVar); err != nil {
+		return err
+	}
+	if args := proj.editArgs(); len(args) > 0 {
+		if _, err := g.run(ctx, tmp, append([]string{"mod", "edit"}, args...)...); err != nil {
+			return fmt.Errorf("modules: honour %s: %w", proj.file, err)
+		}
+	}
+	if err := writeImports(tmp, imports); err != nil {
+		return err
+	}
+	if err := b.resolve(ctx, g, tmp, imports, pins); err != nil {
+		return err
+	}
+	if err := b.generate(ctx, g, tmp, imports); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, ws); err != nil {
+		if _, serr := os.Stat(filepath.Join(ws, "go.mod")); serr == nil {
+			return nil // another session made it meanwhile
+		}
+		return fmt.Errorf("modules: %w", err)
+	}
+	ok = true
+	return nil
+}
+
+// resolve pins the versions of pins and lets `go mod tidy` add the modules of the imports
+// to the go.mod of the workspace dir.
+func (b *Builder) resolve(ctx context.Context, g *goTool, dir string, imports, pins []string) error {
+	b.progress("modules: resolving the modules of %s", strings.Join(imports, ", "))
+	for _, pin := range pins {
+		if _, err := g.runNet(ctx, dir, "get", pin); err != nil {
+			return fmt.Errorf("modules: %%go get %s: %w", pin, err)
+		}
+	}
+	if _, err := g.runNet(ctx, dir, "mod", "tidy"); err != nil {
+		return fmt.Errorf("modules: resolve the modules of %s: %w", strings.Join(imports, ", "), err)
+	}
+	return nil
+}
+
+// generate writes the symbol tables of imports into the workspace dir, replacing earlier ones.
+func (b *Builder) generate(ctx context.Context, g *goTool, dir string, imports []string) error {
+	b.progress("modules: generating the symbol tables")
+	old, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(symbolsDir), "sym_*.go"))
+	for _, f := range old {
+		if err := os.Remove(f); err != nil {
+			return fmt.Errorf("modules: %w", err)
+		}
+	}
+	args := append([]string{"run", "./" + generatorDir, symbolsDir}, imports...)
+	if _, err := g.run(ctx, dir, args...); err != nil {
+		return b.explainBuild(ctx, g, dir, imports, fmt.Errorf("generate the symbols of %s: %w", strings.Join(imports, ", "), err))
+	}
+	return nil
+}
+
+func (b *Builder) progress(format string, args ...any) {
+	if b.Progress != nil {
+		b.Progress(fmt.Sprintf(format, args...))
+	}
+}
+
+// checkImportPath refuses what can't be a third-party import path.
+func checkImportPath(p string) error {
+	first, _, _ := strings.Cut(p, "/")
+	switch {
+	case p == "" || strings.ContainsAny(p, " \t\n\"'`\\@"):
+		return fmt.Errorf("modules: %q is not an import path", p)
+	case !strings.Contains(first, "."):
+		return fmt.Errorf("modules: %q is not a third-party import path (its first element has no dot: the standard library's packages are built in)", p)
+	}
+	return nil
+}

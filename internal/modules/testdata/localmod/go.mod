@@ -1,0 +1,3 @@
+module example.com/localmod
+
+go 1.22

@@ -1,0 +1,3 @@
+package mm
+
+import _ "github.com/dustin/go-humanize"
