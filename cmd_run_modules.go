@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/peerbook/peerbook/internal/modules"
+	"github.com/peerbook/peerbook/kernel/modules"
 	"github.com/peerbook/peerbook/kernel/notebook"
 )
 

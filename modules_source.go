@@ -11,7 +11,7 @@ import (
 )
 
 // modulePackages are the symbol tables of the third-party packages built into this binary
-// for a notebook's imports (see internal/modules): nil in the peerbook command as
+// for a notebook's imports (see kernel/modules): nil in the peerbook command as
 // released; an evaluator binary built for a module set sets it from a file the build adds
 // to this package.
 var modulePackages map[string]map[string]reflect.Value
@@ -23,7 +23,7 @@ var modulePackages map[string]map[string]reflect.Value
 // source it was built from. Test files and testdata come along (an embed pattern can't
 // leave them out); the build copies neither.
 //
-//go:embed go.mod go.sum *.go display eval gpu install internal kernel
+//go:embed go.mod go.sum *.go display eval gpu install kernel
 var source embed.FS
 
 // ownSource returns peerbook's module source, rooted at the module's folder.

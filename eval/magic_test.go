@@ -204,6 +204,8 @@ func bumpTL(t gpu.Thread, x []float32) {
 	}
 	if got, _ := mustExec(t, s, "tl"); !strings.HasPrefix(got, "timeline: 1 operation on 1 lane") {
 		t.Errorf("tl renders as %q", got)
+	}
+}
 
 func TestGoMagic(t *testing.T) {
 	s := newSession(t)
