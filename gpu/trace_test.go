@@ -285,3 +285,40 @@ func outOfRange(t gpu.Thread, x []float32) {
 		t.Errorf("lanes %q", got)
 	}
 }
+
+// TestTimelineEventPool: a device's timing events are made once and recycled: a timeline's
+// operations take them from the pool, Stop reads them and gives them all back, and the next
+// timeline's operations reuse them (the pool does not grow, none is lost).
+func TestTimelineEventPool(t *testing.T) {
+	use(t, "sim:1")
+	x := must(Dev(0).Alloc(Float32, 64))
+	y := must(Dev(0).Alloc(Float32, 64))
+	s := must(Dev(0).NewStream())
+	key := loadKey{Dev(0).m, 0}
+	round := func() int {
+		tl := Trace()
+		for range 10 {
+			must(0, CopyAsync(y, x, s))
+		}
+		during := pooledEvents(key)
+		must(0, tl.Stop())
+		for _, op := range tl.Ops() {
+			if op.Err != "" || op.End < op.Start {
+				t.Errorf("operation not resolved: %+v", op)
+			}
+		}
+		if after := pooledEvents(key); after != during+20 {
+			t.Errorf("Stop gave %d events back; want the 20 the 10 operations took", after-during)
+		}
+		return pooledEvents(key)
+	}
+	first := round()
+	if first < 20 {
+		t.Fatalf("%d events pooled after a timeline of 10 operations; want at least 20", first)
+	}
+	for range 3 {
+		if n := round(); n != first {
+			t.Errorf("%d events pooled after another timeline; want the same %d (reused, none made or lost)", n, first)
+		}
+	}
+}
