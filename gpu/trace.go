@@ -27,11 +27,16 @@ import (
 // (Timeline.ClockError says how far off it can be). A simulated device's events carry the
 // host's clock itself: its error is 0.
 //
-// On CUDA, work without a stream (Launch without gpu.OnStream, Copy) goes, while traced, on
-// a stream of the recorder's own and is waited for at once (see ownStream), so that its end
-// event marks when the device finished. Records of events on streams are queued behind the
-// launches (package gpu/cuda), so a traced launch on a stream still costs the cell no call
-// into the driver.
+// On CUDA a traced launch hands its two events to the backend (backend.TimedKernel), which
+// records them around the launch in the launch's own crossing into C: queued with the launch
+// on a stream (so the cell makes no call into the driver), and without a stream on the
+// device's stream, before the launch's wait in the same crossing. A copy without a stream
+// goes, while traced, on a stream of the recorder's own and is waited for at once (see
+// ownStream), so that its end event marks when the device finished.
+//
+// Timing events are made once per device (cuEventCreate is slow) and recycled: Stop gives
+// them back to a pool that outlives the timeline (eventPool). The operations themselves are
+// allocated in slabs, and a launch's tooltip is formatted only when the timeline is read.
 //
 // With no Timeline on, the hooks cost one atomic load each.
 
