@@ -430,7 +430,7 @@ func (k *kernel) timingEvent(ev backend.Event) (*event, error) {
 	err := e.live()
 	e.mu.Unlock()
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", err, backend.ErrEventUnusable)
+		return nil, err // wraps ErrEventUnusable, or says the device is unusable
 	}
 	return e, nil
 }

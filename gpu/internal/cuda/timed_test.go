@@ -105,7 +105,7 @@ func TestLaunchTimedOneCrossing(t *testing.T) {
 }
 
 // TestLaunchTimedRefusesUnusableEvents: events LaunchTimed can't record (destroyed, one
-// event for both ends, another backend's) are refused with ErrEventUnusable before anything
+// event for both ends, another backend's, from before a device reset) are refused with ErrEventUnusable before anything
 // is launched.
 func TestLaunchTimedRefusesUnusableEvents(t *testing.T) {
 	b, f := newFakeBackend(t, 1, ctxFused)
@@ -133,6 +133,18 @@ func TestLaunchTimedRefusesUnusableEvents(t *testing.T) {
 	}
 	if err := k.LaunchTimed(cfg, args, e0, e1); err != nil {
 		t.Errorf("usable events: %v", err)
+	}
+	// Events from before a device reset died with their context.
+	b.devices[0].gen.Add(1)
+	before, _, _, _ = f.snapshot()
+	if err := k.LaunchTimed(cfg, args, e0, e1); !errors.Is(err, backend.ErrEventUnusable) || !strings.Contains(err.Error(), "reset") {
+		t.Errorf("events from before a reset: %v; want ErrEventUnusable naming the reset", err)
+	}
+	if err := e0.Record(nil); !errors.Is(err, backend.ErrEventUnusable) {
+		t.Errorf("recording an event from before a reset: %v; want ErrEventUnusable", err)
+	}
+	if after, _, _, _ := f.snapshot(); len(after) != len(before) {
+		t.Errorf("a launch was made with events from before a reset")
 	}
 }
 
