@@ -76,7 +76,8 @@ type traceOp struct {
 	kind   opKind
 	lane   laneKey
 	name   string        // kernel name, "copy", "fill", "synchronize", ...
-	launch *launchRecord // launches: what the tooltip describes (see launchDetail)
+	launch *launchRecord // launches: what the tooltip describes (launchDetail), in rec
+	rec    launchRecord
 	bytes  int64
 	dir    string // copies: H2D, D2H, D2D, P2P, H2H
 
@@ -477,17 +478,10 @@ type launchRecord struct {
 	args        []backend.Arg
 }
 
-// noteLaunch keeps what op's tooltip describes, from the recorder's slab.
+// noteLaunch keeps what op's tooltip describes.
 func (r *recorder) noteLaunch(op *traceOp, sig backend.Signature, cfg backend.LaunchConfig, args []backend.Arg) {
-	r.mu.Lock()
-	if len(r.lslab) == 0 {
-		r.lslab = make([]launchRecord, opSlab)
-	}
-	l := &r.lslab[0]
-	r.lslab = r.lslab[1:]
-	r.mu.Unlock()
-	*l = launchRecord{sig: sig, grid: cfg.Grid, block: cfg.Block, shared: cfg.SharedBytes, args: args}
-	op.launch = l
+	op.rec = launchRecord{sig: sig, grid: cfg.Grid, block: cfg.Block, shared: cfg.SharedBytes, args: args}
+	op.launch = &op.rec
 }
 
 // copyLane returns the device whose lane a copy goes in: the stream's, else the GPU the
