@@ -237,10 +237,16 @@ func Trace() *Timeline {
 	r.mu.Unlock()
 	tl := &Timeline{rec: r, start: time.Now(), from: from, droppedFrom: dropped}
 	if m, err := current(); err == nil {
-		// The reference events now, so that the first traced launch doesn't wait for one.
+		// The reference events now, so that the first traced launch doesn't wait for one,
+		// and a first batch of timing events where the pool has none.
 		for _, d := range m.devices {
 			if !d.IsHost() {
 				r.ref(m, d.info.Index)
+				if key := (loadKey{m, d.info.Index}); pooledEvents(key) < 2 {
+					if a, b, err := r.events(key); err == nil {
+						putEvents(key, a, b)
+					}
+				}
 			}
 		}
 	}
@@ -269,6 +275,9 @@ func (t *Timeline) Stop() error {
 	t.dropped = r.dropped - t.droppedFrom
 	r.users--
 	last := r.users == 0
+	if last {
+		r.closed = true // an operation kept after the copy above would never be read
+	}
 	r.mu.Unlock()
 	if last {
 		tracing.Store(nil)
