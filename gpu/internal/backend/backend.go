@@ -235,6 +235,21 @@ type Kernel interface {
 	Launch(cfg LaunchConfig, args []Arg) error
 }
 
+// TimedKernel is a Kernel that can bracket a launch with two events in the same submission
+// (a timeline's events, package gpu's tracing): start is recorded on the launch's stream
+// just before the kernel, end just after, in one call into the driver with the launch.
+// With a nil stream the events go on the device's stream and the launch waits, as Launch
+// does. Events it can't use (destroyed, of another device, from before a device reset) are
+// refused before anything is launched, with an error wrapping ErrEventUnusable.
+type TimedKernel interface {
+	Kernel
+	LaunchTimed(cfg LaunchConfig, args []Arg, start, end Event) error
+}
+
+// ErrEventUnusable is wrapped by LaunchTimed's error when an event can't be recorded:
+// nothing was launched, and the caller may launch again without the events.
+var ErrEventUnusable = errors.New("event unusable")
+
 // Backend is a set of devices and the operations on them.
 type Backend interface {
 	Name() string
