@@ -78,10 +78,7 @@ func runNotebookCommand(flags *flag.FlagSet, args []string) error {
 		return err
 	}
 	opts := runOptions{path: path, out: *out, html: *htmlOut, timeout: *timeout, keepGoing: *keepGoing, quiet: *quiet}
-	if dir := os.Getenv(runWorkerEnv); dir != "" {
-		return runWorker(dir, nb, opts)
-	}
-	return superviseRun(nb, opts)
+	return runNotebook(nb, opts)
 }
 
 // runOptions are the command line of `peerbook run`.
