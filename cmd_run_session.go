@@ -114,6 +114,7 @@ func (p *runProgress) indexOf(c *notebook.Cell) int {
 type sessionExecutor struct{ s *kernel.Session }
 
 func (x sessionExecutor) Execute(ctx context.Context, req eval.ExecuteRequest, out eval.Output) (eval.Result, error) {
+	req.AllowStdin = true // out answers input requests (a notebook.Recorder refuses them)
 	done, err := x.s.Execute(ctx, req, outputEvents{out})
 	var lost *kernel.SessionLostError
 	if errors.As(err, &lost) {

@@ -39,7 +39,8 @@ type SessionConfig struct {
 }
 
 // Events receives what a running cell outputs, in order, from one goroutine. Input asks
-// for a line of input on the cell's behalf; its answer (or error) goes back to the cell.
+// for a line of input on the cell's behalf (from a goroutine of its own, so that output
+// goes on meanwhile); its answer (or error) goes back to the cell.
 type Events interface {
 	Stream(name, text string)
 	// Display is a display (update: an update of the displays with displayID); bundle is
