@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/peerbook/peerbook/display"
+	"github.com/peerbook/peerbook/kernel/notebook"
 )
 
 // outputEcho shows a running cell's outputs on the terminal (see cellProgress.echo).
@@ -46,7 +47,7 @@ func summarize(data map[string]any) string {
 		}
 	}
 	if len(types) == 0 {
-		text := plainText(data["text/plain"])
+		text := notebook.JoinText(data["text/plain"])
 		if text == "" || strings.HasSuffix(text, "\n") {
 			return text
 		}
@@ -75,29 +76,12 @@ func summarize(data map[string]any) string {
 			}
 		}
 	case []any:
-		size = len(plainText(v))
+		size = len(notebook.JoinText(v))
 	default:
 		enc, _ := json.Marshal(v)
 		size = len(enc)
 	}
 	return fmt.Sprintf("[%s %s]\n", t, byteSize(size))
-}
-
-// plainText reads a text value of a bundle: a string or nbformat's list of lines.
-func plainText(v any) string {
-	switch t := v.(type) {
-	case string:
-		return t
-	case []any:
-		var b strings.Builder
-		for _, l := range t {
-			if s, ok := l.(string); ok {
-				b.WriteString(s)
-			}
-		}
-		return b.String()
-	}
-	return ""
 }
 
 // byteSize is n bytes for people: "512 B", "43 KB", "1.5 MB" (KB = 1024 bytes).

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/peerbook/peerbook/display/svgtest"
+	"github.com/peerbook/peerbook/kernel/notebook"
 )
 
 // promised lists, for each tutorial, the rich outputs it must show (MIME types that some
@@ -30,23 +31,6 @@ var promised = map[string][]string{
 var shown = map[string][]string{
 	"02-peer-buffers.ipynb": {"has no host-native atomics (CU_DEVICE_ATTRIBUTE_HOST_NATIVE_ATOMIC_SUPPORTED = 0, host link PCIe)",
 		"added through GPU0; old value 0 <nil>", "counter: 1 <nil>"},
-}
-
-// multiline returns a notebook's multiline string, which nbformat stores as a string or a
-// list of lines.
-func multiline(v any) string {
-	switch x := v.(type) {
-	case string:
-		return x
-	case []any:
-		var b strings.Builder
-		for _, l := range x {
-			s, _ := l.(string)
-			b.WriteString(s)
-		}
-		return b.String()
-	}
-	return ""
 }
 
 // buildPeerbook builds the command into a temporary directory and returns its path;
@@ -104,9 +88,9 @@ func checkExecuted(t *testing.T, path string, promise []string) {
 		}
 		code++
 		for _, o := range c.Outputs {
-			outText.WriteString(multiline(o["text"]))
+			outText.WriteString(notebook.JoinText(o["text"]))
 			if d, ok := o["data"].(map[string]any); ok {
-				outText.WriteString(multiline(d["text/plain"]))
+				outText.WriteString(notebook.JoinText(d["text/plain"]))
 			}
 			switch o["output_type"] {
 			case "error":
