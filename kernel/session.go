@@ -52,13 +52,9 @@ type Events interface {
 
 // StartSession starts the evaluator child of a Session.
 func StartSession(cfg SessionConfig) (*Session, error) {
-	argv := cfg.EvaluatorCommand
-	if len(argv) == 0 {
-		exe, err := os.Executable()
-		if err != nil {
-			return nil, fmt.Errorf("find the peerbook executable for the evaluator: %w", err)
-		}
-		argv = []string{exe, "evaluator"}
+	argv, err := evaluatorCommand(cfg.EvaluatorCommand)
+	if err != nil {
+		return nil, err
 	}
 	logger := cfg.Logger
 	if logger == nil {
@@ -224,6 +220,18 @@ func (s *Session) background(pm procMsg, ev Events) {
 			ev.Stream("stderr", diedBetweenCells(pm.child.exit))
 		}
 	}
+}
+
+// evaluatorCommand is argv, or by default this executable with the argument "evaluator".
+func evaluatorCommand(argv []string) ([]string, error) {
+	if len(argv) > 0 {
+		return argv, nil
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("find the peerbook executable for the evaluator: %w", err)
+	}
+	return []string{exe, "evaluator"}, nil
 }
 
 // diedBetweenCells is what the cell after a session that died between cells is told.
