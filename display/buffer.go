@@ -513,7 +513,7 @@ func (v *BufferView) heatmapSVG(g *Grid) (svg, caption string) {
 	const steps = 254
 	pal := make(color.Palette, steps+1)
 	for i := 0; i < steps; i++ {
-		pal[i] = scale.m.at(float64(i) / (steps - 1))
+		pal[i] = scale.m.At(float64(i) / (steps - 1))
 	}
 	pal[steps] = nanColour
 	img := image.NewPaletted(image.Rect(0, 0, g.Cols, g.Rows), pal)
@@ -584,7 +584,7 @@ func (v *BufferView) heatmapSVG(g *Grid) (svg, caption string) {
 	}
 	d.WriteString(`<defs><linearGradient id="` + gradID + `" x1="0" y1="1" x2="0" y2="0">`)
 	for i := 0; i <= 10; i++ {
-		fmt.Fprintf(&d, `<stop offset="%d%%" stop-color="%s"/>`, i*10, hexColour(scale.m.at(float64(i)/10)))
+		fmt.Fprintf(&d, `<stop offset="%d%%" stop-color="%s"/>`, i*10, hexColour(scale.m.At(float64(i)/10)))
 	}
 	d.WriteString(`</linearGradient></defs>`)
 	d.rect(bx, top, bw, ph, "url(#"+gradID+")", ` stroke="#9e9e9e" stroke-width="0.5"`)

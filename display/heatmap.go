@@ -197,7 +197,7 @@ func (m *MatrixHeatmap) svg(rows, cols int) string {
 			x := left + float64(c)*cw
 			fill := nanColour
 			if !math.IsNaN(v) {
-				fill = viridis.at(tOf(v))
+				fill = viridis.At(tOf(v))
 			}
 			d.rect(x, y, cw, ch, hexColour(fill), ` stroke="#ffffff" stroke-width="1"`)
 			if annotate {
@@ -221,7 +221,7 @@ func (m *MatrixHeatmap) svg(rows, cols int) string {
 		if m.LowIsGood {
 			t = 1 - t
 		}
-		fmt.Fprintf(&d, `<stop offset="%d%%" stop-color="%s"/>`, i*10, hexColour(viridis.at(t)))
+		fmt.Fprintf(&d, `<stop offset="%d%%" stop-color="%s"/>`, i*10, hexColour(viridis.At(t)))
 	}
 	d.WriteString(`</linearGradient></defs>`)
 	d.rect(barX, gridTop, 14, gh, "url(#"+gradID+")", ` stroke="#9e9e9e" stroke-width="0.5"`)
