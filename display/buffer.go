@@ -520,7 +520,7 @@ func (v *BufferView) heatmapSVG(g *Grid) (svg, caption string) {
 	for i, x := range g.Values {
 		idx := uint8(steps)
 		if !math.IsNaN(x) {
-			idx = uint8(math.Round(clampFloat(scale.t(x), 0, 1) * (steps - 1)))
+			idx = uint8(math.Round(clamp(scale.t(x), 0, 1) * (steps - 1)))
 		}
 		img.Pix[(i/g.Cols)*img.Stride+i%g.Cols] = idx
 	}
@@ -727,7 +727,7 @@ func shadeMap(g *Grid, maxRows int) string {
 			case hi == lo:
 				b.WriteByte(shades[len(shades)/2])
 			default:
-				b.WriteByte(shades[int(math.Round(clampFloat((x-lo)/(hi-lo), 0, 1)*float64(len(shades)-1)))])
+				b.WriteByte(shades[int(math.Round(clamp((x-lo)/(hi-lo), 0, 1)*float64(len(shades)-1)))])
 			}
 		}
 		b.WriteString("|\n")

@@ -119,10 +119,10 @@ func (m *MatrixHeatmap) svg(rows, cols int) string {
 		return t
 	}
 
-	cw := clampFloat(600/float64(cols), 22, 76)
-	ch := clampFloat(cw*0.55, 18, 34)
+	cw := clamp(600/float64(cols), 22, 76)
+	ch := clamp(cw*0.55, 18, 34)
 	annotate := cw >= 34
-	font := clampFloat(ch*0.42, 9, 12)
+	font := clamp(ch*0.42, 9, 12)
 	labelW := 0.0
 	for r := 0; r < rows; r++ {
 		labelW = math.Max(labelW, textWidth(m.label(m.RowLabels, r), 11, false))
@@ -152,7 +152,7 @@ func (m *MatrixHeatmap) svg(rows, cols int) string {
 	if gh < 60 { // room for a colour bar with ticks
 		gh = 60
 		ch = gh / float64(rows)
-		font = clampFloat(ch*0.42, 9, 12)
+		font = clamp(ch*0.42, 9, 12)
 	}
 	barX := left + gw + 20
 	ticks := m.barTicks(gridTop, gh)
