@@ -528,7 +528,7 @@ func (x *cell) registerTypes(f *ast.File, stmts *ast.BlockStmt) {
 				}
 			case *ast.FuncDecl:
 				if d.Recv != nil && len(d.Recv.List) == 1 {
-					names = append(names, recvBase(d.Recv.List[0].Type))
+					names = append(names, RecvBase(d.Recv.List[0].Type))
 				}
 			}
 		}
