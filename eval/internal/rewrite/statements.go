@@ -137,45 +137,55 @@ func exits(body *ast.BlockStmt, label *ast.Ident) []branch {
 		}
 		return true
 	})
-	var walk func(n ast.Node, breakable, continuable bool)
-	walk = func(n ast.Node, breakable, continuable bool) {
-		inspect(n, func(m ast.Node) bool {
-			if m == n {
-				return true
+	walkBranches(body, false, false, func(s ast.Stmt, breakable, continuable bool) {
+		m, ok := s.(*ast.BranchStmt)
+		if !ok {
+			out = append(out, branch{stmt: s}) // a return
+			return
+		}
+		if m.Tok != token.BREAK && m.Tok != token.CONTINUE {
+			return
+		}
+		switch {
+		case m.Label == nil:
+			if (m.Tok == token.BREAK && !breakable) || (m.Tok == token.CONTINUE && !continuable) {
+				out = append(out, branch{stmt: m, isLoop: true})
 			}
-			switch m := m.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ForStmt, *ast.RangeStmt:
-				walk(m, true, true)
-				return false
-			case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
-				walk(m, true, continuable)
-				return false
-			case *ast.ReturnStmt:
-				out = append(out, branch{stmt: m})
-			case *ast.BranchStmt:
-				switch m.Tok {
-				case token.BREAK, token.CONTINUE:
-					if m.Label == nil {
-						if (m.Tok == token.BREAK && !breakable) || (m.Tok == token.CONTINUE && !continuable) {
-							out = append(out, branch{stmt: m, isLoop: true})
-						}
-						return true
-					}
-					switch {
-					case label != nil && m.Label.Name == label.Name:
-						out = append(out, branch{stmt: m, isLoop: true})
-					case !inner[m.Label.Name]:
-						out = append(out, branch{stmt: m, outer: true})
-					}
-				}
-			}
-			return true
-		})
-	}
-	walk(body, false, false)
+		case label != nil && m.Label.Name == label.Name:
+			out = append(out, branch{stmt: m, isLoop: true})
+		case !inner[m.Label.Name]:
+			out = append(out, branch{stmt: m, outer: true})
+		}
+	})
 	return out
+}
+
+// walkBranches calls visit for each break, continue, goto, fallthrough and return
+// statement under n (not n itself), with whether an unlabelled break or continue there
+// stays inside a loop, switch or select nested in n: breakable and continuable are their
+// values at n; a nested loop makes both true, a nested switch or select breakable.
+// Function literals are not entered.
+func walkBranches(n ast.Node, breakable, continuable bool, visit func(s ast.Stmt, breakable, continuable bool)) {
+	inspect(n, func(m ast.Node) bool {
+		if m == n {
+			return true
+		}
+		switch m := m.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt, *ast.RangeStmt:
+			walkBranches(m, true, true, visit)
+			return false
+		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			walkBranches(m, true, continuable, visit)
+			return false
+		case *ast.ReturnStmt:
+			visit(m, breakable, continuable)
+		case *ast.BranchStmt:
+			visit(m, breakable, continuable)
+		}
+		return true
+	})
 }
 
 // replaceStmt replaces every occurrence of old (by identity) in the tree with the
