@@ -18,15 +18,8 @@ func (x *cell) statements(root ast.Node) {
 				if l, ok := x.info.Defs[n.Label].(*types.Label); ok {
 					x.labeledStmts[l] = n.Stmt
 				}
-			case *ast.FuncDecl:
-				var sig *types.Signature
-				if obj := x.info.Defs[n.Name]; obj != nil {
-					sig, _ = obj.Type().(*types.Signature)
-				}
-				funcs = append(funcs, sig)
-			case *ast.FuncLit:
-				sig, _ := x.typeOf(n).(*types.Signature)
-				funcs = append(funcs, sig)
+			case *ast.FuncDecl, *ast.FuncLit:
+				funcs = append(funcs, x.funcSignature(n))
 			}
 			return true
 		},
@@ -342,4 +335,20 @@ func underlying(t types.Type) types.Type {
 		return nil
 	}
 	return t.Underlying()
+}
+
+// funcSignature is the signature of a *ast.FuncDecl or *ast.FuncLit (nil where the type
+// check has none).
+func (x *cell) funcSignature(fn ast.Node) *types.Signature {
+	var t types.Type
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		if obj := x.info.Defs[fn.Name]; obj != nil {
+			t = obj.Type()
+		}
+	case *ast.FuncLit:
+		t = x.typeOf(fn)
+	}
+	sig, _ := t.(*types.Signature)
+	return sig
 }
