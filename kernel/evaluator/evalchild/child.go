@@ -62,10 +62,9 @@ const ExitPoisoned = 3
 // environment variable PEERBOOK_MAX_STACK_MB changes it.
 const defaultMaxStackMB = 256
 
-// LimitStack bounds the stack of every goroutine of this process as an evaluator's is:
-// runaway recursion in a cell kills the process quickly. The evaluator calls it; so does
-// any other process that runs cells under a supervisor (the notebook runner's worker).
-func LimitStack() { debug.SetMaxStack(maxStack()) }
+// limitStack bounds the stack of every goroutine of this process: runaway recursion in a
+// cell kills the process quickly.
+func limitStack() { debug.SetMaxStack(maxStack()) }
 
 // maxStack is the stack limit in bytes.
 func maxStack() int {
@@ -79,7 +78,7 @@ func maxStack() int {
 // Main is `peerbook evaluator`: it serves the session made by newSession on the child's
 // file descriptors and returns the process exit status.
 func Main(newSession func() (Session, error)) int {
-	LimitStack()
+	limitStack()
 	// The pipes to the kernel move out of a cell's reach (see channels); the evaluator keeps
 	// fd 1 and fd 2 of its own: a session may replace os.Stdout and os.Stderr, and a cell
 	// may close the descriptors.
