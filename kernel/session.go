@@ -77,7 +77,9 @@ func (s *Session) Close(grace time.Duration) { s.sup.close(grace) }
 // cell failed). Its outputs go to ev as they happen, those written to the child's
 // stdout and stderr included; a crash report on stderr goes into the error instead.
 // When ctx ends the cell is interrupted (SIGINT), and the child is killed when it does
-// not stop within a few seconds. Errors: *SessionLostError when the child died while
+// not stop within a few seconds. A child that ends after the cell's reply (Done.Ending:
+// the cell made the devices unusable) is waited for, so that the next Execute runs in a
+// fresh one. Errors: *SessionLostError when the child died while
 // the cell ran (the next Execute runs in a fresh child); the child could not start.
 func (s *Session) Execute(ctx context.Context, req evaluator.ExecuteRequest, ev Events) (*evaluator.Done, error) {
 	c, err := s.sup.current()
@@ -99,8 +101,21 @@ func (s *Session) Execute(ctx context.Context, req evaluator.ExecuteRequest, ev 
 		syncOut, syncErr bool
 		markerTimeout    <-chan time.Time
 		escalate         <-chan time.Time
+		exitWait         <-chan time.Time
 	)
 	defer hold.drop()
+	// finished reports whether the answer is complete: done and both sync markers, and
+	// where the child ends after the reply (Done.Ending), its exit, so that its last words
+	// on stderr go to this cell and the next cell runs in a fresh child.
+	finished := func() bool {
+		if done.Ending == "" {
+			return true
+		}
+		if exitWait == nil {
+			exitWait = time.After(endingWait)
+		}
+		return false
+	}
 	cancelled := ctx.Done()
 	for {
 		select {
@@ -109,6 +124,9 @@ func (s *Session) Execute(ctx context.Context, req evaluator.ExecuteRequest, ev 
 			case pm.child != c:
 				s.background(pm, ev)
 			case pm.kind == pmExit:
+				if done != nil && done.Ending != "" {
+					return done, nil
+				}
 				return nil, &SessionLostError{c.exit}
 			case pm.kind == pmStdout:
 				ev.Stream("stdout", string(pm.text))
@@ -123,7 +141,7 @@ func (s *Session) Execute(ctx context.Context, req evaluator.ExecuteRequest, ev 
 				if pm.syncID == id {
 					syncOut = syncOut || pm.stream == "stdout"
 					syncErr = syncErr || pm.stream == "stderr"
-					if done != nil && syncOut && syncErr {
+					if done != nil && syncOut && syncErr && finished() {
 						return done, nil
 					}
 				}
@@ -135,7 +153,10 @@ func (s *Session) Execute(ctx context.Context, req evaluator.ExecuteRequest, ev 
 					done = &evaluator.Done{}
 				}
 				if syncOut && syncErr {
-					return done, nil
+					if finished() {
+						return done, nil
+					}
+					break
 				}
 				markerTimeout = time.After(markerWait)
 			case pm.kind == pmEvent && pm.ev.Kind == evaluator.EvInput:
@@ -158,7 +179,13 @@ func (s *Session) Execute(ctx context.Context, req evaluator.ExecuteRequest, ev 
 		case <-hold.C:
 			streamHeld(&hold, ev)
 		case <-markerTimeout:
+			markerTimeout = nil
 			s.sup.log.Printf("evaluator %d: no sync marker %v after the reply", c.pid, markerWait)
+			if finished() {
+				return done, nil
+			}
+		case <-exitWait:
+			s.sup.log.Printf("evaluator %d: still running %v after it said it ends", c.pid, endingWait)
 			return done, nil
 		case <-cancelled:
 			cancelled = nil
@@ -171,6 +198,9 @@ func (s *Session) Execute(ctx context.Context, req evaluator.ExecuteRequest, ev 
 		}
 	}
 }
+
+// endingWait bounds the wait for an evaluator that said it ends after its reply.
+const endingWait = 5 * time.Second
 
 // streamHeld streams what hold held back: the child did not die of it.
 func streamHeld(hold *crashHold, ev Events) {

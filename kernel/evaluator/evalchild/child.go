@@ -309,24 +309,23 @@ func (s *server) handle(req evaluator.Request) {
 	default:
 		done.Error = &eval.Error{Name: "BadRequest", Value: fmt.Sprintf("unknown request %q", req.Op)}
 	}
+	var poisoned error
+	if req.Op == evaluator.OpExecute && s.cfg.Poisoned != nil {
+		if poisoned = s.cfg.Poisoned(); poisoned != nil {
+			done.Ending = poisoned.Error()
+		}
+	}
 	s.events.push(evaluator.Event{Kind: evaluator.EvDone, ID: req.ID, Done: done})
 	s.events.flush()
-	if req.Op == evaluator.OpExecute {
-		s.exitIfPoisoned()
+	if poisoned != nil {
+		s.exitPoisoned(poisoned)
 	}
 }
 
-// exitIfPoisoned ends the process when Config.Poisoned says it can't go on: the cell's reply
-// (with its error) has been sent; the message on stderr is what the kernel shows as the
-// reason the session was lost.
-func (s *server) exitIfPoisoned() {
-	if s.cfg.Poisoned == nil {
-		return
-	}
-	err := s.cfg.Poisoned()
-	if err == nil {
-		return
-	}
+// exitPoisoned ends the process because Config.Poisoned said it can't go on (err): the
+// cell's reply (with its error, and Ending) has been sent; the message on stderr is what
+// the kernel shows as the reason the session was lost.
+func (s *server) exitPoisoned(err error) {
 	fmt.Fprintf(s.cfg.Stderr, "peerbook evaluator: %v\npeerbook evaluator: exiting so that a fresh process gets working devices; the session's state is lost\n", err)
 	exit := s.cfg.Exit
 	if exit == nil {
