@@ -31,11 +31,7 @@ func (g *cudaGen) pushLoop(s ast.Stmt, label string, isSwitch bool) *brkCtx {
 // loopBody writes a loop's body as a block, ends the loop's break context, and writes
 // the continue label after the block where a continue jumps to it.
 func (g *cudaGen) loopBody(body []ast.Stmt) brkCtx {
-	g.line("{", nil)
-	g.indent++
-	g.stmts(body)
-	g.indent--
-	g.line("}", nil)
+	g.block("{", nil, body)
 	ctx := g.popLoop()
 	if ctx.usedCont {
 		g.line(ctx.contLbl+": ;", nil)
