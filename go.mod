@@ -23,3 +23,5 @@ require (
 	golang.org/x/sync v0.16.0 // indirect
 	golang.org/x/text v0.28.0 // indirect
 )
+
+replace github.com/traefik/yaegi => ./eval/third_party/yaegi

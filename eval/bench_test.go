@@ -43,3 +43,20 @@ func BenchmarkCellWithStatementsAndValue(b *testing.B) {
 		return fmt.Sprintf("s := strings.Repeat(\"ab\", %d)\nlen(s)", i%10)
 	})
 }
+
+// BenchmarkNewSession is the evaluator's start: a session with the standard library's
+// symbol tables, the rewriter's prelude and the project's packages, then one cell that
+// imports a package (the first import of a session pays for converting its symbols).
+func BenchmarkNewSession(b *testing.B) {
+	ctx := context.Background()
+	for i := 0; i < b.N; i++ {
+		s, err := New(Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := s.Execute(ctx, ExecuteRequest{Code: "import \"strings\"\nstrings.ToUpper(\"a\")"}, discardOutput{}); err != nil {
+			b.Fatal(err)
+		}
+		s.Close()
+	}
+}

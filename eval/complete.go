@@ -9,7 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/traefik/yaegi/stdlib"
+	"github.com/peerbook/peerbook/eval/internal/stdlib"
 )
 
 // goKeywords are Go's keywords, offered by completion.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/parser"
+	"go/token"
 	"regexp"
 	"strconv"
 	"strings"
@@ -85,13 +86,17 @@ func (s *Session) defineKernels(pc *parsedCell, code string, serial int) error {
 		}
 		it.kernel = true
 		found = true
-		from := fd.Pos()
-		if fd.Doc != nil {
-			from = fd.Doc.Pos()
-		}
-		l0, c0 := cellPosition(fset, from)
+		l0, c0 := cellPosition(fset, fd.Pos())
 		l1, c1 := cellPosition(fset, fd.End())
 		a, b := offsetOf(starts, l0, c0), offsetOf(starts, l1, c1)
+		if doc := docStart(fd); doc.IsValid() {
+			// The doc comment (directives such as //gpu:nobounds) comes along. It lies in
+			// the same chunk as the func keyword, the same number of bytes before it.
+			if d := a - int(fd.Pos()-doc); d >= 0 {
+				a = d
+				l0 = lineOfOffset(starts, a)
+			}
+		}
 		for i := a; i < b && i < len(code); i++ {
 			keep[i] = true
 		}
@@ -239,4 +244,34 @@ func offsetOf(starts []int, line, col int) int {
 		return starts[len(starts)-1]
 	}
 	return starts[line-1] + col - 1
+}
+
+// lineOfOffset returns the 1-based line of byte offset off, given the offsets at which
+// lines start.
+func lineOfOffset(starts []int, off int) int {
+	line := 1
+	for i, st := range starts {
+		if st <= off {
+			line = i + 1
+		}
+	}
+	return line
+}
+
+// docStart returns where fd's doc comment starts, leaving out the line directive the
+// session puts before each chunk (it joins the doc comment group when the chunk starts
+// with a comment); NoPos when there is none.
+func docStart(fd *ast.FuncDecl) token.Pos {
+	if fd.Doc == nil {
+		return token.NoPos
+	}
+	start := token.NoPos
+	for _, c := range fd.Doc.List {
+		if strings.HasPrefix(c.Text, "//line ") || strings.HasPrefix(c.Text, "/*line ") {
+			start = token.NoPos
+		} else if !start.IsValid() {
+			start = c.Pos()
+		}
+	}
+	return start
 }

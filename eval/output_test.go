@@ -28,10 +28,11 @@ log.SetFlags(0)
 log.Println("e3")
 l := log.New(os.Stderr, "pfx ", 0)
 l.Print("e4")`)
-	if got := rec.stream("stdout"); got != "1 2 3\n4\n5\n6\n7\n8\n9\n" {
+	// print and println write to standard error, as Go's builtins do.
+	if got := rec.stream("stdout"); got != "1 2 3\n6\n7\n8\n9\n" {
 		t.Errorf("stdout %q", got)
 	}
-	if got := rec.stream("stderr"); got != "e1\ne2\ne3\npfx e4\n" {
+	if got := rec.stream("stderr"); got != "4\n5\ne1\ne2\ne3\npfx e4\n" {
 		t.Errorf("stderr %q", got)
 	}
 }

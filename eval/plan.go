@@ -7,9 +7,11 @@ import (
 	"go/scanner"
 	"go/token"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/peerbook/peerbook/eval/internal/rewrite"
+	"github.com/peerbook/peerbook/eval/internal/stdlib"
 )
 
 // lineStride separates the line numbers of different cells inside the interpreter: line L of
@@ -67,6 +69,10 @@ type parsedCell struct {
 // in the interpreter's line numbering (decoded by the error formatter).
 func parseCell(fset *token.FileSet, serial int, code string) (*parsedCell, error) {
 	pc := &parsedCell{serial: serial, suppress: endsWithSemicolon(code)}
+	code, err := dropPackageClause(code)
+	if err != nil {
+		return nil, err
+	}
 	chunks := splitCell(code)
 	// Merge runs of statements, so that each run is parsed at once.
 	var merged []chunk
@@ -105,6 +111,7 @@ func parseCell(fset *token.FileSet, serial int, code string) (*parsedCell, error
 			it := &item{kind: c.kind, decl: d, file: f, src: c.src, line: c.line, col: c.col}
 			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT {
 				it.kind = chunkImport
+				errs = append(errs, refusedImports(fset, gd)...)
 			}
 			pc.items = append(pc.items, it)
 		}
@@ -514,4 +521,47 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// dropPackageClause accepts a whole program pasted into a cell: a leading "package main"
+// clause becomes blanks (positions do not move) and the cell is read as the rest of the
+// file (its func main runs once, as with go run). Another package name is refused: cells
+// are package main.
+func dropPackageClause(code string) (string, error) {
+	fset := token.NewFileSet()
+	file := fset.AddFile("cell", -1, len(code))
+	var s scanner.Scanner
+	s.Init(file, []byte(code), nil, 0)
+	pos, tok, _ := s.Scan()
+	if tok != token.PACKAGE {
+		return code, nil
+	}
+	npos, ntok, name := s.Scan()
+	if ntok != token.IDENT {
+		return code, nil
+	}
+	if name != "main" {
+		p := file.Position(npos)
+		return "", scanner.ErrorList{{Pos: p, Msg: fmt.Sprintf("peerbook: package %s: cells are part of package main; paste a program of package main, or leave the package clause out", name)}}
+	}
+	start, end := file.Offset(pos), file.Offset(npos)+len(name)
+	return code[:start] + strings.Repeat(" ", end-start) + code[end:], nil
+}
+
+// refusedImports returns an error for each import of a standard library package that
+// cells cannot use, with the reason (see stdlib.Refused).
+func refusedImports(fset *token.FileSet, gd *ast.GenDecl) scanner.ErrorList {
+	var errs scanner.ErrorList
+	for _, spec := range gd.Specs {
+		is := spec.(*ast.ImportSpec)
+		path, err := strconv.Unquote(is.Path.Value)
+		if err != nil {
+			continue
+		}
+		if reason := stdlib.Refused(path); reason != "" {
+			errs = append(errs, &scanner.Error{Pos: fset.Position(is.Path.Pos()),
+				Msg: fmt.Sprintf("peerbook: package %s is not supported in cells: %s", path, reason)})
+		}
+	}
+	return errs
 }

@@ -1,8 +1,11 @@
 package eval
 
 import (
+	"errors"
 	"go/ast"
+	"go/scanner"
 	"go/token"
+	"go/types"
 	"sort"
 
 	"github.com/traefik/yaegi/interp"
@@ -16,6 +19,31 @@ import (
 type cellRewriter interface {
 	Prepare(i *interp.Interpreter) error
 	Cell(fset *token.FileSet, decls *ast.File, stmts *ast.BlockStmt) error
+}
+
+// typeErrorSource is implemented by a rewriter that type-checks cells (rewrite.Rewriter).
+type typeErrorSource interface {
+	TypeErrors(from, to token.Pos) []types.Error
+}
+
+// goTypesErrors returns the errors go/types found in n, the code the interpreter refused
+// with err, worded as the go command words them ("cannot use 5 (untyped int constant) as
+// string value in variable declaration"); err itself when go/types found none there.
+func (s *Session) goTypesErrors(n ast.Node, err error) error {
+	src, ok := s.rw.(typeErrorSource)
+	if !ok || n == nil || !n.Pos().IsValid() {
+		return err
+	}
+	tes := src.TypeErrors(n.Pos(), n.End())
+	if len(tes) == 0 {
+		return err
+	}
+	fset := s.in.FileSet()
+	var list scanner.ErrorList
+	for _, te := range tes {
+		list = append(list, &scanner.Error{Pos: fset.Position(te.Pos), Msg: te.Msg})
+	}
+	return list
 }
 
 // newRewriter returns the rewriter of a new interpreter (nil: cells run as written).
@@ -59,6 +87,11 @@ func (s *Session) rewriteItems(pc *parsedCell) error {
 		stmts.Rbrace = stmts.List[len(stmts.List)-1].End()
 	}
 	if err := s.rw.Cell(s.in.FileSet(), decls, stmts); err != nil {
+		var refused *rewrite.Unsupported
+		if errors.As(err, &refused) {
+			// The cell would run with a result Go would not give: it is not run.
+			return compileError(s, refused)
+		}
 		// The rewriter could not handle the cell: it runs as written, and the user is told.
 		_, _ = s.stderr.w.Write([]byte(ansiYellow + "note: " + ansiReset + err.Error() + " (the cell runs as written)\n"))
 		return nil

@@ -17,8 +17,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/peerbook/peerbook/eval/internal/stdlib"
 	"github.com/traefik/yaegi/interp"
-	"github.com/traefik/yaegi/stdlib"
 
 	"github.com/peerbook/peerbook/display"
 	"github.com/peerbook/peerbook/eval/internal/rewrite"
@@ -783,7 +783,7 @@ func (s *Session) compile(n ast.Node, runMain bool) (prog *interp.Program, err e
 	prog, err = s.in.CompileAST(n)
 	s.scope.dropRoots()
 	if err != nil {
-		return nil, compileError(s, err)
+		return nil, compileError(s, s.goTypesErrors(n, err))
 	}
 	s.scope.growFrame(s.runner.live.Load() > 0)
 	if !runMain {

@@ -49,5 +49,8 @@ PEERBOOK_BIN="$covtmp/peerbook" GOCOVERDIR="$covtmp/cov" go test -count=1 -timeo
 step "coverage of the peerbook processes the tests started"
 go tool covdata percent -i="$covtmp/cov"
 
+step "fuzz the ZMTP handshake and framing checks (10 s)"
+go test -run '^$' -fuzz FuzzZMTP -fuzztime 10s ./kernel/internal/zmtpnet
+
 step "Jupyter kernel conformance suite (jupyter_kernel_test)"
 bash kernel/conformance/run.sh

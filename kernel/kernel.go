@@ -18,6 +18,7 @@ import (
 	"os/signal"
 	"os/user"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -58,6 +59,26 @@ type Config struct {
 	ParentPID int
 	// Version is the implementation version in kernel_info_reply.
 	Version string
+	// MaxMessage bounds the size of a message a peer may send (bytes, its frames plus
+	// zmtpnet.FrameOverhead each); a peer that sends more is disconnected. 0:
+	// $PEERBOOK_MAX_MESSAGE when set, else zmtpnet.DefaultMaxMessage (256 MiB).
+	MaxMessage int64
+}
+
+// maxMessage is cfg's MaxMessage, or $PEERBOOK_MAX_MESSAGE's.
+func (cfg *Config) maxMessage() (int64, error) {
+	if cfg.MaxMessage > 0 {
+		return cfg.MaxMessage, nil
+	}
+	v := os.Getenv("PEERBOOK_MAX_MESSAGE")
+	if v == "" {
+		return zmtpnet.DefaultMaxMessage, nil
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("PEERBOOK_MAX_MESSAGE=%q: want a number of bytes above 0", v)
+	}
+	return n, nil
 }
 
 // Timeouts and limits of the sockets.
@@ -93,6 +114,7 @@ type Kernel struct {
 	stopOnce sync.Once
 
 	dropped atomic.Uint64 // messages dropped for bad signatures or framing
+	digests *wire.Digests // signatures seen, to refuse replayed messages
 	usage   usage         // usage_request's state (CPU times at the previous request)
 
 	// Owned by the shell worker.
@@ -118,7 +140,7 @@ func Run(ctx context.Context, cfg Config) error {
 }
 
 func start(parent context.Context, cfg Config) (*Kernel, error) {
-	k := &Kernel{cfg: cfg, log: cfg.Logger, session: uuid.NewString()}
+	k := &Kernel{cfg: cfg, log: cfg.Logger, session: uuid.NewString(), digests: wire.NewDigests(0)}
 	if k.log == nil {
 		k.log = log.New(os.Stderr, "peerbook: ", log.LstdFlags)
 	}
@@ -194,7 +216,18 @@ func start(parent context.Context, cfg Config) (*Kernel, error) {
 
 // listen binds the five sockets.
 func (k *Kernel) listen() error {
-	zmtpnet.Register()
+	maxMessage, err := k.cfg.maxMessage()
+	if err != nil {
+		return err
+	}
+	network := zmtpnet.New(zmtpnet.Limits{MaxMessage: maxMessage, Logf: func(format string, args ...any) {
+		for _, a := range args {
+			if err, ok := a.(error); ok && errors.As(err, new(*zmtpnet.TooLargeError)) {
+				format += " (PEERBOOK_MAX_MESSAGE sets the limit of a message)"
+			}
+		}
+		k.log.Printf("zmtp: "+format, args...)
+	}})
 	zlog := log.New(k.log.Writer(), k.log.Prefix()+"zmq: ", k.log.Flags())
 	opts := []zmq4.Option{zmq4.WithTimeout(sendTimeout), zmq4.WithLogger(zlog)}
 	k.shell = zmq4.NewRouter(k.ctx, opts...)
@@ -217,7 +250,7 @@ func (k *Kernel) listen() error {
 		{"heartbeat", k.hb, k.conn.HBPort},
 	} {
 		ep := k.conn.Endpoint(s.port)
-		if err := s.sock.Listen(zmtpnet.Endpoint(ep)); err != nil {
+		if err := s.sock.Listen(network.Endpoint(ep)); err != nil {
 			return fmt.Errorf("listen %s on %s: %w", s.name, ep, err)
 		}
 		if s.port == 0 {
@@ -263,7 +296,7 @@ func (k *Kernel) readLoop(sock zmq4.Socket, name string, handle func(*wire.Messa
 			time.Sleep(10 * time.Millisecond)
 			continue
 		}
-		m, err := wire.Decode(zm.Frames, k.signer)
+		m, err := k.decode(zm.Frames)
 		if err != nil {
 			if n := k.dropped.Add(1); n <= 100 || n%1000 == 0 {
 				k.log.Printf("%s: dropped a message (%d so far): %v", name, n, err)
@@ -272,6 +305,17 @@ func (k *Kernel) readLoop(sock zmq4.Socket, name string, handle func(*wire.Messa
 		}
 		handle(m)
 	}
+}
+
+// decode checks and parses one message's frames; a signature seen before is refused, as
+// ipykernel does, so that a captured message cannot be run again.
+func (k *Kernel) decode(frames [][]byte) (m *wire.Message, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			m, err = nil, fmt.Errorf("decode: %v", r)
+		}
+	}()
+	return wire.DecodeOnce(frames, k.signer, k.digests)
 }
 
 // heartbeat echoes every ping.

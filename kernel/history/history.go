@@ -3,15 +3,32 @@
 //
 // Each kernel process is one session, numbered one more than the highest session in the
 // file. Line numbers are the cells' execution counts, as in IPython.
+//
+// Several kernels may share the file at once. Every change to it happens under an
+// exclusive lock (flock on path+".lock", on Linux and the BSDs): a kernel takes its session
+// number and writes a line that claims it (line 0) in one turn, so two kernels never share
+// one; cells are appended, each in its own turn, to the file as it is at that moment (it is
+// opened for each append), so a compaction by another kernel, which rewrites the file
+// through a rename in its turn, loses none of them.
+//
+// An entry's input and output are stored at most MaxInput bytes long; a longer one is
+// stored truncated (Entry.Truncated says from what size) and Add says so. Lines of the file
+// longer than any entry can be (written by other programs or older versions) are skipped,
+// never hiding the entries after them. A store holds at most MaxEntries entries of at most
+// MaxMemory bytes, reading the file too, and compaction keeps what it holds.
 package history
 
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // Entry is one cell in the history.
@@ -20,10 +37,30 @@ type Entry struct {
 	Line    int     `json:"line"`
 	Input   string  `json:"input"`
 	Output  *string `json:"output,omitempty"` // text/plain of the cell's result, if any
+	// Truncated is the size in bytes of the input or output that was cut to MaxInput
+	// (the larger of the two), 0 when nothing was.
+	Truncated int `json:"truncated,omitempty"`
 }
 
-// MaxEntries is how many entries a store keeps (and the file holds after compaction).
-const MaxEntries = 10000
+// Limits of a store.
+const (
+	// MaxEntries is how many entries the file holds after compaction (at most MaxMemory
+	// bytes of them); it is compacted when a kernel starts and finds a tenth more lines,
+	// or a file of twice MaxMemory.
+	MaxEntries = 10000
+	// MaxInput bounds the bytes of an entry's input, and of its output, as stored.
+	MaxInput = 1 << 20
+	// MaxMemory bounds the bytes of inputs and outputs a store keeps in memory: the
+	// oldest entries beyond it are dropped from memory (and from the file at its next
+	// compaction).
+	MaxMemory = 64 << 20
+	// maxLine bounds a line read from the file: an entry's JSON is at most about 6 bytes
+	// per byte of input and output (escapes), plus its fields.
+	maxLine = 12*MaxInput + 4096
+)
+
+// ErrTruncated is wrapped by Add's error for a cell stored truncated.
+var ErrTruncated = errors.New("history: stored truncated")
 
 // Store is a history. Its methods are safe for concurrent use.
 type Store struct {
@@ -32,8 +69,9 @@ type Store struct {
 
 	mu      sync.Mutex
 	entries []Entry
+	bytes   int // of the entries' inputs and outputs
 	session int
-	file    *os.File
+	lockf   *os.File // the lock file, open while the store is
 	loadErr error
 }
 
@@ -74,59 +112,159 @@ func (s *Store) load() {
 	if s.path == "" {
 		return
 	}
-	entries, err := readFile(s.path)
-	if err != nil && !os.IsNotExist(err) {
-		s.loadErr = err
-	}
-	for _, e := range entries {
-		if e.Session >= s.session {
-			s.session = e.Session + 1
-		}
-	}
-	if len(entries) > MaxEntries {
-		entries = entries[len(entries)-MaxEntries:]
-		if err := rewrite(s.path, entries); err != nil && s.loadErr == nil {
-			s.loadErr = err
-		}
-	}
-	s.entries = entries
 	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
 		s.loadErr = fmt.Errorf("history: %w", err)
 		return
 	}
-	f, err := os.OpenFile(s.path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	lf, err := os.OpenFile(s.path+".lock", os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		s.loadErr = fmt.Errorf("history: %w", err)
 		return
 	}
-	s.file = f
-}
-
-// readFile reads the entries of a history file, skipping lines that don't parse.
-func readFile(path string) ([]Entry, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
+	if err := lock(lf); err != nil {
+		lf.Close()
+		s.loadErr = fmt.Errorf("history: lock %s: %w", lf.Name(), err)
+		return
 	}
-	defer f.Close()
-	var entries []Entry
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64<<10), 64<<20)
-	for sc.Scan() {
-		var e Entry
-		if json.Unmarshal(sc.Bytes(), &e) == nil && e.Session > 0 {
-			entries = append(entries, e)
+	defer unlock(lf)
+	entries, last, lines, dropped, err := readFile(s.path)
+	if err != nil && !os.IsNotExist(err) {
+		s.loadErr = err
+	}
+	s.session = last + 1
+	fi, _ := os.Stat(s.path)
+	if lines > MaxEntries+MaxEntries/10 || dropped > 0 && fi != nil && fi.Size() > 2*MaxMemory {
+		if err := rewrite(s.path, last, entries); err != nil && s.loadErr == nil {
+			s.loadErr = err
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return entries, fmt.Errorf("history: read %s: %w", path, err)
+	// Claim the session number before another kernel can read the file.
+	if err := appendLine(s.path, &Entry{Session: s.session}); err != nil {
+		s.loadErr = err
+		lf.Close()
+		return
 	}
-	return entries, nil
+	s.lockf = lf
+	for i := range entries {
+		s.bytes += size(&entries[i])
+	}
+	s.entries = entries
 }
 
-// rewrite replaces the file with entries (atomically, through a temporary file).
-func rewrite(path string, entries []Entry) error {
-	tmp := path + ".tmp"
+// size is what e's input and output weigh in memory.
+func size(e *Entry) int {
+	n := len(e.Input)
+	if e.Output != nil {
+		n += len(*e.Output)
+	}
+	return n
+}
+
+// readFile reads the last entries of a history file (at most MaxEntries, of at most
+// MaxMemory bytes: dropped counts the older ones it let go) and the highest session number
+// in it, skipping lines that don't parse or are longer than maxLine; lines counts the
+// lines.
+func readFile(path string) (entries []Entry, last, lines, dropped int, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, 0, 0, err
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(f, 64<<10)
+	var line []byte
+	tooLong := false
+	first, bytes := 0, 0 // entries[first:] are kept, of bytes in all
+	keep := func() []Entry {
+		return append([]Entry(nil), entries[first:]...)
+	}
+	for {
+		chunk, rerr := r.ReadSlice('\n')
+		if !tooLong && len(line)+len(chunk) <= maxLine {
+			line = append(line, chunk...)
+		} else {
+			tooLong, line = true, line[:0]
+		}
+		if rerr == bufio.ErrBufferFull {
+			continue
+		}
+		if len(line) > 0 || tooLong {
+			lines++
+		}
+		var e Entry
+		if !tooLong && len(line) > 0 && json.Unmarshal(line, &e) == nil && e.Session > 0 {
+			last = max(last, e.Session)
+			if e.Line > 0 {
+				truncate(&e)
+				entries = append(entries, e)
+				bytes += size(&e)
+				for len(entries)-first > MaxEntries || bytes > MaxMemory {
+					bytes -= size(&entries[first])
+					entries[first] = Entry{}
+					first++
+					dropped++
+				}
+				if first > 1024 && first > len(entries)/2 {
+					entries, first = keep(), 0
+				}
+			}
+		}
+		line, tooLong = line[:0], false
+		if rerr == io.EOF {
+			return keep(), last, lines, dropped, nil
+		}
+		if rerr != nil {
+			return keep(), last, lines, dropped, fmt.Errorf("history: read %s: %w", path, rerr)
+		}
+	}
+}
+
+// truncate cuts e's input and output to MaxInput bytes (at a character boundary), copying
+// what it keeps so that the whole text can be freed.
+func truncate(e *Entry) {
+	cut := func(s string) string {
+		if len(s) <= MaxInput {
+			return s
+		}
+		e.Truncated = max(e.Truncated, len(s))
+		n := MaxInput
+		for n > 0 && !utf8.RuneStart(s[n]) {
+			n--
+		}
+		return strings.Clone(s[:n])
+	}
+	e.Input = cut(e.Input)
+	if e.Output != nil {
+		o := cut(*e.Output)
+		e.Output = &o
+	}
+}
+
+// appendLine appends e to the file as one line. The caller holds the lock: the file is
+// opened for each append so that it is the file at path now, not one a compaction
+// replaced.
+func appendLine(path string, e *Entry) error {
+	b, err := json.Marshal(e)
+	if err != nil {
+		return fmt.Errorf("history: %w", err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	if err != nil {
+		return fmt.Errorf("history: %w", err)
+	}
+	_, err = f.Write(append(b, '\n'))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("history: write %s: %w", path, err)
+	}
+	return nil
+}
+
+// rewrite replaces the file with a line claiming session last, then entries (atomically,
+// through a temporary file). The caller holds the lock.
+func rewrite(path string, last int, entries []Entry) error {
+	tmp := fmt.Sprintf("%s.tmp%d", path, os.Getpid())
 	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
 	if err != nil {
 		return fmt.Errorf("history: compact: %w", err)
@@ -134,17 +272,23 @@ func rewrite(path string, entries []Entry) error {
 	w := bufio.NewWriter(f)
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
+	if last > 0 {
+		enc.Encode(&Entry{Session: last})
+	}
 	for i := range entries {
 		enc.Encode(&entries[i])
 	}
 	if err := w.Flush(); err != nil {
 		f.Close()
+		os.Remove(tmp)
 		return fmt.Errorf("history: compact: %w", err)
 	}
 	if err := f.Close(); err != nil {
+		os.Remove(tmp)
 		return fmt.Errorf("history: compact: %w", err)
 	}
 	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
 		return fmt.Errorf("history: compact: %w", err)
 	}
 	return nil
@@ -167,27 +311,37 @@ func (s *Store) Session() int {
 }
 
 // Add records cell line of this session with its input and, when output is not nil, the
-// text of its result.
+// text of its result. An input or output over MaxInput bytes is stored truncated, and the
+// error (wrapping ErrTruncated) says so.
 func (s *Store) Add(line int, input string, output *string) error {
 	<-s.loaded
+	e := Entry{Session: s.Session(), Line: line, Input: input, Output: output}
+	truncate(&e)
+	var warn error
+	if e.Truncated > 0 {
+		warn = fmt.Errorf("%w: cell %d of session %d has %d bytes of input or output, over the limit of %d: its first %d are kept",
+			ErrTruncated, line, e.Session, e.Truncated, MaxInput, MaxInput)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	e := Entry{Session: s.session, Line: line, Input: input, Output: output}
 	s.entries = append(s.entries, e)
-	if len(s.entries) > 2*MaxEntries {
-		s.entries = append([]Entry(nil), s.entries[len(s.entries)-MaxEntries:]...)
+	s.bytes += size(&e)
+	if drop := 0; len(s.entries) > 2*MaxEntries || s.bytes > MaxMemory {
+		for drop < len(s.entries)-1 && (len(s.entries)-drop > MaxEntries || s.bytes > MaxMemory) {
+			s.bytes -= size(&s.entries[drop])
+			drop++
+		}
+		s.entries = append([]Entry(nil), s.entries[drop:]...)
 	}
-	if s.file == nil {
-		return nil
+	if s.lockf == nil {
+		return warn
 	}
-	b, err := json.Marshal(&e)
-	if err != nil {
-		return fmt.Errorf("history: %w", err)
+	if err := lock(s.lockf); err != nil {
+		return fmt.Errorf("history: lock %s: %w", s.lockf.Name(), err)
 	}
-	if _, err := s.file.Write(append(b, '\n')); err != nil {
-		return fmt.Errorf("history: write %s: %w", s.path, err)
-	}
-	return nil
+	err := appendLine(s.path, &e)
+	unlock(s.lockf)
+	return errors.Join(err, warn)
 }
 
 // Tail returns the last n entries (all sessions), oldest first. n <= 0 returns none.
@@ -255,10 +409,10 @@ func (s *Store) Close() error {
 	<-s.loaded
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.file == nil {
+	if s.lockf == nil {
 		return nil
 	}
-	err := s.file.Close()
-	s.file = nil
+	err := s.lockf.Close()
+	s.lockf = nil
 	return err
 }

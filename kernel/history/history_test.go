@@ -109,7 +109,7 @@ func TestStoreCompactsAndSkipsBadLines(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "history.jsonl")
 	var b strings.Builder
 	b.WriteString("not json\n")
-	for i := 0; i < MaxEntries+50; i++ {
+	for i := 0; i < MaxEntries+MaxEntries/10+50; i++ {
 		b.WriteString(`{"session":3,"line":1,"input":"c"}` + "\n")
 	}
 	os.WriteFile(path, []byte(b.String()), 0o600)
@@ -119,8 +119,12 @@ func TestStoreCompactsAndSkipsBadLines(t *testing.T) {
 	}
 	s.Close()
 	data, _ := os.ReadFile(path)
-	if n := strings.Count(string(data), "\n"); n != MaxEntries {
-		t.Errorf("file has %d lines after compaction", n)
+	// The entries kept, and a line for the highest session before and one for this one.
+	if n := strings.Count(string(data), `"line":1,`); n != MaxEntries {
+		t.Errorf("file has %d entries after compaction", n)
+	}
+	if !strings.HasPrefix(string(data), `{"session":3,"line":0,`) || !strings.HasSuffix(string(data), `{"session":4,"line":0,"input":""}`+"\n") {
+		t.Errorf("session lines missing: %.60q ... %q", data, data[len(data)-60:])
 	}
 }
 

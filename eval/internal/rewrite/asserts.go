@@ -260,3 +260,91 @@ func (x *cell) errorsAs(call *ast.CallExpr) ast.Expr {
 	tm := tmpl{pos: call.Pos(), exprs: map[string]ast.Expr{"_pbX_err": call.Args[0], "_pbX_target": call.Args[1]}}
 	return tm.expr("_pb_errors_as(_pbX_err, func(_pb_e any) bool {\n%s\nif _pb_ok { *_pbX_target = _pb_v }\nreturn _pb_ok\n})", try)
 }
+
+// errorsAsType rewrites errors.AsType[E](err) (Go 1.26) as errorsAs does errors.As, for
+// the same reason (E may be a session type):
+//
+//	func() (E, bool) { var _pb_t E; _pb_r := _pb_errors_as(err, func(_pb_e any) bool { ...; if _pb_ok { _pb_t = _pb_v }; return _pb_ok }); return _pb_t, _pb_r }()
+func (x *cell) errorsAsType(call *ast.CallExpr) ast.Expr {
+	if len(call.Args) != 1 || call.Ellipsis.IsValid() {
+		return nil
+	}
+	if !x.calls(call, "errors", "AsType") {
+		return nil
+	}
+	tv, ok := x.info.Types[call]
+	if !ok {
+		return nil
+	}
+	tuple, ok := tv.Type.(*types.Tuple)
+	if !ok || tuple.Len() != 2 {
+		return nil
+	}
+	t := tuple.At(0).Type()
+	ts, ok := x.c.typeString(t)
+	if !ok {
+		return nil
+	}
+	kind := assertNative
+	if types.IsInterface(t) {
+		kind = x.assertKind(types.NewInterfaceType(nil, nil), t)
+	}
+	try, ok := x.tryAssert(kind, "_pb_e", "_pb_v", "_pb_ok", ts, t, types.NewInterfaceType(nil, nil))
+	if !ok {
+		return nil
+	}
+	tm := tmpl{pos: call.Pos(), exprs: map[string]ast.Expr{"_pbX_err": call.Args[0]}}
+	return tm.expr("func() (%[1]s, bool) {\nvar _pb_t %[1]s\n_pb_r := _pb_errors_as(_pbX_err, func(_pb_e any) bool {\n%[2]s\nif _pb_ok { _pb_t = _pb_v }\nreturn _pb_ok\n})\nreturn _pb_t, _pb_r\n}()", ts, try)
+}
+
+// calls reports whether call calls the package function path.name, maybe generic, maybe
+// already sent to the prelude (see redirected; the call's node and type stay the
+// original's).
+func (x *cell) calls(call *ast.CallExpr, path, name string) bool {
+	fun := ast.Unparen(call.Fun)
+	switch ix := fun.(type) {
+	case *ast.IndexExpr:
+		fun = ix.X
+	case *ast.IndexListExpr:
+		fun = ix.X
+	}
+	switch f := fun.(type) {
+	case *ast.SelectorExpr:
+		fn, ok := x.info.Uses[f.Sel].(*types.Func)
+		return ok && fn.Pkg() != nil && fn.Pkg().Path() == path && fn.Name() == name
+	case *ast.Ident:
+		return f.Name == preludeName(path, name)
+	}
+	return false
+}
+
+// randN rewrites math/rand/v2's generic N(n) into a call of compiled code and an
+// assertion to n's type, _pb_rand_n(n).(T): yaegi crashes instantiating a generic
+// function with a compiled named type (N(10*time.Second)).
+func (x *cell) randN(call *ast.CallExpr) ast.Expr {
+	if len(call.Args) != 1 || !x.calls(call, "math/rand/v2", "N") {
+		return nil
+	}
+	tv, ok := x.info.Types[call]
+	if !ok || tv.Type == nil {
+		return nil
+	}
+	t, ok := x.typeExpr(tv.Type, call.Pos())
+	conv, ok2 := x.typeExpr(tv.Type, call.Pos())
+	if !ok || !ok2 {
+		return nil
+	}
+	arg := call.Args[0]
+	_, basic := tv.Type.(*types.Basic)
+	if at, ok := x.info.Types[arg]; !ok || !types.Identical(at.Type, tv.Type) || at.Value != nil && basic {
+		// An explicit type argument or a constant (an untyped one would reach N as an
+		// int): convert. Not a constant of a named type: yaegi crashes on
+		// time.Duration(10 * time.Second) there, and a typed constant keeps its type.
+		arg = &ast.CallExpr{Fun: conv, Lparen: call.Lparen, Args: call.Args, Rparen: call.Rparen}
+	}
+	return &ast.TypeAssertExpr{
+		X: &ast.CallExpr{Fun: &ast.Ident{NamePos: call.Pos(), Name: "_pb_rand_n"}, Lparen: call.Lparen,
+			Args: []ast.Expr{arg}, Rparen: call.Rparen},
+		Lparen: call.Rparen, Type: t, Rparen: call.Rparen,
+	}
+}

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/peerbook/peerbook/eval/internal/rewrite"
+	"github.com/peerbook/peerbook/eval/internal/stdlib"
 	"github.com/traefik/yaegi/interp"
-	"github.com/traefik/yaegi/stdlib"
 )
 
 // BenchmarkCellAfter200Definitions measures rewriting one small cell in a session whose

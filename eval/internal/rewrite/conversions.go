@@ -58,6 +58,14 @@ func (x *cell) conversions(root ast.Node) {
 					}
 				}
 			case *ast.CallExpr:
+				if id, ok := n.Fun.(*ast.Ident); ok && len(n.Args) == 1 {
+					if _, builtin := x.info.Uses[id].(*types.Builtin); builtin && id.Name == "panic" {
+						// panic(v) converts v to any: recover() gives back a value that
+						// keeps its methods (r.(error) on a recovered error value).
+						n.Args[0] = x.toInterface(n.Args[0], anyType, true)
+						return true
+					}
+				}
 				x.convertArgs(n)
 			case *ast.CompositeLit:
 				x.convertElems(n)
@@ -174,6 +182,16 @@ func (x *cell) toInterface(e ast.Expr, t types.Type, assign bool) ast.Expr {
 		return x.boxError(e, et)
 	case !assign:
 		return e
+	case isAggregate(et):
+		// A struct or array value: the interface gets a copy, as in Go. Passed as an
+		// interface-typed argument, yaegi's interface would keep the variable itself
+		// (var v I = c; c.n++ then shows through v).
+		ets, ok1 := x.c.typeString(et)
+		ts, ok2 := x.c.typeString(t)
+		if !ok1 || !ok2 {
+			return e
+		}
+		fun = parseExpr(e.Pos(), "func(_pb_v %s) %s { return _pb_v }", ets, ts)
 	case t.Underlying().(*types.Interface).Empty():
 		fun = &ast.Ident{NamePos: e.Pos(), Name: "_pb_to_any"}
 	default:
@@ -189,6 +207,8 @@ func (x *cell) toInterface(e ast.Expr, t types.Type, assign bool) ast.Expr {
 }
 
 var errorType = types.Universe.Lookup("error").Type()
+
+var anyType = types.Universe.Lookup("any").Type()
 
 // boxError converts e, of the session type et that implements error, to a boxed
 // error: func(_pb_v T) error { return _pb_box_error(_pb_v, _pb_v, SESSION) }(e).
@@ -312,4 +332,14 @@ func joinComma(list []string) string {
 		out += s
 	}
 	return out
+}
+
+// isAggregate reports whether t is a struct or array type (a value that a variable holds
+// in place).
+func isAggregate(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Struct, *types.Array:
+		return true
+	}
+	return false
 }

@@ -22,8 +22,8 @@ import (
 	"github.com/peerbook/peerbook/eval/internal/rewrite"
 	"github.com/peerbook/peerbook/eval/internal/rewrite/corpus"
 	"github.com/peerbook/peerbook/eval/internal/rewrite/rt"
+	"github.com/peerbook/peerbook/eval/internal/stdlib"
 	"github.com/traefik/yaegi/interp"
-	"github.com/traefik/yaegi/stdlib"
 )
 
 var (

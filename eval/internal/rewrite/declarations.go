@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -142,4 +143,81 @@ func structTags(root ast.Node) {
 		}
 		return true
 	})
+}
+
+// constDecls writes the value go/types computed into every constant declaration: yaegi
+// gets iota wrong in specs that repeat an earlier one implicitly with several names
+// (const ( A, B T = iota, iota + 10; C, D )), down to a stack overflow when T has
+// methods. Each spec gets its type and literal values (C, D T = 1, 11).
+func (x *cell) constDecls(root ast.Node) {
+	ast.Inspect(root, func(n ast.Node) bool {
+		gd, ok := n.(*ast.GenDecl)
+		if !ok || gd.Tok != token.CONST {
+			return true
+		}
+		for _, spec := range gd.Specs {
+			vs, ok := spec.(*ast.ValueSpec)
+			if !ok {
+				continue
+			}
+			x.constSpec(vs)
+		}
+		return false
+	})
+}
+
+func (x *cell) constSpec(vs *ast.ValueSpec) {
+	var typ types.Type
+	values := make([]ast.Expr, len(vs.Names))
+	for i, name := range vs.Names {
+		c, ok := x.info.Defs[name].(*types.Const)
+		if !ok || c.Val().Kind() == constant.Unknown {
+			return
+		}
+		t := c.Type()
+		if b, ok := t.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
+			t = nil
+		}
+		if i > 0 && (typ == nil) != (t == nil) || typ != nil && t != nil && !types.Identical(typ, t) {
+			return // names of different types: left as written
+		}
+		typ = t
+		values[i] = x.literal(c.Val(), c.Type(), name.Pos())
+		if values[i] == nil {
+			return
+		}
+	}
+	if typ != nil {
+		te, ok := x.typeExpr(typ, vs.Pos())
+		if !ok {
+			return
+		}
+		vs.Type = te
+	}
+	vs.Values = values
+}
+
+// literal is the literal of constant v of type t (its default type's literal when t is
+// typed), nil when there is none.
+func (x *cell) literal(v constant.Value, t types.Type, pos token.Pos) ast.Expr {
+	if b, ok := t.Underlying().(*types.Basic); ok {
+		t = b
+		if b.Info()&types.IsUntyped == 0 {
+			switch {
+			case b.Info()&types.IsBoolean != 0:
+				t = types.Typ[types.UntypedBool]
+			case b.Info()&types.IsString != 0:
+				t = types.Typ[types.UntypedString]
+			case b.Info()&types.IsInteger != 0:
+				t = types.Typ[types.UntypedInt]
+			case b.Info()&types.IsFloat != 0:
+				t = types.Typ[types.UntypedFloat]
+			case b.Info()&types.IsComplex != 0:
+				t = types.Typ[types.UntypedComplex]
+			}
+		}
+	} else {
+		return nil
+	}
+	return parseExpr(pos, "%s", constLiteral(v, t))
 }

@@ -40,7 +40,12 @@ func (x *cell) expressions(root ast.Node) {
 		switch e := e.(type) {
 		case *ast.CallExpr:
 			out = x.call(e)
+		case *ast.BinaryExpr, *ast.UnaryExpr:
+			out = x.foldConst(e)
 		case *ast.SelectorExpr:
+			if out = x.packageConst(e); out != nil {
+				break
+			}
 			if out = x.methodExpr(e); out == nil && !called[e] {
 				out = x.methodValue(e)
 			}
@@ -49,6 +54,9 @@ func (x *cell) expressions(root ast.Node) {
 			}
 			if out == nil && !explicit[e] {
 				out = x.redirected(e)
+			}
+			if out == nil {
+				out = x.redirectedType(e)
 			}
 		case *ast.Ident:
 			if !explicit[e] {
@@ -92,6 +100,12 @@ func (x *cell) call(call *ast.CallExpr) ast.Expr {
 	if out := x.errorsAs(call); out != nil {
 		return out
 	}
+	if out := x.errorsAsType(call); out != nil {
+		return out
+	}
+	if out := x.randN(call); out != nil {
+		return out
+	}
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	if !ok {
 		return nil
@@ -102,6 +116,20 @@ func (x *cell) call(call *ast.CallExpr) ast.Expr {
 	switch id.Name {
 	case "min", "max":
 		return x.minMax(call, id.Name)
+	case "new":
+		return x.newExpr(call)
+	case "print", "println":
+		if call.Ellipsis.IsValid() {
+			return nil
+		}
+		line := "false"
+		if id.Name == "println" {
+			line = "true"
+		}
+		return &ast.CallExpr{
+			Fun:    &ast.Ident{NamePos: id.NamePos, Name: "_pb_print"},
+			Lparen: call.Lparen, Args: append([]ast.Expr{&ast.Ident{NamePos: call.Lparen, Name: line}}, call.Args...), Rparen: call.Rparen,
+		}
 	case "clear":
 		if len(call.Args) != 1 {
 			return nil
@@ -149,6 +177,69 @@ func (x *cell) constExpr(v constant.Value, t types.Type, pos token.Pos) ast.Expr
 		return lit
 	}
 	return &ast.CallExpr{Fun: te, Lparen: pos, Args: []ast.Expr{lit}, Rparen: pos}
+}
+
+// newExpr rewrites Go 1.26's new(expr), a pointer to a new variable holding expr's
+// value, which yaegi takes for new of expr's type (a pointer to zero):
+//
+//	func() *T { var _pb_v T = expr; return &_pb_v }()
+func (x *cell) newExpr(call *ast.CallExpr) ast.Expr {
+	if len(call.Args) != 1 {
+		return nil
+	}
+	if tv, ok := x.info.Types[call.Args[0]]; !ok || tv.IsType() {
+		return nil
+	}
+	tv, ok := x.info.Types[call]
+	if !ok {
+		return nil
+	}
+	pt, ok := tv.Type.(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	ts, ok := x.c.typeString(pt.Elem())
+	if !ok {
+		return nil
+	}
+	tm := tmpl{pos: call.Pos(), exprs: map[string]ast.Expr{"_pbX_v": call.Args[0]}}
+	return tm.expr("func() *%[1]s { var _pb_v %[1]s = _pbX_v; return &_pb_v }()", ts)
+}
+
+// foldConst replaces a constant operation whose type is a basic type (1<<63 + x, math.
+// MaxUint64 > 0) with its value, computed by go/types: yaegi computes constants in
+// int64 and float64, Go exactly.
+func (x *cell) foldConst(e ast.Expr) ast.Expr {
+	tv, ok := x.info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() == constant.Unknown {
+		return nil
+	}
+	if _, basic := tv.Type.(*types.Basic); !basic {
+		return nil
+	}
+	return x.constExpr(tv.Value, tv.Type, e.Pos())
+}
+
+// packageConst replaces an untyped constant of a compiled package (math.MaxUint64,
+// math.Pi) with its literal value: yaegi holds such constants as values of a Go type
+// (math.MaxUint64 > 0 is false, complex(0, math.Pi) is refused), a literal is an untyped
+// constant to it as to Go.
+func (x *cell) packageConst(sel *ast.SelectorExpr) ast.Expr {
+	c, ok := x.info.Uses[sel.Sel].(*types.Const)
+	if !ok || c.Pkg() == nil || c.Pkg() == x.c.pkg {
+		return nil
+	}
+	if _, isPkg := x.info.Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
+		return nil
+	}
+	tv, ok := x.info.Types[sel]
+	if !ok || tv.Value == nil {
+		return nil
+	}
+	if b, ok := tv.Type.(*types.Basic); !ok || b.Info()&types.IsUntyped == 0 {
+		return nil
+	}
+	return x.constExpr(tv.Value, tv.Type, sel.Pos())
 }
 
 // instantiate gives a generic function its type arguments explicitly (yaegi infers
@@ -208,6 +299,19 @@ func (x *cell) redirected(sel *ast.SelectorExpr) ast.Expr {
 		return nil
 	}
 	return &ast.Ident{NamePos: sel.Sel.NamePos, Name: preludeName(f.Pkg().Path(), f.Name())}
+}
+
+// redirectedType returns the prelude's replacement of a package's generic type
+// (atomic.Pointer becomes _pb_sync_atomic_Pointer), nil when there is none.
+func (x *cell) redirectedType(sel *ast.SelectorExpr) ast.Expr {
+	tn, ok := x.info.Uses[sel.Sel].(*types.TypeName)
+	if !ok || tn.Pkg() == nil || !x.r.redirect[tn.Pkg().Path()][tn.Name()] {
+		return nil
+	}
+	if _, isPkg := x.info.Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
+		return nil
+	}
+	return &ast.Ident{NamePos: sel.Sel.NamePos, Name: preludeName(tn.Pkg().Path(), tn.Name())}
 }
 
 // methodExpr rewrites a method expression T.M or (*T).M into a function literal that

@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/peerbook/peerbook/eval/internal/rewrite"
+	"github.com/peerbook/peerbook/eval/internal/stdlib"
 	"github.com/traefik/yaegi/interp"
-	"github.com/traefik/yaegi/stdlib"
 )
 
 // lockedBuffer is a bytes.Buffer safe for the goroutines of a program.

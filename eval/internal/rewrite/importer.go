@@ -58,17 +58,63 @@ func (im *Importer) Import(path string) (*types.Package, error) {
 	}
 	im.busy[path] = true
 	defer delete(im.busy, path)
-	if srcs, ok := im.sources[path]; ok {
+	srcs, hasSource := im.sources[path]
+	if hasSource && !addsToCompiled(srcs) {
 		return im.importSource(path, srcs)
 	}
 	syms := im.binary(path)
 	if syms == nil {
 		return nil, fmt.Errorf("package %q is not known to the interpreter", path)
 	}
-	return im.importBinary(path, syms), nil
+	p := im.importBinary(path, syms)
+	if hasSource {
+		delete(im.busy, path) // the source may import the compiled package
+		im.addSource(p, srcs)
+	}
+	return p, nil
 }
 
-// pkg returns the (possibly still incomplete) package object for path.
+// addsDirective marks the source of the generic part of a compiled package (errors.AsType
+// next to the compiled errors.Is): the importer adds it to the compiled package's
+// symbols. Other sources are whole packages (iter, slices, maps, cmp).
+const addsDirective = "//peerbook:adds-to-compiled"
+
+func addsToCompiled(srcs []string) bool {
+	for _, src := range srcs {
+		if strings.Contains(src, "\n"+addsDirective+"\n") {
+			return true
+		}
+	}
+	return false
+}
+
+// addSource adds to the compiled package p the exported functions and types of source
+// files: the generic code the interpreter compiles from source next to the package's
+// compiled symbols (errors.AsType next to errors.Is). The files are checked as a package
+// of their own with p's path; they may import p to name its compiled symbols (sync.Once
+// in the source of sync.OnceValue).
+func (im *Importer) addSource(p *types.Package, srcs []string) {
+	var files []*ast.File
+	for n, src := range srcs {
+		f, err := parser.ParseFile(im.fset, fmt.Sprintf("%s/src%d.go", p.Path(), n), src, 0)
+		if err != nil {
+			continue
+		}
+		files = append(files, f)
+	}
+	conf := types.Config{Importer: im, Error: func(error) {}}
+	src, _ := conf.Check(p.Path(), im.fset, files, nil)
+	if src == nil {
+		return
+	}
+	for _, name := range src.Scope().Names() {
+		obj := src.Scope().Lookup(name)
+		if obj.Exported() && p.Scope().Lookup(name) == nil {
+			p.Scope().Insert(obj)
+		}
+	}
+}
+
 func (im *Importer) pkg(path string) *types.Package {
 	if p := im.pkgs[path]; p != nil {
 		return p

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/traefik/yaegi/stdlib"
+	"github.com/peerbook/peerbook/eval/internal/stdlib"
 )
 
 func TestParseVerbs(t *testing.T) {

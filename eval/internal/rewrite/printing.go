@@ -66,15 +66,22 @@ func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
 	for i := pf.first; i < len(call.Args); i++ {
 		arg := call.Args[i]
 		tv, ok := x.info.Types[arg]
-		if !ok || tv.Type == nil || isUntyped(tv.Type) || !x.needsHelp(tv.Type, nil) {
+		if !ok || tv.Type == nil || isUntyped(tv.Type) {
 			continue
 		}
 		verb := 'v'
+		if verbs != nil && i-pf.first < len(verbs) {
+			verb = verbs[i-pf.first]
+		}
+		// %T of a compiled interface (fmt.Stringer, error) may name yaegi's wrapper of
+		// a cell value: it needs help too.
+		if !x.needsHelp(tv.Type, nil) && (verb != 'T' || !types.IsInterface(tv.Type)) {
+			continue
+		}
 		if verbs != nil {
 			if i-pf.first >= len(verbs) {
 				continue
 			}
-			verb = verbs[i-pf.first]
 		} else if pf.format >= 0 && name == "fmt.Errorf" {
 			if _, isErr := tv.Type.Underlying().(*types.Interface); isErr {
 				continue // maybe a %w operand
@@ -86,8 +93,13 @@ func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
 			if lit == nil {
 				continue
 			}
+			dt := tv.Type
+			if types.IsInterface(dt) {
+				// Any interface, compiled ones too: the dynamic value decides.
+				dt = dt.Underlying()
+			}
 			call.Args[i] = &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "_pb_typename"}, Lparen: pos,
-				Args: []ast.Expr{arg, x.descID(tv.Type, pos)}, Rparen: arg.End()}
+				Args: []ast.Expr{arg, x.descID(dt, pos)}, Rparen: arg.End()}
 		case 'w':
 			// %w needs an error: a value of a session type must be converted to one.
 			if !types.IsInterface(tv.Type) && isSessionValue(tv.Type) {

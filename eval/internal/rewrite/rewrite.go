@@ -29,7 +29,47 @@ var (
 	preludeMaps string
 	//go:embed prelude/main.go.txt
 	preludeMain string
+	//go:embed prelude/sync.go.txt
+	preludeSync string
+	//go:embed prelude/atomic.go.txt
+	preludeAtomic string
+	//go:embed prelude/errors.go.txt
+	preludeErrors string
+	//go:embed prelude/rand.go.txt
+	preludeRand string
+	//go:embed prelude/reflect.go.txt
+	preludeReflect string
 )
+
+// preludePackages are the interpreted generic parts of standard library packages, by
+// import path: functions and types that cannot be exported compiled (Go's symbol tables
+// hold no generic code). Prepare loads each into package main with its names prefixed
+// (see preludeName); the rewriter sends the cells' uses there, and the type checker
+// adds them to the compiled package's own symbols (Importer).
+var preludePackages = []struct{ path, src string }{
+	{"slices", preludeSlices},
+	{"maps", preludeMaps},
+	{"sync", preludeSync},
+	{"sync/atomic", preludeAtomic},
+	{"errors", preludeErrors},
+	{"math/rand/v2", preludeRand},
+	{"reflect", preludeReflect},
+}
+
+// TypeSources returns the Go source of the packages, or parts of packages, that the
+// session compiles from source, by import path, for go/types (see NewImporter).
+func TypeSources() map[string][]string {
+	sources := map[string][]string{"iter": {preludeIter}}
+	for _, p := range preludePackages {
+		sources[p.path] = append(sources[p.path], p.src)
+	}
+	for _, src := range generic.Sources {
+		if path := packageClause(src); path == "cmp" {
+			sources[path] = append(sources[path], src)
+		}
+	}
+	return sources
+}
 
 // Rewriter rewrites the cells of one interpreter session. It remembers what earlier
 // cells declared, so that later cells type-check.
@@ -45,6 +85,22 @@ type Rewriter struct {
 	session string
 	// instances are the instances of generic types whose methods are registered.
 	instances map[string]bool
+	// typeErrs are the hard errors go/types found in the last cell.
+	typeErrs []types.Error
+}
+
+// TypeErrors returns the errors go/types found in the last cell between from and to
+// (positions of the interpreter's FileSet): what the go command would report, which the
+// session shows instead of the interpreter's own wording when the interpreter refuses
+// the code too.
+func (r *Rewriter) TypeErrors(from, to token.Pos) []types.Error {
+	var out []types.Error
+	for _, e := range r.typeErrs {
+		if e.Pos >= from && e.Pos < to {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 var sessions atomic.Int64
@@ -73,30 +129,20 @@ func (r *Rewriter) Prepare(i *interp.Interpreter) error {
 		return fmt.Errorf("rewrite: load prelude: %w", err)
 	}
 	r.redirect = map[string]map[string]bool{}
-	for _, p := range []struct{ pkg, src string }{{"slices", preludeSlices}, {"maps", preludeMaps}} {
-		src, names, err := preludeFuncs(p.pkg, p.src)
+	for _, p := range preludePackages {
+		src, names, err := preludeFuncs(p.path, p.src)
 		if err == nil {
-			err = evalFile(i, "_pb_prelude_"+p.pkg+".go", src)
+			err = evalFile(i, "_pb_prelude_"+identPath(p.path)+".go", src)
 		}
 		if err != nil {
-			return fmt.Errorf("rewrite: load prelude %s: %w", p.pkg, err)
+			return fmt.Errorf("rewrite: load prelude %s: %w", p.path, err)
 		}
-		r.redirect[p.pkg] = names
+		r.redirect[p.path] = names
 	}
 	r.i = i
-	sources := map[string][]string{
-		"iter":   {preludeIter},
-		"slices": {preludeSlices},
-		"maps":   {preludeMaps},
-	}
-	for _, src := range generic.Sources {
-		if path := packageClause(src); path == "cmp" {
-			sources[path] = append(sources[path], src)
-		}
-	}
 	r.imp = NewImporter(func(path string) map[string]reflect.Value {
 		return i.Symbols(path)[path]
-	}, sources)
+	}, TypeSources())
 	return nil
 }
 
@@ -121,9 +167,10 @@ func (r *Rewriter) File(fset *token.FileSet, f *ast.File) error {
 // may be nil. Both must have been parsed with fset, the interpreter's FileSet.
 //
 // Type errors do not stop the rewrite: the parts of the cell that type-check are
-// rewritten, and yaegi reports the errors it finds. An error is returned only on an
-// internal failure of the rewriter (a recovered panic); the cell may then be partly
-// rewritten.
+// rewritten, and yaegi reports the errors it finds. A cell that uses what yaegi would run
+// with a different result (see unsupported.go) is refused with an *Unsupported error,
+// before anything is rewritten or remembered. Any other error is an internal failure of
+// the rewriter (a recovered panic); the cell may then be partly rewritten.
 func (r *Rewriter) Cell(fset *token.FileSet, decls *ast.File, stmts *ast.BlockStmt) (err error) {
 	if r.imp == nil {
 		return errors.New("rewrite: Prepare was not called")
@@ -134,9 +181,11 @@ func (r *Rewriter) Cell(fset *token.FileSet, decls *ast.File, stmts *ast.BlockSt
 		}
 	}()
 	c := r.check(fset, decls, stmts)
-	r.remember(fset, decls, stmts, c)
-	if c.failed {
-		return nil
+	r.typeErrs = r.typeErrs[:0]
+	for _, e := range c.errs {
+		if te, ok := e.(types.Error); ok && !te.Soft {
+			r.typeErrs = append(r.typeErrs, te)
+		}
 	}
 	x := &cell{r: r, fset: fset, c: c, info: c.info,
 		labeledStmts: map[*types.Label]ast.Stmt{},
@@ -151,7 +200,18 @@ func (r *Rewriter) Cell(fset *token.FileSet, decls *ast.File, stmts *ast.BlockSt
 	if stmts != nil {
 		roots = append(roots, stmts)
 	}
+	if !c.failed {
+		// A refused cell is not compiled: nothing of it is remembered.
+		if err := x.unsupported(roots); err != nil {
+			return err
+		}
+	}
+	r.remember(fset, decls, stmts, c)
+	if c.failed {
+		return nil
+	}
 	for _, root := range roots {
+		x.constDecls(root)
 		x.statements(root)
 	}
 	for _, root := range roots {

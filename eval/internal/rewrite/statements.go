@@ -1,9 +1,12 @@
 package rewrite
 
 import (
+	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
+	"strings"
 )
 
 // statements runs the statement rewrites over a tree, innermost statements first.
@@ -81,6 +84,15 @@ func (x *cell) stmt(s ast.Stmt, fn *types.Signature, loops []ast.Node) []ast.Stm
 		out = x.bindCall(st.Call, st.Go, loops, func(call *ast.CallExpr) ast.Stmt {
 			return &ast.GoStmt{Go: st.Go, Call: call}
 		})
+	case *ast.ExprStmt:
+		if g := x.waitGroupGo(st); g != nil {
+			out = append([]ast.Stmt{g.add}, x.bindCall(g.stmt.Call, g.stmt.Go, loops, func(call *ast.CallExpr) ast.Stmt {
+				return &ast.GoStmt{Go: g.stmt.Go, Call: call}
+			})...)
+			if label != nil {
+				out = []ast.Stmt{labeled(label, &ast.BlockStmt{Lbrace: st.Pos(), List: out, Rbrace: st.End()})}
+			}
+		}
 	case *ast.SelectStmt:
 		out = x.selectStmt(label, st, loops)
 	case *ast.TypeSwitchStmt:
@@ -351,4 +363,69 @@ func (x *cell) funcSignature(fn ast.Node) *types.Signature {
 	}
 	sig, _ := t.(*types.Signature)
 	return sig
+}
+
+// wgGo is a call of sync.WaitGroup.Go turned into a go statement.
+type wgGo struct {
+	add  ast.Stmt    // wg.Add(1)
+	stmt *ast.GoStmt // go func(f func()) { defer wg.Done(); f() }(arg)
+}
+
+// waitGroupGo rewrites wg.Go(f) (Go 1.25) into wg.Add(1) and a go statement that runs f
+// and calls wg.Done, which the rewrites of go statements then isolate: f, often a
+// closure made in a loop, handed to compiled code that runs it later in another
+// goroutine, would read the loop's variables as a later iteration left them. Only a
+// receiver without calls (wg, s.wg, &wg) is rewritten: it is evaluated twice.
+func (x *cell) waitGroupGo(st *ast.ExprStmt) *wgGo {
+	call, ok := st.X.(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || call.Ellipsis.IsValid() {
+		return nil
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Go" {
+		return nil
+	}
+	s := x.info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal {
+		return nil
+	}
+	fn, ok := s.Obj().(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
+		return nil
+	}
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil || !strings.HasSuffix(types.TypeString(recv.Type(), nil), "sync.WaitGroup") {
+		return nil
+	}
+	if !callFree(sel.X) {
+		return nil
+	}
+	pos := call.Pos()
+	src := fmt.Sprintf("func() { %[1]s.Add(1); go func(_pbwgf func()) { defer %[1]s.Done(); _pbwgf() }(nil) }", types.ExprString(sel.X))
+	e, err := parser.ParseExprFrom(token.NewFileSet(), "", src, 0)
+	if err != nil {
+		return nil
+	}
+	body := e.(*ast.FuncLit).Body.List
+	setPos(e, pos)
+	g := body[1].(*ast.GoStmt)
+	g.Call.Args[0] = call.Args[0]
+	return &wgGo{add: body[0], stmt: g}
+}
+
+// callFree reports whether e is made of names, selectors, & and * only.
+func callFree(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return true
+	case *ast.SelectorExpr:
+		return callFree(e.X)
+	case *ast.UnaryExpr:
+		return e.Op == token.AND && callFree(e.X)
+	case *ast.StarExpr:
+		return callFree(e.X)
+	case *ast.ParenExpr:
+		return callFree(e.X)
+	}
+	return false
 }

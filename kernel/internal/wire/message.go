@@ -51,6 +51,12 @@ type Message struct {
 // Decode parses the frames of one message and checks its signature with s (nil: no
 // checks). It never panics, whatever the frames hold.
 func Decode(frames [][]byte, s *Signer) (*Message, error) {
+	return DecodeOnce(frames, s, nil)
+}
+
+// DecodeOnce is Decode that also refuses, with ErrReplayed, a message whose signature d
+// has seen (d nil: no such check), and records the signature of every message it accepts.
+func DecodeOnce(frames [][]byte, s *Signer, d *Digests) (*Message, error) {
 	delim := -1
 	for i, f := range frames {
 		if string(f) == Delimiter {
@@ -68,6 +74,11 @@ func Decode(frames [][]byte, s *Signer) (*Message, error) {
 	sig, header, parent, metadata, content := rest[0], rest[1], rest[2], rest[3], rest[4]
 	if err := s.Verify(sig, header, parent, metadata, content); err != nil {
 		return nil, err
+	}
+	if s.Enabled() {
+		if err := d.Add(sig); err != nil {
+			return nil, err
+		}
 	}
 	m := &Message{
 		Identities:   frames[:delim],

@@ -1,5 +1,5 @@
 // Package zmtpnet gives zmq4 sockets connections that send each ZMTP message with one
-// write and read through a buffer.
+// write, read through a buffer, and refuse what a peer may not send.
 //
 // zmq4 writes every frame of a message as two writes (size header, body): a Jupyter
 // message of seven frames costs fourteen syscalls and, with TCP_NODELAY, fourteen TCP
@@ -7,6 +7,22 @@
 // ZMTP stream (greeting, then frames) and hold the bytes of a message until its last frame
 // (or a command) is complete, so a message leaves as one write, at once: no delay is added.
 // Reads go through a buffer, as zmq4 reads a frame's size and body in separate small reads.
+//
+// The incoming stream is parsed too, before zmq4 sees it (zmq4 v0.17.0 allocates whatever
+// size a frame header claims, in its accept goroutine, before any authentication):
+//
+//   - A listener runs each new connection's greeting and READY command in a goroutine of
+//     its own under a deadline (Limits.Handshake) and hands zmq4 only the connections that
+//     completed them, so a peer that sends nothing cannot hold up the port. Only ZMTP 3 with
+//     the NULL mechanism is served.
+//   - Each frame header is checked before zmq4 reads it: a message over Limits.MaxMessage
+//     (its frames plus FrameOverhead each), a command over MaxCommand, or bad flags close
+//     the connection, with one log line.
+//
+// A sender of a message over the limit is not told why beyond the closed connection: the
+// limit applies before the message's signature can be checked (it covers the whole
+// message), and an answer to an unchecked message would sign text that anyone chose. The
+// kernel's log names the limit and how to raise it.
 package zmtpnet
 
 import (
@@ -17,6 +33,7 @@ import (
 	"net"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/go-zeromq/zmq4"
 	"github.com/go-zeromq/zmq4/transport"
@@ -31,33 +48,57 @@ const (
 
 var registerOnce sync.Once
 
-// Register registers the transports with zmq4 (once; later calls do nothing).
+// Register registers the transports, with the default Limits, with zmq4 (once; later
+// calls do nothing).
 func Register() {
 	registerOnce.Do(func() {
-		zmq4.RegisterTransport(TCP, coalescing{transport.New("tcp")})
-		zmq4.RegisterTransport(IPC, coalescing{transport.New("unix")})
+		zmq4.RegisterTransport(TCP, coalescing{transport.New("tcp"), Limits{}.withDefaults()})
+		zmq4.RegisterTransport(IPC, coalescing{transport.New("unix"), Limits{}.withDefaults()})
 	})
 }
 
 // Endpoint rewrites a tcp:// or ipc:// endpoint to the coalescing transport.
-func Endpoint(ep string) string {
+func Endpoint(ep string) string { return Network{TCP, IPC}.Endpoint(ep) }
+
+// Network is a pair of coalescing transports (TCP and IPC) with limits of their own.
+type Network struct{ tcp, ipc string }
+
+var networks atomic.Uint64
+
+// New registers a pair of transports with zmq4 that apply lim.
+func New(lim Limits) Network {
+	lim = lim.withDefaults()
+	n := networks.Add(1)
+	nw := Network{fmt.Sprintf("%s-%d", TCP, n), fmt.Sprintf("%s-%d", IPC, n)}
+	zmq4.RegisterTransport(nw.tcp, coalescing{transport.New("tcp"), lim})
+	zmq4.RegisterTransport(nw.ipc, coalescing{transport.New("unix"), lim})
+	return nw
+}
+
+// Endpoint rewrites a tcp:// or ipc:// endpoint to the network's transports.
+func (nw Network) Endpoint(ep string) string {
 	switch {
 	case strings.HasPrefix(ep, "tcp://"):
-		return TCP + ep[len("tcp"):]
+		return nw.tcp + ep[len("tcp"):]
 	case strings.HasPrefix(ep, "ipc://"):
-		return IPC + ep[len("ipc"):]
+		return nw.ipc + ep[len("ipc"):]
 	}
 	return ep
 }
 
-type coalescing struct{ base transport.Transport }
+type coalescing struct {
+	base transport.Transport
+	lim  Limits
+}
 
 func (c coalescing) Dial(ctx context.Context, d transport.Dialer, addr string) (net.Conn, error) {
 	conn, err := c.base.Dial(ctx, d, addr)
 	if err != nil {
 		return nil, err
 	}
-	return NewConn(conn), nil
+	nc := newConn(conn, c.lim)
+	nc.in.greeting = 2
+	return nc, nil
 }
 
 func (c coalescing) Listen(ctx context.Context, addr string) (net.Listener, error) {
@@ -65,20 +106,10 @@ func (c coalescing) Listen(ctx context.Context, addr string) (net.Listener, erro
 	if err != nil {
 		return nil, err
 	}
-	return listener{l}, nil
+	return newListener(l, c.lim), nil
 }
 
 func (c coalescing) Addr(ep string) (string, error) { return c.base.Addr(ep) }
-
-type listener struct{ net.Listener }
-
-func (l listener) Accept() (net.Conn, error) {
-	c, err := l.Listener.Accept()
-	if err != nil {
-		return nil, err
-	}
-	return NewConn(c), nil
-}
 
 // ZMTP framing.
 const (
@@ -90,28 +121,119 @@ const (
 	maxHeld = 256 << 10
 )
 
-// Conn is a net.Conn that writes whole ZMTP messages at once and reads through a buffer.
+// Conn is a net.Conn that writes whole ZMTP messages at once and reads through a buffer,
+// checking each incoming frame header against its Limits.
 type Conn struct {
 	net.Conn
-	r *bufio.Reader
+	r   *bufio.Reader
+	lim Limits
+
+	// Read side (one reader at a time, as zmq4 reads).
+	replay []byte // handshake bytes already read, for zmq4 to read again
+	in     inbound
+	watch  bool        // set live at the first read past the replay
+	live   atomic.Bool // zmq4 reads past the handshake: it took the connection
 
 	mu   sync.Mutex
 	held []byte
+	skip int // bytes of zmq4's greeting still to drop: the listener sent it already
 	p    parser
 }
 
-// NewConn wraps c.
+// NewConn wraps c, with the default Limits, as the dialing side.
 func NewConn(c net.Conn) *Conn {
-	return &Conn{Conn: c, r: bufio.NewReaderSize(c, 64<<10)}
+	nc := newConn(c, Limits{}.withDefaults())
+	nc.in.greeting = 2
+	return nc
 }
 
-// Read reads through the buffer.
-func (c *Conn) Read(p []byte) (int, error) { return c.r.Read(p) }
+func newConn(c net.Conn, lim Limits) *Conn {
+	return &Conn{Conn: c, r: bufio.NewReaderSize(c, 64<<10), lim: lim}
+}
+
+// Read reads through the buffer; a frame header over the limits (or not ZMTP) closes the
+// connection and fails the read instead of reaching the caller.
+func (c *Conn) Read(p []byte) (n int, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = c.refuse(fmt.Errorf("zmtpnet: read: %v", r))
+			n = 0
+		}
+	}()
+	if c.in.greeting > 0 && len(c.replay) == 0 {
+		// The dialing side: check the server's greeting, then (at zmq4's next read, once
+		// it sent its own READY) the server's READY, before zmq4 reads them.
+		read := c.readGreeting
+		if c.in.greeting == 1 {
+			read = c.readReady
+		}
+		c.in.greeting--
+		if err := read(); err != nil {
+			return 0, c.refuse(err)
+		}
+	}
+	if len(c.replay) > 0 {
+		n = copy(p, c.replay)
+		c.replay = c.replay[n:]
+		return n, nil
+	}
+	if c.watch {
+		c.watch = false
+		c.live.Store(true)
+	}
+	if c.in.err != nil {
+		return 0, c.in.err
+	}
+	if len(p) == 0 {
+		return 0, nil
+	}
+	if c.in.pass == 0 {
+		hdr, err := c.r.Peek(2)
+		if err != nil {
+			return 0, err
+		}
+		frameLen, need, herr := c.in.header(hdr, &c.lim)
+		if herr == nil && need > len(hdr) {
+			if hdr, err = c.r.Peek(need); err != nil {
+				return 0, err
+			}
+			frameLen, _, herr = c.in.header(hdr, &c.lim)
+		}
+		if herr != nil {
+			return 0, c.refuse(herr)
+		}
+		c.in.pass = frameLen
+	}
+	n, err = c.r.Read(p[:min(uint64(len(p)), c.in.pass)])
+	c.in.pass -= uint64(n)
+	return n, err
+}
+
+// refuse closes the connection for err, logs it, and makes every later read fail.
+func (c *Conn) refuse(err error) error {
+	c.in.err = err
+	c.Conn.Close()
+	c.lim.logRefused(c.Conn.RemoteAddr().String(), err)
+	return err
+}
 
 // Write holds p until the message it belongs to is complete, then writes it all.
 func (c *Conn) Write(p []byte) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.skip > 0 {
+		n := min(c.skip, len(p))
+		c.skip -= n
+		if n == len(p) {
+			return n, nil
+		}
+		m, err := c.write(p[n:])
+		return n + m, err
+	}
+	return c.write(p)
+}
+
+func (c *Conn) write(p []byte) (int, error) {
 	flush := c.p.feed(p)
 	if !flush && len(c.held)+len(p) <= maxHeld {
 		c.held = append(c.held, p...)

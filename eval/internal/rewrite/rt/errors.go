@@ -140,6 +140,10 @@ func ErrorsAs(err error, try func(any) bool) bool {
 			}
 		} else if try(err) {
 			return true
+		} else if inner, _, ok := heldByWrapper(reflect.ValueOf(err)); ok && inner.IsValid() && inner.CanInterface() && try(inner.Interface()) {
+			// yaegi's error wrapper (an error-typed value of a cell type, such as the
+			// binding of "case error:") holds the value the target may match.
+			return true
 		}
 		switch u := err.(type) {
 		case interface{ Unwrap() error }:

@@ -1,3 +1,7 @@
+// Long file: the fmt verbs for values of cell types are one formatter (verbs, flags, nesting,
+// type names) that must stay in step with package fmt; most of it goes once the interpreter
+// gives cell types real named reflect types (issue 15), so it is not split meanwhile.
+
 package rt
 
 import (
@@ -187,20 +191,82 @@ func (s shown) Format(f fmt.State, verb rune) {
 func TypeName(v any, id int) string {
 	t := typeByID(id)
 	rv := reflect.ValueOf(v)
-	if t == nil || t.Kind == Interface {
+	if t == nil || isInterface(t) {
 		session := ""
 		if t != nil {
 			session = t.Session
 		}
-		rv, t = dynamic(rv, session)
+		if inner, iface, ok := heldByWrapper(rv); ok {
+			// A value of a cell type in a compiled interface (fmt.Stringer): yaegi's
+			// wrapper holds it; its type is known if it is a struct type of the cell.
+			dv, dt := dynamic(inner, session)
+			if dt == nil && dv.IsValid() {
+				panic(fmt.Sprintf("peerbook: %%T of a value of a type declared in a cell held in a %s is not supported in cells: the value is a %s at run time and its type name is lost", iface, dv.Type()))
+			}
+			rv, t = dv, dt
+		} else {
+			rv, t = dynamic(rv, session)
+		}
 		if !rv.IsValid() {
 			return "<nil>"
 		}
 		if t == nil {
+			if others := sameRepresentation(rv.Type(), session); others != "" {
+				// A value of a cell type like "type ID int" without methods is a plain
+				// int in an interface: %T cannot tell which it is.
+				panic(fmt.Sprintf("peerbook: %%T of an interface holding a %s is not supported in cells: %s is also a %s at run time", rv.Type(), others, rv.Type()))
+			}
 			return rv.Type().String()
 		}
 	}
 	return t.Name
+}
+
+// sameRepresentation names the named types of the session whose values are of reflect
+// type rt at run time ("" if none).
+func sameRepresentation(rt reflect.Type, session string) string {
+	if rt.Kind() == reflect.Struct {
+		return "" // struct types of cells are told apart (their identity tag)
+	}
+	registry.RLock()
+	defer registry.RUnlock()
+	var names []string
+	for _, t := range registry.byRType[rt] {
+		if t.Session == session && !isInterface(t) {
+			names = append(names, t.Name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// heldByWrapper returns the value inside one of yaegi's interface wrappers (the struct
+// types of the symbol tables, stdlib._fmt_Stringer, whose first field IValue holds the
+// interpreted value) and the interface the wrapper implements ("fmt.Stringer").
+func heldByWrapper(v reflect.Value) (reflect.Value, string, bool) {
+	for v.IsValid() && v.Kind() == reflect.Interface && !v.IsNil() {
+		v = v.Elem()
+	}
+	if !v.IsValid() || v.Kind() != reflect.Struct || v.NumField() == 0 || v.Type().Field(0).Name != "IValue" {
+		return reflect.Value{}, "", false
+	}
+	name := v.Type().Name() // _fmt_Stringer
+	if !strings.HasPrefix(name, "_") {
+		return reflect.Value{}, "", false
+	}
+	iface := strings.TrimPrefix(name, "_")
+	if i := strings.LastIndex(iface, "_"); i >= 0 {
+		iface = strings.ReplaceAll(iface[:i], "_", "/") + "." + iface[i+1:]
+	}
+	return v.Field(0), iface, true
+}
+
+// isInterface reports whether t is an interface type, named or not: the dynamic value
+// held decides how it prints.
+func isInterface(t *Type) bool {
+	for t != nil && t.Kind == Named {
+		t = t.Elem
+	}
+	return t != nil && t.Kind == Interface
 }
 
 // valueInterface is how yaegi keeps interpreted values inside interfaces.
@@ -274,9 +340,11 @@ func dynamic(v reflect.Value, session string) (reflect.Value, *Type) {
 	}
 	if v.Type().String() == valueInterfaceName {
 		inner, name := valueInterfaceParts(v)
-		if t := lookupName(session, name); t != nil {
+		if t := lookupName(session, name); t != nil && !isInterface(t) {
 			return inner, t
 		}
+		// The name yaegi kept may be the interface's own (a value converted to a
+		// cell interface): the dynamic type is the held value's.
 		return dynamic(inner, session)
 	}
 	// A plain value: values of struct types declared in cells have unnamed reflect
@@ -412,6 +480,25 @@ func (p *printer) value(v reflect.Value, t *Type, depth int) {
 	}
 	switch t.Kind {
 	case Named:
+		if p.sharpV && t.Elem != nil && t.Elem.Kind == Plain && v.CanInterface() {
+			switch v.Kind() {
+			case reflect.Slice, reflect.Array, reflect.Map, reflect.Struct:
+				// fmt writes the unnamed type yaegi made: write the named type's.
+				out := fmt.Sprintf("%#v", v.Interface())
+				if rt := v.Type().String(); strings.HasPrefix(out, rt) {
+					out = t.Name + out[len(rt):]
+				}
+				p.pad(out)
+				return
+			}
+		}
+		if p.sharpV && t.Elem != nil {
+			// %#v writes the named type's name before a composite value.
+			under := *t.Elem
+			under.Name = t.Name
+			p.value(v, &under, depth)
+			return
+		}
 		p.value(v, t.Elem, depth)
 	case Pointer:
 		p.pointer(v, t, depth)

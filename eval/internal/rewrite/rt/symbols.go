@@ -6,6 +6,9 @@ import "reflect"
 var Symbols = map[string]map[string]reflect.Value{
 	ImportPath + "/rt": {
 		"Clear":          reflect.ValueOf(Clear),
+		"Pull":           reflect.ValueOf(Pull),
+		"RandN":          reflect.ValueOf(RandN),
+		"Print":          reflect.ValueOf(Print),
 		"Go":             reflect.ValueOf(Go),
 		"SortOrdered":    reflect.ValueOf(SortOrdered),
 		"SortFunc":       reflect.ValueOf(SortFunc),

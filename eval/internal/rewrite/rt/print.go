@@ -1,0 +1,56 @@
+package rt
+
+import (
+	"io"
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+// Print writes args as the builtin print (line false) or println (line true) does: the
+// interpreted builtins write to standard output in fmt's format, Go's to standard error
+// in the runtime's (floats in their shortest form, pointers in hex, println
+// separates operands by spaces). The rewriter sends the cells' calls of print and println here.
+func Print(w io.Writer, line bool, args ...any) {
+	var b strings.Builder
+	for i, a := range args {
+		if line && i > 0 {
+			b.WriteByte(' ')
+		}
+		printValue(&b, reflect.ValueOf(a))
+	}
+	if line {
+		b.WriteByte('\n')
+	}
+	_, _ = io.WriteString(w, b.String())
+}
+
+func printValue(b *strings.Builder, v reflect.Value) {
+	if !v.IsValid() {
+		b.WriteString("(0x0,0x0)") // a nil interface
+		return
+	}
+	switch v.Kind() {
+	case reflect.Bool:
+		b.WriteString(strconv.FormatBool(v.Bool()))
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		b.WriteString(strconv.FormatInt(v.Int(), 10))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		b.WriteString(strconv.FormatUint(v.Uint(), 10))
+	case reflect.Float32, reflect.Float64:
+		// Go 1.26's runtime prints the shortest representation (2.5, 1e+100).
+		b.WriteString(strconv.FormatFloat(v.Float(), 'g', -1, v.Type().Bits()))
+	case reflect.Complex64, reflect.Complex128:
+		b.WriteString(strconv.FormatComplex(v.Complex(), 'g', -1, v.Type().Bits()))
+	case reflect.String:
+		b.WriteString(v.String())
+	case reflect.Pointer, reflect.Chan, reflect.Map, reflect.Func, reflect.UnsafePointer:
+		b.WriteString("0x" + strconv.FormatUint(uint64(v.Pointer()), 16))
+	case reflect.Slice:
+		b.WriteString("[" + strconv.Itoa(v.Len()) + "/" + strconv.Itoa(v.Cap()) + "]0x" + strconv.FormatUint(uint64(v.Pointer()), 16))
+	default:
+		// Go refuses other operands (structs, arrays) at compile time; the rewriter
+		// only passes what go/types accepted.
+		b.WriteString("(" + v.Type().String() + ")")
+	}
+}

@@ -1,0 +1,364 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+// Refusals. Some Go a cell may hold runs on yaegi with a different result and no error:
+// reflect cannot make named types, so a value of a cell type
+// `type Celsius float64` is a plain float64 at run time, and compiled packages (fmt,
+// encoding/json, log/slog) do not see the methods of cell types. Where the rewriter can
+// tell from the types that a cell depends on what yaegi cannot do, it refuses the cell
+// with an error naming the limit, rather than let it print a wrong answer.
+
+// Unsupported is the error of a cell that uses what peerbook refuses; List holds one
+// positioned message per use.
+type Unsupported struct {
+	List scanner.ErrorList
+}
+
+func (u *Unsupported) Error() string { return u.List.Error() }
+
+// Unwrap returns the list, for errors.As.
+func (u *Unsupported) Unwrap() error { return u.List }
+
+// hiddenMethods are the methods compiled packages look for on the values they get, which
+// they cannot see on cell types: by name, the signature (parameter and result types) and
+// the package that would ignore the method.
+var hiddenMethods = map[string]struct{ sig, who string }{
+	"GoString":      {"() (string)", "fmt (%#v)"},
+	"Format":        {"(fmt.State, rune) ()", "fmt"},
+	"MarshalJSON":   {"() ([]byte, error)", "encoding/json"},
+	"UnmarshalJSON": {"([]byte) (error)", "encoding/json"},
+	"MarshalText":   {"() ([]byte, error)", "encoding/json and encoding/xml"},
+	"UnmarshalText": {"([]byte) (error)", "encoding/json and encoding/xml"},
+	"LogValue":      {"() (log/slog.Value)", "log/slog"},
+}
+
+// unsupported returns the refusals of the cell's roots (nil if none).
+func (x *cell) unsupported(roots []ast.Node) error {
+	var list scanner.ErrorList
+	add := func(pos token.Pos, format string, args ...any) {
+		list.Add(x.fset.Position(pos), "peerbook: "+fmt.Sprintf(format, args...))
+	}
+	ctxKeys := map[string]types.Type{}
+	mapKeys := map[*types.Map]map[string]types.Type{}
+	for _, root := range roots {
+		ast.Inspect(root, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				x.refuseHiddenMethod(n, add)
+			case *ast.TypeSpec:
+				x.refuseRecursiveGeneric(n, add)
+			case *ast.StructType:
+				x.refuseOmitZero(n, add)
+			case *ast.TypeSwitchStmt:
+				x.refuseCaseCollisions(n, add)
+			case *ast.TypeAssertExpr:
+				if n.Type != nil {
+					x.refuseAssertCollision(n.Type, add)
+				}
+			case *ast.CallExpr:
+				x.refuseReflectOf(n, add)
+				if key := x.contextKey(n); key != nil {
+					x.refuseKeyCollision(key, ctxKeys, "context keys", add)
+				}
+			case *ast.CompositeLit:
+				if m, ok := underlying(x.typeOf(n)).(*types.Map); ok && types.IsInterface(m.Key()) {
+					for _, e := range n.Elts {
+						if kv, ok := e.(*ast.KeyValueExpr); ok {
+							x.refuseKeyCollision(kv.Key, keysOf(mapKeys, m), "keys of a "+m.String(), add)
+						}
+					}
+				}
+			case *ast.IndexExpr:
+				if m, ok := underlying(x.typeOf(n.X)).(*types.Map); ok && types.IsInterface(m.Key()) {
+					x.refuseKeyCollision(n.Index, keysOf(mapKeys, m), "keys of a "+m.String(), add)
+				}
+			}
+			return true
+		})
+	}
+	if len(list) == 0 {
+		return nil
+	}
+	list.Sort()
+	return &Unsupported{List: list}
+}
+
+func keysOf(m map[*types.Map]map[string]types.Type, t *types.Map) map[string]types.Type {
+	for k, v := range m {
+		if types.Identical(k, t) {
+			return v
+		}
+	}
+	m[t] = map[string]types.Type{}
+	return m[t]
+}
+
+// sigKey writes a signature's parameter and result types: "(fmt.State, rune) ()",
+// "() (string)".
+func sigKey(sig *types.Signature) string {
+	q := func(p *types.Package) string { return p.Path() }
+	tuple := func(t *types.Tuple) string {
+		var parts []string
+		for i := 0; i < t.Len(); i++ {
+			parts = append(parts, types.TypeString(t.At(i).Type(), q))
+		}
+		return "(" + strings.Join(parts, ", ") + ")"
+	}
+	return tuple(sig.Params()) + " " + tuple(sig.Results())
+}
+
+// refuseHiddenMethod refuses a method of a cell type that a compiled package would look
+// for and not find (see hiddenMethods).
+func (x *cell) refuseHiddenMethod(fd *ast.FuncDecl, add func(token.Pos, string, ...any)) {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return
+	}
+	h, ok := hiddenMethods[fd.Name.Name]
+	if !ok {
+		return
+	}
+	fn, ok := x.info.Defs[fd.Name].(*types.Func)
+	if !ok {
+		return
+	}
+	sig := fn.Type().(*types.Signature)
+	if sigKey(sig) != h.sig {
+		return
+	}
+	recv := types.TypeString(sig.Recv().Type(), func(*types.Package) string { return "" })
+	add(fd.Name.Pos(), "method %s.%s is not supported in cells: %s does not see the methods of types declared in cells and would ignore it",
+		strings.TrimPrefix(recv, "*"), fd.Name.Name, h.who)
+}
+
+// refuseOmitZero refuses a json omitzero option on a field whose cell type has an IsZero
+// method: encoding/json cannot call it.
+func (x *cell) refuseOmitZero(st *ast.StructType, add func(token.Pos, string, ...any)) {
+	for _, f := range st.Fields.List {
+		if f.Tag == nil {
+			continue
+		}
+		tag, err := strconv.Unquote(f.Tag.Value)
+		if err != nil {
+			continue
+		}
+		opts := strings.Split(reflect.StructTag(tag).Get("json"), ",")
+		omitzero := false
+		for _, o := range opts[1:] {
+			omitzero = omitzero || o == "omitzero"
+		}
+		t := x.typeOf(f.Type)
+		if !omitzero || t == nil || !isSessionValue(t) {
+			continue
+		}
+		for _, mt := range []types.Type{t, types.NewPointer(t)} {
+			if sel := types.NewMethodSet(mt).Lookup(nil, "IsZero"); sel != nil && isSessionValue(sel.Recv()) {
+				add(f.Tag.Pos(), "json option omitzero on a field of type %s is not supported in cells: encoding/json does not see the IsZero method of types declared in cells",
+					types.TypeString(t, func(*types.Package) string { return "" }))
+				break
+			}
+		}
+	}
+}
+
+// refuseRecursiveGeneric refuses a generic type with more than one type parameter that
+// refers to itself: yaegi v0.16.1 recurses without end building it (the process dies).
+func (x *cell) refuseRecursiveGeneric(ts *ast.TypeSpec, add func(token.Pos, string, ...any)) {
+	if ts.TypeParams == nil || ts.TypeParams.NumFields() < 2 {
+		return
+	}
+	ast.Inspect(ts.Type, func(n ast.Node) bool {
+		if il, ok := n.(*ast.IndexListExpr); ok {
+			if id, ok := il.X.(*ast.Ident); ok && id.Name == ts.Name.Name {
+				add(il.Pos(), "generic type %s refers to itself: recursive generic types with more than one type parameter are not supported in cells (yaegi cannot build them)", ts.Name.Name)
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// reprKey names the run-time representation of t: a cell type that reflect cannot tell
+// from another (a named non-struct type, an empty struct) is its underlying type.
+func reprKey(t types.Type) string {
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		if isSessionValue(t) {
+			switch u := t.Underlying().(type) {
+			case *types.Interface:
+			case *types.Struct:
+				if u.NumFields() == 0 {
+					return "struct{}"
+				}
+			default:
+				return reprKey(u)
+			}
+		}
+		return types.TypeString(t, nil)
+	case *types.Pointer:
+		return "*" + reprKey(t.Elem())
+	case *types.Slice:
+		return "[]" + reprKey(t.Elem())
+	case *types.Array:
+		return fmt.Sprintf("[%d]%s", t.Len(), reprKey(t.Elem()))
+	case *types.Map:
+		return "map[" + reprKey(t.Key()) + "]" + reprKey(t.Elem())
+	case *types.Chan:
+		return "chan " + reprKey(t.Elem())
+	}
+	return types.TypeString(t, nil)
+}
+
+// lossy reports whether values of t lose their type at run time.
+func lossy(t types.Type) bool { return reprKey(t) != types.TypeString(t, nil) }
+
+func typeName(t types.Type) string {
+	return types.TypeString(t, func(*types.Package) string { return "" })
+}
+
+// refuseCaseCollisions refuses a type switch with two cases that are one type at run time.
+func (x *cell) refuseCaseCollisions(ts *ast.TypeSwitchStmt, add func(token.Pos, string, ...any)) {
+	seen := map[string]types.Type{}
+	for _, s := range ts.Body.List {
+		cc, ok := s.(*ast.CaseClause)
+		if !ok {
+			continue
+		}
+		for _, e := range cc.List {
+			t := x.typeOf(e)
+			if t == nil || types.IsInterface(t) {
+				continue
+			}
+			x.refuseAssertCollision(e, add)
+			k := reprKey(t)
+			if prev, ok := seen[k]; ok && !types.Identical(prev, t) {
+				add(e.Pos(), "type switch cases %s and %s are not supported together in cells: both are %s at run time (reflect cannot make named types), so a value of one would match the other",
+					typeName(prev), typeName(t), k)
+				continue
+			}
+			seen[k] = t
+		}
+	}
+}
+
+// refuseAssertCollision refuses an assertion to (or a type switch case of) a cell type
+// whose values cannot be told from those of another named type of the cell or session.
+func (x *cell) refuseAssertCollision(e ast.Expr, add func(token.Pos, string, ...any)) {
+	t := x.typeOf(e)
+	if t == nil || types.IsInterface(t) || !lossy(t) || x.c.pkg == nil {
+		return
+	}
+	k := reprKey(t)
+	scope := x.c.pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		other := tn.Type()
+		if _, generic := other.(*types.Named); generic && other.(*types.Named).TypeParams().Len() > 0 {
+			continue
+		}
+		for _, o := range []types.Type{other, types.NewPointer(other)} {
+			if !types.Identical(o, t) && reprKey(o) == k {
+				add(e.Pos(), "type assertion to %s is not supported in cells: a %s and a %s are both %s at run time (reflect cannot make named types), so one would pass for the other",
+					typeName(t), typeName(t), typeName(o), k)
+				return
+			}
+		}
+	}
+}
+
+// contextKey returns the key argument of context.WithValue(ctx, key, v) and of
+// ctx.Value(key) on a context.Context, nil for other calls.
+func (x *cell) contextKey(call *ast.CallExpr) ast.Expr {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	switch sel.Sel.Name {
+	case "WithValue":
+		if fn, ok := x.info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "context" && len(call.Args) == 3 {
+			return call.Args[1]
+		}
+	case "Value":
+		s := x.info.Selections[sel]
+		if s == nil || len(call.Args) != 1 {
+			return nil
+		}
+		// The method of context.Context, or of a compiled type that implements it.
+		if r := types.TypeString(s.Recv(), nil); r == "context.Context" || strings.HasPrefix(strings.TrimPrefix(r, "*"), "context.") {
+			return call.Args[0]
+		}
+	}
+	return nil
+}
+
+// refuseKeyCollision records the static type of key among the keys of one place (the
+// session's context keys, the keys of a map type with interface keys) and refuses a key
+// whose type is another named type with the same run-time representation.
+func (x *cell) refuseKeyCollision(key ast.Expr, seen map[string]types.Type, what string, add func(token.Pos, string, ...any)) {
+	t := x.typeOf(key)
+	if t == nil || types.IsInterface(t) {
+		return
+	}
+	if b, ok := t.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
+		t = types.Default(t)
+	}
+	k := reprKey(t)
+	if prev, ok := seen[k]; ok && !types.Identical(prev, t) {
+		add(key.Pos(), "%s of types %s and %s are not supported together in cells: both are %s at run time (reflect cannot make named types), so the keys would collide",
+			what, typeName(prev), typeName(t), k)
+		return
+	}
+	seen[k] = t
+}
+
+// refuseReflectOf refuses reflect.TypeOf and reflect.ValueOf of a value whose static type
+// involves a type declared in a cell: the reflect type yaegi made for it has no name, no
+// methods and exported names for unexported fields (Name() is "", NumMethod() is 0).
+func (x *cell) refuseReflectOf(call *ast.CallExpr, add func(token.Pos, string, ...any)) {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 1 || (sel.Sel.Name != "TypeOf" && sel.Sel.Name != "ValueOf") {
+		return
+	}
+	fn, ok := x.info.Uses[sel.Sel].(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "reflect" {
+		return
+	}
+	t := x.typeOf(call.Args[0])
+	if t == nil || !involvesSessionType(t) {
+		return
+	}
+	add(call.Pos(), "reflect.%s of a value of type %s is not supported in cells: the reflect types of types declared in cells have no name, no methods and renamed unexported fields",
+		sel.Sel.Name, typeName(t))
+}
+
+// involvesSessionType reports whether t is, or is made of, a named non-interface type
+// declared in a cell.
+func involvesSessionType(t types.Type) bool {
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		return isSessionValue(t) && !types.IsInterface(t)
+	case *types.Pointer:
+		return involvesSessionType(t.Elem())
+	case *types.Slice:
+		return involvesSessionType(t.Elem())
+	case *types.Array:
+		return involvesSessionType(t.Elem())
+	case *types.Map:
+		return involvesSessionType(t.Key()) || involvesSessionType(t.Elem())
+	case *types.Chan:
+		return involvesSessionType(t.Elem())
+	}
+	return false
+}

@@ -1,0 +1,3 @@
+module github.com/traefik/yaegi
+
+go 1.21

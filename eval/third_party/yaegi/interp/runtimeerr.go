@@ -1,0 +1,197 @@
+package interp
+
+// Panics of interpreted index, slice, selector and conversion operations come from reflect
+// ("reflect: slice index out of range"), where Go raises a runtime.Error with its own text
+// ("runtime error: index out of range [5] with length 3"). guardRuntime wraps the exec of
+// such nodes: a reflect panic becomes the runtime error compiled Go raises for the same
+// operands, made by the Go runtime itself where it can be.
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+)
+
+// operandValue is genValue, set at init to break the initialization cycle through setExec.
+var operandValue func(n *node) func(*frame) reflect.Value
+
+func init() { operandValue = genValue }
+
+// runtimeError is a runtime.Error with Go's message, for the cases no Go operation on
+// placeholder operands reproduces.
+type runtimeError struct{ msg string }
+
+func (e runtimeError) Error() string { return e.msg }
+
+// RuntimeError marks runtimeError as a runtime.Error.
+func (runtimeError) RuntimeError() {}
+
+// runtimeErrorf returns a runtimeError with the formatted message.
+func runtimeErrorf(format string, a ...any) runtimeError {
+	return runtimeError{fmt.Sprintf(format, a...)}
+}
+
+// guardsRuntime reports whether the exec of n may panic in reflect where Go raises a
+// runtime error.
+func guardsRuntime(n *node) bool {
+	switch n.kind {
+	case indexExpr, sliceExpr, selectorExpr, starExpr, callExpr:
+		return true
+	}
+	return false
+}
+
+// guardRuntime wraps exec, the code of n, so that a reflect panic becomes Go's runtime
+// error.
+func guardRuntime(n *node, exec bltn) bltn {
+	return func(f *frame) (next bltn) {
+		defer func() {
+			if r := recover(); r != nil {
+				panic(goRuntimeError(n, f, r))
+			}
+		}()
+		return exec(f)
+	}
+}
+
+// isReflectPanic reports whether r is a panic raised by package reflect.
+func isReflectPanic(r any) bool {
+	switch v := r.(type) {
+	case *reflect.ValueError:
+		return true
+	case string:
+		return strings.HasPrefix(v, "reflect")
+	case error:
+		return strings.HasPrefix(v.Error(), "reflect")
+	}
+	return false
+}
+
+// goRuntimeError returns the panic value Go raises where the reflect panic r happened in n;
+// other panics are returned unchanged.
+func goRuntimeError(n *node, f *frame, r any) (out any) {
+	if !isReflectPanic(r) {
+		return r
+	}
+	if n.kind != callExpr {
+		// A zero Value is what a nil pointer gives on the way to a field or element.
+		if ve, ok := r.(*reflect.ValueError); ok && ve.Kind == reflect.Invalid {
+			return nilDereference()
+		}
+		if s, ok := r.(string); ok && strings.HasPrefix(s, "reflect: call of reflect.Value.") && strings.HasSuffix(s, "on zero Value") {
+			return nilDereference()
+		}
+	}
+	defer func() {
+		// Reading the operands again must not hide the panic: keep the original then.
+		if recover() != nil {
+			out = r
+		}
+	}()
+	switch n.kind {
+	case callExpr:
+		// Only a call of a nil func value: the callee's own panics pass through.
+		if s, ok := r.(string); ok && strings.HasSuffix(s, "call of nil function") && len(n.child) > 0 {
+			if fn := operandValue(n.child[0])(f); fn.Kind() == reflect.Func && fn.IsNil() {
+				return nilDereference()
+			}
+		}
+	case indexExpr:
+		base := operand(n.child[0], f)
+		if !base.IsValid() {
+			return nilDereference()
+		}
+		switch base.Kind() {
+		case reflect.Slice, reflect.Array, reflect.String:
+			if err := indexError(int(vInt(operandValue(n.child[1])(f))), base.Len()); err != nil {
+				return err
+			}
+		}
+	case sliceExpr:
+		base := operand(n.child[0], f)
+		if !base.IsValid() {
+			return nilDereference()
+		}
+		if err := sliceError(n, f, base); err != nil {
+			return err
+		}
+	}
+	return r
+}
+
+// operand is the value of c in f, dereferenced when it is a pointer (to an array); the
+// invalid Value for a nil pointer.
+func operand(c *node, f *frame) reflect.Value {
+	v := operandValue(c)(f)
+	if v.Kind() == reflect.Interface {
+		v = v.Elem()
+	}
+	if v.Kind() == reflect.Ptr {
+		return v.Elem()
+	}
+	return v
+}
+
+// nilDereference returns the runtime error of a nil pointer dereference, raised by Go.
+func nilDereference() (err any) {
+	defer func() { err = recover() }()
+	var p *struct{ x int }
+	_ = p.x
+	return nil
+}
+
+// indexError returns the runtime error of indexing a sequence of length n at i, raised
+// by Go.
+func indexError(i, n int) (err any) {
+	defer func() { err = recover() }()
+	_ = make([]struct{}, n)[i]
+	return nil
+}
+
+// sliceError returns the runtime error of the slice expression n on base, raised by Go on
+// a placeholder of the same length and capacity.
+func sliceError(n *node, f *frame, base reflect.Value) (err any) {
+	arg := func(i int) int { return int(vInt(operandValue(n.child[i])(f))) }
+	length := base.Len()
+	lo, hi, max, three := 0, length, 0, false
+	switch {
+	case n.action == aSlice && len(n.child) == 2:
+		lo = arg(1)
+	case n.action == aSlice && len(n.child) == 3:
+		lo, hi = arg(1), arg(2)
+	case n.action == aSlice && len(n.child) == 4:
+		lo, hi, max, three = arg(1), arg(2), arg(3), true
+	case n.action == aSlice0 && len(n.child) == 2:
+		hi = arg(1)
+	case n.action == aSlice0 && len(n.child) == 3:
+		hi, max, three = arg(1), arg(2), true
+	}
+	defer func() { err = recover() }()
+	switch {
+	case base.Kind() == reflect.String || (base.Kind() == reflect.Array && !three):
+		// Go reports the bounds of strings and arrays against their length.
+		_ = strings.Repeat("\x00", length)[lo:hi]
+	case three:
+		s := make([]struct{}, length, base.Cap())
+		_ = s[lo:hi:max]
+	default:
+		s := make([]struct{}, length, base.Cap())
+		_ = s[lo:hi]
+	}
+	return nil
+}
+
+// convertError returns Go's runtime error for reflect's panic r in a conversion; other
+// panics are returned unchanged.
+func convertError(r any) any {
+	if s, ok := r.(string); ok {
+		const from = "reflect: cannot convert slice with length "
+		if strings.HasPrefix(s, from) {
+			// reflect: "... to array with length N"; Go: "... to array or pointer to array ...".
+			rest := strings.Replace(s[len(from):], " to array with length ", " to array or pointer to array with length ", 1)
+			rest = strings.Replace(rest, " to pointer to array with length ", " to array or pointer to array with length ", 1)
+			return runtimeError{"runtime error: cannot convert slice with length " + rest}
+		}
+	}
+	return r
+}

@@ -1,0 +1,98 @@
+package eval
+
+import (
+	"strings"
+	"testing"
+)
+
+// Cells that yaegi would run with a result Go would not give are refused at compile time
+// with an error naming the limit (eval/rewrite/unsupported.go).
+func TestUnsupportedRefused(t *testing.T) {
+	cases := []struct{ name, code, want string }{
+		{"GoString", "type S string\nfunc (s S) GoString() string { return \"x\" }",
+			"method S.GoString is not supported in cells"},
+		{"Format", "import \"fmt\"\ntype V struct{ X int }\nfunc (v V) Format(f fmt.State, c rune) {}",
+			"method V.Format is not supported in cells"},
+		{"MarshalJSON", "type L int\nfunc (l L) MarshalJSON() ([]byte, error) { return nil, nil }",
+			"method L.MarshalJSON is not supported in cells"},
+		{"UnmarshalJSON", "type L int\nfunc (l *L) UnmarshalJSON(b []byte) error { return nil }",
+			"method L.UnmarshalJSON is not supported in cells"},
+		{"LogValue", "import \"log/slog\"\ntype P string\nfunc (P) LogValue() slog.Value { return slog.StringValue(\"\") }",
+			"method P.LogValue is not supported in cells"},
+		{"omitzero", "type D struct{ Y int }\nfunc (d D) IsZero() bool { return d.Y == 0 }\ntype E struct {\n\tW D `json:\"w,omitzero\"`\n}",
+			"json option omitzero on a field of type D is not supported in cells"},
+		{"recursive generic", "type node[K comparable, V any] struct {\n\tnext *node[K, V]\n}",
+			"generic type node refers to itself"},
+		{"switch cases", "type C float64\ntype F float64\nfunc k(v any) int {\n\tswitch v.(type) {\n\tcase C:\n\t\treturn 1\n\tcase F:\n\t\treturn 2\n\t}\n\treturn 0\n}",
+			"type switch cases C and F are not supported together in cells"},
+		{"switch case and underlying", "type C float64\nfunc k(v any) int {\n\tswitch v.(type) {\n\tcase float64:\n\t\treturn 1\n\tcase C:\n\t\treturn 2\n\t}\n\treturn 0\n}",
+			"type switch cases float64 and C are not supported together in cells"},
+		{"assertion", "type ID int\ntype Count int\nvar x any = ID(1)\n_, ok := x.(Count)",
+			"type assertion to Count is not supported in cells"},
+		{"context keys", "import \"context\"\ntype key string\nctx := context.WithValue(context.Background(), \"u\", 1)\nctx = context.WithValue(ctx, key(\"u\"), 2)",
+			"context keys of types string and key are not supported together in cells"},
+		{"empty struct context keys", "import \"context\"\ntype a struct{}\ntype b struct{}\nctx := context.WithValue(context.Background(), a{}, 1)\n_ = ctx.Value(b{})",
+			"context keys of types a and b are not supported together in cells"},
+		{"reflect", "import \"reflect\"\ntype U struct{ Name string }\nn := reflect.TypeOf(U{}).Name()",
+			"reflect.TypeOf of a value of type U is not supported in cells"},
+		{"map keys", "type key string\nm := map[any]int{key(\"a\"): 1, \"a\": 2}",
+			"keys of a map[any]int of types key and string are not supported together in cells"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newSession(t)
+			_, e, _ := run(t, s, c.code)
+			if e == nil {
+				t.Fatalf("the cell ran; want it refused with %q", c.want)
+			}
+			if e.Name != NameCompile || !strings.Contains(strings.Join(e.Traceback, "\n"), "peerbook: "+c.want) {
+				t.Fatalf("got %s: %s; want a CompileError with %q", e.Name, e.Value, c.want)
+			}
+		})
+	}
+}
+
+// What Go and yaegi agree on is not refused, and a refused cell leaves nothing behind.
+func TestUnsupportedNotOverBroad(t *testing.T) {
+	s := newSession(t)
+	mustExec(t, s, `import (
+	"context"
+	"fmt"
+	"reflect"
+)
+
+type Celsius float64
+type Point struct{ X, Y int }
+type ctxKey struct{ name string }
+
+func (c Celsius) String() string { return fmt.Sprintf("%.1fC", float64(c)) }
+
+func kind(v any) string {
+	switch v.(type) {
+	case Celsius:
+		return "celsius"
+	case Point:
+		return "point"
+	case string:
+		return "string"
+	}
+	return "other"
+}
+
+ctx := context.WithValue(context.Background(), ctxKey{"user"}, "ann")
+k := reflect.TypeOf(3.5).Kind()
+m := map[any]int{Point{1, 2}: 1, "a": 2}`)
+	if out, _ := mustExec(t, s, `kind(Celsius(3)) + " " + kind(Point{}) + " " + ctx.Value(ctxKey{"user"}).(string)`); out != "celsius point ann" {
+		t.Errorf("got %q", out)
+	}
+	_, e, _ := run(t, s, "type Fahrenheit float64\nvar refusedVar = 1\nfunc k2(v any) bool { _, ok := v.(Fahrenheit); return ok }")
+	if e == nil || !strings.Contains(e.Value, "type assertion to Fahrenheit is not supported in cells") {
+		t.Fatalf("want the assertion refused (Celsius is also float64), got %v", e)
+	}
+	if _, e, _ := run(t, s, "refusedVar"); e == nil {
+		t.Errorf("a refused cell defined refusedVar")
+	}
+	if out, _ := mustExec(t, s, "len(m)"); out != "2" {
+		t.Errorf("got %q after the refused cell", out)
+	}
+}
