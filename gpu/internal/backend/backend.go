@@ -408,3 +408,30 @@ func (s Signature) String() string {
 	b.WriteByte(')')
 	return b.String()
 }
+
+// FormatBytes writes n in binary units with one decimal ("1.5 GiB", "1.0 KiB"; under
+// 1 KiB, "1023 B").
+func FormatBytes(n uint64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	div, exp := uint64(unit), 0
+	for m := n / unit; m >= unit && exp < 5; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+}
+
+// DeviceName names device dev of a backend whose devices are infos in error messages:
+// "the host", "device 1 (NVIDIA H200)", or "device 7" for one it does not have.
+func DeviceName(dev int, infos []DeviceInfo) string {
+	if dev == HostDevice {
+		return "the host"
+	}
+	if dev >= 0 && dev < len(infos) {
+		return fmt.Sprintf("device %d (%s)", dev, infos[dev].Name)
+	}
+	return fmt.Sprintf("device %d", dev)
+}
