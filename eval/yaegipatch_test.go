@@ -407,3 +407,41 @@ func main() {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// Patch 10: a value of a cell type with methods, returned by a call and passed on as an
+// empty interface or a compiled one (f(g())), keeps its methods: r.(error) holds after
+// panic(id(cp(v))), the shape the rewriter gives panic(v) of a struct (a copy, then a
+// conversion to any), and str(cp(v)) calls String through fmt.Stringer.
+func TestPatchCallResultAsAny(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+type VE struct{ F string }
+
+func (e VE) Error() string { return "invalid " + e.F }
+
+func id(v any) any { return v }
+func cp(v VE) VE  { return v }
+
+func str(s fmt.Stringer) string { return s.String() + "!" }
+
+func (e VE) String() string { return "VE " + e.F }
+
+func main() {
+	v := id(cp(VE{"x"}))
+	err, ok := v.(error)
+	fmt.Println(ok, err)
+	fmt.Println(str(cp(VE{"s"})))
+	func() {
+		defer func() {
+			_, ok := recover().(error)
+			fmt.Println("recovered", ok)
+		}()
+		panic(id(cp(VE{"y"})))
+	}()
+}`
+	if got, want := yaegiStdout(t, src), "true invalid x\nVE s!\nrecovered true\n"; got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+}

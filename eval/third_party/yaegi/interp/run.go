@@ -1228,6 +1228,22 @@ func call(n *node) {
 			cc0 := c.child[0]
 			for j := range cc0.typ.ret {
 				ind := c.findex + j
+				if ret := cc0.typ.ret[j]; !hasVariadicArgs && isEmptyInterface(arg) &&
+					!isInterfaceSrc(ret) && len(ret.method) > 0 && ret.node != nil {
+					// peerbook patch 10: a value of an interpreted type with methods,
+					// returned by a call and passed as an empty interface, keeps its
+					// type (as the default case below does for other expressions).
+					values = append(values, func(f *frame) reflect.Value {
+						return reflect.ValueOf(valueInterface{node: ret.node, value: f.data[ind]})
+					})
+					continue
+				}
+				if !hasVariadicArgs && len(cc0.typ.ret) == 1 && isInterfaceBin(arg) && !isInterfaceSrc(cc0.typ.ret[0]) {
+					// peerbook patch 10: to a compiled interface, the result gets the
+					// interface wrapper that any other expression gets.
+					values = append(values, genInterfaceWrapper(c, arg.rtype))
+					continue
+				}
 				if hasVariadicArgs || !isInterfaceSrc(arg) || isEmptyInterface(arg) {
 					values = append(values, func(f *frame) reflect.Value { return f.data[ind] })
 					continue
