@@ -445,3 +445,46 @@ func main() {
 		t.Errorf("bare interpreter: got %q, want %q", got, want)
 	}
 }
+
+// Patch 11: a call whose results go to variables (q, err := f()) starts from zero
+// results: when f panics and recovers, q is f's zero named result, not the value q held
+// from the loop's previous iteration; a panic that goes on leaves the variables as they
+// were, and a function that reads a destination (g, err = readG()) still sees its value.
+func TestPatchResultsNotAliased(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+var g int
+
+func div(a, b int) (q int, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("recovered")
+		}
+	}()
+	return a / b, nil
+}
+
+func readG() (int, error) { return g + 1, nil }
+
+func main() {
+	for _, p := range [][2]int{{7, 2}, {1, 0}} {
+		q, err := div(p[0], p[1])
+		fmt.Println(q, err)
+	}
+	var err error
+	g, err = readG()
+	g, err = readG()
+	fmt.Println(g, err)
+	q := 5
+	func() {
+		defer func() { recover() }()
+		q, _ = func() (int, error) { panic("x") }()
+	}()
+	fmt.Println(q)
+}`
+	if got, want := yaegiStdout(t, src), "3 <nil>\n0 recovered\n2 <nil>\n5\n"; got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+}

@@ -1375,10 +1375,21 @@ func call(n *node) {
 		nf := newFrame(f, len(def.types), f.runid())
 		var vararg reflect.Value
 
-		// Init return values
+		// Init return values. peerbook patch 11: a destination of the caller's
+		// (q, err := f()) is not the callee's result variable: the callee starts from
+		// zero results and they are copied out when it returns, so that a call that
+		// panics and recovers gives its zero (or set) named results, not the values the
+		// destinations held before. Destinations of another type (an interface of the
+		// interpreter) keep yaegi's aliasing.
+		var copyOut []int
 		for i, v := range rvalues {
 			if v != nil {
-				nf.data[i] = v(f)
+				if d := v(f); d.Type() == def.types[i] {
+					nf.data[i] = reflect.New(def.types[i]).Elem()
+					copyOut = append(copyOut, i)
+				} else {
+					nf.data[i] = d
+				}
 			} else {
 				nf.data[i] = reflect.New(def.types[i]).Elem()
 			}
@@ -1432,6 +1443,9 @@ func call(n *node) {
 			return tnext
 		}
 		runCfg(def.child[3].start, nf, def, n)
+		for _, i := range copyOut {
+			rvalues[i](f).Set(nf.data[i])
+		}
 
 		// Handle branching according to boolean result
 		if fnext != nil && !nf.data[0].Bool() {
