@@ -488,3 +488,46 @@ func main() {
 		t.Errorf("bare interpreter: got %q, want %q", got, want)
 	}
 }
+
+// Patch 3, extended: make with a negative length or capacity, a store through a nil
+// pointer and a slice converted to a pointer to an array too short panic with Go's
+// runtime errors.
+func TestPatchRuntimeErrorsMore(t *testing.T) {
+	src := `package main
+
+import (
+	"fmt"
+	"runtime"
+)
+
+func try(name string, f func()) {
+	defer func() {
+		r := recover()
+		_, isRT := r.(runtime.Error)
+		fmt.Printf("%s: %v %v\n", name, r, isRT)
+	}()
+	f()
+}
+
+func main() {
+	n, c := -1, 2
+	try("len", func() { _ = make([]int, n) })
+	try("cap", func() { _ = make([]int, 3, c) })
+	try("chan", func() { _ = make(chan int, n) })
+	var p *int
+	try("store", func() { *p = 1 })
+	s := []int{1}
+	try("ptr", func() { _ = (*[2]int)(s) })
+	try("arr", func() { _ = [2]int(s) })
+}`
+	want := `len: runtime error: makeslice: len out of range true
+cap: runtime error: makeslice: cap out of range true
+chan: makechan: size out of range true
+store: runtime error: invalid memory address or nil pointer dereference true
+ptr: runtime error: cannot convert slice with length 1 to array or pointer to array with length 2 true
+arr: runtime error: cannot convert slice with length 1 to array or pointer to array with length 2 true
+`
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+}
