@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -216,10 +217,24 @@ func TypeName(v any, id int) string {
 				// int in an interface: %T cannot tell which it is.
 				panic(fmt.Sprintf("peerbook: %%T of an interface holding a %s is not supported in cells: %s is also a %s at run time", rv.Type(), others, rv.Type()))
 			}
-			return rv.Type().String()
+			return goTypeString(rv.Type())
 		}
 	}
 	return t.Name
+}
+
+// typeAssertionErrorType is the type Go gives a failed type assertion's panic; the
+// interpreter's stand-ins for it (assertError here, yaegi's runtimeError) are named so
+// by %T.
+var typeAssertionErrorType = reflect.TypeOf((*runtime.TypeAssertionError)(nil))
+
+// goTypeString is %T of a compiled type, with the stand-ins of Go's runtime error
+// types named as the types they stand for.
+func goTypeString(t reflect.Type) string {
+	if t == reflect.TypeOf((*assertError)(nil)) {
+		return typeAssertionErrorType.String()
+	}
+	return t.String()
 }
 
 // sameRepresentation names the named types of the session whose values are of reflect
