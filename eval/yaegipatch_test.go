@@ -531,3 +531,37 @@ arr: runtime error: cannot convert slice with length 1 to array or pointer to ar
 		t.Errorf("bare interpreter: got %q, want %q", got, want)
 	}
 }
+
+// Patch 12: a compiled value asserted to an interface type of the interpreter is checked
+// against its methods: errors.Join's error satisfies interface{ Unwrap() []error }, a
+// *strings.Reader does not satisfy interface{ Close() error } (and panics without ok);
+// errors.As into an interface-typed target (a session rewrites it into such assertions)
+// is in the corpus (c_ident_errors_as_custom).
+func TestPatchCompiledValueToInterface(t *testing.T) {
+	src := `package main
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+type closer interface{ Close() error }
+
+func main() {
+	err := errors.Join(errors.New("a"), errors.New("b"))
+	u, ok := err.(interface{ Unwrap() []error })
+	fmt.Println(ok, len(u.Unwrap()))
+	var r any = strings.NewReader("x")
+	_, ok = r.(closer)
+	fmt.Println(ok)
+	var target interface{ Error() string }
+	target, ok = err.(interface{ Error() string })
+	fmt.Println(ok, target != nil)
+	defer func() { fmt.Println(recover() != nil) }()
+	_ = r.(closer)
+}`
+	if got, want := yaegiStdout(t, src), "true 2\nfalse\ntrue true\ntrue\n"; got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+}

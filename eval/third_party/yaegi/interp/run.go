@@ -325,6 +325,19 @@ func typeAssert(n *node, withResult, withOk bool) {
 				}()
 			}
 			if !ok {
+				// peerbook patch 12: a compiled value (errors.Join's error) asserted to an
+				// interface of the interpreter (interface{ Unwrap() []error }) is checked
+				// against its method set, as Go does.
+				if bv, implements := binImplements(valf, typ); bv.IsValid() {
+					ok = implements
+					if ok && withResult {
+						value0(f).Set(reflect.ValueOf(valueInterface{&node{typ: valueTOf(bv.Type())}, bv}))
+					}
+					if !ok && !withOk {
+						panic(runtimeErrorf("interface conversion: %v is not %v", bv.Type(), typID))
+					}
+					return next
+				}
 				if !withOk {
 					panic(runtimeErrorf("interface conversion: nil is not %v", typID))
 				}
@@ -4135,4 +4148,41 @@ func realConst(n *node) {
 		n.rval = reflect.ValueOf(real(v.Complex()))
 		n.gen = nop
 	}
+}
+
+// binImplements returns the compiled value held by v (the invalid Value when v holds none:
+// nil, or a value of the interpreter) and whether its type has the methods of the
+// interpreter's interface type typ.
+func binImplements(v reflect.Value, typ *itype) (reflect.Value, bool) {
+	for v.IsValid() && v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return reflect.Value{}, false
+		}
+		v = v.Elem()
+	}
+	if !v.IsValid() || !v.CanInterface() {
+		return reflect.Value{}, false
+	}
+	if _, isVI := v.Interface().(valueInterface); isVI {
+		return reflect.Value{}, false
+	}
+	rt := v.Type()
+	for name, sig := range typ.methods() {
+		m, found := rt.MethodByName(name)
+		if !found {
+			return v, false
+		}
+		in := make([]reflect.Type, 0, m.Type.NumIn())
+		for i := 1; i < m.Type.NumIn(); i++ { // the receiver first
+			in = append(in, m.Type.In(i))
+		}
+		out := make([]reflect.Type, 0, m.Type.NumOut())
+		for i := 0; i < m.Type.NumOut(); i++ {
+			out = append(out, m.Type.Out(i))
+		}
+		if reflect.FuncOf(in, out, m.Type.IsVariadic()).String() != sig {
+			return v, false
+		}
+	}
+	return v, true
 }
