@@ -565,3 +565,46 @@ func main() {
 		t.Errorf("bare interpreter: got %q, want %q", got, want)
 	}
 }
+
+// Patch 13: a pointer to a cell type held in an interface of the interpreter, asserted
+// to error, gives a usable error: its Error method and errors.As work (the wrapper used
+// to read the value again from the asserting frame, where its slot held something else).
+func TestPatchAssertHeldPointerToError(t *testing.T) {
+	src := `package main
+
+import (
+	"errors"
+	"fmt"
+)
+
+type HE struct{ Code int }
+
+func (e *HE) Error() string { return fmt.Sprint("code ", e.Code) }
+
+func id(v any) any { return v }
+
+func main() {
+	for _, v := range []any{id(&HE{404}), &HE{500}} {
+		err, ok := v.(error)
+		fmt.Println(ok, err)
+	}
+	func() {
+		defer func() {
+			err, ok := recover().(error)
+			var he *HE
+			fmt.Println(ok, err, errors.As(err, &he) && he.Code == 404)
+		}()
+		panic(&HE{404})
+	}()
+}`
+	want := "true code 404\ntrue code 500\ntrue code 404 true\n"
+	// On a bare interpreter panic's argument is not converted to any (the session's
+	// rewriter does it), so only the assertions of held values are compared there.
+	bare := src[:strings.Index(src, "\tfunc() {")] + "}"
+	if got, want := yaegiStdout(t, bare), "true code 404\ntrue code 500\n"; got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+	if got := cellStdout(t, strings.TrimPrefix(src, "package main\n\n")); got != want {
+		t.Errorf("session: got %q, want %q", got, want)
+	}
+}

@@ -431,7 +431,8 @@ func typeAssert(n *node, withResult, withOk bool) {
 				}
 
 				if withResult {
-					value0(f).Set(genInterfaceWrapper(val.node, rtype)(f))
+					held := val.value
+					value0(f).Set(genInterfaceWrapperOf(val.node, rtype, func(*frame) reflect.Value { return held })(f))
 				}
 				ok = true
 				return next
@@ -1077,7 +1078,20 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 }
 
 func genInterfaceWrapper(n *node, typ reflect.Type) func(*frame) reflect.Value {
-	value := genValue(n)
+	return wrapInterface(n, typ, genValue(n), n)
+}
+
+// genInterfaceWrapperOf is genInterfaceWrapper for the value given by value, of n's type.
+// peerbook patch 13: a type assertion to a compiled interface wraps the value held in an
+// interface of the interpreter with this, not by evaluating the value's node again in
+// the asserting frame (a frame where the node's slot holds something else).
+func genInterfaceWrapperOf(n *node, typ reflect.Type, value func(*frame) reflect.Value) func(*frame) reflect.Value {
+	return wrapInterface(n, typ, value, nil)
+}
+
+// wrapInterface is genInterfaceWrapper for the value given by value; the methods'
+// receiver is read again from recvNode when it is not nil, else it is the value.
+func wrapInterface(n *node, typ reflect.Type, value func(*frame) reflect.Value, recvNode *node) func(*frame) reflect.Value {
 	if typ == nil || typ.Kind() != reflect.Interface || typ.NumMethod() == 0 || n.typ.cat == valueT {
 		return value
 	}
@@ -1141,14 +1155,14 @@ func genInterfaceWrapper(n *node, typ reflect.Type) func(*frame) reflect.Value {
 				m2, i2 := n2.typ.lookupMethod(names[i])
 				if m2 != nil {
 					nod := *m2
-					nod.recv = &receiver{n, v, i2}
+					nod.recv = &receiver{recvNode, v, i2}
 					w.Field(i + 1).Set(genFunctionWrapper(&nod)(f))
 					continue
 				}
 				panic(n.cfgErrorf("method not found: %s", names[i]))
 			}
 			nod := *m
-			nod.recv = &receiver{n, v, indexes[i]}
+			nod.recv = &receiver{recvNode, v, indexes[i]}
 			w.Field(i + 1).Set(genFunctionWrapper(&nod)(f))
 		}
 		return w
