@@ -475,10 +475,25 @@ func (p *printer) value(v reflect.Value, t *Type, depth int) {
 	if t.Kind == Interface {
 		dv, dt := dynamic(v, t.Session)
 		if !dv.IsValid() {
+			if p.sharpV && p.verb == 'v' && depth > 0 {
+				// Go: main.Pair{K:"k", V:interface {}(nil)}.
+				p.pad(t.Name + "(nil)")
+				return
+			}
 			p.nilValue()
 			return
 		}
 		if dt == nil {
+			if p.sharpV && p.verb == 'v' {
+				switch dv.Kind() {
+				case reflect.Slice, reflect.Array, reflect.Map, reflect.Struct, reflect.Pointer:
+					// %#v writes the type's name, which a value of a cell type like
+					// "type Tags []string" (no methods) lost in the interface.
+					if others := sameRepresentation(dv.Type(), t.Session); others != "" {
+						panic(fmt.Sprintf("peerbook: %%#v of an interface holding a %s is not supported in cells: %s is also a %s at run time", dv.Type(), others, dv.Type()))
+					}
+				}
+			}
 			p.plain(dv)
 			return
 		}
@@ -608,6 +623,11 @@ func (p *printer) pointer(v reflect.Value, t *Type, depth int) {
 		return
 	}
 	if v.IsNil() {
+		if p.sharpV && p.verb == 'v' {
+			// Go: (*main.Point)(nil).
+			p.pad("(" + t.Name + ")(nil)")
+			return
+		}
 		p.nilValue()
 		return
 	}
