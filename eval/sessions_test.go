@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/peerbook/peerbook/eval/internal/rewrite/corpus"
 )
 
 // The multi-cell sessions (testdata/sessions): each NAME.txt holds cells separated by a
@@ -28,6 +30,11 @@ import (
 // expression (its value would be displayed, not printed), and the initializers of
 // top-level var declarations neither print nor depend on earlier statements (a program
 // runs them before main).
+//
+// A failing session is classified as the corpus's programs are: SILENT when no cell
+// failed and the output differs from go run's (a wrong answer with status ok), loud when
+// a cell failed. The reason of a listed session starts with corpus.SilentMark exactly
+// when it fails silently; the test fails on a wrong label.
 
 var sessionsUpdate = flag.Bool("sessions.update", false, "regenerate testdata/sessions/*.out with go run")
 
@@ -102,6 +109,7 @@ func TestSessions(t *testing.T) {
 	}
 	known := knownSessionFailures(t)
 	passed := 0
+	var silentNames []string
 	for _, f := range files {
 		name := strings.TrimSuffix(filepath.Base(f), ".txt")
 		if name == "KNOWN_FAILURES" {
@@ -130,17 +138,27 @@ func TestSessions(t *testing.T) {
 		}
 		got, failed := runSessionCells(t, cells)
 		problem := ""
+		silent := false // a wrong answer with status ok (no cell failed)
 		switch {
 		case failed != "":
 			problem = failed
 		case got != string(want):
 			problem = fmt.Sprintf("stdout differs from go run's\n got: %q\nwant: %q", got, want)
+			silent = true
+			silentNames = append(silentNames, name)
 		}
-		switch reason, listed := known[name]; {
+		reason, listed := known[name]
+		switch {
 		case problem == "" && listed:
 			t.Errorf("session %s passes but is listed in KNOWN_FAILURES.txt (%s): unlist it", name, reason)
 		case problem == "":
 			passed++
+		case listed && strings.HasPrefix(reason, corpus.SilentMark) != silent:
+			if silent {
+				t.Errorf("session %s gives a wrong answer with status ok: start its reason in KNOWN_FAILURES.txt with %s (or make it fail loudly): %s", name, corpus.SilentMark, problem)
+			} else {
+				t.Errorf("session %s now fails with an error: its reason in KNOWN_FAILURES.txt must not start with %s: %s", name, corpus.SilentMark, problem)
+			}
 		case listed:
 			t.Logf("session %s fails as listed (%s): %s", name, reason, problem)
 		default:
@@ -148,6 +166,7 @@ func TestSessions(t *testing.T) {
 		}
 	}
 	t.Logf("sessions: %d/%d pass", passed, len(files)-1)
+	t.Logf("sessions: %d give a wrong answer with status ok: %s", len(silentNames), strings.Join(silentNames, " "))
 }
 
 // runSessionCells runs cells in one session and returns their stdout, or which cell failed.

@@ -37,6 +37,8 @@ func TestUnsupportedRefused(t *testing.T) {
 			"reflect.TypeOf of a value of type U is not supported in cells"},
 		{"map keys", "type key string\nm := map[any]int{key(\"a\"): 1, \"a\": 2}",
 			"keys of a map[any]int of types key and string are not supported together in cells"},
+		{"template on a cell type with methods", "import (\n\t\"os\"\n\t\"text/template\"\n)\ntype P struct{ F, L string }\nfunc (p P) Full() string { return p.F + p.L }\ntype Page struct{ Who []*P }\ntemplate.Must(template.New(\"t\").Parse(\"{{range .Who}}{{.Full}}{{end}}\")).Execute(os.Stdout, Page{})",
+			"executing a template on data of type Page is not supported in cells: it holds a P"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -94,5 +96,15 @@ m := map[any]int{Point{1, 2}: 1, "a": 2}`)
 	}
 	if out, _ := mustExec(t, s, "len(m)"); out != "2" {
 		t.Errorf("got %q after the refused cell", out)
+	}
+}
+
+// A template executed on data whose cell types have no methods runs: only data holding a
+// cell type with methods is refused.
+func TestTemplateOnPlainCellTypesRuns(t *testing.T) {
+	s := newSession(t)
+	_, rec := mustExec(t, s, "import (\n\t\"os\"\n\t\"text/template\"\n)\ntype P struct{ F, L string }\ntype Page struct{ Who []*P }\ntemplate.Must(template.New(\"t\").Parse(\"{{range .Who}}{{.F}}.{{.L}};{{end}}\")).Execute(os.Stdout, Page{[]*P{{\"a\", \"b\"}}})")
+	if got := rec.stream("stdout"); got != "a.b;" {
+		t.Errorf("got %q, want %q", got, "a.b;")
 	}
 }

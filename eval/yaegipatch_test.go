@@ -407,3 +407,204 @@ func main() {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// Patch 10: a value of a cell type with methods, returned by a call and passed on as an
+// empty interface or a compiled one (f(g())), keeps its methods: r.(error) holds after
+// panic(id(cp(v))), the shape the rewriter gives panic(v) of a struct (a copy, then a
+// conversion to any), and str(cp(v)) calls String through fmt.Stringer.
+func TestPatchCallResultAsAny(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+type VE struct{ F string }
+
+func (e VE) Error() string { return "invalid " + e.F }
+
+func id(v any) any { return v }
+func cp(v VE) VE  { return v }
+
+func str(s fmt.Stringer) string { return s.String() + "!" }
+
+func (e VE) String() string { return "VE " + e.F }
+
+func main() {
+	v := id(cp(VE{"x"}))
+	err, ok := v.(error)
+	fmt.Println(ok, err)
+	fmt.Println(str(cp(VE{"s"})))
+	func() {
+		defer func() {
+			_, ok := recover().(error)
+			fmt.Println("recovered", ok)
+		}()
+		panic(id(cp(VE{"y"})))
+	}()
+}`
+	if got, want := yaegiStdout(t, src), "true invalid x\nVE s!\nrecovered true\n"; got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+}
+
+// Patch 11: a call whose results go to variables (q, err := f()) starts from zero
+// results: when f panics and recovers, q is f's zero named result, not the value q held
+// from the loop's previous iteration; a panic that goes on leaves the variables as they
+// were, and a function that reads a destination (g, err = readG()) still sees its value.
+func TestPatchResultsNotAliased(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+var g int
+
+func div(a, b int) (q int, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("recovered")
+		}
+	}()
+	return a / b, nil
+}
+
+func readG() (int, error) { return g + 1, nil }
+
+func main() {
+	for _, p := range [][2]int{{7, 2}, {1, 0}} {
+		q, err := div(p[0], p[1])
+		fmt.Println(q, err)
+	}
+	var err error
+	g, err = readG()
+	g, err = readG()
+	fmt.Println(g, err)
+	q := 5
+	func() {
+		defer func() { recover() }()
+		q, _ = func() (int, error) { panic("x") }()
+	}()
+	fmt.Println(q)
+}`
+	if got, want := yaegiStdout(t, src), "3 <nil>\n0 recovered\n2 <nil>\n5\n"; got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+}
+
+// Patch 3, extended: make with a negative length or capacity, a store through a nil
+// pointer and a slice converted to a pointer to an array too short panic with Go's
+// runtime errors.
+func TestPatchRuntimeErrorsMore(t *testing.T) {
+	src := `package main
+
+import (
+	"fmt"
+	"runtime"
+)
+
+func try(name string, f func()) {
+	defer func() {
+		r := recover()
+		_, isRT := r.(runtime.Error)
+		fmt.Printf("%s: %v %v\n", name, r, isRT)
+	}()
+	f()
+}
+
+func main() {
+	n, c := -1, 2
+	try("len", func() { _ = make([]int, n) })
+	try("cap", func() { _ = make([]int, 3, c) })
+	try("chan", func() { _ = make(chan int, n) })
+	var p *int
+	try("store", func() { *p = 1 })
+	s := []int{1}
+	try("ptr", func() { _ = (*[2]int)(s) })
+	try("arr", func() { _ = [2]int(s) })
+}`
+	want := `len: runtime error: makeslice: len out of range true
+cap: runtime error: makeslice: cap out of range true
+chan: makechan: size out of range true
+store: runtime error: invalid memory address or nil pointer dereference true
+ptr: runtime error: cannot convert slice with length 1 to array or pointer to array with length 2 true
+arr: runtime error: cannot convert slice with length 1 to array or pointer to array with length 2 true
+`
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+}
+
+// Patch 12: a compiled value asserted to an interface type of the interpreter is checked
+// against its methods: errors.Join's error satisfies interface{ Unwrap() []error }, a
+// *strings.Reader does not satisfy interface{ Close() error } (and panics without ok);
+// errors.As into an interface-typed target (a session rewrites it into such assertions)
+// is in the corpus (c_ident_errors_as_custom).
+func TestPatchCompiledValueToInterface(t *testing.T) {
+	src := `package main
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+type closer interface{ Close() error }
+
+func main() {
+	err := errors.Join(errors.New("a"), errors.New("b"))
+	u, ok := err.(interface{ Unwrap() []error })
+	fmt.Println(ok, len(u.Unwrap()))
+	var r any = strings.NewReader("x")
+	_, ok = r.(closer)
+	fmt.Println(ok)
+	var target interface{ Error() string }
+	target, ok = err.(interface{ Error() string })
+	fmt.Println(ok, target != nil)
+	defer func() { fmt.Println(recover() != nil) }()
+	_ = r.(closer)
+}`
+	if got, want := yaegiStdout(t, src), "true 2\nfalse\ntrue true\ntrue\n"; got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+}
+
+// Patch 13: a pointer to a cell type held in an interface of the interpreter, asserted
+// to error, gives a usable error: its Error method and errors.As work (the wrapper used
+// to read the value again from the asserting frame, where its slot held something else).
+func TestPatchAssertHeldPointerToError(t *testing.T) {
+	src := `package main
+
+import (
+	"errors"
+	"fmt"
+)
+
+type HE struct{ Code int }
+
+func (e *HE) Error() string { return fmt.Sprint("code ", e.Code) }
+
+func id(v any) any { return v }
+
+func main() {
+	for _, v := range []any{id(&HE{404}), &HE{500}} {
+		err, ok := v.(error)
+		fmt.Println(ok, err)
+	}
+	func() {
+		defer func() {
+			err, ok := recover().(error)
+			var he *HE
+			fmt.Println(ok, err, errors.As(err, &he) && he.Code == 404)
+		}()
+		panic(&HE{404})
+	}()
+}`
+	want := "true code 404\ntrue code 500\ntrue code 404 true\n"
+	// On a bare interpreter panic's argument is not converted to any (the session's
+	// rewriter does it), so only the assertions of held values are compared there.
+	bare := src[:strings.Index(src, "\tfunc() {")] + "}"
+	if got, want := yaegiStdout(t, bare), "true code 404\ntrue code 500\n"; got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+	if got := cellStdout(t, strings.TrimPrefix(src, "package main\n\n")); got != want {
+		t.Errorf("session: got %q, want %q", got, want)
+	}
+}

@@ -182,16 +182,24 @@ func (x *cell) toInterface(e ast.Expr, t types.Type, assign bool) ast.Expr {
 		return x.boxError(e, et)
 	case !assign:
 		return e
-	case isAggregate(et):
+	}
+	if isAggregate(et) {
 		// A struct or array value: the interface gets a copy, as in Go. Passed as an
 		// interface-typed argument, yaegi's interface would keep the variable itself
-		// (var v I = c; c.n++ then shows through v).
-		ets, ok1 := x.c.typeString(et)
-		ts, ok2 := x.c.typeString(t)
-		if !ok1 || !ok2 {
+		// (var v I = c; c.n++ then shows through v). The copy is made by a function of
+		// the value's own type, then converted as below: an interpreted function that
+		// returned the value as an interface would drop its methods (a recovered
+		// panic(MyErr{}) would no longer match case error).
+		ets, ok := x.c.typeString(et)
+		if !ok {
 			return e
 		}
-		fun = parseExpr(e.Pos(), "func(_pb_v %s) %s { return _pb_v }", ets, ts)
+		cp := parseExpr(e.Pos(), "func(_pb_v %s) %s { return _pb_v }", ets, ets)
+		copied := &ast.CallExpr{Fun: cp, Lparen: e.Pos(), Args: []ast.Expr{e}, Rparen: e.End()}
+		x.info.Types[copied] = types.TypeAndValue{Type: et}
+		e = copied
+	}
+	switch {
 	case t.Underlying().(*types.Interface).Empty():
 		fun = &ast.Ident{NamePos: e.Pos(), Name: "_pb_to_any"}
 	default:

@@ -67,6 +67,7 @@ func (x *cell) unsupported(roots []ast.Node) error {
 				}
 			case *ast.CallExpr:
 				x.refuseReflectOf(n, add)
+				x.refuseTemplateMethods(n, add)
 				if key := x.contextKey(n); key != nil {
 					x.refuseKeyCollision(key, ctxKeys, "context keys", add)
 				}
@@ -361,4 +362,67 @@ func involvesSessionType(t types.Type) bool {
 		return involvesSessionType(t.Elem())
 	}
 	return false
+}
+
+// refuseTemplateMethods refuses executing a text/template or html/template template on
+// data that holds a value of a cell type with methods: the template package does not see
+// the methods of cell types, so {{.Full}} of a method Full fails with "can't evaluate
+// field Full", an error the program may print as its answer.
+func (x *cell) refuseTemplateMethods(call *ast.CallExpr, add func(token.Pos, string, ...any)) {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || (sel.Sel.Name != "Execute" && sel.Sel.Name != "ExecuteTemplate") || len(call.Args) < 2 {
+		return
+	}
+	s := x.info.Selections[sel]
+	if s == nil {
+		return
+	}
+	recv := types.TypeString(s.Recv(), nil)
+	if recv != "*text/template.Template" && recv != "*html/template.Template" {
+		return
+	}
+	data := call.Args[len(call.Args)-1]
+	if name := cellTypeWithMethods(x.typeOf(data), map[types.Type]bool{}); name != "" {
+		add(data.Pos(), "executing a template on data of type %s is not supported in cells: it holds a %s, and templates do not see the methods of types declared in cells (a method used in the template would fail as a missing field)",
+			typeName(x.typeOf(data)), name)
+	}
+}
+
+// cellTypeWithMethods returns the name of a named type of the session with methods
+// reachable from t (through pointers, fields, elements, keys), "" if none.
+func cellTypeWithMethods(t types.Type, seen map[types.Type]bool) string {
+	if t == nil || seen[t] {
+		return ""
+	}
+	seen[t] = true
+	switch u := types.Unalias(t).(type) {
+	case *types.Named:
+		if isSessionPkg(u.Obj().Pkg()) && !types.IsInterface(u) {
+			if u.NumMethods() > 0 {
+				return typeName(u)
+			}
+		}
+		if !isSessionPkg(u.Obj().Pkg()) {
+			return ""
+		}
+		return cellTypeWithMethods(u.Underlying(), seen)
+	case *types.Pointer:
+		return cellTypeWithMethods(u.Elem(), seen)
+	case *types.Slice:
+		return cellTypeWithMethods(u.Elem(), seen)
+	case *types.Array:
+		return cellTypeWithMethods(u.Elem(), seen)
+	case *types.Map:
+		if n := cellTypeWithMethods(u.Key(), seen); n != "" {
+			return n
+		}
+		return cellTypeWithMethods(u.Elem(), seen)
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if n := cellTypeWithMethods(u.Field(i).Type(), seen); n != "" {
+				return n
+			}
+		}
+	}
+	return ""
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -216,10 +217,24 @@ func TypeName(v any, id int) string {
 				// int in an interface: %T cannot tell which it is.
 				panic(fmt.Sprintf("peerbook: %%T of an interface holding a %s is not supported in cells: %s is also a %s at run time", rv.Type(), others, rv.Type()))
 			}
-			return rv.Type().String()
+			return goTypeString(rv.Type())
 		}
 	}
 	return t.Name
+}
+
+// typeAssertionErrorType is the type Go gives a failed type assertion's panic; the
+// interpreter's stand-ins for it (assertError here, yaegi's runtimeError) are named so
+// by %T.
+var typeAssertionErrorType = reflect.TypeOf((*runtime.TypeAssertionError)(nil))
+
+// goTypeString is %T of a compiled type, with the stand-ins of Go's runtime error
+// types named as the types they stand for.
+func goTypeString(t reflect.Type) string {
+	if t == reflect.TypeOf((*assertError)(nil)) {
+		return typeAssertionErrorType.String()
+	}
+	return t.String()
 }
 
 // sameRepresentation names the named types of the session whose values are of reflect
@@ -460,10 +475,25 @@ func (p *printer) value(v reflect.Value, t *Type, depth int) {
 	if t.Kind == Interface {
 		dv, dt := dynamic(v, t.Session)
 		if !dv.IsValid() {
+			if p.sharpV && p.verb == 'v' && depth > 0 {
+				// Go: main.Pair{K:"k", V:interface {}(nil)}.
+				p.pad(t.Name + "(nil)")
+				return
+			}
 			p.nilValue()
 			return
 		}
 		if dt == nil {
+			if p.sharpV && p.verb == 'v' {
+				switch dv.Kind() {
+				case reflect.Slice, reflect.Array, reflect.Map, reflect.Struct, reflect.Pointer:
+					// %#v writes the type's name, which a value of a cell type like
+					// "type Tags []string" (no methods) lost in the interface.
+					if others := sameRepresentation(dv.Type(), t.Session); others != "" {
+						panic(fmt.Sprintf("peerbook: %%#v of an interface holding a %s is not supported in cells: %s is also a %s at run time", dv.Type(), others, dv.Type()))
+					}
+				}
+			}
 			p.plain(dv)
 			return
 		}
@@ -593,6 +623,11 @@ func (p *printer) pointer(v reflect.Value, t *Type, depth int) {
 		return
 	}
 	if v.IsNil() {
+		if p.sharpV && p.verb == 'v' {
+			// Go: (*main.Point)(nil).
+			p.pad("(" + t.Name + ")(nil)")
+			return
+		}
 		p.nilValue()
 		return
 	}

@@ -325,6 +325,19 @@ func typeAssert(n *node, withResult, withOk bool) {
 				}()
 			}
 			if !ok {
+				// peerbook patch 12: a compiled value (errors.Join's error) asserted to an
+				// interface of the interpreter (interface{ Unwrap() []error }) is checked
+				// against its method set, as Go does.
+				if bv, implements := binImplements(valf, typ); bv.IsValid() {
+					ok = implements
+					if ok && withResult {
+						value0(f).Set(reflect.ValueOf(valueInterface{&node{typ: valueTOf(bv.Type())}, bv}))
+					}
+					if !ok && !withOk {
+						panic(runtimeErrorf("interface conversion: %v is not %v", bv.Type(), typID))
+					}
+					return next
+				}
 				if !withOk {
 					panic(runtimeErrorf("interface conversion: nil is not %v", typID))
 				}
@@ -418,7 +431,8 @@ func typeAssert(n *node, withResult, withOk bool) {
 				}
 
 				if withResult {
-					value0(f).Set(genInterfaceWrapper(val.node, rtype)(f))
+					held := val.value
+					value0(f).Set(genInterfaceWrapperOf(val.node, rtype, func(*frame) reflect.Value { return held })(f))
 				}
 				ok = true
 				return next
@@ -1064,7 +1078,20 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 }
 
 func genInterfaceWrapper(n *node, typ reflect.Type) func(*frame) reflect.Value {
-	value := genValue(n)
+	return wrapInterface(n, typ, genValue(n), n)
+}
+
+// genInterfaceWrapperOf is genInterfaceWrapper for the value given by value, of n's type.
+// peerbook patch 13: a type assertion to a compiled interface wraps the value held in an
+// interface of the interpreter with this, not by evaluating the value's node again in
+// the asserting frame (a frame where the node's slot holds something else).
+func genInterfaceWrapperOf(n *node, typ reflect.Type, value func(*frame) reflect.Value) func(*frame) reflect.Value {
+	return wrapInterface(n, typ, value, nil)
+}
+
+// wrapInterface is genInterfaceWrapper for the value given by value; the methods'
+// receiver is read again from recvNode when it is not nil, else it is the value.
+func wrapInterface(n *node, typ reflect.Type, value func(*frame) reflect.Value, recvNode *node) func(*frame) reflect.Value {
 	if typ == nil || typ.Kind() != reflect.Interface || typ.NumMethod() == 0 || n.typ.cat == valueT {
 		return value
 	}
@@ -1128,14 +1155,14 @@ func genInterfaceWrapper(n *node, typ reflect.Type) func(*frame) reflect.Value {
 				m2, i2 := n2.typ.lookupMethod(names[i])
 				if m2 != nil {
 					nod := *m2
-					nod.recv = &receiver{n, v, i2}
+					nod.recv = &receiver{recvNode, v, i2}
 					w.Field(i + 1).Set(genFunctionWrapper(&nod)(f))
 					continue
 				}
 				panic(n.cfgErrorf("method not found: %s", names[i]))
 			}
 			nod := *m
-			nod.recv = &receiver{n, v, indexes[i]}
+			nod.recv = &receiver{recvNode, v, indexes[i]}
 			w.Field(i + 1).Set(genFunctionWrapper(&nod)(f))
 		}
 		return w
@@ -1228,6 +1255,22 @@ func call(n *node) {
 			cc0 := c.child[0]
 			for j := range cc0.typ.ret {
 				ind := c.findex + j
+				if ret := cc0.typ.ret[j]; !hasVariadicArgs && isEmptyInterface(arg) &&
+					!isInterfaceSrc(ret) && len(ret.method) > 0 && ret.node != nil {
+					// peerbook patch 10: a value of an interpreted type with methods,
+					// returned by a call and passed as an empty interface, keeps its
+					// type (as the default case below does for other expressions).
+					values = append(values, func(f *frame) reflect.Value {
+						return reflect.ValueOf(valueInterface{node: ret.node, value: f.data[ind]})
+					})
+					continue
+				}
+				if !hasVariadicArgs && len(cc0.typ.ret) == 1 && isInterfaceBin(arg) && !isInterfaceSrc(cc0.typ.ret[0]) {
+					// peerbook patch 10: to a compiled interface, the result gets the
+					// interface wrapper that any other expression gets.
+					values = append(values, genInterfaceWrapper(c, arg.rtype))
+					continue
+				}
 				if hasVariadicArgs || !isInterfaceSrc(arg) || isEmptyInterface(arg) {
 					values = append(values, func(f *frame) reflect.Value { return f.data[ind] })
 					continue
@@ -1359,10 +1402,21 @@ func call(n *node) {
 		nf := newFrame(f, len(def.types), f.runid())
 		var vararg reflect.Value
 
-		// Init return values
+		// Init return values. peerbook patch 11: a destination of the caller's
+		// (q, err := f()) is not the callee's result variable: the callee starts from
+		// zero results and they are copied out when it returns, so that a call that
+		// panics and recovers gives its zero (or set) named results, not the values the
+		// destinations held before. Destinations of another type (an interface of the
+		// interpreter) keep yaegi's aliasing.
+		var copyOut []int
 		for i, v := range rvalues {
 			if v != nil {
-				nf.data[i] = v(f)
+				if d := v(f); d.Type() == def.types[i] {
+					nf.data[i] = reflect.New(def.types[i]).Elem()
+					copyOut = append(copyOut, i)
+				} else {
+					nf.data[i] = d
+				}
 			} else {
 				nf.data[i] = reflect.New(def.types[i]).Elem()
 			}
@@ -1416,6 +1470,9 @@ func call(n *node) {
 			return tnext
 		}
 		runCfg(def.child[3].start, nf, def, n)
+		for _, i := range copyOut {
+			rvalues[i](f).Set(nf.data[i])
+		}
 
 		// Handle branching according to boolean result
 		if fnext != nil && !nf.data[0].Bool() {
@@ -4105,4 +4162,41 @@ func realConst(n *node) {
 		n.rval = reflect.ValueOf(real(v.Complex()))
 		n.gen = nop
 	}
+}
+
+// binImplements returns the compiled value held by v (the invalid Value when v holds none:
+// nil, or a value of the interpreter) and whether its type has the methods of the
+// interpreter's interface type typ.
+func binImplements(v reflect.Value, typ *itype) (reflect.Value, bool) {
+	for v.IsValid() && v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return reflect.Value{}, false
+		}
+		v = v.Elem()
+	}
+	if !v.IsValid() || !v.CanInterface() {
+		return reflect.Value{}, false
+	}
+	if _, isVI := v.Interface().(valueInterface); isVI {
+		return reflect.Value{}, false
+	}
+	rt := v.Type()
+	for name, sig := range typ.methods() {
+		m, found := rt.MethodByName(name)
+		if !found {
+			return v, false
+		}
+		in := make([]reflect.Type, 0, m.Type.NumIn())
+		for i := 1; i < m.Type.NumIn(); i++ { // the receiver first
+			in = append(in, m.Type.In(i))
+		}
+		out := make([]reflect.Type, 0, m.Type.NumOut())
+		for i := 0; i < m.Type.NumOut(); i++ {
+			out = append(out, m.Type.Out(i))
+		}
+		if reflect.FuncOf(in, out, m.Type.IsVariadic()).String() != sig {
+			return v, false
+		}
+	}
+	return v, true
 }

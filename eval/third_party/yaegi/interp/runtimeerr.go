@@ -37,6 +37,9 @@ func guardsRuntime(n *node) bool {
 	switch n.kind {
 	case indexExpr, sliceExpr, selectorExpr, starExpr, callExpr:
 		return true
+	case assignStmt:
+		// *p = v: the store through a nil pointer.
+		return len(n.child) == 2 && n.child[0].kind == starExpr
 	}
 	return false
 }
@@ -90,6 +93,9 @@ func goRuntimeError(n *node, f *frame, r any) (out any) {
 	}()
 	switch n.kind {
 	case callExpr:
+		if err := makeError(n, r); err != nil {
+			return err
+		}
 		// Only a call of a nil func value: the callee's own panics pass through.
 		if s, ok := r.(string); ok && strings.HasSuffix(s, "call of nil function") && len(n.child) > 0 {
 			if fn := operandValue(n.child[0])(f); fn.Kind() == reflect.Func && fn.IsNil() {
@@ -188,10 +194,34 @@ func convertError(r any) any {
 		const from = "reflect: cannot convert slice with length "
 		if strings.HasPrefix(s, from) {
 			// reflect: "... to array with length N"; Go: "... to array or pointer to array ...".
-			rest := strings.Replace(s[len(from):], " to array with length ", " to array or pointer to array with length ", 1)
-			rest = strings.Replace(rest, " to pointer to array with length ", " to array or pointer to array with length ", 1)
+			rest := s[len(from):]
+			if strings.Contains(rest, " to pointer to array with length ") {
+				rest = strings.Replace(rest, " to pointer to array with length ", " to array or pointer to array with length ", 1)
+			} else {
+				rest = strings.Replace(rest, " to array with length ", " to array or pointer to array with length ", 1)
+			}
 			return runtimeError{"runtime error: cannot convert slice with length " + rest}
 		}
 	}
 	return r
+}
+
+// makeError returns Go's runtime error for reflect's panic r in the builtin make (n) with
+// a negative or too large length or capacity, raised by Go itself; nil for other panics.
+func makeError(n *node, r any) (err any) {
+	s, ok := r.(string)
+	if !ok || len(n.child) == 0 || n.child[0].kind != identExpr || n.child[0].ident != "make" {
+		return nil
+	}
+	neg := -1
+	defer func() { err = recover() }()
+	switch s {
+	case "reflect.MakeSlice: negative len":
+		_ = make([]struct{}, neg)
+	case "reflect.MakeSlice: negative cap", "reflect.MakeSlice: len > cap":
+		_ = make([]struct{}, 0, neg)
+	case "reflect.MakeChan: negative buffer size":
+		_ = make(chan struct{}, neg)
+	}
+	return nil
 }

@@ -334,7 +334,8 @@ func getBinValue(getMapType func(*itype) reflect.Type, value func(*frame) reflec
 		return v
 	}
 	if rt := getMapType(val.node.typ); rt != nil {
-		return genInterfaceWrapper(val.node, rt)(f)
+		held := val.value
+		return genInterfaceWrapperOf(val.node, rt, func(*frame) reflect.Value { return held })(f)
 	}
 	return v
 }
