@@ -407,3 +407,69 @@ func main() {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// closureStatements are top-level statements making closures that read and write the
+// locals of top-level blocks (a loop body's variable, new in each iteration, a nested closure, a call's
+// two results stored through a closure). closureWant is what `go run` prints for them in
+// func main.
+const closureStatements = `
+for i := 0; i < 3; i++ {
+	j := i * 10
+	fs = append(fs, func() string { return fmt.Sprint(j) })
+}
+for _, f := range fs {
+	fmt.Println(f())
+}
+if a, b := 1, "x"; a > 0 {
+	g := func() func() string {
+		return func() string { a++; return fmt.Sprint(a, b) }
+	}
+	h := g()
+	fmt.Println(h(), h(), a)
+	var n int
+	var s string
+	set := func() { n, s = two() }
+	set()
+	fmt.Println(n, s)
+}
+k := 0
+inc := func() { k++ }
+inc()
+inc()
+fmt.Println(k)
+`
+
+const closureWant = "0\n10\n20\n2x 3x 3\n7 seven\n2\n"
+
+// Patch 10: a closure made in the global frame copies only the slots it reads there, and
+// the global frame grows with spare capacity; closures made by top-level statements still
+// see their own loop variables, share the locals they write, and store results in place.
+func TestPatchGlobalFrameClosures(t *testing.T) {
+	var out, errOut bytes.Buffer
+	i := interp.New(interp.Options{Stdout: &out, Stderr: &errOut})
+	if err := i.Use(stdlib.Symbols); err != nil {
+		t.Fatal(err)
+	}
+	// Top-level statements of the bare interpreter run in its global frame; programs
+	// run before them make the frame longer than the closures' slots.
+	for n, src := range []string{
+		`import "fmt"`,
+		"func two() (int, string) { return 7, \"seven\" }",
+		"var fs []func() string",
+		"x0 := 1", "x1 := 2", "x2 := x0 + x1",
+		closureStatements,
+	} {
+		if _, err := i.Eval(src); err != nil {
+			t.Fatalf("eval %d: %v\nstderr: %s", n, err, errOut.String())
+		}
+	}
+	if got := out.String(); got != closureWant {
+		t.Errorf("bare interpreter: got %q, want %q", got, closureWant)
+	}
+	s := newSession(t)
+	mustExec(t, s, "import \"fmt\"\n\nfunc two() (int, string) { return 7, \"seven\" }\n\nvar fs []func() string")
+	_, rec := mustExec(t, s, closureStatements)
+	if got := rec.stream("stdout"); got != closureWant {
+		t.Errorf("session: got %q, want %q", got, closureWant)
+	}
+}

@@ -154,6 +154,38 @@ func (f *frame) clone() *frame {
 	return nf
 }
 
+// cloneSlots is clone for a frame whose closures read only the given slots of it
+// (peerbook patch 10): the other slots of the copy stay zero, and the copy is only as
+// long as the last of them needs.
+func (f *frame) cloneSlots(slots []int) *frame {
+	f.mutex.RLock()
+	defer f.mutex.RUnlock()
+	nf := &frame{
+		anc:       f.anc,
+		root:      f.root,
+		deferred:  f.deferred,
+		recovered: f.recovered,
+		id:        f.runid(),
+		done:      f.done,
+		debug:     f.debug,
+	}
+	l := 0
+	for _, j := range slots {
+		if j < len(f.data) {
+			l = max(l, j+1)
+		}
+	}
+	if l > 0 {
+		nf.data = make([]reflect.Value, l)
+		for _, j := range slots {
+			if j < len(f.data) {
+				nf.data[j] = f.data[j]
+			}
+		}
+	}
+	return nf
+}
+
 // Exports stores the map of binary packages per package path.
 // The package path is the path joined from the import path and the package name
 // as specified in source files by the "package" statement.
@@ -482,8 +514,16 @@ func (interp *Interpreter) resizeFrame() {
 	if l-b <= 0 {
 		return
 	}
-	data := make([]reflect.Value, l)
-	copy(data, interp.frame.data)
+	// peerbook patch 10: grow with spare capacity, so that adding a few slots for
+	// each program does not copy the whole frame each time. The new slots are made
+	// in place; code compiled before reads only the slots below b.
+	data := interp.frame.data
+	if cap(data) >= l {
+		data = data[:l]
+	} else {
+		data = make([]reflect.Value, l, 2*l)
+		copy(data, interp.frame.data)
+	}
 	for j, t := range interp.universe.types[b:] {
 		data[b+j] = reflect.New(t).Elem()
 	}
