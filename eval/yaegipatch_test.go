@@ -2,6 +2,8 @@ package eval
 
 import (
 	"bytes"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -471,5 +473,36 @@ func TestPatchGlobalFrameClosures(t *testing.T) {
 	_, rec := mustExec(t, s, closureStatements)
 	if got := rec.stream("stdout"); got != closureWant {
 		t.Errorf("session: got %q, want %q", got, closureWant)
+	}
+}
+
+// Patch 11: the global scope does not keep the scopes of the programs compiled in it, nor
+// through them their syntax trees: the live heap of a session running the same cell again
+// and again grows by the few slots each cell adds, not by the cell's tree (the session
+// drops the trees yaegi keeps for its debugger, see dropRoots).
+func TestPatchGlobalScopeChildren(t *testing.T) {
+	s := newSession(t)
+	mustExec(t, s, "x := 0")
+	const cell = "if x >= 0 {\n\ty := x + 1\n\tx = y\n}"
+	runN := func(n int) {
+		for j := 0; j < n; j++ {
+			mustExec(t, s, cell)
+		}
+	}
+	runN(100)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	const n = 2000
+	runN(n)
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	perCell := (int64(after.HeapAlloc) - int64(before.HeapAlloc)) / n
+	t.Logf("live heap: %d B per cell %q", perCell, cell)
+	if perCell > 2000 {
+		t.Errorf("the live heap grows by %d B per cell %q, want the slots alone (under 2000 B)", perCell, cell)
+	}
+	if got, _ := mustExec(t, s, "x"); got != strconv.Itoa(n+100) {
+		t.Errorf("x: got %q, want %d", got, n+100)
 	}
 }
