@@ -236,15 +236,16 @@ type Interpreter struct {
 	rdir       map[string]bool                  // for src import cycle detection
 	mapTypes   map[reflect.Value][]reflect.Type // special interfaces mapping for wrappers
 
-	mutex    sync.RWMutex
-	frame    *frame            // program data storage during execution
-	universe *scope            // interpreter global level scope
-	scopes   map[string]*scope // package level scopes, indexed by import path
-	srcPkg   imports           // source packages used in interpreter, indexed by path
-	pkgNames map[string]string // package names, indexed by import path
-	done     chan struct{}     // for cancellation of channel operations
-	roots    []*node
-	generic  map[string]*node
+	mutex     sync.RWMutex
+	frame     *frame            // program data storage during execution
+	frameMade int               // number of slots of frame made by resizeFrame (peerbook patch 10)
+	universe  *scope            // interpreter global level scope
+	scopes    map[string]*scope // package level scopes, indexed by import path
+	srcPkg    imports           // source packages used in interpreter, indexed by path
+	pkgNames  map[string]string // package names, indexed by import path
+	done      chan struct{}     // for cancellation of channel operations
+	roots     []*node
+	generic   map[string]*node
 
 	hooks *hooks // symbol hooks
 
@@ -508,26 +509,29 @@ func initUniverse() *scope {
 }
 
 // resizeFrame resizes the global frame of interpreter.
+//
+// peerbook patch 10: the frame grows with spare room, so that adding a few slots for each
+// program does not copy the whole frame each time. The frame's slice is always as long as
+// its array, and frameMade counts the slots made so far: new slots are made in place, in
+// the part no compiled code reads yet, without changing the slice that goroutines still
+// running read without the lock; only when the array is full does the frame move to one
+// twice as long.
 func (interp *Interpreter) resizeFrame() {
 	l := len(interp.universe.types)
-	b := len(interp.frame.data)
+	b := interp.frameMade
 	if l-b <= 0 {
 		return
 	}
-	// peerbook patch 10: grow with spare capacity, so that adding a few slots for
-	// each program does not copy the whole frame each time. The new slots are made
-	// in place; code compiled before reads only the slots below b.
 	data := interp.frame.data
-	if cap(data) >= l {
-		data = data[:l]
-	} else {
-		data = make([]reflect.Value, l, 2*l)
-		copy(data, interp.frame.data)
+	if len(data) < l {
+		data = make([]reflect.Value, 2*l)
+		copy(data, interp.frame.data[:b])
+		interp.frame.data = data
 	}
-	for j, t := range interp.universe.types[b:] {
+	for j, t := range interp.universe.types[b:l] {
 		data[b+j] = reflect.New(t).Elem()
 	}
-	interp.frame.data = data
+	interp.frameMade = l
 }
 
 // Eval evaluates Go code represented as a string. Eval returns the last result
