@@ -443,7 +443,7 @@ fmt.Println(k)
 
 const closureWant = "0\n10\n20\n2x 3x 3\n7 seven\n2\n"
 
-// Patch 10: a closure made in the global frame copies only the slots it reads there, and
+// Patch 14: a closure made in the global frame copies only the slots it reads there, and
 // the global frame grows with spare capacity; closures made by top-level statements still
 // see their own loop variables, share the locals they write, and store results in place.
 func TestPatchGlobalFrameClosures(t *testing.T) {
@@ -476,7 +476,7 @@ func TestPatchGlobalFrameClosures(t *testing.T) {
 	}
 }
 
-// Patch 11: the global scope does not keep the scopes of the programs compiled in it, nor
+// Patch 15: the global scope does not keep the scopes of the programs compiled in it, nor
 // through them their syntax trees: the live heap of a session running the same cell again
 // and again grows by the few slots each cell adds, not by the cell's tree (the session
 // drops the trees yaegi keeps for its debugger, see dropRoots).

@@ -155,7 +155,7 @@ func (f *frame) clone() *frame {
 }
 
 // cloneSlots is clone for a frame whose closures read only the given slots of it
-// (peerbook patch 10): the other slots of the copy stay zero, and the copy is only as
+// (peerbook patch 14): the other slots of the copy stay zero, and the copy is only as
 // long as the last of them needs.
 func (f *frame) cloneSlots(slots []int) *frame {
 	f.mutex.RLock()
@@ -238,7 +238,7 @@ type Interpreter struct {
 
 	mutex     sync.RWMutex
 	frame     *frame            // program data storage during execution
-	frameMade int               // number of slots of frame made by resizeFrame (peerbook patch 10)
+	frameMade int               // number of slots of frame made by resizeFrame (peerbook patch 14)
 	universe  *scope            // interpreter global level scope
 	scopes    map[string]*scope // package level scopes, indexed by import path
 	srcPkg    imports           // source packages used in interpreter, indexed by path
@@ -510,7 +510,7 @@ func initUniverse() *scope {
 
 // resizeFrame resizes the global frame of interpreter.
 //
-// peerbook patch 10: the frame grows with spare room, so that adding a few slots for each
+// peerbook patch 14: the frame grows with spare room, so that adding a few slots for each
 // program does not copy the whole frame each time. The frame's slice is always as long as
 // its array, and frameMade counts the slots made so far: new slots are made in place, in
 // the part no compiled code reads yet, without changing the slice that goroutines still

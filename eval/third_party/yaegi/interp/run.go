@@ -1910,7 +1910,7 @@ func getFunc(n *node) {
 	n.exec = func(f *frame) bltn {
 		var fr *frame
 		if f == f.root {
-			// peerbook patch 10: in the global frame, which grows with every
+			// peerbook patch 14: in the global frame, which grows with every
 			// program the interpreter runs, copy only the slots the closure reads.
 			fr = f.cloneSlots(slots)
 		} else {
