@@ -78,15 +78,12 @@ func runNotebookCommand(flags *flag.FlagSet, args []string) error {
 		return err
 	}
 	opts := runOptions{path: path, out: *out, html: *htmlOut, timeout: *timeout, keepGoing: *keepGoing, quiet: *quiet}
-	if dir := os.Getenv(runWorkerEnv); dir != "" {
-		return runWorker(dir, nb, opts)
-	}
 	if bin, err := moduleEvaluator(nb, path); err != nil {
 		return err
 	} else if bin != "" {
 		return runInstead(bin, args)
 	}
-	return superviseRun(nb, opts)
+	return runNotebook(nb, opts)
 }
 
 // runOptions are the command line of `peerbook run`.

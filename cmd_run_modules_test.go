@@ -78,7 +78,7 @@ func TestRunNotebookWithModules(t *testing.T) {
 		t.Errorf("the cell printed %q, go run printed %q", text, want)
 	}
 	mod := multiline(done.Cells[2].Outputs[0].Text)
-	for _, w := range []string{"third-party packages built in: example.com/localmod/stats", "  example.com/localmod v0.0.0-00010101000000-000000000000\n", "  github.com/traefik/yaegi v0.16.1\n"} {
+	for _, w := range []string{"third-party packages built in: example.com/localmod/stats", "  example.com/localmod v0.0.0-00010101000000-000000000000\n"} {
 		if !strings.Contains(mod, w) {
 			t.Errorf("%%go mod printed\n%s\nwithout %q", mod, w)
 		}
@@ -91,7 +91,7 @@ func TestGoMagicWithoutModules(t *testing.T) {
 		t.Errorf("%%go get: %v", err)
 	}
 	out, err := goMagic("mod")
-	if err != nil || !strings.Contains(out, "no third-party packages") || !strings.Contains(out, "  github.com/traefik/yaegi v0.16.1\n") {
+	if err != nil || !strings.Contains(out, "no third-party packages") {
 		t.Errorf("%%go mod: %q, %v", out, err)
 	}
 	if _, err := goMagic("tidy"); err == nil || !strings.Contains(err.Error(), "want %go get") {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -222,4 +223,40 @@ func (b *syncBuffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.buf.String()
+}
+
+// isExitCode reports whether err is an exit with status code.
+func isExitCode(err error, code int) bool {
+	var ee *exec.ExitError
+	return errors.As(err, &ee) && ee.ExitCode() == code
+}
+
+// On a CUDA device, a cell whose kernel faults (an illegal address poisons the CUDA
+// context) fails with the fault; the evaluator ends after it, and with --continue the next
+// cell runs on the GPU in a fresh session, not blamed for the old session's end.
+func TestRunGoesOnAfterAGPUFault(t *testing.T) {
+	if _, err := os.Stat("/dev/nvidiactl"); err != nil {
+		t.Skip("no NVIDIA GPU here (/dev/nvidiactl: " + err.Error() + ")")
+	}
+	t.Setenv("PEERBOOK_DEVICES", "cuda")
+	bin := buildPeerbook(t)
+	nb := writeNotebook(t,
+		"import \"peerbook/gpu\"\nbuf, err := gpu.Dev(0).Alloc(gpu.Int32, 16)\nerr",
+		"%%cuda\nextern \"C\" __global__ void wild(int* p) { p[1LL << 40] = 1; }",
+		"err = wild.Launch(gpu.Dev(0), 1, 1, buf)\nif err != nil {\n\tpanic(err)\n}",
+		"import \"peerbook/gpu\"\nb, _ := gpu.Dev(0).AllocFrom([]int32{1, 2, 3})\nv, _ := b.Int32s()\nv")
+	out := filepath.Join(t.TempDir(), "out.ipynb")
+	cmd := exec.Command(bin, "run", nb, "--continue", "-o", out)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); !isExitCode(err, 1) {
+		t.Fatalf("exit: %v (want status 1)\n%s", err, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "cell 4 failed") {
+		t.Errorf("the summary does not name the faulting cell alone:\n%s", stderr.String())
+	}
+	cells := readExecuted(t, out)
+	if got := outputText(cells[3].Outputs[len(cells[3].Outputs)-1]); got != "[1 2 3]" {
+		t.Errorf("the cell after the fault: %v\n%s", cells[3].Outputs, stderr.String())
+	}
 }

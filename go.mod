@@ -6,7 +6,6 @@ require (
 	github.com/ebitengine/purego v0.11.3
 	github.com/go-zeromq/zmq4 v0.17.0
 	github.com/google/uuid v1.6.0
-	github.com/traefik/yaegi v0.16.1
 	github.com/yuin/goldmark v1.8.7
 	golang.org/x/image v0.30.0
 	gonum.org/v1/plot v0.17.0
@@ -23,5 +22,3 @@ require (
 	golang.org/x/sync v0.16.0 // indirect
 	golang.org/x/text v0.28.0 // indirect
 )
-
-replace github.com/traefik/yaegi => ./eval/third_party/yaegi

@@ -109,15 +109,16 @@ and the CUDA driver and NVRTC this machine has, if any.`,
 		summary: "the kernel's child process that runs cells (internal)",
 		usage: `peerbook evaluator
 
-Started by "peerbook kernel" with its request and event pipes on file descriptors 3
-and 4 (see package kernel/evaluator). Not for use by hand.`,
+Started by "peerbook kernel" and "peerbook run" with its request and event pipes on
+file descriptors 3 and 4 (see package kernel/evaluator). Not for use by hand.`,
 		hidden: true,
 		run: func(flags *flag.FlagSet, args []string) error {
+			dir := flags.String("dir", "", "the working directory of shell commands (!cmd) in cells (default: this process's)")
 			if err := flags.Parse(args); err != nil {
 				return err
 			}
 			os.Exit(evalchild.Main(func() (evalchild.Session, error) {
-				s, err := eval.New(eval.Options{Hooks: eval.PackageHooks{}, Packages: modulePackages, GoMagic: goMagic})
+				s, err := eval.New(eval.Options{Hooks: eval.PackageHooks{}, Packages: modulePackages, GoMagic: goMagic, Dir: *dir})
 				if err != nil {
 					return nil, err
 				}

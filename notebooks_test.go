@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/peerbook/peerbook/display/svgtest"
+	"github.com/peerbook/peerbook/kernel/notebook"
 )
 
 // promised lists, for each tutorial, the rich outputs it must show (MIME types that some
@@ -110,9 +111,9 @@ func checkExecuted(t *testing.T, path string, promise []string) {
 		}
 		code++
 		for _, o := range c.Outputs {
-			outText.WriteString(multiline(o["text"]))
+			outText.WriteString(notebook.JoinText(o["text"]))
 			if d, ok := o["data"].(map[string]any); ok {
-				outText.WriteString(multiline(d["text/plain"]))
+				outText.WriteString(notebook.JoinText(d["text/plain"]))
 			}
 			switch o["output_type"] {
 			case "error":

@@ -513,14 +513,14 @@ func (v *BufferView) heatmapSVG(g *Grid) (svg, caption string) {
 	const steps = 254
 	pal := make(color.Palette, steps+1)
 	for i := 0; i < steps; i++ {
-		pal[i] = scale.m.at(float64(i) / (steps - 1))
+		pal[i] = scale.m.At(float64(i) / (steps - 1))
 	}
 	pal[steps] = nanColour
 	img := image.NewPaletted(image.Rect(0, 0, g.Cols, g.Rows), pal)
 	for i, x := range g.Values {
 		idx := uint8(steps)
 		if !math.IsNaN(x) {
-			idx = uint8(math.Round(clampFloat(scale.t(x), 0, 1) * (steps - 1)))
+			idx = uint8(math.Round(clamp(scale.t(x), 0, 1) * (steps - 1)))
 		}
 		img.Pix[(i/g.Cols)*img.Stride+i%g.Cols] = idx
 	}
@@ -584,7 +584,7 @@ func (v *BufferView) heatmapSVG(g *Grid) (svg, caption string) {
 	}
 	d.WriteString(`<defs><linearGradient id="` + gradID + `" x1="0" y1="1" x2="0" y2="0">`)
 	for i := 0; i <= 10; i++ {
-		fmt.Fprintf(&d, `<stop offset="%d%%" stop-color="%s"/>`, i*10, hexColour(scale.m.at(float64(i)/10)))
+		fmt.Fprintf(&d, `<stop offset="%d%%" stop-color="%s"/>`, i*10, hexColour(scale.m.At(float64(i)/10)))
 	}
 	d.WriteString(`</linearGradient></defs>`)
 	d.rect(bx, top, bw, ph, "url(#"+gradID+")", ` stroke="#9e9e9e" stroke-width="0.5"`)
@@ -727,7 +727,7 @@ func shadeMap(g *Grid, maxRows int) string {
 			case hi == lo:
 				b.WriteByte(shades[len(shades)/2])
 			default:
-				b.WriteByte(shades[int(math.Round(clampFloat((x-lo)/(hi-lo), 0, 1)*float64(len(shades)-1)))])
+				b.WriteByte(shades[int(math.Round(clamp((x-lo)/(hi-lo), 0, 1)*float64(len(shades)-1)))])
 			}
 		}
 		b.WriteString("|\n")

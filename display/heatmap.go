@@ -119,10 +119,10 @@ func (m *MatrixHeatmap) svg(rows, cols int) string {
 		return t
 	}
 
-	cw := clampFloat(600/float64(cols), 22, 76)
-	ch := clampFloat(cw*0.55, 18, 34)
+	cw := clamp(600/float64(cols), 22, 76)
+	ch := clamp(cw*0.55, 18, 34)
 	annotate := cw >= 34
-	font := clampFloat(ch*0.42, 9, 12)
+	font := clamp(ch*0.42, 9, 12)
 	labelW := 0.0
 	for r := 0; r < rows; r++ {
 		labelW = math.Max(labelW, textWidth(m.label(m.RowLabels, r), 11, false))
@@ -152,7 +152,7 @@ func (m *MatrixHeatmap) svg(rows, cols int) string {
 	if gh < 60 { // room for a colour bar with ticks
 		gh = 60
 		ch = gh / float64(rows)
-		font = clampFloat(ch*0.42, 9, 12)
+		font = clamp(ch*0.42, 9, 12)
 	}
 	barX := left + gw + 20
 	ticks := m.barTicks(gridTop, gh)
@@ -197,7 +197,7 @@ func (m *MatrixHeatmap) svg(rows, cols int) string {
 			x := left + float64(c)*cw
 			fill := nanColour
 			if !math.IsNaN(v) {
-				fill = viridis.at(tOf(v))
+				fill = viridis.At(tOf(v))
 			}
 			d.rect(x, y, cw, ch, hexColour(fill), ` stroke="#ffffff" stroke-width="1"`)
 			if annotate {
@@ -221,7 +221,7 @@ func (m *MatrixHeatmap) svg(rows, cols int) string {
 		if m.LowIsGood {
 			t = 1 - t
 		}
-		fmt.Fprintf(&d, `<stop offset="%d%%" stop-color="%s"/>`, i*10, hexColour(viridis.at(t)))
+		fmt.Fprintf(&d, `<stop offset="%d%%" stop-color="%s"/>`, i*10, hexColour(viridis.At(t)))
 	}
 	d.WriteString(`</linearGradient></defs>`)
 	d.rect(barX, gridTop, 14, gh, "url(#"+gradID+")", ` stroke="#9e9e9e" stroke-width="0.5"`)

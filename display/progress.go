@@ -1,6 +1,7 @@
 package display
 
 import (
+	"cmp"
 	"fmt"
 	"html"
 	"io"
@@ -171,7 +172,7 @@ func (s progressState) fraction() float64 {
 		return -1
 	}
 	f := float64(s.n) / float64(s.total)
-	return clampFloat(f, 0, 1)
+	return clamp(f, 0, 1)
 }
 
 // summary is the numbers after the bar: "45% · 450/1000 · 1.2s · ETA 1.5s".
@@ -249,7 +250,8 @@ func formatDuration(d time.Duration) string {
 	return fmt.Sprintf("%dh%02dm", int(d.Hours()), int(d.Minutes())%60)
 }
 
-func clampFloat(v, lo, hi float64) float64 {
+// clamp is v limited to [lo, hi] (NaN stays NaN).
+func clamp[T cmp.Ordered](v, lo, hi T) T {
 	if v < lo {
 		return lo
 	}

@@ -179,8 +179,8 @@ func GridOf(values []float64, rows, cols, gridRows, gridCols int) *Grid {
 	if rows < 1 || cols < 1 || len(values) < rows*cols {
 		return &Grid{}
 	}
-	gridRows = clampInt(gridRows, 1, rows)
-	gridCols = clampInt(gridCols, 1, cols)
+	gridRows = clamp(gridRows, 1, rows)
+	gridCols = clamp(gridCols, 1, cols)
 	g := &Grid{Rows: gridRows, Cols: gridCols, Values: make([]float64, gridRows*gridCols), Method: "mean"}
 	sums := make([]float64, gridCols)
 	counts := make([]int, gridCols)
@@ -228,14 +228,4 @@ func (g *Grid) reduce(max int) *Grid {
 		out.Method = "mean"
 	}
 	return out
-}
-
-func clampInt(v, lo, hi int) int {
-	if v < lo {
-		return lo
-	}
-	if v > hi {
-		return hi
-	}
-	return v
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/peerbook/peerbook/display/internal/axis"
+	"github.com/peerbook/peerbook/display/internal/colour"
 )
 
 // fontStack is the font family of every picture and table this package draws.
@@ -67,23 +68,8 @@ func hexColour(c color.RGBA) string {
 	return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B)
 }
 
-// colourMap maps t in [0, 1] to a colour, interpolating between evenly spaced stops.
-type colourMap []color.RGBA
-
-func (m colourMap) at(t float64) color.RGBA {
-	if math.IsNaN(t) {
-		t = 0
-	}
-	t = clampFloat(t, 0, 1) * float64(len(m)-1)
-	i := int(t)
-	if i >= len(m)-1 {
-		return m[len(m)-1]
-	}
-	f := t - float64(i)
-	a, b := m[i], m[i+1]
-	mix := func(x, y uint8) uint8 { return uint8(math.Round(float64(x) + f*(float64(y)-float64(x)))) }
-	return color.RGBA{mix(a.R, b.R), mix(a.G, b.G), mix(a.B, b.B), 255}
-}
+// colourMap maps t in [0, 1] to a colour (colour.Map).
+type colourMap = colour.Map
 
 // lightText reports whether text on background c should be white rather than black.
 func lightText(c color.RGBA) bool {
@@ -91,17 +77,13 @@ func lightText(c color.RGBA) bool {
 	return lum < 140
 }
 
-func rgb(hex uint32) color.RGBA {
-	return color.RGBA{uint8(hex >> 16), uint8(hex >> 8), uint8(hex), 255}
-}
+func rgb(hex uint32) color.RGBA { return colour.RGB(hex) }
 
-// viridis is the perceptually uniform sequential colour map (dark blue to yellow).
-var viridis = colourMap{rgb(0x440154), rgb(0x482475), rgb(0x414487), rgb(0x355f8d), rgb(0x2a788e),
-	rgb(0x21918c), rgb(0x22a884), rgb(0x44bf70), rgb(0x7ad151), rgb(0xbddf26), rgb(0xfde725)}
-
-// blueRed is a diverging colour map (blue, white at 0.5, red) for data around zero.
-var blueRed = colourMap{rgb(0x053061), rgb(0x2166ac), rgb(0x4393c3), rgb(0x92c5de), rgb(0xd1e5f0),
-	rgb(0xf7f7f7), rgb(0xfddbc7), rgb(0xf4a582), rgb(0xd6604d), rgb(0xb2182b), rgb(0x67001f)}
+// viridis and blueRed are colour.Viridis and colour.BlueRed.
+var (
+	viridis = colour.Viridis
+	blueRed = colour.BlueRed
+)
 
 // nanColour marks cells with no finite value.
 var nanColour = color.RGBA{0xd0, 0xd0, 0xd0, 255}

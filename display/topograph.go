@@ -391,7 +391,7 @@ func (t topo) drawPCIe(d *svgDoc, tree pcieTree, r pcieRows) {
 			colour = "#90a4ae"
 		}
 		cb := cpuBoxes[node]
-		d.line(x, y, clampFloat(x, cb.x+10, cb.x+cb.w-10), cpuTop, colour, 2, "")
+		d.line(x, y, clamp(x, cb.x+10, cb.x+cb.w-10), cpuTop, colour, 2, "")
 	}
 	for i := 0; i < n; i++ {
 		switch {

@@ -312,21 +312,12 @@ func (t topo) text() string {
 	}
 	b.WriteString("\n")
 	// The matrix, tab-separated like nvidia-smi topo -m.
-	for _, d := range t.devs {
-		b.WriteString("\t" + d.Label)
-	}
-	b.WriteString("\tCPU Affinity\tNUMA Affinity\n")
-	for i, d := range t.devs {
-		b.WriteString(d.Label)
-		for j := range t.devs {
-			lab := t.links[i][j].text()
-			if lab == "X" {
-				lab = " X "
-			}
-			b.WriteString("\t" + lab)
+	t.deviceMatrix(&b, "\tCPU Affinity\tNUMA Affinity", func(i, j int) string {
+		if lab := t.links[i][j].text(); lab != "X" {
+			return lab
 		}
-		b.WriteString("\t" + affinityText(d) + "\t" + numaText(d) + "\n")
-	}
+		return " X "
+	}, func(d TopologyDevice) string { return "\t" + affinityText(d) + "\t" + numaText(d) })
 	b.WriteString("\nLegend:\n\n")
 	for _, k := range legendOrder {
 		name := k
@@ -366,18 +357,29 @@ func (t topo) boolMatrixText(b *strings.Builder, title string, f func(TopologyLi
 
 // matrixText writes a tab-separated device matrix of cell(link) ("X" on the diagonal).
 func (t topo) matrixText(b *strings.Builder, cell func(TopologyLink) string) {
+	t.deviceMatrix(b, "", func(i, j int) string {
+		if i == j {
+			return " X "
+		}
+		return cell(t.links[i][j])
+	}, nil)
+}
+
+// deviceMatrix writes a tab-separated matrix of cell(i, j) with a row and a column per
+// device, after each row tail(its device) where tail is not nil, and head after the
+// column headings.
+func (t topo) deviceMatrix(b *strings.Builder, head string, cell func(i, j int) string, tail func(TopologyDevice) string) {
 	for _, d := range t.devs {
 		b.WriteString("\t" + d.Label)
 	}
-	b.WriteString("\n")
+	b.WriteString(head + "\n")
 	for i, d := range t.devs {
 		b.WriteString(d.Label)
 		for j := range t.devs {
-			if i == j {
-				b.WriteString("\t X ")
-			} else {
-				b.WriteString("\t" + cell(t.links[i][j]))
-			}
+			b.WriteString("\t" + cell(i, j))
+		}
+		if tail != nil {
+			b.WriteString(tail(d))
 		}
 		b.WriteString("\n")
 	}

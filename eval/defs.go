@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/peerbook/peerbook/eval/internal/rewrite"
 )
 
 // definition is a name the session's cells defined, with what is needed to re-evaluate it
@@ -64,7 +66,7 @@ func (t *definitions) record(fset *token.FileSet, serial int, it *item) {
 			d.doc = docText(decl.Doc)
 			d.sig = funcSignature(fset, decl)
 			if decl.Recv != nil {
-				d.recv = receiverType(decl.Recv.List[0].Type)
+				d.recv = rewrite.RecvBase(decl.Recv.List[0].Type)
 			}
 		case *ast.GenDecl:
 			d.doc = docText(decl.Doc)

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/traefik/yaegi/interp"
+	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
 )
 
 // ANSI colours of tracebacks, as Jupyter frontends render them.

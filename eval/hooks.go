@@ -4,7 +4,7 @@ import (
 	"path"
 	"strings"
 
-	"github.com/traefik/yaegi/interp"
+	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
 
 	"github.com/peerbook/peerbook/display"
 	"github.com/peerbook/peerbook/eval/internal/symbols"

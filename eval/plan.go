@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/peerbook/peerbook/eval/internal/rewrite"
 	"github.com/peerbook/peerbook/eval/internal/stdlib"
 )
 
@@ -184,7 +185,7 @@ func analyse(it *item) {
 	switch d := it.decl.(type) {
 	case *ast.FuncDecl:
 		if d.Recv != nil && len(d.Recv.List) == 1 {
-			recv := receiverType(d.Recv.List[0].Type)
+			recv := rewrite.RecvBase(d.Recv.List[0].Type)
 			it.kind = chunkMethod
 			it.defs = []string{recv + "." + d.Name.Name}
 			it.uses[recv] = true
@@ -242,26 +243,6 @@ func importName(s *ast.ImportSpec) string {
 		p = p[i+1:]
 	}
 	return p
-}
-
-// receiverType returns the type name of a method receiver expression (T, *T, T[K], *T[K]).
-func receiverType(e ast.Expr) string {
-	for {
-		switch x := e.(type) {
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.IndexListExpr:
-			e = x.X
-		case *ast.ParenExpr:
-			e = x.X
-		case *ast.Ident:
-			return x.Name
-		default:
-			return ""
-		}
-	}
 }
 
 // stmtDefs returns the names a top-level statement defines in the session.

@@ -8,7 +8,7 @@ import (
 	"go/types"
 	"sort"
 
-	"github.com/traefik/yaegi/interp"
+	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
 
 	"github.com/peerbook/peerbook/eval/internal/rewrite"
 )

@@ -10,7 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/traefik/yaegi/interp"
+	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
 )
 
 // interruptGrace is how long an interrupted cell gets to unwind before Execute returns

@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"github.com/peerbook/peerbook/eval/internal/stdlib"
-	"github.com/traefik/yaegi/interp"
+	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
 
 	"github.com/peerbook/peerbook/display"
 	"github.com/peerbook/peerbook/eval/internal/rewrite"

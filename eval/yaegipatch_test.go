@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/traefik/yaegi/interp"
-	"github.com/traefik/yaegi/stdlib"
+	stdlib "github.com/peerbook/peerbook/eval/internal/stdlib"
+	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
 )
 
 // Tests of the patches to the in-tree copy of yaegi (eval/third_party/yaegi/PATCHES.md).

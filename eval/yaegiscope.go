@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unsafe"
 
-	"github.com/traefik/yaegi/interp"
+	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
 )
 
 // This file reaches into yaegi v0.16.1's unexported state, which its public API does not

@@ -2,6 +2,7 @@ package gpu
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/peerbook/peerbook/gpu/internal/backend"
@@ -135,21 +136,16 @@ func (d *Device) CanAccessPeer(other *Device) bool {
 	return t.Links[d.info.Index][other.info.Index].P2PAccess
 }
 
-// formatBytes formats n bytes with a binary unit ("1.5 GiB").
+// formatBytes formats n bytes with a binary unit ("1.5 GiB"); a whole number of its unit
+// has no decimal ("16 GiB").
 func formatBytes(n uint64) string {
-	const unit = 1024
-	if n < unit {
-		return fmt.Sprintf("%d B", n)
+	s := backend.FormatBytes(n)
+	div := uint64(1) // the unit: the largest power of 1024 up to n (at most 1 EiB)
+	for div < 1<<60 && div*1024 <= n {
+		div *= 1024
 	}
-	div, exp := uint64(unit), 0
-	for m := n / unit; m >= unit && exp < 5; m /= unit {
-		div *= unit
-		exp++
+	if v := float64(n) / float64(div); n >= 1024 && v == float64(int64(v)) {
+		s = strings.Replace(s, ".0 ", " ", 1)
 	}
-	v := float64(n) / float64(div)
-	s := fmt.Sprintf("%.1f", v)
-	if v == float64(int64(v)) {
-		s = fmt.Sprintf("%d", int64(v))
-	}
-	return s + " " + string("KMGTPE"[exp]) + "iB"
+	return s
 }

@@ -237,12 +237,17 @@ func DefineGo(src, file string, line int) ([]string, error) {
 	if err := preloadCUDA(kernels); err != nil {
 		return nil, err
 	}
+	return registerAll(kernels), nil
+}
+
+// registerAll registers kernels and returns their names.
+func registerAll(kernels []*Kernel) []string {
 	names := make([]string, len(kernels))
 	for i, k := range kernels {
 		register(k)
 		names[i] = k.Name()
 	}
-	return names, nil
+	return names
 }
 
 // preloadCUDA compiles and loads kernels on every device of the current machine where it
@@ -306,12 +311,7 @@ func DefineCUDA(src, file string, line int) ([]string, error) {
 			}
 		}
 	}
-	names := make([]string, len(kernels))
-	for i, k := range kernels {
-		register(k)
-		names[i] = k.Name()
-	}
-	return names, nil
+	return registerAll(kernels), nil
 }
 
 // compileFor compiles the CUDA source of c for dev.

@@ -27,11 +27,16 @@ import (
 // (Timeline.ClockError says how far off it can be). A simulated device's events carry the
 // host's clock itself: its error is 0.
 //
-// On CUDA, work without a stream (Launch without gpu.OnStream, Copy) goes, while traced, on
-// a stream of the recorder's own and is waited for at once (see ownStream), so that its end
-// event marks when the device finished. Records of events on streams are queued behind the
-// launches (package gpu/cuda), so a traced launch on a stream still costs the cell no call
-// into the driver.
+// On CUDA a traced launch hands its two events to the backend (backend.TimedKernel), which
+// records them around the launch in the launch's own crossing into C: queued with the launch
+// on a stream (so the cell makes no call into the driver), and without a stream on the
+// device's stream, before the launch's wait in the same crossing. A copy without a stream
+// goes, while traced, on a stream of the recorder's own and is waited for at once (see
+// ownStream), so that its end event marks when the device finished.
+//
+// Timing events are made once per device (cuEventCreate is slow) and recycled: Stop gives
+// them back to a pool that outlives the timeline (eventPool). The operations themselves are
+// allocated in slabs, and a launch's tooltip is formatted only when the timeline is read.
 //
 // With no Timeline on, the hooks cost one atomic load each.
 
@@ -70,8 +75,9 @@ type laneKey struct {
 type traceOp struct {
 	kind   opKind
 	lane   laneKey
-	name   string // kernel name, "copy", "fill", "synchronize", ...
-	detail func() string
+	name   string        // kernel name, "copy", "fill", "synchronize", ...
+	launch *launchRecord // launches: what the tooltip describes (launchDetail), in rec
+	rec    launchRecord
 	bytes  int64
 	dir    string // copies: H2D, D2H, D2D, P2P, H2H
 
@@ -80,9 +86,10 @@ type traceOp struct {
 	hostStart  time.Time     // host operations (and the host time of a device operation's call)
 	hostEnd    time.Time
 
-	resolved bool
-	t0, t1   time.Time // when it ran, on the host's axis (resolved)
-	err      string
+	resolved   bool
+	unrecorded bool      // not kept (see keep): nothing to record
+	t0, t1     time.Time // when it ran, on the host's axis (resolved)
+	err        string
 }
 
 // hostTimer is an event whose time is on the host's clock (the simulator's events).
@@ -103,7 +110,8 @@ type recorder struct {
 	ops     []*traceOp
 	refs    map[loadKey]*traceRef
 	refErr  map[loadKey]error
-	pool    map[loadKey][]backend.Event
+	slab    []traceOp       // where the next operations are put (newOp): one allocation per opSlab
+	lslab   []launchRecord  // the same for launches' records
 	streams map[*Stream]int // stream numbers, per device, in order of first use
 	nextID  map[loadKey]int
 	own     map[loadKey]backend.Stream // see ownStream
@@ -114,6 +122,80 @@ type recorder struct {
 
 // eventBatch is how many events a device's pool grows by.
 const eventBatch = 64
+
+// opSlab is how many operations a recorder allocates at once.
+const opSlab = 256
+
+// eventPool holds every device's timing events between uses: an operation takes two, and
+// Stop gives them back once it has read them, so a device's events are made once
+// (cuEventCreate is slow) and then recycled from one timeline to the next. At most
+// maxPooledEvents per device are kept; a device reset makes them unusable, and the first
+// operation to meet one (backend.ErrEventUnusable) empties the device's pool.
+var eventPool struct {
+	mu sync.Mutex
+	m  map[loadKey][]backend.Event
+}
+
+// maxPooledEvents bounds the idle events kept per device (a timeline of many operations
+// holds more while it is on; past this, Stop destroys them).
+const maxPooledEvents = 8192
+
+// putEvents gives events of device key back to the pool, destroying those past its bound.
+func putEvents(key loadKey, evs ...backend.Event) {
+	eventPool.mu.Lock()
+	if eventPool.m == nil {
+		eventPool.m = map[loadKey][]backend.Event{}
+	}
+	p := eventPool.m[key]
+	n := min(len(evs), max(0, maxPooledEvents-len(p)))
+	eventPool.m[key] = append(p, evs[:n]...)
+	eventPool.mu.Unlock()
+	for _, e := range evs[n:] {
+		e.Destroy()
+	}
+}
+
+// takeEvents takes two events of device key from the pool; nil where it has fewer.
+func takeEvents(key loadKey) (backend.Event, backend.Event) {
+	eventPool.mu.Lock()
+	defer eventPool.mu.Unlock()
+	p := eventPool.m[key]
+	if len(p) < 2 {
+		return nil, nil
+	}
+	a, b := p[len(p)-1], p[len(p)-2]
+	p[len(p)-1], p[len(p)-2] = nil, nil
+	eventPool.m[key] = p[:len(p)-2]
+	return a, b
+}
+
+// dropEvents destroys the pooled events of device key (they died with a device reset).
+func dropEvents(key loadKey) {
+	eventPool.mu.Lock()
+	p := eventPool.m[key]
+	delete(eventPool.m, key)
+	eventPool.mu.Unlock()
+	for _, e := range p {
+		e.Destroy()
+	}
+}
+
+// pooledEvents is how many idle events device key has in the pool (tests).
+func pooledEvents(key loadKey) int {
+	eventPool.mu.Lock()
+	defer eventPool.mu.Unlock()
+	return len(eventPool.m[key])
+}
+
+// newOp returns a zeroed operation from the recorder's slab (r.mu held).
+func (r *recorder) newOpLocked() *traceOp {
+	if len(r.slab) == 0 {
+		r.slab = make([]traceOp, opSlab)
+	}
+	op := &r.slab[0]
+	r.slab = r.slab[1:]
+	return op
+}
 
 // Timeline is a recording of what the devices did between gpu.Trace and Stop: kernel
 // launches, copies, fills, synchronizes, event records and host waits, per device and
@@ -146,7 +228,7 @@ func Trace() *Timeline {
 	defer traceMu.Unlock()
 	r := tracing.Load()
 	if r == nil {
-		r = &recorder{refs: map[loadKey]*traceRef{}, refErr: map[loadKey]error{}, pool: map[loadKey][]backend.Event{},
+		r = &recorder{refs: map[loadKey]*traceRef{}, refErr: map[loadKey]error{},
 			streams: map[*Stream]int{}, nextID: map[loadKey]int{}, own: map[loadKey]backend.Stream{}}
 	}
 	r.mu.Lock()
@@ -155,10 +237,16 @@ func Trace() *Timeline {
 	r.mu.Unlock()
 	tl := &Timeline{rec: r, start: time.Now(), from: from, droppedFrom: dropped}
 	if m, err := current(); err == nil {
-		// The reference events now, so that the first traced launch doesn't wait for one.
+		// The reference events now, so that the first traced launch doesn't wait for one,
+		// and a first batch of timing events where the pool has none.
 		for _, d := range m.devices {
 			if !d.IsHost() {
 				r.ref(m, d.info.Index)
+				if key := (loadKey{m, d.info.Index}); pooledEvents(key) < 2 {
+					if a, b, err := r.events(key); err == nil {
+						putEvents(key, a, b)
+					}
+				}
 			}
 		}
 	}
@@ -187,6 +275,9 @@ func (t *Timeline) Stop() error {
 	t.dropped = r.dropped - t.droppedFrom
 	r.users--
 	last := r.users == 0
+	if last {
+		r.closed = true // an operation kept after the copy above would never be read
+	}
 	r.mu.Unlock()
 	if last {
 		tracing.Store(nil)
@@ -247,76 +338,59 @@ func (r *recorder) ref(m *machine, dev int) *traceRef {
 
 // events takes two events of device key from the pool, growing it when empty.
 func (r *recorder) events(key loadKey) (backend.Event, backend.Event, error) {
-	r.mu.Lock()
-	p := r.pool[key]
-	r.mu.Unlock()
-	if len(p) < 2 {
-		fresh := make([]backend.Event, 0, eventBatch)
-		for range eventBatch {
-			ev, err := key.m.b.NewEvent(key.dev)
-			if err != nil {
-				for _, e := range fresh {
-					e.Destroy()
-				}
-				return nil, nil, err
-			}
-			fresh = append(fresh, ev)
-		}
-		r.mu.Lock()
-		if r.closed {
-			r.mu.Unlock()
+	if a, b := takeEvents(key); a != nil {
+		return a, b, nil
+	}
+	fresh := make([]backend.Event, 0, eventBatch)
+	for range eventBatch {
+		ev, err := key.m.b.NewEvent(key.dev)
+		if err != nil {
 			for _, e := range fresh {
 				e.Destroy()
 			}
-			return nil, nil, errors.New("the timeline stopped")
+			return nil, nil, err
 		}
-		r.pool[key] = append(r.pool[key], fresh...)
-		r.mu.Unlock()
+		fresh = append(fresh, ev)
 	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	p = r.pool[key]
-	if len(p) < 2 {
-		return nil, nil, errors.New("no events left (the timeline stopped)")
-	}
-	a, b := p[len(p)-1], p[len(p)-2]
-	r.pool[key] = p[:len(p)-2]
-	return a, b, nil
+	putEvents(key, fresh[2:]...)
+	return fresh[0], fresh[1], nil
 }
 
-// giveBack returns an operation's events to the pool.
+// giveBack returns an operation's events to the pool (Stop, once they are read).
 func (r *recorder) giveBack(op *traceOp) {
 	if op.start == nil {
 		return
 	}
-	key := loadKey{op.lane.m, op.lane.dev}
-	r.mu.Lock()
-	if r.closed {
-		op.start.Destroy()
-		op.end.Destroy()
-	} else {
-		r.pool[key] = append(r.pool[key], op.start, op.end)
-	}
-	r.mu.Unlock()
+	putEvents(loadKey{op.lane.m, op.lane.dev}, op.start, op.end)
 	op.start, op.end = nil, nil
 }
 
-// close destroys the recorder's events once no timeline uses it.
+// discard destroys an operation's events, which could not be used, and the rest of the
+// device's pool where they died with a device reset.
+func (r *recorder) discard(op *traceOp, err error) {
+	if op.start == nil {
+		return
+	}
+	op.start.Destroy()
+	op.end.Destroy()
+	op.start, op.end = nil, nil
+	if errors.Is(err, backend.ErrEventUnusable) {
+		dropEvents(loadKey{op.lane.m, op.lane.dev})
+	}
+}
+
+// close destroys the recorder's reference events and streams once no timeline uses it
+// (its timing events are back in the pool: Stop read them).
 func (r *recorder) close() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for _, p := range r.pool {
-		for _, e := range p {
-			e.Destroy()
-		}
-	}
 	for _, ref := range r.refs {
 		ref.ev.Destroy()
 	}
 	for _, s := range r.own {
 		s.Destroy()
 	}
-	r.pool, r.refs, r.own = map[loadKey][]backend.Event{}, map[loadKey]*traceRef{}, map[loadKey]backend.Stream{}
+	r.refs, r.own = map[loadKey]*traceRef{}, map[loadKey]backend.Stream{}
 	r.closed = true
 }
 
@@ -358,10 +432,34 @@ var ownStreamOnSim = false
 // needsOwnStream reports whether work without a stream on m goes on the recorder's stream.
 func needsOwnStream(m *machine) bool { return !m.simulated() || ownStreamOnSim }
 
-// launch makes a traced launch of bk on dev (s: the user's stream, nil for none). A launch
-// without a stream goes on the recorder's stream of dev when own is set (not for
-// Kernel.Time, whose events are on the device's stream) and is waited for.
+// launch makes a traced launch of bk on dev (s: the user's stream, nil for none). A backend
+// kernel that can bracket its launch with the events itself (backend.TimedKernel: CUDA)
+// records them in the launch's own submission, on the launch's stream or, without one,
+// on the device's stream before the launch waits. Otherwise a launch without a stream goes
+// on the recorder's stream of dev when own is set (not for Kernel.Time, whose events are on
+// the device's stream) and is waited for.
 func (r *recorder) launch(dev *Device, s *Stream, cfg backend.LaunchConfig, sig backend.Signature, args []backend.Arg, bk backend.Kernel, own bool) error {
+	if tk, ok := bk.(backend.TimedKernel); ok {
+		op := r.takeOp(opLaunch, dev, s, sig.Name)
+		r.noteLaunch(op, sig, cfg, args)
+		kept := r.keep(op) // before the launch, as the other operations: Stop may come meanwhile
+		var err error
+		if kept && op.start != nil {
+			err = tk.LaunchTimed(cfg, args, op.start, op.end)
+			if errors.Is(err, backend.ErrEventUnusable) {
+				op.err = "not timed: " + err.Error()
+				r.discard(op, err)
+				err = bk.Launch(cfg, args)
+			}
+		} else {
+			err = bk.Launch(cfg, args)
+		}
+		op.hostEnd = time.Now()
+		if err != nil && op.err == "" {
+			op.err = err.Error()
+		}
+		return err
+	}
 	wait := false
 	if cfg.Stream == nil && own && needsOwnStream(dev.m) {
 		if st, err := r.ownStream(dev); err == nil {
@@ -369,7 +467,7 @@ func (r *recorder) launch(dev *Device, s *Stream, cfg backend.LaunchConfig, sig 
 		}
 	}
 	op := r.beginDevice(opLaunch, dev, s, cfg.Stream, sig.Name)
-	op.detail = launchDetail(sig, cfg.Grid, cfg.Block, cfg.SharedBytes, args)
+	r.noteLaunch(op, sig, cfg, args)
 	err := bk.Launch(cfg, args)
 	r.endDevice(op, cfg.Stream, err)
 	if err == nil && wait {
@@ -378,6 +476,21 @@ func (r *recorder) launch(dev *Device, s *Stream, cfg backend.LaunchConfig, sig 
 		}
 	}
 	return err
+}
+
+// launchRecord is what a launch's tooltip describes, kept as given (args is the launch's
+// own list, not reused) and formatted only when the timeline is read.
+type launchRecord struct {
+	sig         backend.Signature
+	grid, block backend.Dim3
+	shared      int
+	args        []backend.Arg
+}
+
+// noteLaunch keeps what op's tooltip describes.
+func (r *recorder) noteLaunch(op *traceOp, sig backend.Signature, cfg backend.LaunchConfig, args []backend.Arg) {
+	op.rec = launchRecord{sig: sig, grid: cfg.Grid, block: cfg.Block, shared: cfg.SharedBytes, args: args}
+	op.launch = &op.rec
 }
 
 // copyLane returns the device whose lane a copy goes in: the stream's, else the GPU the
@@ -465,54 +578,60 @@ func (r *recorder) streamIDLocked(dk loadKey, s *Stream) int {
 }
 
 // beginDevice records the start of a device operation on stream bs (nil: the device's own
-// stream) of dev, in lane s. It returns nil where the events can't be had (the operation
-// then goes unrecorded, and the timeline says so).
+// stream) of dev, in lane s. Where the events can't be had the operation goes untimed, and
+// the timeline says so.
 func (r *recorder) beginDevice(kind opKind, dev *Device, s *Stream, bs backend.Stream, name string) *traceOp {
+	op := r.takeOp(kind, dev, s, name)
+	if op.start != nil {
+		if err := op.start.Record(bs); err != nil {
+			op.err = "start event: " + err.Error()
+			r.discard(op, err)
+		}
+	}
+	return r.add(op)
+}
+
+// takeOp starts a device operation of dev in lane s: the host time, and two events from
+// the pool for the caller to record (none on the host, and none where they can't be had:
+// then op.err says why). The caller fills it in and keeps it with add.
+func (r *recorder) takeOp(kind opKind, dev *Device, s *Stream, name string) *traceOp {
+	now := time.Now()
+	r.mu.Lock()
+	if r.closed || len(r.ops) >= maxTraceOps {
+		// Not recorded: the last timeline stopped meanwhile, or too many (see maxTraceOps).
+		if !r.closed {
+			r.dropped++
+		}
+		r.mu.Unlock()
+		return &traceOp{kind: kind, name: name, lane: laneKey{m: dev.m, dev: dev.info.Index}, hostStart: now, unrecorded: true}
+	}
+	op := r.newOpLocked()
+	*op = traceOp{kind: kind, name: name, lane: laneKey{m: dev.m, dev: dev.info.Index}, hostStart: now}
 	if dev.IsHost() {
 		// Host memory the host copies or fills: the host's clock.
-		return r.add(&traceOp{kind: kind, name: name, lane: laneKey{m: dev.m, dev: backend.HostDevice}, hostStart: time.Now()})
+		op.lane.dev = backend.HostDevice
+		r.mu.Unlock()
+		return op
 	}
 	key := loadKey{dev.m, dev.info.Index}
-	op := &traceOp{kind: kind, name: name, lane: laneKey{m: dev.m, dev: dev.info.Index}, hostStart: time.Now()}
-	// The usual case under one lock: the reference exists, the pool has events.
-	var a, b backend.Event
-	r.mu.Lock()
-	if r.closed {
-		r.mu.Unlock()
-		return op // not recorded: the last timeline stopped meanwhile
-	}
-	if len(r.ops) >= maxTraceOps {
-		r.dropped++
-		r.mu.Unlock()
-		return op // not recorded: too many (see maxTraceOps)
-	}
 	op.ref = r.refs[key]
 	if s != nil {
 		op.lane.stream = r.streamIDLocked(key, s)
-	}
-	if p := r.pool[key]; op.ref != nil && len(p) >= 2 {
-		a, b = p[len(p)-1], p[len(p)-2]
-		r.pool[key] = p[:len(p)-2]
 	}
 	r.mu.Unlock()
 	if op.ref == nil {
 		if op.ref = r.ref(dev.m, dev.info.Index); op.ref == nil {
 			op.err = "no reference event on this device"
-			return r.add(op)
+			return op
 		}
 	}
-	var err error
-	if a == nil {
-		a, b, err = r.events(key)
-	}
-	if err == nil {
-		err = a.Record(bs)
-		op.start, op.end = a, b
-	}
+	a, b, err := r.events(key)
 	if err != nil {
 		op.err = "start event: " + err.Error()
+		return op
 	}
-	return r.add(op)
+	op.start, op.end = a, b
+	return op
 }
 
 // endDevice records the end of a device operation (on the stream it began on).
@@ -548,14 +667,29 @@ func (r *recorder) host(kind opKind, m *machine, name string, start time.Time, e
 }
 
 func (r *recorder) add(op *traceOp) *traceOp {
+	r.keep(op)
+	return op
+}
+
+// keep adds op to the recording; false where it is not kept (the last timeline stopped, or
+// maxTraceOps), its events then back in the pool and op untimed.
+func (r *recorder) keep(op *traceOp) bool {
+	if op.unrecorded {
+		return false
+	}
 	r.mu.Lock()
-	if len(r.ops) >= maxTraceOps {
-		r.dropped++
-	} else {
+	ok := !r.closed && len(r.ops) < maxTraceOps
+	if ok {
 		r.ops = append(r.ops, op)
+	} else if !r.closed {
+		r.dropped++
 	}
 	r.mu.Unlock()
-	return op
+	if !ok {
+		op.unrecorded = true
+		r.giveBack(op)
+	}
+	return ok
 }
 
 // maxTraceOps bounds the operations a recording keeps (each holds two device events until
@@ -651,8 +785,8 @@ func (t *Timeline) Ops() []TraceOp {
 		o := TraceOp{Kind: op.kind.String(), Name: op.name, Device: op.lane.dev, Stream: op.lane.stream,
 			Lane: laneName(op.lane), Start: op.t0.Sub(t.start), End: op.t1.Sub(t.start), Bytes: op.bytes,
 			Dir: op.dir, Err: op.err}
-		if op.detail != nil {
-			o.Detail = op.detail()
+		if l := op.launch; l != nil {
+			o.Detail = launchDetail(l.sig, l.grid, l.block, l.shared, l.args)
 		}
 		out = append(out, o)
 	}
@@ -702,8 +836,8 @@ func (t *Timeline) String() string {
 }
 
 // launchDetail describes a launch for the chart's tooltip: grid, block, arguments.
-func launchDetail(sig backend.Signature, grid, block backend.Dim3, shared int, args []backend.Arg) func() string {
-	return func() string {
+func launchDetail(sig backend.Signature, grid, block backend.Dim3, shared int, args []backend.Arg) string {
+	{
 		var b strings.Builder
 		fmt.Fprintf(&b, "grid %s, block %s", dimString(grid), dimString(block))
 		if shared > 0 {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/peerbook/peerbook/gpu/internal/backend"
 )
 
 // tutorialHandoffSrc is the hand-off of notebooks/02-peer-buffers.ipynb: the producer
@@ -283,5 +285,108 @@ func outOfRange(t gpu.Thread, x []float32) {
 	}
 	if got := strings.Join(lanes, " "); got != "addOne@GPU0 copy@GPU1 outOfRange@GPU0" {
 		t.Errorf("lanes %q", got)
+	}
+}
+
+// TestTimelineEventPool: a device's timing events are made once and recycled: a timeline's
+// operations take them from the pool, Stop reads them and gives them all back, and the next
+// timeline's operations reuse them (the pool does not grow, none is lost).
+func TestTimelineEventPool(t *testing.T) {
+	use(t, "sim:1")
+	x := must(Dev(0).Alloc(Float32, 64))
+	y := must(Dev(0).Alloc(Float32, 64))
+	s := must(Dev(0).NewStream())
+	key := loadKey{Dev(0).m, 0}
+	round := func() int {
+		tl := Trace()
+		for range 10 {
+			must(0, CopyAsync(y, x, s))
+		}
+		during := pooledEvents(key)
+		must(0, tl.Stop())
+		for _, op := range tl.Ops() {
+			if op.Err != "" || op.End < op.Start {
+				t.Errorf("operation not resolved: %+v", op)
+			}
+		}
+		if after := pooledEvents(key); after != during+20 {
+			t.Errorf("Stop gave %d events back; want the 20 the 10 operations took", after-during)
+		}
+		return pooledEvents(key)
+	}
+	first := round()
+	if first < 20 {
+		t.Fatalf("%d events pooled after a timeline of 10 operations; want at least 20", first)
+	}
+	for range 3 {
+		if n := round(); n != first {
+			t.Errorf("%d events pooled after another timeline; want the same %d (reused, none made or lost)", n, first)
+		}
+	}
+}
+
+// timedKernel is a backend kernel that brackets its launches with the timeline's events
+// itself (backend.TimedKernel, as CUDA's), or refuses them as unusable (refuse).
+type timedKernel struct {
+	sig          Signature
+	refuse       bool
+	timed, plain int
+}
+
+func (k *timedKernel) Signature() Signature { return k.sig }
+
+func (k *timedKernel) Launch(backendConfig, []backendArg) error { k.plain++; return nil }
+
+func (k *timedKernel) LaunchTimed(cfg backendConfig, _ []backendArg, start, end backend.Event) error {
+	if k.refuse {
+		return fmt.Errorf("test refusal: %w", backend.ErrEventUnusable)
+	}
+	if err := start.Record(cfg.Stream); err != nil {
+		return err
+	}
+	k.timed++
+	return end.Record(cfg.Stream)
+}
+
+// TestTimelineTimedKernel: a traced launch of a kernel that records its own events
+// (backend.TimedKernel) hands it the timeline's events, which Stop reads; events it refuses
+// as unusable (they died with a device reset) leave the launch made untimed, the timeline
+// saying so, and the device's pooled events dropped.
+func TestTimelineTimedKernel(t *testing.T) {
+	use(t, "sim:1")
+	d := Dev(0)
+	s := must(d.NewStream())
+	sig := Signature{Name: "stamp"}
+	bk := &timedKernel{sig: sig}
+	k := newKernel(sig, &testKernel{sig: sig}, nil)
+	k.code.loaded[loadKey{d.m, 0}] = bk
+	key := loadKey{d.m, 0}
+
+	tl := Trace()
+	must(0, k.Launch(d, 1, 1, OnStream(s)))
+	must(0, k.Launch(d, 1, 1))
+	must(0, tl.Stop())
+	if bk.timed != 2 || bk.plain != 0 {
+		t.Fatalf("%d timed and %d plain launches; want the 2 timed", bk.timed, bk.plain)
+	}
+	for _, op := range tl.Ops() {
+		if op.Err != "" || op.Kind != "kernel" {
+			t.Errorf("timed launch: %+v", op)
+		}
+	}
+	if pooledEvents(key) < 4 {
+		t.Errorf("%d events pooled after Stop; want the 4 the launches used back", pooledEvents(key))
+	}
+
+	bk.refuse = true
+	tl = Trace()
+	must(0, k.Launch(d, 1, 1, OnStream(s)))
+	must(0, tl.Stop())
+	ops := tl.Ops()
+	if bk.plain != 1 || len(ops) != 1 || !strings.Contains(ops[0].Err, "not timed") || !strings.Contains(ops[0].Err, "test refusal") {
+		t.Errorf("refused events: %d plain launches, ops %+v; want the launch made and marked not timed", bk.plain, ops)
+	}
+	if n := pooledEvents(key); n != 0 {
+		t.Errorf("%d events still pooled after the backend refused them as unusable; want none", n)
 	}
 }

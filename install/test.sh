@@ -39,7 +39,7 @@ if [ -n "${PEERBOOK_TEST_FAST:-}" ]; then
 	exit 0
 fi
 # The peerbook processes the tests start (kernels, evaluators, `peerbook run` and its
-# workers) run a binary built with -cover; their coverage is reported after the tests.
+# evaluators) run a binary built with -cover; their coverage is reported after the tests.
 covtmp=$(mktemp -d)
 trap 'rm -rf "$covtmp"' EXIT
 go build -cover -coverpkg=./... -o "$covtmp/peerbook" .

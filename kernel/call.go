@@ -30,10 +30,33 @@ type active struct {
 	inputs  []*evaluator.Event // input events waiting; the first has an input_request out
 }
 
-// lostError is a session that died while it ran a request.
-type lostError struct{ exit exitInfo }
+// SessionLostError is a session that died while it ran a request: its evaluator process
+// ended (a fatal runtime error in a cell, a kill). The supervisor starts a fresh one.
+type SessionLostError struct{ exit exitInfo }
 
-func (e *lostError) Error() string { return "the Go session died: " + e.exit.summary }
+func (e *SessionLostError) Error() string { return "the Go session died: " + e.exit.summary }
+
+// Summary is the one line that says why the session died ("fatal error: stack overflow").
+func (e *SessionLostError) Summary() string { return e.exit.summary }
+
+// CellError is the error a cell gets when its session died while it ran: "SessionLost",
+// the reason, and the start of the crash report (or the end of the evaluator's stderr).
+// restarted says a fresh session has started, as the kernel's has; the kernel and
+// `peerbook run` both build the cell's error here.
+func (e *SessionLostError) CellError(restarted bool) *evaluator.Error {
+	value := fmt.Sprintf("the Go session died (%s); its state was lost", e.exit.summary)
+	lost := "Its state (variables, functions, imports) was lost."
+	if restarted {
+		value += ", and a new session has started"
+		lost += " A new, empty session has started: run the cells it needs again."
+	}
+	tb := []string{"\x1b[0;31mSessionLost\x1b[0m: the Go session died while it ran this cell: " + e.exit.summary, lost}
+	if more := e.exit.explain(30); more != "" {
+		tb = append(tb, "")
+		tb = append(tb, strings.Split(more, "\n")...)
+	}
+	return &evaluator.Error{Name: "SessionLost", Value: value, Traceback: tb}
+}
 
 // startError is an evaluator that could not be started.
 type startError struct{ err error }
@@ -41,7 +64,7 @@ type startError struct{ err error }
 func (e *startError) Error() string { return e.err.Error() }
 
 // call runs req in the evaluator and returns its answer, publishing what it outputs on the
-// way. Errors: *lostError, *startError, errShuttingDown.
+// way. Errors: *SessionLostError, *startError, errShuttingDown.
 func (k *Kernel) call(act *active, req *evaluator.Request) (*evaluator.Done, error) {
 	c, err := k.sup.current()
 	if err != nil {
@@ -88,7 +111,7 @@ func (k *Kernel) call(act *active, req *evaluator.Request) (*evaluator.Done, err
 			case pm.kind == pmExit && pm.child == c:
 				k.dropHold()
 				k.flushStream(true)
-				return nil, &lostError{c.exit}
+				return nil, &SessionLostError{c.exit}
 			case pm.child != c:
 				k.background(pm)
 			case pm.kind == pmEvent && pm.ev.ID == act.id:
@@ -132,7 +155,7 @@ func (k *Kernel) call(act *active, req *evaluator.Request) (*evaluator.Done, err
 		case <-markerTimeout:
 			k.log.Printf("evaluator %d: no sync marker %v after the reply", c.pid, markerWait)
 			return finish()
-		case <-k.out.holdC:
+		case <-k.out.hold.C:
 			k.releaseHold()
 			k.flushStream(false)
 		case <-k.ctx.Done():
@@ -169,8 +192,7 @@ func (k *Kernel) background(pm procMsg) {
 		}
 		k.flushStream(true)
 		if k.lastParent != nil {
-			text := fmt.Sprintf("The Go session died between cells (%s): its state was lost, and a new session has started.\n%s\n",
-				pm.child.exit.summary, pm.child.exit.explain(20))
+			text := diedBetweenCells(pm.child.exit)
 			k.publish("stream", k.lastParent, newObj().str("name", "stderr").str("text", text).done())
 		}
 	}
@@ -233,20 +255,12 @@ func (k *Kernel) inputReply(act *active, m *wire.Message) {
 
 // lostContent is the error of a request whose session died.
 func lostContent(err error) (ename, evalue string, traceback []string) {
-	var lost *lostError
+	var lost *SessionLostError
 	var start *startError
 	switch {
 	case errors.As(err, &lost):
-		ename = "SessionLost"
-		evalue = fmt.Sprintf("the Go session died (%s); its state was lost, and a new session has started", lost.exit.summary)
-		traceback = []string{
-			"\x1b[0;31mSessionLost\x1b[0m: the Go session died while it ran this cell: " + lost.exit.summary,
-			"Its state (variables, functions, imports) was lost. A new, empty session has started: run the cells it needs again.",
-		}
-		if more := lost.exit.explain(30); more != "" {
-			traceback = append(traceback, "")
-			traceback = append(traceback, strings.Split(more, "\n")...)
-		}
+		e := lost.CellError(true)
+		ename, evalue, traceback = e.Name, e.Value, e.Traceback
 	case errors.As(err, &start):
 		ename = "EvaluatorUnavailable"
 		evalue = start.Error()

@@ -25,7 +25,7 @@ func TestKernelLinksNoInterpreter(t *testing.T) {
 		t.Fatalf("go list -deps: %v\n%s", err, out)
 	}
 	forbidden := []string{
-		"github.com/traefik/yaegi",
+		"github.com/peerbook/peerbook/eval/third_party/yaegi",
 		"github.com/ebitengine/purego",
 		"gonum.org/v1/",
 		"github.com/peerbook/peerbook/eval",

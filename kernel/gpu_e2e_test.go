@@ -1,11 +1,14 @@
 package kernel
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/peerbook/peerbook/kernel/evaluator"
 )
 
 // TestGPUStickyFaultThroughKernel is issue 4's "a kernel with an out-of-bounds write faults
@@ -69,5 +72,47 @@ func faultAndGoOn(t *testing.T, c *client, launch string) {
 	}
 	if r, _ := c.execute("kept"); content(r)["status"] != "error" {
 		t.Errorf("the poisoned session's state survived: %v", content(r))
+	}
+}
+
+// TestGPUStickyFaultThroughSession is the same fault through kernel.Session (`peerbook
+// run`): the faulting cell's reply says the evaluator ends (Done.Ending), Execute returns
+// once it has, and the very next cell runs on the GPU in a fresh session, without the
+// poisoned session's state and without being blamed for the old evaluator's exit.
+func TestGPUStickyFaultThroughSession(t *testing.T) {
+	if _, err := os.Stat("/dev/nvidiactl"); err != nil {
+		t.Skip("no NVIDIA GPU here (/dev/nvidiactl: " + err.Error() + ")")
+	}
+	t.Setenv("PEERBOOK_DEVICES", "cuda")
+	s, err := StartSession(SessionConfig{EvaluatorCommand: []string{peerbookBinary(t), "evaluator"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(time.Second)
+	ctx := context.Background()
+	run := func(code string) (*evaluator.Done, *recordedEvents, error) {
+		ev := &recordedEvents{}
+		done, err := s.Execute(ctx, evaluator.ExecuteRequest{Code: code}, ev)
+		return done, ev, err
+	}
+	for _, code := range []string{"import \"peerbook/gpu\"\nkept := 1\nbuf, err := gpu.Dev(0).Alloc(gpu.Int32, 16)\nerr",
+		"%%cuda\nextern \"C\" __global__ void wild(int* p) { p[1LL << 40] = 1; }"} {
+		if done, _, err := run(code); err != nil || done.Error != nil {
+			t.Fatalf("setup %q: %v %+v", code, err, done)
+		}
+	}
+	done, ev, err := run("err = wild.Launch(gpu.Dev(0), 1, 1, buf)\nif err != nil {\n\tpanic(err)\n}")
+	if err != nil || done.Error == nil || done.Ending == "" {
+		t.Fatalf("the faulting cell: %v %+v", err, done)
+	}
+	if !strings.Contains(ev.streams["stderr"], "state is lost") {
+		t.Errorf("the faulting cell's stderr does not say the session ends: %q", ev.streams["stderr"])
+	}
+	done, _, err = run("import \"peerbook/gpu\"\nb, _ := gpu.Dev(0).AllocFrom([]int32{1, 2, 3})\nv, _ := b.Int32s()\nv")
+	if err != nil || done.Error != nil || plainText(done.Value) == nil || *plainText(done.Value) != "[1 2 3]" {
+		t.Errorf("the next cell: %v %+v", err, done)
+	}
+	if done, _, err := run("kept"); err != nil || done.Error == nil {
+		t.Errorf("the poisoned session's state survived: %v %+v", err, done)
 	}
 }

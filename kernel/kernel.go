@@ -165,13 +165,9 @@ func start(parent context.Context, cfg Config) (*Kernel, error) {
 		k.username = u.Username
 	}
 
-	argv := cfg.EvaluatorCommand
-	if len(argv) == 0 {
-		exe, err := os.Executable()
-		if err != nil {
-			return nil, fmt.Errorf("find the peerbook executable for the evaluator: %w", err)
-		}
-		argv = []string{exe, "evaluator"}
+	argv, err := evaluatorCommand(cfg.EvaluatorCommand)
+	if err != nil {
+		return nil, err
 	}
 	// The evaluator starts while the sockets are set up.
 	k.sup = newSupervisor(argv, cfg.EvaluatorEnv, k.log)

@@ -27,13 +27,9 @@ type outputState struct {
 	parent []byte
 	buf    []byte
 
-	stderrMidLine bool // the raw stderr pipe is in the middle of a line
-	holding       bool
-	held          []byte
-	heldParent    []byte
-	heldSilent    bool
-	holdTimer     *time.Timer
-	holdC         <-chan time.Time
+	hold       crashHold // stderr text that may be a crash report
+	heldParent []byte    // where held text goes if it is not
+	heldSilent bool
 }
 
 // target is where output goes: the active request's parent, or for output nobody waits
@@ -104,64 +100,92 @@ func (k *Kernel) pipeText(act *active, stream string, text []byte) {
 		return
 	}
 	o := &k.out
-	if o.holding {
-		o.held = append(o.held, text...)
-		return
+	wasHolding := o.hold.holding
+	now := o.hold.pass(text)
+	if !wasHolding && o.hold.holding {
+		o.heldParent, o.heldSilent = parent, silent
 	}
-	// Look for a crash report starting at a line start.
-	start := 0
-	for start <= len(text) {
-		if !o.stderrMidLine && start < len(text) && crash.IsLine(text[start:]) {
-			if start > 0 && !silent {
-				k.streamText(parent, "stderr", text[:start])
-			}
-			o.holding = true
-			o.held = append(o.held[:0], text[start:]...)
-			o.heldParent, o.heldSilent = parent, silent
-			o.holdTimer = time.NewTimer(crashHoldFor)
-			o.holdC = o.holdTimer.C
-			return
-		}
-		nl := bytes.IndexByte(text[start:], '\n')
-		if nl < 0 {
-			o.stderrMidLine = start < len(text)
-			break
-		}
-		start += nl + 1
-		o.stderrMidLine = false
-	}
-	if !silent {
-		k.streamText(parent, "stderr", text)
+	if len(now) > 0 && !silent {
+		k.streamText(parent, "stderr", now)
 	}
 }
 
 // releaseHold streams held-back stderr text: the evaluator did not die after all.
 func (k *Kernel) releaseHold() {
 	o := &k.out
-	if !o.holding {
+	if !o.hold.holding {
 		return
 	}
-	o.holding = false
-	o.holdTimer.Stop()
-	o.holdC = nil
-	o.stderrMidLine = len(o.held) > 0 && o.held[len(o.held)-1] != '\n'
+	held := o.hold.release()
 	if !o.heldSilent {
-		k.streamText(o.heldParent, "stderr", o.held)
+		k.streamText(o.heldParent, "stderr", held)
 	}
-	o.held = o.held[:0]
 }
 
 // dropHold forgets held-back text: it is the crash report of a dead evaluator.
-func (k *Kernel) dropHold() {
-	o := &k.out
-	if !o.holding {
+func (k *Kernel) dropHold() { k.out.hold.drop() }
+
+// crashHold holds back an evaluator's stderr text from a line that starts the Go runtime's
+// crash report on (crash.IsLine): if the evaluator dies, the report goes into the error
+// of the cell instead of being streamed too; if it lives (release, or C fires after
+// crashHoldFor), the text is streamed late. The kernel and Session both use it.
+type crashHold struct {
+	midLine bool // the stderr pipe is in the middle of a line
+	holding bool
+	held    []byte
+	timer   *time.Timer
+	C       <-chan time.Time // fires crashHoldFor after holding started; nil while not holding
+}
+
+// pass returns the part of text to stream now; the rest, from a crash line on, is held.
+func (h *crashHold) pass(text []byte) []byte {
+	if h.holding {
+		h.held = append(h.held, text...)
+		return nil
+	}
+	for start := 0; start <= len(text); {
+		if !h.midLine && start < len(text) && crash.IsLine(text[start:]) {
+			h.holding = true
+			h.held = append(h.held[:0], text[start:]...)
+			h.timer = time.NewTimer(crashHoldFor)
+			h.C = h.timer.C
+			return text[:start]
+		}
+		nl := bytes.IndexByte(text[start:], '\n')
+		if nl < 0 {
+			h.midLine = start < len(text)
+			break
+		}
+		start += nl + 1
+		h.midLine = false
+	}
+	return text
+}
+
+// release ends holding and returns the text held (nil when none was).
+func (h *crashHold) release() []byte {
+	if !h.holding {
+		return nil
+	}
+	h.holding = false
+	h.timer.Stop()
+	h.C = nil
+	h.midLine = len(h.held) > 0 && h.held[len(h.held)-1] != '\n'
+	held := h.held
+	h.held = nil
+	return held
+}
+
+// drop ends holding and forgets the text held: it was the crash report of a dead process.
+func (h *crashHold) drop() {
+	if !h.holding {
 		return
 	}
-	o.holding = false
-	o.holdTimer.Stop()
-	o.holdC = nil
-	o.held = o.held[:0]
-	o.stderrMidLine = false
+	h.holding = false
+	h.timer.Stop()
+	h.C = nil
+	h.held = h.held[:0]
+	h.midLine = false
 }
 
 // displayEvent publishes a display, update or clear event of the evaluator.

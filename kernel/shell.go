@@ -24,7 +24,7 @@ func (k *Kernel) shellWorker() {
 			}
 		case m := <-k.stdinQ:
 			k.inputReply(nil, m)
-		case <-k.out.holdC:
+		case <-k.out.hold.C:
 			k.releaseHold()
 			k.flushStream(false)
 		case <-k.ctx.Done():

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/traefik/yaegi/interp"
+	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
 
 	"github.com/peerbook/peerbook/display"
 )

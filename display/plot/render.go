@@ -19,6 +19,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/peerbook/peerbook/display/internal/axis"
+	"github.com/peerbook/peerbook/display/internal/colour"
 )
 
 // pngDPI renders PNGs at twice the CSS pixel density (a CSS pixel is 1/96 inch).
@@ -27,10 +28,6 @@ const pngDPI = 192
 // seriesColours is the colour cycle of lines, points and bars (Tableau 10).
 var seriesColours = []color.RGBA{rgb(0x1f77b4), rgb(0xff7f0e), rgb(0x2ca02c), rgb(0xd62728), rgb(0x9467bd),
 	rgb(0x8c564b), rgb(0xe377c2), rgb(0x7f7f7f), rgb(0xbcbd22), rgb(0x17becf)}
-
-// viridisStops is the viridis colour map, sampled evenly.
-var viridisStops = []color.RGBA{rgb(0x440154), rgb(0x482475), rgb(0x414487), rgb(0x355f8d), rgb(0x2a788e),
-	rgb(0x21918c), rgb(0x22a884), rgb(0x44bf70), rgb(0x7ad151), rgb(0xbddf26), rgb(0xfde725)}
 
 var (
 	inkColour   = rgb(0x212121)
@@ -41,9 +38,7 @@ var (
 	sansFont    = font.Font{Typeface: "Liberation", Variant: "Sans"}
 )
 
-func rgb(hex uint32) color.RGBA {
-	return color.RGBA{uint8(hex >> 16), uint8(hex >> 8), uint8(hex), 255}
-}
+func rgb(hex uint32) color.RGBA { return colour.RGB(hex) }
 
 // px converts CSS pixels to gonum's points (1/72 inch).
 func px(v float64) vg.Length { return vg.Length(v * 72 / 96) }
@@ -319,7 +314,7 @@ func (m *viridisMap) At(v float64) (color.Color, error) {
 	if v < m.min || v > m.max || math.IsNaN(v) {
 		return nil, fmt.Errorf("plot: value %v outside [%v, %v]", v, m.min, m.max)
 	}
-	return viridisAt((v - m.min) / (m.max - m.min)), nil
+	return colour.Viridis.At((v - m.min) / (m.max - m.min)), nil
 }
 func (m *viridisMap) Max() float64       { return m.max }
 func (m *viridisMap) SetMax(v float64)   { m.max = v }
@@ -330,7 +325,7 @@ func (m *viridisMap) SetAlpha(a float64) { m.alpha = a }
 func (m *viridisMap) Palette(n int) palette.Palette {
 	cs := make([]color.Color, n)
 	for i := range cs {
-		cs[i] = viridisAt(float64(i) / float64(max(n-1, 1)))
+		cs[i] = colour.Viridis.At(float64(i) / float64(max(n-1, 1)))
 	}
 	return colourList(cs)
 }
@@ -338,22 +333,6 @@ func (m *viridisMap) Palette(n int) palette.Palette {
 type colourList []color.Color
 
 func (c colourList) Colors() []color.Color { return c }
-
-// viridisAt is the viridis colour at t in [0, 1].
-func viridisAt(t float64) color.RGBA {
-	if math.IsNaN(t) {
-		t = 0
-	}
-	t = math.Min(math.Max(t, 0), 1) * float64(len(viridisStops)-1)
-	i := int(t)
-	if i >= len(viridisStops)-1 {
-		return viridisStops[len(viridisStops)-1]
-	}
-	f := t - float64(i)
-	a, b := viridisStops[i], viridisStops[i+1]
-	mix := func(x, y uint8) uint8 { return uint8(math.Round(float64(x) + f*(float64(y)-float64(x)))) }
-	return color.RGBA{mix(a.R, b.R), mix(a.G, b.G), mix(a.B, b.B), 255}
-}
 
 // drawHeatmap draws the matrix, values in the cells when they fit, and a colour bar.
 func (p *Plot) drawHeatmap(dc draw.Canvas) error {
@@ -382,7 +361,7 @@ func (p *Plot) drawHeatmap(dc draw.Canvas) error {
 	hm := plotter.NewHeatMap(heatGrid(m), cmap.Palette(256))
 	hm.Min, hm.Max = lo, hi
 	hm.NaN = nanColour
-	hm.Underflow, hm.Overflow = viridisAt(0), viridisAt(1)
+	hm.Underflow, hm.Overflow = colour.Viridis.At(0), colour.Viridis.At(1)
 	hm.Rasterized = rows*cols > 2500
 	g.Add(hm)
 	g.X.Padding, g.Y.Padding = 0, 0
@@ -436,7 +415,7 @@ func (p *Plot) drawHeatmap(dc draw.Canvas) error {
 				xys = append(xys, plotter.XY{X: float64(c), Y: float64(rows - 1 - r)})
 				labels = append(labels, p.heat.cellText(v))
 				ink := color.Color(inkColour)
-				if finite(v) && lightText(viridisAt((v-lo)/(hi-lo))) {
+				if finite(v) && lightText(colour.Viridis.At((v-lo)/(hi-lo))) {
 					ink = color.White
 				}
 				styles = append(styles, text.Style{Color: ink, Font: font.From(sansFont, px(size)),
@@ -460,7 +439,7 @@ func (p *Plot) drawHeatmap(dc draw.Canvas) error {
 	for i := 0; i < slices; i++ {
 		y0 := data.Min.Y + h*vg.Length(i)/slices
 		y1 := data.Min.Y + h*vg.Length(i+1)/slices + px(0.5)
-		dc.FillPolygon(viridisAt((float64(i)+0.5)/slices), []vg.Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}})
+		dc.FillPolygon(colour.Viridis.At((float64(i)+0.5)/slices), []vg.Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}})
 	}
 	tickStyle := text.Style{Color: mutedColour, Font: font.From(sansFont, px(11)), YAlign: draw.YCenter, Handler: g.TextHandler}
 	for _, t := range (niceTicks{}).Ticks(lo, hi) {

@@ -131,6 +131,10 @@ type Done struct {
 	Payloads        json.RawMessage `json:"payloads,omitempty"`         // []map[string]any
 	UserExpressions json.RawMessage `json:"user_expressions,omitempty"` // map[string]any
 	Error           *Error          `json:"error,omitempty"`            // the cell failed
+	// Ending says the evaluator exits after this reply, and why: the cell left the process
+	// unable to go on (a GPU fault that makes CUDA unusable). A fresh evaluator must run
+	// what comes next.
+	Ending string `json:"ending,omitempty"`
 	// complete
 	Completion *Completion `json:"completion,omitempty"`
 	// inspect

@@ -153,7 +153,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/traefik/yaegi/extract"
+	"github.com/peerbook/peerbook/eval/third_party/yaegi/extract"
 )
 
 func main() {

@@ -62,7 +62,7 @@ func writeOutput(b *bytes.Buffer, o map[string]any) {
 		if o["name"] == "stderr" {
 			cls = "stderr"
 		}
-		fmt.Fprintf(b, "<pre class=\"out %s\">%s</pre>\n", cls, html.EscapeString(joinText(o["text"])))
+		fmt.Fprintf(b, "<pre class=\"out %s\">%s</pre>\n", cls, html.EscapeString(JoinText(o["text"])))
 	case "error":
 		var lines []string
 		if tb, ok := o["traceback"].([]any); ok {
@@ -87,18 +87,18 @@ func writeData(b *bytes.Buffer, data map[string]any) {
 		b.WriteString(`<div class="out rich">`)
 		switch mime {
 		case "text/html", "image/svg+xml":
-			b.WriteString(joinText(v))
+			b.WriteString(JoinText(v))
 		case "image/png", "image/jpeg":
-			fmt.Fprintf(b, `<img src="data:%s;base64,%s">`, mime, strings.TrimSpace(joinText(v)))
+			fmt.Fprintf(b, `<img src="data:%s;base64,%s">`, mime, strings.TrimSpace(JoinText(v)))
 		case "text/markdown":
-			if err := markdown.Convert([]byte(joinText(v)), b); err != nil {
-				fmt.Fprintf(b, "<pre>%s</pre>", html.EscapeString(joinText(v)))
+			if err := markdown.Convert([]byte(JoinText(v)), b); err != nil {
+				fmt.Fprintf(b, "<pre>%s</pre>", html.EscapeString(JoinText(v)))
 			}
 		case "application/json":
 			js, _ := json.MarshalIndent(v, "", "  ")
 			fmt.Fprintf(b, "<pre>%s</pre>", html.EscapeString(string(js)))
 		default:
-			fmt.Fprintf(b, "<pre>%s</pre>", html.EscapeString(joinText(v)))
+			fmt.Fprintf(b, "<pre>%s</pre>", html.EscapeString(JoinText(v)))
 		}
 		b.WriteString("</div>\n")
 		return

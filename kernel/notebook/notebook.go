@@ -29,7 +29,7 @@ type Cell struct {
 func (c *Cell) Type() string { s, _ := c.raw["cell_type"].(string); return s }
 
 // Source is the cell's text.
-func (c *Cell) Source() string { return joinText(c.raw["source"]) }
+func (c *Cell) Source() string { return JoinText(c.raw["source"]) }
 
 // Outputs are the cell's outputs, as nbformat JSON objects.
 func (c *Cell) Outputs() []map[string]any {
@@ -183,8 +183,9 @@ func (nb *Notebook) Write(path string) error {
 	return nil
 }
 
-// joinText reads nbformat's multiline strings: a string or a list of strings.
-func joinText(v any) string {
+// JoinText reads nbformat's multiline strings (a source, a stream's text, a text/plain):
+// a string or a list of strings. Anything else is "".
+func JoinText(v any) string {
 	switch t := v.(type) {
 	case string:
 		return t

@@ -34,8 +34,8 @@ type RunOptions struct {
 	// outputs, and execution counts and progress go on from them (0: from the top).
 	Start int
 	// Observer, where set, is sent every output of the running cell as it happens, besides
-	// the cell's Recorder: a runner that may die with its cell keeps them there (the
-	// worker of `peerbook run` writes them to a file). Its Input is never called.
+	// the cell's Recorder (`peerbook run` shows them on the terminal). Its Input is never
+	// called.
 	Observer eval.Output
 }
 

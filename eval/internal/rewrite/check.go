@@ -226,7 +226,7 @@ func declNames(d ast.Decl) []string {
 	switch d := d.(type) {
 	case *ast.FuncDecl:
 		if d.Recv != nil && len(d.Recv.List) == 1 {
-			if base := recvBase(d.Recv.List[0].Type); base != "" {
+			if base := RecvBase(d.Recv.List[0].Type); base != "" {
 				return []string{base + "." + d.Name.Name}
 			}
 			return nil
@@ -272,8 +272,9 @@ func blockNames(b *ast.BlockStmt) []string {
 	return names
 }
 
-// recvBase is the name of a receiver's base type: T for T, *T, T[K], *T[K].
-func recvBase(e ast.Expr) string {
+// RecvBase is the name of a method receiver's base type: T for T, *T, T[K], *T[K], (T);
+// "" for anything else.
+func RecvBase(e ast.Expr) string {
 	for {
 		switch x := e.(type) {
 		case *ast.StarExpr:

@@ -19,15 +19,8 @@ func (x *cell) conversions(root ast.Node) {
 	ed := &editor{
 		enter: func(n ast.Node) bool {
 			switch n := n.(type) {
-			case *ast.FuncDecl:
-				var sig *types.Signature
-				if obj := x.info.Defs[n.Name]; obj != nil {
-					sig, _ = obj.Type().(*types.Signature)
-				}
-				funcs = append(funcs, sig)
-			case *ast.FuncLit:
-				sig, _ := x.typeOf(n).(*types.Signature)
-				funcs = append(funcs, sig)
+			case *ast.FuncDecl, *ast.FuncLit:
+				funcs = append(funcs, x.funcSignature(n))
 			case *ast.ValueSpec:
 				if n.Type != nil && len(n.Values) == len(n.Names) {
 					t := x.typeOf(n.Type)

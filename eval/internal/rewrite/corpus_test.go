@@ -23,7 +23,7 @@ import (
 	"github.com/peerbook/peerbook/eval/internal/rewrite/corpus"
 	"github.com/peerbook/peerbook/eval/internal/rewrite/rt"
 	"github.com/peerbook/peerbook/eval/internal/stdlib"
-	"github.com/traefik/yaegi/interp"
+	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
 )
 
 var (

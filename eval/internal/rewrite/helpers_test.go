@@ -13,7 +13,7 @@ import (
 
 	"github.com/peerbook/peerbook/eval/internal/rewrite"
 	"github.com/peerbook/peerbook/eval/internal/stdlib"
-	"github.com/traefik/yaegi/interp"
+	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
 )
 
 // lockedBuffer is a bytes.Buffer safe for the goroutines of a program.

@@ -9,7 +9,7 @@ import (
 	"go/token"
 	"strings"
 
-	"github.com/traefik/yaegi/interp"
+	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
 )
 
 // preludeFuncs renames the top-level functions and types of a prelude package (slices,

@@ -389,6 +389,23 @@ func reflectName(t types.Type) string {
 	return b.String()
 }
 
+// writeMembers writes "kind {}" where n is 0, else "kind { m0; m1 }", each member written
+// by member(i): reflect's form of interface and struct types.
+func writeMembers(b *strings.Builder, kind string, n int, member func(i int)) {
+	if n == 0 {
+		b.WriteString(kind + " {}")
+		return
+	}
+	b.WriteString(kind + " { ")
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		member(i)
+	}
+	b.WriteString(" }")
+}
+
 func writeReflectName(b *strings.Builder, t types.Type, seen map[types.Type]bool) {
 	switch t := types.Unalias(t).(type) {
 	case *types.Basic:
@@ -471,31 +488,14 @@ func writeReflectName(b *strings.Builder, t types.Type, seen map[types.Type]bool
 			b.WriteString(")")
 		}
 	case *types.Interface:
-		if t.NumMethods() == 0 {
-			b.WriteString("interface {}")
-			return
-		}
-		b.WriteString("interface { ")
-		for i := 0; i < t.NumMethods(); i++ {
-			if i > 0 {
-				b.WriteString("; ")
-			}
+		writeMembers(b, "interface", t.NumMethods(), func(i int) {
 			m := t.Method(i)
 			b.WriteString(m.Name())
 			sig := reflectName(m.Type())
 			b.WriteString(strings.TrimPrefix(sig, "func"))
-		}
-		b.WriteString(" }")
+		})
 	case *types.Struct:
-		if t.NumFields() == 0 {
-			b.WriteString("struct {}")
-			return
-		}
-		b.WriteString("struct { ")
-		for i := 0; i < t.NumFields(); i++ {
-			if i > 0 {
-				b.WriteString("; ")
-			}
+		writeMembers(b, "struct", t.NumFields(), func(i int) {
 			f := t.Field(i)
 			if !f.Embedded() {
 				b.WriteString(f.Name() + " ")
@@ -504,8 +504,7 @@ func writeReflectName(b *strings.Builder, t types.Type, seen map[types.Type]bool
 			if tag := t.Tag(i); tag != "" {
 				b.WriteString(" " + strconv.Quote(tag))
 			}
-		}
-		b.WriteString(" }")
+		})
 	case *types.TypeParam:
 		b.WriteString(t.Obj().Name())
 	default:
@@ -540,7 +539,7 @@ func (x *cell) registerTypes(f *ast.File, stmts *ast.BlockStmt) {
 				}
 			case *ast.FuncDecl:
 				if d.Recv != nil && len(d.Recv.List) == 1 {
-					names = append(names, recvBase(d.Recv.List[0].Type))
+					names = append(names, RecvBase(d.Recv.List[0].Type))
 				}
 			}
 		}

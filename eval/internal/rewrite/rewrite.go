@@ -16,8 +16,8 @@ import (
 	"sync/atomic"
 
 	"github.com/peerbook/peerbook/eval/internal/rewrite/rt"
-	"github.com/traefik/yaegi/interp"
-	"github.com/traefik/yaegi/stdlib/generic"
+	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
+	"github.com/peerbook/peerbook/eval/third_party/yaegi/stdlib/generic"
 )
 
 var (

@@ -8,7 +8,7 @@ import (
 
 	"github.com/peerbook/peerbook/eval/internal/rewrite"
 	"github.com/peerbook/peerbook/eval/internal/stdlib"
-	"github.com/traefik/yaegi/interp"
+	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
 )
 
 func TestRangeOverInt(t *testing.T) {

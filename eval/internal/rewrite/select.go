@@ -14,29 +14,12 @@ import (
 // see placeLabels). Branches to a range-over-function loop are left to rangeFunc.
 func (x *cell) selectStmt(label *ast.Ident, st *ast.SelectStmt, loops []ast.Node) []ast.Stmt {
 	end := ""
-	var walk func(n ast.Node, breakable, continuable bool)
-	walk = func(n ast.Node, breakable, continuable bool) {
-		inspect(n, func(m ast.Node) bool {
-			if m == n {
-				return true
-			}
-			switch m := m.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ForStmt, *ast.RangeStmt:
-				walk(m, true, true)
-				return false
-			case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
-				walk(m, true, continuable)
-				return false
-			case *ast.BranchStmt:
-				x.selectBranch(m, label, breakable, continuable, loops, &end)
-			}
-			return true
-		})
-	}
 	for _, c := range st.Body.List {
-		walk(c, false, false)
+		walkBranches(c, false, false, func(s ast.Stmt, breakable, continuable bool) {
+			if b, ok := s.(*ast.BranchStmt); ok {
+				x.selectBranch(b, label, breakable, continuable, loops, &end)
+			}
+		})
 	}
 	if end == "" {
 		return nil

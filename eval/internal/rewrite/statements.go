@@ -21,15 +21,8 @@ func (x *cell) statements(root ast.Node) {
 				if l, ok := x.info.Defs[n.Label].(*types.Label); ok {
 					x.labeledStmts[l] = n.Stmt
 				}
-			case *ast.FuncDecl:
-				var sig *types.Signature
-				if obj := x.info.Defs[n.Name]; obj != nil {
-					sig, _ = obj.Type().(*types.Signature)
-				}
-				funcs = append(funcs, sig)
-			case *ast.FuncLit:
-				sig, _ := x.typeOf(n).(*types.Signature)
-				funcs = append(funcs, sig)
+			case *ast.FuncDecl, *ast.FuncLit:
+				funcs = append(funcs, x.funcSignature(n))
 			}
 			return true
 		},
@@ -149,45 +142,55 @@ func exits(body *ast.BlockStmt, label *ast.Ident) []branch {
 		}
 		return true
 	})
-	var walk func(n ast.Node, breakable, continuable bool)
-	walk = func(n ast.Node, breakable, continuable bool) {
-		inspect(n, func(m ast.Node) bool {
-			if m == n {
-				return true
+	walkBranches(body, false, false, func(s ast.Stmt, breakable, continuable bool) {
+		m, ok := s.(*ast.BranchStmt)
+		if !ok {
+			out = append(out, branch{stmt: s}) // a return
+			return
+		}
+		if m.Tok != token.BREAK && m.Tok != token.CONTINUE {
+			return
+		}
+		switch {
+		case m.Label == nil:
+			if (m.Tok == token.BREAK && !breakable) || (m.Tok == token.CONTINUE && !continuable) {
+				out = append(out, branch{stmt: m, isLoop: true})
 			}
-			switch m := m.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ForStmt, *ast.RangeStmt:
-				walk(m, true, true)
-				return false
-			case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
-				walk(m, true, continuable)
-				return false
-			case *ast.ReturnStmt:
-				out = append(out, branch{stmt: m})
-			case *ast.BranchStmt:
-				switch m.Tok {
-				case token.BREAK, token.CONTINUE:
-					if m.Label == nil {
-						if (m.Tok == token.BREAK && !breakable) || (m.Tok == token.CONTINUE && !continuable) {
-							out = append(out, branch{stmt: m, isLoop: true})
-						}
-						return true
-					}
-					switch {
-					case label != nil && m.Label.Name == label.Name:
-						out = append(out, branch{stmt: m, isLoop: true})
-					case !inner[m.Label.Name]:
-						out = append(out, branch{stmt: m, outer: true})
-					}
-				}
-			}
-			return true
-		})
-	}
-	walk(body, false, false)
+		case label != nil && m.Label.Name == label.Name:
+			out = append(out, branch{stmt: m, isLoop: true})
+		case !inner[m.Label.Name]:
+			out = append(out, branch{stmt: m, outer: true})
+		}
+	})
 	return out
+}
+
+// walkBranches calls visit for each break, continue, goto, fallthrough and return
+// statement under n (not n itself), with whether an unlabelled break or continue there
+// stays inside a loop, switch or select nested in n: breakable and continuable are their
+// values at n; a nested loop makes both true, a nested switch or select breakable.
+// Function literals are not entered.
+func walkBranches(n ast.Node, breakable, continuable bool, visit func(s ast.Stmt, breakable, continuable bool)) {
+	inspect(n, func(m ast.Node) bool {
+		if m == n {
+			return true
+		}
+		switch m := m.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt, *ast.RangeStmt:
+			walkBranches(m, true, true, visit)
+			return false
+		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			walkBranches(m, true, continuable, visit)
+			return false
+		case *ast.ReturnStmt:
+			visit(m, breakable, continuable)
+		case *ast.BranchStmt:
+			visit(m, breakable, continuable)
+		}
+		return true
+	})
 }
 
 // replaceStmt replaces every occurrence of old (by identity) in the tree with the
@@ -344,6 +347,22 @@ func underlying(t types.Type) types.Type {
 		return nil
 	}
 	return t.Underlying()
+}
+
+// funcSignature is the signature of a *ast.FuncDecl or *ast.FuncLit (nil where the type
+// check has none).
+func (x *cell) funcSignature(fn ast.Node) *types.Signature {
+	var t types.Type
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		if obj := x.info.Defs[fn.Name]; obj != nil {
+			t = obj.Type()
+		}
+	case *ast.FuncLit:
+		t = x.typeOf(fn)
+	}
+	sig, _ := t.(*types.Signature)
+	return sig
 }
 
 // wgGo is a call of sync.WaitGroup.Go turned into a go statement.

@@ -235,6 +235,21 @@ type Kernel interface {
 	Launch(cfg LaunchConfig, args []Arg) error
 }
 
+// TimedKernel is a Kernel that can bracket a launch with two events in the same submission
+// (a timeline's events, package gpu's tracing): start is recorded on the launch's stream
+// just before the kernel, end just after, in one call into the driver with the launch.
+// With a nil stream the events go on the device's stream and the launch waits, as Launch
+// does. Events it can't use (destroyed, of another device, from before a device reset) are
+// refused before anything is launched, with an error wrapping ErrEventUnusable.
+type TimedKernel interface {
+	Kernel
+	LaunchTimed(cfg LaunchConfig, args []Arg, start, end Event) error
+}
+
+// ErrEventUnusable is wrapped by LaunchTimed's error when an event can't be recorded:
+// nothing was launched, and the caller may launch again without the events.
+var ErrEventUnusable = errors.New("event unusable")
+
 // Backend is a set of devices and the operations on them.
 type Backend interface {
 	Name() string
@@ -392,4 +407,31 @@ func (s Signature) String() string {
 	}
 	b.WriteByte(')')
 	return b.String()
+}
+
+// FormatBytes writes n in binary units with one decimal ("1.5 GiB", "1.0 KiB"; under
+// 1 KiB, "1023 B").
+func FormatBytes(n uint64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	div, exp := uint64(unit), 0
+	for m := n / unit; m >= unit && exp < 5; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+}
+
+// DeviceName names device dev of a backend whose devices are infos in error messages:
+// "the host", "device 1 (NVIDIA H200)", or "device 7" for one it does not have.
+func DeviceName(dev int, infos []DeviceInfo) string {
+	if dev == HostDevice {
+		return "the host"
+	}
+	if dev >= 0 && dev < len(infos) {
+		return fmt.Sprintf("device %d (%s)", dev, infos[dev].Name)
+	}
+	return fmt.Sprintf("device %d", dev)
 }

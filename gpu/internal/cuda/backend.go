@@ -281,15 +281,7 @@ func (b *Backend) device(dev int) (*device, error) {
 	return b.devices[dev], nil
 }
 
-func (b *Backend) deviceName(dev int) string {
-	if dev == backend.HostDevice {
-		return "the host"
-	}
-	if dev >= 0 && dev < len(b.infos) {
-		return fmt.Sprintf("device %d (%s)", dev, b.infos[dev].Name)
-	}
-	return fmt.Sprintf("device %d", dev)
-}
+func (b *Backend) deviceName(dev int) string { return backend.DeviceName(dev, b.infos) }
 
 // enter locks the calling goroutine to its OS thread and makes d's context current there;
 // leave undoes the lock. A CUDA context is current per OS thread. ctxSet sets it before
@@ -498,7 +490,7 @@ func (b *Backend) Report() string {
 	fmt.Fprintf(&s, "CUDA driver: %s, CUDA %d.%d\n", b.drv.lib.describe(), b.driverVersion/1000, b.driverVersion%1000/10)
 	for _, d := range b.infos {
 		fmt.Fprintf(&s, "device %d: %s, %s, %s, %d SMs, bus %s, NUMA node %d, CPUs %s\n", d.Index, d.Name, d.Arch,
-			formatBytes(d.MemoryBytes), d.SMs, d.PCIBusID, d.NUMANode, d.CPUAffinity)
+			backend.FormatBytes(d.MemoryBytes), d.SMs, d.PCIBusID, d.NUMANode, d.CPUAffinity)
 	}
 	if b.rtc != nil {
 		fmt.Fprintf(&s, "NVRTC: %s, version %d.%d, archs %v\n", b.rtc.lib.describe(), b.rtc.major, b.rtc.minor, b.rtc.archs)

@@ -180,6 +180,65 @@ func BenchmarkGPULaunchSync(b *testing.B) {
 	}
 }
 
+// BenchmarkGPULaunchTimed is an empty kernel, queued on a stream and waited for (nil
+// stream), plain (Launch), bracketed by two events in its crossing (LaunchTimed, what a
+// timeline does) and bracketed by two separate event records (Record, Launch, Record: how
+// timelines did it before): the events' cost side by side with the launch.
+func BenchmarkGPULaunchTimed(b *testing.B) {
+	be := gpuRTC(b)
+	k := build(b, be, 0, timingSrc)["empty"].(*kernel)
+	s, err := be.NewStream(0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Destroy()
+	e0, _ := be.NewEvent(0)
+	e1, _ := be.NewEvent(0)
+	defer e0.Destroy()
+	defer e1.Destroy()
+	for _, where := range []string{"stream", "sync"} {
+		cfg := backend.LaunchConfig{Device: 0, Grid: backend.Dim3{X: 1}, Block: backend.Dim3{X: 1}, Stream: s}
+		if where == "sync" {
+			cfg.Stream = nil
+		}
+		for _, how := range []string{"plain", "timed", "records"} {
+			launch := func() error { return k.Launch(cfg, nil) }
+			switch how {
+			case "timed":
+				launch = func() error { return k.LaunchTimed(cfg, nil, e0, e1) }
+			case "records":
+				launch = func() error {
+					if err := e0.Record(cfg.Stream); err != nil {
+						return err
+					}
+					if err := k.Launch(cfg, nil); err != nil {
+						return err
+					}
+					return e1.Record(cfg.Stream)
+				}
+			}
+			b.Run(where+"/"+how, func(b *testing.B) {
+				for i := 0; i < 1000; i++ {
+					launch()
+				}
+				s.Synchronize()
+				b.ReportAllocs()
+				b.ResetTimer()
+				start := time.Now()
+				for i := 0; i < b.N; i++ {
+					if err := launch(); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if err := s.Synchronize(); err != nil {
+					b.Fatal(err)
+				}
+				reportPerOp(b, time.Since(start), b.N, "us/launch")
+			})
+		}
+	}
+}
+
 // BenchmarkGPULaunchArgs is BenchmarkGPULaunchEmpty (default mode) for a kernel of five
 // parameters (Peer, Slice, pointer, two scalars): the price of packing arguments.
 func BenchmarkGPULaunchArgs(b *testing.B) {

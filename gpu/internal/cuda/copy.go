@@ -81,7 +81,7 @@ func (b *Backend) Copy(dst backend.Memory, dstOff int64, src backend.Memory, src
 		r = ccall(b.drv.cuMemcpyAsync, dp, sp, uintptr(n), handle)
 	}
 	if err := b.check(d, gen, op, r); err != nil {
-		return fmt.Errorf("copy %s from %s to %s: %w", formatBytes(uint64(n)), b.deviceName(sm.dev), b.deviceName(dm.dev), err)
+		return fmt.Errorf("copy %s from %s to %s: %w", backend.FormatBytes(uint64(n)), b.deviceName(sm.dev), b.deviceName(dm.dev), err)
 	}
 	if st == nil {
 		return b.waitStream(d, gen, handle)
@@ -140,7 +140,7 @@ func (b *Backend) transfer(mem backend.Memory, off int64, p []byte, write bool) 
 		r = ccall(fn, uintptr(unsafe.Pointer(&p[0])), dev, uintptr(len(p)), st)
 	}
 	if err := b.check(d, gen, op, r); err != nil {
-		return fmt.Errorf("%s %s %s %s: %w", what, formatBytes(uint64(len(p))), dir, b.deviceName(m.dev), err)
+		return fmt.Errorf("%s %s %s %s: %w", what, backend.FormatBytes(uint64(len(p))), dir, b.deviceName(m.dev), err)
 	}
 	err = b.waitStream(d, gen, st)
 	runtime.KeepAlive(p)

@@ -74,7 +74,7 @@ func (e *FaultError) Error() string {
 		if e.Repeated {
 			fmt.Fprintf(&b, "CUDA is unusable in this process since %s: the process must restart", fault)
 			if len(e.Lost) > 0 {
-				fmt.Fprintf(&b, " (%d allocation(s), %s, were lost)", len(e.Lost), formatBytes(uint64(e.LostBytes)))
+				fmt.Fprintf(&b, " (%d allocation(s), %s, were lost)", len(e.Lost), backend.FormatBytes(uint64(e.LostBytes)))
 			}
 			return b.String()
 		}
@@ -114,7 +114,7 @@ func (e *FaultError) writeLost(b *strings.Builder) {
 		b.WriteString("no allocations")
 		return
 	}
-	fmt.Fprintf(b, "%d allocation(s) (%s):", len(e.Lost), formatBytes(uint64(e.LostBytes)))
+	fmt.Fprintf(b, "%d allocation(s) (%s):", len(e.Lost), backend.FormatBytes(uint64(e.LostBytes)))
 	for i, m := range e.Lost {
 		if i == 8 {
 			fmt.Fprintf(b, " and %d more", len(e.Lost)-i)
@@ -138,21 +138,7 @@ func (e *FaultError) Unwrap() []error {
 // describeMemory names an allocation for messages: its address and size.
 func describeMemory(m backend.Memory) string {
 	if mm, ok := m.(*memory); ok {
-		return fmt.Sprintf("%#x (%s)", mm.addr, formatBytes(uint64(mm.size)))
+		return fmt.Sprintf("%#x (%s)", mm.addr, backend.FormatBytes(uint64(mm.size)))
 	}
-	return fmt.Sprintf("%T (%s)", m, formatBytes(uint64(m.Size())))
-}
-
-// formatBytes writes n in binary units ("1.5 GiB").
-func formatBytes(n uint64) string {
-	const unit = 1024
-	if n < unit {
-		return fmt.Sprintf("%d B", n)
-	}
-	div, exp := uint64(unit), 0
-	for m := n / unit; m >= unit && exp < 5; m /= unit {
-		div *= unit
-		exp++
-	}
-	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+	return fmt.Sprintf("%T (%s)", m, backend.FormatBytes(uint64(m.Size())))
 }

@@ -12,8 +12,15 @@ import (
 //
 //  1. where ctx is set: read the calling thread's current context (cuCtxGetCurrent) and
 //     make ctx current (cuCtxSetCurrent) only where it is another one;
-//  2. call fn with the 11 word arguments a;
-//  3. where sync is set and fn returned 0: call sync(stream) (cuStreamSynchronize).
+//  2. where ev0 is set: record it on fn's stream (rec(ev0, a[8]): cuEventRecord before a
+//     launch), and stop there if that fails;
+//  3. call fn with the 11 word arguments a;
+//  4. where ev1 is set and fn returned 0: record it on the same stream (after the launch);
+//  5. where sync is set and fn returned 0: call sync(stream) (cuStreamSynchronize).
+//
+// Steps 2 and 4 bracket a traced launch with its timeline's events in the launch's own
+// crossing (kernel.LaunchTimed), so tracing costs two cheap driver calls, not two more
+// crossings.
 //
 // On linux/amd64 the three steps run in one runtime.cgocall (fused_amd64.s): one Go->C
 // transition instead of one per step, on one OS thread, so no LockOSThread is needed and
@@ -30,6 +37,8 @@ type fusedCall struct {
 	a          [11]uintptr
 	sync       uintptr // cuStreamSynchronize(CUstream), or 0
 	stream     uintptr
+	rec        uintptr // cuEventRecord(CUevent, CUstream), where ev0 or ev1 is set
+	ev0, ev1   uintptr // events recorded on a[8] before and after fn; 0: none
 
 	// Results, written by the call.
 	cur      uintptr // the context that was current before (where ctx is set)
@@ -37,8 +46,10 @@ type fusedCall struct {
 	ctxR     uintptr // cuCtxSetCurrent's result where it was called
 	r        uintptr // fn's result; fusedNotCalled where fn was not called
 	syncR    uintptr // sync's result; fusedNotCalled where sync was not called
+	ev0R     uintptr // ev0's record result; fusedNotCalled where it was not recorded
+	ev1R     uintptr // ev1's record result; fusedNotCalled where it was not recorded
 
-	w [1]uintptr // callGo's argument list for one-argument calls
+	w [2]uintptr // callGo's argument list for one- and two-argument calls
 }
 
 // setLaunch makes c a launch (cuLaunchKernel with arguments a) in context ctx, without a
@@ -47,6 +58,7 @@ func (c *fusedCall) setLaunch(drv *driverAPI, ctx uintptr, a [11]uintptr) {
 	c.getCurrent, c.setCurrent, c.ctx = drv.cuCtxGetCurrent, drv.cuCtxSetCurrent, ctx
 	c.fn, c.a = drv.cuLaunchKernel, a
 	c.sync, c.stream = 0, 0
+	c.rec, c.ev0, c.ev1 = drv.cuEventRecord, 0, 0
 }
 
 // fusedNotCalled marks a result of a step that did not run.
@@ -56,6 +68,7 @@ const fusedNotCalled = ^uintptr(0)
 // trampoline, through purego otherwise (ctxSet: without reading the context first).
 func (c *fusedCall) call(mode ctxMode) {
 	c.cur, c.switched, c.ctxR, c.r, c.syncR = 0, 0, 0, fusedNotCalled, fusedNotCalled
+	c.ev0R, c.ev1R = fusedNotCalled, fusedNotCalled
 	if mode == ctxFused && haveFusedTrampoline {
 		runtime_cgocall(fusedTrampoline, unsafe.Pointer(c))
 		return
@@ -85,8 +98,20 @@ func (c *fusedCall) callGo(alwaysSet bool) {
 			}
 		}
 	}
+	if c.ev0 != 0 {
+		c.w[0], c.w[1] = c.ev0, c.a[8]
+		r, _, _ := purego.SyscallN(c.rec, c.w[:2]...)
+		if c.ev0R = uintptr(uint32(r)); c.ev0R != 0 {
+			return
+		}
+	}
 	r, _, _ := purego.SyscallN(c.fn, c.a[:]...)
 	c.r = uintptr(uint32(r))
+	if c.r == 0 && c.ev1 != 0 {
+		c.w[0], c.w[1] = c.ev1, c.a[8]
+		r, _, _ := purego.SyscallN(c.rec, c.w[:2]...)
+		c.ev1R = uintptr(uint32(r))
+	}
 	if c.r == 0 && c.sync != 0 {
 		c.w[0] = c.stream
 		r, _, _ = purego.SyscallN(c.sync, c.w[:1]...)
@@ -99,6 +124,18 @@ func (c *fusedCall) result() cuResult { return cuResult(uint32(c.r)) }
 
 // ctxResult is cuCtxSetCurrent's CUresult (0 where it was not needed).
 func (c *fusedCall) ctxResult() cuResult { return cuResult(uint32(c.ctxR)) }
+
+// recResults are the CUresults of the records of ev0 and ev1 (0 where one did not run).
+func (c *fusedCall) recResults() (cuResult, cuResult) {
+	r0, r1 := cudaSuccess, cudaSuccess
+	if c.ev0R != fusedNotCalled {
+		r0 = cuResult(uint32(c.ev0R))
+	}
+	if c.ev1R != fusedNotCalled {
+		r1 = cuResult(uint32(c.ev1R))
+	}
+	return r0, r1
+}
 
 // syncResult is the wait's CUresult (0 where it did not run).
 func (c *fusedCall) syncResult() cuResult {

@@ -48,6 +48,22 @@ TEXT peerbook_cuda_fused(SB), NOSPLIT, $FRAME
 	JNZ     done
 
 call:
+	// rec(ev0, a[8]) where ev0 is set: the start event of a traced launch.
+	MOVQ    SAVED(SP), R11
+	MOVQ    fusedCall_ev0(R11), DI
+	TESTQ   DI, DI
+	JZ      fn
+	MOVQ    (fusedCall_a+64)(R11), SI
+	MOVQ    fusedCall_rec(R11), R10
+	XORL    AX, AX
+	CALL    R10
+	MOVQ    SAVED(SP), R11
+	MOVLQZX AX, AX
+	MOVQ    AX, fusedCall_ev0R(R11)
+	TESTQ   AX, AX
+	JNZ     done
+
+fn:
 	// fn(a[0], ..., a[10]): six in registers, five on the stack.
 	MOVQ    SAVED(SP), R11
 	MOVQ    (fusedCall_a+48)(R11), AX
@@ -75,7 +91,21 @@ call:
 	TESTQ   AX, AX
 	JNZ     done
 
+	// rec(ev1, a[8]) where ev1 is set: the end event of a traced launch.
+	MOVQ    fusedCall_ev1(R11), DI
+	TESTQ   DI, DI
+	JZ      sync
+	MOVQ    (fusedCall_a+64)(R11), SI
+	MOVQ    fusedCall_rec(R11), R10
+	XORL    AX, AX
+	CALL    R10
+	MOVQ    SAVED(SP), R11
+	MOVLQZX AX, AX
+	MOVQ    AX, fusedCall_ev1R(R11)
+
+sync:
 	// sync(c.stream) where asked.
+	MOVQ    SAVED(SP), R11
 	MOVQ    fusedCall_sync(R11), R10
 	TESTQ   R10, R10
 	JZ      done

@@ -563,6 +563,44 @@ func TestGPUEventsAndInterrupt(t *testing.T) {
 	}
 }
 
+// TestGPULaunchTimed: the events LaunchTimed records in the launch's crossing bracket the
+// kernel: a 2 ms spin measures at least that, on a stream (queued) and without one (the
+// launch waits, and its end event is complete when it returns); the same events serve
+// again for the next launch (a timeline's pool).
+func TestGPULaunchTimed(t *testing.T) {
+	b := gpuRTC(t)
+	ks := build(t, b, 0, timingSrc)
+	s, err := b.NewStream(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Destroy()
+	e0, _ := b.NewEvent(0)
+	e1, _ := b.NewEvent(0)
+	defer e0.Destroy()
+	defer e1.Destroy()
+	spin := ks["spin_ns"].(*kernel)
+	for _, st := range []backend.Stream{s, nil, s} {
+		cfg := backend.LaunchConfig{Device: 0, Grid: backend.Dim3{X: 1}, Block: backend.Dim3{X: 1}, Stream: st}
+		if err := spin.LaunchTimed(cfg, args(t, spin, uint64(2e6)), e0, e1); err != nil {
+			t.Fatal(err)
+		}
+		if st != nil {
+			if err := e1.Synchronize(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		el, err := e0.Elapsed(e1)
+		if err != nil {
+			t.Fatalf("stream %v: %v", st != nil, err)
+		}
+		t.Logf("stream %v: a 2 ms spin kernel took %v between its events", st != nil, el)
+		if el < 1900*time.Microsecond {
+			t.Errorf("stream %v: elapsed %v shorter than the kernel's 2 ms spin", st != nil, el)
+		}
+	}
+}
+
 func TestGPUCompileCache(t *testing.T) {
 	b := gpuRTC(t)
 	src := "extern \"C\" __global__ void cached(int* x) { x[0] = 42; }\n// " + time.Now().String()

@@ -223,11 +223,11 @@ func (b *Backend) allocDevice(dev int, size int64) (*memory, error) {
 		var free, total uint64
 		ccall(b.drv.cuMemGetInfo, uintptr(unsafe.Pointer(&free)), uintptr(unsafe.Pointer(&total)))
 		return nil, fmt.Errorf("alloc %s on %s: %w: asked %d bytes, %d free of %d (%s free of %s)",
-			formatBytes(uint64(size)), b.deviceName(dev), backend.ErrOutOfMemory, size, free, total,
-			formatBytes(free), formatBytes(total))
+			backend.FormatBytes(uint64(size)), b.deviceName(dev), backend.ErrOutOfMemory, size, free, total,
+			backend.FormatBytes(free), backend.FormatBytes(total))
 	}
 	if err := b.check(d, gen, "cuMemAlloc", r); err != nil {
-		return nil, fmt.Errorf("alloc %s on %s: %w", formatBytes(uint64(size)), b.deviceName(dev), err)
+		return nil, fmt.Errorf("alloc %s on %s: %w", backend.FormatBytes(uint64(size)), b.deviceName(dev), err)
 	}
 	st := d.stream.Load()
 	err = b.check(d, gen, "cuMemsetD8Async", ccall(b.drv.cuMemsetD8Async, p, 0, uintptr(size), st))
@@ -252,15 +252,15 @@ func (b *Backend) allocHost(size int64) (*memory, error) {
 	if err != nil {
 		if errors.Is(err, syscall.ENOMEM) {
 			free, total, _ := hostMemInfo()
-			return nil, fmt.Errorf("alloc %s on the host: %w: asked %d bytes, %d free of %d", formatBytes(uint64(size)),
+			return nil, fmt.Errorf("alloc %s on the host: %w: asked %d bytes, %d free of %d", backend.FormatBytes(uint64(size)),
 				backend.ErrOutOfMemory, size, free, total)
 		}
-		return nil, fmt.Errorf("alloc %s on the host: mmap: %w", formatBytes(uint64(size)), err)
+		return nil, fmt.Errorf("alloc %s on the host: mmap: %w", backend.FormatBytes(uint64(size)), err)
 	}
 	m := &memory{b: b, dev: backend.HostDevice, size: size, host: host, addr: uintptr(unsafe.Pointer(&host[0]))}
 	if err := b.registerHost(m, true); err != nil {
 		syscall.Munmap(host)
-		return nil, fmt.Errorf("alloc %s on the host: %w", formatBytes(uint64(size)), err)
+		return nil, fmt.Errorf("alloc %s on the host: %w", backend.FormatBytes(uint64(size)), err)
 	}
 	b.mu.Lock()
 	b.hostAllocs[m] = struct{}{}

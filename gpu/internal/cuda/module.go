@@ -393,6 +393,57 @@ func launchDims(cfg backend.LaunchConfig) (g, bl [3]uintptr, err error) {
 // dimensions count as 1. The launch itself allocates nothing and, in ctxFused mode, is one
 // crossing into C (with the wait, where there is no stream and no interrupt channel).
 func (k *kernel) Launch(cfg backend.LaunchConfig, args []backend.Arg) error {
+	return k.launch(cfg, args, nil, nil)
+}
+
+var _ backend.TimedKernel = (*kernel)(nil)
+
+// LaunchTimed is Launch with start recorded on the launch's stream just before the kernel
+// and end just after, in the launch's own crossing into C (queued with it on a stream):
+// a timeline's events cost two cuEventRecord calls and no crossing of their own.
+func (k *kernel) LaunchTimed(cfg backend.LaunchConfig, args []backend.Arg, start, end backend.Event) error {
+	e0, err := k.timingEvent(start)
+	if err != nil {
+		return fmt.Errorf("launch %s: start event: %w", k.info.Signature.Name, err)
+	}
+	e1, err := k.timingEvent(end)
+	if err != nil {
+		return fmt.Errorf("launch %s: end event: %w", k.info.Signature.Name, err)
+	}
+	if e0 == e1 {
+		return fmt.Errorf("launch %s: the start and end events are one event: %w", k.info.Signature.Name, backend.ErrEventUnusable)
+	}
+	return k.launch(cfg, args, e0, e1)
+}
+
+// timingEvent returns the *event behind ev, an error wrapping ErrEventUnusable where it
+// can't be recorded around a launch of k.
+func (k *kernel) timingEvent(ev backend.Event) (*event, error) {
+	e, ok := ev.(*event)
+	if !ok || e == nil || e.b != k.m.b {
+		return nil, fmt.Errorf("event %T was not made by this CUDA backend: %w", ev, backend.ErrEventUnusable)
+	}
+	if e.d != k.m.d {
+		return nil, fmt.Errorf("the event belongs to device %d, the kernel to device %d: %w", e.d.index, k.m.d.index, backend.ErrEventUnusable)
+	}
+	e.mu.Lock()
+	err := e.live()
+	e.mu.Unlock()
+	if err != nil {
+		return nil, err // wraps ErrEventUnusable, or says the device is unusable
+	}
+	return e, nil
+}
+
+// markRecorded notes that e was recorded (by a launch that bracketed itself with it).
+func (e *event) markRecorded() {
+	e.mu.Lock()
+	e.recorded = true
+	e.mu.Unlock()
+}
+
+// launch is Launch, bracketed by the records of e0 and e1 where they are not nil.
+func (k *kernel) launch(cfg backend.LaunchConfig, args []backend.Arg, e0, e1 *event) error {
 	b, d := k.m.b, k.m.d
 	if cfg.Device != d.index {
 		return fmt.Errorf("launch %s: compiled for device %d, launched on device %d", k.info.Signature.Name, d.index, cfg.Device)
@@ -429,7 +480,7 @@ func (k *kernel) Launch(cfg backend.LaunchConfig, args []backend.Arg) error {
 		}
 	}
 	if q := b.queue; q != nil && st != nil {
-		return k.queue(q, st, cfg.SharedBytes, g, bl, args)
+		return k.queue(q, st, cfg.SharedBytes, g, bl, args, e0, e1)
 	}
 	b.flushLaunches() // after the launches queued before it
 	wait := cfg.Stream == nil
@@ -454,9 +505,16 @@ func (k *kernel) Launch(cfg backend.LaunchConfig, args []backend.Arg) error {
 		k.mu.Unlock()
 		return fmt.Errorf("launch %s: %w", k.info.Signature.Name, err)
 	}
-	var r, syncR, ctxR cuResult
+	if e0 != nil && (e0.gen != gen || e1.gen != gen) {
+		k.mu.Unlock()
+		return fmt.Errorf("launch %s: an event died when device %d was reset after a fault: %w", k.info.Signature.Name, d.index, backend.ErrEventUnusable)
+	}
+	var r, syncR, ctxR, rec0, rec1 cuResult
 	c := &k.call
 	c.setLaunch(b.drv, d.ctx.Load(), [11]uintptr{k.fn, g[0], g[1], g[2], bl[0], bl[1], bl[2], uintptr(cfg.SharedBytes), handle, cptr(k.params), 0})
+	if e0 != nil {
+		c.ev0, c.ev1 = e0.handle, e1.handle
+	}
 	if waitInC {
 		c.sync, c.stream = b.drv.cuStreamSynchronize, handle
 	}
@@ -465,14 +523,30 @@ func (k *kernel) Launch(cfg backend.LaunchConfig, args []backend.Arg) error {
 		ctxR = c.ctxResult()
 	}
 	if ctxR == cudaSuccess {
+		rec0, rec1 = c.recResults()
 		r, syncR = c.result(), c.syncResult()
+		if rec0 != cudaSuccess {
+			r = cudaSuccess // the launch was not made
+		}
 	}
 	k.mu.Unlock()
 	if err := b.check(d, gen, "cuCtxSetCurrent", ctxR); err != nil {
 		return fmt.Errorf("launch %s: %w", k.info.Signature.Name, err)
 	}
+	if err := b.check(d, gen, "cuEventRecord", rec0); err != nil {
+		return fmt.Errorf("launch %s not made: start event: %w", k.info.Signature.Name, err)
+	}
+	if e0 != nil && ctxR == cudaSuccess {
+		e0.markRecorded()
+	}
 	if err := b.check(d, gen, "cuLaunchKernel", r); err != nil {
 		return fmt.Errorf("launch %s: %w", k.info.Signature.Name, err)
+	}
+	if err := b.check(d, gen, "cuEventRecord", rec1); err != nil {
+		return fmt.Errorf("launch %s: end event: %w", k.info.Signature.Name, err)
+	}
+	if e1 != nil {
+		e1.markRecorded()
 	}
 	if err := b.check(d, gen, "cuStreamSynchronize", syncR); err != nil {
 		return fmt.Errorf("kernel %s: %w", k.info.Signature.Name, err)
@@ -494,7 +568,7 @@ func (k *kernel) Launch(cfg backend.LaunchConfig, args []backend.Arg) error {
 // queue is Launch on stream st, its checks done: it packs the arguments and puts the
 // launch in the backend's queue (queue.go), returning an earlier queued launch's error on
 // the stream instead where there is one.
-func (k *kernel) queue(q *launchQueue, st *stream, shared int, g, bl [3]uintptr, args []backend.Arg) error {
+func (k *kernel) queue(q *launchQueue, st *stream, shared int, g, bl [3]uintptr, args []backend.Arg, e0, e1 *event) error {
 	d, name := k.m.d, k.info.Signature.Name
 	if err := st.takeAsyncErr(); err != nil {
 		return fmt.Errorf("launch %s not made: %w", name, err)
@@ -511,11 +585,25 @@ func (k *kernel) queue(q *launchQueue, st *stream, shared int, g, bl [3]uintptr,
 	if err := k.pack(args, d.index); err != nil {
 		return fmt.Errorf("launch %s: %w", name, err)
 	}
+	var ev0, ev1 uintptr
+	if e0 != nil {
+		if e0.gen != gen || e1.gen != gen {
+			return fmt.Errorf("launch %s: an event died when device %d was reset after a fault: %w", name, d.index, backend.ErrEventUnusable)
+		}
+		ev0, ev1 = e0.handle, e1.handle
+	}
 	l := q.reserve(len(k.params))
 	copy(l.slots, k.slots)
 	l.st, l.gen, l.kernel, l.ctx, l.event = st, gen, name, d.ctx.Load(), 0
+	l.ev0, l.ev1 = ev0, ev1
 	l.a = [11]uintptr{k.fn, g[0], g[1], g[2], bl[0], bl[1], bl[2], uintptr(shared), st.handle, 0, 0}
 	q.push()
+	if e0 != nil {
+		// Recorded as far as the caller can tell: the submitter makes both records with the
+		// launch, in order, and a failure is the stream's next error (as for the launch).
+		e0.markRecorded()
+		e1.markRecorded()
+	}
 	return nil
 }
 

@@ -48,6 +48,8 @@ type queuedLaunch struct {
 	kernel string
 	slots  []uint64 // the argument block: two words per parameter
 	event  uintptr  // not 0: not a launch but cuEventRecord(event, a[8]) (see event.Record)
+	ev0    uintptr  // a launch: not 0, events recorded on a[8] just before and after it
+	ev1    uintptr  // (kernel.LaunchTimed), in the launch's crossing
 }
 
 // submitScratch is the submitter's own call and argument block (q.submit held), warm in
@@ -249,7 +251,7 @@ func (b *Backend) submitQueued(l *queuedLaunch, sc *submitScratch) {
 		c := &sc.call
 		c.getCurrent, c.setCurrent, c.ctx = b.drv.cuCtxGetCurrent, b.drv.cuCtxSetCurrent, l.ctx
 		c.fn, c.a = b.drv.cuEventRecord, [11]uintptr{l.event, l.a[8]}
-		c.sync, c.stream = 0, 0
+		c.sync, c.stream, c.ev0, c.ev1 = 0, 0, 0, 0
 		c.call(b.ctxMode)
 		switch {
 		case c.switched != 0 && c.ctxResult() != cudaSuccess:
@@ -271,14 +273,20 @@ func (b *Backend) submitQueued(l *queuedLaunch, sc *submitScratch) {
 	a[9] = cptr(sc.params[:n])
 	c := &sc.call
 	c.setLaunch(b.drv, l.ctx, a)
+	c.ev0, c.ev1 = l.ev0, l.ev1
 	c.call(b.ctxMode)
 	var op string
 	var r cuResult
+	rec0, rec1 := c.recResults()
 	switch {
 	case c.switched != 0 && c.ctxResult() != cudaSuccess:
 		op, r = "cuCtxSetCurrent", c.ctxResult()
+	case rec0 != cudaSuccess:
+		op, r = "cuEventRecord (start event)", rec0
 	case c.result() != cudaSuccess:
 		op, r = "cuLaunchKernel", c.result()
+	case rec1 != cudaSuccess:
+		op, r = "cuEventRecord (end event)", rec1
 	default:
 		return
 	}

@@ -166,10 +166,10 @@ func (e *event) live() error {
 		return err
 	}
 	if e.destroyed {
-		return errors.New("the event was destroyed")
+		return fmt.Errorf("the event was destroyed (%w)", backend.ErrEventUnusable)
 	}
 	if e.gen != e.d.gen.Load() {
-		return fmt.Errorf("the event died when device %d was reset after a fault: make a new one", e.d.index)
+		return fmt.Errorf("the event died when device %d was reset after a fault: make a new one (%w)", e.d.index, backend.ErrEventUnusable)
 	}
 	return nil
 }

@@ -104,14 +104,6 @@ func TestLibraryCandidates(t *testing.T) {
 	}
 }
 
-func TestFormatBytes(t *testing.T) {
-	for n, want := range map[uint64]string{0: "0 B", 1023: "1023 B", 1024: "1.0 KiB", 3 << 29: "1.5 GiB", 141 << 30: "141.0 GiB"} {
-		if got := formatBytes(n); got != want {
-			t.Errorf("formatBytes(%d) = %q, want %q", n, got, want)
-		}
-	}
-}
-
 func TestMinimalPeriodAndFillBytes(t *testing.T) {
 	cases := map[string]string{"\x00\x00\x00\x00": "\x00", "abab": "ab", "abc": "abc", "aaab": "aaab", "\x01\x02\x01\x02\x01\x02\x01\x02": "\x01\x02"}
 	for in, want := range cases {

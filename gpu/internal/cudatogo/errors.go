@@ -25,6 +25,17 @@ type diag struct {
 // bail unwinds a function's translation at its first error (recovered per function).
 type bail struct{ d *diag }
 
+// recoverBail, deferred, stores a bail's diagnostic in *d (and re-panics anything else).
+func recoverBail(d **diag) {
+	if r := recover(); r != nil {
+		b, ok := r.(bail)
+		if !ok {
+			panic(r)
+		}
+		*d = b.d
+	}
+}
+
 func errUnsupported(pos Pos, what string) *diag {
 	return &diag{pos: pos, msg: what + unsupportedSuffix, unsupported: true}
 }

@@ -31,10 +31,7 @@ func (f *fgen) binary(x *binary) operand {
 		} else {
 			f.emit(x.p, "if !"+tmp+" {")
 		}
-		f.lines = append(f.lines, lines...)
-		f.depth++
-		f.emit(x.p, tmp+" = "+r.code)
-		f.depth--
+		f.emitBranch(x.p, lines, tmp+" = "+r.code)
 		f.emit(x.p, "}")
 		return operand{code: tmp, t: tBool}
 	}
@@ -298,15 +295,9 @@ func (f *fgen) cond(x *cond, discard bool) operand {
 	tmp := f.temp()
 	f.emit(x.p, "var "+tmp+" "+t.goType())
 	f.emit(x.p, "if "+c.code+" {")
-	f.lines = append(f.lines, la...)
-	f.depth++
-	f.emit(x.p, tmp+" = "+ca.code)
-	f.depth--
+	f.emitBranch(x.p, la, tmp+" = "+ca.code)
 	f.emit(x.p, "} else {")
-	f.lines = append(f.lines, lb...)
-	f.depth++
-	f.emit(x.p, tmp+" = "+cb.code)
-	f.depth--
+	f.emitBranch(x.p, lb, tmp+" = "+cb.code)
 	f.emit(x.p, "}")
 	return operand{code: tmp, t: t}
 }
@@ -318,4 +309,13 @@ func (f *fgen) failBad(name string, p Pos, d *diag) {
 	}
 	what := strings.TrimSuffix(d.msg, unsupportedSuffix)
 	f.fail(errUnsupported(p, fmt.Sprintf("%s (%s, line %d)", name, what, d.pos.Line+f.tr.lineOff)))
+}
+
+// emitBranch adds the lines captured for a branch's value and then last, one level deeper
+// than the if or else the caller opened.
+func (f *fgen) emitBranch(p Pos, lines []string, last string) {
+	f.lines = append(f.lines, lines...)
+	f.depth++
+	f.emit(p, last)
+	f.depth--
 }

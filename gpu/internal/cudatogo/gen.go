@@ -200,15 +200,7 @@ func (tr *translator) translateFunc(fn *funcDecl) *funcOut {
 		f.declNames[prm.name]++
 	}
 	func() {
-		defer func() {
-			if r := recover(); r != nil {
-				b, ok := r.(bail)
-				if !ok {
-					panic(r)
-				}
-				out.err = b.d
-			}
-		}()
+		defer recoverBail(&out.err)
 		f.pushScope()
 		params := []string{f.thr + " gpu.Thread"}
 		for i, prm := range fn.params {

@@ -222,7 +222,6 @@ func (f *fgen) forLoop(s *forStmt) {
 	condInHeader := len(pre) == 0 && !forever
 	simplePost := len(post) <= 1
 	outer := f.newCtl(true)
-	inner := outer
 	switch {
 	case simplePost && len(post) == 1:
 		cond := ""
@@ -242,21 +241,7 @@ func (f *fgen) forLoop(s *forStmt) {
 			f.breakUnless(s.c.pos(), c)
 		}
 	}
-	needInner := !simplePost && containsContinue(s.body)
-	if needInner {
-		inner = f.newCtl(true)
-		f.depth++
-		f.emit(s.p, f.once(inner))
-		f.goStack = append(f.goStack, inner)
-	}
-	f.targets = append(f.targets, &target{brk: outer, cont: inner})
-	f.body(s.body)
-	f.targets = f.targets[:len(f.targets)-1]
-	if needInner {
-		f.goStack = f.goStack[:len(f.goStack)-1]
-		f.emit(Pos{}, "}")
-		f.depth--
-	}
+	f.loopBody(s.p, s.body, outer, !simplePost && containsContinue(s.body))
 	if !simplePost {
 		f.lines = append(f.lines, post...)
 	}
@@ -268,26 +253,32 @@ func (f *fgen) forLoop(s *forStmt) {
 	}
 }
 
-func (f *fgen) doLoop(s *doStmt) {
-	outer := f.newCtl(true)
+// loopBody emits the body of a loop whose break target is outer. With needInner, a
+// continue in it goes to the end of a block run once inside the loop (the condition or
+// post statement that follows it is not in the loop's header); else to outer.
+func (f *fgen) loopBody(p Pos, body stmt, outer *goCtl, needInner bool) {
 	inner := outer
-	f.emit(s.p, outer.marker+"for {")
-	f.goStack = append(f.goStack, outer)
-	hasCont := containsContinue(s.body)
-	if hasCont {
+	if needInner {
 		inner = f.newCtl(true)
 		f.depth++
-		f.emit(s.p, f.once(inner))
+		f.emit(p, f.once(inner))
 		f.goStack = append(f.goStack, inner)
 	}
 	f.targets = append(f.targets, &target{brk: outer, cont: inner})
-	f.body(s.body)
+	f.body(body)
 	f.targets = f.targets[:len(f.targets)-1]
-	if hasCont {
+	if needInner {
 		f.goStack = f.goStack[:len(f.goStack)-1]
 		f.emit(Pos{}, "}")
 		f.depth--
 	}
+}
+
+func (f *fgen) doLoop(s *doStmt) {
+	outer := f.newCtl(true)
+	f.emit(s.p, outer.marker+"for {")
+	f.goStack = append(f.goStack, outer)
+	f.loopBody(s.p, s.body, outer, containsContinue(s.body))
 	f.depth++
 	c := f.toBool(f.expr(s.c), s.c.pos())
 	f.depth--

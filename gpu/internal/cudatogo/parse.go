@@ -59,17 +59,6 @@ func (p *parser) unsupported(pos Pos, what string) {
 	panic(bail{errUnsupported(pos, what)})
 }
 
-// recoverTo stores a bail's diagnostic in *d (and re-panics anything else).
-func (p *parser) recoverTo(d **diag) {
-	if r := recover(); r != nil {
-		b, ok := r.(bail)
-		if !ok {
-			panic(r)
-		}
-		*d = b.d
-	}
-}
-
 func (p *parser) expect(s string) token {
 	t := p.tok()
 	if !t.is(s) {

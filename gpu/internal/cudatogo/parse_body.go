@@ -463,7 +463,7 @@ func isTemplateCall(p *parser) bool {
 	var d *diag
 	ok := false
 	func() {
-		defer p.recoverTo(&d)
+		defer recoverBail(&d)
 		p.i++
 		p.typeName()
 		ok = p.tok().is(">") && (p.peek(1).is("(") || p.peek(1).is("::"))

@@ -35,7 +35,7 @@ func parseFile(toks []token, pp *preproc) *file {
 		start := p.i
 		var d *diag
 		func() {
-			defer p.recoverTo(&d)
+			defer recoverBail(&d)
 			p.topDecl(f)
 		}()
 		if d != nil {
@@ -479,7 +479,7 @@ func (p *parser) function(f *file, name token, global bool, ret *ctype) {
 	}
 	start := p.i
 	func() {
-		defer p.recoverTo(&fn.err)
+		defer recoverBail(&fn.err)
 		fn.body = p.block()
 	}()
 	if fn.err != nil {

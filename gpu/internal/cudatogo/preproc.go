@@ -227,7 +227,7 @@ func (pp *preproc) eval(args []token, pos Pos) (bool, *diag) {
 	var e expr
 	var perr *diag
 	func() {
-		defer p.recoverTo(&perr)
+		defer recoverBail(&perr)
 		e = p.expression()
 		if p.tok().kind != tkEOF {
 			p.failf(p.tok().pos, "unexpected %s in #if", p.tok())

@@ -230,15 +230,7 @@ func (tr *translator) constants() []*diag {
 	for _, c := range tr.f.consts {
 		var d *diag
 		func() {
-			defer func() {
-				if r := recover(); r != nil {
-					b, ok := r.(bail)
-					if !ok {
-						panic(r)
-					}
-					d = b.d
-				}
-			}()
+			defer recoverBail(&d)
 			var o operand
 			pre := f.capture(func() {
 				e := c.init

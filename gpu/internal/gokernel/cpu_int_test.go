@@ -5,55 +5,15 @@ import (
 	"math"
 	"strings"
 	"testing"
-)
 
-// intOpsSrc applies every integer operator to a[i] and b[i] and writes the results; T is
-// ELEM is replaced by the element type. intOps below is the same in plain Go.
-const intOpsSrc = `
-func intops(t gpu.Thread, a []ELEM, b []ELEM, out []ELEM) {
-	i := t.GlobalX()
-	if i >= len(a) {
-		return
-	}
-	x, y := a[i], b[i]
-	k := i * 18
-	out[k+0] = x + y
-	out[k+1] = x - y
-	out[k+2] = x * y
-	if y != 0 {
-		out[k+3] = x / y
-		out[k+4] = x % y
-	}
-	out[k+5] = x & y
-	out[k+6] = x | y
-	out[k+7] = x ^ y
-	out[k+8] = x &^ y
-	n := uint(y) % 80
-	out[k+9] = x << n
-	out[k+10] = x >> n
-	out[k+11] = -x
-	out[k+12] = ^x
-	out[k+13] = min(x, y)
-	out[k+14] = max(x, y, 3)
-	if x < y {
-		out[k+15] = 1
-	}
-	z := x
-	z += y
-	z *= 3
-	z <<= 2
-	z--
-	out[k+16] = z
-	var s ELEM = 7
-	s >>= int8(n % 64)
-	s -= x
-	out[k+17] = s
-}`
+	"github.com/peerbook/peerbook/gpu/internal/gokernel/suite"
+)
 
 type anyInt interface {
 	~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~uint16 | ~uint32 | ~uint64
 }
 
+// intOps is suite.IntOpsSrc in plain Go: the results the kernel must give.
 func intOps[T anyInt](x, y T) [18]T {
 	var o [18]T
 	o[0], o[1], o[2] = x+y, x-y, x*y
@@ -87,7 +47,7 @@ var edgeValues = []uint64{0, 1, 2, 3, 7, 8, 31, 32, 33, 63, 64, 65, 127, 128, 25
 	math.MaxUint64, math.MaxUint64 - 1, 0x123456789abcdef, 0xfedcba9876543210, 12345, 1000003}
 
 func testIntOps[T anyInt](t *testing.T, name string) {
-	k := kernel(t, strings.ReplaceAll(intOpsSrc, "ELEM", name))
+	k := kernel(t, strings.ReplaceAll(suite.IntOpsSrc, "ELEM", name))
 	var as, bs []T
 	for _, x := range edgeValues {
 		for _, y := range edgeValues {

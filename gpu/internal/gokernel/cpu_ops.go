@@ -54,13 +54,7 @@ func constantOf(v constant.Value, k kind) val {
 		f, _ := constant.Float64Val(constant.ToFloat(v))
 		return constVal(f, k)
 	}
-	iv := constant.ToInt(v)
-	var bits int64
-	if i, ok := constant.Int64Val(iv); ok {
-		bits = i
-	} else if u, ok := constant.Uint64Val(iv); ok {
-		bits = int64(u)
-	}
+	bits := constBits(v)
 	switch k {
 	case kI8:
 		return constVal(int8(bits), k)
@@ -503,4 +497,17 @@ func minMaxOf[T number](isMax bool, x, y ev[T], k kind) val {
 		return exprVal(ev[T](func(fr *frame) T { return max(x(fr), y(fr)) }), k)
 	}
 	return exprVal(ev[T](func(fr *frame) T { return min(x(fr), y(fr)) }), k)
+}
+
+// constBits is an integer constant's two's-complement bits: its int64 value, or its
+// uint64 value's bits where it is larger (0 where it is neither).
+func constBits(v constant.Value) int64 {
+	iv := constant.ToInt(v)
+	if i, ok := constant.Int64Val(iv); ok {
+		return i
+	}
+	if u, ok := constant.Uint64Val(iv); ok {
+		return int64(u)
+	}
+	return 0
 }

@@ -51,17 +51,7 @@ func (p *program) markEffects() {
 // effectCalls returns the calls with side effects in e. Where two unsequenced operands (of
 // an operator, a call, an index, a literal) both make such calls, it calls conflict.
 func (p *program) effectCalls(e ast.Expr, conflict func(a, b *ast.CallExpr)) []*ast.CallExpr {
-	siblings := func(es ...ast.Expr) []*ast.CallExpr {
-		var out []*ast.CallExpr
-		for _, x := range es {
-			c := p.effectCalls(x, conflict)
-			if len(c) > 0 && len(out) > 0 {
-				conflict(out[0], c[0])
-			}
-			out = append(out, c...)
-		}
-		return out
-	}
+	siblings := func(es ...ast.Expr) []*ast.CallExpr { return p.unsequencedCalls(es, conflict) }
 	switch x := e.(type) {
 	case nil:
 		return nil
@@ -104,6 +94,20 @@ func writesMemory(name string) bool {
 	return atomicOps[name] || name == "SyncSystem" || name == "Store4"
 }
 
+// unsequencedCalls returns the calls with side effects in es, operands whose order C++
+// leaves unsequenced, calling conflict where two of them both make such calls.
+func (p *program) unsequencedCalls(es []ast.Expr, conflict func(a, b *ast.CallExpr)) []*ast.CallExpr {
+	var out []*ast.CallExpr
+	for _, x := range es {
+		c := p.effectCalls(x, conflict)
+		if len(c) > 0 && len(out) > 0 {
+			conflict(out[0], c[0])
+		}
+		out = append(out, c...)
+	}
+	return out
+}
+
 // checkOrder reports statements of fn whose calls with side effects C++ could reorder.
 func (p *program) checkOrder(fn *function) ErrorList {
 	var errs ErrorList
@@ -119,14 +123,7 @@ func (p *program) checkOrder(fn *function) ErrorList {
 					"Go fixes (left to right) but the CUDA translation can't: make them separate statements",
 				exprString(a.Fun), exprString(b.Fun)))
 		}
-		var all []*ast.CallExpr
-		for _, e := range exprs {
-			c := p.effectCalls(e, conflict)
-			if len(c) > 0 && len(all) > 0 {
-				conflict(all[0], c[0])
-			}
-			all = append(all, c...)
-		}
+		p.unsequencedCalls(exprs, conflict)
 	}
 	ast.Inspect(fn.decl.Body, func(n ast.Node) bool {
 		switch s := n.(type) {

@@ -408,6 +408,16 @@ func (g *cudaGen) entry() string {
 	return b.String()
 }
 
+// block writes open (a line ending in "{", at at's position where at is not nil), the
+// statements of list indented, and the closing "}".
+func (g *cudaGen) block(open string, at ast.Node, list []ast.Stmt) {
+	g.line(open, at)
+	g.indent++
+	g.stmts(list)
+	g.indent--
+	g.line("}", nil)
+}
+
 // line writes one line of C++, with the Go position of at as a comment.
 func (g *cudaGen) line(s string, at ast.Node) {
 	g.b.WriteString(strings.Repeat("  ", g.indent))

@@ -85,13 +85,7 @@ func (g *cudaGen) constant(v constant.Value, k kind) string {
 		f, _ := constant.Float64Val(constant.ToFloat(v))
 		return floatLit(f, 64)
 	}
-	iv := constant.ToInt(v)
-	var bits int64
-	if i, ok := constant.Int64Val(iv); ok {
-		bits = i
-	} else if u, ok := constant.Uint64Val(iv); ok {
-		bits = int64(u)
-	}
+	bits := constBits(v)
 	switch k {
 	case kI8:
 		return fmt.Sprintf("(int8_t)%d", int8(bits))

@@ -28,6 +28,17 @@ func (g *cudaGen) pushLoop(s ast.Stmt, label string, isSwitch bool) *brkCtx {
 	return &g.brk[n]
 }
 
+// loopBody writes a loop's body as a block, ends the loop's break context, and writes
+// the continue label after the block where a continue jumps to it.
+func (g *cudaGen) loopBody(body []ast.Stmt) brkCtx {
+	g.block("{", nil, body)
+	ctx := g.popLoop()
+	if ctx.usedCont {
+		g.line(ctx.contLbl+": ;", nil)
+	}
+	return ctx
+}
+
 func (g *cudaGen) popLoop() brkCtx {
 	c := g.brk[len(g.brk)-1]
 	g.brk = g.brk[:len(g.brk)-1]
@@ -104,15 +115,7 @@ func (g *cudaGen) loop(s *ast.ForStmt, label, post string) {
 		}
 		g.brk[len(g.brk)-1].isSwitch = false
 	}
-	g.line("{", nil)
-	g.indent++
-	g.stmts(s.Body.List)
-	g.indent--
-	g.line("}", nil)
-	ctx := g.popLoop()
-	if ctx.usedCont {
-		g.line(ctx.contLbl+": ;", nil)
-	}
+	ctx := g.loopBody(s.Body.List)
 	if !postOK {
 		g.stmt(s.Post, "")
 	}
@@ -441,15 +444,7 @@ func (g *cudaGen) rangeStmt(s *ast.RangeStmt, label string) {
 		}
 		assign(s.Value, v, sl.elem)
 	}
-	g.line("{", nil)
-	g.indent++
-	g.stmts(s.Body.List)
-	g.indent--
-	g.line("}", nil)
-	ctx := g.popLoop()
-	if ctx.usedCont {
-		g.line(ctx.contLbl+": ;", nil)
-	}
+	ctx := g.loopBody(s.Body.List)
 	g.indent--
 	g.line("}", nil)
 	if ctx.usedEnd {

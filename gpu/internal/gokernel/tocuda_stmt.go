@@ -22,11 +22,7 @@ func (g *cudaGen) stmt(s ast.Stmt, label string) {
 	switch s := s.(type) {
 	case nil, *ast.EmptyStmt:
 	case *ast.BlockStmt:
-		g.line("{", s)
-		g.indent++
-		g.stmts(s.List)
-		g.indent--
-		g.line("}", nil)
+		g.block("{", s, s.List)
 	case *ast.LabeledStmt:
 		g.stmt(s.Stmt, s.Label.Name)
 	case *ast.DeclStmt:
@@ -305,11 +301,7 @@ func (g *cudaGen) ifStmt(s *ast.IfStmt, isElse bool) {
 		g.b.WriteString(strings.Repeat("  ", g.indent) + "} else ")
 		g.ifStmt(e, true)
 	case *ast.BlockStmt:
-		g.line("} else {", nil)
-		g.indent++
-		g.stmts(e.List)
-		g.indent--
-		g.line("}", nil)
+		g.block("} else {", nil, e.List)
 	}
 	if s.Init != nil {
 		g.indent--

@@ -78,15 +78,7 @@ func (m *memory) Pointer(dev int) (uintptr, error) {
 	return uintptr(unsafe.Pointer(&buf[0])), nil
 }
 
-func (b *Backend) deviceName(dev int) string {
-	if dev == backend.HostDevice {
-		return "the host"
-	}
-	if dev >= 0 && dev < len(b.infos) {
-		return fmt.Sprintf("device %d (%s)", dev, b.infos[dev].Name)
-	}
-	return fmt.Sprintf("device %d", dev)
-}
+func (b *Backend) deviceName(dev int) string { return backend.DeviceName(dev, b.infos) }
 
 // Alloc allocates size bytes on dev (backend.HostDevice: host memory), zeroed and aligned to
 // Alignment. It fails with an error wrapping backend.ErrOutOfMemory where the device has too

@@ -62,10 +62,9 @@ const ExitPoisoned = 3
 // environment variable PEERBOOK_MAX_STACK_MB changes it.
 const defaultMaxStackMB = 256
 
-// LimitStack bounds the stack of every goroutine of this process as an evaluator's is:
-// runaway recursion in a cell kills the process quickly. The evaluator calls it; so does
-// any other process that runs cells under a supervisor (the notebook runner's worker).
-func LimitStack() { debug.SetMaxStack(maxStack()) }
+// limitStack bounds the stack of every goroutine of this process: runaway recursion in a
+// cell kills the process quickly.
+func limitStack() { debug.SetMaxStack(maxStack()) }
 
 // maxStack is the stack limit in bytes.
 func maxStack() int {
@@ -79,7 +78,7 @@ func maxStack() int {
 // Main is `peerbook evaluator`: it serves the session made by newSession on the child's
 // file descriptors and returns the process exit status.
 func Main(newSession func() (Session, error)) int {
-	LimitStack()
+	limitStack()
 	// The pipes to the kernel move out of a cell's reach (see channels); the evaluator keeps
 	// fd 1 and fd 2 of its own: a session may replace os.Stdout and os.Stderr, and a cell
 	// may close the descriptors.
@@ -310,24 +309,23 @@ func (s *server) handle(req evaluator.Request) {
 	default:
 		done.Error = &eval.Error{Name: "BadRequest", Value: fmt.Sprintf("unknown request %q", req.Op)}
 	}
+	var poisoned error
+	if req.Op == evaluator.OpExecute && s.cfg.Poisoned != nil {
+		if poisoned = s.cfg.Poisoned(); poisoned != nil {
+			done.Ending = poisoned.Error()
+		}
+	}
 	s.events.push(evaluator.Event{Kind: evaluator.EvDone, ID: req.ID, Done: done})
 	s.events.flush()
-	if req.Op == evaluator.OpExecute {
-		s.exitIfPoisoned()
+	if poisoned != nil {
+		s.exitPoisoned(poisoned)
 	}
 }
 
-// exitIfPoisoned ends the process when Config.Poisoned says it can't go on: the cell's reply
-// (with its error) has been sent; the message on stderr is what the kernel shows as the
-// reason the session was lost.
-func (s *server) exitIfPoisoned() {
-	if s.cfg.Poisoned == nil {
-		return
-	}
-	err := s.cfg.Poisoned()
-	if err == nil {
-		return
-	}
+// exitPoisoned ends the process because Config.Poisoned said it can't go on (err): the
+// cell's reply (with its error, and Ending) has been sent; the message on stderr is what
+// the kernel shows as the reason the session was lost.
+func (s *server) exitPoisoned(err error) {
 	fmt.Fprintf(s.cfg.Stderr, "peerbook evaluator: %v\npeerbook evaluator: exiting so that a fresh process gets working devices; the session's state is lost\n", err)
 	exit := s.cfg.Exit
 	if exit == nil {

@@ -41,7 +41,9 @@ func TestPoisonedProcessExitsAfterTheReply(t *testing.T) {
 	}
 
 	h.send(evaluator.Request{Op: evaluator.OpExecute, ID: 1, Execute: exec("value fine")})
-	h.until(1)
+	if evs := h.until(1); evs[len(evs)-1].Done.Ending != "" {
+		t.Errorf("a usable process says it ends: %q", evs[len(evs)-1].Done.Ending)
+	}
 	h.send(evaluator.Request{Op: evaluator.OpComplete, ID: 2, Code: "fmt.Pr", Cursor: 6})
 	h.until(2)
 	select {
@@ -53,8 +55,8 @@ func TestPoisonedProcessExitsAfterTheReply(t *testing.T) {
 	poisoned.Store(true)
 	h.send(evaluator.Request{Op: evaluator.OpExecute, ID: 3, Execute: exec("fail")})
 	evs := h.until(3)
-	if d := evs[len(evs)-1].Done; d == nil || d.Error == nil {
-		t.Fatalf("the poisoned cell's done event has no error: %+v", evs[len(evs)-1])
+	if d := evs[len(evs)-1].Done; d == nil || d.Error == nil || !strings.Contains(d.Ending, "can't be used again") {
+		t.Fatalf("the poisoned cell's done event has no error, or does not say the process ends: %+v", evs[len(evs)-1].Done)
 	}
 	select {
 	case code := <-exits:

@@ -20,7 +20,7 @@ import (
 	"strings"
 
 	"github.com/peerbook/peerbook/eval/internal/stdlib/internal/stdpkgs"
-	"github.com/traefik/yaegi/extract"
+	"github.com/peerbook/peerbook/eval/third_party/yaegi/extract"
 )
 
 func main() {
