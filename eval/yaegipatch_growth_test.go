@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"testing"
 
+	stdlib "github.com/peerbook/peerbook/eval/internal/stdlib"
 	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
-	"github.com/peerbook/peerbook/eval/third_party/yaegi/stdlib"
 )
 
 // Tests of the yaegi patches that keep a cell's cost flat in the number of cells run
