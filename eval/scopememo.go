@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"maps"
 	"reflect"
-	"sync"
 )
 
 // scopeMemo caches what is read from the whole of the interpreter's scope, so that a cell's
@@ -85,53 +84,4 @@ func (s scopeView) dropRoots() {
 	if roots.IsValid() && roots.Kind() == reflect.Slice && roots.CanSet() {
 		roots.Set(reflect.Zero(roots.Type()))
 	}
-}
-
-// growFrame makes room in the interpreter's global frame for what the last compilation
-// added, as yaegi v0.16.1's resizeFrame does before each run, but with spare capacity:
-// resizeFrame copies the whole frame to a slice of the exact size each time a program adds
-// a slot (every cell does: its temporaries live there), which makes a cell's cost grow
-// with the number of cells run before it. Once the frame is as long as the layout,
-// resizeFrame has nothing to do. Slots are made as resizeFrame makes them (a zero value
-// of the slot's type), under the frame's lock. It does nothing when the fields are not
-// there.
-//
-// Goroutines of cells read global slots without the lock (as yaegi has them do): while any
-// runs (shared false), the frame goes to a new array, as resizeFrame does, so that none
-// can see a slot being made; only with none running is it extended in place.
-func (s scopeView) growFrame(shared bool) {
-	in := reflect.ValueOf(s.in)
-	types := field(field(in, "universe"), "types")
-	fr := field(in, "frame")
-	data := field(fr, "data")
-	lock := field(fr, "mutex")
-	if !types.IsValid() || types.Kind() != reflect.Slice || !data.IsValid() || data.Kind() != reflect.Slice ||
-		!data.CanSet() || !lock.IsValid() || !lock.CanAddr() {
-		return
-	}
-	mu, ok := lock.Addr().Interface().(*sync.RWMutex)
-	if !ok {
-		return
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	l, b := types.Len(), data.Len()
-	if l <= b {
-		return
-	}
-	grown := data
-	if data.Cap() >= l && !shared {
-		grown = data.Slice(0, l)
-	} else {
-		grown = reflect.MakeSlice(data.Type(), l, 2*l)
-		reflect.Copy(grown, data)
-	}
-	for i := b; i < l; i++ {
-		t, ok := types.Index(i).Interface().(reflect.Type)
-		if !ok || t == nil {
-			return // not the layout this was written for: leave it to resizeFrame
-		}
-		grown.Index(i).Set(reflect.ValueOf(reflect.New(t).Elem()))
-	}
-	data.Set(grown)
 }

@@ -799,7 +799,6 @@ func (s *Session) compile(n ast.Node, runMain bool) (prog *interp.Program, err e
 	if err != nil {
 		return nil, compileError(s, s.goTypesErrors(n, err))
 	}
-	s.scope.growFrame(s.runner.live.Load() > 0)
 	if !runMain {
 		s.scope.dropMain(prog)
 	}

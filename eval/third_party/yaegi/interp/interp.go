@@ -154,6 +154,38 @@ func (f *frame) clone() *frame {
 	return nf
 }
 
+// cloneSlots is clone for a frame whose closures read only the given slots of it
+// (peerbook patch 14): the other slots of the copy stay zero, and the copy is only as
+// long as the last of them needs.
+func (f *frame) cloneSlots(slots []int) *frame {
+	f.mutex.RLock()
+	defer f.mutex.RUnlock()
+	nf := &frame{
+		anc:       f.anc,
+		root:      f.root,
+		deferred:  f.deferred,
+		recovered: f.recovered,
+		id:        f.runid(),
+		done:      f.done,
+		debug:     f.debug,
+	}
+	l := 0
+	for _, j := range slots {
+		if j < len(f.data) {
+			l = max(l, j+1)
+		}
+	}
+	if l > 0 {
+		nf.data = make([]reflect.Value, l)
+		for _, j := range slots {
+			if j < len(f.data) {
+				nf.data[j] = f.data[j]
+			}
+		}
+	}
+	return nf
+}
+
 // Exports stores the map of binary packages per package path.
 // The package path is the path joined from the import path and the package name
 // as specified in source files by the "package" statement.
@@ -204,15 +236,16 @@ type Interpreter struct {
 	rdir       map[string]bool                  // for src import cycle detection
 	mapTypes   map[reflect.Value][]reflect.Type // special interfaces mapping for wrappers
 
-	mutex    sync.RWMutex
-	frame    *frame            // program data storage during execution
-	universe *scope            // interpreter global level scope
-	scopes   map[string]*scope // package level scopes, indexed by import path
-	srcPkg   imports           // source packages used in interpreter, indexed by path
-	pkgNames map[string]string // package names, indexed by import path
-	done     chan struct{}     // for cancellation of channel operations
-	roots    []*node
-	generic  map[string]*node
+	mutex     sync.RWMutex
+	frame     *frame            // program data storage during execution
+	frameMade int               // number of slots of frame made by resizeFrame (peerbook patch 14)
+	universe  *scope            // interpreter global level scope
+	scopes    map[string]*scope // package level scopes, indexed by import path
+	srcPkg    imports           // source packages used in interpreter, indexed by path
+	pkgNames  map[string]string // package names, indexed by import path
+	done      chan struct{}     // for cancellation of channel operations
+	roots     []*node
+	generic   map[string]*node
 
 	hooks *hooks // symbol hooks
 
@@ -476,18 +509,29 @@ func initUniverse() *scope {
 }
 
 // resizeFrame resizes the global frame of interpreter.
+//
+// peerbook patch 14: the frame grows with spare room, so that adding a few slots for each
+// program does not copy the whole frame each time. The frame's slice is always as long as
+// its array, and frameMade counts the slots made so far: new slots are made in place, in
+// the part no compiled code reads yet, without changing the slice that goroutines still
+// running read without the lock; only when the array is full does the frame move to one
+// twice as long.
 func (interp *Interpreter) resizeFrame() {
 	l := len(interp.universe.types)
-	b := len(interp.frame.data)
+	b := interp.frameMade
 	if l-b <= 0 {
 		return
 	}
-	data := make([]reflect.Value, l)
-	copy(data, interp.frame.data)
-	for j, t := range interp.universe.types[b:] {
+	data := interp.frame.data
+	if len(data) < l {
+		data = make([]reflect.Value, 2*l)
+		copy(data, interp.frame.data[:b])
+		interp.frame.data = data
+	}
+	for j, t := range interp.universe.types[b:l] {
 		data[b+j] = reflect.New(t).Elem()
 	}
-	interp.frame.data = data
+	interp.frameMade = l
 }
 
 // Eval evaluates Go code represented as a string. Eval returns the last result

@@ -1962,9 +1962,17 @@ func getFunc(n *node) {
 	l := n.level
 	next := getExec(n.tnext)
 	numRet := len(n.typ.ret)
+	slots := capturedSlots(n)
 
 	n.exec = func(f *frame) bltn {
-		fr := f.clone()
+		var fr *frame
+		if f == f.root {
+			// peerbook patch 14: in the global frame, which grows with every
+			// program the interpreter runs, copy only the slots the closure reads.
+			fr = f.cloneSlots(slots)
+		} else {
+			fr = f.clone()
+		}
 		o := getFrame(f, l).data[i]
 
 		fct := reflect.MakeFunc(n.typ.TypeOf(), func(in []reflect.Value) []reflect.Value {
@@ -2009,6 +2017,38 @@ func getFunc(n *node) {
 
 		return next
 	}
+}
+
+// capturedSlots returns the indices of the slots of the frame where the function
+// literal n is made that n's body reads or writes through that frame (a node at depth
+// d of nested function literals in n reaches it with level d+1), including the
+// further result slots of a call that stores its results there.
+func capturedSlots(n *node) []int {
+	seen := map[int]bool{}
+	var walk func(m *node, depth int)
+	walk = func(m *node, depth int) {
+		if m.level == depth+1 && m.findex >= 0 {
+			k := 1
+			if m.kind == callExpr && len(m.child) > 0 && m.child[0].typ != nil {
+				k = max(k, m.child[0].typ.numOut())
+			}
+			for j := 0; j < k; j++ {
+				seen[m.findex+j] = true
+			}
+		}
+		if m != n && m.kind == funcLit {
+			depth++
+		}
+		for _, c := range m.child {
+			walk(c, depth)
+		}
+	}
+	walk(n, 0)
+	slots := make([]int, 0, len(seen))
+	for j := range seen {
+		slots = append(slots, j)
+	}
+	return slots
 }
 
 func getMethod(n *node) {

@@ -90,7 +90,9 @@ type scope struct {
 // push creates a new child scope and chain it to the current one.
 func (s *scope) push(indirect bool) *scope {
 	sc := &scope{anc: s, level: s.level, sym: map[string]*symbol{}}
-	s.child = append(s.child, sc)
+	if !s.global {
+		s.child = append(s.child, sc)
+	}
 	if indirect {
 		sc.types = []reflect.Type{}
 		sc.level = s.level + 1
