@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+	"strings"
 
 	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
 
@@ -34,14 +35,18 @@ func (s *Session) goTypesErrors(n ast.Node, err error) error {
 	if !ok || n == nil || !n.Pos().IsValid() {
 		return err
 	}
-	tes := src.TypeErrors(n.Pos(), n.End())
-	if len(tes) == 0 {
-		return err
-	}
 	fset := s.in.FileSet()
 	var list scanner.ErrorList
-	for _, te := range tes {
+	for _, te := range src.TypeErrors(n.Pos(), n.End()) {
+		// go/types can only say it "could not import" a package the session lacks; the
+		// interpreter's error, explained (explainMissingPackage), says why and what to do.
+		if strings.HasPrefix(te.Msg, "could not import ") {
+			continue
+		}
 		list = append(list, &scanner.Error{Pos: fset.Position(te.Pos), Msg: te.Msg})
+	}
+	if len(list) == 0 {
+		return err
 	}
 	return list
 }

@@ -26,11 +26,15 @@ type memory struct {
 	decls   map[string]string
 	methods map[string][]string // type name -> its keys in decls ("T.M")
 	refs    map[string]declRefs // key in decls -> the names its source mentions
+	// types are the names in decls that declare types: every cell's check sees them all,
+	// since a type assertion, a type switch or a map[any] key can go wrong through a type
+	// the cell never names (see needed).
+	types map[string]bool
 }
 
 func newMemory() *memory {
 	return &memory{imports: map[string]string{}, decls: map[string]string{},
-		methods: map[string][]string{}, refs: map[string]declRefs{}}
+		methods: map[string][]string{}, refs: map[string]declRefs{}, types: map[string]bool{}}
 }
 
 func writeImport(b *strings.Builder, name, path string) {

@@ -9,8 +9,8 @@ import (
 )
 
 // A cell is type-checked against the declarations of the memory it can reach, not
-// against the whole memory: the names it mentions, the names their declarations mention,
-// and so on, with the methods of every type among them. Declarations it can't reach
+// against the whole memory: the names it mentions and the session's types, the names their
+// declarations mention, and so on, with the methods of every type among them. Declarations it can't reach
 // change nothing in its check, and leaving them out keeps a cell's cost flat in the
 // number of cells the session has run.
 
@@ -59,6 +59,11 @@ func (m *memory) setDecl(k, src string) {
 		}
 	}
 	m.decls[k] = src
+	if strings.HasPrefix(src, "type ") && !strings.Contains(k, ".") {
+		m.types[k] = true
+	} else {
+		delete(m.types, k)
+	}
 }
 
 // deleteDecl forgets the declaration of key k.
@@ -77,6 +82,7 @@ func (m *memory) deleteDecl(k string) {
 	}
 	delete(m.decls, k)
 	delete(m.refs, k)
+	delete(m.types, k)
 }
 
 // needed returns, sorted, the memory keys the cell (its declarations and statements) can
@@ -104,6 +110,11 @@ func (m *memory) needed(decls *ast.File, stmts *ast.BlockStmt) []string {
 	}
 	if stmts != nil {
 		idents(stmts)
+	}
+	// Every type of the session: refusals of what the interpreter can't tell apart (two
+	// named types that are one type at run time) must see the types the cell doesn't name.
+	for name := range m.types {
+		visit(name)
 	}
 	var keys []string
 	for len(queue) > 0 {
