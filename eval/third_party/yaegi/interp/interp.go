@@ -118,6 +118,9 @@ type frame struct {
 	deferred  [][]reflect.Value  // defer stack
 	recovered interface{}        // to handle panic recover
 	done      reflect.SelectCase // for cancellation of channel operations
+	// litGen counts, per slot, the closures made there by a function literal (peerbook
+	// patch 16, see getFunc); guarded by mutex.
+	litGen map[int]uint64
 }
 
 func newFrame(anc *frame, length int, id uint64) *frame {

@@ -1974,6 +1974,7 @@ func getFunc(n *node) {
 			fr = f.clone()
 		}
 		o := getFrame(f, l).data[i]
+		var gen uint64 // this closure's number among those made at the slot
 
 		fct := reflect.MakeFunc(n.typ.TypeOf(), func(in []reflect.Value) []reflect.Value {
 			// Allocate and init local frame. All values to be settable and addressable.
@@ -2004,15 +2005,28 @@ func getFunc(n *node) {
 			// Interpreter code execution.
 			runCfg(n.child[3].start, fr2, n, n)
 
+			// peerbook patch 16: the slot goes back to its value from before this closure
+			// was made only if no closure was made there since. A goroutine ending a call
+			// of the previous iteration's closure put o back while the next iteration had
+			// made a new closure there and not yet read it into its variable, which then
+			// got the old value (nil on the first round).
 			f.mutex.Lock()
-			getFrame(f, l).data[i] = o
+			if sf := getFrame(f, l); sf.litGen[i] == gen {
+				sf.data[i] = o
+			}
 			f.mutex.Unlock()
 
 			return fr2.data[:numRet]
 		})
 
 		f.mutex.Lock()
-		getFrame(f, l).data[i] = fct
+		sf := getFrame(f, l)
+		sf.data[i] = fct
+		if sf.litGen == nil {
+			sf.litGen = map[int]uint64{}
+		}
+		sf.litGen[i]++
+		gen = sf.litGen[i]
 		f.mutex.Unlock()
 
 		return next
