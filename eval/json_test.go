@@ -135,3 +135,42 @@ _ = err`)
 	// The session goes on.
 	mustExec(t, s, `c.Port = 2`)
 }
+
+// %#v of a value the printer cannot name (type Tags []string in an interface is a
+// []string at run time) is refused before fmt runs: the refusal is the cell's error,
+// not text inside the output (fmt turns a panic in Format into %!v(PANIC=...)).
+func TestSharpVRefusalReachesTheCell(t *testing.T) {
+	s := newSession(t)
+	_, e, rec := run(t, s, `import "fmt"
+
+type Tags []string
+
+fmt.Printf("%#v\n", []any{2, Tags{}})`)
+	if e == nil {
+		t.Fatalf("the cell succeeded, printing %q; want a refusal", rec.stream("stdout"))
+	}
+	msg := e.Value + strings.Join(e.Traceback, "\n")
+	if !strings.Contains(msg, "peerbook: %#v of an interface holding a []string is not supported in cells") {
+		t.Errorf("error = %s", msg)
+	}
+	if out := rec.stream("stdout"); strings.Contains(out, "PANIC") {
+		t.Errorf("stdout = %q", out)
+	}
+	// The values the printer can name still print as Go prints them.
+	jsonProgramAsGo(t, `package main
+
+import "fmt"
+
+type Tags []string
+
+type P struct {
+	X    int
+	Tags Tags
+}
+
+func main() {
+	fmt.Printf("%#v %#v %+v\n", Tags{"a"}, []any{1, "s", P{1, Tags{"b"}}}, P{})
+	fmt.Println(fmt.Sprintf("%#v|%5v", P{X: 2}, []int{1}))
+}
+`)
+}

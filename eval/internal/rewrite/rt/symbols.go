@@ -24,5 +24,6 @@ var Symbols = map[string]map[string]reflect.Value{
 		"JSONUnmarshal":  reflect.ValueOf(JSONUnmarshal),
 		"JSONDecode":     reflect.ValueOf(JSONDecode),
 		"JSONValue":      reflect.ValueOf(JSONValue),
+		"ShowSharp":      reflect.ValueOf(ShowSharp),
 	},
 }
