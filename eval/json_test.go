@@ -110,6 +110,8 @@ func main() {
 	var any1 any = []Shape{Circle{4}}
 	json.NewEncoder(os.Stdout).Encode(any1)
 	json.NewEncoder(os.Stdout).Encode(map[string]any{"n": 1, "s": []int{1}})
+	b, err = json.Marshal(map[string]any{"shapes": []Shape{Circle{5}}, "box": struct{ V any }{Circle{6}}})
+	fmt.Println(string(b), err)
 }
 `)
 }

@@ -33,10 +33,8 @@ func JSONValue(v any) any {
 	jsonTypes.Lock()
 	target := jsonConvType(rv.Type())
 	jsonTypes.Unlock()
-	if target == rv.Type() && rv.Kind() != reflect.Interface {
-		if rv.Type().String() != valueInterfaceName {
-			return v
-		}
+	if target == rv.Type() && !jsonDeep(rv.Type()) {
+		return v
 	}
 	out := jsonConvert(rv, target, 0)
 	if !out.IsValid() || !out.CanInterface() {
@@ -152,6 +150,19 @@ func jsonHolds(t reflect.Type, cellOnly bool, seen map[reflect.Type]bool) bool {
 	return false
 }
 
+// jsonDeep reports whether values of t must be walked: t holds interfaces (whose values
+// may be yaegi's) and encodes itself through no marshaling method.
+func jsonDeep(t reflect.Type) bool {
+	if t.Kind() == reflect.Interface || t.String() == valueInterfaceName {
+		return true
+	}
+	if t.Implements(jsonMarshalerType) || t.Implements(textMarshalerType) ||
+		reflect.PointerTo(t).Implements(jsonMarshalerType) || reflect.PointerTo(t).Implements(textMarshalerType) {
+		return false
+	}
+	return jsonHolds(t, false, map[reflect.Type]bool{})
+}
+
 // jsonRecursive reports whether t refers to itself.
 func jsonRecursive(t reflect.Type) bool {
 	var walk func(u reflect.Type, seen map[reflect.Type]bool) bool
@@ -211,7 +222,7 @@ func jsonConvert(v reflect.Value, target reflect.Type, depth int) reflect.Value 
 		out.Set(jsonConvert(inner, it, depth+1))
 		return out
 	}
-	if v.Type() == target {
+	if v.Type() == target && !jsonDeep(target) {
 		return v
 	}
 	switch v.Kind() {
@@ -248,10 +259,20 @@ func jsonConvert(v reflect.Value, target reflect.Type, depth int) reflect.Value 
 		}
 		return m
 	case reflect.Struct:
+		s := reflect.New(target).Elem()
+		if v.Type() == target {
+			// Same type: interface fields may hold values to replace.
+			s.Set(v)
+			for i := 0; i < target.NumField(); i++ {
+				if f := target.Field(i); f.IsExported() && jsonDeep(f.Type) {
+					s.Field(i).Set(jsonConvert(v.Field(i), f.Type, depth+1))
+				}
+			}
+			return s
+		}
 		jsonTypes.Lock()
 		index := jsonTypes.fields[target]
 		jsonTypes.Unlock()
-		s := reflect.New(target).Elem()
 		for i, src := range index {
 			s.Field(i).Set(jsonConvert(v.Field(src), target.Field(i).Type, depth+1))
 		}
