@@ -348,3 +348,77 @@ func (x *cell) randN(call *ast.CallExpr) ast.Expr {
 		Lparen: call.Rparen, Type: t, Rparen: call.Rparen,
 	}
 }
+
+// jsonCall rewrites json.Unmarshal(data, v) into _pb_json_unmarshal(data, v, id) and
+// dec.Decode(v) of a *json.Decoder into _pb_json_decode(dec.Decode, v, id), id
+// describing v's static type, when that type holds a type of the session: the
+// *json.UnmarshalTypeError then names the cell struct of the field (see package rt).
+func (x *cell) jsonCall(call *ast.CallExpr) ast.Expr {
+	if call.Ellipsis.IsValid() {
+		return nil
+	}
+	var name string
+	var args []ast.Expr
+	switch {
+	case len(call.Args) == 2 && x.calls(call, "encoding/json", "Unmarshal"):
+		name, args = "_pb_json_unmarshal", []ast.Expr{call.Args[0], call.Args[1]}
+	case len(call.Args) == 1:
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		f, ok := x.info.Uses[sel.Sel].(*types.Func)
+		if !ok || f.Pkg() == nil || f.Pkg().Path() != "encoding/json" || f.Name() != "Decode" {
+			return nil
+		}
+		if sig, ok := f.Type().(*types.Signature); !ok || sig.Recv() == nil {
+			return nil
+		}
+		name, args = "_pb_json_decode", []ast.Expr{sel, call.Args[0]}
+	default:
+		return nil
+	}
+	v := args[len(args)-1]
+	tv, ok := x.info.Types[v]
+	if !ok || tv.Type == nil || isUntyped(tv.Type) || !x.needsHelp(tv.Type, nil) {
+		return nil
+	}
+	args = append(args, x.descID(tv.Type, v.Pos()))
+	return &ast.CallExpr{Fun: &ast.Ident{NamePos: call.Pos(), Name: name}, Lparen: call.Lparen,
+		Args: args, Rparen: call.Rparen}
+}
+
+// jsonEncodeArg wraps the operand of json.Marshal, json.MarshalIndent and
+// (*json.Encoder).Encode in _pb_json_value when its static type holds a type of the
+// session: values of interface types declared in cells are yaegi structs that
+// encoding/json would write as {} (see package rt).
+func (x *cell) jsonEncodeArg(call *ast.CallExpr) ast.Expr {
+	if call.Ellipsis.IsValid() || len(call.Args) == 0 {
+		return nil
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	f, ok := x.info.Uses[sel.Sel].(*types.Func)
+	if !ok || f.Pkg() == nil || f.Pkg().Path() != "encoding/json" {
+		return nil
+	}
+	sig, _ := f.Type().(*types.Signature)
+	switch {
+	case sig == nil:
+		return nil
+	case sig.Recv() == nil && (f.Name() == "Marshal" && len(call.Args) == 1 || f.Name() == "MarshalIndent" && len(call.Args) == 3):
+	case sig.Recv() != nil && f.Name() == "Encode" && len(call.Args) == 1:
+	default:
+		return nil
+	}
+	v := call.Args[0]
+	tv, ok := x.info.Types[v]
+	if !ok || tv.Type == nil || isUntyped(tv.Type) || !x.needsHelp(tv.Type, nil) {
+		return nil
+	}
+	call.Args[0] = &ast.CallExpr{Fun: &ast.Ident{NamePos: v.Pos(), Name: "_pb_json_value"}, Lparen: v.Pos(),
+		Args: []ast.Expr{v}, Rparen: v.End()}
+	return call
+}

@@ -106,6 +106,12 @@ func (x *cell) call(call *ast.CallExpr) ast.Expr {
 	if out := x.randN(call); out != nil {
 		return out
 	}
+	if out := x.jsonCall(call); out != nil {
+		return out
+	}
+	if out := x.jsonEncodeArg(call); out != nil {
+		return out
+	}
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	if !ok {
 		return nil

@@ -112,7 +112,13 @@ func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
 		case 'p', '*', 0:
 			continue
 		default:
-			call.Args[i] = &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "_pb_show"}, Lparen: pos,
+			show := "_pb_show"
+			if verb == sharpV {
+				// The printer refuses some %#v operands; inside fmt the refusal
+				// would become part of the output: check first.
+				show = "_pb_show_sharp"
+			}
+			call.Args[i] = &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: show}, Lparen: pos,
 				Args: []ast.Expr{arg, x.descID(tv.Type, pos)}, Rparen: arg.End()}
 		}
 		changed = true
@@ -167,7 +173,11 @@ func (x *cell) formatVerbs(format ast.Expr) ([]rune, *ast.BasicLit) {
 	return verbs, lit
 }
 
-// parseVerbs lists the verb of each operand of a format string.
+// sharpV stands for %#v in the verbs of parseVerbs: its operands are checked before
+// fmt formats them (see rt.ShowSharp).
+const sharpV rune = -'v'
+
+// parseVerbs lists the verb of each operand of a format string (sharpV for %#v).
 func parseVerbs(s string) ([]rune, bool) {
 	var verbs []rune
 	for i := 0; i < len(s); i++ {
@@ -176,7 +186,9 @@ func parseVerbs(s string) ([]rune, bool) {
 		}
 		i++
 		// flags
+		sharp := false
 		for i < len(s) && strings.IndexByte("+-# 0", s[i]) >= 0 {
+			sharp = sharp || s[i] == '#'
 			i++
 		}
 		if i < len(s) && s[i] == '[' {
@@ -212,6 +224,9 @@ func parseVerbs(s string) ([]rune, bool) {
 		r := rune(s[i])
 		if r >= 0x80 {
 			r = []rune(s[i:])[0]
+		}
+		if r == 'v' && sharp {
+			r = sharpV
 		}
 		verbs = append(verbs, r)
 	}

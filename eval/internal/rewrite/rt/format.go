@@ -156,6 +156,27 @@ func Show(v any, id int) any {
 	return shown{v: reflect.ValueOf(v), t: t}
 }
 
+// ShowSharp is Show for a %#v operand: it formats the value once first, so that a
+// refusal of the printer (a panic) reaches the cell instead of fmt, which would
+// print it as %!v(PANIC=...).
+func ShowSharp(v any, id int) any {
+	s := Show(v, id)
+	if sh, ok := s.(shown); ok {
+		p := &printer{st: sharpState{}, verb: 'v'}
+		p.flags()
+		p.value(sh.v, sh.t, 0)
+	}
+	return s
+}
+
+// sharpState is the fmt.State of ShowSharp's dry run: flag # only, output dropped.
+type sharpState struct{}
+
+func (sharpState) Write(b []byte) (int, error) { return len(b), nil }
+func (sharpState) Width() (int, bool)          { return 0, false }
+func (sharpState) Precision() (int, bool)      { return 0, false }
+func (sharpState) Flag(c int) bool             { return c == '#' }
+
 // ShowAll wraps each element of a slice passed to a printing function with ...; id
 // describes the element type.
 func ShowAll(s any, id int) []any {

@@ -21,5 +21,9 @@ var Symbols = map[string]map[string]reflect.Value{
 		"ShowAll":        reflect.ValueOf(ShowAll),
 		"TypeName":       reflect.ValueOf(TypeName),
 		"RegisterNamed":  reflect.ValueOf(RegisterNamed),
+		"JSONUnmarshal":  reflect.ValueOf(JSONUnmarshal),
+		"JSONDecode":     reflect.ValueOf(JSONDecode),
+		"JSONValue":      reflect.ValueOf(JSONValue),
+		"ShowSharp":      reflect.ValueOf(ShowSharp),
 	},
 }
