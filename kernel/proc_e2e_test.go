@@ -290,3 +290,43 @@ func TestRealCellClosesStdout(t *testing.T) {
 		}
 	}
 }
+
+// TestRealKilledKernelEndsLeftovers: a kernel killed with SIGKILL (it can end nothing
+// itself) takes its evaluator and every process its cells left running with it.
+func TestRealKilledKernelEndsLeftovers(t *testing.T) {
+	rk := startRealKernel(t, nil, "")
+	c := dial(t, rk.conn)
+	bg, started, daemon, fg := uniqueSleep(t, 6), uniqueSleep(t, 7), uniqueSleep(t, 8), uniqueSleep(t, 9)
+	for _, code := range []string{
+		"!sleep " + bg + " &",
+		"import \"os\"\np, err := os.StartProcess(\"/usr/bin/sleep\", []string{\"sleep\", \"" + started + "\"}, &os.ProcAttr{})\nerr",
+		"!setsid sleep " + daemon + " > /dev/null 2>&1 < /dev/null &",
+	} {
+		if r, _ := c.execute(code); content(r)["status"] != "ok" {
+			t.Fatalf("%s: %v", code, content(r))
+		}
+	}
+	// A cell still running when the kernel dies.
+	c.send(c.shell, "execute_request", map[string]any{"code": "!sleep " + fg})
+	for _, arg := range []string{bg, started, daemon, fg} {
+		waitRunning(t, arg)
+	}
+	ev := evaluatorPID(t, rk)
+	if err := rk.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	<-rk.exited
+	for _, arg := range []string{bg, started, daemon, fg} {
+		if pids := waitGone(arg, 5*time.Second); len(pids) > 0 {
+			t.Errorf("sleep %s outlived the killed kernel (pids %v)", arg, pids)
+		}
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for st := procState(ev); st != 0 && st != 'Z'; st = procState(ev) {
+		if time.Now().After(deadline) {
+			t.Errorf("evaluator %d outlived the killed kernel (state %c)", ev, st)
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
