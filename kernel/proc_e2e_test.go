@@ -330,3 +330,39 @@ func TestRealKilledKernelEndsLeftovers(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// zombieChildren returns the ended, unreaped children of pid.
+func zombieChildren(pid int) []int {
+	var z []int
+	for _, p := range readProcs() {
+		if p.ppid == pid && p.state == 'Z' {
+			z = append(z, p.pid)
+		}
+	}
+	return z
+}
+
+// TestRealEvaluatorReapsOnlyAdopted: the evaluator reaps the processes it adopted when
+// they end (no zombies pile up), but not a child a cell started and waits for later.
+func TestRealEvaluatorReapsOnlyAdopted(t *testing.T) {
+	rk := startRealKernel(t, nil, "")
+	c := dial(t, rk.conn)
+	if r, _ := c.execute("!sleep 0.2 &"); content(r)["status"] != "ok" {
+		t.Fatalf("!sleep &: %v", content(r))
+	}
+	ev := evaluatorPID(t, rk)
+	code := "import (\n\t\"fmt\"\n\t\"os\"\n\t\"time\"\n)\n" +
+		"p, err := os.StartProcess(\"/bin/sh\", []string{\"sh\", \"-c\", \"exit 7\"}, &os.ProcAttr{})\n" +
+		"if err != nil { panic(err) }\ntime.Sleep(time.Second)\nst, err := p.Wait()\nfmt.Println(st.ExitCode(), err)"
+	r, io := c.execute(code)
+	if got := streamText(io, "stdout"); content(r)["status"] != "ok" || got != "7 <nil>\n" {
+		t.Errorf("a cell's own child, waited for after it ended: reply %v, stdout %q", content(r), got)
+	}
+	deadline := time.Now().Add(3 * time.Second)
+	for len(zombieChildren(ev)) > 0 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if z := zombieChildren(ev); len(z) > 0 {
+		t.Errorf("zombies left under evaluator %d: %v", ev, z)
+	}
+}
