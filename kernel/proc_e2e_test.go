@@ -366,3 +366,35 @@ func TestRealEvaluatorReapsOnlyAdopted(t *testing.T) {
 		t.Errorf("zombies left under evaluator %d: %v", ev, z)
 	}
 }
+
+// TestRealKilledKernelWhileCellPrints: a cell writing to stdout when the kernel is killed
+// (its writes fail with a broken pipe) does not keep the evaluator from ending what the
+// session left running.
+func TestRealKilledKernelWhileCellPrints(t *testing.T) {
+	rk := startRealKernel(t, nil, "")
+	c := dial(t, rk.conn)
+	bg := uniqueSleep(t, 10)
+	if r, _ := c.execute("!sleep " + bg + " &"); content(r)["status"] != "ok" {
+		t.Fatalf("!sleep &: %v", content(r))
+	}
+	waitRunning(t, bg)
+	id := c.send(c.shell, "execute_request", map[string]any{"code": "import \"os\"\nfor {\n\tos.NewFile(1, \"fd1\").Write([]byte(\"x\\n\"))\n}"})
+	for timeout := time.After(10 * time.Second); ; {
+		select {
+		case m := <-c.iopubCh:
+			if parentID(m) != id || m.Header.MsgType != "stream" {
+				continue
+			}
+		case <-timeout:
+			t.Fatal("the printing cell wrote nothing")
+		}
+		break
+	}
+	if err := rk.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	<-rk.exited
+	if pids := waitGone(bg, 5*time.Second); len(pids) > 0 {
+		t.Errorf("sleep %s outlived the killed kernel (pids %v)", bg, pids)
+	}
+}

@@ -36,6 +36,11 @@ func guardTree(stderr *os.File) (endTree func()) {
 	parent := os.Getppid()
 	term := make(chan os.Signal, 1)
 	signal.Notify(term, syscall.SIGTERM)
+	// A write to fd 1 or 2 once the kernel is gone must not kill this process (Go's default
+	// for SIGPIPE there) before it has ended its tree: handled, it is an EPIPE error. (Handled,
+	// not ignored: ignoring would be inherited by the commands cells run.)
+	pipe := make(chan os.Signal, 1)
+	signal.Notify(pipe, syscall.SIGPIPE)
 	chld := make(chan os.Signal, 1)
 	signal.Notify(chld, syscall.SIGCHLD)
 	go func() {
@@ -44,7 +49,12 @@ func guardTree(stderr *os.File) (endTree func()) {
 		for {
 			select {
 			case <-term:
+				fmt.Fprintln(stderr, "peerbook evaluator: terminated (SIGTERM): ending the processes its cells left running")
 			case <-tick.C:
+				if os.Getppid() == parent {
+					continue
+				}
+			case <-pipe:
 				if os.Getppid() == parent {
 					continue
 				}
