@@ -290,3 +290,111 @@ func TestRealCellClosesStdout(t *testing.T) {
 		}
 	}
 }
+
+// TestRealKilledKernelEndsLeftovers: a kernel killed with SIGKILL (it can end nothing
+// itself) takes its evaluator and every process its cells left running with it.
+func TestRealKilledKernelEndsLeftovers(t *testing.T) {
+	rk := startRealKernel(t, nil, "")
+	c := dial(t, rk.conn)
+	bg, started, daemon, fg := uniqueSleep(t, 6), uniqueSleep(t, 7), uniqueSleep(t, 8), uniqueSleep(t, 9)
+	for _, code := range []string{
+		"!sleep " + bg + " &",
+		"import \"os\"\np, err := os.StartProcess(\"/usr/bin/sleep\", []string{\"sleep\", \"" + started + "\"}, &os.ProcAttr{})\nerr",
+		"!setsid sleep " + daemon + " > /dev/null 2>&1 < /dev/null &",
+	} {
+		if r, _ := c.execute(code); content(r)["status"] != "ok" {
+			t.Fatalf("%s: %v", code, content(r))
+		}
+	}
+	// A cell still running when the kernel dies.
+	c.send(c.shell, "execute_request", map[string]any{"code": "!sleep " + fg})
+	for _, arg := range []string{bg, started, daemon, fg} {
+		waitRunning(t, arg)
+	}
+	ev := evaluatorPID(t, rk)
+	if err := rk.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	<-rk.exited
+	for _, arg := range []string{bg, started, daemon, fg} {
+		if pids := waitGone(arg, 5*time.Second); len(pids) > 0 {
+			t.Errorf("sleep %s outlived the killed kernel (pids %v)", arg, pids)
+		}
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for st := procState(ev); st != 0 && st != 'Z'; st = procState(ev) {
+		if time.Now().After(deadline) {
+			t.Errorf("evaluator %d outlived the killed kernel (state %c)", ev, st)
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// zombieChildren returns the ended, unreaped children of pid.
+func zombieChildren(pid int) []int {
+	var z []int
+	for _, p := range readProcs() {
+		if p.ppid == pid && p.state == 'Z' {
+			z = append(z, p.pid)
+		}
+	}
+	return z
+}
+
+// TestRealEvaluatorReapsOnlyAdopted: the evaluator reaps the processes it adopted when
+// they end (no zombies pile up), but not a child a cell started and waits for later.
+func TestRealEvaluatorReapsOnlyAdopted(t *testing.T) {
+	rk := startRealKernel(t, nil, "")
+	c := dial(t, rk.conn)
+	if r, _ := c.execute("!sleep 0.2 &"); content(r)["status"] != "ok" {
+		t.Fatalf("!sleep &: %v", content(r))
+	}
+	ev := evaluatorPID(t, rk)
+	code := "import (\n\t\"fmt\"\n\t\"os\"\n\t\"time\"\n)\n" +
+		"p, err := os.StartProcess(\"/bin/sh\", []string{\"sh\", \"-c\", \"exit 7\"}, &os.ProcAttr{})\n" +
+		"if err != nil { panic(err) }\ntime.Sleep(time.Second)\nst, err := p.Wait()\nfmt.Println(st.ExitCode(), err)"
+	r, io := c.execute(code)
+	if got := streamText(io, "stdout"); content(r)["status"] != "ok" || got != "7 <nil>\n" {
+		t.Errorf("a cell's own child, waited for after it ended: reply %v, stdout %q", content(r), got)
+	}
+	deadline := time.Now().Add(3 * time.Second)
+	for len(zombieChildren(ev)) > 0 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if z := zombieChildren(ev); len(z) > 0 {
+		t.Errorf("zombies left under evaluator %d: %v", ev, z)
+	}
+}
+
+// TestRealKilledKernelWhileCellPrints: a cell writing to stdout when the kernel is killed
+// (its writes fail with a broken pipe) does not keep the evaluator from ending what the
+// session left running.
+func TestRealKilledKernelWhileCellPrints(t *testing.T) {
+	rk := startRealKernel(t, nil, "")
+	c := dial(t, rk.conn)
+	bg := uniqueSleep(t, 10)
+	if r, _ := c.execute("!sleep " + bg + " &"); content(r)["status"] != "ok" {
+		t.Fatalf("!sleep &: %v", content(r))
+	}
+	waitRunning(t, bg)
+	id := c.send(c.shell, "execute_request", map[string]any{"code": "import \"os\"\nfor {\n\tos.NewFile(1, \"fd1\").Write([]byte(\"x\\n\"))\n}"})
+	for timeout := time.After(10 * time.Second); ; {
+		select {
+		case m := <-c.iopubCh:
+			if parentID(m) != id || m.Header.MsgType != "stream" {
+				continue
+			}
+		case <-timeout:
+			t.Fatal("the printing cell wrote nothing")
+		}
+		break
+	}
+	if err := rk.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	<-rk.exited
+	if pids := waitGone(bg, 5*time.Second); len(pids) > 0 {
+		t.Errorf("sleep %s outlived the killed kernel (pids %v)", bg, pids)
+	}
+}

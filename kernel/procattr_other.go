@@ -10,3 +10,7 @@ import "syscall"
 func childProcAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Setpgid: true}
 }
+
+// startOnSpawner runs start: without a parent-death signal, any thread may start the
+// evaluator.
+func startOnSpawner(start func() error) error { return start() }

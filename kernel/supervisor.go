@@ -188,7 +188,7 @@ func (s *supervisor) startLocked() (*child, error) {
 	cmd.Stderr = errW
 	cmd.ExtraFiles = []*os.File{reqR, evW} // fd 3, fd 4
 	cmd.SysProcAttr = childProcAttr()
-	err = cmd.Start()
+	err = startOnSpawner(cmd.Start)
 	closeAll(reqR, evW, outW, errW)
 	if err != nil {
 		closeAll(reqW, evR, outR, errR)

@@ -87,6 +87,8 @@ func Main(newSession func() (Session, error)) int {
 		fmt.Fprintf(os.Stderr, "peerbook evaluator: %v; this command is started by `peerbook kernel`, with its pipes on file descriptors 3 and 4\n", err)
 		return 2
 	}
+	endTree := guardTree(stderr)
+	defer endTree() // what cells left running ends with the session
 	interrupts := make(chan os.Signal, 4)
 	signal.Notify(interrupts, os.Interrupt)
 	guard := newStdioGuard(stdout, stderr)
