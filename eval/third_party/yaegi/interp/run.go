@@ -343,7 +343,10 @@ func typeAssert(n *node, withResult, withOk bool) {
 				}
 				return next
 			}
-			if c0.typ.cat == valueT {
+			if c0.typ.cat == valueT || valf.Type() != valueInterfaceType {
+				// peerbook patch: the held valueInterface, not the empty interface
+				// holding it (a value of type any asserted to an interface of the
+				// interpreter: reflect.Set panicked on the result).
 				valf = reflect.ValueOf(v)
 			}
 			if v.node.typ.id() == typID {
@@ -1189,6 +1192,14 @@ func methodByName(value reflect.Value, name string, index []int) (v reflect.Valu
 		}
 		if v = value.MethodByName(name); v.IsValid() {
 			return
+		}
+		// peerbook patch: embedded compiled methods. A field reached through a pointer
+		// is addressable and has its pointer receiver methods too (sync.Mutex.Lock of
+		// an embedded sync.Mutex).
+		if value.CanAddr() {
+			if v = value.Addr().MethodByName(name); v.IsValid() {
+				return
+			}
 		}
 	}
 	return
@@ -2164,6 +2175,14 @@ func lookupMethodValue(val valueInterface, name string) (r reflect.Value, m *nod
 	}
 	if !isStruct(val.node.typ) {
 		return
+	}
+	// peerbook patch: embedded compiled methods. A method promoted from an embedded
+	// compiled type that is not an embedded field for reflect (sync.Mutex, whose
+	// methods StructOf can't promote) is found by its field index.
+	if _, index, _, ok := val.node.typ.lookupBinMethod(name); ok && len(index) > 0 {
+		if r = methodByName(val.value, name, index); r.IsValid() {
+			return
+		}
 	}
 	v := val.value
 	for v.Type().Kind() == reflect.Ptr {

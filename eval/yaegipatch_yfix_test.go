@@ -1,0 +1,94 @@
+package eval
+
+import (
+	"strings"
+	"testing"
+)
+
+// Tests of the yfix patches to the in-tree copy of yaegi (eval/third_party/yaegi/PATCHES.md,
+// patches 21 and on); the expected outputs are what `go run` prints for the same programs.
+
+// Patch 21: methods promoted from an embedded compiled type with pointer receivers
+// (sync.Mutex.Lock) belong to the method set of a pointer to the struct: it satisfies
+// sync.Locker and an interface of the interpreter, and calls through both reach the
+// embedded field.
+func TestPatchEmbeddedCompiledMethods(t *testing.T) {
+	src := `package main
+
+import (
+	"fmt"
+	"sync"
+)
+
+type Counter struct {
+	sync.Mutex
+	n int
+}
+
+type Locker interface {
+	Lock()
+	Unlock()
+}
+
+func inc(l sync.Locker, c *Counter) {
+	l.Lock()
+	defer l.Unlock()
+	c.n++
+}
+
+func main() {
+	c := &Counter{}
+	var wg sync.WaitGroup
+	for i := 0; i < 20; i++ {
+		wg.Add(1)
+		go func() { defer wg.Done(); inc(c, c) }()
+	}
+	wg.Wait()
+	var l Locker = c
+	l.Lock()
+	ok := c.TryLock()
+	l.Unlock()
+	fmt.Println(c.n, ok)
+}`
+	want := "20 false\n"
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+	if got := cellStdout(t, strings.TrimPrefix(src, "package main\n\n")); got != want {
+		t.Errorf("session: got %q, want %q", got, want)
+	}
+}
+
+// Patch 22: a value held in an empty interface asserted to an interface of the
+// interpreter gives the held value (reflect.Set panicked on the result); with the
+// session's rewrite, methods promoted from embedded cell types count.
+func TestPatchAnyToInterfaceOfInterpreter(t *testing.T) {
+	src := `import "fmt"
+
+type Named struct{ Name string }
+
+func (n Named) Hello() string { return "hello from " + n.Name }
+
+type Service struct {
+	Named
+	calls int
+}
+
+type H interface{ Hello() string }
+
+func main() {
+	for _, x := range []any{Named{"a"}, &Service{Named: Named{"b"}}, Service{Named: Named{"c"}}, 3} {
+		h, ok := x.(H)
+		l, ok2 := x.(interface{ Hello() string })
+		if ok && ok2 {
+			fmt.Println(h.Hello(), l.Hello())
+		} else {
+			fmt.Println(ok, ok2)
+		}
+	}
+}`
+	want := "hello from a hello from a\nhello from b hello from b\nhello from c hello from c\nfalse false\n"
+	if got := cellStdout(t, src); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
