@@ -92,3 +92,58 @@ func main() {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// Patches 23 and 24: a continue in a select case inside a for loop. Ending a case, it left
+// the select as if the case had ended (the loop broke after one round); inside an if, the
+// code generation of the select recursed without end (fatal stack overflow). Bare
+// interpreter: the session rewrites continue in a select to a goto.
+func TestPatchSelectContinueInLoop(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+func main() {
+	data := make(chan int, 10)
+	quit := make(chan struct{})
+	for i := 1; i <= 5; i++ {
+		data <- i
+	}
+	sum, rounds := 0, 0
+	for {
+		rounds++
+		select {
+		case v := <-data:
+			sum += v
+			if v == 5 {
+				close(quit)
+			}
+			continue
+		case <-quit:
+		}
+		break
+	}
+	fmt.Println(sum, rounds)
+	for i := 1; i <= 5; i++ {
+		data <- i
+	}
+	close(data)
+	odd := 0
+	for {
+		select {
+		case v, ok := <-data:
+			if ok {
+				odd += v % 2
+				continue
+			}
+		}
+		break
+	}
+	fmt.Println(odd)
+}`
+	if got, want := yaegiStdout(t, src), "15 6\n3\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got, want := cellStdout(t, strings.TrimPrefix(src, "package main\n\n")), "15 6\n3\n"; got != want {
+		t.Errorf("session: got %q, want %q", got, want)
+	}
+}
