@@ -147,3 +147,41 @@ func main() {
 		t.Errorf("session: got %q, want %q", got, want)
 	}
 }
+
+// Patch 25: a deferred call evaluates its function value, receiver and arguments at the
+// defer statement, and a deferred closure made in the same function runs (it hung:
+// traefik/yaegi#1697).
+func TestPatchDeferEvaluation(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+type Counter struct{ n int }
+
+func (c Counter) Show(tag string) { fmt.Println(tag, c.n) }
+func (c *Counter) PShow(tag string) { fmt.Println(tag, c.n) }
+
+func main() {
+	c := Counter{1}
+	show := c.Show
+	defer c.Show("deferred value receiver")
+	defer c.PShow("deferred pointer receiver")
+	step := func() { fmt.Println("step one") }
+	defer step()
+	nums := [2]int{1, 2}
+	defer fmt.Println("array", nums)
+	defer func(a [2]int) { fmt.Println("literal arg", a) }(nums)
+	c.n = 2
+	nums[0] = 9
+	step = func() { fmt.Println("step two") }
+	step()
+	show("method value")
+}`
+	want := "step two\nmethod value 1\nliteral arg [1 2]\narray [1 2]\nstep one\ndeferred pointer receiver 2\ndeferred value receiver 1\n"
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+	if got := cellStdout(t, strings.TrimPrefix(src, "package main\n\n")); got != want {
+		t.Errorf("session: got %q, want %q", got, want)
+	}
+}

@@ -207,9 +207,15 @@ func runCfg(n *node, f *frame, funcNode, callNode *node) {
 	defer func() {
 		f.mutex.Lock()
 		f.recovered = recover()
-		for _, val := range f.deferred {
+		deferred := f.deferred
+		f.mutex.Unlock()
+		// peerbook patch 25: the deferred calls run without the frame's lock: a
+		// closure made in this frame takes it when its call ends (patch 16), and a
+		// deferred call of such a closure (f := func() {...}; defer f()) hung.
+		for _, val := range deferred {
 			val[0].Call(val[1:])
 		}
+		f.mutex.Lock()
 		if f.recovered != nil {
 			oNode := originalExecNode(n, exec)
 			if oNode == nil {
@@ -966,6 +972,24 @@ func _panic(n *node) {
 	}
 }
 
+// copyValue returns a copy of v that later stores to v (a variable's frame slot) do not
+// change: a deferred call's function and arguments are evaluated at the defer statement
+// (peerbook patch 25: they were the slots themselves, read when the call ran).
+func copyValue(v reflect.Value) reflect.Value {
+	if !v.IsValid() || !v.CanAddr() {
+		return v
+	}
+	c := reflect.New(v.Type()).Elem()
+	c.Set(v)
+	return c
+}
+
+// isFuncVar reports whether n names a variable of function type (its value is known
+// at run time only), as opposed to a function or method declaration.
+func isFuncVar(n *node) bool {
+	return n.kind == identExpr && n.sym != nil && n.sym.kind == varSym && n.recv == nil
+}
+
 func genBuiltinDeferWrapper(n *node, in, out []func(*frame) reflect.Value, fn func([]reflect.Value) []reflect.Value) {
 	next := getExec(n.tnext)
 
@@ -1022,6 +1046,31 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 	funcType := n.typ.TypeOf()
 
 	return func(f *frame) reflect.Value {
+		// peerbook patch 25: the receiver is evaluated when the method value is (x.M,
+		// defer x.M()), as in Go: a value receiver is copied then, not read from its
+		// variable when the call runs.
+		var recv reflect.Value
+		if rcvr != nil {
+			src := rcvr(f)
+			recv = reflect.New(def.types[numRet]).Elem()
+			sk, dk := src.Kind(), recv.Kind()
+			for {
+				vs, ok := src.Interface().(valueInterface)
+				if !ok {
+					break
+				}
+				src = vs.value
+				sk = src.Kind()
+			}
+			switch {
+			case sk == reflect.Ptr && dk != reflect.Ptr:
+				recv.Set(src.Elem())
+			case sk != reflect.Ptr && dk == reflect.Ptr:
+				recv.Set(src.Addr())
+			default:
+				recv.Set(src)
+			}
+		}
 		return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value {
 			// Allocate and init local frame. All values to be settable and addressable.
 			fr := newFrame(f, len(def.types), f.runid())
@@ -1034,24 +1083,7 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 				d = d[numRet:]
 			} else {
 				// Copy method receiver as first argument.
-				src, dest := rcvr(f), d[numRet]
-				sk, dk := src.Kind(), dest.Kind()
-				for {
-					vs, ok := src.Interface().(valueInterface)
-					if !ok {
-						break
-					}
-					src = vs.value
-					sk = src.Kind()
-				}
-				switch {
-				case sk == reflect.Ptr && dk != reflect.Ptr:
-					dest.Set(src.Elem())
-				case sk != reflect.Ptr && dk == reflect.Ptr:
-					dest.Set(src.Addr())
-				default:
-					dest.Set(src)
-				}
+				d[numRet].Set(recv)
 				d = d[numRet+1:]
 			}
 
@@ -1346,12 +1378,19 @@ func call(n *node) {
 
 	if n.anc.kind == deferStmt {
 		// Store function call in frame for deferred execution.
-		value = genFunctionWrapper(c0)
+		if isFuncVar(c0) {
+			// peerbook patch 25: the function value a variable holds at the defer
+			// statement, not the literal last assigned to it (f = func() {...} after
+			// defer f() called the new one, in the defer statement's frame).
+			value = genValueAsFunctionWrapper(c0)
+		} else {
+			value = genFunctionWrapper(c0)
+		}
 		n.exec = func(f *frame) bltn {
 			val := make([]reflect.Value, len(values)+1)
-			val[0] = value(f)
+			val[0] = copyValue(value(f))
 			for i, v := range values {
-				val[i+1] = v(f)
+				val[i+1] = copyValue(v(f))
 			}
 			f.deferred = append([][]reflect.Value{val}, f.deferred...)
 			return tnext
@@ -1637,9 +1676,9 @@ func callBin(n *node) {
 		// Store function call in frame for deferred execution.
 		n.exec = func(f *frame) bltn {
 			val := make([]reflect.Value, l+1)
-			val[0] = value(f)
+			val[0] = copyValue(value(f))
 			for i, v := range values {
-				val[i+1] = getBinValue(getMapType, v, f)
+				val[i+1] = copyValue(getBinValue(getMapType, v, f))
 			}
 			f.deferred = append([][]reflect.Value{val}, f.deferred...)
 			return tnext
