@@ -148,10 +148,28 @@ func main() {
 	}
 }
 
-// Patch 25: a deferred call evaluates its function value, receiver and arguments at the
-// defer statement, and a deferred closure made in the same function runs (it hung:
-// traefik/yaegi#1697).
+// Patch 25: a deferred call of a function variable calls the value it had at the defer
+// statement, a deferred compiled call gets its arguments as they were then, and a
+// deferred closure made in the same function runs (it hung: traefik/yaegi#1697). In a
+// session, with the rewriter binding receivers and arguments (eval/internal/rewrite/defer.go),
+// method receivers and the arguments of function literals are evaluated there too.
 func TestPatchDeferEvaluation(t *testing.T) {
+	bare := `package main
+
+import "fmt"
+
+func main() {
+	step := func() { fmt.Println("step one") }
+	defer step()
+	nums := [2]int{1, 2}
+	defer fmt.Println("array", nums)
+	nums[0] = 9
+	step = func() { fmt.Println("step two") }
+	step()
+}`
+	if got, want := yaegiStdout(t, bare), "step two\narray [1 2]\nstep one\n"; got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
 	src := `package main
 
 import "fmt"
@@ -178,9 +196,6 @@ func main() {
 	show("method value")
 }`
 	want := "step two\nmethod value 1\nliteral arg [1 2]\narray [1 2]\nstep one\ndeferred pointer receiver 2\ndeferred value receiver 1\n"
-	if got := yaegiStdout(t, src); got != want {
-		t.Errorf("bare interpreter: got %q, want %q", got, want)
-	}
 	if got := cellStdout(t, strings.TrimPrefix(src, "package main\n\n")); got != want {
 		t.Errorf("session: got %q, want %q", got, want)
 	}

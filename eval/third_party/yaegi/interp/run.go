@@ -1046,31 +1046,6 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 	funcType := n.typ.TypeOf()
 
 	return func(f *frame) reflect.Value {
-		// peerbook patch 25: the receiver is evaluated when the method value is (x.M,
-		// defer x.M()), as in Go: a value receiver is copied then, not read from its
-		// variable when the call runs.
-		var recv reflect.Value
-		if rcvr != nil {
-			src := rcvr(f)
-			recv = reflect.New(def.types[numRet]).Elem()
-			sk, dk := src.Kind(), recv.Kind()
-			for {
-				vs, ok := src.Interface().(valueInterface)
-				if !ok {
-					break
-				}
-				src = vs.value
-				sk = src.Kind()
-			}
-			switch {
-			case sk == reflect.Ptr && dk != reflect.Ptr:
-				recv.Set(src.Elem())
-			case sk != reflect.Ptr && dk == reflect.Ptr:
-				recv.Set(src.Addr())
-			default:
-				recv.Set(src)
-			}
-		}
 		return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value {
 			// Allocate and init local frame. All values to be settable and addressable.
 			fr := newFrame(f, len(def.types), f.runid())
@@ -1083,7 +1058,24 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 				d = d[numRet:]
 			} else {
 				// Copy method receiver as first argument.
-				d[numRet].Set(recv)
+				src, dest := rcvr(f), d[numRet]
+				sk, dk := src.Kind(), dest.Kind()
+				for {
+					vs, ok := src.Interface().(valueInterface)
+					if !ok {
+						break
+					}
+					src = vs.value
+					sk = src.Kind()
+				}
+				switch {
+				case sk == reflect.Ptr && dk != reflect.Ptr:
+					dest.Set(src.Elem())
+				case sk != reflect.Ptr && dk == reflect.Ptr:
+					dest.Set(src.Addr())
+				default:
+					dest.Set(src)
+				}
 				d = d[numRet+1:]
 			}
 
@@ -1389,8 +1381,12 @@ func call(n *node) {
 		n.exec = func(f *frame) bltn {
 			val := make([]reflect.Value, len(values)+1)
 			val[0] = copyValue(value(f))
+			// The arguments stay the slots they are read from: peerbook's rewriter
+			// (eval/internal/rewrite/defer.go) binds each to a fresh variable, and
+			// passes the loop variables a deferred function literal uses as arguments,
+			// which must stay the variables (the literal sees later changes to them).
 			for i, v := range values {
-				val[i+1] = copyValue(v(f))
+				val[i+1] = v(f)
 			}
 			f.deferred = append([][]reflect.Value{val}, f.deferred...)
 			return tnext
