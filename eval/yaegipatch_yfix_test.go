@@ -200,3 +200,50 @@ func main() {
 		t.Errorf("session: got %q, want %q", got, want)
 	}
 }
+
+// Patch 26: a struct embedding an interface with methods (sort.Interface, io.Reader):
+// the promoted methods reach the field, the struct passes as a compiled interface from
+// an interface of the interpreter, and a nil embedded interface panics as in Go.
+func TestPatchEmbeddedInterfaceField(t *testing.T) {
+	src := `package main
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+type byLenDesc struct{ sort.Interface }
+
+func (b byLenDesc) Less(i, j int) bool { return b.Interface.Less(j, i) }
+
+type upper struct{ io.Reader }
+
+func (u upper) Read(p []byte) (int, error) {
+	n, err := u.Reader.Read(p)
+	copy(p, strings.ToUpper(string(p[:n])))
+	return n, err
+}
+
+type Source interface{ io.Reader }
+
+func main() {
+	words := []string{"b", "dd", "a", "ccc"}
+	sort.Sort(byLenDesc{sort.StringSlice(words)})
+	fmt.Println(words)
+	var src Source = upper{strings.NewReader("quiet words")}
+	b, err := io.ReadAll(src)
+	fmt.Println(string(b), err)
+	defer func() { fmt.Println("recovered:", recover()) }()
+	var empty upper
+	empty.Read(make([]byte, 4))
+}`
+	want := "[dd ccc b a]\nQUIET WORDS <nil>\nrecovered: runtime error: invalid memory address or nil pointer dereference\n"
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+	if got := cellStdout(t, strings.TrimPrefix(src, "package main\n\n")); got != want {
+		t.Errorf("session: got %q, want %q", got, want)
+	}
+}

@@ -972,6 +972,38 @@ func _panic(n *node) {
 	}
 }
 
+// genHeldAsBinInterface gives the value held in an interface of the interpreter (n) as
+// an argument of the compiled interface type typ: the held value itself when its
+// reflect type implements typ, else wrapped with its methods. peerbook patch 26: the
+// held value was passed bare, and a cell struct whose methods reflect does not see
+// (var rc ReadCloser = nopCloser{r}; io.ReadAll(rc)) made reflect.Call panic.
+func genHeldAsBinInterface(n *node, typ reflect.Type) func(*frame) reflect.Value {
+	value := genValueInterfaceValue(n)
+	if typ == nil || typ.Kind() != reflect.Interface || typ.NumMethod() == 0 {
+		return value
+	}
+	raw := genValue(n)
+	return func(f *frame) reflect.Value {
+		v := value(f)
+		if !v.IsValid() || v.Type().Implements(typ) {
+			return v
+		}
+		vi, ok := raw(f).Interface().(valueInterface)
+		for ok {
+			inner, more := vi.value.Interface().(valueInterface)
+			if !more {
+				break
+			}
+			vi = inner
+		}
+		if !ok || vi.node == nil || vi.node.typ == nil || vi.node.typ.cat == valueT {
+			return v
+		}
+		held := vi.value
+		return genInterfaceWrapperOf(vi.node, typ, func(*frame) reflect.Value { return held })(f)
+	}
+}
+
 // copyValue returns a copy of v that later stores to v (a variable's frame slot) do not
 // change: a deferred call's function and arguments are evaluated at the defer statement
 // (peerbook patch 25: they were the slots themselves, read when the call ran).
@@ -1208,6 +1240,15 @@ func methodByName(value reflect.Value, name string, index []int) (v reflect.Valu
 	}
 	if v = value.MethodByName(name); v.IsValid() {
 		return
+	}
+	if value.Kind() == reflect.Struct && checkFieldIndex(value.Type(), index) {
+		// peerbook patch 26: a method promoted from an embedded field that is not
+		// embedded for reflect (an interface: struct{ sort.Interface }).
+		if fv := value.FieldByIndex(index); fv.Kind() != reflect.Interface || !fv.IsNil() {
+			if v = fv.MethodByName(name); v.IsValid() {
+				return
+			}
+		}
 	}
 	for value.Kind() == reflect.Ptr {
 		value = value.Elem()
@@ -1643,7 +1684,7 @@ func callBin(n *node) {
 			case isEmptyInterface(c.typ):
 				values = append(values, genValue(c))
 			case isInterfaceSrc(c.typ):
-				values = append(values, genValueInterfaceValue(c))
+				values = append(values, genHeldAsBinInterface(c, defType))
 			case isFuncSrc(c.typ):
 				values = append(values, genFunctionWrapper(c))
 			case c.typ.cat == arrayT || c.typ.cat == variadicT:

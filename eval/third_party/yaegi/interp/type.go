@@ -2169,10 +2169,12 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 				// keeps them apart (conversions between them ignore tags).
 				field.Tag = identityTag(field.Tag, t)
 			}
-			if f.embed && (len(t.field) == 1 || canEmbed(field.Type)) {
+			if f.embed && !(field.Type.Kind() == reflect.Interface && field.Type.NumMethod() > 0) && (len(t.field) == 1 || canEmbed(field.Type)) {
 				// Mark the field as embedded (anonymous) where reflect supports it:
 				// always for a single field, else for types without methods
-				// (golang/go#15924).
+				// (golang/go#15924). Never an interface with methods (peerbook
+				// patch 26: StructOf panics "does not support methods of embedded
+				// interfaces" for struct{ sort.Interface }).
 				field.Anonymous = true
 			}
 			fields = append(fields, field)
