@@ -41,6 +41,8 @@ func TestUnsupportedRefused(t *testing.T) {
 			"executing a template on data of type Page is not supported in cells: it holds a P"},
 		{"recursive function type", "type stateFn func(r rune) stateFn",
 			"type stateFn refers to itself through a function type (func(r rune) stateFn): recursive function types are not supported in cells"},
+		{"runtime.TypeAssertionError", "import (\n\t\"errors\"\n\t\"runtime\"\n)\nvar te *runtime.TypeAssertionError\n_ = errors.As(errors.New(\"x\"), &te)",
+			"runtime.TypeAssertionError is not supported in cells"},
 		{"function type recursive through another", "type G func() []F\ntype F func() G",
 			"type G refers to itself through a function type"},
 	}

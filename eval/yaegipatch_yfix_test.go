@@ -247,3 +247,27 @@ func main() {
 		t.Errorf("session: got %q, want %q", got, want)
 	}
 }
+
+// Patch 27: an operation assigned to the blank identifier (_ = n / zero) compiles (the
+// CFG crashed on the blank destination's missing type) and still panics at run time.
+func TestPatchOperationToBlank(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+func main() {
+	zero, n := 0, 7
+	_ = n * 2
+	_ = n << 1
+	defer func() { fmt.Println("recovered:", recover()) }()
+	_ = n / zero
+	fmt.Println("not reached")
+}`
+	want := "recovered: runtime error: integer divide by zero\n"
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+	if got := cellStdout(t, strings.TrimPrefix(src, "package main\n\n")); got != want {
+		t.Errorf("session: got %q, want %q", got, want)
+	}
+}

@@ -84,6 +84,8 @@ func (x *cell) unsupported(roots []ast.Node) error {
 				if m, ok := underlying(x.typeOf(n.X)).(*types.Map); ok && types.IsInterface(m.Key()) {
 					x.refuseKeyCollision(n.Index, keysOf(mapKeys, m), "keys of a "+m.String(), add)
 				}
+			case *ast.SelectorExpr:
+				x.refuseTypeAssertionError(n, add)
 			}
 			return true
 		})
@@ -238,6 +240,18 @@ func isFuncCycle(named *types.Named, t types.Type, seen map[types.Type]bool, inF
 		return isFuncCycle(named, t.Key(), seen, inFunc) || isFuncCycle(named, t.Elem(), seen, inFunc)
 	}
 	return false
+}
+
+// refuseTypeAssertionError refuses runtime.TypeAssertionError: a failed type assertion
+// in a cell panics with a runtime.Error of the runtime's message, not with a
+// *runtime.TypeAssertionError (its fields are the runtime's own), so errors.As into one,
+// or an assertion to it, would be false where Go says true.
+func (x *cell) refuseTypeAssertionError(sel *ast.SelectorExpr, add func(token.Pos, string, ...any)) {
+	tn, ok := x.info.Uses[sel.Sel].(*types.TypeName)
+	if !ok || tn.Pkg() == nil || tn.Pkg().Path() != "runtime" || tn.Name() != "TypeAssertionError" {
+		return
+	}
+	add(sel.Pos(), "runtime.TypeAssertionError is not supported in cells: a failed type assertion in a cell panics with a runtime.Error that has the runtime's message but is not a *runtime.TypeAssertionError (match runtime.Error, or the message)")
 }
 
 // reprKey names the run-time representation of t: a cell type that reflect cannot tell

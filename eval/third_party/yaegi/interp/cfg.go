@@ -899,7 +899,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.gen = nop
 				n.findex = notInFrame
 			case n.anc.kind == assignStmt && n.anc.action == aAssign && n.anc.nleft == 1 &&
-				!isInterface(n.anc.child[childPos(n)-n.anc.nright].typ):
+				isConcreteDest(n.anc.child[childPos(n)-n.anc.nright]):
 				// To avoid a copy in frame, if the result is to be assigned, store it directly
 				// at the frame location of destination. Not when the destination is an
 				// interface: the operation computes a concrete value, which the assignment
@@ -2193,7 +2193,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.gen = nop
 				n.findex = notInFrame
 			case n.anc.kind == assignStmt && n.anc.action == aAssign && n.anc.nright == 1 &&
-				!isInterface(n.anc.child[childPos(n)-n.anc.nright].typ):
+				isConcreteDest(n.anc.child[childPos(n)-n.anc.nright]):
 				// Not into an interface destination: the operation computes a concrete
 				// value, which the assignment then boxes.
 				dest := n.anc.child[childPos(n)-n.anc.nright]
@@ -2846,6 +2846,14 @@ func getExec(n *node) bltn {
 		setExec(n)
 	}
 	return n.exec
+}
+
+// isConcreteDest reports whether an operation's result can be stored straight into the
+// assignment's destination dest: not an interface (patch 2), and not the blank
+// identifier, which has no type (peerbook patch 27: `_ = 1 / zero` crashed the CFG
+// with a nil pointer dereference).
+func isConcreteDest(dest *node) bool {
+	return dest.typ != nil && !isInterface(dest.typ)
 }
 
 // endsWithBranch reports whether the last statement of a select's case clause is a
