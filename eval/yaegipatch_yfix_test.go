@@ -271,3 +271,25 @@ func main() {
 		t.Errorf("session: got %q, want %q", got, want)
 	}
 }
+
+// Patch 28: methods with a pointer receiver declared on a generic type after it was
+// instantiated (in a later cell) belong to the instances too (they were "undefined
+// selector"); value receivers already did. The expected output is go run's of the
+// same declarations in one program.
+func TestPatchGenericMethodsInLaterCell(t *testing.T) {
+	s := newSession(t)
+	mustExec(t, s, "import \"fmt\"\n\ntype Stack[T any] struct{ items []T }")
+	mustExec(t, s, "func (s *Stack[T]) Push(v T) { s.items = append(s.items, v) }")
+	mustExec(t, s, "var s Stack[int]\ns.Push(1)\ns.Push(2)")
+	mustExec(t, s, `func (s *Stack[T]) Pop() T {
+	v := s.items[len(s.items)-1]
+	s.items = s.items[:len(s.items)-1]
+	return v
+}
+
+func (s Stack[T]) Len() int { return len(s.items) }`)
+	_, rec := mustExec(t, s, "fmt.Println(s.Pop(), s.Len())\nvar w Stack[string]\nw.Push(\"x\")\nfmt.Println(w.Pop(), w.Len())")
+	if got, want := rec.stream("stdout"), "2 1\nx 0\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
