@@ -293,3 +293,52 @@ func (s Stack[T]) Len() int { return len(s.items) }`)
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// Patch 29: a composite literal assigned to an existing variable stores into it: a
+// closure or a pointer holding the variable sees the new value and later changes (they
+// kept the old storage, silently); := still makes new storage per iteration.
+func TestPatchCompositeLiteralAssign(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+type pt struct{ x int }
+
+func mk(x int) pt { return pt{x} }
+
+func main() {
+	var b pt
+	get := func() pt { return b }
+	p := &b
+	b = pt{6}
+	fmt.Println(get().x, p.x)
+	b.x = 7
+	fmt.Println(get().x, p.x)
+	b = mk(8)
+	fmt.Println(get().x, p.x)
+	var list []*pt
+	for i := 0; i < 3; i++ {
+		v := pt{i}
+		list = append(list, &v)
+	}
+	fmt.Println(list[0].x, list[1].x, list[2].x)
+	var q = pt{1}
+	qp := &q
+	q = pt{2}
+	fmt.Println(qp.x)
+	m := map[string]int{}
+	gm := func() int { return len(m) }
+	m = map[string]int{"a": 1}
+	s := []int{}
+	gs := func() int { return len(s) }
+	s = []int{1, 2}
+	fmt.Println(gm(), gs())
+}`
+	want := "6 6\n7 7\n8 8\n0 1 2\n2\n1 2\n"
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+	if got := cellStdout(t, strings.TrimPrefix(src, "package main\n\n")); got != want {
+		t.Errorf("session: got %q, want %q", got, want)
+	}
+}

@@ -752,6 +752,14 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						// Skip optimization, as it does not work when assigning to a struct field or a dereferenced pointer.
 						break
 					}
+					if n.kind != defineStmt && n.anc.kind != varDecl {
+						// peerbook patch 29: the literal makes new storage for its value;
+						// that is right for a new variable, but an assignment to an
+						// existing one must store into it: closures and pointers that
+						// hold the variable (get := func() T { return b }; p := &b)
+						// kept the old storage and saw neither this value nor later ones.
+						break
+					}
 					n.gen = nop
 					src.findex = dest.findex
 					src.level = level
