@@ -342,3 +342,45 @@ func main() {
 		t.Errorf("session: got %q, want %q", got, want)
 	}
 }
+
+// Patch 30: a select case sending the result of a call whose operands need code (a
+// method value g.label, a compiled package function's arguments) evaluates them.
+func TestPatchSelectSendCall(t *testing.T) {
+	src := `package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+type gen struct{ prefix string }
+
+func (g gen) label(i int) string { return fmt.Sprintf("%s%d", g.prefix, i) }
+
+func main() {
+	g := gen{"job-"}
+	out := make(chan string, 4)
+	words := []string{"a", "b"}
+	for i := 0; i < 3; i++ {
+		select {
+		case out <- g.label(i):
+		}
+	}
+	select {
+	case out <- strings.Join(words, "+"):
+	default:
+		fmt.Println("full")
+	}
+	close(out)
+	for s := range out {
+		fmt.Println(s)
+	}
+}`
+	want := "job-0\njob-1\njob-2\na+b\n"
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+	if got := cellStdout(t, strings.TrimPrefix(src, "package main\n\n")); got != want {
+		t.Errorf("session: got %q, want %q", got, want)
+	}
+}

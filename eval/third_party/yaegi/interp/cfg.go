@@ -1962,6 +1962,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					// Chain channect init action to send data init action.
 					// (already done by wireChild, but let's be explicit).
 					an.tnext = pn
+					if pn != an {
+						// peerbook patch 30: to the start of the sent value's code, not
+						// to its last node: the operands of `ch <- b.Next(x)` (the
+						// method value b.Next, the arguments) were never evaluated and
+						// the call panicked "call of nil function".
+						an.tnext = pn.start
+					}
 					cur = pn
 				}
 			}
