@@ -384,3 +384,43 @@ func main() {
 		t.Errorf("session: got %q, want %q", got, want)
 	}
 }
+
+// Patch 31: an assertion to a struct that gets interface methods from an embedded
+// interface field compiles (it was "impossible type assertion"), and a failed comma-ok
+// assertion gives the zero value (the destination kept the previous iteration's value).
+func TestPatchCommaOkAssertZero(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+type Shape interface{ Area() float64 }
+
+type Rect struct{ W, H float64 }
+
+func (r Rect) Area() float64 { return r.W * r.H }
+
+type Labeled struct {
+	Shape
+	Label string
+}
+
+func main() {
+	for _, s := range []Shape{Labeled{Rect{1, 2}, "x"}, Rect{3, 4}} {
+		l, ok := s.(Labeled)
+		r, isRect := s.(Rect)
+		fmt.Println(ok, l.Label, isRect, r.W, s.Area())
+	}
+	for _, v := range []any{Rect{5, 1}, "text", Labeled{Label: "y"}} {
+		r, ok := v.(Rect)
+		st, isStr := v.(fmt.Stringer)
+		fmt.Println(ok, r, isStr, st == nil)
+	}
+}`
+	want := "true x false 0 2\nfalse  true 3 12\ntrue {5 1} false true\nfalse {0 0} false true\nfalse {0 0} false true\n"
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+	if got := cellStdout(t, strings.TrimPrefix(src, "package main\n\n")); got != want {
+		t.Errorf("session: got %q, want %q", got, want)
+	}
+}

@@ -577,6 +577,25 @@ func typeAssert(n *node, withResult, withOk bool) {
 			return next
 		}
 	}
+	if withResult && withOk && setStatus {
+		// peerbook patch 31: a failed comma-ok assertion gives the zero value, as Go
+		// does: the destination kept what it held (in a loop, `a, ok := x.(A)` gave
+		// the previous iteration's a with ok false).
+		inner := n.exec
+		n.exec = func(f *frame) bltn {
+			next := inner(f)
+			if !value1(f).Bool() {
+				if d := value0(f); d.CanSet() {
+					if d.Type() == valueInterfaceType {
+						d.Set(zeroInterfaceValue())
+					} else {
+						d.Set(reflect.Zero(d.Type()))
+					}
+				}
+			}
+			return next
+		}
+	}
 }
 
 func canAssertTypes(src, dest reflect.Type) bool {
