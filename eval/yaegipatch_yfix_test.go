@@ -424,3 +424,27 @@ func main() {
 		t.Errorf("session: got %q, want %q", got, want)
 	}
 }
+
+// Patch 31, without a status variable: v, _ := x.(T) in a loop.
+func TestPatchCommaOkAssertZeroBlankStatus(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+type A struct{ Name string }
+
+func main() {
+	for _, s := range []any{A{"x"}, 3, A{"y"}, "z"} {
+		a, _ := s.(A)
+		n, _ := s.(int)
+		fmt.Printf("%q %d\n", a.Name, n)
+	}
+}`
+	want := "\"x\" 0\n\"\" 3\n\"y\" 0\n\"\" 0\n"
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+	if got := cellStdout(t, strings.TrimPrefix(src, "package main\n\n")); got != want {
+		t.Errorf("session: got %q, want %q", got, want)
+	}
+}

@@ -577,6 +577,17 @@ func typeAssert(n *node, withResult, withOk bool) {
 			return next
 		}
 	}
+	if withResult && withOk && !setStatus && !isInterface(n.anc.child[0].typ) && n.anc.child[0].ident != "_" {
+		// The same without a status to read (v, _ := x.(T)): the destination, of a
+		// concrete type and so another variable than the operand, is zeroed first.
+		inner := n.exec
+		n.exec = func(f *frame) bltn {
+			if d := value0(f); d.CanSet() {
+				d.Set(reflect.Zero(d.Type()))
+			}
+			return inner(f)
+		}
+	}
 	if withResult && withOk && setStatus {
 		// peerbook patch 31: a failed comma-ok assertion gives the zero value, as Go
 		// does: the destination kept what it held (in a loop, `a, ok := x.(A)` gave
