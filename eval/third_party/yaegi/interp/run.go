@@ -350,7 +350,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 				return next
 			}
 			if c0.typ.cat == valueT || valf.Type() != valueInterfaceType {
-				// peerbook patch: the held valueInterface, not the empty interface
+				// peerbook patch 22: the held valueInterface, not the empty interface
 				// holding it (a value of type any asserted to an interface of the
 				// interpreter: reflect.Set panicked on the result).
 				valf = reflect.ValueOf(v)
@@ -578,7 +578,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 		}
 	}
 	if withResult && withOk && !setStatus && !isInterface(n.anc.child[0].typ) && n.anc.child[0].ident != "_" {
-		// The same without a status to read (v, _ := x.(T)): the destination, of a
+		// peerbook patch 31, without a status to read (v, _ := x.(T)): the destination, of a
 		// concrete type and so another variable than the operand, is zeroed first.
 		inner := n.exec
 		n.exec = func(f *frame) bltn {
@@ -1288,7 +1288,7 @@ func methodByName(value reflect.Value, name string, index []int) (v reflect.Valu
 		if v = value.MethodByName(name); v.IsValid() {
 			return
 		}
-		// peerbook patch: embedded compiled methods. A field reached through a pointer
+		// peerbook patch 21: embedded compiled methods. A field reached through a pointer
 		// is addressable and has its pointer receiver methods too (sync.Mutex.Lock of
 		// an embedded sync.Mutex).
 		if value.CanAddr() {
@@ -2282,7 +2282,7 @@ func lookupMethodValue(val valueInterface, name string) (r reflect.Value, m *nod
 	if !isStruct(val.node.typ) {
 		return
 	}
-	// peerbook patch: embedded compiled methods. A method promoted from an embedded
+	// peerbook patch 21: embedded compiled methods. A method promoted from an embedded
 	// compiled type that is not an embedded field for reflect (sync.Mutex, whose
 	// methods StructOf can't promote) is found by its field index.
 	if _, index, _, ok := val.node.typ.lookupBinMethod(name); ok && len(index) > 0 {

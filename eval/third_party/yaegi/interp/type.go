@@ -1581,7 +1581,7 @@ func (t *itype) methods() methodSet {
 	// addr is true where typ is reached through a pointer (or is the operand of a
 	// pointer's method set): embedded compiled types then contribute their pointer
 	// receiver methods too, as in Go (*S has the methods of *sync.Mutex for an
-	// embedded sync.Mutex). peerbook patch: embedded compiled methods.
+	// embedded sync.Mutex). peerbook patch 21.
 	var getMethods func(typ *itype, addr bool) methodSet
 
 	getMethods = func(typ *itype, addr bool) methodSet {
