@@ -265,7 +265,19 @@ func (m *module) tracedModule() (*module, error) {
 		if err != nil {
 			return err
 		}
-		m.traced = tm.(*module)
+		traced := tm.(*module)
+		m.mu.Lock()
+		globals := make(map[string][]byte, len(m.globals))
+		for name, v := range m.globals {
+			globals[name] = v
+		}
+		m.mu.Unlock()
+		for name, v := range globals { // the same device variables (a Go kernel's fault record)
+			if err := traced.setGlobal(name, v); err != nil {
+				return err
+			}
+		}
+		m.traced = traced
 		return nil
 	}()
 	if err != nil {
