@@ -84,6 +84,13 @@ type traceOp struct {
 	hostStart  time.Time     // host operations (and the host time of a device operation's call)
 	hostEnd    time.Time
 
+	// Launches that stamp themselves (trace_stamps.go): the device's ring, the slot, and
+	// the stream the launch was made on (nil: the device's; the launch waited).
+	ring       *stampRing
+	slotMem    backend.Memory
+	slotOff    int64
+	slotStream backend.Stream
+
 	resolved   bool
 	unrecorded bool      // not kept (see keep): nothing to record
 	t0, t1     time.Time // when it ran, on the host's axis (resolved)
@@ -113,6 +120,8 @@ type recorder struct {
 	streams map[*Stream]int // stream numbers, per device, in order of first use
 	nextID  map[loadKey]int
 	own     map[loadKey]backend.Stream // see ownStream
+	stamps  map[loadKey]*stampRing     // see stampRingOf
+	notes   map[string]bool            // lines for the timeline's note
 	users   int
 	closed  bool // every timeline stopped: a caller that loaded the recorder before records nothing
 	dropped int  // operations not recorded, past maxTraceOps
@@ -212,6 +221,7 @@ type Timeline struct {
 	ops      []*traceOp
 	err      error
 	clockErr time.Duration
+	notes    string // how the devices were timed, where not as usual
 }
 
 // Trace starts recording what the devices do, until Stop. Timelines may nest (%%timeline
@@ -227,7 +237,8 @@ func Trace() *Timeline {
 	r := tracing.Load()
 	if r == nil {
 		r = &recorder{refs: map[loadKey]*traceRef{}, refErr: map[loadKey]error{},
-			streams: map[*Stream]int{}, nextID: map[loadKey]int{}, own: map[loadKey]backend.Stream{}}
+			streams: map[*Stream]int{}, nextID: map[loadKey]int{}, own: map[loadKey]backend.Stream{},
+			stamps: map[loadKey]*stampRing{}}
 	}
 	r.mu.Lock()
 	r.users++
@@ -245,6 +256,7 @@ func Trace() *Timeline {
 						putEvents(key, a, b)
 					}
 				}
+				r.stampRingOf(d) // the stamp slots and clock (a first compile of the clock kernel)
 			}
 		}
 	}
@@ -283,6 +295,7 @@ func (t *Timeline) Stop() error {
 	traceMu.Unlock()
 	t.err = r.resolve(t.ops)
 	t.clockErr = r.clockError()
+	t.notes = r.notesText()
 	if last {
 		r.close()
 	}
@@ -388,6 +401,12 @@ func (r *recorder) close() {
 	for _, s := range r.own {
 		s.Destroy()
 	}
+	for _, ring := range r.stamps {
+		ring.free()
+		if ring.err == nil {
+			ring.err = errors.New("the timeline stopped")
+		}
+	}
 	r.refs, r.own = map[loadKey]*traceRef{}, map[loadKey]backend.Stream{}
 	r.closed = true
 }
@@ -437,6 +456,13 @@ func needsOwnStream(m *machine) bool { return !m.simulated() || ownStreamOnSim }
 // on the recorder's stream of dev when own is set (not for Kernel.Time, whose events are on
 // the device's stream) and is waited for.
 func (r *recorder) launch(dev *Device, s *Stream, cfg backend.LaunchConfig, sig backend.Signature, args []backend.Arg, bk backend.Kernel, own bool) error {
+	if sk, ok := bk.(backend.StampedKernel); ok {
+		if ring := r.stampRingOf(dev); ring != nil {
+			if err, made := r.launchStamped(ring, dev, s, cfg, sig, args, sk); made {
+				return err
+			}
+		}
+	}
 	if tk, ok := bk.(backend.TimedKernel); ok {
 		op := r.takeOp(opLaunch, dev, s, sig.Name)
 		r.noteLaunch(op, sig, cfg, args)
@@ -697,7 +723,7 @@ var maxTraceOps = 200_000
 // resolve reads the events of ops: it waits for each to complete, then puts its times on
 // the host's axis.
 func (r *recorder) resolve(ops []*traceOp) error {
-	var first error
+	first := r.resolveStamps(ops)
 	for _, op := range ops {
 		if op.resolved {
 			continue

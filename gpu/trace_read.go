@@ -85,6 +85,11 @@ func (r *recorder) clockError() time.Duration {
 	for _, ref := range r.refs {
 		worst = max(worst, ref.errBar)
 	}
+	for _, ring := range r.stamps {
+		if ring.err == nil && ring.clock.ref != nil {
+			worst = max(worst, ring.clock.ref.errBar+ring.clock.errBar+ring.clock.step)
+		}
+	}
 	return worst
 }
 

@@ -1,0 +1,173 @@
+package gpu
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/peerbook/peerbook/gpu/internal/backend"
+)
+
+// stampBackend is the simulator with what the stamp path needs of CUDA, in Go: it
+// "compiles" the clock kernel, and its kernels stamp their launches into the slot with a
+// device clock of its own (the host's, shifted by offset ns), as a traced variant does.
+type stampBackend struct {
+	backend.Backend
+	offset  uint64
+	records atomic.Int64 // events recorded by launches (the clock kernel's included)
+}
+
+func (b *stampBackend) deviceNow() uint64 { return uint64(time.Now().UnixNano()) + b.offset }
+
+func (b *stampBackend) CompileCUDA(dev int, src string, opts backend.CompileOptions) (backend.Module, error) {
+	if !strings.Contains(src, "peerbook_clock") {
+		return nil, fmt.Errorf("stampBackend compiles the clock kernel only")
+	}
+	return stampModule{b}, nil
+}
+
+type stampModule struct{ b *stampBackend }
+
+func (m stampModule) Log() string { return "" }
+func (m stampModule) Kernel(name string, sig backend.Signature) (backend.Kernel, error) {
+	return &stampKernel{b: m.b, sig: sig, clock: true}, nil
+}
+
+// stampKernel is the clock kernel (clock), or a user's kernel that runs for dur, stamping
+// itself on LaunchStamped (refusing with ErrStampUnusable where refuse is set).
+type stampKernel struct {
+	b       *stampBackend
+	sig     backend.Signature
+	clock   bool
+	dur     time.Duration
+	refuse  bool
+	stamped int
+	timed   int
+}
+
+func (k *stampKernel) Signature() backend.Signature { return k.sig }
+
+func (k *stampKernel) Launch(cfg backend.LaunchConfig, args []backend.Arg) error {
+	if k.clock {
+		mem := args[0].Memory.Host()[args[0].Offset:]
+		binary.LittleEndian.PutUint64(mem, k.b.deviceNow())
+		binary.LittleEndian.PutUint64(mem[8:], 32)
+	}
+	return nil
+}
+
+func (k *stampKernel) LaunchTimed(cfg backend.LaunchConfig, args []backend.Arg, start, end backend.Event) error {
+	if err := start.Record(cfg.Stream); err != nil {
+		return err
+	}
+	k.b.records.Add(2)
+	k.timed++
+	k.Launch(cfg, args)
+	return end.Record(cfg.Stream)
+}
+
+func (k *stampKernel) LaunchStamped(cfg backend.LaunchConfig, args []backend.Arg, slot backend.Memory, off int64) error {
+	if k.refuse {
+		return fmt.Errorf("test refusal: %w", backend.ErrStampUnusable)
+	}
+	k.stamped++
+	t0 := k.b.deviceNow()
+	mem := slot.Host()[off:]
+	binary.LittleEndian.PutUint64(mem, ^t0)
+	binary.LittleEndian.PutUint64(mem[8:], t0+uint64(k.dur))
+	return nil
+}
+
+// TestTimelineStampedLaunches: a traced launch of a kernel that stamps itself
+// (backend.StampedKernel) takes a slot and no event; Stop reads the slot and puts the
+// stamps on the host's axis through the clock calibrated at Trace (the device clock here is
+// the host's plus an offset, so the launch must land where and as long as it stamped);
+// a launch the backend refuses to stamp is timed by events, the note saying why.
+func TestTimelineStampedLaunches(t *testing.T) {
+	use(t, "sim:1")
+	d := Dev(0)
+	sb := &stampBackend{Backend: d.m.b, offset: 1 << 40}
+	d.m.b = sb
+	defer func() { d.m.b = sb.Backend }()
+	s := must(d.NewStream())
+	sig := Signature{Name: "stamped"}
+	bk := &stampKernel{b: sb, sig: sig, dur: 3 * time.Millisecond}
+	k := newKernel(sig, &testKernel{sig: sig}, nil)
+	k.code.loaded[loadKey{d.m, 0}] = bk
+
+	before := time.Now()
+	tl := Trace()
+	calib := sb.records.Load()
+	if calib != 2*stampCalibrations {
+		t.Errorf("%d events recorded calibrating; want %d", calib, 2*stampCalibrations)
+	}
+	key := loadKey{d.m, 0}
+	pooled := pooledEvents(key)
+	at := time.Now()
+	must(0, k.Launch(d, 1, 1, OnStream(s)))
+	must(0, k.Launch(d, 1, 1))
+	if sb.records.Load() != calib || pooledEvents(key) != pooled {
+		t.Errorf("stamped launches recorded %d events and took %d from the pool; want none", sb.records.Load()-calib, pooled-pooledEvents(key))
+	}
+	must(0, tl.Stop())
+	if bk.stamped != 2 || bk.timed != 0 {
+		t.Fatalf("%d stamped and %d timed launches; want 2 stamped", bk.stamped, bk.timed)
+	}
+	ops := tl.Ops()
+	if len(ops) != 2 {
+		t.Fatalf("ops %+v; want the 2 launches", ops)
+	}
+	for _, op := range ops {
+		if op.Err != "" || op.Kind != "kernel" || op.Duration() != bk.dur {
+			t.Errorf("stamped launch %+v: want no error and the stamped %v", op, bk.dur)
+		}
+		// The clock's calibration took the device's time between events on the host's clock:
+		// the launch starts when it stamped, within the calibration's error (a few us here).
+		if start := before.Add(op.Start); start.Before(at.Add(-time.Millisecond)) || start.After(time.Now()) {
+			t.Errorf("stamped launch at %v on the host's axis, made at %v", start.Sub(before), at.Sub(before))
+		}
+	}
+	if ce := tl.ClockError(); ce < 32*time.Nanosecond || ce > 5*time.Millisecond {
+		t.Errorf("ClockError %v; want the calibration's bracket plus the 32 ns step", ce)
+	}
+	if note := tl.View().Note; !strings.Contains(note, "own %globaltimer stamps (step 32ns") {
+		t.Errorf("note %q; want it to say the kernels stamped themselves", note)
+	}
+
+	// Refused: timed by events, and the note says why.
+	bk.refuse = true
+	tl = Trace()
+	must(0, k.Launch(d, 1, 1, OnStream(s)))
+	must(0, tl.Stop())
+	ops = tl.Ops()
+	if bk.timed != 1 || len(ops) != 1 || ops[0].Err != "" {
+		t.Errorf("refused stamps: %d timed launches, ops %+v; want the launch timed by events", bk.timed, ops)
+	}
+	if note := tl.View().Note; !strings.Contains(note, "launches of stamped timed by events") || !strings.Contains(note, "test refusal") {
+		t.Errorf("note %q; want it to say why the launch was timed by events", note)
+	}
+
+	// A device that can't calibrate (the backend can't compile the clock kernel) times its
+	// launches by events, and says so.
+	bk.refuse = false
+	d.m.b = &noClockBackend{sb}
+	tl = Trace()
+	must(0, k.Launch(d, 1, 1))
+	must(0, tl.Stop())
+	if ops := tl.Ops(); len(ops) != 1 || ops[0].Err != "" || bk.timed != 2 {
+		t.Errorf("no clock: ops %+v, %d timed; want the launch timed by events", ops, bk.timed)
+	}
+	if note := tl.View().Note; !strings.Contains(note, "no clock here") {
+		t.Errorf("note %q; want the calibration's error", note)
+	}
+}
+
+type noClockBackend struct{ *stampBackend }
+
+func (b *noClockBackend) CompileCUDA(int, string, backend.CompileOptions) (backend.Module, error) {
+	return nil, errors.New("no clock here")
+}
