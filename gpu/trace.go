@@ -246,6 +246,7 @@ func Trace() *Timeline {
 	r.mu.Unlock()
 	tl := &Timeline{rec: r, start: time.Now(), from: from, droppedFrom: dropped}
 	if m, err := current(); err == nil {
+		prepareStamps(m)
 		// The reference events now, so that the first traced launch doesn't wait for one,
 		// and a first batch of timing events where the pool has none.
 		for _, d := range m.devices {

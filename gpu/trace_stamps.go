@@ -4,8 +4,10 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	goruntime "runtime"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/peerbook/peerbook/gpu/internal/backend"
@@ -73,6 +75,47 @@ const clockSrc = `extern "C" __global__ void peerbook_clock(unsigned long long* 
 // stampsOn turns device stamps on where a backend's kernels can stamp (tests turn it off
 // to compare with events).
 var stampsOn = true
+
+// prepareStamps compiles the traced variants of the kernels loaded on m's devices, in
+// parallel, and waits for them: a timeline's launches then stamp from the first (a launch
+// doesn't wait for its variant's compile, it is timed by events meanwhile). The variants
+// are cached like the kernels (in memory and on disk), so this costs NVRTC once.
+func prepareStamps(m *machine) {
+	if !stampsOn {
+		return
+	}
+	if _, ok := m.b.(backend.CUDACompiler); !ok {
+		return
+	}
+	registry.mu.Lock()
+	codes := make([]*kernelCode, 0, len(registry.kernels))
+	for _, k := range registry.kernels {
+		codes = append(codes, k.code)
+	}
+	registry.mu.Unlock()
+	var todo []backend.StampedKernel
+	for _, c := range codes {
+		c.mu.Lock()
+		for key, bk := range c.loaded {
+			if sk, ok := bk.(backend.StampedKernel); ok && key.m == m {
+				todo = append(todo, sk)
+			}
+		}
+		c.mu.Unlock()
+	}
+	sem := make(chan struct{}, max(1, goruntime.NumCPU()))
+	var wg sync.WaitGroup
+	for _, sk := range todo {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			sk.PrepareStamped() // an error is LaunchStamped's too: the launch says it then
+			<-sem
+		}()
+	}
+	wg.Wait()
+}
 
 // stampRingOf returns the stamp ring of dev, making it on first use (its err says why the
 // device can't stamp); nil where dev's backend has no stamping kernels.

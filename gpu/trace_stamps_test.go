@@ -40,13 +40,14 @@ func (m stampModule) Kernel(name string, sig backend.Signature) (backend.Kernel,
 // stampKernel is the clock kernel (clock), or a user's kernel that runs for dur, stamping
 // itself on LaunchStamped (refusing with ErrStampUnusable where refuse is set).
 type stampKernel struct {
-	b       *stampBackend
-	sig     backend.Signature
-	clock   bool
-	dur     time.Duration
-	refuse  bool
-	stamped int
-	timed   int
+	b        *stampBackend
+	sig      backend.Signature
+	clock    bool
+	dur      time.Duration
+	refuse   bool
+	stamped  int
+	timed    int
+	prepared int
 }
 
 func (k *stampKernel) Signature() backend.Signature { return k.sig }
@@ -69,6 +70,8 @@ func (k *stampKernel) LaunchTimed(cfg backend.LaunchConfig, args []backend.Arg, 
 	k.Launch(cfg, args)
 	return end.Record(cfg.Stream)
 }
+
+func (k *stampKernel) PrepareStamped() error { k.prepared++; return nil }
 
 func (k *stampKernel) LaunchStamped(cfg backend.LaunchConfig, args []backend.Arg, slot backend.Memory, off int64) error {
 	if k.refuse {
@@ -98,9 +101,18 @@ func TestTimelineStampedLaunches(t *testing.T) {
 	bk := &stampKernel{b: sb, sig: sig, dur: 3 * time.Millisecond}
 	k := newKernel(sig, &testKernel{sig: sig}, nil)
 	k.code.loaded[loadKey{d.m, 0}] = bk
+	register(k)
+	defer func() {
+		registry.mu.Lock()
+		delete(registry.kernels, sig.Name)
+		registry.mu.Unlock()
+	}()
 
 	before := time.Now()
 	tl := Trace()
+	if bk.prepared != 1 {
+		t.Errorf("Trace prepared the traced variant %d times; want once, before the first launch", bk.prepared)
+	}
 	calib := sb.records.Load()
 	if calib != 2*stampCalibrations {
 		t.Errorf("%d events recorded calibrating; want %d", calib, 2*stampCalibrations)

@@ -252,12 +252,15 @@ type TimedKernel interface {
 // global timer's nanoseconds, ^(its earliest block's start) and its latest block's end
 // (see cudasrc.Traced; slot must be zeroed). It records no event and makes no call into the
 // driver besides the launch's own. What keeps the variant from being launched in place of
-// the kernel (it doesn't compile, or it needs more threads' registers or shared memory than
-// cfg leaves) is refused before anything is launched, with an error wrapping
-// ErrStampUnusable: the caller may launch again without stamps.
+// the kernel (it doesn't compile, it is still being compiled, or it needs more threads'
+// registers or shared memory than cfg leaves) is refused before anything is launched, with
+// an error wrapping ErrStampUnusable: the caller may launch again without stamps.
+// LaunchStamped never waits for the variant's compile: PrepareStamped does (and returns
+// why the variant can't be made, if it can't).
 type StampedKernel interface {
 	Kernel
 	LaunchStamped(cfg LaunchConfig, args []Arg, slot Memory, off int64) error
+	PrepareStamped() error
 }
 
 // ErrStampUnusable is wrapped by LaunchStamped's error when the traced variant can't stand in

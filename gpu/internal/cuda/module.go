@@ -413,9 +413,10 @@ type kernel struct {
 	// launch's stamp slot.
 	slotParam bool
 
-	stampMu  sync.Mutex
-	stamped  *kernel // the traced variant (LaunchStamped), on first use
-	stampErr error
+	stampMu    sync.Mutex
+	stamped    *kernel       // the traced variant (LaunchStamped), once made
+	stampErr   error         // or why it can't be
+	stampReady chan struct{} // closed when stamped or stampErr is set (nil: not started)
 
 	mu        sync.Mutex
 	slots     []uint64  // two words per parameter: the argument values
@@ -488,7 +489,7 @@ var _ backend.StampedKernel = (*kernel)(nil)
 // launch is what Launch makes, with one more parameter, and no event.
 func (k *kernel) LaunchStamped(cfg backend.LaunchConfig, args []backend.Arg, slot backend.Memory, off int64) error {
 	name := k.info.Signature.Name
-	tk, err := k.stampedVariant()
+	tk, err := k.stampedVariant(false)
 	if err != nil {
 		return fmt.Errorf("launch %s: %w", name, err)
 	}
@@ -522,13 +523,41 @@ func (k *kernel) LaunchStamped(cfg backend.LaunchConfig, args []backend.Arg, slo
 	return tk.launch(cfg, args, nil, nil, p+uintptr(off))
 }
 
-// stampedVariant returns the traced variant of k, loading it on first use.
-func (k *kernel) stampedVariant() (*kernel, error) {
+// PrepareStamped compiles and loads the traced variant of k where it isn't yet, and waits
+// for it: LaunchStamped doesn't wait for a compile (see stampedVariant).
+func (k *kernel) PrepareStamped() error {
+	_, err := k.stampedVariant(true)
+	return err
+}
+
+// stampedVariant returns the traced variant of k. The first call starts making it (NVRTC,
+// on a goroutine); until it is made, a call that doesn't wait gets an error wrapping
+// ErrStampUnusable, so that a launch never waits for a compile (a kernel spinning on the
+// device for another's flag could give up meanwhile).
+func (k *kernel) stampedVariant(wait bool) (*kernel, error) {
 	k.stampMu.Lock()
-	defer k.stampMu.Unlock()
 	if k.stamped != nil || k.stampErr != nil {
+		defer k.stampMu.Unlock()
 		return k.stamped, k.stampErr
 	}
+	if k.stampReady == nil {
+		k.stampReady = make(chan struct{})
+		go k.makeStamped()
+	}
+	ready := k.stampReady
+	k.stampMu.Unlock()
+	if !wait {
+		return nil, fmt.Errorf("its traced variant is still being compiled: %w", backend.ErrStampUnusable)
+	}
+	<-ready
+	k.stampMu.Lock()
+	defer k.stampMu.Unlock()
+	return k.stamped, k.stampErr
+}
+
+// makeStamped makes the traced variant of k (stampedVariant's goroutine).
+func (k *kernel) makeStamped() {
+	var tk *kernel
 	err := func() error {
 		tm, err := k.m.tracedModule()
 		if err != nil {
@@ -541,13 +570,14 @@ func (k *kernel) stampedVariant() (*kernel, error) {
 		if err != nil {
 			return fmt.Errorf("the traced variant: %w: %w", err, backend.ErrStampUnusable)
 		}
-		tk := bk.(*kernel)
+		tk = bk.(*kernel)
 		tk.slotParam = true
-		k.stamped = tk
 		return nil
 	}()
-	k.stampErr = err
-	return k.stamped, err
+	k.stampMu.Lock()
+	k.stamped, k.stampErr = tk, err
+	close(k.stampReady)
+	k.stampMu.Unlock()
 }
 
 // timingEvent returns the *event behind ev, an error wrapping ErrEventUnusable where it

@@ -85,6 +85,12 @@ func TestGPULaunchStamped(t *testing.T) {
 	if err := rev.Launch(cfg, args(t, rev, bufs[0], n, uint64(spin))); err != nil {
 		t.Fatal(err)
 	}
+	if err := rev.PrepareStamped(); err != nil {
+		t.Fatalf("the traced variant: %v", err)
+	}
+	if err := ks["nothing"].(*kernel).PrepareStamped(); err != nil {
+		t.Fatalf("the traced variant: %v", err)
+	}
 	if err := rev.LaunchStamped(cfg, args(t, rev, bufs[1], n, uint64(spin)), slot, 0); err != nil {
 		t.Fatalf("stamped launch: %v", err)
 	}

@@ -66,6 +66,9 @@ func TestLaunchStampedRecordsNoEvent(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if err := k.PrepareStamped(); err != nil {
+				t.Fatal(err)
+			}
 			if err := k.Launch(cfg, args); err != nil {
 				t.Fatal(err)
 			}
@@ -134,13 +137,22 @@ func TestLaunchStampedRefusals(t *testing.T) {
 	k := fakeKernel(t, b, 0, `__global__ void k2(Peer<float> p, Slice<int> s, double* raw, int n, float a) {}`)
 	fakeTraced(t, b, k, `__global__ void k2(Peer<float> p, Slice<int> s, double* raw, int n, float a) {}`)
 	before, _, _, _ := f.snapshot()
-	for name, launch := range map[string]func() error{
-		"no source":         func() error { return unknown.LaunchStamped(cfg, args, slot, 0) },
-		"slot past the end": func() error { return k.LaunchStamped(cfg, args, slot, 56) },
-		"unaligned slot":    func() error { return k.LaunchStamped(cfg, args, slot, 4) },
-		"not CUDA memory":   func() error { return k.LaunchStamped(cfg, args, nil, 0) },
-		"shared memory": func() error {
-			if _, err := k.stampedVariant(); err != nil {
+	for _, tc := range []struct {
+		name   string
+		launch func() error
+	}{
+		{"still compiling (the first call starts the compile)", func() error { return k.LaunchStamped(cfg, args, slot, 0) }},
+		{"no source", func() error {
+			if err := unknown.PrepareStamped(); !errors.Is(err, backend.ErrStampUnusable) {
+				t.Errorf("PrepareStamped without a source: %v; want ErrStampUnusable", err)
+			}
+			return unknown.LaunchStamped(cfg, args, slot, 0)
+		}},
+		{"slot past the end", func() error { return k.LaunchStamped(cfg, args, slot, 56) }},
+		{"unaligned slot", func() error { return k.LaunchStamped(cfg, args, slot, 4) }},
+		{"not CUDA memory", func() error { return k.LaunchStamped(cfg, args, nil, 0) }},
+		{"shared memory", func() error {
+			if err := k.PrepareStamped(); err != nil {
 				return err
 			}
 			k.stamped.staticShared = k.staticShared + 16
@@ -148,10 +160,10 @@ func TestLaunchStampedRefusals(t *testing.T) {
 			c := cfg
 			c.SharedBytes = b.devices[0].sharedOptin - k.staticShared
 			return k.LaunchStamped(c, args, slot, 0)
-		},
+		}},
 	} {
-		if err := launch(); !errors.Is(err, backend.ErrStampUnusable) {
-			t.Errorf("%s: %v; want ErrStampUnusable", name, err)
+		if err := tc.launch(); !errors.Is(err, backend.ErrStampUnusable) {
+			t.Errorf("%s: %v; want ErrStampUnusable", tc.name, err)
 		}
 	}
 	if after, _, _, _ := f.snapshot(); len(after) != len(before) {
