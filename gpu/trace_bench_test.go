@@ -95,17 +95,23 @@ func BenchmarkTraceSimLaunch(b *testing.B) {
 	}
 }
 
+// traceModes are the CUDA benchmarks' runs: tracing off, on (a launch stamps itself:
+// trace_stamps.go), and on with the launches timed by two events instead (as before stamps,
+// and as a launch whose traced variant can't be used).
+var traceModes = []struct {
+	name           string
+	traced, stamps bool
+}{{"off", false, true}, {"on", true, true}, {"events", true, false}}
+
 // BenchmarkCUDATraceLaunch is an empty CUDA C kernel launched on a stream of GPU 0
-// (BenchmarkCUDAEmptyLaunch), tracing off and on: on adds two event records per launch
-// (the budget: at most 1 µs on the H200).
+// (BenchmarkCUDAEmptyLaunch), tracing off and on (the budget: on adds at most 1 µs
+// on the H200), and on with events (two event records per launch).
 func BenchmarkCUDATraceLaunch(b *testing.B) {
-	for _, traced := range []bool{false, true} {
-		name := "off"
-		if traced {
-			name = "on"
-		}
-		b.Run(name, func(b *testing.B) {
+	for _, mode := range traceModes {
+		b.Run(mode.name, func(b *testing.B) {
 			defer catch(b)
+			defer func(was bool) { stampsOn = was }(stampsOn)
+			stampsOn = mode.stamps
 			useCUDA(b)
 			_, _, empty := defineCUDAHandoff(b)
 			d := Dev(0)
@@ -113,26 +119,24 @@ func BenchmarkCUDATraceLaunch(b *testing.B) {
 			k := empty.With(OnStream(s))
 			must(0, k.Launch(d, 1, 1))
 			must(0, s.Synchronize())
-			benchTraced(b, traced, func() error { return k.Launch(d, 1, 1) }, s.Synchronize)
+			benchTraced(b, mode.traced, func() error { return k.Launch(d, 1, 1) }, s.Synchronize)
 		})
 	}
 }
 
 // BenchmarkCUDATraceLaunchSync is an empty kernel launched without a stream (Launch waits
-// for it), tracing off and on.
+// for it), tracing off, on, and on with events.
 func BenchmarkCUDATraceLaunchSync(b *testing.B) {
-	for _, traced := range []bool{false, true} {
-		name := "off"
-		if traced {
-			name = "on"
-		}
-		b.Run(name, func(b *testing.B) {
+	for _, mode := range traceModes {
+		b.Run(mode.name, func(b *testing.B) {
 			defer catch(b)
+			defer func(was bool) { stampsOn = was }(stampsOn)
+			stampsOn = mode.stamps
 			useCUDA(b)
 			_, _, empty := defineCUDAHandoff(b)
 			d := Dev(0)
 			must(0, empty.Launch(d, 1, 1))
-			benchTraced(b, traced, func() error { return empty.Launch(d, 1, 1) }, func() error { return nil })
+			benchTraced(b, mode.traced, func() error { return empty.Launch(d, 1, 1) }, func() error { return nil })
 		})
 	}
 }

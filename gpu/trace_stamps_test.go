@@ -183,3 +183,64 @@ type noClockBackend struct{ *stampBackend }
 func (b *noClockBackend) CompileCUDA(int, string, backend.CompileOptions) (backend.Module, error) {
 	return nil, errors.New("no clock here")
 }
+
+// TestTimelineStampsMatchEventsCUDA: on a GPU, kernels that spin for a known time are
+// traced twice, timed by their own stamps and then by events: each launch lasts at least
+// its spin either way, the two timings agree within a few microseconds, and launches on
+// one stream don't overlap.
+func TestTimelineStampsMatchEventsCUDA(t *testing.T) {
+	defer catch(t)
+	useCUDA(t)
+	if _, err := DefineCUDA(`extern "C" __global__ void stamp_spin(unsigned long long ns) {
+  unsigned long long t0 = peerbook_time_ns();
+  while (peerbook_time_ns() - t0 < ns) {}
+}`, "cell[1]", 1); err != nil {
+		t.Fatal(err)
+	}
+	k := LookupKernel("stamp_spin")
+	d := Dev(0)
+	s := must(d.NewStream())
+	spins := []time.Duration{200 * time.Microsecond, 50 * time.Microsecond, time.Millisecond, 20 * time.Microsecond}
+	run := func(stamps bool) []TraceOp {
+		defer func(was bool) { stampsOn = was }(stampsOn)
+		stampsOn = stamps
+		tl := Trace()
+		for _, sp := range spins {
+			must(0, k.Launch(d, 4, 128, uint64(sp), OnStream(s)))
+		}
+		must(0, k.Launch(d, 1, 1, uint64(spins[0])))
+		must(0, s.Synchronize())
+		must(0, tl.Stop())
+		note := tl.View().Note
+		t.Logf("stamps %v: clock error %v, note %q", stamps, tl.ClockError(), note)
+		if stamped := strings.Contains(note, "own %globaltimer stamps"); stamped != stamps {
+			t.Errorf("stamps %v: note %q", stamps, note)
+		}
+		var ops []TraceOp
+		for _, op := range tl.Ops() {
+			if op.Kind == "kernel" {
+				ops = append(ops, op)
+			}
+		}
+		if len(ops) != len(spins)+1 {
+			t.Fatalf("stamps %v: %d launches recorded; want %d", stamps, len(ops), len(spins)+1)
+		}
+		for i, op := range ops[:len(spins)] {
+			if op.Err != "" || op.Duration() < spins[i] || op.Duration() > spins[i]+time.Millisecond {
+				t.Errorf("stamps %v: launch %d %+v; want about %v", stamps, i, op, spins[i])
+			}
+			if i > 0 && op.Start < ops[i-1].End {
+				t.Errorf("stamps %v: launch %d starts %v before launch %d ends, on one stream", stamps, i, ops[i-1].End-op.Start, i-1)
+			}
+		}
+		return ops
+	}
+	stamped, evented := run(true), run(false)
+	for i := range stamped {
+		ds, de := stamped[i].Duration(), evented[i].Duration()
+		t.Logf("launch %d: %v by stamps, %v by events", i, ds, de)
+		if diff := ds - de; diff > 10*time.Microsecond || diff < -10*time.Microsecond {
+			t.Errorf("launch %d: %v by stamps, %v by events: more than 10 us apart", i, ds, de)
+		}
+	}
+}
