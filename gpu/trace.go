@@ -12,10 +12,13 @@ import (
 
 // Tracing records what the devices did while a Timeline is on: every launch, copy, fill
 // (memset), synchronize, event record and host wait, each on its device and stream, with
-// timestamps taken by the devices themselves. A device operation is bracketed by two events
-// of its backend recorded on the operation's stream: CUDA events on a GPU (cuEventRecord,
-// read with cuEventElapsedTime), and on simulated devices the simulator's events, which take
-// the simulator's clock when the stream reaches them. The events are read only when the
+// timestamps taken by the devices themselves. A launch on CUDA stamps itself (trace_stamps.go:
+// its traced variant writes %globaltimer at its first block's start and last block's end
+// into a slot that Stop reads; no event, no other call into the driver). Any other device
+// operation, and a launch whose variant can't be used, is bracketed by two events of its
+// backend recorded on the operation's stream: CUDA events on a GPU (cuEventRecord, read with
+// cuEventElapsedTime), and on simulated devices the simulator's events, which take the
+// simulator's clock when the stream reaches them. The events are read only when the
 // timeline stops, so that the launch path pays for two event records and nothing else.
 //
 // Device clocks are put on the host's axis through one reference event per device,
@@ -23,14 +26,16 @@ import (
 // for devices of a machine that gpu.Use made since): the host times before the record and
 // after the wait bound when the device reached it, and the middle of the two is taken
 // (Timeline.ClockError says how far off it can be). A simulated device's events carry the
-// host's clock itself: its error is 0.
+// host's clock itself: its error is 0. The stamps are put on the reference event's axis by a
+// calibration kernel launched between two events (stampRing.calibrate).
 //
-// On CUDA a traced launch hands its two events to the backend (backend.TimedKernel), which
-// records them around the launch in the launch's own crossing into C: queued with the launch
-// on a stream (so the cell makes no call into the driver), and without a stream on the
-// device's stream, before the launch's wait in the same crossing. A copy without a stream
-// goes, while traced, on a stream of the recorder's own and is waited for at once (see
-// ownStream), so that its end event marks when the device finished.
+// On CUDA a launch timed by events hands its two events to the backend
+// (backend.TimedKernel), which records them around the launch in the launch's own crossing
+// into C: queued with the launch on a stream (so the cell makes no call into the driver),
+// and without a stream on the device's stream, before the launch's wait in the same
+// crossing. A copy without a stream goes, while traced, on a stream of the recorder's own
+// and is waited for at once (see ownStream), so that its end event marks when the device
+// finished.
 //
 // Timing events are made once per device (cuEventCreate is slow) and recycled: Stop gives
 // them back to a pool that outlives the timeline (eventPool). The operations themselves are
