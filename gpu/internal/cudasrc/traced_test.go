@@ -1,6 +1,9 @@
 package cudasrc
 
 import (
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -109,5 +112,33 @@ func TestPreludeDefinesTraceStampsOnlyWhenAsked(t *testing.T) {
 	j := strings.Index(Prelude, "trace_exit(unsigned long long* slot)")
 	if i < 0 || j < i || "-D"+"PEERBOOK_TRACE_STAMPS" != TraceStampsDefine {
 		t.Fatalf("the prelude's trace stamps are not behind %s", TraceStampsDefine)
+	}
+}
+
+// TestTracedSyntaxWithGCC checks tracedSource's variant, with the prelude and its trace
+// stamps, with g++ (the CUDA declarations stood in for by gokernel's shim): the lambda
+// around a body with an early return, a barrier, extern __shared__ and a lambda of its own.
+// NVRTC itself compiles it on a GPU (gpu/internal/cuda's TestGPULaunchStamped).
+func TestTracedSyntaxWithGCC(t *testing.T) {
+	gxx, err := exec.LookPath("g++")
+	if err != nil {
+		t.Skip("no g++ to check the traced variant's C++ with")
+	}
+	shim, err := filepath.Abs("../gokernel/testdata/cuda_shim.h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	traced, err := Traced(tracedSource)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "traced.cpp")
+	text := "#include \"" + shim + "\"\n#define PEERBOOK_TRACE_STAMPS 1\n" + Prelude + "\n" + traced
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(gxx, "-std=c++17", "-fsyntax-only", "-Wall", "-Wno-unused-variable", "-Wno-unused-function", file).CombinedOutput()
+	if err != nil || len(out) > 0 {
+		t.Errorf("g++: %v\n%s", err, out)
 	}
 }
