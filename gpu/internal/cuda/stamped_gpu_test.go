@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/peerbook/peerbook/gpu/internal/backend"
 )
@@ -95,8 +96,28 @@ func TestGPULaunchStamped(t *testing.T) {
 		t.Fatalf("stamped launch: %v", err)
 	}
 	tk := rev.stamped
-	t.Logf("kernel: %d threads a block at most, %d bytes of static shared; traced variant: %d, %d",
-		rev.maxThreads, rev.staticShared, tk.maxThreads, tk.staticShared)
+	// What the variant costs the kernel: registers and local memory (CU_FUNC_ATTRIBUTE_NUM_REGS
+	// 4, LOCAL_SIZE_BYTES 3). A lambda that spilled the kernel's parameters to local memory
+	// would show here.
+	attr := func(fn uintptr, a uintptr) int32 {
+		var v int32
+		if _, err := b.enter(rev.m.d); err != nil {
+			t.Fatal(err)
+		}
+		ccall(b.drv.cuFuncGetAttr, uintptr(unsafe.Pointer(&v)), a, fn)
+		leave()
+		return v
+	}
+	regs, local := attr(rev.fn, 4), attr(rev.fn, 3)
+	tregs, tlocal := attr(tk.fn, 4), attr(tk.fn, 3)
+	t.Logf("kernel: %d threads a block at most, %d bytes of static shared, %d registers, %d bytes local; traced variant: %d, %d, %d, %d",
+		rev.maxThreads, rev.staticShared, regs, local, tk.maxThreads, tk.staticShared, tregs, tlocal)
+	if tlocal > local {
+		t.Errorf("the traced variant uses %d bytes of local memory, the kernel %d", tlocal, local)
+	}
+	if tk.maxThreads < rev.maxThreads {
+		t.Errorf("the traced variant allows %d threads a block, the kernel %d", tk.maxThreads, rev.maxThreads)
+	}
 	for i, m := range bufs {
 		got := make([]byte, 4*n)
 		if err := b.Read(m, 0, got); err != nil {
