@@ -27,6 +27,13 @@ extern "C" __global__ void __launch_bounds__(BLOCK) reverse_block(Slice<float> x
 namespace ns {
 __global__ void nothing(void) {}
 }
+extern "C" __global__ void scale_shared(Slice<float> x, float a, int n) {
+  extern __shared__ float buf[];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  buf[threadIdx.x] = x[i] * a;
+  x[i] = buf[threadIdx.x];
+}
 extern "C" __global__ void clock_tick(unsigned long long* out) {
   unsigned long long least = ~0ull;
   for (int k = 0; k < 16; k++) {
@@ -169,6 +176,27 @@ func TestGPULaunchStamped(t *testing.T) {
 			t.Errorf("launch %d started %v before launch %d ended, on one stream", i, time.Duration(ends[i-1]-starts[i]), i-1)
 		}
 	}
+	// extern __shared__ declared in the body (in the variant's lambda), with an early return.
+	sc := ks["scale_shared"].(*kernel)
+	if err := sc.PrepareStamped(); err != nil {
+		t.Fatalf("the traced variant: %v", err)
+	}
+	cfg = backend.LaunchConfig{Device: 0, Grid: backend.Dim3{X: grid}, Block: backend.Dim3{X: block}, SharedBytes: 4 * block}
+	if err := b.Write(bufs[1], 0, data); err != nil {
+		t.Fatal(err)
+	}
+	if err := sc.LaunchStamped(cfg, args(t, sc, bufs[1], 2.0, n), slot, 0); err != nil {
+		t.Fatal(err)
+	}
+	got := make([]byte, 4*n)
+	if err := b.Read(bufs[1], 0, got); err != nil {
+		t.Fatal(err)
+	}
+	for j := range n {
+		if v := math.Float32frombits(binary.LittleEndian.Uint32(got[4*j:])); v != 2*float32(j) {
+			t.Fatalf("scale_shared traced: x[%d] = %v, want %v", j, v, 2*float32(j))
+		}
+	}
 	// The timer's resolution, for the docs.
 	tick := ks["clock_tick"].(*kernel)
 	out, err := b.Alloc(0, 8, backend.AllocOptions{})
@@ -179,7 +207,7 @@ func TestGPULaunchStamped(t *testing.T) {
 	if err := tick.Launch(backend.LaunchConfig{Device: 0, Grid: backend.Dim3{X: 1}, Block: backend.Dim3{X: 1}}, args(t, tick, out)); err != nil {
 		t.Fatal(err)
 	}
-	got := make([]byte, 8)
+	got = make([]byte, 8)
 	if err := b.Read(out, 0, got); err != nil {
 		t.Fatal(err)
 	}
