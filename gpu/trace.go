@@ -462,11 +462,9 @@ func needsOwnStream(m *machine) bool { return !m.simulated() || ownStreamOnSim }
 // on the recorder's stream of dev when own is set (not for Kernel.Time, whose events are on
 // the device's stream) and is waited for.
 func (r *recorder) launch(dev *Device, s *Stream, cfg backend.LaunchConfig, sig backend.Signature, args []backend.Arg, bk backend.Kernel, own bool) error {
-	if sk, ok := bk.(backend.StampedKernel); ok {
-		if ring := r.stampRingOf(dev); ring != nil {
-			if err, made := r.launchStamped(ring, dev, s, cfg, sig, args, sk); made {
-				return err
-			}
+	if sk, ok := bk.(backend.StampedKernel); ok && stampsOn {
+		if err, made := r.launchStamped(dev, s, cfg, sig, args, sk); made {
+			return err
 		}
 	}
 	if tk, ok := bk.(backend.TimedKernel); ok {

@@ -2,6 +2,8 @@ package gpu
 
 import (
 	"testing"
+
+	"github.com/peerbook/peerbook/gpu/internal/backend"
 )
 
 // The cost of tracing, side by side with tracing off. Run with
@@ -139,4 +141,49 @@ func BenchmarkCUDATraceLaunchSync(b *testing.B) {
 			benchTraced(b, mode.traced, func() error { return empty.Launch(d, 1, 1) }, func() error { return nil })
 		})
 	}
+}
+
+// BenchmarkTraceStampedOverhead is the gpu package's part of a traced launch that stamps
+// itself (a backend kernel whose LaunchStamped does nothing: the host's side of
+// trace_stamps.go), side by side with tracing off and with events (simulated).
+func BenchmarkTraceStampedOverhead(b *testing.B) {
+	for _, mode := range traceModes {
+		b.Run(mode.name, func(b *testing.B) {
+			if err := Use("sim:1"); err != nil {
+				b.Fatal(err)
+			}
+			defer func(was bool) { stampsOn = was }(stampsOn)
+			stampsOn = mode.stamps
+			d := Dev(0)
+			sb := &stampBackend{Backend: d.m.b}
+			d.m.b = sb
+			defer func() { d.m.b = sb.Backend }()
+			sig := Signature{Name: "nop", Params: []backendParam{scalar("n", Int64), scalar("a", Float32), buf("x", Float32), buf("y", Float32)}}
+			args := []any{16, float32(2), must(d.Alloc(Float32, 16)), must(d.Alloc(Float32, 16))}
+			k := newKernel(sig, &testKernel{sig: sig}, nil)
+			k.code.loaded[loadKey{d.m, 0}] = &nopStampKernel{sig: sig}
+			benchTraced(b, mode.traced, func() error { return k.Launch(d, 1, 1, args...) }, func() error { return nil })
+		})
+	}
+}
+
+// nopStampKernel does nothing but stamp (a start and end of 1 and 2 ns).
+type nopStampKernel struct{ sig Signature }
+
+func (k *nopStampKernel) Signature() Signature                     { return k.sig }
+func (k *nopStampKernel) Launch(backendConfig, []backendArg) error { return nil }
+func (k *nopStampKernel) PrepareStamped() error                    { return nil }
+func (k *nopStampKernel) LaunchStamped(_ backendConfig, _ []backendArg, slot backend.Memory, off int64) error {
+	h := slot.Host()[off:]
+	h[0], h[8] = ^byte(1), 2
+	for i := 1; i < 8; i++ {
+		h[i] = 0xff
+	}
+	return nil
+}
+func (k *nopStampKernel) LaunchTimed(cfg backendConfig, _ []backendArg, start, end backend.Event) error {
+	if err := start.Record(cfg.Stream); err != nil {
+		return err
+	}
+	return end.Record(cfg.Stream)
 }

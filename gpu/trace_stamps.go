@@ -270,12 +270,21 @@ func (ring *stampRing) calibrate(r *recorder, dev *Device, ref *traceRef) error 
 	return nil
 }
 
-// launchStamped makes a traced launch of sk, which stamps itself into a slot of ring. ok
-// is false where it was not made because the kernel's variant can't stand in for it
-// (backend.ErrStampUnusable): the caller times it by events instead.
-func (r *recorder) launchStamped(ring *stampRing, dev *Device, s *Stream, cfg backend.LaunchConfig, sig backend.Signature, args []backend.Arg, sk backend.StampedKernel) (err error, ok bool) {
+// launchStamped makes a traced launch of sk, which stamps itself into a slot of dev's ring.
+// ok is false where it was not made because the device can't stamp, or the kernel's variant
+// can't stand in for it (backend.ErrStampUnusable): the caller times it by events instead.
+func (r *recorder) launchStamped(dev *Device, s *Stream, cfg backend.LaunchConfig, sig backend.Signature, args []backend.Arg, sk backend.StampedKernel) (err error, ok bool) {
 	now := time.Now()
+	key := loadKey{dev.m, dev.info.Index}
 	r.mu.Lock()
+	ring := r.stamps[key]
+	if ring == nil { // a device of a machine made since Trace: set it up now
+		r.mu.Unlock()
+		if ring = r.stampRingOf(dev); ring == nil {
+			return nil, false
+		}
+		r.mu.Lock()
+	}
 	if ring.err != nil {
 		r.mu.Unlock()
 		return nil, false
