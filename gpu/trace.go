@@ -124,9 +124,10 @@ type recorder struct {
 	lslab   []launchRecord  // the same for launches' records
 	streams map[*Stream]int // stream numbers, per device, in order of first use
 	nextID  map[loadKey]int
-	own     map[loadKey]backend.Stream // see ownStream
-	stamps  map[loadKey]*stampRing     // see stampRingOf
-	notes   map[string]bool            // lines for the timeline's note
+	own     map[loadKey]backend.Stream       // see ownStream
+	stamps  map[loadKey]*stampRing           // see stampRingOf
+	notes   map[string]bool                  // lines for the timeline's note
+	ended   map[backend.Stream]backend.Event // events recorded on streams their users destroyed (streamEnds)
 	users   int
 	closed  bool // every timeline stopped: a caller that loaded the recorder before records nothing
 	dropped int  // operations not recorded, past maxTraceOps
@@ -407,6 +408,10 @@ func (r *recorder) close() {
 	for _, s := range r.own {
 		s.Destroy()
 	}
+	for _, ev := range r.ended {
+		ev.Destroy()
+	}
+	r.ended = nil
 	for _, ring := range r.stamps {
 		ring.free()
 		if ring.err == nil {

@@ -441,8 +441,15 @@ func (r *recorder) resolveStamps(ops []*traceOp) error {
 }
 
 // waitStream waits for the work queued on s so far, with an event of the pool (a stream's
-// Synchronize would take its pending launch error, which the stream's user should get).
+// Synchronize would take its pending launch error, which the stream's user should get); for
+// a stream destroyed since, with the event recorded on it then (streamEnds).
 func waitStream(r *recorder, key loadKey, s backend.Stream) error {
+	r.mu.Lock()
+	last := r.ended[s]
+	r.mu.Unlock()
+	if last != nil {
+		return last.Synchronize()
+	}
 	a, b, err := r.events(key)
 	if err != nil {
 		return err
@@ -452,6 +459,37 @@ func waitStream(r *recorder, key loadKey, s backend.Stream) error {
 		return fmt.Errorf("waiting for the launch's stream: %w", err)
 	}
 	return a.Synchronize()
+}
+
+// streamEnds records an event on stream s of dev, which its user is destroying, for
+// waitStream: the launches on it that stamped themselves are read once it has completed.
+func (r *recorder) streamEnds(dev *Device, s backend.Stream) {
+	key := loadKey{dev.m, dev.info.Index}
+	r.mu.Lock()
+	ring := r.stamps[key]
+	r.mu.Unlock()
+	if ring == nil || dev.IsHost() {
+		return // no launch on dev stamped itself
+	}
+	a, b, err := r.events(key)
+	if err != nil {
+		return // its launches will say "not timed" and why
+	}
+	putEvents(key, b)
+	if a.Record(s) != nil {
+		putEvents(key, a)
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		putEvents(key, a)
+		return
+	}
+	if r.ended == nil {
+		r.ended = map[backend.Stream]backend.Event{}
+	}
+	r.ended[s] = a
 }
 
 // read returns the used part of each of the ring's chunks, by chunk.

@@ -150,6 +150,17 @@ func TestTimelineStampedLaunches(t *testing.T) {
 		t.Errorf("note %q; want it to say the kernels stamped themselves", note)
 	}
 
+	// A stream destroyed before Stop: its launches are read once an event recorded on it
+	// as it was destroyed has completed.
+	tl = Trace()
+	s2 := must(d.NewStream())
+	must(0, k.Launch(d, 1, 1, OnStream(s2)))
+	must(0, s2.Destroy())
+	must(0, tl.Stop())
+	if ops := tl.Ops(); len(ops) != 1 || ops[0].Err != "" || ops[0].Duration() != bk.dur {
+		t.Errorf("a launch on a stream destroyed before Stop: %+v; want it timed by its stamps", ops)
+	}
+
 	// Refused: timed by events, and the note says why.
 	bk.refuse = true
 	tl = Trace()
