@@ -143,6 +143,25 @@ func BenchmarkCUDATraceLaunchSync(b *testing.B) {
 	}
 }
 
+// BenchmarkCUDATraceGrid is an empty kernel of 100,000 blocks of 256 threads, launched
+// without a stream (Launch waits), tracing off, on and on with events: what a traced
+// variant's per-block work (a barrier, a shared atomic per warp, one global atomic) costs a
+// kernel of many small blocks, beside the launch.
+func BenchmarkCUDATraceGrid(b *testing.B) {
+	for _, mode := range traceModes {
+		b.Run(mode.name, func(b *testing.B) {
+			defer catch(b)
+			defer func(was bool) { stampsOn = was }(stampsOn)
+			stampsOn = mode.stamps
+			useCUDA(b)
+			_, _, empty := defineCUDAHandoff(b)
+			d := Dev(0)
+			must(0, empty.Launch(d, 100_000, 256))
+			benchTraced(b, mode.traced, func() error { return empty.Launch(d, 100_000, 256) }, func() error { return nil })
+		})
+	}
+}
+
 // BenchmarkTraceStampedOverhead is the gpu package's part of a traced launch that stamps
 // itself (a backend kernel whose LaunchStamped does nothing: the host's side of
 // trace_stamps.go), side by side with tracing off and with events (simulated).

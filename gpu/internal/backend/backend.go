@@ -249,7 +249,7 @@ type TimedKernel interface {
 // StampedKernel is a Kernel with a traced variant that times itself (package gpu's tracing,
 // without events): LaunchStamped launches the variant, compiled on first use, with args and
 // then the address of the 16 bytes at off of slot, where the kernel writes, in the device's
-// global timer's nanoseconds, ^(its earliest block's start) and its latest block's end
+// global timer's nanoseconds, ^(its block 0's start) and its latest block's end
 // (see cudasrc.Traced; slot must be zeroed). It records no event and makes no call into the
 // driver besides the launch's own. What keeps the variant from being launched in place of
 // the kernel (it doesn't compile, it is still being compiled, or it needs more threads'

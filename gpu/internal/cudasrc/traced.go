@@ -19,9 +19,11 @@ const TraceStampsDefine = "-DPEERBOOK_TRACE_STAMPS"
 // TraceStampsDefine), which stamp the launch's start and end with the device's
 // %globaltimer into the slot:
 //
-//	slot[0] = ^(the earliest block's start), slot[1] = the latest block's end
+//	slot[0] = ^(block 0's start), slot[1] = the latest block's end
 //
-// (both 0 until a block starts or ends, so a zeroed slot means "not run"). A return in the
+// (both 0 until a block starts or ends, so a zeroed slot means "not run"; block 0 is the
+// first block the GPU dispatches). Each block pays a barrier at its start, a shared atomic
+// per group of a warp's threads leaving together, and one global atomic. A return in the
 // body returns from the lambda, so early returns still reach trace_exit; the kernel's
 // attributes (__launch_bounds__, __maxnreg__), extern __shared__ and the body's own
 // __shared__ variables are untouched. Nothing is added on a new line: the variant's line
