@@ -36,7 +36,7 @@ func TestPrune(t *testing.T) {
 	tmpOld := mk("tmp-old", 2*time.Hour, false)
 	tmpNew := mk("tmp-new", time.Minute, false)
 	other := mk("notours", 9*day, false) // no go.mod: not a workspace
-	removed := prune(root, cur, 3, now) // fresh, w1, w2
+	removed := prune(root, cur, 3, now)  // fresh, w1, w2
 	slices.Sort(removed)
 	want := []string{tmpOld, w3, w4}
 	slices.Sort(want)
