@@ -15,7 +15,8 @@ import (
 
 // A session hands its state to the evaluator that replaces it (the kernel switches to an
 // evaluator binary built with more third-party packages, see kernel/modules) as Go source:
-// its imports, and its definitions in the order the cells made them. Functions, methods and
+// its imports, then its types and constants, variables, functions and methods, each kind in
+// the order the cells made them. Functions, methods and
 // types come back from their own source; constants with their values; variables with their
 // current value written as a Go literal where the value is plain data (booleans, numbers,
 // strings, and arrays, slices, maps, structs and pointers to composites of them), so that a
@@ -109,6 +110,10 @@ func (s *Session) Snapshot() Snapshot {
 			if !ok {
 				continue // not a variable of the session any more
 			}
+			if s.typer.stale[d.name] {
+				snap.Lost = append(snap.Lost, evaluator.Lost{Name: d.name, Cell: cell, Why: "its type was redefined after it was made (its value is of the old type)"})
+				continue
+			}
 			src, typ, err := vals.declare(d.name, v)
 			if err != nil {
 				snap.Lost = append(snap.Lost, evaluator.Lost{Name: d.name, Type: typ, Cell: cell, Why: err.Error()})
@@ -141,6 +146,10 @@ func (s *Session) Snapshot() Snapshot {
 		}
 		snap.Chunks = kept
 	}
+	// Go's package-level declarations don't depend on their order, the interpreter's do:
+	// what the others need comes first, each kind in cell order.
+	rank := map[string]int{"import": 0, "type": 1, "const": 1, "var": 2, "func": 3, "method": 3}
+	sort.SliceStable(snap.Chunks, func(i, j int) bool { return rank[snap.Chunks[i].Kind] < rank[snap.Chunks[j].Kind] })
 	sort.SliceStable(snap.Lost, func(i, j int) bool { return snap.Lost[i].Name < snap.Lost[j].Name })
 	return snap
 }

@@ -51,7 +51,10 @@ c := complex(1, -2)
 up := strings.ToUpper("q")
 half := m.Sqrt(2) / 2
 anon := struct{ a, b int }{1, 2}`,
-		`ch := make(chan int)
+		`type Old struct{ A int }
+o := Old{1}`,
+		`type Old struct{ B int }
+ch := make(chan int)
 fn := func() int { return x }
 var iface any = 3
 a := []int{1, 2, 3}
@@ -68,7 +71,7 @@ func main() { println("ran") }`,
 	for _, l := range snap.Lost {
 		lost[l.Name] = l.Why
 	}
-	for _, name := range []string{"ch", "fn", "iface", "a", "b", "inf", "main", "shared", "pts"} {
+	for _, name := range []string{"ch", "fn", "iface", "a", "b", "inf", "main", "shared", "pts", "o"} {
 		if lost[name] == "" {
 			t.Errorf("%s is not named as lost; lost: %v", name, lost)
 		}
@@ -97,5 +100,21 @@ func main() { println("ran") }`,
 	// A lost variable is undefined in the new session, loudly.
 	if _, err, _ := run(t, fresh, "ch"); err == nil {
 		t.Errorf("ch is defined in the new session")
+	}
+}
+
+// TestUndefinedWords: the kernel's replay groups declarations that failed for want of each
+// other by the session's "undefined: NAME" (kernel/modswitch.go); these are its words for a
+// type, a function and a variable declared before what they need.
+func TestUndefinedWords(t *testing.T) {
+	s := newSession(t)
+	for _, c := range []struct{ code, name string }{
+		{"type A struct{ b *B }", "B"},
+		{"var v W = 3", "W"},
+	} {
+		_, err, _ := run(t, s, c.code)
+		if err == nil || !strings.Contains(err.Value, "undefined: "+c.name) {
+			t.Errorf("%s: error %v, want one saying undefined: %s", c.code, err, c.name)
+		}
 	}
 }

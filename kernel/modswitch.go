@@ -236,15 +236,25 @@ func (k *Kernel) restore(act *active, snap *evaluator.Snapshot) (map[int]string,
 		}
 		return "", nil
 	}
+	return replay(snap.Chunks, run)
+}
+
+// replay runs chunks with run (which returns the cell's error message, "" when it ran, or
+// the error that stops the replay): in order, then those that failed again while any
+// succeeds (a declaration may need one made after it), then those left that need each
+// other ("undefined: NAME" of another one left) together, as one cell (types that refer to
+// each other). It returns the indexes of the chunks that failed,
+// with their errors.
+func replay(chunks []evaluator.Chunk, run func(code string, cell int) (string, error)) (map[int]string, error) {
 	failed := map[int]string{}
-	pending := make([]int, len(snap.Chunks))
+	pending := make([]int, len(chunks))
 	for i := range pending {
 		pending[i] = i
 	}
 	for len(pending) > 0 {
 		var again []int
 		for _, i := range pending {
-			c := snap.Chunks[i]
+			c := chunks[i]
 			msg, err := run(c.Source, c.Cell)
 			if err != nil {
 				return nil, err
@@ -261,28 +271,29 @@ func (k *Kernel) restore(act *active, snap *evaluator.Snapshot) (map[int]string,
 		}
 		pending = again
 	}
-	if len(failed) > 1 {
-		// Declarations that need each other: all together, as one cell.
-		var idx []int
-		var src []string
-		for i := range failed {
-			if snap.Chunks[i].Kind != "import" {
+	// Those that failed for want of another that failed: together.
+	var idx []int
+	for i, msg := range failed {
+		for j := range failed {
+			if j != i && slices.ContainsFunc(chunks[j].Names, func(n string) bool { return strings.Contains(msg, "undefined: "+n) }) {
 				idx = append(idx, i)
+				break
 			}
 		}
+	}
+	if len(idx) > 1 {
 		slices.Sort(idx)
+		src := make([]string, 0, len(idx))
 		for _, i := range idx {
-			src = append(src, strings.TrimLeft(snap.Chunks[i].Source, "\n "))
+			src = append(src, strings.TrimLeft(chunks[i].Source, "\n "))
 		}
-		if len(idx) > 1 {
-			msg, err := run(strings.Join(src, "\n"), 0)
-			if err != nil {
-				return nil, err
-			}
-			if msg == "" {
-				for _, i := range idx {
-					delete(failed, i)
-				}
+		msg, err := run(strings.Join(src, "\n"), 0)
+		if err != nil {
+			return nil, err
+		}
+		if msg == "" {
+			for _, i := range idx {
+				delete(failed, i)
 			}
 		}
 	}

@@ -45,9 +45,9 @@ type ExecuteRequest struct {
 // switches to an evaluator built with more third-party packages): its definitions as Go
 // source, to run again in the new session in order, and what can not be carried over.
 type Snapshot struct {
-	// Chunks are declarations, in the order the cells made them: imports first, then
-	// types, functions, methods, constants, and variables declared with their current
-	// value where it is plain data (`x := 5; x++` comes back as `var x int = 6`).
+	// Chunks are declarations: imports first, then types and constants, variables
+	// (declared with their current value where it is plain data: `x := 5; x++` comes back
+	// as `var x int = 6`), functions and methods, each kind in the order the cells made them.
 	Chunks []Chunk
 	// Lost are the variables (and other names) the new session will not have, and why.
 	Lost []Lost
