@@ -92,3 +92,31 @@ func TestModuleSetGrows(t *testing.T) {
 		t.Errorf("the kept pin is not in the set of the first import: %+v", set)
 	}
 }
+
+// TestRestoreReport: the cell is told each variable that came back with its value, each
+// name not carried over (type, cell, why), each definition that failed to run again.
+func TestRestoreReport(t *testing.T) {
+	snap := &evaluator.Snapshot{
+		Chunks: []evaluator.Chunk{
+			{Kind: "import", Names: []string{"fmt"}, Source: `import fmt "fmt"`},
+			{Cell: 2, Kind: "var", Names: []string{"x"}, Source: "var x int = 6"},
+			{Cell: 3, Kind: "func", Names: []string{"load"}, Source: "func load() { os.ReadFile(name) }"},
+		},
+		Lost: []evaluator.Lost{{Name: "ch", Type: "chan int", Cell: 4, Why: "a channel"}},
+	}
+	k := &Kernel{}
+	got := k.restoreReport(snap, map[int]string{2: "cell[3] 1:22: undefined: name\nmore"}, true)
+	for _, want := range []string{
+		"restored 2 definitions", "variables with their current values: x",
+		"  ch (chan int, cell[4]): a channel",
+		"  func load (cell[3]): cell[3] 1:22: undefined: name",
+		"GPU buffers",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the report lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "more") {
+		t.Errorf("the report has more than the error's first line:\n%s", got)
+	}
+}
