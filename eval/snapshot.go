@@ -38,10 +38,16 @@ const (
 
 // Snapshot returns the session's definitions and variables as Go source to run again in a
 // new session, and the names that can't be carried over. It is called between cells.
-func (s *Session) Snapshot() Snapshot {
+func (s *Session) Snapshot() (snap Snapshot) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var snap Snapshot
+	defer func() {
+		if p := recover(); p != nil {
+			// Reading the interpreter's state failed: what is written down so far stands,
+			// and the rest of the session is said to be lost.
+			snap.Lost = append(snap.Lost, evaluator.Lost{Name: "(the rest of the session)", Why: fmt.Sprintf("writing it down failed: %v", p)})
+		}
+	}()
 	if s.closed || s.in == nil {
 		return snap
 	}
@@ -215,6 +221,13 @@ type memRange struct {
 
 // declare returns `var name T = LITERAL` for a session variable, or why it can't.
 func (w *snapshotValues) declare(name string, v reflect.Value) (src, typ string, err error) {
+	start := len(w.ranges)
+	defer func() {
+		if p := recover(); p != nil {
+			w.ranges = w.ranges[:start]
+			src, err = "", fmt.Errorf("its value could not be read (%v)", p)
+		}
+	}()
 	if w.typeOf == nil {
 		w.typeOf = map[string]string{}
 	}
@@ -234,7 +247,6 @@ func (w *snapshotValues) declare(name string, v reflect.Value) (src, typ string,
 		}
 		return "", strings.ReplaceAll(typ, "\x00", ""), fmt.Errorf("its type mentions package %s, which no cell imports", p)
 	}
-	start := len(w.ranges)
 	lw := &literalWriter{w: w, owner: name, limit: min(snapshotVarLimit, snapshotTotalLimit-w.total)}
 	if err := lw.write(obj.Type(), v); err != nil {
 		w.ranges = w.ranges[:start]
