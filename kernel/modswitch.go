@@ -317,7 +317,7 @@ func (k *Kernel) restoreReport(snap *evaluator.Snapshot, failed map[int]string, 
 		nvars++
 		vars = append(vars, c.Names...)
 	}
-	fmt.Fprintf(&b, "\nrestored %d definitions of the old session in cell order", len(snap.Chunks)-len(failed))
+	fmt.Fprintf(&b, "\nrestored %d of the old session's %d definitions (imports included)", len(snap.Chunks)-len(failed), len(snap.Chunks))
 	if nvars > 0 {
 		fmt.Fprintf(&b, ", variables with their current values: %s", strings.Join(vars, ", "))
 	}

@@ -107,7 +107,7 @@ func TestRestoreReport(t *testing.T) {
 	k := &Kernel{}
 	got := k.restoreReport(snap, map[int]string{2: "cell[3] 1:22: undefined: name\nmore"}, true)
 	for _, want := range []string{
-		"restored 2 definitions", "variables with their current values: x",
+		"restored 2 of the old session's 3 definitions", "variables with their current values: x",
 		"  ch (chan int, cell[4]): a channel",
 		"  func load (cell[3]): cell[3] 1:22: undefined: name",
 		"GPU buffers",

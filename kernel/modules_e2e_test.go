@@ -131,12 +131,40 @@ func TestKernelImportsModule(t *testing.T) {
 	runCell(t, c, "type Point struct{ X, Y int }\nfunc (p Point) Sum() int { return p.X + p.Y }\npts := []Point{{1, 2}}\npts[0].Y = 40", "ok")
 	runCell(t, c, "ch := make(chan int, 1)\nfn := func() int { return x }\ngo func() { ch <- 1 }()", "ok")
 
+	// An interrupt while the evaluator builds stops the go command; the session is as it was.
+	id := c.send(c.shell, "execute_request", map[string]any{"code": "import \"example.com/pinmod\"\npinmod.Twice(1)", "stop_on_error": true})
+	deadline := time.After(5 * time.Minute)
+	for building := false; !building; {
+		select {
+		case m := <-c.iopubCh:
+			if parentID(m) == id && m.Header.MsgType == "stream" && strings.Contains(content(m)["text"].(string), "modules: resolving") {
+				building = true
+			}
+		case <-deadline:
+			t.Fatal("no progress line of the build")
+		}
+	}
+	time.Sleep(500 * time.Millisecond)
+	interrupted := time.Now()
+	c.reply(c.controlCh, c.send(c.control, "interrupt_request", map[string]any{}))
+	if r := content(c.reply(c.shellCh, id)); r["ename"] != "Interrupted" {
+		t.Errorf("the interrupted build's reply: %v", r)
+	}
+	t.Logf("the build stopped %v after the interrupt", time.Since(interrupted))
+	if tmps, _ := filepath.Glob(filepath.Join(cache, "peerbook", "modules", "tmp-*")); len(tmps) > 0 {
+		t.Errorf("the interrupted build left %v", tmps)
+	}
+	out, _, _ := runCell(t, c, "import \"fmt\"\nfmt.Println(x, os.Getpid() == pid)", "ok")
+	if out != "6 true\n" {
+		t.Errorf("after the interrupted build the session prints %q, want 6 true (same process, state kept)", out)
+	}
+
 	// A module that does not exist: the go command's words, and the same session after.
 	_, _, ev := runCell(t, c, "import \"example.com/nosuch/pkg\"\npkg.F()", "error")
 	if !strings.Contains(ev, "example.com/nosuch") || !strings.Contains(ev, "session goes on") {
 		t.Errorf("the failed build says %q", ev)
 	}
-	out, _, _ := runCell(t, c, "import \"fmt\"\nfmt.Println(x, os.Getpid() == pid)", "ok")
+	out, _, _ = runCell(t, c, "import \"fmt\"\nfmt.Println(x, os.Getpid() == pid)", "ok")
 	if out != "6 true\n" {
 		t.Errorf("after the failed build the session prints %q, want 6 true (same process, state kept)", out)
 	}
