@@ -170,9 +170,12 @@ func (k *Kernel) moveTo(act *active, bin *modules.Binary, say func(string)) erro
 		if errors.Is(err, errShuttingDown) {
 			return err
 		}
-		if err == nil && done.Snapshot != nil {
+		switch {
+		case err != nil:
+			say("modules: the old session could not hand over its definitions: " + err.Error())
+		case done.Snapshot != nil:
 			snap = done.Snapshot
-		} else if err == nil && done.Error != nil {
+		case done.Error != nil:
 			say("modules: the old session could not hand over its definitions: " + done.Error.Value)
 		}
 	}
@@ -305,8 +308,11 @@ func replay(chunks []evaluator.Chunk, run func(code string, cell int) (string, e
 func (k *Kernel) restoreReport(snap *evaluator.Snapshot, failed map[int]string, moved bool) string {
 	var b strings.Builder
 	if snap == nil {
-		b.WriteString("\nThe old session had no state to hand over.")
+		b.WriteString("\nNothing of the old session was restored.")
 		return b.String()
+	}
+	if len(snap.Chunks) == 0 && len(snap.Lost) == 0 {
+		return "" // a session that had defined and imported nothing
 	}
 	nvars := 0
 	var vars []string

@@ -120,3 +120,10 @@ func TestRestoreReport(t *testing.T) {
 		t.Errorf("the report has more than the error's first line:\n%s", got)
 	}
 }
+
+// TestRestoreReportEmpty: a session that defined nothing has nothing to report.
+func TestRestoreReportEmpty(t *testing.T) {
+	if got := (&Kernel{}).restoreReport(&evaluator.Snapshot{}, nil, true); got != "" {
+		t.Errorf("report of an empty session: %q", got)
+	}
+}
