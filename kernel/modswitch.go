@@ -146,29 +146,34 @@ func (k *Kernel) switchModules(act *active, code string) (*evaluator.Error, erro
 		}
 		return moduleError("ModuleBuildError", err.Error()+"\nThe session goes on in the evaluator it had, its state intact."), nil
 	}
-	if err := k.moveTo(act, bin, say); err != nil {
-		if errors.Is(err, errShuttingDown) {
-			return nil, err
+	moved, err := k.moveTo(act, bin, say)
+	if errors.Is(err, errShuttingDown) {
+		return nil, err
+	}
+	if moved {
+		m.have = map[string]bool{}
+		for _, p := range bin.Packages {
+			m.have[p] = true
 		}
+		m.imports, m.pins = set.Imports, set.Pins
+	}
+	if err != nil {
 		return moduleError("ModuleSwitchError", err.Error()), nil
 	}
-	m.have = map[string]bool{}
-	for _, p := range bin.Packages {
-		m.have[p] = true
-	}
-	m.imports, m.pins = set.Imports, set.Pins
 	return nil, nil
 }
 
 // moveTo switches the session to the evaluator binary bin: the old evaluator's definitions
-// are taken, it is closed, and the new one runs them. When the new one can't start, the
-// old command is started again with the same definitions, and the error says why.
-func (k *Kernel) moveTo(act *active, bin *modules.Binary, say func(string)) error {
+// are taken, it is closed, and the new one runs them. It reports whether the session now
+// runs in bin. When bin can't start, the old command is started again with the same
+// definitions, and the error says why; when the new evaluator dies while it restores, the
+// error says the state was lost.
+func (k *Kernel) moveTo(act *active, bin *modules.Binary, say func(string)) (bool, error) {
 	var snap *evaluator.Snapshot
 	if k.sup.running() != nil {
 		done, err := k.call(&active{req: act.req, parent: act.parent}, &evaluator.Request{Op: evaluator.OpSnapshot})
 		if errors.Is(err, errShuttingDown) {
-			return err
+			return false, err
 		}
 		switch {
 		case err != nil:
@@ -183,30 +188,35 @@ func (k *Kernel) moveTo(act *active, bin *modules.Binary, say func(string)) erro
 	argv := append([]string{bin.Path}, old[1:]...)
 	k.sup.replace(argv, time.Second)
 	failed, err := k.restore(act, snap)
-	if err != nil {
-		var start *startError
-		if !errors.As(err, &start) {
-			return err
-		}
+	var start *startError
+	var lost *SessionLostError
+	switch {
+	case errors.Is(err, errShuttingDown):
+		return false, err
+	case errors.As(err, &lost):
+		return true, fmt.Errorf("the evaluator built with %s died while the session's definitions ran again in it (%s): the session's state was lost, and a new, empty session has started with %s", strings.Join(bin.Packages, ", "), lost.Summary(), strings.Join(bin.Packages, ", "))
+	case errors.As(err, &start):
 		k.sup.replace(old, time.Second)
 		failed, err2 := k.restore(act, snap)
-		msg := fmt.Sprintf("the evaluator built with %s could not start: %v\nThe session goes on in the evaluator it had", strings.Join(bin.Packages, ", "), start.err)
+		msg := fmt.Sprintf("the evaluator built with %s could not start: %v\nThe session goes on in a new process of the evaluator it had", strings.Join(bin.Packages, ", "), start.err)
 		if err2 != nil {
 			msg += fmt.Sprintf(", but that could not start either: %v", err2)
 		} else {
-			msg += k.restoreReport(snap, failed, false)
+			msg += k.restoreReport(snap, failed)
 		}
-		return errors.New(msg)
+		return false, errors.New(msg)
+	case err != nil:
+		return true, err
 	}
 	how := "built now"
 	if bin.Reused {
 		how = "built by an earlier session, reused"
 	}
 	say(fmt.Sprintf("modules: the session moved to an evaluator with %s (%s: %s)", strings.Join(bin.Packages, ", "), how, bin.Path))
-	if report := k.restoreReport(snap, failed, true); report != "" {
+	if report := k.restoreReport(snap, failed); report != "" {
 		say(strings.TrimPrefix(report, "\n"))
 	}
-	return nil
+	return true, nil
 }
 
 // restore runs a snapshot's chunks in the current (new) evaluator: in order, then those
@@ -305,7 +315,7 @@ func replay(chunks []evaluator.Chunk, run func(code string, cell int) (string, e
 
 // restoreReport says what the new session did not get back ("" when everything came back
 // and there was nothing to lose).
-func (k *Kernel) restoreReport(snap *evaluator.Snapshot, failed map[int]string, moved bool) string {
+func (k *Kernel) restoreReport(snap *evaluator.Snapshot, failed map[int]string) string {
 	var b strings.Builder
 	if snap == nil {
 		b.WriteString("\nNothing of the old session was restored.")
@@ -361,9 +371,7 @@ func (k *Kernel) restoreReport(snap *evaluator.Snapshot, failed map[int]string, 
 			fmt.Fprintf(&b, "\n  %s %s%s: %s", c.Kind, strings.Join(c.Names, ", "), where, firstLine(failed[i]))
 		}
 	}
-	if moved {
-		b.WriteString("\nGoroutines, open files and connections, GPU buffers and launched work of the old session ended with its process.")
-	}
+	b.WriteString("\nGoroutines, open files and connections, GPU buffers and launched work of the old session ended with its process.")
 	return b.String()
 }
 

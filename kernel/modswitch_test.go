@@ -105,7 +105,7 @@ func TestRestoreReport(t *testing.T) {
 		Lost: []evaluator.Lost{{Name: "ch", Type: "chan int", Cell: 4, Why: "a channel"}},
 	}
 	k := &Kernel{}
-	got := k.restoreReport(snap, map[int]string{2: "cell[3] 1:22: undefined: name\nmore"}, true)
+	got := k.restoreReport(snap, map[int]string{2: "cell[3] 1:22: undefined: name\nmore"})
 	for _, want := range []string{
 		"restored 2 of the old session's 3 definitions", "variables with their current values: x",
 		"  ch (chan int, cell[4]): a channel",
@@ -123,7 +123,7 @@ func TestRestoreReport(t *testing.T) {
 
 // TestRestoreReportEmpty: a session that defined nothing has nothing to report.
 func TestRestoreReportEmpty(t *testing.T) {
-	if got := (&Kernel{}).restoreReport(&evaluator.Snapshot{}, nil, true); got != "" {
+	if got := (&Kernel{}).restoreReport(&evaluator.Snapshot{}, nil); got != "" {
 		t.Errorf("report of an empty session: %q", got)
 	}
 }
