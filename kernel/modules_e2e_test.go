@@ -200,4 +200,25 @@ func TestKernelImportsModule(t *testing.T) {
 	if out != "example.com/pinmod v1.0.0\nv1.0.0\n" || !strings.Contains(errText, "reused") || strings.Contains(errText, "go build") {
 		t.Errorf("second session: stdout %q, stderr %q; want the binary reused", out, errText)
 	}
+
+	// A built evaluator that can't start: the session goes on in the evaluator it had, with
+	// its definitions restored there.
+	bin := regexp.MustCompile(`reused: (\S+peerbook-evaluator)\)`).FindStringSubmatch(errText)
+	if bin == nil {
+		t.Fatalf("no binary path in %q", errText)
+	}
+	os.Remove(bin[1]) // the second session's evaluator runs it: replace, don't write over
+	if err := os.WriteFile(bin[1], []byte("#!/bin/sh\necho broken >&2\nexit 3\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	c3 := moduleKernel(t, dir, cache, proxy)
+	runCell(t, c3, "y := 1\ny += 2", "ok")
+	_, _, ev = runCell(t, c3, "%go get example.com/pinmod@v1.0.0\nimport \"example.com/pinmod\"\npinmod.Twice(y)", "error")
+	t.Logf("an evaluator that can't start: %s", ev)
+	if !strings.Contains(ev, "could not start") || !strings.Contains(ev, "goes on") {
+		t.Errorf("an evaluator that can't start: %q", ev)
+	}
+	if out, _, _ := runCell(t, c3, "import \"fmt\"\nfmt.Println(y)", "ok"); out != "3\n" {
+		t.Errorf("after the failed start the session prints %q, want 3", out)
+	}
 }
