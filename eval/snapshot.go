@@ -129,6 +129,24 @@ func (s *Session) Snapshot() (snap Snapshot) {
 			snap.Chunks = append(snap.Chunks, evaluator.Chunk{Cell: cell, Kind: "var", Names: []string{d.name}, Source: src})
 		}
 	}
+	// Variables the session made without a recorded definition (a %%cuda cell's kernels):
+	// written down the same way, or named.
+	var others []string
+	for name := range globals {
+		if d, ok := s.defs.byName[name]; (!ok || d.kind != chunkVar) && !strings.HasPrefix(name, "_pb") && name != "_" && s.isSessionVar(name) {
+			others = append(others, name)
+		}
+	}
+	sort.Strings(others)
+	for _, name := range others {
+		src, typ, err := vals.declare(name, globals[name])
+		if err != nil {
+			snap.Lost = append(snap.Lost, evaluator.Lost{Name: name, Type: typ, Why: err.Error()})
+			continue
+		}
+		byVar[name] = len(snap.Chunks)
+		snap.Chunks = append(snap.Chunks, evaluator.Chunk{Kind: "var", Names: []string{name}, Source: src})
+	}
 	// Variables whose memory overlaps can't come back as separate literals.
 	drop := map[int]bool{}
 	for name, other := range vals.shared() {
@@ -236,7 +254,7 @@ func (w *snapshotValues) declare(name string, v reflect.Value) (src, typ string,
 	}
 	obj, ok := w.types.Scope().Lookup(name).(*types.Var)
 	if !ok || obj.Type() == nil || obj.Type() == types.Typ[types.Invalid] {
-		return "", "", fmt.Errorf("its type is not known (it was redefined, or it mentions a type redefined since)")
+		return "", "", fmt.Errorf("its type is not known to the session's type checker (a %%%%cuda cell's kernel, or a variable whose type was redefined since)")
 	}
 	typ = types.TypeString(obj.Type(), w.qualifier)
 	w.typeOf[name] = typ

@@ -63,6 +63,7 @@ inf := m.Inf(1)
 func twice(n int) int { return 2 * n }
 func main() { println("ran") }`,
 	}
+	cells = append(cells, "%%cuda\nextern \"C\" __global__ void fill(float *x, int n, float v) {\n\tint i = blockIdx.x * blockDim.x + threadIdx.x;\n\tif (i < n) x[i] = v;\n}")
 	for _, c := range cells {
 		mustExec(t, old, c)
 	}
@@ -71,7 +72,7 @@ func main() { println("ran") }`,
 	for _, l := range snap.Lost {
 		lost[l.Name] = l.Why
 	}
-	for _, name := range []string{"ch", "fn", "iface", "a", "b", "inf", "main", "shared", "pts", "o"} {
+	for _, name := range []string{"ch", "fn", "iface", "a", "b", "inf", "main", "shared", "pts", "o", "fill"} {
 		if lost[name] == "" {
 			t.Errorf("%s is not named as lost; lost: %v", name, lost)
 		}
