@@ -15,8 +15,8 @@ import (
 
 // A session hands its state to the evaluator that replaces it (the kernel switches to an
 // evaluator binary built with more third-party packages, see kernel/modules) as Go source:
-// its imports, then its types and constants, variables, functions and methods, each kind in
-// the order the cells made them. Functions, methods and
+// its imports, then its types, constants and %%cuda cells, variables, functions and methods,
+// each kind in the order the cells made them. Functions, methods and
 // types come back from their own source; constants with their values; variables with their
 // current value written as a Go literal where the value is plain data (booleans, numbers,
 // strings, and arrays, slices, maps, structs and pointers to composites of them), so that a
@@ -80,7 +80,8 @@ func (s *Session) Snapshot() (snap Snapshot) {
 	}
 	vals := &snapshotValues{types: s.sessionTypes(imports), qualifier: qualifierFor(imports)}
 	seenSrc := map[string]bool{}
-	byVar := map[string]int{} // variable -> index of its chunk
+	byVar := map[string]int{}  // variable -> index of its chunk
+	cudaChunk := map[int]int{} // serial of a %%cuda cell -> index of its chunk
 	for _, d := range defs {
 		cell := cellOf(d)
 		switch d.kind {
@@ -110,6 +111,17 @@ func (s *Session) Snapshot() (snap Snapshot) {
 			snap.Chunks = append(snap.Chunks, evaluator.Chunk{Cell: cell, Kind: "const", Names: []string{d.name}, Source: src})
 		case chunkVar:
 			if strings.HasPrefix(d.name, "_pb") {
+				continue
+			}
+			if src, ok := s.cudaCell(d.serial); ok {
+				// A %%cuda cell's kernel: the cell runs again (NVRTC, or the simulator,
+				// compiles it anew), once for all its kernels.
+				if i, seen := cudaChunk[d.serial]; seen {
+					snap.Chunks[i].Names = append(snap.Chunks[i].Names, d.name)
+				} else {
+					cudaChunk[d.serial] = len(snap.Chunks)
+					snap.Chunks = append(snap.Chunks, evaluator.Chunk{Cell: cell, Kind: "cuda", Names: []string{d.name}, Source: src})
+				}
 				continue
 			}
 			v, ok := globals[d.name]
@@ -172,10 +184,30 @@ func (s *Session) Snapshot() (snap Snapshot) {
 	}
 	// Go's package-level declarations don't depend on their order, the interpreter's do:
 	// what the others need comes first, each kind in cell order.
-	rank := map[string]int{"import": 0, "type": 1, "const": 1, "var": 2, "func": 3, "method": 3}
+	rank := map[string]int{"import": 0, "cuda": 1, "type": 1, "const": 1, "var": 2, "func": 3, "method": 3}
 	sort.SliceStable(snap.Chunks, func(i, j int) bool { return rank[snap.Chunks[i].Kind] < rank[snap.Chunks[j].Kind] })
 	sort.SliceStable(snap.Lost, func(i, j int) bool { return snap.Lost[i].Name < snap.Lost[j].Name })
 	return snap
+}
+
+// cudaCell returns the text of cell serial when it is a %%cuda cell.
+func (s *Session) cudaCell(serial int) (string, bool) {
+	s.cellsMu.RLock()
+	c, ok := s.cells[serial]
+	s.cellsMu.RUnlock()
+	if !ok {
+		return "", false
+	}
+	for _, line := range c.lines {
+		switch strings.TrimSpace(line) {
+		case "":
+			continue
+		case "%%cuda", "//peerbook:cuda":
+			return strings.Join(c.lines, "\n"), true
+		}
+		return "", false
+	}
+	return "", false
 }
 
 // sessionTypes type-checks what the session remembers of its declarations and returns the

@@ -72,7 +72,7 @@ func main() { println("ran") }`,
 	for _, l := range snap.Lost {
 		lost[l.Name] = l.Why
 	}
-	for _, name := range []string{"ch", "fn", "iface", "a", "b", "inf", "main", "shared", "pts", "o", "fill"} {
+	for _, name := range []string{"ch", "fn", "iface", "a", "b", "inf", "main", "shared", "pts", "o"} {
 		if lost[name] == "" {
 			t.Errorf("%s is not named as lost; lost: %v", name, lost)
 		}
@@ -86,7 +86,7 @@ func main() { println("ran") }`,
 	if failed := restoreInto(t, fresh, snap); len(failed) > 0 {
 		t.Fatalf("chunks failed: %v\nsnapshot: %+v", failed, snap.Chunks)
 	}
-	probe := `fmt.Println(x, f, s, byName, byName["p"].Sum(), *pp, nilMap == nil, arr, c, up, half, anon, Boiling, B, twice(4))`
+	probe := `fmt.Println(fill.Name(), x, f, s, byName, byName["p"].Sum(), *pp, nilMap == nil, arr, c, up, half, anon, Boiling, B, twice(4))`
 	_, rec := mustExec(t, old, "import \"fmt\"\n"+probe)
 	want := rec.stream("stdout")
 	_, rec = mustExec(t, fresh, "import \"fmt\"\n"+probe)

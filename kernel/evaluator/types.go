@@ -56,7 +56,7 @@ type Snapshot struct {
 // Chunk is one declaration of a Snapshot.
 type Chunk struct {
 	Cell   int      // execution count of the cell that defined it; 0 when unknown
-	Kind   string   // "import", "type", "func", "method", "const", "var"
+	Kind   string   // "import", "type", "func", "method", "const", "var", "cuda" (a %%cuda cell)
 	Names  []string // the names it defines ("T.M" for a method)
 	Source string   // Go source; positioned on its cell's lines where Kind is type, func or method
 }
