@@ -29,6 +29,7 @@ import (
 	"github.com/peerbook/peerbook/kernel"
 	"github.com/peerbook/peerbook/kernel/evaluator/evalchild"
 	"github.com/peerbook/peerbook/kernel/history"
+	"github.com/peerbook/peerbook/kernel/modules"
 )
 
 // version is set at build time: go build -ldflags "-X main.version=v1.2.3".
@@ -291,6 +292,8 @@ func runKernel(flags *flag.FlagSet, args []string) error {
 		HandleSignals:  true,
 		ParentPID:      parent,
 		Version:        versionString(),
+		Modules:        &modules.Builder{Source: ownSource(), SymbolsVar: "modulePackages"},
+		ModulePackages: builtPackages(),
 	})
 }
 

@@ -187,8 +187,8 @@ func (k *Kernel) background(pm procMsg) {
 		}
 	case pmExit:
 		k.dropHold()
-		if !pm.child.wasReady.Load() {
-			return // a failed start: the request that waited for it said so
+		if !pm.child.wasReady.Load() || pm.child.retired.Load() {
+			return // a failed start (the request that waited for it said so), or replaced
 		}
 		k.flushStream(true)
 		if k.lastParent != nil {

@@ -31,6 +31,7 @@ import (
 	"github.com/peerbook/peerbook/kernel/history"
 	"github.com/peerbook/peerbook/kernel/internal/wire"
 	"github.com/peerbook/peerbook/kernel/internal/zmtpnet"
+	"github.com/peerbook/peerbook/kernel/modules"
 )
 
 // Config says how to run a kernel.
@@ -59,6 +60,16 @@ type Config struct {
 	ParentPID int
 	// Version is the implementation version in kernel_info_reply.
 	Version string
+	// Modules builds evaluators with the third-party packages cells import (see
+	// modswitch.go); nil: a cell importing one runs in the evaluator as it is, which
+	// refuses the import.
+	Modules *modules.Builder
+	// ModulePackages are the third-party packages (import paths) the evaluator command
+	// was built with.
+	ModulePackages []string
+	// Dir is the notebook's folder, where a go.mod or go.work is looked for (and above);
+	// "" means the kernel's working directory (Jupyter starts a kernel in the notebook's).
+	Dir string
 	// MaxMessage bounds the size of a message a peer may send (bytes, its frames plus
 	// zmtpnet.FrameOverhead each); a peer that sends more is disconnected. 0:
 	// $PEERBOOK_MAX_MESSAGE when set, else zmtpnet.DefaultMaxMessage (256 MiB).
@@ -104,6 +115,7 @@ type Kernel struct {
 
 	sup  *supervisor
 	hist *history.Store
+	mods *moduleState // nil: no builder
 
 	shellQ  chan inbound
 	stdinQ  chan *wire.Message
@@ -176,6 +188,13 @@ func start(parent context.Context, cfg Config) (*Kernel, error) {
 	}
 	go k.sup.start()
 	k.hist = history.Open(cfg.HistoryPath)
+	if cfg.Modules != nil {
+		dir := cfg.Dir
+		if dir == "" {
+			dir, _ = os.Getwd()
+		}
+		k.mods = newModuleState(cfg.Modules, dir, cfg.ModulePackages)
+	}
 
 	k.ctx, k.stop = context.WithCancel(parent)
 	if err := k.listen(); err != nil {

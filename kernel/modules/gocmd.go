@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // goTool runs the go command with the user's environment.
@@ -84,6 +85,8 @@ func (g *goTool) run(ctx context.Context, dir string, args ...string) ([]byte, e
 
 func (g *goTool) runEnv(ctx context.Context, dir string, extra []string, args ...string) ([]byte, error) {
 	cmd := exec.CommandContext(ctx, g.path, args...)
+	ownGroup(cmd)
+	cmd.WaitDelay = 5 * time.Second // a child left holding the pipes does not hold the build
 	cmd.Dir = dir
 	cmd.Env = append(g.env[:len(g.env):len(g.env)], extra...)
 	var stdout, stderr bytes.Buffer

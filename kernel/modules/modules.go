@@ -69,6 +69,10 @@ type Builder struct {
 	Env []string
 	// Progress, when set, gets one line per step of a build.
 	Progress func(line string)
+	// KeepWorkspaces is how many of the most recently used workspaces each build keeps in
+	// the cache folder (older ones are removed, see prune.go); 0 means
+	// DefaultKeepWorkspaces, a negative number keeps all.
+	KeepWorkspaces int
 }
 
 // Binary is a built evaluator binary.
@@ -126,6 +130,19 @@ func (b *Builder) Build(ctx context.Context, set Set) (*Binary, error) {
 	ws := filepath.Join(root, key)
 	bin := filepath.Join(ws, "peerbook-evaluator")
 	out := &Binary{Path: bin, Workspace: ws, Packages: imports}
+	defer func() {
+		if _, err := os.Stat(bin); err == nil {
+			touch(ws)
+		}
+		if keep := b.KeepWorkspaces; keep >= 0 {
+			if keep == 0 {
+				keep = DefaultKeepWorkspaces
+			}
+			for _, p := range prune(root, ws, keep, time.Now()) {
+				b.progress("modules: removed the workspace %s (not used lately)", p)
+			}
+		}
+	}()
 	if _, err := os.Stat(bin); err == nil && len(proj.replaces) == 0 {
 		out.Reused = true
 		return out, nil

@@ -31,6 +31,12 @@ type Session interface {
 	Close() error
 }
 
+// Snapshotter is a Session that can hand over its definitions (*eval.Session is one), so
+// that the kernel can restore them in the evaluator that replaces this one.
+type Snapshotter interface {
+	Snapshot() evaluator.Snapshot
+}
+
 // Config is what Serve needs.
 type Config struct {
 	Requests io.Reader // fd 3
@@ -308,6 +314,14 @@ func (s *server) handle(req evaluator.Request) {
 		done.Inspection = &in
 	case evaluator.OpIsComplete:
 		done.Status, done.Indent = s.session.IsComplete(req.Code)
+	case evaluator.OpSnapshot:
+		sn, ok := s.session.(Snapshotter)
+		if !ok {
+			done.Error = &eval.Error{Name: "BadRequest", Value: "this session can not hand over its definitions"}
+			break
+		}
+		snap := sn.Snapshot()
+		done.Snapshot = &snap
 	default:
 		done.Error = &eval.Error{Name: "BadRequest", Value: fmt.Sprintf("unknown request %q", req.Op)}
 	}
