@@ -78,7 +78,7 @@ func sourceSnapshot(t testing.TB) fs.FS {
 	for _, f := range tops {
 		add(filepath.Base(f))
 	}
-	for _, dir := range []string{"display", "eval", "gpu", "install", "kernel"} {
+	for _, dir := range []string{"display", "eval", "gpu", "install", "internal", "kernel"} {
 		err := fs.WalkDir(os.DirFS(root), dir, func(p string, d fs.DirEntry, err error) error {
 			if err != nil || skipped(p, d) {
 				if err == nil && d.IsDir() {

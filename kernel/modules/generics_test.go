@@ -1,0 +1,112 @@
+package modules
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// genericCells use the generic functions and types of testdata/localmod/stats, their type
+// arguments inferred or written, each one or several times; each cell's output is compared
+// with what go run prints for the same statements.
+var genericCells = []string{
+	`evens := stats.Filter([]int{1, 2, 3, 4, 5, 6}, func(x int) bool { return x%2 == 0 })
+fmt.Println(evens, len(evens))`,
+	`strs := stats.Map(evens, func(x int) string { return fmt.Sprint("n", x) })
+fmt.Println(strs, len(strs))`,
+	`doubled := stats.Map([]float64{1.5, 2.5}, func(f float64) float64 { return f * 2 })
+fmt.Println(doubled)`,
+	`total := stats.Reduce(evens, func(a float64, x int) float64 { return a + float64(x)/4 }, 0.5)
+fmt.Printf("%T %v\n", total, total)`,
+	`fmt.Println(stats.Sum(1, 2, 3), stats.Sum(1.5, 2.25))`,
+	`st := stats.NewStack[string]()
+st.Push("a")
+st.Push("b")
+top, ok := st.Pop()
+fmt.Println(top, ok, st.Len())`,
+	`var ints stats.Stack[int]
+ints.Push(7)
+ints.Push(8)
+fmt.Println(ints.Len())`,
+	`pairs := stats.Zip([]string{"a", "b", "c"}, []int{1, 2})
+for _, p := range pairs {
+	fmt.Println(p.Key, p.Val, p.String())
+}`,
+	`pi := stats.Pair[string, float64]{Key: "pi", Val: 3.25}
+fmt.Println(pi, pi.Key)`,
+	`neg := stats.Map[int, int]([]int{1, 2}, func(x int) int { return -x })
+fmt.Println(neg)`,
+}
+
+func TestGenerics(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds an evaluator binary (a minute or more on 2 cores): not with -short")
+	}
+	b := newBuilder(t)
+	tmp := t.TempDir()
+	copyDir(t, "testdata/localmod", filepath.Join(tmp, "localmod"))
+	copyDir(t, "testdata/notebook", filepath.Join(tmp, "notebook"))
+	nbDir := filepath.Join(tmp, "notebook")
+	header := "import (\n\t\"fmt\"\n\n\t\"example.com/localmod/stats\"\n)\n\n" + libDecls
+	// Uses that can't be instantiated: a type the cells declare as a type argument.
+	refusedCells := []string{
+		`areas := stats.Map([]Square{{1}, {2}}, func(s Square) float64 { return s.Area() })
+fmt.Println(areas)`,
+		`var sq stats.Stack[Square]
+fmt.Println(sq.Len())`,
+	}
+	cells := append(append([]string{header}, genericCells...), refusedCells...)
+	cells = append(cells, `fmt.Println("still here", len(evens), stats.Sum(2, 3))`)
+	bin, err := b.Build(context.Background(), Set{Imports: []string{"example.com/localmod/stats"}, Dir: nbDir, Cells: cells})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var main strings.Builder
+	for _, c := range genericCells {
+		main.WriteString(c + "\nfmt.Println(\"--\")\n")
+	}
+	out := goRun(t, nbDir, "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/localmod/stats\"\n)\n\n"+libDecls+"\nfunc main() {\n"+main.String()+"_, _, _, _, _ = strs, doubled, total, top, neg\n}\n")
+	want := strings.Split(strings.TrimSuffix(out, "--\n"), "--\n")
+	if len(want) != len(genericCells) {
+		t.Fatalf("go run printed %q: not %d parts", out, len(genericCells))
+	}
+	all := runCells(t, bin.Path, cells...)
+	if len(all) != len(cells) {
+		t.Fatalf("%d cells in the output notebook, want %d", len(all), len(cells))
+	}
+	if len(all[0].errors) > 0 {
+		t.Fatalf("the declarations failed: %v", all[0].errors)
+	}
+	for i, c := range genericCells {
+		got := all[i+1]
+		switch {
+		case len(got.errors) > 0:
+			t.Errorf("cell %s failed: %q", c, got.errors)
+		case got.stdout != want[i]:
+			t.Errorf("cell %s printed %q, go run printed %q", c, got.stdout, want[i])
+		}
+	}
+	for i, c := range refusedCells {
+		got := all[len(genericCells)+1+i]
+		if msg := strings.Join(got.errors, "\n"); !strings.Contains(msg, "declared in the notebook") || got.stdout != "" {
+			t.Errorf("cell %s: printed %q, errors %q; want it refused, naming the limit (a type declared in the notebook)", c, got.stdout, got.errors)
+		}
+	}
+	if got := all[len(all)-1]; got.stdout != "still here 3 5\n" {
+		t.Errorf("after the refused cells: %q %q, want the session going on", got.stdout, got.errors)
+	}
+
+	// A use the build did not see (a cell edited since) is refused, not guessed; the same
+	// cells find the binary as it was.
+	res := runCells(t, bin.Path, header, `ys := stats.Map([]string{"x"}, func(s string) int { return len(s) })
+fmt.Println(ys)`)
+	if msg := strings.Join(res[1].errors, "\n"); !strings.Contains(msg, "without an instance for this use") {
+		t.Errorf("a use the build did not see: printed %q, errors %q; want it refused (no instance)", res[1].stdout, res[1].errors)
+	}
+	again, err := b.Build(context.Background(), Set{Imports: []string{"example.com/localmod/stats"}, Dir: nbDir, Cells: cells})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = again
+}
