@@ -28,24 +28,39 @@ func instantiate(g *gen, fset *token.FileSet, imp types.Importer, cells []string
 	var lines [][]string
 	importNames := map[string]string{} // local name -> path, over all cells
 	merged := &ast.GenDecl{Tok: token.IMPORT}
-	for i, cell := range cells {
+	var decls, stmtSrcs []string
+	for _, cell := range cells {
 		ls := strings.Split(cell, "\n")
 		lines = append(lines, ls)
 		decl, stmt, ok := splitCell(ls)
 		if !ok {
+			decl, stmt = "", ""
+		}
+		decls, stmtSrcs = append(decls, decl), append(stmtSrcs, stmt)
+		f, err := parser.ParseFile(token.NewFileSet(), "", "package main\n"+decl, parser.ImportsOnly)
+		if err != nil {
 			continue
 		}
-		name := "cell" + strconv.Itoa(i)
-		if f, err := parser.ParseFile(fset, name+".go", "package main\n//line "+name+":1:1\n"+decl, parser.SkipObjectResolution); err == nil {
-			files = append(files, f)
-			for _, is := range f.Imports {
-				path, _ := strconv.Unquote(is.Path.Value)
-				local := importName(is, path, g.pkgs)
-				if _, dup := importNames[local]; !dup && local != "_" && local != "." {
-					importNames[local] = path
-					merged.Specs = append(merged.Specs, &ast.ImportSpec{Name: ast.NewIdent(local), Path: &ast.BasicLit{Kind: token.STRING, Value: strconv.Quote(path)}})
-				}
+		for _, is := range f.Imports {
+			path, _ := strconv.Unquote(is.Path.Value)
+			local := importName(is, path, g.pkgs)
+			if _, dup := importNames[local]; !dup && local != "_" && local != "." {
+				importNames[local] = path
+				merged.Specs = append(merged.Specs, &ast.ImportSpec{Name: ast.NewIdent(local), Path: &ast.BasicLit{Kind: token.STRING, Value: strconv.Quote(path)}})
 			}
+		}
+	}
+	// Imports are a file's: every cell's declarations see those of all cells (a cell's own
+	// imports are then declared twice, an error the check goes past).
+	var importBlock strings.Builder
+	for _, name := range sortedKeys(importNames) {
+		fmt.Fprintf(&importBlock, "import %s %q\n", name, importNames[name])
+	}
+	for i := range cells {
+		decl, stmt := decls[i], stmtSrcs[i]
+		name := "cell" + strconv.Itoa(i)
+		if f, err := parser.ParseFile(fset, name+".go", "package main\n"+importBlock.String()+"//line "+name+":1:1\n"+decl, parser.SkipObjectResolution); err == nil {
+			files = append(files, f)
 		}
 		if strings.TrimSpace(stmt) == "" {
 			continue
