@@ -2,9 +2,12 @@ package modules
 
 import (
 	"context"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // genericCells use the generic functions and types of testdata/localmod/stats, their type
@@ -109,4 +112,84 @@ fmt.Println(ys)`)
 		t.Fatal(err)
 	}
 	_ = again
+}
+
+// TestSamberLo runs cells that use github.com/samber/lo, a module of generic helpers,
+// against what go run prints for the same statements. It needs the module proxy (or the
+// module in the cache).
+func TestSamberLo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds an evaluator binary: not with -short")
+	}
+	needGo(t)
+	const pin = "github.com/samber/lo@v1.53.0"
+	mod := t.TempDir()
+	os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com/expected\n\ngo 1.22\n"), 0o644)
+	get := exec.Command("go", "get", pin)
+	get.Dir = mod
+	get.Env = append(os.Environ(), "GOWORK=off")
+	if out, err := get.CombinedOutput(); err != nil {
+		t.Skipf("the module proxy does not answer here (go get %s: %v): %s", pin, err, out)
+	}
+	const imports = "import (\n\t\"fmt\"\n\t\"strconv\"\n\n\t\"github.com/samber/lo\"\n)\n"
+	stmts := []string{
+		`evens := lo.Filter([]int{1, 2, 3, 4, 5, 6}, func(x int, _ int) bool { return x%2 == 0 })
+strs := lo.Map(evens, func(x int, _ int) string { return strconv.Itoa(x * 10) })
+fmt.Println(evens, strs, lo.Sum([]float64{1.5, 2}), lo.Uniq([]string{"a", "b", "a"}))`,
+		`tup := lo.T2("k", 3)
+k, v := tup.Unpack()
+fmt.Println(k, v, tup.A, lo.Max([]int{3, 9, 2}), lo.Contains(strs, "20"))`,
+		`byLen := lo.KeyBy([]string{"aa", "b"}, func(s string) int { return len(s) })
+fmt.Println(byLen[2], len(byLen), lo.Ternary(len(byLen) > 1, "many", "few"))`,
+		`groups := lo.GroupBy([]int{1, 2, 3, 4, 5}, func(i int) bool { return i%2 == 0 })
+fmt.Println(groups[true], groups[false], lo.Chunk([]int{1, 2, 3, 4, 5}, 2))`,
+		`lengths := lo.Map([]string{"x", "yy"}, func(s string, i int) float64 { return float64(len(s)) + float64(i)/2 })
+fmt.Println(lengths, lo.Reduce(lengths, func(a float64, x float64, _ int) float64 { return a + x }, 0.25))`,
+		`pairs := lo.Zip2([]string{"a", "b"}, []int{1, 2})
+fmt.Println(len(pairs), pairs[1].A, pairs[1].B, lo.Keys(map[string]int{"only": 1}))`,
+	}
+	var main strings.Builder
+	for _, s := range stmts {
+		main.WriteString(s + "\nfmt.Println(\"--\")\n")
+	}
+	out := goRun(t, mod, "package main\n\n"+imports+"\nfunc main() {\n"+main.String()+"}\n")
+	want := strings.Split(strings.TrimSuffix(out, "--\n"), "--\n")
+	if len(want) != len(stmts) {
+		t.Fatalf("go run printed %q: not %d parts", out, len(stmts))
+	}
+	cells := append([]string{imports}, stmts...)
+	b := newBuilder(t)
+	bin, err := b.Build(context.Background(), Set{Imports: []string{"github.com/samber/lo"}, Pins: []string{pin}, Cells: cells})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := runCells(t, bin.Path, cells...)
+	for i, s := range stmts {
+		if got := res[i+1]; got.stdout != want[i] || len(got.errors) > 0 {
+			t.Errorf("cell %s printed %q (errors %q), go run printed %q", s, got.stdout, got.errors, want[i])
+		}
+	}
+	// The same module set with other cells: the workspace is reused, the instances
+	// generated again and the evaluator linked again.
+	more := append(cells[:len(cells):len(cells)], `fmt.Println(lo.Map([]bool{true}, func(b bool, _ int) string { return fmt.Sprint(!b) }))`)
+	again, err := b.Build(context.Background(), Set{Imports: []string{"github.com/samber/lo"}, Pins: []string{pin}, Cells: more})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Reused {
+		t.Error("cells with a new instance found the old binary")
+	}
+	res = runCells(t, again.Path, more...)
+	if got := res[len(res)-1]; got.stdout != "[false]\n" {
+		t.Errorf("the new cell printed %q (errors %q), want [false]", got.stdout, got.errors)
+	}
+	start := time.Now()
+	third, err := b.Build(context.Background(), Set{Imports: []string{"github.com/samber/lo"}, Pins: []string{pin}, Cells: more})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !third.Reused {
+		t.Error("the same cells again: the binary was not reused")
+	}
+	t.Logf("the same set and cells again: %v", time.Since(start))
 }
