@@ -167,7 +167,7 @@ func (b *Builder) Build(ctx context.Context, set Set) (*Binary, error) {
 		b.progress("modules: go build of the evaluator")
 	}
 	tmp := bin + fmt.Sprintf(".tmp%d", os.Getpid())
-	if _, err := g.run(ctx, ws, "build", "-o", tmp, "."); err != nil {
+	if _, err := g.run(ctx, ws, append(append([]string{"build"}, g.buildFlags()...), "-o", tmp, ".")...); err != nil {
 		os.Remove(tmp)
 		return nil, b.explainBuild(ctx, g, ws, imports, fmt.Errorf("build the evaluator: %w", err))
 	}
@@ -198,7 +198,7 @@ func (b *Builder) prepare(ctx context.Context, g *goTool, root, ws string, impor
 	if err := copySource(b.Source, tmp); err != nil {
 		return fmt.Errorf("modules: copy peerbook's source: %w", err)
 	}
-	if err := writeHook(tmp, b.SymbolsVar); err != nil {
+	if err := writeHook(tmp, ws, g.goroot, b.SymbolsVar); err != nil {
 		return err
 	}
 	if args := proj.editArgs(); len(args) > 0 {
@@ -257,7 +257,7 @@ func (b *Builder) generate(ctx context.Context, g *goTool, dir string, imports, 
 	if err := os.WriteFile(filepath.Join(dir, cellsFile), data, 0o644); err != nil {
 		return fmt.Errorf("modules: %w", err)
 	}
-	args := append([]string{"run", "./" + generatorDir, "-cells", cellsFile, symbolsDir}, imports...)
+	args := append(append(append([]string{"run"}, g.buildFlags()...), "./"+generatorDir, "-cells", cellsFile, symbolsDir), imports...)
 	if _, err := g.run(ctx, dir, args...); err != nil {
 		return b.explainBuild(ctx, g, dir, imports, fmt.Errorf("generate the symbols of %s: %w", strings.Join(imports, ", "), err))
 	}
