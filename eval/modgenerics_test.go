@@ -67,8 +67,8 @@ func TestModuleGenerics(t *testing.T) {
 	}
 	for _, c := range []struct{ src, want string }{
 		{"type Square struct{}\n" + badLine, "declared in the notebook"},
-		{"w := gen.Map([]string{\"a\"}, func(s string) int { return len(s) })", "without an instance for this use"},
-		{"w := gen.Map[string, int]([]string{\"a\"}, func(s string) int { return len(s) })", "built without that instance"},
+		{"w := gen.Map([]string{\"a\"}, func(s string) int { return len(s) })", naming.NoInstance + " for this use"},
+		{"w := gen.Map[string, int]([]string{\"a\"}, func(s string) int { return len(s) })", naming.NoInstance + " of it"},
 		{"w := gen.Map[byte, uint8](nil, nil)", "no reason at all"},
 		{"type T int\nw := gen.Box[T]{}", "T is declared in the notebook"},
 	} {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/peerbook/peerbook/internal/modulegen/naming"
 )
 
 // genericCells use the generic functions and types of testdata/localmod/stats, their type
@@ -65,6 +67,16 @@ fmt.Println(sq.Len())`,
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The docs inspect shows are gathered by the build (go/doc over the package's files).
+	gen, err := os.ReadFile(filepath.Join(bin.Workspace, filepath.FromSlash(symbolsDir), genericsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{naming.Docs, "Filter returns the elements of xs for which keep is true.", "Push puts x on top.", "func Mean(xs []float64) float64"} {
+		if !strings.Contains(string(gen), want) {
+			t.Errorf("the generated symbols lack %q", want)
+		}
+	}
 	var main strings.Builder
 	for _, c := range genericCells {
 		main.WriteString(c + "\nfmt.Println(\"--\")\n")
@@ -104,7 +116,7 @@ fmt.Println(sq.Len())`,
 	// cells find the binary as it was.
 	res := runCells(t, bin.Path, header, `ys := stats.Map([]string{"x"}, func(s string) int { return len(s) })
 fmt.Println(ys)`)
-	if msg := strings.Join(res[1].errors, "\n"); !strings.Contains(msg, "without an instance for this use") {
+	if msg := strings.Join(res[1].errors, "\n"); !strings.Contains(msg, naming.NoInstance+" for this use") {
 		t.Errorf("a use the build did not see: printed %q, errors %q; want it refused (no instance)", res[1].stdout, res[1].errors)
 	}
 	again, err := b.Build(context.Background(), Set{Imports: []string{"example.com/localmod/stats"}, Dir: nbDir, Cells: cells})

@@ -241,6 +241,11 @@ func writeExpr(b *strings.Builder, e ast.Expr) {
 	}
 }
 
+// NoInstance is in the error of a cell whose use of a compiled generic has no instance in
+// the evaluator because the build did not see the use (not because it can't be compiled):
+// the process that starts evaluators may build again with the cell and replay the session.
+const NoInstance = "this evaluator was built without an instance"
+
 // Docs is the symbol, in a package's symbol table, whose value (a map[string]string) maps
 // each exported name of the package ("T.M" for methods) to its signature and, after a blank
 // line, its doc comment: what inspect shows.
