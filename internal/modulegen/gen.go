@@ -138,6 +138,8 @@ func compilable(t types.Type) error {
 				bad = fmt.Errorf("type argument %s is declared in the notebook: a generic of a compiled package is instantiated when the evaluator is built, with type arguments of Go's, the standard library's or the modules' (not types cells declare)", obj.Name())
 			case !obj.Exported():
 				bad = fmt.Errorf("type argument %s.%s is not exported: the instance can't be compiled outside its package", obj.Pkg().Name(), obj.Name())
+			case internalPath(obj.Pkg().Path()):
+				bad = fmt.Errorf("type argument %s.%s is in an internal package (%s): the instance can't be compiled outside its module", obj.Pkg().Name(), obj.Name(), obj.Pkg().Path())
 			}
 			if ta := t.TypeArgs(); ta != nil {
 				for i := range ta.Len() {
@@ -182,6 +184,12 @@ func compilable(t types.Type) error {
 	}
 	walk(t)
 	return bad
+}
+
+// internalPath reports whether the package path has an internal element: only its own
+// module may import it.
+func internalPath(p string) bool {
+	return p == "internal" || strings.HasPrefix(p, "internal/") || strings.HasSuffix(p, "/internal") || strings.Contains(p, "/internal/")
 }
 
 // file returns the source of sym_zz_generics.go.

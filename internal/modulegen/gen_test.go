@@ -63,6 +63,7 @@ func TestInstantiate(t *testing.T) {
 		"  zs := stats.Map([]float64{1}, func(f float64) float64 { return f })",
 		"var st stats.Stack[int]\nst.Push(1)\nfmt.Println(ys, zs, stats.Pair[string, []int]{})",
 		"bad := stats.Map([]Square{{1}}, func(s Square) int { return 0 })",
+		"func labels() []string {\n\treturn stats.Map(xs, func(x int) string { return fmt.Sprint(x) + \"!\" })\n}",
 	}
 	instantiate(g, fset, imp, cells)
 	table := g.tables[statsPath]
@@ -72,6 +73,10 @@ func TestInstantiate(t *testing.T) {
 	a, b := site(1, 2, 13), site(2, 1, 15)
 	if a == "" || b == "" || a == b || strings.HasPrefix(a, "!") || strings.HasPrefix(b, "!") {
 		t.Errorf("the two inferred uses of stats.Map: %q and %q, want two instances\ntable %q", a, b, table)
+	}
+	// A function declared in a cell sees the variables earlier cells' statements define.
+	if got := site(5, 2, 15); got != a {
+		t.Errorf("stats.Map(xs, ...) in a declared function: %q, want the instance %q", got, a)
 	}
 	if why := site(4, 1, 14); !strings.Contains(why, "declared in the notebook") {
 		t.Errorf("stats.Map with a cell type: %q, want a refusal naming it", why)

@@ -7,6 +7,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"go/types"
+	"os"
 	"strconv"
 	"strings"
 
@@ -23,6 +24,13 @@ const cellsPkg = "main"
 // function, in cell order); errors are ignored, and a use whose type arguments could not
 // be inferred gets no instance (the evaluator refuses it, saying so).
 func instantiate(g *gen, fset *token.FileSet, imp types.Importer, cells []string) {
+	defer func() {
+		// The check is a help: a failure of it leaves uses without instances (refused
+		// in the cells, saying so), never the build without its symbols.
+		if p := recover(); p != nil {
+			fmt.Fprintf(os.Stderr, "modulegen: checking the cells' uses of generics failed: %v\n", p)
+		}
+	}()
 	var files []*ast.File
 	var stmts []ast.Stmt
 	var lines [][]string
@@ -68,6 +76,25 @@ func instantiate(g *gen, fset *token.FileSet, imp types.Importer, cells []string
 		if f, err := parser.ParseFile(fset, name+"_stmts.go", "package main\nfunc _() {\n//line "+name+":1:1\n"+stmt+"\n}", parser.SkipObjectResolution); err == nil {
 			stmts = append(stmts, f.Decls[0].(*ast.FuncDecl).Body.List...)
 		}
+	}
+	// The variables top-level statements define are the session's: declared at package
+	// level, the functions cells declare see them, as in the session.
+	var vars []ast.Decl
+	kept := stmts[:0]
+	for _, st := range stmts {
+		if d := asVarDecl(st); d != nil {
+			vars = append(vars, d)
+			continue
+		}
+		kept = append(kept, st)
+	}
+	stmts = kept
+	if len(vars) > 0 {
+		f := &ast.File{Name: ast.NewIdent("main"), Decls: vars}
+		if len(merged.Specs) > 0 {
+			f.Decls = append([]ast.Decl{merged}, f.Decls...)
+		}
+		files = append(files, f)
 	}
 	if len(stmts) > 0 {
 		body := &ast.BlockStmt{Lbrace: stmts[0].Pos() - 1, List: stmts, Rbrace: stmts[len(stmts)-1].End()}
@@ -167,6 +194,31 @@ func (g *gen) use(fset *token.FileSet, lines [][]string, obj types.Object, sel *
 		val = fmt.Sprintf("!the same line uses %s.%s with different type arguments in different cells: write them explicitly (%s.%s[...])", obj.Pkg().Name(), obj.Name(), obj.Pkg().Name(), obj.Name())
 	}
 	table[key] = val
+}
+
+// asVarDecl returns the package-level declaration of the variables a top-level statement
+// defines (x, y := f(); var z = g()), nil for another statement.
+func asVarDecl(st ast.Stmt) ast.Decl {
+	switch st := st.(type) {
+	case *ast.DeclStmt:
+		if g, ok := st.Decl.(*ast.GenDecl); ok && g.Tok == token.VAR {
+			return g
+		}
+	case *ast.AssignStmt:
+		if st.Tok != token.DEFINE {
+			return nil
+		}
+		spec := &ast.ValueSpec{Values: st.Rhs}
+		for _, l := range st.Lhs {
+			id, ok := l.(*ast.Ident)
+			if !ok {
+				return nil
+			}
+			spec.Names = append(spec.Names, id)
+		}
+		return &ast.GenDecl{TokPos: st.Pos(), Tok: token.VAR, Specs: []ast.Spec{spec}}
+	}
+	return nil
 }
 
 // importName returns the name a cell's import spec binds.
