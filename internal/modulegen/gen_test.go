@@ -64,6 +64,7 @@ func TestInstantiate(t *testing.T) {
 		"var st stats.Stack[int]\nst.Push(1)\nfmt.Println(ys, zs, stats.Pair[string, []int]{})",
 		"bad := stats.Map([]Square{{1}}, func(s Square) int { return 0 })",
 		"func labels() []string {\n\treturn stats.Map(xs, func(x int) string { return fmt.Sprint(x) + \"!\" })\n}",
+		"ok := stats.Filter(xs, func(x int) bool { return x > 1 })\nstats.Map?",
 	}
 	instantiate(g, fset, imp, cells)
 	table := g.tables[statsPath]
@@ -77,6 +78,10 @@ func TestInstantiate(t *testing.T) {
 	// A function declared in a cell sees the variables earlier cells' statements define.
 	if got := site(5, 2, 15); got != a {
 		t.Errorf("stats.Map(xs, ...) in a declared function: %q, want the instance %q", got, a)
+	}
+	// A cell with a line that is not Go (a name? query) still has its uses found.
+	if got := table[naming.SitePrefix+naming.SiteKey("Filter", strings.Split(cells[6], "\n")[0], 13)]; got == "" || strings.HasPrefix(got, "!") {
+		t.Errorf("stats.Filter in a cell with a syntax error elsewhere: %q", got)
 	}
 	if why := site(4, 1, 14); !strings.Contains(why, "declared in the notebook") {
 		t.Errorf("stats.Map with a cell type: %q, want a refusal naming it", why)

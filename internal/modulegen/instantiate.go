@@ -67,14 +67,19 @@ func instantiate(g *gen, fset *token.FileSet, imp types.Importer, cells []string
 	for i := range cells {
 		decl, stmt := decls[i], stmtSrcs[i]
 		name := "cell" + strconv.Itoa(i)
-		if f, err := parser.ParseFile(fset, name+".go", "package main\n"+importBlock.String()+"//line "+name+":1:1\n"+decl, parser.SkipObjectResolution); err == nil {
+		// A source with syntax errors still gives what parsed (the session refuses the
+		// cell with the errors; the rest of it is checked).
+		if f, _ := parser.ParseFile(fset, name+".go", "package main\n"+importBlock.String()+"//line "+name+":1:1\n"+decl, parser.SkipObjectResolution); f != nil {
 			files = append(files, f)
 		}
 		if strings.TrimSpace(stmt) == "" {
 			continue
 		}
-		if f, err := parser.ParseFile(fset, name+"_stmts.go", "package main\nfunc _() {\n//line "+name+":1:1\n"+stmt+"\n}", parser.SkipObjectResolution); err == nil {
-			stmts = append(stmts, f.Decls[0].(*ast.FuncDecl).Body.List...)
+		f, _ := parser.ParseFile(fset, name+"_stmts.go", "package main\nfunc _() {\n//line "+name+":1:1\n"+stmt+"\n}", parser.SkipObjectResolution)
+		if f != nil && len(f.Decls) > 0 {
+			if fd, ok := f.Decls[0].(*ast.FuncDecl); ok && fd.Body != nil {
+				stmts = append(stmts, fd.Body.List...)
+			}
 		}
 	}
 	// The variables top-level statements define are the session's: declared at package
