@@ -2,6 +2,7 @@ package modules
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -204,4 +205,40 @@ fmt.Println(len(pairs), pairs[1].A, pairs[1].B, lo.Keys(map[string]int{"only": 1
 		t.Error("the same cells again: the binary was not reused")
 	}
 	t.Logf("the same set and cells again: %v", time.Since(start))
+}
+
+// Builds of one module set take turns: a second waits while the first holds the lock, and a
+// lock left by a process that died is taken over.
+func TestLockBuild(t *testing.T) {
+	b := &Builder{}
+	path := filepath.Join(t.TempDir(), "ws.lock")
+	unlock, err := b.lockBuild(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	if _, err := b.lockBuild(ctx, path); err == nil {
+		t.Fatal("a second lock while the first is held: no error")
+	}
+	unlock()
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Fatalf("unlock left the lock: %v", err)
+	}
+	// A lock whose owner is gone: the pid of a process that ran and exited.
+	cmd := exec.Command("true")
+	if err := cmd.Run(); err != nil {
+		t.Skipf("no true command: %v", err)
+	}
+	if err := os.Mkdir(path, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(path, "pid"), []byte(fmt.Sprint(cmd.Process.Pid)), 0o644)
+	ctx2, cancel2 := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel2()
+	unlock, err = b.lockBuild(ctx2, path)
+	if err != nil {
+		t.Fatalf("a lock left by a dead process was not taken over: %v", err)
+	}
+	unlock()
 }

@@ -136,6 +136,11 @@ func (b *Builder) Build(ctx context.Context, set Set) (*Binary, error) {
 	ws := filepath.Join(root, key)
 	bin := filepath.Join(ws, "peerbook-evaluator")
 	out := &Binary{Path: bin, Workspace: ws, Packages: imports}
+	unlock, err := b.lockBuild(ctx, ws+".lock")
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	if _, err := os.Stat(bin); err == nil && len(proj.replaces) == 0 {
 		same, err := b.sameInstances(ctx, g, ws, imports, set.Cells)
 		if err != nil {

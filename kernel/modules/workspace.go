@@ -1,8 +1,10 @@
 package modules
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -11,6 +13,8 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"syscall"
+	"time"
 )
 
 // The folders, relative to the workspace (peerbook's module root), of the generated code.
@@ -138,4 +142,65 @@ func writeHook(dir, ws, goroot, symbolsVar string) error {
 		return fmt.Errorf("modules: %w", err)
 	}
 	return nil
+}
+
+// lockBuild takes the lock of the build of a workspace: the folder path made with its
+// owner's pid in it. Two sessions building the same module set (with other cells: the
+// instances of generics are generated in place) would otherwise write the same files. A
+// lock whose owner is no longer running (a build that was killed) is taken over. It waits
+// while another process holds it, until ctx is done.
+func (b *Builder) lockBuild(ctx context.Context, path string) (unlock func(), err error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("modules: %w", err)
+	}
+	told := false
+	for {
+		err := os.Mkdir(path, 0o755)
+		if err == nil {
+			if err := os.WriteFile(filepath.Join(path, "pid"), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
+				os.RemoveAll(path)
+				return nil, fmt.Errorf("modules: %w", err)
+			}
+			return func() { os.RemoveAll(path) }, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return nil, fmt.Errorf("modules: lock the build: %w", err)
+		}
+		data, rerr := os.ReadFile(filepath.Join(path, "pid"))
+		pid, perr := strconv.Atoi(strings.TrimSpace(string(data)))
+		fi, serr := os.Stat(path)
+		switch {
+		case rerr == nil && perr == nil && !processAlive(pid):
+			os.RemoveAll(path) // its owner died
+			continue
+		case (rerr != nil || perr != nil) && serr == nil && time.Since(fi.ModTime()) > 10*time.Second:
+			os.RemoveAll(path) // made and never given a pid: its owner died between the two
+			continue
+		}
+		if !told {
+			b.progress("modules: waiting for another build of this module set (%s)", path)
+			told = true
+		}
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("modules: waiting for another build of this module set: %w", ctx.Err())
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+}
+
+// processAlive reports whether a process with the id pid runs.
+func processAlive(pid int) bool {
+	if pid <= 0 {
+		return false
+	}
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return false
+	}
+	if runtime.GOOS == "windows" {
+		return true // FindProcess found it
+	}
+	err = p.Signal(syscall.Signal(0))
+	return err == nil || errors.Is(err, os.ErrPermission)
 }
