@@ -23,7 +23,7 @@ var modulePackages map[string]map[string]reflect.Value
 // source it was built from. Test files and testdata come along (an embed pattern can't
 // leave them out); the build copies neither.
 //
-//go:embed go.mod go.sum *.go display eval gpu install kernel
+//go:embed go.mod go.sum *.go display eval gpu install internal kernel
 var source embed.FS
 
 // ownSource returns peerbook's module source, rooted at the module's folder.

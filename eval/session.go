@@ -479,6 +479,9 @@ func (s *Session) runGo(ctx context.Context, c *cellState, code string) (res Res
 		return res, compileError(s, err)
 	}
 	s.settleImports(pc) // imports earlier cells made are no-ops (see imports.go)
+	if err := s.moduleGenerics(pc, code); err != nil {
+		return res, err // nothing ran
+	}
 	if err := s.precheck(pc); err != nil {
 		return res, err // nothing ran
 	}

@@ -80,6 +80,9 @@ func prune(root, current string, keep int, now time.Time) []string {
 		if _, err := os.Stat(filepath.Join(p, "go.mod")); err != nil {
 			continue // not a workspace: not ours to remove
 		}
+		if _, err := os.Stat(p + ".lock"); err == nil {
+			continue // a build of this set is running (see lockBuild)
+		}
 		list = append(list, ws{p, lastUsed(p)})
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].used.After(list[j].used) })
