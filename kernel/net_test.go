@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"io"
 	"net"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -125,30 +126,98 @@ func TestOversizedFramesBeforeAuth(t *testing.T) {
 	}
 }
 
-// TestOversizedSignedMessage: an authenticated client that sends more than the limit is
-// disconnected (the limit applies before the signature can be checked), the kernel says
-// which limit in its log, and the client's next connection is served.
+// TestOversizedSignedMessage: a signed execute_request over the limit is never read into
+// memory, and its sender gets an error reply (and an error on IOPub) that names the limit
+// and how to raise it; the connection and the kernel go on. Refused mid-message (a large
+// buffer after the signed frames), the part already passed on must not run either.
 func TestOversizedSignedMessage(t *testing.T) {
 	t.Setenv("PEERBOOK_MAX_MESSAGE", strconv.Itoa(1<<20))
 	tk := startKernel(t, kernelOpts{key: "secret"})
 	c := connect(t, tk)
-	id, frames := c.message("execute_request", map[string]any{"code": "set big " + strings.Repeat("y", 2<<20),
-		"silent": false, "store_history": true, "user_expressions": map[string]any{}, "allow_stdin": false})
-	c.shell.Send(zmq4.NewMsgFrom(frames...)) // may fail: the kernel closes the connection
-	select {
-	case m := <-c.shellCh:
-		if parentID(m) == id {
-			t.Fatalf("an oversized message was handled: %s", m.Header.MsgType)
+	exec := func(code string) map[string]any {
+		return map[string]any{"code": code, "silent": false, "store_history": true, "user_expressions": map[string]any{}, "allow_stdin": false}
+	}
+	check := func(id string, frames [][]byte) {
+		t.Helper()
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		c.sendFrames(c.shell, frames)
+		r := c.reply(c.shellCh, id)
+		runtime.ReadMemStats(&after)
+		rc := content(r)
+		if r.Header.MsgType != "execute_reply" || rc["status"] != "error" || rc["ename"] != "MessageTooLarge" {
+			t.Fatalf("reply %s %v", r.Header.MsgType, rc)
 		}
-	case <-time.After(500 * time.Millisecond):
+		evalue, _ := rc["evalue"].(string)
+		if !strings.Contains(evalue, "limit of 1048576 bytes") || !strings.Contains(evalue, "PEERBOOK_MAX_MESSAGE") {
+			t.Errorf("evalue does not name the limit and how to raise it: %q", evalue)
+		}
+		if _, ok := rc["execution_count"].(float64); !ok {
+			t.Errorf("no execution_count: %v", rc)
+		}
+		io := c.iopubFor(id)
+		if e := find(io, "error"); e == nil || content(e)["ename"] != "MessageTooLarge" {
+			t.Errorf("iopub = %v, want an error", types(io))
+		}
+		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 16<<20 {
+			t.Errorf("the kernel and client allocated %d MiB for a refused message", alloc>>20)
+		}
+	}
+	// 32 MiB of code: the signed content is over the limit.
+	id, frames := c.message("execute_request", exec("set big "+strings.Repeat("y", 32<<20)))
+	check(id, frames)
+	// A small request with a 4 MiB buffer: refused after the signed frames passed.
+	id, frames = c.message("execute_request", exec("set cut 1"))
+	check(id, append(frames, make([]byte, 4<<20)))
+	if !strings.Contains(tk.logBuf.String(), "told its sender why") {
+		t.Errorf("the answer is not logged:\n%s", tk.logBuf.String())
+	}
+	// The same connection goes on; neither request ran.
+	for _, name := range []string{"big", "cut"} {
+		if r, _ := c.execute("get " + name); content(r)["ename"] != "NotFound" {
+			t.Errorf("the oversized cell %q ran: %v", name, content(r))
+		}
+	}
+	if r, _ := c.execute("value 7"); content(r)["status"] != "ok" {
+		t.Errorf("after: %v", content(r))
+	}
+	// On control too: a request there gets its own reply type.
+	id, frames = c.message("kernel_info_request", map[string]any{"pad": strings.Repeat("p", 2<<20)})
+	c.sendFrames(c.control, frames)
+	if r := c.reply(c.controlCh, id); r.Header.MsgType != "kernel_info_reply" || content(r)["ename"] != "MessageTooLarge" {
+		t.Errorf("control reply %s %v", r.Header.MsgType, content(r))
+	}
+}
+
+// TestOversizedForgedMessage: an oversized message without a valid signature gets nothing
+// (its connection is closed, the log says why) and runs nothing; the kernel goes on.
+func TestOversizedForgedMessage(t *testing.T) {
+	t.Setenv("PEERBOOK_MAX_MESSAGE", strconv.Itoa(1<<20))
+	tk := startKernel(t, kernelOpts{key: "secret"})
+	for _, key := range []string{"guess", ""} {
+		forger := connect(t, tk)
+		forger.signer = mustSigner(t, key)
+		id, frames := forger.message("execute_request", map[string]any{"code": "set forged " + strings.Repeat("f", 2<<20),
+			"silent": false, "store_history": true, "user_expressions": map[string]any{}, "allow_stdin": false})
+		forger.shell.Send(zmq4.NewMsgFrom(frames...)) // may fail: the kernel closes the connection
+		select {
+		case m := <-forger.shellCh:
+			if parentID(m) == id {
+				t.Fatalf("key %q: a forged oversized message was answered: %s", key, m.Header.MsgType)
+			}
+		case <-time.After(time.Second):
+		}
 	}
 	log := tk.logBuf.String()
-	if !strings.Contains(log, "over the limit of 1048576 bytes") || !strings.Contains(log, "PEERBOOK_MAX_MESSAGE") {
-		t.Errorf("the refusal does not name the limit:\n%s", log)
+	for _, want := range []string{"not answered: signature does not match", "not answered: missing signature", "PEERBOOK_MAX_MESSAGE"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("the log does not say %q:\n%s", want, log)
+		}
 	}
-	c2 := connect(t, tk)
-	if r, _ := c2.execute("get big"); content(r)["ename"] != "NotFound" {
-		t.Errorf("the oversized cell ran: %v", content(r))
+	c := connect(t, tk)
+	if r, _ := c.execute("get forged"); content(r)["ename"] != "NotFound" {
+		t.Errorf("the forged cell ran: %v", content(r))
 	}
 }
 

@@ -18,14 +18,15 @@ import (
 // with its header (wire.RefusedKey), answered here with an error reply that names the
 // limit and how to raise it; an unsigned or forged one closes its connection unanswered.
 
-// maxCheckFactor bounds the signed bytes of a refused message that are read to check its
-// signature, as a multiple of the message limit (past that the connection is closed).
-const maxCheckFactor = 4
+// maxCheck bounds the signed bytes of a refused message that are read (and hashed, at
+// about a GB/s) to check its signature: past that, the connection is closed unanswered.
+// A 2^62-byte claim ends there; a cell pasted a few times over the limit is answered.
+func maxCheck(maxMessage int64) uint64 { return uint64(max(4*maxMessage, 1<<30)) }
 
 // newTap makes the transport's Tap of each connection.
 func (k *Kernel) newTap(maxMessage int64) func() zmtpnet.Tap {
 	return func() zmtpnet.Tap {
-		return wire.NewRefusalTap(k.signer, uint64(maxMessage)*maxCheckFactor, describeRefusal)
+		return wire.NewRefusalTap(k.signer, maxCheck(maxMessage), describeRefusal)
 	}
 }
 
