@@ -15,14 +15,19 @@
 //     its own under a deadline (Limits.Handshake) and hands zmq4 only the connections that
 //     completed them, so a peer that sends nothing cannot hold up the port. Only ZMTP 3 with
 //     the NULL mechanism is served.
-//   - Each frame header is checked before zmq4 reads it: a message over Limits.MaxMessage
-//     (its frames plus FrameOverhead each), a command over MaxCommand, or bad flags close
-//     the connection, with one log line.
-//
-// A sender of a message over the limit is not told why beyond the closed connection: the
-// limit applies before the message's signature can be checked (it covers the whole
-// message), and an answer to an unchecked message would sign text that anyone chose. The
-// kernel's log names the limit and how to raise it.
+//   - Each frame header is checked before zmq4 reads it: a command over MaxCommand or bad
+//     flags close the connection, with one log line.
+//   - A message over Limits.MaxMessage (its frames plus FrameOverhead each) never reaches
+//     zmq4 whole, nor does one whose frame finds no room, within Limits.BudgetWait, in the
+//     Limits.Budget of bytes all the connections of a Network are receiving at once (zmq4
+//     allocates a frame's body at its header: the budget bounds what many connections
+//     sending at once make it allocate). Without a Tap the connection is closed. With one
+//     (Limits.NewTap), the message is read through without being kept, frame by frame past
+//     the Tap, and the socket receives what the Tap makes of it instead: the kernel's Tap
+//     checks the message's signature as it streams past and, when it is valid, hands the
+//     kernel a small signed stand-in that the kernel answers with an error reply naming the
+//     limit. An answer to a message whose signature was not checked would sign text that
+//     anyone chose: those get nothing, and the kernel's log names the limit.
 package zmtpnet
 
 import (
