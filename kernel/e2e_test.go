@@ -10,6 +10,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -51,6 +53,48 @@ func peerbookBinary(t testing.TB) string {
 		t.Fatal(binErr)
 	}
 	return binPath
+}
+
+// TestRealInterruptLeavesGoroutines: goroutines blocked on a mutex survive an interrupt
+// (Go cannot stop them). The interrupted cell's error says how many it left, what the
+// session holds and to restart; past the loud bound the next cells warn again, and the
+// session goes on.
+func TestRealInterruptLeavesGoroutines(t *testing.T) {
+	rk := startRealKernel(t, nil, "")
+	c := dial(t, rk.conn)
+	if r, _ := c.execute("import (\n\t\"fmt\"\n\t\"sync\"\n)\nvar mu sync.Mutex\nmu.Lock()"); content(r)["status"] != "ok" {
+		t.Fatalf("setup: %v", content(r))
+	}
+	id := c.send(c.shell, "execute_request", map[string]any{"code": "for i := 0; i < 20000; i++ {\n\tgo func() { mu.Lock() }()\n}\nfmt.Println(\"started\")\nselect {}"})
+	for started := false; !started; {
+		select {
+		case m := <-c.iopubCh:
+			started = parentID(m) == id && m.Header.MsgType == "stream" && strings.Contains(content(m)["text"].(string), "started")
+		case <-time.After(60 * time.Second):
+			t.Fatal("the goroutines did not start within 60 s")
+		}
+	}
+	c.reply(c.controlCh, c.send(c.control, "interrupt_request", map[string]any{}))
+	r := c.replyWithin(c.shellCh, id, 20*time.Second)
+	var tb []string
+	for _, l := range content(r)["traceback"].([]any) {
+		tb = append(tb, l.(string))
+	}
+	text := strings.Join(tb, "\n")
+	m := regexp.MustCompile(`WARNING.*: this cell left (\d+) goroutine\(s\) running.*holds [0-9.]+ [kMG]?B .*Restart the kernel`).FindStringSubmatch(text)
+	if content(r)["ename"] != "Interrupted" || m == nil {
+		t.Fatalf("interrupted cell: %v\n%s", content(r)["ename"], text)
+	}
+	if n, _ := strconv.Atoi(m[1]); n < 20000 || n > 20100 {
+		t.Errorf("reports %d goroutines left, want 20000:\n%s", n, text)
+	}
+	r, io := c.execute("1 + 1")
+	if content(r)["status"] != "ok" {
+		t.Fatalf("next cell: %v", content(r))
+	}
+	if w := streamText(io, "stderr"); !strings.Contains(w, "still running") || !strings.Contains(w, "Restart the kernel") {
+		t.Errorf("the next cell does not warn: stderr %q", w)
+	}
 }
 
 // realKernel is a `peerbook kernel` process.
