@@ -53,16 +53,15 @@ const (
 	// MaxRefusedHeader bounds the header of a refused message that can be answered: the
 	// answer's parent header is the header, whole.
 	MaxRefusedHeader = 64 << 10
-	// tapHold is how many signed bytes of each message a RefusalTap holds before it starts
-	// an HMAC (most messages are smaller: they are copied, never hashed twice).
-	tapHold = 64 << 10
 )
 
 // A RefusalTap follows the frames of the messages a connection receives (it implements
 // zmtpnet.Tap), so that a signed message the transport refuses to read (over its size limit)
-// is answered instead of dropped: the tap hashes the signed frames (header, parent header,
-// metadata, content) as they stream past, keeping only the routing frames, the signature
-// and the header. When a refused message ends and its signature is valid, the tap makes,
+// is answered instead of dropped. It keeps the routing frames, the signature and the header
+// (bounded copies) and references to the signed frames' bytes (header, parent header,
+// metadata, content) in the socket's own buffers, where zmq4 assembles the message: a
+// message that is not refused costs no hashing. At a refusal the tap hashes what it
+// references (the part zmq4 holds) and then every signed byte streamed past. When a refused message ends and its signature is valid, the tap makes,
 // in its place, a message with the same header, empty parent header and content, metadata
 // that say why (RefusedKey), signed with the key; a kernel answers that with an error
 // reply. A refused message whose signature is missing or wrong gets nothing: the transport
@@ -80,8 +79,8 @@ type RefusalTap struct {
 	ids     [][]byte // routing frames before the delimiter
 	sig     []byte
 	header  []byte
-	held    []byte    // signed bytes while there are few (mac nil)
-	mac     hash.Hash // HMAC of the signed bytes once held went over tapHold
+	refs    [][]byte  // the signed bytes passed on so far: the socket's own buffers
+	mac     hash.Hash // HMAC of the signed bytes, from the refusal on
 	signed  uint64    // signed bytes so far
 	size    uint64    // the message's size (frames plus overhead)
 	refused error     // why the message is refused; nil when it is not
@@ -155,19 +154,42 @@ func (t *RefusalTap) Body(p []byte) {
 	}
 }
 
-// hash adds signed bytes to the message's HMAC, holding them while they are few.
+// maxRefs bounds the references a RefusalTap keeps: past it, it hashes as bytes come.
+const maxRefs = 64
+
+// hash follows signed bytes: before a refusal p is the socket's buffer, referenced until
+// the message ends (extending the last reference when p continues it, as zmq4 reads a
+// frame's body into one buffer); after it, p is hashed at once.
 func (t *RefusalTap) hash(p []byte) {
-	if t.mac == nil && len(t.held)+len(p) <= tapHold {
-		t.held = append(t.held, p...)
+	if t.mac == nil && t.refused == nil {
+		if n := len(t.refs); n > 0 && len(p) > 0 {
+			last := t.refs[n-1]
+			if cap(last) > len(last) && &last[:len(last)+1][len(last)] == &p[0] {
+				t.refs[n-1] = last[:len(last)+len(p)]
+				return
+			}
+		}
+		if len(t.refs) < maxRefs {
+			t.refs = append(t.refs, p)
+			return
+		}
+	}
+	t.startMAC()
+	t.mac.Write(p)
+}
+
+// startMAC starts the HMAC with the signed bytes passed on before the refusal.
+func (t *RefusalTap) startMAC() {
+	if t.mac != nil || !t.s.Enabled() {
 		return
 	}
-	if t.mac == nil {
-		t.mac = t.s.pool.Get().(hash.Hash)
-		t.mac.Reset()
-		t.mac.Write(t.held)
-		t.held = t.held[:0]
+	t.mac = t.s.pool.Get().(hash.Hash)
+	t.mac.Reset()
+	for _, p := range t.refs {
+		t.mac.Write(p)
 	}
-	t.mac.Write(p)
+	clear(t.refs)
+	t.refs = t.refs[:0]
 }
 
 // endFrame files the frame just read.
@@ -186,8 +208,12 @@ func (t *RefusalTap) endFrame() {
 	}
 }
 
-// Refused marks the current message refused (zmtpnet.Tap).
-func (t *RefusalTap) Refused(err error) { t.refused = err }
+// Refused marks the current message refused (zmtpnet.Tap): the bytes passed on so far are
+// hashed now, while the socket still holds them.
+func (t *RefusalTap) Refused(err error) {
+	t.refused = err
+	t.startMAC()
+}
 
 // End ends the current message (zmtpnet.Tap): for a refused one with a valid signature, it
 // returns the stand-in's frames.
@@ -237,12 +263,8 @@ func (t *RefusalTap) check() error {
 		return ErrBadSignature
 	}
 	var want [64]byte
-	var sum []byte
-	if t.mac != nil {
-		sum = t.mac.Sum(want[:0])
-	} else {
-		sum = t.s.sum(want[:0], t.held)
-	}
+	t.startMAC()
+	sum := t.mac.Sum(want[:0])
 	if !hmac.Equal(sum, got[:t.s.size]) {
 		return ErrBadSignature
 	}
@@ -261,9 +283,6 @@ func (t *RefusalTap) reset() {
 	if t.mac != nil {
 		t.s.pool.Put(t.mac)
 	}
-	held := t.held[:0]
-	if cap(held) > tapHold {
-		held = nil
-	}
-	*t = RefusalTap{s: t.s, maxCheck: t.maxCheck, describe: t.describe, delim: -1, frame: -1, held: held, cur: t.cur[:0]}
+	clear(t.refs) // the socket's buffers are the socket's again
+	*t = RefusalTap{s: t.s, maxCheck: t.maxCheck, describe: t.describe, delim: -1, frame: -1, refs: t.refs[:0], cur: t.cur[:0]}
 }

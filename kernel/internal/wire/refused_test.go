@@ -12,9 +12,14 @@ var errTooBig = errors.New("over the limit")
 
 func describeTest(err error) (string, string) { return "MessageTooLarge", "refused: " + err.Error() }
 
-// feed passes frames through tap as zmtpnet does, in chunks of chunk bytes, refusing the
-// message at frame refuseAt (-1: never), and returns what End returns (or Frame's error).
+// feed passes frames through tap as zmtpnet does, in chunks of chunk bytes (chunk < 0:
+// -chunk bytes, each copied to a buffer of its own), refusing the message at frame
+// refuseAt (-1: never), and returns what End returns (or Frame's error).
 func feed(tap *RefusalTap, frames [][]byte, refuseAt, chunk int) ([][]byte, error) {
+	copied := chunk < 0
+	if copied {
+		chunk = -chunk
+	}
 	for i, f := range frames {
 		if i == refuseAt {
 			tap.Refused(errTooBig)
@@ -25,7 +30,11 @@ func feed(tap *RefusalTap, frames [][]byte, refuseAt, chunk int) ([][]byte, erro
 		}
 		for p := f; len(p) > 0; {
 			n := min(chunk, len(p))
-			tap.Body(p[:n])
+			if copied {
+				tap.Body(append([]byte(nil), p[:n]...))
+			} else {
+				tap.Body(p[:n])
+			}
 			p = p[n:]
 		}
 	}
@@ -56,7 +65,9 @@ func TestRefusalTapAnswersSignedMessages(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tap := NewRefusalTap(s, 1<<30, describeTest)
-			for _, chunk := range []int{1 << 20, 7} {
+			// Whole frames, small chunks of one buffer (as zmq4 reads a body), and chunks
+			// in buffers of their own (more than the tap references: it hashes them).
+			for _, chunk := range []int{1 << 20, 7, -1000} {
 				// A message that is not refused first: End returns nothing and the tap resets.
 				if got, err := feed(tap, execFrames(s, "first"), -1, chunk); got != nil || err != nil {
 					t.Fatalf("a message not refused: %q, %v", got, err)

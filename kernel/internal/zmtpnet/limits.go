@@ -126,7 +126,10 @@ type Tap interface {
 	// Frame starts a frame of size bytes of the current message; more says another frame
 	// follows. In a refused message, an error closes the connection now (and says why).
 	Frame(size uint64, more bool) error
-	// Body is the next part of the current frame's body; p is valid during the call only.
+	// Body is the next part of the current frame's body. Before the message is refused, p
+	// is the reader's own buffer (zmq4's buffer of the frame's body, which it delivers):
+	// a Tap may keep it until Refused or End, no longer. In a refused message, p is valid
+	// during the call only.
 	Body(p []byte)
 	// Refused says the current message is refused for err (a *TooLargeError or a
 	// *BusyError): its frames from the current one on are read through and dropped.

@@ -329,3 +329,50 @@ func TestBudgetWaitEnds(t *testing.T) {
 		})
 	}
 }
+
+// ptrTap records where the first body bytes of each frame were read to.
+type ptrTap struct {
+	mu    sync.Mutex
+	first bool
+	ptrs  []*byte
+}
+
+func (t *ptrTap) Frame(size uint64, more bool) error { t.first = true; return nil }
+func (t *ptrTap) Body(p []byte) {
+	if t.first {
+		t.mu.Lock()
+		t.ptrs = append(t.ptrs, &p[0])
+		t.mu.Unlock()
+		t.first = false
+	}
+}
+func (t *ptrTap) Refused(err error)      {}
+func (t *ptrTap) End() ([][]byte, error) { return nil, nil }
+
+// TestTapSeesTheSocketsBuffers: what a Tap is shown before a refusal is zmq4's own frame
+// buffer, the one the socket delivers (wire.RefusalTap references these bytes instead of
+// hashing every message; were zmq4 to read through a buffer of its own, a refused
+// message's signature would not match and it would go unanswered).
+func TestTapSeesTheSocketsBuffers(t *testing.T) {
+	tap := &ptrTap{}
+	port, router, _ := serve(t, Limits{NewTap: func() Tap { return tap }, Logf: func(string, ...any) {}})
+	d := dealer(t, port, "me")
+	frames := [][]byte{[]byte("one"), bytes.Repeat([]byte("2"), 100<<10), bytes.Repeat([]byte("3"), 3<<20)}
+	if err := d.Send(zmq4.NewMsgFrom(frames...)); err != nil {
+		t.Fatal(err)
+	}
+	got, ok := recvWithin(t, receiver(router), 5*time.Second)
+	if !ok || len(got) != 4 {
+		t.Fatalf("got %d frames", len(got))
+	}
+	tap.mu.Lock()
+	defer tap.mu.Unlock()
+	if len(tap.ptrs) != 3 {
+		t.Fatalf("the tap saw %d frames", len(tap.ptrs))
+	}
+	for i, f := range got[1:] {
+		if &f[0] != tap.ptrs[i] {
+			t.Errorf("frame %d: the tap was shown bytes outside the frame the socket delivered", i)
+		}
+	}
+}
