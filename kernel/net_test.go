@@ -221,6 +221,40 @@ func TestOversizedForgedMessage(t *testing.T) {
 	}
 }
 
+// TestReceiveBudget: many connections each sending a message up to the limit at once hold
+// at most the receive budget between them (zmq4 allocates a frame's body at its header:
+// without it, 16 connections made the kernel allocate 16 times the limit); the others
+// wait, logged; and a client's small requests are still served while they stall.
+func TestReceiveBudget(t *testing.T) {
+	const max = 4 << 20
+	t.Setenv("PEERBOOK_MAX_MESSAGE", strconv.Itoa(max))
+	t.Setenv("PEERBOOK_RECEIVE_BUDGET", strconv.Itoa(2*max))
+	tk := startKernel(t, kernelOpts{key: "secret"})
+	c := connect(t, tk)
+	body := make([]byte, 1<<20)
+	start := append(append(zmtpGreeting(), zmtpReady("DEALER")...), longHeader(0, max-128)...)
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for i := 0; i < 16; i++ {
+		conn := rawConn(t, tk.conn.ShellPort, start)
+		go conn.Write(body) // a quarter of the frame, then nothing
+	}
+	for deadline := time.Now().Add(10 * time.Second); strings.Count(tk.logBuf.String(), "waits for room") < 14; {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d waits logged, want 14:\n%s", strings.Count(tk.logBuf.String(), "waits for room"), tk.logBuf.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if r, _ := c.execute("value 1"); content(r)["status"] != "ok" {
+		t.Errorf("a client is not served while the budget is full: %v", content(r))
+	}
+	runtime.ReadMemStats(&after)
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 3*max+8<<20 {
+		t.Errorf("allocated %d MiB while 16 connections sent %d MiB frames (budget %d MiB)", alloc>>20, max>>20, 2*max>>20)
+	}
+}
+
 // TestIdleConnectionsDoNotBlockPorts keeps, on every port, one connection that sends
 // nothing and one that sent 10 bytes of a greeting, while a real client connects and
 // gets replies and IOPub output: zmq4 runs the handshake in its accept loop, with no

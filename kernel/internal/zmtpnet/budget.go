@@ -6,14 +6,22 @@ import (
 	"time"
 )
 
+// SmallMessage is the size (frames plus FrameOverhead each) up to which a message needs no
+// room in the budget: requests that small (nearly all Jupyter requests) are never held up
+// by connections that fill the budget with large ones. A connection holds at most one
+// small message being received, so they are bounded by the number of connections, as the
+// 64 KiB read buffer of each connection is.
+const SmallMessage = 64 << 10
+
 // budget bounds the bytes of the messages that the connections of one Network are
 // receiving at once. zmq4 allocates each frame's body when it reads the frame's header, so
 // a hundred connections each sending a message just under Limits.MaxMessage would make it
-// allocate a hundred times the limit: a connection reserves each frame (its size plus
-// FrameOverhead) before zmq4 may read the frame's header, and gives the message's bytes back
-// once zmq4 has handed the message to the socket (at zmq4's next read on that connection)
-// or the connection closes. A connection whose frame does not fit waits for others to give
-// bytes back, Limits.BudgetWait at most.
+// allocate a hundred times the limit: once a message is over SmallMessage, its connection
+// reserves its bytes (frames plus FrameOverhead each, as each frame header comes) before
+// zmq4 may read the frame's header, and gives them back once zmq4 has handed the message
+// to the socket (at zmq4's next read on that connection) or the connection closes. A
+// connection whose message does not fit waits for others to give bytes back,
+// Limits.BudgetWait at most.
 type budget struct {
 	limit int64
 
@@ -27,18 +35,18 @@ func newBudget(limit int64) *budget {
 	return &budget{limit: limit, freed: make(chan struct{})}
 }
 
-// BusyError is a frame that did not fit in the budget of bytes being received
+// BusyError is a message that did not fit in the budget of bytes being received
 // (Limits.Budget) within Limits.BudgetWait: the other connections of the Network were
 // receiving that much at once.
 type BusyError struct {
-	Need   int64         // bytes the frame needed (with FrameOverhead)
+	Need   int64         // bytes the message needed, beyond what it held (with FrameOverhead)
 	InUse  int64         // bytes other messages held when the wait ended
 	Budget int64         // Limits.Budget
 	Waited time.Duration // how long the connection waited
 }
 
 func (e *BusyError) Error() string {
-	return fmt.Sprintf("zmtpnet: a frame of %d bytes did not fit, within %v, in the budget of %d bytes for messages being received (%d bytes in use by other messages)",
+	return fmt.Sprintf("zmtpnet: %d more bytes of a message did not fit, within %v, in the budget of %d bytes for messages being received (%d bytes in use)",
 		e.Need, e.Waited.Round(time.Millisecond), e.Budget, e.InUse)
 }
 

@@ -21,11 +21,12 @@ type Limits struct {
 	// MaxMessage bounds an incoming message: the sizes of its frames plus FrameOverhead for
 	// each frame (so a message of a million empty frames counts too). 0: DefaultMaxMessage.
 	MaxMessage int64
-	// Budget bounds the bytes of the messages all the connections of a Network are
-	// receiving at once (frames plus FrameOverhead each, from a frame's header until zmq4
-	// handed its message to the socket). 0: DefaultBudget; never less than MaxMessage.
+	// Budget bounds the bytes of the messages over SmallMessage that all the connections
+	// of a Network are receiving at once (frames plus FrameOverhead each, from a frame's
+	// header until zmq4 handed its message to the socket). 0: DefaultBudget; never less
+	// than MaxMessage.
 	Budget int64
-	// BudgetWait is how long a frame may wait for room in the Budget before its message is
+	// BudgetWait is how long a message may wait for room in the Budget before it is
 	// refused (a *BusyError). 0: DefaultBudgetWait.
 	BudgetWait time.Duration
 	// Handshake bounds the time a new connection has to send its ZMTP greeting and READY
@@ -105,7 +106,7 @@ func (l Limits) logAnswered(remote string, size uint64, err error) {
 func (l Limits) logWait(remote string, need, inUse int64) {
 	n := l.waited.Add(1)
 	if n <= 100 || n%1000 == 0 {
-		l.Logf("%s waits for room for a frame of %d bytes: messages being received hold %d of the budget of %d bytes (%d waits so far)",
+		l.Logf("%s waits for room for %d bytes of a message: messages being received hold %d of the budget of %d bytes (%d waits so far)",
 			remote, need, inUse, l.Budget, n)
 	}
 }

@@ -274,9 +274,10 @@ func TestBudgetAcrossConnections(t *testing.T) {
 	}
 }
 
-// TestBudgetWaitEnds: a frame that finds no room within BudgetWait is refused: without a
-// Tap its connection closes, with one the Tap answers (as "busy"); closing the
-// connections that held the budget gives it back.
+// TestBudgetWaitEnds: while the budget is full, a small message passes at once; a larger
+// one that finds no room within BudgetWait is refused: without a Tap its connection
+// closes, with one the Tap answers (as "busy"); closing the connection that held the
+// budget gives it back.
 func TestBudgetWaitEnds(t *testing.T) {
 	for _, withTap := range []bool{false, true} {
 		t.Run(fmt.Sprintf("tap=%v", withTap), func(t *testing.T) {
@@ -297,10 +298,19 @@ func TestBudgetWaitEnds(t *testing.T) {
 				time.Sleep(5 * time.Millisecond)
 			}
 			d := dealer(t, port, "me")
-			d.Send(zmq4.NewMsgFrom([]byte("ok"), []byte("x")))
+			// A small message needs no room: it passes at once.
+			d.Send(zmq4.NewMsgFrom([]byte("small")))
+			if got, ok := recvWithin(t, rc, 5*time.Second); !ok || string(got[1]) != "small" {
+				t.Fatalf("a small message was held up: %q", strs(got))
+			}
+			d.Send(zmq4.NewMsgFrom([]byte("ok"), make([]byte, 100<<10)))
 			if withTap {
 				got, ok := recvWithin(t, rc, 5*time.Second)
-				if !ok || strings.Join(strs(got[1:]), "|") != "answer|busy: 2 frames, 3 bytes" {
+				if !ok || strings.Join(strs(got[1:]), "|") != "ok|"+Cut {
+					t.Fatalf("got %q; log:\n%s", strs(got), log.String())
+				}
+				got, ok = recvWithin(t, rc, 5*time.Second)
+				if !ok || strings.Join(strs(got[1:]), "|") != "answer|busy: 2 frames, 102402 bytes" {
 					t.Errorf("got %q; log:\n%s", strs(got), log.String())
 				}
 			} else {
@@ -312,7 +322,7 @@ func TestBudgetWaitEnds(t *testing.T) {
 					time.Sleep(10 * time.Millisecond)
 				}
 			}
-			if !strings.Contains(log.String(), "waits for room for a frame of 66 bytes") {
+			if !strings.Contains(log.String(), "waits for room for 102530 bytes of a message") {
 				t.Errorf("the wait was not logged:\n%s", log.String())
 			}
 			holder.Close()

@@ -180,8 +180,8 @@ func (c *Conn) release() {
 	}
 }
 
-// reserve takes n bytes of the budget for the current message, waiting for them up to
-// Limits.BudgetWait.
+// reserve takes n more bytes of the budget for the current message, waiting for them up
+// to Limits.BudgetWait.
 func (c *Conn) reserve(n uint64) error {
 	remote := c.Conn.RemoteAddr().String()
 	err := c.lim.budget.acquire(int64(n), c.lim.BudgetWait, c.closed, func(inUse int64) {
@@ -284,7 +284,8 @@ func (c *Conn) nextFrame() error {
 	if err != nil {
 		return err
 	}
-	mid := c.in.msg > 0 // zmq4 holds frames of this message already
+	msgBefore := c.in.msg
+	mid := msgBefore > 0 // zmq4 holds frames of this message already
 	frameLen, need, herr := c.in.header(hdr, &c.lim)
 	if herr == nil && need > len(hdr) {
 		if hdr, err = c.r.Peek(need); err != nil {
@@ -296,7 +297,11 @@ func (c *Conn) nextFrame() error {
 	cmd := flags&flagCommand != 0
 	size := frameLen - uint64(need)
 	if herr == nil && !cmd {
-		herr = c.reserve(size + FrameOverhead)
+		// The message's size so far, this frame included: a message that stays small
+		// never waits (see SmallMessage); past that it holds all of its bytes.
+		if total := satAdd(msgBefore, size+FrameOverhead); total > SmallMessage {
+			herr = c.reserve(total - uint64(c.reserved.Load()))
+		}
 	}
 	if herr != nil {
 		if !c.answerable(herr) {
