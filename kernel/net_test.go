@@ -170,6 +170,17 @@ func TestOversizedSignedMessage(t *testing.T) {
 	// A small request with a 4 MiB buffer: refused after the signed frames passed.
 	id, frames = c.message("execute_request", exec("set cut 1"))
 	check(id, append(frames, make([]byte, 4<<20)))
+	// Replayed, as it was or with other (unsigned) buffers: refused as a duplicate.
+	c.sendFrames(c.shell, append(frames, make([]byte, 4<<20)))
+	c.sendFrames(c.shell, append(frames, make([]byte, 5<<20)))
+	select {
+	case m := <-c.shellCh:
+		t.Fatalf("a replayed oversized request was answered: %s %v", m.Header.MsgType, content(m))
+	case <-time.After(time.Second):
+	}
+	if log := tk.logBuf.String(); !strings.Contains(log, "dropped a refused execute_request") || !strings.Contains(log, "duplicate signature") {
+		t.Errorf("the replays are not logged as such:\n%s", log)
+	}
 	if !strings.Contains(tk.logBuf.String(), "told its sender why") {
 		t.Errorf("the answer is not logged:\n%s", tk.logBuf.String())
 	}

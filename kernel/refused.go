@@ -58,6 +58,13 @@ func isCut(frames [][]byte) bool {
 // (and, for an execute_request, an error on IOPub, which is what frontends show).
 func (k *Kernel) answerRefused(sock zmq4.Socket, name string, m *wire.Message, r *wire.Refused) {
 	t := m.Header.MsgType
+	if err := k.digests.Add([]byte(r.Signature)); err != nil {
+		// The refused message was seen before: a replay, dropped as any is.
+		if n := k.dropped.Add(1); n <= 100 || n%1000 == 0 {
+			k.log.Printf("%s: dropped a refused %s (%d so far): %v", name, t, n, err)
+		}
+		return
+	}
 	k.log.Printf("%s: answered a %s of %d bytes with %s: %s", name, t, r.Size, r.Name, r.Reason)
 	if !strings.HasSuffix(t, "_request") || sock == k.stdin {
 		return // nothing to reply to (comm_msg, input_reply): the log says it

@@ -24,6 +24,10 @@ type Refused struct {
 	Reason string `json:"evalue"`
 	// Size is the message's size in bytes (frames plus the transport's overhead each).
 	Size uint64 `json:"size"`
+	// Signature is the refused message's own signature (empty when signing is off): a
+	// receiver records it as seen, so that the refused message, replayed (whatever its
+	// unsigned buffers), is refused as a duplicate.
+	Signature string `json:"signature,omitempty"`
 }
 
 // RefusedOf returns what m's metadata say under RefusedKey, or nil when m is not a
@@ -239,7 +243,7 @@ func (t *RefusalTap) End() ([][]byte, error) {
 		return nil, fmt.Errorf("%w: not answered: %v", ErrBadHeader, err)
 	}
 	ename, evalue := t.describe(t.refused)
-	md, err := json.Marshal(map[string]Refused{RefusedKey: {Name: ename, Reason: evalue, Size: t.size}})
+	md, err := json.Marshal(map[string]Refused{RefusedKey: {Name: ename, Reason: evalue, Size: t.size, Signature: string(t.sig)}})
 	if err != nil {
 		return nil, err
 	}
