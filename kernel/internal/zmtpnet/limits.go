@@ -29,6 +29,10 @@ type Limits struct {
 	// BudgetWait is how long a message may wait for room in the Budget before it is
 	// refused (a *BusyError). 0: DefaultBudgetWait.
 	BudgetWait time.Duration
+	// Stall bounds the time a connection may send nothing while its message holds room in
+	// the Budget: past it the connection is closed, so that a peer cannot hold the budget
+	// by stopping halfway. 0: DefaultStall.
+	Stall time.Duration
 	// Handshake bounds the time a new connection has to send its ZMTP greeting and READY
 	// command. 0: DefaultHandshake.
 	Handshake time.Duration
@@ -50,6 +54,7 @@ const (
 	DefaultMaxMessage = 256 << 20
 	DefaultBudget     = 1 << 30
 	DefaultBudgetWait = 10 * time.Second
+	DefaultStall      = 30 * time.Second
 	DefaultHandshake  = 5 * time.Second
 	// FrameOverhead is what each frame counts toward MaxMessage besides its body.
 	FrameOverhead = 64
@@ -67,6 +72,9 @@ func (l Limits) withDefaults() Limits {
 	l.Budget = max(l.Budget, l.MaxMessage)
 	if l.BudgetWait <= 0 {
 		l.BudgetWait = DefaultBudgetWait
+	}
+	if l.Stall <= 0 {
+		l.Stall = DefaultStall
 	}
 	if l.Handshake <= 0 {
 		l.Handshake = DefaultHandshake

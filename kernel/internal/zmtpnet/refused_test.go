@@ -386,3 +386,44 @@ func TestTapSeesTheSocketsBuffers(t *testing.T) {
 		}
 	}
 }
+
+// TestStalledMessageGivesBackTheBudget: a peer that stops halfway through a message that
+// holds room in the budget is closed after Limits.Stall, giving the room back; one that
+// keeps sending, however slowly, is not.
+func TestStalledMessageGivesBackTheBudget(t *testing.T) {
+	var log logSink
+	const max = 1 << 20
+	lim := Limits{MaxMessage: max, Stall: 300 * time.Millisecond, Logf: log.Logf}.withDefaults()
+	port, router, _ := serve(t, lim)
+	rc := receiver(router)
+	stalled := stallFrame(t, port, max/2)
+	slow := stallFrame(t, port, 200<<10)
+	// The slow one sends the rest of its frame in pieces, 100 ms apart.
+	go func() {
+		rest := zeros[:(200<<10)-(100<<10)]
+		for len(rest) > 0 {
+			time.Sleep(100 * time.Millisecond)
+			n := min(len(rest), 10<<10)
+			slow.Write(rest[:n])
+			rest = rest[n:]
+		}
+	}()
+	if !closedWithin(stalled, 5*time.Second) {
+		t.Fatal("the stalled peer is still connected")
+	}
+	for deadline := time.Now().Add(2 * time.Second); !strings.Contains(log.String(), "got no byte for 300ms"); {
+		if time.Now().After(deadline) {
+			t.Fatalf("the stall is not logged:\n%s", log.String())
+		}
+		time.Sleep(10 * time.Millisecond) // the log line follows the close
+	}
+	if got, ok := recvWithin(t, rc, 10*time.Second); !ok || len(got) != 2 || len(got[1]) != 200<<10 {
+		t.Fatalf("the slow message: %d frames; log:\n%s", len(got), log.String())
+	}
+	for deadline := time.Now().Add(5 * time.Second); lim.budget.inUse() != 0; {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d bytes of the budget still held", lim.budget.inUse())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}

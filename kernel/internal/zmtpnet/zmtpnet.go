@@ -40,6 +40,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/go-zeromq/zmq4"
 	"github.com/go-zeromq/zmq4/transport"
@@ -142,6 +143,7 @@ type Conn struct {
 	live   atomic.Bool // zmq4 reads past the handshake: it took the connection
 
 	reserved  atomic.Int64 // bytes of the budget the message being received holds
+	stallSet  bool         // a read deadline (Limits.Stall) is set: the message holds budget
 	closed    chan struct{}
 	closeOnce sync.Once
 
@@ -171,6 +173,20 @@ func (c *Conn) Close() error {
 	c.closeOnce.Do(func() { close(c.closed) })
 	c.release()
 	return c.Conn.Close()
+}
+
+// armStall sets a read deadline Limits.Stall away while the message being received holds
+// room in the budget, and clears it once it holds none.
+func (c *Conn) armStall() error {
+	if c.reserved.Load() > 0 {
+		c.stallSet = true
+		return c.Conn.SetReadDeadline(time.Now().Add(c.lim.Stall))
+	}
+	if c.stallSet {
+		c.stallSet = false
+		return c.Conn.SetReadDeadline(time.Time{})
+	}
+	return nil
 }
 
 // release gives back the budget the connection's message holds.
@@ -237,11 +253,20 @@ func (c *Conn) Read(p []byte) (n int, err error) {
 	if len(p) == 0 {
 		return 0, nil
 	}
-	if c.in.pass == 0 {
-		if c.in.msg == 0 {
-			// Between messages: zmq4 handed the last one to the socket.
-			c.release()
+	if c.in.pass == 0 && c.in.msg == 0 {
+		// Between messages: zmq4 handed the last one to the socket.
+		c.release()
+	}
+	if err := c.armStall(); err != nil {
+		return 0, c.refuse(err)
+	}
+	defer func() {
+		var ne net.Error
+		if err != nil && c.stallSet && errors.As(err, &ne) && ne.Timeout() {
+			err = c.refuse(fmt.Errorf("zmtpnet: a message holding %d bytes of the receive budget got no byte for %v: closed, to give the room back", c.reserved.Load(), c.lim.Stall))
 		}
+	}()
+	if c.in.pass == 0 {
 		if c.in.refused != nil {
 			if err := c.readThrough(); err != nil {
 				return 0, err
