@@ -18,10 +18,11 @@
 //   - Each frame header is checked before zmq4 reads it: a command over MaxCommand or bad
 //     flags close the connection, with one log line.
 //   - A message over Limits.MaxMessage (its frames plus FrameOverhead each) never reaches
-//     zmq4 whole, nor does one whose frame finds no room, within Limits.BudgetWait, in the
-//     Limits.Budget of bytes all the connections of a Network are receiving at once (zmq4
-//     allocates a frame's body at its header: the budget bounds what many connections
-//     sending at once make it allocate). Without a Tap the connection is closed. With one
+//     zmq4 whole, nor does one over SmallMessage that finds no room, within
+//     Limits.BudgetWait, in the Limits.Budget of bytes all the connections of a Network are
+//     receiving at once (zmq4 allocates a frame's body at its header: the budget bounds
+//     what many connections sending at once make it allocate; a connection whose message
+//     holds room and sends nothing for Limits.Stall is closed). Without a Tap the connection is closed. With one
 //     (Limits.NewTap), the message is read through without being kept, frame by frame past
 //     the Tap, and the socket receives what the Tap makes of it instead: the kernel's Tap
 //     checks the message's signature as it streams past and, when it is valid, hands the
