@@ -55,6 +55,51 @@ func peerbookBinary(t testing.TB) string {
 	return binPath
 }
 
+// peakRSS is a process's peak resident memory (VmHWM), in bytes.
+func peakRSS(t *testing.T, pid int) int64 {
+	t.Helper()
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		t.Skipf("no /proc: %v", err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), 10, 64)
+			return kb << 10
+		}
+	}
+	t.Fatalf("no VmHWM in /proc/%d/status", pid)
+	return 0
+}
+
+// TestRealOversizedRequest: the kernel process answers a signed 64 MiB execute_request over
+// its 8 MiB limit with MessageTooLarge, and its peak memory does not grow by the message.
+func TestRealOversizedRequest(t *testing.T) {
+	t.Setenv("PEERBOOK_MAX_MESSAGE", strconv.Itoa(8<<20))
+	rk := startRealKernel(t, nil, "")
+	c := dial(t, rk.conn)
+	if r, _ := c.execute("x := 1"); content(r)["status"] != "ok" {
+		t.Fatalf("x := 1: %v", content(r))
+	}
+	id, frames := c.message("execute_request", map[string]any{"code": "x = 2 // " + strings.Repeat("z", 64<<20),
+		"silent": false, "store_history": true, "user_expressions": map[string]any{}, "allow_stdin": false})
+	before := peakRSS(t, rk.cmd.Process.Pid)
+	c.sendFrames(c.shell, frames)
+	r := c.replyWithin(c.shellCh, id, 60*time.Second)
+	if content(r)["ename"] != "MessageTooLarge" {
+		t.Fatalf("reply %v", content(r))
+	}
+	grew := peakRSS(t, rk.cmd.Process.Pid) - before
+	t.Logf("peak RSS %d MiB before, grew by %d KiB", before>>20, grew>>10)
+	if grew > 16<<20 {
+		t.Errorf("the kernel's peak memory grew by %d MiB for a refused 64 MiB message", grew>>20)
+	}
+	_, io := c.execute("x")
+	if res := find(io, "execute_result"); res == nil || content(res)["data"].(map[string]any)["text/plain"] != "1" {
+		t.Errorf("x after the refused cell: %v", types(io))
+	}
+}
+
 // TestRealInterruptLeavesGoroutines: goroutines blocked on a mutex survive an interrupt
 // (Go cannot stop them). The interrupted cell's error says how many it left, what the
 // session holds and to restart; past the loud bound the next cells warn again, and the
