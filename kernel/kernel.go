@@ -215,8 +215,8 @@ func start(parent context.Context, cfg Config) (*Kernel, error) {
 		}
 	})
 	go k.readLoop(k.stdin, "stdin", func(m *wire.Message) {
-		if r := wire.RefusedOf(m); r != nil {
-			k.answerRefused(k.stdin, "stdin", m, r)
+		if r := wire.RefusedOf(m); r != nil && m.Header.MsgType != "input_reply" {
+			k.answerRefused(k.stdin, "stdin", m, r) // input_reply: the waiting input fails
 			return
 		}
 		select {

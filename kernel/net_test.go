@@ -201,6 +201,22 @@ func TestOversizedSignedMessage(t *testing.T) {
 	}
 }
 
+// TestOversizedInputReply: an answer to an input request over the limit is not read; the
+// cell's input fails with an error that names the limit, instead of waiting forever.
+func TestOversizedInputReply(t *testing.T) {
+	t.Setenv("PEERBOOK_MAX_MESSAGE", strconv.Itoa(1<<20))
+	c := connect(t, startKernel(t, kernelOpts{key: "secret"}))
+	id := c.send(c.shell, "execute_request", map[string]any{"code": "input name: ", "allow_stdin": true})
+	if req := c.reply(c.stdinCh, id); req.Header.MsgType != "input_request" {
+		t.Fatalf("%s", req.Header.MsgType)
+	}
+	c.send(c.stdin, "input_reply", map[string]any{"value": strings.Repeat("v", 2<<20)})
+	r := c.reply(c.shellCh, id)
+	if ev, _ := content(r)["evalue"].(string); content(r)["ename"] != "InputError" || !strings.Contains(ev, "MessageTooLarge") || !strings.Contains(ev, "limit of 1048576 bytes") {
+		t.Errorf("reply %v", content(r))
+	}
+}
+
 // TestOversizedForgedMessage: an oversized message without a valid signature gets nothing
 // (its connection is closed, the log says why) and runs nothing; the kernel goes on.
 func TestOversizedForgedMessage(t *testing.T) {
