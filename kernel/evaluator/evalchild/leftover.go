@@ -12,18 +12,23 @@ import (
 // one blocked in compiled code (a mutex, a WaitGroup, a system call) outlives the
 // interrupt and keeps what it holds (its stack, what it references) until it returns. The
 // child says so in the interrupted cell's error, with the count and the memory, and, while
-// many are left, again after each later cell: only a restart of the kernel frees them.
+// very many are left, again after each later cell: only a restart of the kernel frees
+// them.
 
-// Bounds past which leftovers are reported after every cell, not only the interrupted one.
+// Bounds of the reports. A few goroutines left (the cell's own, blocked in a Sleep; one it
+// started) are the session's own note's (eval counts those cells started); from
+// noteGoroutines on, the note says what the session holds. Past loudGoroutines it is a
+// warning, repeated after each later cell while noteGoroutines of them are left. Only the
+// count decides: memory may be the session's variables, not theirs.
 const (
+	noteGoroutines = 100
 	loudGoroutines = 10000
-	loudBytes      = 1 << 30
 )
 
 // leftovers follows the goroutines interrupted cells left running.
 type leftovers struct {
 	before int // goroutines when the current cell started
-	base   int // goroutines before the interrupted cell that left many; 0: none to report
+	base   int // goroutines before the interrupted cell that left very many; 0: none
 	cell   int // that cell's execution count
 }
 
@@ -34,11 +39,11 @@ func (l *leftovers) start() { l.before = runtime.NumGoroutine() }
 // what the process holds.
 func (l *leftovers) interrupted(e *eval.Error, count int) {
 	left := runtime.NumGoroutine() - l.before
-	if left <= 0 {
+	if left < noteGoroutines {
 		return
 	}
 	heap, stacks := memoryHeld()
-	loud := left >= loudGoroutines || heap+stacks >= loudBytes
+	loud := left >= loudGoroutines
 	color, label := "\x1b[0;33m", "note"
 	if loud {
 		color, label = "\x1b[1;31m", "WARNING"
@@ -48,7 +53,7 @@ func (l *leftovers) interrupted(e *eval.Error, count int) {
 	}
 	e.Traceback = append(e.Traceback, color+fmt.Sprintf(
 		"%s: this cell left %d goroutine(s) running: Go cannot stop a goroutine blocked in compiled code (a mutex, a WaitGroup, a system call). "+
-			"The Go session now holds %s (heap %s, goroutine stacks %s) and keeps it until they return. "+
+			"The Go session now holds %s in all (heap %s, goroutine stacks %s); their stacks and what they reference stay until they return. "+
 			"Restart the kernel (Kernel > Restart) to free it; the session's variables are lost with it.",
 		label, left, bytesText(heap+stacks), bytesText(heap), bytesText(stacks))+"\x1b[0m")
 }
@@ -60,13 +65,13 @@ func (l *leftovers) after() string {
 		return ""
 	}
 	left := runtime.NumGoroutine() - l.base
-	heap, stacks := memoryHeld()
-	if left < loudGoroutines && heap+stacks < loudBytes {
-		l.base = 0 // they returned (or few are left): nothing to repeat
+	if left < noteGoroutines {
+		l.base = 0 // they returned: nothing to repeat
 		return ""
 	}
+	heap, stacks := memoryHeld()
 	return fmt.Sprintf("\x1b[1;31mWARNING\x1b[0m: %d goroutine(s) left running by the cell interrupted at [%d] (and any since) are still running; "+
-		"the Go session holds %s (heap %s, goroutine stacks %s). Restart the kernel (Kernel > Restart) to free it.\n",
+		"the Go session holds %s in all (heap %s, goroutine stacks %s). Restart the kernel (Kernel > Restart) to end them.\n",
 		max(left, 0), l.cell, bytesText(heap+stacks), bytesText(heap), bytesText(stacks))
 }
 
