@@ -38,6 +38,10 @@ func (k *Kernel) handleShell(in inbound) {
 	m := in.msg
 	k.status(m.RawHeader, "busy")
 	defer k.status(m.RawHeader, "idle")
+	if r := wire.RefusedOf(m); r != nil {
+		k.answerRefused(k.shell, "shell", m, r)
+		return
+	}
 	switch t := m.Header.MsgType; t {
 	case "execute_request":
 		if in.seq <= k.abortThrough {

@@ -120,6 +120,7 @@ type server struct {
 	cfg     Config
 	session Session
 	events  *eventQueue
+	left    leftovers // goroutines interrupted cells left running (handle's own)
 
 	mu      sync.Mutex
 	cancel  context.CancelFunc // of the running execute request
@@ -295,7 +296,13 @@ func (s *server) handle(req evaluator.Request) {
 			done.Error = &eval.Error{Name: "BadRequest", Value: "execute request without a cell"}
 			break
 		}
+		s.left.start()
 		s.execute(req.ID, *req.Execute, done)
+		if done.Error != nil && done.Error.Name == eval.NameInterrupted {
+			s.left.interrupted(done.Error, req.Execute.ExecutionCount)
+		} else if warning := s.left.after(); warning != "" {
+			s.events.stream(req.ID, "stderr", warning)
+		}
 		if s.cfg.AfterCell != nil {
 			for _, note := range s.cfg.AfterCell() {
 				s.events.stream(req.ID, "stderr", note)
