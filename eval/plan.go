@@ -63,6 +63,10 @@ type parsedCell struct {
 	suppress bool      // the cell ends with ';': no value shown
 	deferPos token.Pos // the first top-level defer statement (see cellLevel)
 	temps    []string  // temporary session variables, forgotten when the cell ends
+
+	// types is the cell's go/types check (see Session.checkTypes), made at most once and
+	// shared by the stages that need types; nil until one asks.
+	types *cellTypes
 }
 
 // parseCell splits and parses a cell's Go code. Errors are *scanner.ErrorList with positions

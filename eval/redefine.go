@@ -176,7 +176,7 @@ func (s *Session) recompile(defs []*definition) error {
 	}
 	node := s.buildNode(&st, 0)
 	if s.rw != nil {
-		if err := s.rw.Cell(s.in.FileSet(), node.(*ast.File), nil); err != nil {
+		if err := s.rewriteCell(node.(*ast.File), nil); err != nil {
 			return err
 		}
 	}

@@ -66,6 +66,7 @@ type Session struct {
 	panics         *panicLog
 	bridge         *bridge
 	rw             cellRewriter // nil: cells run as written
+	rewriterChecks int          // calls of rw.Cell, each a go/types check (see rewriteCell)
 
 	abandonedCells sync.Map // serial -> struct{}: cells interrupted while stuck in compiled code
 
@@ -200,7 +201,7 @@ func (s *Session) reset() error {
 		// The rewriter type-checks cells; the code the session adds to them calls the bridge.
 		f, err := parser.ParseFile(in.FileSet(), srcFile, `package main; import `+rtName+` "`+rtPath+`"`, 0)
 		if err == nil {
-			err = s.rw.Cell(in.FileSet(), f, nil)
+			err = s.rewriteCell(f, nil)
 		}
 		if err != nil {
 			return fmt.Errorf("eval: tell the rewriter of the session bridge: %w", err)
@@ -581,7 +582,7 @@ func (s *Session) importAliases(aliases map[string]string) error {
 		if s.rw != nil {
 			// The rewriter must know the name, for the cell's declarations that use it.
 			if f, err := parser.ParseFile(s.in.FileSet(), srcFile, "package main; "+src, 0); err == nil {
-				_ = s.rw.Cell(s.in.FileSet(), f, nil)
+				_ = s.rewriteCell(f, nil)
 			}
 		}
 	}

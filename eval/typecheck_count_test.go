@@ -1,0 +1,43 @@
+package eval
+
+import "testing"
+
+// TestTypeChecksPerCell counts the go/types checks a cell costs: the session's check
+// (cellTyper: precheck and the hoisting of top-level definitions share it) and the
+// rewriter's (eval/internal/rewrite checks the cell as it will run, after hoisting). Each
+// is made at most once per cell; re-evaluating the dependents of a redefinition costs the
+// rewriter one more check per re-evaluation (not counted here: no cell below redefines).
+func TestTypeChecksPerCell(t *testing.T) {
+	s := newSession(t)
+	cells := []struct {
+		code          string
+		typer, rewrit int // checks wanted
+	}{
+		{`import "fmt"`, 0, 1},
+		{"x := 1", 1, 1}, // defines x: its type is needed
+		{"fmt.Println(x)", 0, 1},
+		// several items, defining: precheck and hoisting need types; one check serves both
+		{"y := x + 1\ntype P struct{ A, B int }\nfunc (p P) Sum() int { return p.A + p.B }\nq := P{x, y}\nfmt.Println(q.Sum())", 1, 1},
+		{"for i := 0; i < 2; i++ {\n\tfmt.Println(i)\n}\nz := []string{\"a\"}\nz = append(z, \"b\")\nlen(z)", 1, 1},
+		{"var w = q.Sum() * 2\nconst k = 3\nw + k", 1, 1},
+	}
+	for _, c := range cells {
+		typer, rewrit := s.typer.checks, s.rewriterChecks
+		mustExec(t, s, c.code)
+		gotTyper, gotRewrit := s.typer.checks-typer, s.rewriterChecks-rewrit
+		if gotTyper != c.typer || gotRewrit != c.rewrit {
+			t.Errorf("cell %q: %d session checks and %d rewriter checks, want %d and %d", c.code, gotTyper, gotRewrit, c.typer, c.rewrit)
+		}
+	}
+	// A cell refused by precheck is checked once and never reaches the rewriter.
+	typer, rewrit := s.typer.checks, s.rewriterChecks
+	if _, e, _ := run(t, s, "a := 1\nb := a + \"s\"\nfmt.Println(b)"); e == nil {
+		t.Fatal("a cell with a type error ran")
+	}
+	if got := s.typer.checks - typer; got != 1 {
+		t.Errorf("refused cell: %d session checks, want 1", got)
+	}
+	if got := s.rewriterChecks - rewrit; got != 0 {
+		t.Errorf("refused cell: %d rewriter checks, want 0", got)
+	}
+}
