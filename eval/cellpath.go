@@ -131,8 +131,7 @@ func (s *Session) runPlan(ctx context.Context, c *cellState, pc *parsedCell) err
 // forgetTemps removes the temporary session variables the cell made (see hoistDefinition).
 func (s *Session) forgetTemps(pc *parsedCell) {
 	for _, name := range pc.temps {
-		s.scope.forget(name)
-		delete(s.defs.byName, name)
+		s.forgetTemp(name)
 	}
 }
 

@@ -45,12 +45,11 @@ type Options struct {
 type Session struct {
 	opts Options
 
-	mu     sync.Mutex // held while a cell runs; guards the fields below
-	in     *interp.Interpreter
-	scope  scopeView
+	mu sync.Mutex // held while a cell runs; guards the fields below
+	// sessionState is what the session knows of its declarations (the interpreter, its
+	// scope, the definitions, the typer, the rewriter: state.go).
+	sessionState
 	runner *runner
-	defs   *definitions
-	typer  *cellTyper
 	temps  int // temporary variables made so far (see hoistDefinition)
 	serial int
 	closed bool
@@ -63,8 +62,6 @@ type Session struct {
 	stdin          *stdinReader
 	panics         *panicLog
 	bridge         *bridge
-	rw             cellRewriter // nil: cells run as written
-	rewriterChecks int          // calls of rw.Cell, each a go/types check (see rewriteCell)
 
 	abandonedCells sync.Map // serial -> struct{}: cells interrupted while stuck in compiled code
 
@@ -175,23 +172,13 @@ func (s *Session) reset() error {
 	if old, ok := s.rw.(interface{ Close() }); ok {
 		old.Close() // the previous interpreter's registrations
 	}
-	s.rw = newRewriter()
-	if s.rw != nil {
-		if err := s.rw.Prepare(in); err != nil {
+	rw := newRewriter()
+	if rw != nil {
+		if err := rw.Prepare(in); err != nil {
 			return fmt.Errorf("eval: prepare the cell rewriter: %w", err)
 		}
 	}
-	s.in = in
-	s.scope = scopeView{in: in, memo: &scopeMemo{}}
-	s.defs = newDefinitions()
-	s.typer = newCellTyper(in.FileSet(), func(path string) (syms map[string]reflect.Value) {
-		defer func() {
-			if recover() != nil {
-				syms = nil // yaegi fails on some packages it compiled from source (generic types)
-			}
-		}()
-		return in.Symbols(path)[path]
-	})
+	s.sessionState = newSessionState(in, rw)
 	if _, err := in.Eval(`import ` + rtName + ` "` + rtPath + `"`); err != nil {
 		return fmt.Errorf("eval: import the session bridge: %w", err)
 	}

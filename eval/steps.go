@@ -29,8 +29,7 @@ func (s *Session) runStep(ctx context.Context, c *cellState, st *step, cellDefs 
 		return s.betterCompileError(err, node, names)
 	}
 	for _, it := range st.items {
-		s.defs.record(s.in.FileSet(), c.serial, it)
-		s.typer.remember(it.memo)
+		s.learn(s.in.FileSet(), c.serial, it)
 	}
 	s.reevaluate(changed, cellDefs)
 	return s.run(ctx, c, prog)
