@@ -26,7 +26,7 @@ import (
 //	value        takeValue: the cell's last expression, shown after the rest ran
 //	plan, run    plan (plan.go) into steps; runStep (steps.go) compiles each, records what
 //	             it defines, re-evaluates what depends on it, runs it
-//	show         evalValue (session.go): the value rendered
+//	show         evalValue (value.go): the value rendered
 //	end          runDeferred, forgetTemps: top-level defers, temporary variables
 
 // runGo compiles and runs Go code of the cell c, stage after stage.

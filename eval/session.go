@@ -1,13 +1,14 @@
 package eval
 
-// The Session: its state, Execute (a cell's request), compiling and running programs, and
-// showing values. A cell's Go code goes through the stages of cellpath.go.
+// The Session: its life (New, reset, Close), Execute (a cell's request: its label, output,
+// interrupt and stdin), and the cells' records for error messages. A cell's Go code goes
+// through the stages of cellpath.go; what the session knows of its declarations is
+// sessionState (state.go).
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"go/ast"
 	"go/parser"
 	"io"
 	"reflect"
@@ -63,8 +64,6 @@ type Session struct {
 	panics         *panicLog
 	bridge         *bridge
 
-	abandonedCells sync.Map // serial -> struct{}: cells interrupted while stuck in compiled code
-
 	cur     atomic.Pointer[cellState] // the running cell
 	lastOut atomic.Pointer[outputRef] // the Output of the last cell (for background output)
 
@@ -83,6 +82,9 @@ type cellRecord struct {
 	label    string
 	lines    []string
 	wrappers [][2]int // cell lines of the function literals top-level statements run in
+	// abandoned: the cell was interrupted while stuck in compiled code; what is left of it
+	// must not run when that code returns (see bridge.alive).
+	abandoned bool
 }
 
 // cellState is the state of the running cell.
@@ -298,6 +300,23 @@ func (s *Session) label(serial int) string {
 	return fmt.Sprintf("cell[#%d]", serial)
 }
 
+// abandon marks the cell with serial abandoned (see cellRecord).
+func (s *Session) abandon(serial int) {
+	s.cellsMu.Lock()
+	if c, ok := s.cells[serial]; ok {
+		c.abandoned = true
+	}
+	s.cellsMu.Unlock()
+}
+
+// isAbandoned reports whether the cell with serial was abandoned (see cellRecord).
+func (s *Session) isAbandoned(serial int) bool {
+	s.cellsMu.RLock()
+	defer s.cellsMu.RUnlock()
+	c, ok := s.cells[serial]
+	return ok && c.abandoned
+}
+
 // sourceLine implements cellSource.
 func (s *Session) sourceLine(serial, line int) (string, bool) {
 	s.cellsMu.RLock()
@@ -456,158 +475,6 @@ func (s *Session) executeCell(ctx context.Context, c *cellState, code string) (R
 		return Result{}, magicError(err)
 	}
 	return s.runMagics(ctx, c, m)
-}
-
-// compile compiles an AST; a panic inside yaegi becomes an internal error. Unless runMain
-// (the code defines func main, which then runs once, as with go run), the session's main is
-// not run after the code's declarations.
-func (s *Session) compile(n ast.Node, runMain bool) (prog *interp.Program, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			prog, err = nil, internalError("the interpreter panicked while compiling", p)
-		}
-	}()
-	if hasImports(n) {
-		defer s.scope.memo.invalidate()
-	}
-	prog, err = s.in.CompileAST(n)
-	s.scope.dropRoots()
-	if err != nil {
-		return nil, compileError(s, s.goTypesErrors(n, err))
-	}
-	if !runMain {
-		s.scope.dropMain(prog)
-	}
-	return prog, nil
-}
-
-// run runs a compiled program of cell c and turns what went wrong into the cell's Error.
-func (s *Session) run(ctx context.Context, c *cellState, prog *interp.Program) error {
-	o := s.runner.run(ctx, prog)
-	if o.err == nil {
-		return nil
-	}
-	if errors.Is(o.err, errInterrupted) {
-		if o.gid != 0 {
-			s.panics.forget(o.gid)
-		}
-		if o.stuck {
-			s.abandonedCells.Store(c.serial, struct{}{})
-		}
-		if goErr := c.goroutineError(); goErr != nil {
-			return goErr
-		}
-		e := interruptedError(o.stuck)
-		if n := s.runner.live.Load(); n > 0 {
-			e.Traceback = append(e.Traceback, leftRunningNote(n))
-		}
-		return e
-	}
-	v, ok := asPanic(o.err)
-	if !ok {
-		v = o.err // yaegi reports some runtime failures as plain errors
-	}
-	if _, ret := v.(cellReturned); ret {
-		s.panics.forget(o.gid)
-		return errCellReturned
-	}
-	return panicError(s, v, s.trace(o.gid, v, true), "")
-}
-
-// errCellReturned ends a cell that reached a top-level return.
-var errCellReturned = errors.New("the cell returned")
-
-// evalValue runs the cell's last expression and renders its value (nil when it has none).
-func (s *Session) evalValue(ctx context.Context, c *cellState, x ast.Expr) (*display.Bundle, error) {
-	pos := x.Pos()
-	show := &ast.CallExpr{
-		Fun:    &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: rtName}, Sel: &ast.Ident{NamePos: pos, Name: "Show"}},
-		Args:   []ast.Expr{x},
-		Lparen: pos, Rparen: x.End(),
-	}
-	// (An expression, unlike a statement, is evaluated right in yaegi's global scope: no
-	// function literal around it, see toplevel.go.)
-	block := func(e ast.Expr) *ast.BlockStmt {
-		return &ast.BlockStmt{Lbrace: pos, Rbrace: x.End(), List: []ast.Stmt{&ast.ExprStmt{X: e}}}
-	}
-	prog, err := s.compile(block(show), false)
-	if err != nil {
-		// No value (a call of a function without results), or a real error: compile the
-		// expression alone to tell.
-		prog, err = s.compile(block(x), false)
-		if err != nil {
-			return nil, err
-		}
-		return nil, s.run(ctx, c, prog)
-	}
-	c.mu.Lock()
-	c.values, c.hasValue = nil, false
-	c.mu.Unlock()
-	if err := s.run(ctx, c, prog); err != nil {
-		return nil, err
-	}
-	c.mu.Lock()
-	vals, ok := c.values, c.hasValue
-	c.mu.Unlock()
-	if !ok {
-		return nil, nil
-	}
-	if len(vals) == 1 {
-		if _, isHandle := vals[0].(*display.Handle); isHandle {
-			return nil, nil // display.Display(v) shows v; its handle is not worth showing
-		}
-	}
-	b := renderValues(vals)
-	return &b, nil
-}
-
-// renderValues renders the values of an expression: one value as itself, several (a call
-// with several results) as a tuple.
-func renderValues(vals []any) display.Bundle {
-	if len(vals) == 1 {
-		return renderValue(vals[0])
-	}
-	parts := make([]string, len(vals))
-	for i, v := range vals {
-		b := renderValue(v)
-		parts[i], _ = b.Data["text/plain"].(string)
-	}
-	return display.Text("(" + strings.Join(parts, ", ") + ")")
-}
-
-// userExpressions evaluates the request's user_expressions after the cell.
-func (s *Session) userExpressions(ctx context.Context, c *cellState, exprs map[string]string) map[string]any {
-	out := map[string]any{}
-	for name, src := range exprs {
-		b, err := s.evalExpression(ctx, c, src)
-		if err != nil {
-			e := asError(err)
-			out[name] = map[string]any{"status": "error", "ename": e.Name, "evalue": e.Value, "traceback": e.Traceback}
-			continue
-		}
-		if b == nil {
-			t := display.Text("")
-			b = &t
-		}
-		out[name] = map[string]any{"status": "ok", "data": b.Data, "metadata": b.Metadata}
-	}
-	return out
-}
-
-// evalExpression evaluates one expression in the session (user expressions).
-func (s *Session) evalExpression(ctx context.Context, c *cellState, src string) (*display.Bundle, error) {
-	pc, err := parseCell(s.in.FileSet(), c.serial, src)
-	if err != nil {
-		return nil, compileError(s, err)
-	}
-	if len(pc.items) != 1 {
-		return nil, &Error{Name: NameCompile, Value: "a user expression must be one expression"}
-	}
-	es, ok := pc.items[0].stmt.(*ast.ExprStmt)
-	if !ok {
-		return nil, &Error{Name: NameCompile, Value: "a user expression must be an expression"}
-	}
-	return s.evalValue(ctx, c, es.X)
 }
 
 // asError returns err as an *Error.

@@ -2,10 +2,13 @@ package eval
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"strings"
+
+	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
 )
 
 // A step is a part of a cell compiled and run as one (plan.go): runStep compiles it, records
@@ -160,3 +163,62 @@ func aliveCheck(pos token.Pos, serial int) ast.Stmt {
 		Lparen: pos, Rparen: pos,
 	}}
 }
+
+// compile compiles an AST; a panic inside yaegi becomes an internal error. Unless runMain
+// (the code defines func main, which then runs once, as with go run), the session's main is
+// not run after the code's declarations.
+func (s *Session) compile(n ast.Node, runMain bool) (prog *interp.Program, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			prog, err = nil, internalError("the interpreter panicked while compiling", p)
+		}
+	}()
+	if hasImports(n) {
+		defer s.scope.memo.invalidate()
+	}
+	prog, err = s.in.CompileAST(n)
+	s.scope.dropRoots()
+	if err != nil {
+		return nil, compileError(s, s.goTypesErrors(n, err))
+	}
+	if !runMain {
+		s.scope.dropMain(prog)
+	}
+	return prog, nil
+}
+
+// run runs a compiled program of cell c and turns what went wrong into the cell's Error.
+func (s *Session) run(ctx context.Context, c *cellState, prog *interp.Program) error {
+	o := s.runner.run(ctx, prog)
+	if o.err == nil {
+		return nil
+	}
+	if errors.Is(o.err, errInterrupted) {
+		if o.gid != 0 {
+			s.panics.forget(o.gid)
+		}
+		if o.stuck {
+			s.abandon(c.serial)
+		}
+		if goErr := c.goroutineError(); goErr != nil {
+			return goErr
+		}
+		e := interruptedError(o.stuck)
+		if n := s.runner.live.Load(); n > 0 {
+			e.Traceback = append(e.Traceback, leftRunningNote(n))
+		}
+		return e
+	}
+	v, ok := asPanic(o.err)
+	if !ok {
+		v = o.err // yaegi reports some runtime failures as plain errors
+	}
+	if _, ret := v.(cellReturned); ret {
+		s.panics.forget(o.gid)
+		return errCellReturned
+	}
+	return panicError(s, v, s.trace(o.gid, v, true), "")
+}
+
+// errCellReturned ends a cell that reached a top-level return.
+var errCellReturned = errors.New("the cell returned")

@@ -5,8 +5,9 @@ import "testing"
 // TestTypeChecksPerCell counts the go/types checks a cell costs: the session's check
 // (cellTyper: precheck and the hoisting of top-level definitions share it) and the
 // rewriter's (eval/internal/rewrite checks the cell as it will run, after hoisting). Each
-// is made at most once per cell; re-evaluating the dependents of a redefinition costs the
-// rewriter one more check per re-evaluation (not counted here: no cell below redefines).
+// is made at most once per cell; importing a package for a hoisted variable's type and
+// re-evaluating the dependents of a redefinition cost the rewriter more (no cell below does
+// either).
 func TestTypeChecksPerCell(t *testing.T) {
 	s := newSession(t)
 	cells := []struct {
