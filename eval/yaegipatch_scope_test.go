@@ -3,6 +3,7 @@ package eval
 import (
 	"bytes"
 	"go/parser"
+	"reflect"
 	"testing"
 
 	stdlib "github.com/peerbook/peerbook/eval/internal/stdlib"
@@ -112,4 +113,32 @@ func TestPatchScopeAPI(t *testing.T) {
 		t.Errorf("without DropMainCall, main should run once: %q", out.String())
 	}
 	in.DropRoots() // what it frees is measured by TestPatchGlobalScopeChildren
+
+	// HeldValue: an interpreted value inside an interface of the interpreter.
+	if _, err := in.Eval(`type I interface{ M() int }`); err != nil {
+		t.Fatal(err)
+	}
+	v, err := in.Eval(`[]I{T{A: 5}, &T{A: 6}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []struct {
+		name string
+		a    int64
+	}{{"main.T", 5}, {"*main.T", 6}} {
+		held, name, ok := interp.HeldValue(v.Index(i))
+		if !ok || name != want.name {
+			t.Errorf("HeldValue(element %d) = %v, %q, %v; want a %s", i, held, name, ok, want.name)
+			continue
+		}
+		if held.Kind() == reflect.Pointer {
+			held = held.Elem()
+		}
+		if held.Field(0).Int() != want.a {
+			t.Errorf("HeldValue(element %d) holds %v, want A %d", i, held, want.a)
+		}
+	}
+	if _, _, ok := interp.HeldValue(reflect.ValueOf(5)); ok {
+		t.Error("HeldValue(5) reports a held value")
+	}
 }

@@ -1,5 +1,7 @@
 package interp
 
+import "reflect"
+
 // peerbook patch 17: what a notebook session needs of the main package's scope, exported
 // (see PATCHES.md). A notebook redefines types and methods, lists its variables with their
 // types, completes fields and undoes a declaration that failed to compile; upstream yaegi
@@ -196,3 +198,20 @@ func (interp *Interpreter) DropRoots() {
 // PackageName returns the name of the package imported with path as the interpreter
 // recorded it when the package was loaded, "" when it has none.
 func (interp *Interpreter) PackageName(path string) string { return interp.pkgNames[path] }
+
+// HeldValue returns, when v is how the interpreter keeps an interpreted value inside an
+// interface (its valueInterface), the value held and the interpreter's spelling of the
+// value's type ("main.T", "*main.T", "[]main.T"); ok is false for any other v. Like
+// reflect.Value.Set, it panics when v was read through an unexported field.
+func HeldValue(v reflect.Value) (value reflect.Value, typeName string, ok bool) {
+	if !v.IsValid() || v.Type() != valueInterfaceType {
+		return reflect.Value{}, "", false
+	}
+	cp := reflect.New(v.Type()).Elem()
+	cp.Set(v)
+	vi := cp.Interface().(valueInterface)
+	if vi.node != nil && vi.node.typ != nil {
+		typeName = vi.node.typ.str
+	}
+	return vi.value, typeName, true
+}
