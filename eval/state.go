@@ -3,6 +3,7 @@ package eval
 import (
 	"go/token"
 	"reflect"
+	"strings"
 
 	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
 )
@@ -19,7 +20,7 @@ import (
 //   - rw, the rewriter, which keeps the declarations as it spells them for its own check of
 //     the cell as it runs (eval/internal/rewrite).
 //
-// The stages of a cell (cellpath.go) read it; it changes when a step has compiled (learn:
+// The stages of a cell (cellpath.go) read it (the planner through isSessionVar and exists); it changes when a step has compiled (learn:
 // the definitions and the typer; the interpreter's scope changed as it compiled), when the
 // rewriter rewrites a cell (its memory), and when a cell's temporary variables go
 // (forgetTemp). %reset makes a new one (newSessionState).
@@ -63,4 +64,18 @@ func (st *sessionState) learn(fset *token.FileSet, serial int, it *item) {
 func (st *sessionState) forgetTemp(name string) {
 	st.scope.forget(name)
 	delete(st.defs.byName, name)
+}
+
+// isSessionVar reports whether name is a variable of the session.
+func (st *sessionState) isSessionVar(name string) bool {
+	return st.scope.symbol(name).Kind() == "var"
+}
+
+// exists reports whether name ("T.M" for a method) is defined in the session.
+func (st *sessionState) exists(name string) bool {
+	if i := strings.IndexByte(name, '.'); i >= 0 {
+		_, ok := st.defs.byName[name]
+		return ok
+	}
+	return st.scope.symbol(name).IsValid()
 }

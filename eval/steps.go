@@ -38,21 +38,6 @@ func (s *Session) runStep(ctx context.Context, c *cellState, st *step, cellDefs 
 	return s.run(ctx, c, prog)
 }
 
-// isSessionVar reports whether name is a variable of the session.
-func (s *Session) isSessionVar(name string) bool {
-	sym := s.scope.symbol(name)
-	return sym.IsValid() && s.scope.symKind(sym) == "var"
-}
-
-// exists reports whether name ("T.M" for a method) is defined in the session.
-func (s *Session) exists(name string) bool {
-	if i := strings.IndexByte(name, '.'); i >= 0 {
-		_, ok := s.defs.byName[name]
-		return ok
-	}
-	return s.scope.symbol(name).IsValid()
-}
-
 // betterCompileError replaces yaegi's "constant definition loop" (what it says about a use of
 // an undefined name at the top level) by Go's "undefined: name".
 func (s *Session) betterCompileError(err error, node ast.Node, defined []string) error {

@@ -42,3 +42,32 @@ func TestTypeChecksPerCell(t *testing.T) {
 		t.Errorf("refused cell: %d rewriter checks, want 0", got)
 	}
 }
+
+// A cell with a Go kernel is checked once, after the kernel has gone to the gpu package
+// (defineKernels changes the cell: the check sees the kernel's variable).
+func TestTypeChecksPerKernelCell(t *testing.T) {
+	s := newSession(t)
+	mustExec(t, s, "import (\"fmt\"; \"peerbook/gpu\")\ngpu.Use(\"sim:1\")")
+	typer := s.typer.checks
+	got, _ := mustExec(t, s, `
+func twice(t gpu.Thread, n int, x []float32) {
+	for i := t.GlobalX(); i < n; i += t.StrideX() {
+		x[i] *= 2
+	}
+}
+d := gpu.Dev(0)
+buf, _ := d.AllocFrom([]float32{1, 2})
+k := twice
+err := k.Launch(d, 1, 2, 2, buf)
+vals, _ := buf.Float32s()
+fmt.Sprint(vals, err)`)
+	if got != "[2 4] <nil>" {
+		t.Errorf("kernel cell: %s", got)
+	}
+	if n := s.typer.checks - typer; n != 1 {
+		t.Errorf("kernel cell: %d session checks, want 1", n)
+	}
+	if typ := s.typer.varType("k"); typ == "" {
+		t.Error("the typer does not know the type of k, a kernel's variable: the check did not see it")
+	}
+}
