@@ -16,7 +16,7 @@ import (
 // parsed cell (parsedCell: its items, and the type check the stages share); what the
 // session knows of its declarations changes only when a step has compiled (runStep).
 //
-//	parse        parseCell (plan.go), settleImports (imports.go)
+//	parse        parseCell (parse.go), settleImports (imports.go)
 //	refuse       precheck (precheck.go): a cell that does not type-check changes nothing
 //	kernels      defineKernels (kernels.go): Go kernels go to the gpu package
 //	scope        scopeCell (toplevel.go): top-level statements in function scopes, their
