@@ -175,6 +175,7 @@ func (s *Session) reset() error {
 		old.Close() // the previous interpreter's registrations
 	}
 	rw := newRewriter()
+	s.rw = rw // the old one is closed (a failed Prepare leaves the session with the new one)
 	if rw != nil {
 		if err := rw.Prepare(in); err != nil {
 			return fmt.Errorf("eval: prepare the cell rewriter: %w", err)
