@@ -14,9 +14,12 @@ import (
 // A cell's path: the stages a cell of Go code goes through, in order, each called once, from
 // runGo (docs/ARCHITECTURE.md, "A cell's path through eval"). A stage reads and changes the
 // parsed cell (parsedCell: its items, and the type check the stages share); what the
-// session knows of its declarations changes only when a step has compiled (runStep).
+// session knows of its declarations (sessionState, state.go) changes when a step has
+// compiled (runStep), besides the rewriter's memory (rewrite) and the imports that scope
+// and kernels add to the interpreter.
 //
 //	parse        parseCell (parse.go), settleImports (imports.go)
+//	(types)      checkTypes (typecheck.go): one go/types check, made for refuse and scope
 //	refuse       precheck (precheck.go): a cell that does not type-check changes nothing
 //	kernels      defineKernels (kernels.go): Go kernels go to the gpu package
 //	scope        scopeCell (toplevel.go): top-level statements in function scopes, their
