@@ -55,8 +55,12 @@ type Session struct {
 	serial int
 	closed bool
 
-	cellsMu sync.RWMutex        // guards cells (read by goroutines that report panics)
+	cellsMu sync.RWMutex        // guards cells and abandoned (read by goroutines)
 	cells   map[int]*cellRecord // by serial
+	// abandoned holds the serials of the cells interrupted while stuck in compiled code:
+	// what is left of them must not run when that code returns (see bridge.alive). A set
+	// of its own, not a field of cellRecord: a record is kept for every cell.
+	abandoned map[int]bool
 
 	stdout, stderr *outStream
 	files          *cellFiles // os.Stdout and os.Stderr of cells
@@ -82,9 +86,6 @@ type cellRecord struct {
 	label    string
 	lines    []string
 	wrappers [][2]int // cell lines of the function literals top-level statements run in
-	// abandoned: the cell was interrupted while stuck in compiled code; what is left of it
-	// must not run when that code returns (see bridge.alive).
-	abandoned bool
 }
 
 // cellState is the state of the running cell.
@@ -124,7 +125,7 @@ func (s *Session) hooks() Hooks {
 
 // New starts an empty session.
 func New(opts Options) (*Session, error) {
-	s := &Session{opts: opts, cells: map[int]*cellRecord{}, panics: newPanicLog()}
+	s := &Session{opts: opts, cells: map[int]*cellRecord{}, abandoned: map[int]bool{}, panics: newPanicLog()}
 	s.bridge = &bridge{s: s}
 	var err error
 	target := func() Output {
@@ -301,21 +302,18 @@ func (s *Session) label(serial int) string {
 	return fmt.Sprintf("cell[#%d]", serial)
 }
 
-// abandon marks the cell with serial abandoned (see cellRecord).
+// abandon marks the cell with serial abandoned (see Session.abandoned).
 func (s *Session) abandon(serial int) {
 	s.cellsMu.Lock()
-	if c, ok := s.cells[serial]; ok {
-		c.abandoned = true
-	}
+	s.abandoned[serial] = true
 	s.cellsMu.Unlock()
 }
 
-// isAbandoned reports whether the cell with serial was abandoned (see cellRecord).
+// isAbandoned reports whether the cell with serial was abandoned (see Session.abandoned).
 func (s *Session) isAbandoned(serial int) bool {
 	s.cellsMu.RLock()
 	defer s.cellsMu.RUnlock()
-	c, ok := s.cells[serial]
-	return ok && c.abandoned
+	return s.abandoned[serial]
 }
 
 // sourceLine implements cellSource.
@@ -353,6 +351,7 @@ func (s *Session) Execute(ctx context.Context, req ExecuteRequest, out Output) (
 	}
 	s.cellsMu.Lock()
 	s.cells[serial] = &cellRecord{label: label, lines: strings.Split(req.Code, "\n")}
+	delete(s.abandoned, serial) // a serial comes back after maxSerial cells
 	s.cellsMu.Unlock()
 
 	cctx, cancel := context.WithCancel(ctx)
