@@ -71,3 +71,36 @@ fmt.Sprint(vals, err)`)
 		t.Error("the typer does not know the type of k, a kernel's variable: the check did not see it")
 	}
 }
+
+// What costs the rewriter more checks than the cell's own: importing a package for the type
+// of a hoisted variable (one check, telling the rewriter of the import), and re-evaluating
+// the dependents of a redefinition (one check for the file of dependents).
+func TestTypeChecksBeyondTheCell(t *testing.T) {
+	s := newSession(t)
+	mustExec(t, s, "import \"os\"")
+	typer, rewrit := s.typer.checks, s.rewriterChecks
+	// []fs.DirEntry: the session imports io/fs under an alias to declare entries.
+	mustExec(t, s, "entries, err := os.ReadDir(\".\")\n_ = err")
+	if got := s.typer.checks - typer; got != 1 {
+		t.Errorf("cell with an alias import: %d session checks, want 1", got)
+	}
+	if got := s.rewriterChecks - rewrit; got != 2 {
+		t.Errorf("cell with an alias import: %d rewriter checks, want 2 (the alias, the cell)", got)
+	}
+	if got, _ := mustExec(t, s, "len(entries) >= 0"); got != "true" {
+		t.Errorf("entries: %s", got)
+	}
+
+	mustExec(t, s, "func f() int { return 1 }\nfunc g() int { return f() + 1 }")
+	typer, rewrit = s.typer.checks, s.rewriterChecks
+	mustExec(t, s, "func f() int { return 10 }")
+	if got := s.typer.checks - typer; got != 1 {
+		t.Errorf("redefinition: %d session checks, want 1", got)
+	}
+	if got := s.rewriterChecks - rewrit; got != 2 {
+		t.Errorf("redefinition: %d rewriter checks, want 2 (the cell, g re-evaluated)", got)
+	}
+	if got, _ := mustExec(t, s, "g()"); got != "11" {
+		t.Errorf("g() after f was redefined: %s", got)
+	}
+}
