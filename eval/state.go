@@ -20,10 +20,11 @@ import (
 //   - rw, the rewriter, which keeps the declarations as it spells them for its own check of
 //     the cell as it runs (eval/internal/rewrite).
 //
-// The stages of a cell (cellpath.go) read it (the planner through isSessionVar and exists); it changes when a step has compiled (learn:
-// the definitions and the typer; the interpreter's scope changed as it compiled), when the
-// rewriter rewrites a cell (its memory), and when a cell's temporary variables go
-// (forgetTemp). %reset makes a new one (newSessionState).
+// The stages of a cell (cellpath.go) read it (the planner through isSessionVar and
+// exists). It changes when a step has compiled (learn: the definitions and the typer; the
+// interpreter's scope changed as it compiled), when the rewriter rewrites a cell (its
+// memory), and when a cell's temporary variables go (forgetTemp). %reset makes a new one
+// (newSessionState).
 type sessionState struct {
 	in    *interp.Interpreter
 	scope scopeView
