@@ -29,6 +29,7 @@ func moduleEvaluator(nb *notebook.Notebook, nbPath string) (string, error) {
 			return "", fmt.Errorf("cell %d: %w", i+1, err)
 		}
 		set.Imports = append(set.Imports, r.Imports...)
+		set.Cells = append(set.Cells, c.Source())
 		set.Pins = append(set.Pins, r.Pins...)
 	}
 	have := map[string]bool{}

@@ -87,7 +87,7 @@ func TestRunNotebookWithModules(t *testing.T) {
 
 // The peerbook command itself has no third-party packages built in.
 func TestGoMagicWithoutModules(t *testing.T) {
-	if _, err := goMagic("get gonum.org/v1/gonum@v0.16.0"); err == nil || !strings.Contains(err.Error(), "no third-party package is built into this session") {
+	if _, err := goMagic("get gonum.org/v1/gonum@v0.16.0"); err == nil || !strings.Contains(err.Error(), "no cell imports a third-party package yet") {
 		t.Errorf("%%go get: %v", err)
 	}
 	out, err := goMagic("mod")

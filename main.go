@@ -29,6 +29,7 @@ import (
 	"github.com/peerbook/peerbook/kernel"
 	"github.com/peerbook/peerbook/kernel/evaluator/evalchild"
 	"github.com/peerbook/peerbook/kernel/history"
+	"github.com/peerbook/peerbook/kernel/modules"
 )
 
 // version is set at build time: go build -ldflags "-X main.version=v1.2.3".
@@ -61,7 +62,10 @@ an error, starts a fresh session and goes on serving.
 History is kept in $PEERBOOK_HISTORY, else $XDG_DATA_HOME/peerbook/history.jsonl,
 else ~/.local/share/peerbook/history.jsonl ("none": memory only); kernels may share it.
 $PEERBOOK_MAX_MESSAGE bounds a message a client may send, in bytes (default 256 MiB):
-a client that sends more is disconnected and the kernel's log names the limit.
+a larger one is not read; a signed request gets a MessageTooLarge error reply, others
+close their connection, and the kernel's log names the limit. $PEERBOOK_RECEIVE_BUDGET
+bounds the bytes of the messages over 64 KiB all clients are sending at once (default
+1 GiB): past it they wait, and after 10 s get a KernelBusy error.
 $PEERBOOK_MAX_STACK_MB bounds a goroutine's stack in the session (default 256).
 $PEERBOOK_EVALUATOR_LOG names a file that gets a copy of the session's stderr.
 The kernel's own log (messages dropped, evaluators restarted, shutdown requests) goes to
@@ -291,6 +295,8 @@ func runKernel(flags *flag.FlagSet, args []string) error {
 		HandleSignals:  true,
 		ParentPID:      parent,
 		Version:        versionString(),
+		Modules:        &modules.Builder{Source: ownSource(), SymbolsVar: "modulePackages"},
+		ModulePackages: builtPackages(),
 	})
 }
 

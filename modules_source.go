@@ -23,7 +23,7 @@ var modulePackages map[string]map[string]reflect.Value
 // source it was built from. Test files and testdata come along (an embed pattern can't
 // leave them out); the build copies neither.
 //
-//go:embed go.mod go.sum *.go display eval gpu install kernel
+//go:embed go.mod go.sum *.go display eval gpu install internal kernel
 var source embed.FS
 
 // ownSource returns peerbook's module source, rooted at the module's folder.
@@ -39,11 +39,7 @@ func goMagic(args string) (string, error) {
 		return "", fmt.Errorf("%%go: %w", err)
 	}
 	reqs := requirements(string(data))
-	var built []string
-	for key := range modulePackages {
-		built = append(built, path.Dir(key)) // keys are "importpath/pkgname"
-	}
-	sort.Strings(built)
+	built := builtPackages()
 	switch {
 	case len(f) == 1 && f[0] == "mod":
 		var b strings.Builder
@@ -69,7 +65,7 @@ func goMagic(args string) (string, error) {
 			have, ok := reqs[mod]
 			switch {
 			case len(built) == 0:
-				return "", fmt.Errorf("%%go get %s: no third-party package is built into this session: `peerbook run` builds the packages the notebook's cells import (none does), before the first cell runs; the Jupyter kernel does not build them yet (docs/MODULES.md)", a)
+				return "", fmt.Errorf("%%go get %s: no cell imports a third-party package yet, so nothing is built with this version: the pin is kept and applies when a cell imports a package of %s (in the Jupyter kernel, that cell's import builds it; with `peerbook run`, an import in any cell of the notebook)", a, mod)
 			case !ok:
 				return "", fmt.Errorf("%%go get %s: this evaluator was not built with %s", a, mod)
 			case strings.HasPrefix(version, "v") && strings.Count(version, ".") == 2 && version != have:
@@ -80,6 +76,17 @@ func goMagic(args string) (string, error) {
 		return b.String(), nil
 	}
 	return "", fmt.Errorf("%%go %s: want %%go get MODULE@VERSION or %%go mod", args)
+}
+
+// builtPackages returns the import paths of the third-party packages built into this
+// binary, sorted.
+func builtPackages() []string {
+	var built []string
+	for key := range modulePackages {
+		built = append(built, path.Dir(key)) // keys are "importpath/pkgname"
+	}
+	sort.Strings(built)
+	return built
 }
 
 // requirements returns the module versions a go.mod requires.

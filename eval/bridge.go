@@ -154,7 +154,7 @@ func (a abandoned) Error() string {
 // cell was interrupted while blocked in compiled code (it is abandoned), the rest of it
 // must not run once that call returns, beside the cells that came after.
 func (b *bridge) alive(serial int) {
-	if _, ok := b.s.abandonedCells.Load(serial); ok {
+	if b.s.isAbandoned(serial) {
 		panic(abandoned{serial})
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/peerbook/peerbook/eval/internal/stdlib"
+	"github.com/peerbook/peerbook/internal/modulegen/naming"
 )
 
 // goKeywords are Go's keywords, offered by completion.
@@ -113,17 +114,62 @@ func memberTables() (map[string][]candidate, []string) {
 		paths = append(paths, path)
 		var list []candidate
 		for name, v := range syms {
-			if !token.IsExported(name) {
+			if !token.IsExported(name) || naming.IsInstance(name) {
 				continue
 			}
 			list = append(list, memberCandidate(name, v))
 		}
+		list = append(list, genericCandidates(syms)...)
 		sort.Slice(list, func(i, j int) bool { return list[i].text < list[j].text })
 		members[path] = list
 	}
 	sort.Strings(paths)
 	tablesCache.tables, tablesCache.members, tablesCache.paths = tables, members, paths
 	return members, paths
+}
+
+// genericCandidates describes the generic functions and types of a compiled third-party
+// package (their instances are in its symbols under mangled names, see
+// internal/modulegen/naming; the generics themselves are listed in its table).
+func genericCandidates(syms map[string]reflect.Value) []candidate {
+	v, ok := syms[naming.Table]
+	if !ok {
+		return nil
+	}
+	table, _ := v.Interface().(map[string]string)
+	var list []candidate
+	for key, decl := range table {
+		name, ok := strings.CutPrefix(key, naming.DeclPrefix)
+		if !ok {
+			continue
+		}
+		_, sig, _ := strings.Cut(decl, "\n")
+		kind := "function"
+		if strings.HasPrefix(sig, "type ") {
+			kind = "class"
+		}
+		list = append(list, candidate{text: name, kind: kind, sig: sig})
+	}
+	return list
+}
+
+// moduleDoc returns the signature and doc comment of a compiled third-party package's
+// member ("T.M" for a method), gathered when its evaluator was built.
+func moduleDoc(path, name string) (string, bool) {
+	tablesCache.Lock()
+	defer tablesCache.Unlock()
+	for key, syms := range extraTables {
+		if key[:max(strings.LastIndex(key, "/"), 0)] != path {
+			continue
+		}
+		if v, ok := syms[naming.Docs]; ok {
+			docs, _ := v.Interface().(map[string]string)
+			if text, ok := docs[name]; ok {
+				return strings.TrimSpace(text), true
+			}
+		}
+	}
+	return "", false
 }
 
 // memberCandidate describes an exported symbol of a compiled package.

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"path"
-	"reflect"
 	"strconv"
 )
 
@@ -54,12 +53,9 @@ func (s *Session) importedName(is *ast.ImportSpec, p string) string {
 	if is.Name != nil {
 		return is.Name.Name
 	}
-	names := field(reflect.ValueOf(s.in), "pkgNames")
-	if names.IsValid() && names.Kind() == reflect.Map && names.Type().Key().Kind() == reflect.String {
-		for _, key := range []string{p, yaegiImportPath(p)} {
-			if v := names.MapIndex(reflect.ValueOf(key)); v.IsValid() && v.Kind() == reflect.String && v.String() != "" {
-				return v.String()
-			}
+	for _, key := range []string{p, yaegiImportPath(p)} {
+		if name := s.in.PackageName(key); name != "" {
+			return name
 		}
 	}
 	return path.Base(p)

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"sort"
 	"strings"
@@ -120,10 +121,26 @@ func (s *Session) describeLocked(name string, detail int, session bool) (string,
 	}
 	for _, c := range fieldsAndMethods(t) {
 		if c.text == last {
+			if text, ok := moduleMethodDoc(t, last); ok {
+				return text, true
+			}
 			return c.sig, true
 		}
 	}
 	return "", false
+}
+
+// moduleMethodDoc documents the method or field name of a named type (or pointer to one)
+// of a compiled third-party package, from the docs gathered when its evaluator was built.
+func moduleMethodDoc(t reflect.Type, name string) (string, bool) {
+	if t.Kind() == reflect.Pointer && t.Name() == "" {
+		t = t.Elem()
+	}
+	if t.Name() == "" || t.PkgPath() == "" {
+		return "", false
+	}
+	typeName, _, _ := strings.Cut(t.Name(), "[") // an instance: Stack[int]
+	return moduleDoc(t.PkgPath(), typeName+"."+name)
 }
 
 // describeSession documents a name the session defined; the caller holds s.mu.
@@ -339,6 +356,9 @@ func describeMember(path, name string) (string, bool) {
 		if text, ok := memberDoc(p, name); ok {
 			return text, true
 		}
+	}
+	if text, ok := moduleDoc(path, name); ok {
+		return text, true
 	}
 	if cand == nil {
 		return "", false

@@ -7,14 +7,11 @@ import (
 	"testing"
 )
 
-// TestYaegiInternals fails when yaegi's unexported layout, which yaegiscope.go relies on,
-// is not what it expects (a yaegi version other than v0.16.1).
-func TestYaegiInternals(t *testing.T) {
+// TestScopeView checks the session's view of the interpreter's package scope, read and
+// edited through the scope API of the patched yaegi (PATCHES.md, patch 17).
+func TestScopeView(t *testing.T) {
 	s := newSession(t)
-	mustExec(t, s, "type T struct{ A int }\nfunc (T) M() int { return 1 }\nvar x = 2\nimport \"strings\"\nvar _ = strings.ToUpper")
-	if !s.scope.symMap().IsValid() {
-		t.Fatal("cannot reach the package scope of the interpreter")
-	}
+	mustExec(t, s, "type T struct{ A int }\nfunc (T) M() int { return 1 }\nvar x = 2\nvar p = &T{}\nimport \"strings\"\nvar _ = strings.ToUpper")
 	kinds := map[string]string{}
 	for _, sym := range s.scope.symbols() {
 		kinds[sym.Name] = sym.Kind + " " + sym.Type
@@ -25,14 +22,33 @@ func TestYaegiInternals(t *testing.T) {
 	if s.scope.imports()["strings"] != "strings" {
 		t.Errorf("imports: %v", s.scope.imports())
 	}
-	if !s.scope.methodSlice("T").IsValid() || s.scope.methodSlice("T").Len() != 1 {
+	if got := s.scope.typeName(s.scope.symbol("p")); got != "T" {
+		t.Errorf("typeName(p) = %q, want T", got)
+	}
+	if got := s.scope.typeName(s.scope.symbol("x")); got != "" {
+		t.Errorf("typeName(x) = %q, want \"\" (int is no session type)", got)
+	}
+	saved := s.scope.methodSlice("T")
+	if !saved.IsValid() || saved.Len() != 1 {
 		t.Errorf("method list of T not found")
 	}
 	if !s.scope.dropMethod("T", "M") || s.scope.methodSlice("T").Len() != 0 {
 		t.Errorf("dropMethod did not remove M")
 	}
+	s.scope.setMethodSlice("T", saved)
+	if s.scope.methodSlice("T").Len() != 1 {
+		t.Errorf("setMethodSlice did not put M back")
+	}
+	if got, _ := mustExec(t, s, "T{}.M()"); got != "1" {
+		t.Errorf("T{}.M() after the methods were put back: %q", got)
+	}
+	x := s.scope.symbol("x")
 	if !s.scope.forget("x") || s.scope.symbol("x").IsValid() {
 		t.Errorf("forget did not remove x")
+	}
+	s.scope.restore("x", x)
+	if got, _ := mustExec(t, s, "x"); got != "2" {
+		t.Errorf("x after restore: %q", got)
 	}
 }
 

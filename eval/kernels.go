@@ -107,6 +107,7 @@ func (s *Session) defineKernels(pc *parsedCell, code string, serial int) error {
 	if !found {
 		return nil
 	}
+	pc.types = nil // the cell changes: a check made before is not the cell's any more
 	// Blank out everything else, keeping line breaks, so that positions stay the cell's.
 	src := []byte(code)
 	for i := range src {

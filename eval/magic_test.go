@@ -241,7 +241,7 @@ func TestGoMagic(t *testing.T) {
 func TestMissingPackageExplained(t *testing.T) {
 	s := newSession(t)
 	for _, tc := range []struct{ src, want string }{
-		{`import "example.invalid/nomodule/pkg"`, `import "example.invalid/nomodule/pkg": the package is not built into this session: third-party packages are built by ` + "`peerbook run`"},
+		{`import "example.invalid/nomodule/pkg"`, `import "example.invalid/nomodule/pkg": the package is not built into this session: third-party packages are built into the evaluator by the process that starts it`},
 		{`import "fmtx"`, `import "fmtx": no such package in the standard library or peerbook`},
 	} {
 		_, e, _ := run(t, s, tc.src)

@@ -17,7 +17,7 @@ func explainMissingPackage(msg string) string {
 		p := missingPkgRe.FindStringSubmatch(m)[1]
 		first, _, _ := strings.Cut(p, "/")
 		if strings.Contains(first, ".") {
-			return fmt.Sprintf("import %q: the package is not built into this session: third-party packages are built by `peerbook run` before the first cell runs; the Jupyter kernel can't import them yet (docs/MODULES.md)", p)
+			return fmt.Sprintf("import %q: the package is not built into this session: third-party packages are built into the evaluator by the process that starts it (the Jupyter kernel, before the cell that imports one runs; `peerbook run`, before the first cell), and this evaluator was started without it (docs/MODULES.md)", p)
 		}
 		return fmt.Sprintf("import %q: no such package in the standard library or peerbook", p)
 	})

@@ -38,7 +38,7 @@ func (s *Session) precheck(pc *parsedCell) error {
 			defined[d] = true
 		}
 	}
-	ct := s.typer.check(pc, s.sessionImports())
+	ct := s.checkTypes(pc)
 	var list scanner.ErrorList
 	for _, te := range ct.hard {
 		if name, ok := strings.CutPrefix(te.Msg, "undefined: "); ok && (defined[name] || s.exists(name) || strings.Contains(name, ".")) {

@@ -4,9 +4,10 @@ import (
 	"fmt"
 	"go/ast"
 	"go/parser"
-	"reflect"
 	"sort"
 	"strings"
+
+	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
 )
 
 // redefinition undoes what prepareRedefinition changed in the interpreter's scope when the
@@ -14,9 +15,9 @@ import (
 // it was.
 type redefinition struct {
 	s       *Session
-	symbols map[string]reflect.Value // name -> previous *symbol (invalid: there was none)
-	methods map[string]reflect.Value // type name -> previous method slice
-	before  map[string]bool          // the names of the scope before the compilation
+	symbols map[string]interp.ScopeSymbol // name -> previous symbol (invalid: there was none)
+	methods map[string]interp.MethodSet   // type name -> previous methods
+	before  map[string]bool               // the names of the scope before the compilation
 	// cands, when not nil, are the only names the compilation can add (before then holds
 	// those of them that existed); nil: before holds every name of the scope.
 	cands map[string]bool
@@ -29,7 +30,7 @@ type redefinition struct {
 //   - an import under a name that a file of declarations defines is forgotten (see
 //     settleImports).
 func (s *Session) prepareRedefinition(node ast.Node, names []string, declFile bool) *redefinition {
-	r := &redefinition{s: s, symbols: map[string]reflect.Value{}, methods: map[string]reflect.Value{}}
+	r := &redefinition{s: s, symbols: map[string]interp.ScopeSymbol{}, methods: map[string]interp.MethodSet{}}
 	r.before, r.cands = s.namesBefore(node)
 	for _, n := range names {
 		if i := strings.IndexByte(n, '.'); i >= 0 {
@@ -46,7 +47,7 @@ func (s *Session) prepareRedefinition(node ast.Node, names []string, declFile bo
 		sym := s.scope.symbol(n)
 		if !sym.IsValid() {
 			if _, seen := r.symbols[n]; !seen {
-				r.symbols[n] = reflect.Value{}
+				r.symbols[n] = interp.ScopeSymbol{}
 			}
 			continue
 		}
@@ -175,7 +176,7 @@ func (s *Session) recompile(defs []*definition) error {
 	}
 	node := s.buildNode(&st, 0)
 	if s.rw != nil {
-		if err := s.rw.Cell(s.in.FileSet(), node.(*ast.File), nil); err != nil {
+		if err := s.rewriteCell(node.(*ast.File), nil); err != nil {
 			return err
 		}
 	}

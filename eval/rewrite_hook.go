@@ -51,6 +51,13 @@ func (s *Session) goTypesErrors(n ast.Node, err error) error {
 	return list
 }
 
+// rewriteCell runs declarations and statements through the rewriter, which type-checks
+// them first: each call is one go/types check, counted in rewriterChecks.
+func (s *Session) rewriteCell(decls *ast.File, stmts *ast.BlockStmt) error {
+	s.rewriterChecks++
+	return s.rw.Cell(s.in.FileSet(), decls, stmts)
+}
+
 // newRewriter returns the rewriter of a new interpreter (nil: cells run as written).
 var newRewriter = func() cellRewriter { return rewrite.New() }
 
@@ -91,7 +98,7 @@ func (s *Session) rewriteItems(pc *parsedCell) error {
 	if stmts != nil {
 		stmts.Rbrace = stmts.List[len(stmts.List)-1].End()
 	}
-	if err := s.rw.Cell(s.in.FileSet(), decls, stmts); err != nil {
+	if err := s.rewriteCell(decls, stmts); err != nil {
 		var refused *rewrite.Unsupported
 		if errors.As(err, &refused) {
 			// The cell would run with a result Go would not give: it is not run.

@@ -3,7 +3,6 @@ package eval
 import (
 	"go/ast"
 	"maps"
-	"reflect"
 )
 
 // scopeMemo caches what is read from the whole of the interpreter's scope, so that a cell's
@@ -72,16 +71,4 @@ func (s *Session) namesBefore(node ast.Node) (before, cands map[string]bool) {
 		return true
 	})
 	return before, cands
-}
-
-// dropRoots empties the list of compiled programs that yaegi v0.16.1 keeps for its
-// debugger (Interpreter.roots), which the session does not use: kept, it holds the syntax
-// tree of every cell ever compiled, a few KB per cell that even %reset would not free
-// while the interpreter lives. Like the accessors of yaegiscope.go, it does nothing when
-// the field is not there.
-func (s scopeView) dropRoots() {
-	roots := field(reflect.ValueOf(s.in), "roots")
-	if roots.IsValid() && roots.Kind() == reflect.Slice && roots.CanSet() {
-		roots.Set(reflect.Zero(roots.Type()))
-	}
 }

@@ -1,15 +1,15 @@
 package eval
 
-// Long file: the Session and a cell's execution stay together until eval becomes a pipeline of
-// named stages with one view of session state (issue 18; docs/ARCHITECTURE.md, a cell's path).
+// The Session: its life (New, reset, Close), Execute (a cell's request: its label, output,
+// interrupt and stdin), and the cells' records for error messages. A cell's Go code goes
+// through the stages of cellpath.go; what the session knows of its declarations is
+// sessionState (state.go).
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"go/ast"
 	"go/parser"
-	"go/token"
 	"io"
 	"reflect"
 	"strings"
@@ -21,7 +21,6 @@ import (
 	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
 
 	"github.com/peerbook/peerbook/display"
-	"github.com/peerbook/peerbook/eval/internal/rewrite"
 )
 
 // Options configure a new Session.
@@ -47,27 +46,27 @@ type Options struct {
 type Session struct {
 	opts Options
 
-	mu     sync.Mutex // held while a cell runs; guards the fields below
-	in     *interp.Interpreter
-	scope  scopeView
+	mu sync.Mutex // held while a cell runs; guards the fields below
+	// sessionState is what the session knows of its declarations (the interpreter, its
+	// scope, the definitions, the typer, the rewriter: state.go).
+	sessionState
 	runner *runner
-	defs   *definitions
-	typer  *cellTyper
 	temps  int // temporary variables made so far (see hoistDefinition)
 	serial int
 	closed bool
 
-	cellsMu sync.RWMutex        // guards cells (read by goroutines that report panics)
+	cellsMu sync.RWMutex        // guards cells and abandoned (read by goroutines)
 	cells   map[int]*cellRecord // by serial
+	// abandoned holds the serials of the cells interrupted while stuck in compiled code:
+	// what is left of them must not run when that code returns (see bridge.alive). A set
+	// of its own, not a field of cellRecord: a record is kept for every cell.
+	abandoned map[int]bool
 
 	stdout, stderr *outStream
 	files          *cellFiles // os.Stdout and os.Stderr of cells
 	stdin          *stdinReader
 	panics         *panicLog
 	bridge         *bridge
-	rw             cellRewriter // nil: cells run as written
-
-	abandonedCells sync.Map // serial -> struct{}: cells interrupted while stuck in compiled code
 
 	cur     atomic.Pointer[cellState] // the running cell
 	lastOut atomic.Pointer[outputRef] // the Output of the last cell (for background output)
@@ -126,7 +125,7 @@ func (s *Session) hooks() Hooks {
 
 // New starts an empty session.
 func New(opts Options) (*Session, error) {
-	s := &Session{opts: opts, cells: map[int]*cellRecord{}, panics: newPanicLog()}
+	s := &Session{opts: opts, cells: map[int]*cellRecord{}, abandoned: map[int]bool{}, panics: newPanicLog()}
 	s.bridge = &bridge{s: s}
 	var err error
 	target := func() Output {
@@ -176,23 +175,14 @@ func (s *Session) reset() error {
 	if old, ok := s.rw.(interface{ Close() }); ok {
 		old.Close() // the previous interpreter's registrations
 	}
-	s.rw = newRewriter()
-	if s.rw != nil {
-		if err := s.rw.Prepare(in); err != nil {
+	rw := newRewriter()
+	s.rw = rw // the old one is closed (a failed Prepare leaves the session with the new one)
+	if rw != nil {
+		if err := rw.Prepare(in); err != nil {
 			return fmt.Errorf("eval: prepare the cell rewriter: %w", err)
 		}
 	}
-	s.in = in
-	s.scope = scopeView{in: in, memo: &scopeMemo{}}
-	s.defs = newDefinitions()
-	s.typer = newCellTyper(in.FileSet(), func(path string) (syms map[string]reflect.Value) {
-		defer func() {
-			if recover() != nil {
-				syms = nil // yaegi fails on some packages it compiled from source (generic types)
-			}
-		}()
-		return in.Symbols(path)[path]
-	})
+	s.sessionState = newSessionState(in, rw)
 	if _, err := in.Eval(`import ` + rtName + ` "` + rtPath + `"`); err != nil {
 		return fmt.Errorf("eval: import the session bridge: %w", err)
 	}
@@ -200,7 +190,7 @@ func (s *Session) reset() error {
 		// The rewriter type-checks cells; the code the session adds to them calls the bridge.
 		f, err := parser.ParseFile(in.FileSet(), srcFile, `package main; import `+rtName+` "`+rtPath+`"`, 0)
 		if err == nil {
-			err = s.rw.Cell(in.FileSet(), f, nil)
+			err = s.rewriteCell(f, nil)
 		}
 		if err != nil {
 			return fmt.Errorf("eval: tell the rewriter of the session bridge: %w", err)
@@ -312,6 +302,20 @@ func (s *Session) label(serial int) string {
 	return fmt.Sprintf("cell[#%d]", serial)
 }
 
+// abandon marks the cell with serial abandoned (see Session.abandoned).
+func (s *Session) abandon(serial int) {
+	s.cellsMu.Lock()
+	s.abandoned[serial] = true
+	s.cellsMu.Unlock()
+}
+
+// isAbandoned reports whether the cell with serial was abandoned (see Session.abandoned).
+func (s *Session) isAbandoned(serial int) bool {
+	s.cellsMu.RLock()
+	defer s.cellsMu.RUnlock()
+	return s.abandoned[serial]
+}
+
 // sourceLine implements cellSource.
 func (s *Session) sourceLine(serial, line int) (string, bool) {
 	s.cellsMu.RLock()
@@ -347,6 +351,7 @@ func (s *Session) Execute(ctx context.Context, req ExecuteRequest, out Output) (
 	}
 	s.cellsMu.Lock()
 	s.cells[serial] = &cellRecord{label: label, lines: strings.Split(req.Code, "\n")}
+	delete(s.abandoned, serial) // a serial comes back after maxSerial cells
 	s.cellsMu.Unlock()
 
 	cctx, cancel := context.WithCancel(ctx)
@@ -470,468 +475,6 @@ func (s *Session) executeCell(ctx context.Context, c *cellState, code string) (R
 		return Result{}, magicError(err)
 	}
 	return s.runMagics(ctx, c, m)
-}
-
-// runGo compiles and runs Go code of the cell c.
-func (s *Session) runGo(ctx context.Context, c *cellState, code string) (res Result, err error) {
-	pc, err := parseCell(s.in.FileSet(), c.serial, code)
-	if err != nil {
-		return res, compileError(s, err)
-	}
-	s.settleImports(pc) // imports earlier cells made are no-ops (see imports.go)
-	if err := s.precheck(pc); err != nil {
-		return res, err // nothing ran
-	}
-	if err := s.defineKernels(pc, code, c.serial); err != nil {
-		return res, err
-	}
-	// The last expression is the cell's value: it runs last, on its own.
-	result := valueItem(pc)
-	if aliases := s.scopeCell(pc, result); len(aliases) > 0 {
-		if err := s.importAliases(aliases); err != nil {
-			return res, err
-		}
-	}
-	if err := s.rewriteItems(pc); err != nil {
-		return res, err
-	}
-	for _, it := range pc.items {
-		switch {
-		case it.stmt != nil:
-			s.markPanics(it.stmt)
-			if g, ok := it.stmt.(*ast.GoStmt); ok {
-				it.stmt = rewrite.IsolateGoStmt(g, goHooks(c.serial))
-			} else {
-				wrapGo(it.stmt, c.serial)
-				it.stmt = funcScoped(it.stmt)
-			}
-		case it.decl != nil && !it.kernel:
-			wrapGo(it.decl, c.serial)
-			s.markPanics(it.decl)
-		}
-	}
-	if n := len(pc.items); result != nil && (n == 0 || pc.items[n-1] != result) {
-		result = nil // the rewriter made it something else
-	}
-	if result != nil {
-		if _, ok := result.stmt.(*ast.ExprStmt); ok {
-			pc.items = pc.items[:len(pc.items)-1]
-		} else {
-			result = nil
-		}
-	}
-	defer func() {
-		if derr := s.runDeferred(ctx, c, pc); derr != nil && err == nil {
-			err = derr
-		}
-		for _, name := range pc.temps {
-			s.scope.forget(name)
-			delete(s.defs.byName, name)
-		}
-	}()
-
-	cellDefs := map[string]bool{}
-	for _, it := range pc.items {
-		for _, n := range it.defs {
-			cellDefs[n] = true
-		}
-	}
-	for _, st := range plan(pc, s.isSessionVar, s.exists) {
-		if err := s.runStep(ctx, c, st, cellDefs); err != nil {
-			if errors.Is(err, errCellReturned) {
-				return res, nil
-			}
-			return res, err
-		}
-	}
-	if result != nil {
-		v, err := s.evalValue(ctx, c, result.stmt.(*ast.ExprStmt).X)
-		if err != nil {
-			return res, err
-		}
-		res.Value = v
-	}
-	return res, nil
-}
-
-// valueItem returns the item whose value the cell shows: its last statement, when that is
-// an expression (not a print call) and the cell does not end with ';'.
-func valueItem(pc *parsedCell) *item {
-	if n := len(pc.items); n > 0 && !pc.suppress {
-		if es, ok := pc.items[n-1].stmt.(*ast.ExprStmt); ok && !isPrintCall(es.X) {
-			return pc.items[n-1]
-		}
-	}
-	return nil
-}
-
-// importAliases imports packages under the aliases (path -> alias) that the types of the
-// variables a cell declares use.
-func (s *Session) importAliases(aliases map[string]string) error {
-	for _, path := range sortedKeys(aliases) {
-		alias := aliases[path]
-		if _, ok := s.scope.imports()[alias]; ok {
-			continue
-		}
-		src := `import ` + alias + ` "` + path + `"`
-		s.scope.memo.invalidate()
-		if _, err := s.in.Eval(src); err != nil {
-			return internalError("import "+path+" for the types of the cell's variables", err)
-		}
-		if s.rw != nil {
-			// The rewriter must know the name, for the cell's declarations that use it.
-			if f, err := parser.ParseFile(s.in.FileSet(), srcFile, "package main; "+src, 0); err == nil {
-				_ = s.rw.Cell(s.in.FileSet(), f, nil)
-			}
-		}
-	}
-	return nil
-}
-
-// runDeferred runs the calls that the cell's top-level defer statements registered (see
-// cellLevel), unless the cell was interrupted.
-func (s *Session) runDeferred(ctx context.Context, c *cellState, pc *parsedCell) error {
-	c.mu.Lock()
-	n := len(c.deferred)
-	c.mu.Unlock()
-	if n == 0 {
-		return nil
-	}
-	if ctx.Err() != nil {
-		c.mu.Lock()
-		c.deferred = nil
-		c.mu.Unlock()
-		return nil
-	}
-	pos := pc.deferPos
-	call := bridgeCall(pos, "RunDeferred", &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: fmt.Sprint(c.serial)})
-	prog, err := s.compile(&ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{call}, Rbrace: pos}, false)
-	if err != nil {
-		return err
-	}
-	return s.run(ctx, c, prog)
-}
-
-// isSessionVar reports whether name is a variable of the session.
-func (s *Session) isSessionVar(name string) bool {
-	sym := s.scope.symbol(name)
-	return sym.IsValid() && s.scope.symKind(sym) == "var"
-}
-
-// isPrintCall reports whether e is a call of the print family (fmt.Println, w.Write, ...),
-// whose results (a count and an error) are not worth showing as the cell's value.
-func isPrintCall(e ast.Expr) bool {
-	call, ok := e.(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	sel, ok := call.Fun.(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	switch sel.Sel.Name {
-	case "Print", "Printf", "Println", "Fprint", "Fprintf", "Fprintln",
-		"Write", "WriteString", "WriteByte", "WriteRune", "WriteTo":
-		return true
-	}
-	return false
-}
-
-// runStep compiles one step of a cell and runs it. What the step redefines is then
-// re-evaluated where it is used, except for the names the cell defines itself (cellDefs).
-func (s *Session) runStep(ctx context.Context, c *cellState, st *step, cellDefs map[string]bool) error {
-	node := s.buildNode(st, c.serial)
-	names := st.defs()
-	changed := map[string]bool{}
-	for _, n := range names {
-		if s.exists(n) {
-			changed[n] = true
-		}
-	}
-	undo := s.prepareRedefinition(node, names, st.kind == stepDecls)
-	prog, err := s.compile(node, contains(names, "main"))
-	undo.finishCompile(err == nil)
-	if err != nil {
-		return s.betterCompileError(err, node, names)
-	}
-	for _, it := range st.items {
-		s.defs.record(s.in.FileSet(), c.serial, it)
-		s.typer.remember(it.memo)
-	}
-	s.reevaluate(changed, cellDefs)
-	return s.run(ctx, c, prog)
-}
-
-// betterCompileError replaces yaegi's "constant definition loop" (what it says about a use of
-// an undefined name at the top level) by Go's "undefined: name".
-func (s *Session) betterCompileError(err error, node ast.Node, defined []string) error {
-	e := asError(err)
-	if !strings.Contains(e.Value, "definition loop") {
-		return err
-	}
-	var found *ast.Ident
-	ast.Inspect(node, func(x ast.Node) bool {
-		if found != nil {
-			return false
-		}
-		switch v := x.(type) {
-		case *ast.SelectorExpr:
-			ast.Inspect(v.X, func(y ast.Node) bool {
-				if id, ok := y.(*ast.Ident); ok && found == nil && s.isUndefined(id, defined) {
-					found = id
-				}
-				return found == nil
-			})
-			return false
-		case *ast.KeyValueExpr:
-			ast.Inspect(v.Value, func(y ast.Node) bool {
-				if id, ok := y.(*ast.Ident); ok && found == nil && s.isUndefined(id, defined) {
-					found = id
-				}
-				return found == nil
-			})
-			return false
-		case *ast.Field:
-			return false
-		case *ast.Ident:
-			if s.isUndefined(v, defined) {
-				found = v
-			}
-		}
-		return true
-	})
-	if found == nil {
-		return err
-	}
-	p := s.in.FileSet().Position(found.Pos())
-	serial, line := p.Line/lineStride, p.Line%lineStride
-	msg := fmt.Sprintf("%s %d:%d: undefined: %s", s.label(serial), line, p.Column, found.Name)
-	out := &Error{Name: NameCompile, Value: msg, Traceback: []string{ansiRed + msg + ansiReset}}
-	out.Traceback = append(out.Traceback, sourceContext(s, serial, line, p.Column)...)
-	return out
-}
-
-// isUndefined reports whether an identifier the parser could not resolve names nothing the
-// session knows.
-func (s *Session) isUndefined(id *ast.Ident, defined []string) bool {
-	if id.Obj != nil || id.Name == "_" || contains(defined, id.Name) {
-		return false
-	}
-	if _, ok := predeclared[id.Name]; ok {
-		return false
-	}
-	if sym := s.scope.symbol(id.Name); sym.IsValid() && s.scope.symKind(sym) != "" {
-		return false
-	}
-	_, imported := s.scope.imports()[id.Name]
-	return !imported
-}
-
-// exists reports whether name ("T.M" for a method) is defined in the session.
-func (s *Session) exists(name string) bool {
-	if i := strings.IndexByte(name, '.'); i >= 0 {
-		_, ok := s.defs.byName[name]
-		return ok
-	}
-	return s.scope.symbol(name).IsValid()
-}
-
-// buildNode assembles the AST that yaegi compiles for a step.
-func (s *Session) buildNode(st *step, serial int) ast.Node {
-	if st.kind == stepStmts {
-		b := &ast.BlockStmt{}
-		for i, it := range st.items {
-			var stmt ast.Stmt
-			if it.stmt != nil {
-				stmt = it.stmt
-			} else {
-				stmt = &ast.DeclStmt{Decl: it.decl}
-			}
-			b.List = append(b.List, it.pre...)
-			b.List = append(b.List, stmt)
-			if i < len(st.items)-1 {
-				b.List = append(b.List, aliveCheck(stmt.End(), serial))
-			}
-		}
-		if len(b.List) > 0 {
-			b.Lbrace = b.List[0].Pos()
-			b.Rbrace = b.List[len(b.List)-1].End()
-		}
-		return b
-	}
-	f := &ast.File{Name: &ast.Ident{Name: "main"}}
-	for _, it := range st.items {
-		if f.Package == token.NoPos {
-			f.Package = it.file.Package
-			f.Name.NamePos = it.file.Name.NamePos
-		}
-		f.Decls = append(f.Decls, it.decl)
-	}
-	return f
-}
-
-// aliveCheck is the statement _pbs.Alive(serial), put between the top-level statements of a
-// cell: an interrupted cell that was stuck in compiled code stops there when it resumes
-// (top-level statements run in the interpreter's global frame, which yaegi's interrupt
-// no longer covers once the next cell has started).
-func aliveCheck(pos token.Pos, serial int) ast.Stmt {
-	return &ast.ExprStmt{X: &ast.CallExpr{
-		Fun:    &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: rtName}, Sel: &ast.Ident{NamePos: pos, Name: "Alive"}},
-		Args:   []ast.Expr{&ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: fmt.Sprint(serial)}},
-		Lparen: pos, Rparen: pos,
-	}}
-}
-
-// compile compiles an AST; a panic inside yaegi becomes an internal error. Unless runMain
-// (the code defines func main, which then runs once, as with go run), the session's main is
-// not run after the code's declarations.
-func (s *Session) compile(n ast.Node, runMain bool) (prog *interp.Program, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			prog, err = nil, internalError("the interpreter panicked while compiling", p)
-		}
-	}()
-	if hasImports(n) {
-		defer s.scope.memo.invalidate()
-	}
-	prog, err = s.in.CompileAST(n)
-	s.scope.dropRoots()
-	if err != nil {
-		return nil, compileError(s, s.goTypesErrors(n, err))
-	}
-	if !runMain {
-		s.scope.dropMain(prog)
-	}
-	return prog, nil
-}
-
-// run runs a compiled program of cell c and turns what went wrong into the cell's Error.
-func (s *Session) run(ctx context.Context, c *cellState, prog *interp.Program) error {
-	o := s.runner.run(ctx, prog)
-	if o.err == nil {
-		return nil
-	}
-	if errors.Is(o.err, errInterrupted) {
-		if o.gid != 0 {
-			s.panics.forget(o.gid)
-		}
-		if o.stuck {
-			s.abandonedCells.Store(c.serial, struct{}{})
-		}
-		if goErr := c.goroutineError(); goErr != nil {
-			return goErr
-		}
-		e := interruptedError(o.stuck)
-		if n := s.runner.live.Load(); n > 0 {
-			e.Traceback = append(e.Traceback, leftRunningNote(n))
-		}
-		return e
-	}
-	v, ok := asPanic(o.err)
-	if !ok {
-		v = o.err // yaegi reports some runtime failures as plain errors
-	}
-	if _, ret := v.(cellReturned); ret {
-		s.panics.forget(o.gid)
-		return errCellReturned
-	}
-	return panicError(s, v, s.trace(o.gid, v, true), "")
-}
-
-// errCellReturned ends a cell that reached a top-level return.
-var errCellReturned = errors.New("the cell returned")
-
-// evalValue runs the cell's last expression and renders its value (nil when it has none).
-func (s *Session) evalValue(ctx context.Context, c *cellState, x ast.Expr) (*display.Bundle, error) {
-	pos := x.Pos()
-	show := &ast.CallExpr{
-		Fun:    &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: rtName}, Sel: &ast.Ident{NamePos: pos, Name: "Show"}},
-		Args:   []ast.Expr{x},
-		Lparen: pos, Rparen: x.End(),
-	}
-	// (An expression, unlike a statement, is evaluated right in yaegi's global scope: no
-	// function literal around it, see toplevel.go.)
-	block := func(e ast.Expr) *ast.BlockStmt {
-		return &ast.BlockStmt{Lbrace: pos, Rbrace: x.End(), List: []ast.Stmt{&ast.ExprStmt{X: e}}}
-	}
-	prog, err := s.compile(block(show), false)
-	if err != nil {
-		// No value (a call of a function without results), or a real error: compile the
-		// expression alone to tell.
-		prog, err = s.compile(block(x), false)
-		if err != nil {
-			return nil, err
-		}
-		return nil, s.run(ctx, c, prog)
-	}
-	c.mu.Lock()
-	c.values, c.hasValue = nil, false
-	c.mu.Unlock()
-	if err := s.run(ctx, c, prog); err != nil {
-		return nil, err
-	}
-	c.mu.Lock()
-	vals, ok := c.values, c.hasValue
-	c.mu.Unlock()
-	if !ok {
-		return nil, nil
-	}
-	if len(vals) == 1 {
-		if _, isHandle := vals[0].(*display.Handle); isHandle {
-			return nil, nil // display.Display(v) shows v; its handle is not worth showing
-		}
-	}
-	b := renderValues(vals)
-	return &b, nil
-}
-
-// renderValues renders the values of an expression: one value as itself, several (a call
-// with several results) as a tuple.
-func renderValues(vals []any) display.Bundle {
-	if len(vals) == 1 {
-		return renderValue(vals[0])
-	}
-	parts := make([]string, len(vals))
-	for i, v := range vals {
-		b := renderValue(v)
-		parts[i], _ = b.Data["text/plain"].(string)
-	}
-	return display.Text("(" + strings.Join(parts, ", ") + ")")
-}
-
-// userExpressions evaluates the request's user_expressions after the cell.
-func (s *Session) userExpressions(ctx context.Context, c *cellState, exprs map[string]string) map[string]any {
-	out := map[string]any{}
-	for name, src := range exprs {
-		b, err := s.evalExpression(ctx, c, src)
-		if err != nil {
-			e := asError(err)
-			out[name] = map[string]any{"status": "error", "ename": e.Name, "evalue": e.Value, "traceback": e.Traceback}
-			continue
-		}
-		if b == nil {
-			t := display.Text("")
-			b = &t
-		}
-		out[name] = map[string]any{"status": "ok", "data": b.Data, "metadata": b.Metadata}
-	}
-	return out
-}
-
-// evalExpression evaluates one expression in the session (user expressions).
-func (s *Session) evalExpression(ctx context.Context, c *cellState, src string) (*display.Bundle, error) {
-	pc, err := parseCell(s.in.FileSet(), c.serial, src)
-	if err != nil {
-		return nil, compileError(s, err)
-	}
-	if len(pc.items) != 1 {
-		return nil, &Error{Name: NameCompile, Value: "a user expression must be one expression"}
-	}
-	es, ok := pc.items[0].stmt.(*ast.ExprStmt)
-	if !ok {
-		return nil, &Error{Name: NameCompile, Value: "a user expression must be an expression"}
-	}
-	return s.evalValue(ctx, c, es.X)
 }
 
 // asError returns err as an *Error.

@@ -49,7 +49,7 @@ func (s *Session) scopeCell(pc *parsedCell, result *item) map[string]string {
 	}
 	var ct *cellTypes
 	if needsTypes(pc) {
-		ct = s.typer.check(pc, s.sessionImports())
+		ct = s.checkTypes(pc)
 		for _, it := range pc.items {
 			it.memo = ct.memory(s.in.FileSet(), it)
 		}

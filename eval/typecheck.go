@@ -26,11 +26,12 @@ import (
 type cellTyper struct {
 	imp *rewrite.Importer
 
-	fset  *token.FileSet      // the interpreter's: positions of cells and of the declarations
-	decls map[string]ast.Decl // session name ("T.M" for a method) -> declaration
-	src   map[string]string   // the same declarations as source
-	refs  map[string][]string // the names each declaration mentions
-	stale map[string]bool     // variables whose type names a type redefined since
+	fset   *token.FileSet      // the interpreter's: positions of cells and of the declarations
+	decls  map[string]ast.Decl // session name ("T.M" for a method) -> declaration
+	src    map[string]string   // the same declarations as source
+	refs   map[string][]string // the names each declaration mentions
+	stale  map[string]bool     // variables whose type names a type redefined since
+	checks int                 // cells checked so far (a test counts them per cell)
 	// methods: type name -> its keys in decls ("T.M"), kept by remember and forget so
 	// that needed does not walk every declaration.
 	methods map[string][]string
@@ -67,6 +68,16 @@ func (ct *cellTypes) hasErrors(pos, end token.Pos) bool {
 	return false
 }
 
+// checkTypes returns the cell's go/types check against the session, made once per cell and
+// shared by the stages that need it (precheck, scopeCell); a stage that changes what the
+// check saw (defineKernels) drops it.
+func (s *Session) checkTypes(pc *parsedCell) *cellTypes {
+	if pc.types == nil {
+		pc.types = s.typer.check(pc, s.sessionImports())
+	}
+	return pc.types
+}
+
 // cellFuncName names the function that holds a cell's statements while it is checked.
 const cellFuncName = "_pb_cell"
 
@@ -74,6 +85,7 @@ const cellFuncName = "_pb_cell"
 // session's imports (local name -> path). Errors don't stop the check: what they touch has
 // an invalid type, and the callers fall back on what they did without types.
 func (t *cellTyper) check(pc *parsedCell, imports map[string]string) *cellTypes {
+	t.checks++
 	ct := &cellTypes{
 		info: &types.Info{
 			Defs: map[*ast.Ident]types.Object{},

@@ -56,7 +56,7 @@ func TestCUDAGoKernelFault(t *testing.T) {
 		t.Skip("in a child")
 	}
 	useCUDA(t)
-	for _, mode := range []string{"sync", "stream", "device", "machine", "barrier", "divide"} {
+	for _, mode := range []string{"sync", "stream", "device", "machine", "barrier", "divide", "traced-sync", "traced-stream", "traced-barrier"} {
 		start := time.Now()
 		cmd := exec.Command(os.Args[0], "-test.run=^TestCUDAGoKernelFaultChild$", "-test.v", "-test.count=1")
 		cmd.Env = append(os.Environ(), envFaultChild+"="+mode)
@@ -135,6 +135,9 @@ func TestCUDAGoKernelFaultChild(t *testing.T) {
 	if mode == "" {
 		t.Skip("run by TestCUDAGoKernelFault in a child process")
 	}
+	// traced-MODE: MODE's failing launch under a timeline, so made by the kernel's traced
+	// variant (it must report the fault the same way: same fault record).
+	mode, traced := strings.CutPrefix(mode, "traced-")
 	defer catch(t)
 	const n = 1000
 	ks := defineGo(t, faultKernelsSrc)
@@ -172,9 +175,26 @@ func TestCUDAGoKernelFaultChild(t *testing.T) {
 	}
 
 	// The failing launch.
+	var tl *Timeline
+	if traced {
+		for _, k := range ks { // loaded before the timeline, which then compiles their traced variants
+			must(k.code.load(d))
+		}
+		tl = Trace()
+	}
 	start = time.Now()
 	err := failLaunch(t, mode, ks, d, x, n)
-	t.Logf("the failing launch (%s) returned after %v: %v", mode, time.Since(start), err)
+	t.Logf("the failing launch (%s, traced %v) returned after %v: %v", mode, traced, time.Since(start), err)
+	if tl != nil {
+		if serr := tl.Stop(); serr != nil {
+			t.Errorf("Stop: %v", serr)
+		}
+		note := tl.View().Note
+		t.Logf("timeline: %v; note %q", tl.Ops(), note)
+		if !strings.Contains(note, "own %globaltimer stamps") || strings.Contains(note, "timed by events") {
+			t.Errorf("the traced launch was not timed by its stamps: note %q", note)
+		}
+	}
 	if err == nil {
 		t.Fatal("no error")
 	}

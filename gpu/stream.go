@@ -129,6 +129,9 @@ func (s *Stream) Destroy() error {
 	s.mu.Lock()
 	s.destroyed = true
 	s.mu.Unlock()
+	if tr := tracing.Load(); tr != nil {
+		tr.streamEnds(s.dev, bs) // launches that stamp themselves on it are waited for by this
+	}
 	if err := bs.Destroy(); err != nil {
 		return fmt.Errorf("destroy %s: %w", s, err)
 	}

@@ -12,10 +12,13 @@ import (
 
 // Tracing records what the devices did while a Timeline is on: every launch, copy, fill
 // (memset), synchronize, event record and host wait, each on its device and stream, with
-// timestamps taken by the devices themselves. A device operation is bracketed by two events
-// of its backend recorded on the operation's stream: CUDA events on a GPU (cuEventRecord,
-// read with cuEventElapsedTime), and on simulated devices the simulator's events, which take
-// the simulator's clock when the stream reaches them. The events are read only when the
+// timestamps taken by the devices themselves. A launch on CUDA stamps itself (trace_stamps.go:
+// its traced variant writes %globaltimer at its first block's start and last block's end
+// into a slot that Stop reads; no event, no other call into the driver). Any other device
+// operation, and a launch whose variant can't be used, is bracketed by two events of its
+// backend recorded on the operation's stream: CUDA events on a GPU (cuEventRecord, read with
+// cuEventElapsedTime), and on simulated devices the simulator's events, which take the
+// simulator's clock when the stream reaches them. The events are read only when the
 // timeline stops, so that the launch path pays for two event records and nothing else.
 //
 // Device clocks are put on the host's axis through one reference event per device,
@@ -23,14 +26,16 @@ import (
 // for devices of a machine that gpu.Use made since): the host times before the record and
 // after the wait bound when the device reached it, and the middle of the two is taken
 // (Timeline.ClockError says how far off it can be). A simulated device's events carry the
-// host's clock itself: its error is 0.
+// host's clock itself: its error is 0. The stamps are put on the reference event's axis by a
+// calibration kernel launched between two events (stampRing.calibrate).
 //
-// On CUDA a traced launch hands its two events to the backend (backend.TimedKernel), which
-// records them around the launch in the launch's own crossing into C: queued with the launch
-// on a stream (so the cell makes no call into the driver), and without a stream on the
-// device's stream, before the launch's wait in the same crossing. A copy without a stream
-// goes, while traced, on a stream of the recorder's own and is waited for at once (see
-// ownStream), so that its end event marks when the device finished.
+// On CUDA a launch timed by events hands its two events to the backend
+// (backend.TimedKernel), which records them around the launch in the launch's own crossing
+// into C: queued with the launch on a stream (so the cell makes no call into the driver),
+// and without a stream on the device's stream, before the launch's wait in the same
+// crossing. A copy without a stream goes, while traced, on a stream of the recorder's own
+// and is waited for at once (see ownStream), so that its end event marks when the device
+// finished.
 //
 // Timing events are made once per device (cuEventCreate is slow) and recycled: Stop gives
 // them back to a pool that outlives the timeline (eventPool). The operations themselves are
@@ -84,6 +89,13 @@ type traceOp struct {
 	hostStart  time.Time     // host operations (and the host time of a device operation's call)
 	hostEnd    time.Time
 
+	// Launches that stamp themselves (trace_stamps.go): the device's ring, the slot, and
+	// the stream the launch was made on (nil: the device's; the launch waited).
+	ring       *stampRing
+	slotMem    backend.Memory
+	slotOff    int64
+	slotStream backend.Stream
+
 	resolved   bool
 	unrecorded bool      // not kept (see keep): nothing to record
 	t0, t1     time.Time // when it ran, on the host's axis (resolved)
@@ -112,7 +124,10 @@ type recorder struct {
 	lslab   []launchRecord  // the same for launches' records
 	streams map[*Stream]int // stream numbers, per device, in order of first use
 	nextID  map[loadKey]int
-	own     map[loadKey]backend.Stream // see ownStream
+	own     map[loadKey]backend.Stream       // see ownStream
+	stamps  map[loadKey]*stampRing           // see stampRingOf
+	notes   map[string]bool                  // lines for the timeline's note
+	ended   map[backend.Stream]backend.Event // events recorded on streams their users destroyed (streamEnds)
 	users   int
 	closed  bool // every timeline stopped: a caller that loaded the recorder before records nothing
 	dropped int  // operations not recorded, past maxTraceOps
@@ -212,6 +227,7 @@ type Timeline struct {
 	ops      []*traceOp
 	err      error
 	clockErr time.Duration
+	notes    string // how the devices were timed, where not as usual
 }
 
 // Trace starts recording what the devices do, until Stop. Timelines may nest (%%timeline
@@ -227,7 +243,8 @@ func Trace() *Timeline {
 	r := tracing.Load()
 	if r == nil {
 		r = &recorder{refs: map[loadKey]*traceRef{}, refErr: map[loadKey]error{},
-			streams: map[*Stream]int{}, nextID: map[loadKey]int{}, own: map[loadKey]backend.Stream{}}
+			streams: map[*Stream]int{}, nextID: map[loadKey]int{}, own: map[loadKey]backend.Stream{},
+			stamps: map[loadKey]*stampRing{}}
 	}
 	r.mu.Lock()
 	r.users++
@@ -235,6 +252,7 @@ func Trace() *Timeline {
 	r.mu.Unlock()
 	tl := &Timeline{rec: r, start: time.Now(), from: from, droppedFrom: dropped}
 	if m, err := current(); err == nil {
+		prepareStamps(m)
 		// The reference events now, so that the first traced launch doesn't wait for one,
 		// and a first batch of timing events where the pool has none.
 		for _, d := range m.devices {
@@ -245,6 +263,7 @@ func Trace() *Timeline {
 						putEvents(key, a, b)
 					}
 				}
+				r.stampRingOf(d) // the stamp slots and clock (a first compile of the clock kernel)
 			}
 		}
 	}
@@ -283,6 +302,7 @@ func (t *Timeline) Stop() error {
 	traceMu.Unlock()
 	t.err = r.resolve(t.ops)
 	t.clockErr = r.clockError()
+	t.notes = r.notesText()
 	if last {
 		r.close()
 	}
@@ -388,6 +408,16 @@ func (r *recorder) close() {
 	for _, s := range r.own {
 		s.Destroy()
 	}
+	for _, ev := range r.ended {
+		ev.Destroy()
+	}
+	r.ended = nil
+	for _, ring := range r.stamps {
+		ring.free()
+		if ring.err == nil {
+			ring.err = errors.New("the timeline stopped")
+		}
+	}
 	r.refs, r.own = map[loadKey]*traceRef{}, map[loadKey]backend.Stream{}
 	r.closed = true
 }
@@ -437,6 +467,11 @@ func needsOwnStream(m *machine) bool { return !m.simulated() || ownStreamOnSim }
 // on the recorder's stream of dev when own is set (not for Kernel.Time, whose events are on
 // the device's stream) and is waited for.
 func (r *recorder) launch(dev *Device, s *Stream, cfg backend.LaunchConfig, sig backend.Signature, args []backend.Arg, bk backend.Kernel, own bool) error {
+	if sk, ok := bk.(backend.StampedKernel); ok && stampsOn {
+		if err, made := r.launchStamped(dev, s, cfg, sig, args, sk); made {
+			return err
+		}
+	}
 	if tk, ok := bk.(backend.TimedKernel); ok {
 		op := r.takeOp(opLaunch, dev, s, sig.Name)
 		r.noteLaunch(op, sig, cfg, args)
@@ -697,7 +732,7 @@ var maxTraceOps = 200_000
 // resolve reads the events of ops: it waits for each to complete, then puts its times on
 // the host's axis.
 func (r *recorder) resolve(ops []*traceOp) error {
-	var first error
+	first := r.resolveStamps(ops)
 	for _, op := range ops {
 		if op.resolved {
 			continue

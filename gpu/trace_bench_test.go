@@ -2,6 +2,8 @@ package gpu
 
 import (
 	"testing"
+
+	"github.com/peerbook/peerbook/gpu/internal/backend"
 )
 
 // The cost of tracing, side by side with tracing off. Run with
@@ -95,17 +97,23 @@ func BenchmarkTraceSimLaunch(b *testing.B) {
 	}
 }
 
+// traceModes are the CUDA benchmarks' runs: tracing off, on (a launch stamps itself:
+// trace_stamps.go), and on with the launches timed by two events instead (as before stamps,
+// and as a launch whose traced variant can't be used).
+var traceModes = []struct {
+	name           string
+	traced, stamps bool
+}{{"off", false, true}, {"on", true, true}, {"events", true, false}}
+
 // BenchmarkCUDATraceLaunch is an empty CUDA C kernel launched on a stream of GPU 0
-// (BenchmarkCUDAEmptyLaunch), tracing off and on: on adds two event records per launch
-// (the budget: at most 1 µs on the H200).
+// (BenchmarkCUDAEmptyLaunch), tracing off and on (the budget: on adds at most 1 µs
+// on the H200), and on with events (two event records per launch).
 func BenchmarkCUDATraceLaunch(b *testing.B) {
-	for _, traced := range []bool{false, true} {
-		name := "off"
-		if traced {
-			name = "on"
-		}
-		b.Run(name, func(b *testing.B) {
+	for _, mode := range traceModes {
+		b.Run(mode.name, func(b *testing.B) {
 			defer catch(b)
+			defer func(was bool) { stampsOn = was }(stampsOn)
+			stampsOn = mode.stamps
 			useCUDA(b)
 			_, _, empty := defineCUDAHandoff(b)
 			d := Dev(0)
@@ -113,26 +121,88 @@ func BenchmarkCUDATraceLaunch(b *testing.B) {
 			k := empty.With(OnStream(s))
 			must(0, k.Launch(d, 1, 1))
 			must(0, s.Synchronize())
-			benchTraced(b, traced, func() error { return k.Launch(d, 1, 1) }, s.Synchronize)
+			benchTraced(b, mode.traced, func() error { return k.Launch(d, 1, 1) }, s.Synchronize)
 		})
 	}
 }
 
 // BenchmarkCUDATraceLaunchSync is an empty kernel launched without a stream (Launch waits
-// for it), tracing off and on.
+// for it), tracing off, on, and on with events.
 func BenchmarkCUDATraceLaunchSync(b *testing.B) {
-	for _, traced := range []bool{false, true} {
-		name := "off"
-		if traced {
-			name = "on"
-		}
-		b.Run(name, func(b *testing.B) {
+	for _, mode := range traceModes {
+		b.Run(mode.name, func(b *testing.B) {
 			defer catch(b)
+			defer func(was bool) { stampsOn = was }(stampsOn)
+			stampsOn = mode.stamps
 			useCUDA(b)
 			_, _, empty := defineCUDAHandoff(b)
 			d := Dev(0)
 			must(0, empty.Launch(d, 1, 1))
-			benchTraced(b, traced, func() error { return empty.Launch(d, 1, 1) }, func() error { return nil })
+			benchTraced(b, mode.traced, func() error { return empty.Launch(d, 1, 1) }, func() error { return nil })
 		})
 	}
+}
+
+// BenchmarkCUDATraceGrid is an empty kernel of 100,000 blocks of 256 threads, launched
+// without a stream (Launch waits), tracing off, on and on with events: what a traced
+// variant's per-block work (a barrier, a shared atomic per warp, one global atomic) costs a
+// kernel of many small blocks, beside the launch.
+func BenchmarkCUDATraceGrid(b *testing.B) {
+	for _, mode := range traceModes {
+		b.Run(mode.name, func(b *testing.B) {
+			defer catch(b)
+			defer func(was bool) { stampsOn = was }(stampsOn)
+			stampsOn = mode.stamps
+			useCUDA(b)
+			_, _, empty := defineCUDAHandoff(b)
+			d := Dev(0)
+			must(0, empty.Launch(d, 100_000, 256))
+			benchTraced(b, mode.traced, func() error { return empty.Launch(d, 100_000, 256) }, func() error { return nil })
+		})
+	}
+}
+
+// BenchmarkTraceStampedOverhead is the gpu package's part of a traced launch that stamps
+// itself (a backend kernel whose LaunchStamped does nothing: the host's side of
+// trace_stamps.go), side by side with tracing off and with events (simulated).
+func BenchmarkTraceStampedOverhead(b *testing.B) {
+	for _, mode := range traceModes {
+		b.Run(mode.name, func(b *testing.B) {
+			if err := Use("sim:1"); err != nil {
+				b.Fatal(err)
+			}
+			defer func(was bool) { stampsOn = was }(stampsOn)
+			stampsOn = mode.stamps
+			d := Dev(0)
+			sb := &stampBackend{Backend: d.m.b}
+			d.m.b = sb
+			defer func() { d.m.b = sb.Backend }()
+			sig := Signature{Name: "nop", Params: []backendParam{scalar("n", Int64), scalar("a", Float32), buf("x", Float32), buf("y", Float32)}}
+			args := []any{16, float32(2), must(d.Alloc(Float32, 16)), must(d.Alloc(Float32, 16))}
+			k := newKernel(sig, &testKernel{sig: sig}, nil)
+			k.code.loaded[loadKey{d.m, 0}] = &nopStampKernel{sig: sig}
+			benchTraced(b, mode.traced, func() error { return k.Launch(d, 1, 1, args...) }, func() error { return nil })
+		})
+	}
+}
+
+// nopStampKernel does nothing but stamp (a start and end of 1 and 2 ns).
+type nopStampKernel struct{ sig Signature }
+
+func (k *nopStampKernel) Signature() Signature                     { return k.sig }
+func (k *nopStampKernel) Launch(backendConfig, []backendArg) error { return nil }
+func (k *nopStampKernel) PrepareStamped() error                    { return nil }
+func (k *nopStampKernel) LaunchStamped(_ backendConfig, _ []backendArg, slot backend.Memory, off int64) error {
+	h := slot.Host()[off:]
+	h[0], h[8] = ^byte(1), 2
+	for i := 1; i < 8; i++ {
+		h[i] = 0xff
+	}
+	return nil
+}
+func (k *nopStampKernel) LaunchTimed(cfg backendConfig, _ []backendArg, start, end backend.Event) error {
+	if err := start.Record(cfg.Stream); err != nil {
+		return err
+	}
+	return end.Record(cfg.Stream)
 }

@@ -67,8 +67,10 @@ func (t *Timeline) Ops() []TraceOp {
 }
 
 // ClockError is how far the devices' times may be off the host's on the timeline's axis:
-// half the longest wait for a reference event (the order of operations on one device is
-// exact; between devices, and between a device and the host, it is within this).
+// half the longest wait for a reference event, plus, where launches stamped themselves,
+// half the time between the events around the stamp clock's calibration and the timer's
+// step (the order of operations on one device is exact; between devices, and between a
+// device and the host, it is within this).
 func (t *Timeline) ClockError() time.Duration {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -84,6 +86,11 @@ func (r *recorder) clockError() time.Duration {
 	defer r.mu.Unlock()
 	for _, ref := range r.refs {
 		worst = max(worst, ref.errBar)
+	}
+	for _, ring := range r.stamps {
+		if ring.err == nil && ring.clock.ref != nil {
+			worst = max(worst, ring.clock.ref.errBar+ring.clock.errBar+ring.clock.step)
+		}
 	}
 	return worst
 }

@@ -61,6 +61,15 @@ func (t *Timeline) View() display.TimelineView {
 	if ce := t.ClockError(); ce > 0 {
 		v.Note = "GPU clocks placed on the host's within " + ce.Round(10*time.Nanosecond).String()
 	}
+	t.mu.Lock()
+	notes := t.notes
+	t.mu.Unlock()
+	if notes != "" {
+		if v.Note != "" {
+			v.Note += "; "
+		}
+		v.Note += notes
+	}
 	if n := t.Dropped(); n > 0 {
 		if v.Note != "" {
 			v.Note += "; "

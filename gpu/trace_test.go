@@ -146,7 +146,11 @@ func TestTimelineHandoffCUDA(t *testing.T) {
 	defer catch(t)
 	useCUDA(t)
 	tl := runTracedHandoff(t, 20)
-	t.Logf("clock error %v", tl.ClockError())
+	note := tl.View().Note
+	t.Logf("clock error %v; note: %s", tl.ClockError(), note)
+	if !strings.Contains(note, "own %globaltimer stamps") || strings.Contains(note, "timed by events") {
+		t.Errorf("note %q: want every launch timed by its own stamps", note)
+	}
 }
 
 func TestTimelineRecordsEveryKind(t *testing.T) {

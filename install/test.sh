@@ -51,6 +51,8 @@ go tool covdata percent -i="$covtmp/cov"
 
 step "fuzz the ZMTP handshake and framing checks (10 s)"
 go test -run '^$' -fuzz FuzzZMTP -fuzztime 10s ./kernel/internal/zmtpnet
+step "fuzz the tap that answers refused messages (5 s)"
+go test -run '^$' -fuzz FuzzRefusalTap -fuzztime 5s ./kernel/internal/wire
 
 step "Jupyter kernel conformance suite (jupyter_kernel_test)"
 bash kernel/conformance/run.sh

@@ -187,8 +187,8 @@ func (k *Kernel) background(pm procMsg) {
 		}
 	case pmExit:
 		k.dropHold()
-		if !pm.child.wasReady.Load() {
-			return // a failed start: the request that waited for it said so
+		if !pm.child.wasReady.Load() || pm.child.retired.Load() {
+			return // a failed start (the request that waited for it said so), or replaced
 		}
 		k.flushStream(true)
 		if k.lastParent != nil {
@@ -236,7 +236,11 @@ func (k *Kernel) inputReply(act *active, m *wire.Message) {
 	ev := act.inputs[0]
 	act.inputs = act.inputs[1:]
 	r := &evaluator.Request{Op: evaluator.OpInputReply, ID: act.id, InputID: ev.InputID}
-	switch {
+	switch refused := wire.RefusedOf(m); {
+	case refused != nil:
+		// The transport did not read the answer (over the message limit): the input fails.
+		k.log.Printf("stdin: an input_reply of %d bytes was refused: %s", refused.Size, refused.Reason)
+		r.Error = refused.Name + ": " + refused.Reason
 	case err != nil:
 		r.Error = "bad input_reply: " + err.Error()
 	case c.Value == nil:

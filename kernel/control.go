@@ -12,6 +12,11 @@ import (
 // handleControl answers a control request at once, even while a cell runs.
 func (k *Kernel) handleControl(m *wire.Message) {
 	k.status(m.RawHeader, "busy")
+	if r := wire.RefusedOf(m); r != nil {
+		k.answerRefused(k.control, "control", m, r)
+		k.status(m.RawHeader, "idle")
+		return
+	}
 	switch t := m.Header.MsgType; t {
 	case "interrupt_request":
 		k.sup.interrupt()

@@ -10,6 +10,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -51,6 +53,93 @@ func peerbookBinary(t testing.TB) string {
 		t.Fatal(binErr)
 	}
 	return binPath
+}
+
+// peakRSS is a process's peak resident memory (VmHWM), in bytes.
+func peakRSS(t *testing.T, pid int) int64 {
+	t.Helper()
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		t.Skipf("no /proc: %v", err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), 10, 64)
+			return kb << 10
+		}
+	}
+	t.Fatalf("no VmHWM in /proc/%d/status", pid)
+	return 0
+}
+
+// TestRealOversizedRequest: the kernel process answers a signed 64 MiB execute_request over
+// its 8 MiB limit with MessageTooLarge, and its peak memory does not grow by the message.
+func TestRealOversizedRequest(t *testing.T) {
+	t.Setenv("PEERBOOK_MAX_MESSAGE", strconv.Itoa(8<<20))
+	rk := startRealKernel(t, nil, "")
+	c := dial(t, rk.conn)
+	if r, _ := c.execute("x := 1"); content(r)["status"] != "ok" {
+		t.Fatalf("x := 1: %v", content(r))
+	}
+	id, frames := c.message("execute_request", map[string]any{"code": "x = 2 // " + strings.Repeat("z", 64<<20),
+		"silent": false, "store_history": true, "user_expressions": map[string]any{}, "allow_stdin": false})
+	before := peakRSS(t, rk.cmd.Process.Pid)
+	c.sendFrames(c.shell, frames)
+	r := c.replyWithin(c.shellCh, id, 60*time.Second)
+	if content(r)["ename"] != "MessageTooLarge" {
+		t.Fatalf("reply %v", content(r))
+	}
+	grew := peakRSS(t, rk.cmd.Process.Pid) - before
+	t.Logf("peak RSS %d MiB before, grew by %d KiB", before>>20, grew>>10)
+	if grew > 16<<20 {
+		t.Errorf("the kernel's peak memory grew by %d MiB for a refused 64 MiB message", grew>>20)
+	}
+	_, io := c.execute("x")
+	if res := find(io, "execute_result"); res == nil || content(res)["data"].(map[string]any)["text/plain"] != "1" {
+		t.Errorf("x after the refused cell: %v", types(io))
+	}
+}
+
+// TestRealInterruptLeavesGoroutines: goroutines blocked on a mutex survive an interrupt
+// (Go cannot stop them). The interrupted cell's error says how many it left, what the
+// session holds and to restart; past the loud bound the next cells warn again, and the
+// session goes on.
+func TestRealInterruptLeavesGoroutines(t *testing.T) {
+	rk := startRealKernel(t, nil, "")
+	c := dial(t, rk.conn)
+	if r, _ := c.execute("import (\n\t\"fmt\"\n\t\"sync\"\n)\nvar mu sync.Mutex\nmu.Lock()"); content(r)["status"] != "ok" {
+		t.Fatalf("setup: %v", content(r))
+	}
+	id := c.send(c.shell, "execute_request", map[string]any{"code": "for i := 0; i < 20000; i++ {\n\tgo func() { mu.Lock() }()\n}\nfmt.Println(\"started\")\nselect {}"})
+	for started := false; !started; {
+		select {
+		case m := <-c.iopubCh:
+			started = parentID(m) == id && m.Header.MsgType == "stream" && strings.Contains(content(m)["text"].(string), "started")
+		case <-time.After(60 * time.Second):
+			t.Fatal("the goroutines did not start within 60 s")
+		}
+	}
+	c.reply(c.controlCh, c.send(c.control, "interrupt_request", map[string]any{}))
+	r := c.replyWithin(c.shellCh, id, 20*time.Second)
+	var tb []string
+	for _, l := range content(r)["traceback"].([]any) {
+		tb = append(tb, l.(string))
+	}
+	text := strings.Join(tb, "\n")
+	m := regexp.MustCompile(`WARNING.*: this cell left (\d+) goroutine\(s\) running.*holds [0-9.]+ [kMG]?B .*Restart the kernel`).FindStringSubmatch(text)
+	if content(r)["ename"] != "Interrupted" || m == nil {
+		t.Fatalf("interrupted cell: %v\n%s", content(r)["ename"], text)
+	}
+	if n, _ := strconv.Atoi(m[1]); n < 20000 || n > 20100 {
+		t.Errorf("reports %d goroutines left, want 20000:\n%s", n, text)
+	}
+	r, io := c.execute("1 + 1")
+	if content(r)["status"] != "ok" {
+		t.Fatalf("next cell: %v", content(r))
+	}
+	if w := streamText(io, "stderr"); !strings.Contains(w, "still running") || !strings.Contains(w, "Restart the kernel") {
+		t.Errorf("the next cell does not warn: stderr %q", w)
+	}
 }
 
 // realKernel is a `peerbook kernel` process.

@@ -31,6 +31,7 @@ import (
 	"github.com/peerbook/peerbook/kernel/history"
 	"github.com/peerbook/peerbook/kernel/internal/wire"
 	"github.com/peerbook/peerbook/kernel/internal/zmtpnet"
+	"github.com/peerbook/peerbook/kernel/modules"
 )
 
 // Config says how to run a kernel.
@@ -59,24 +60,52 @@ type Config struct {
 	ParentPID int
 	// Version is the implementation version in kernel_info_reply.
 	Version string
+	// Modules builds evaluators with the third-party packages cells import (see
+	// modswitch.go); nil: a cell importing one runs in the evaluator as it is, which
+	// refuses the import.
+	Modules *modules.Builder
+	// ModulePackages are the third-party packages (import paths) the evaluator command
+	// was built with.
+	ModulePackages []string
+	// Dir is the notebook's folder, where a go.mod or go.work is looked for (and above);
+	// "" means the kernel's working directory (Jupyter starts a kernel in the notebook's).
+	Dir string
 	// MaxMessage bounds the size of a message a peer may send (bytes, its frames plus
-	// zmtpnet.FrameOverhead each); a peer that sends more is disconnected. 0:
-	// $PEERBOOK_MAX_MESSAGE when set, else zmtpnet.DefaultMaxMessage (256 MiB).
+	// zmtpnet.FrameOverhead each). A larger message is never read into memory: a signed
+	// request gets an error reply that names the limit (see refused.go), anything else
+	// closes its connection. 0: $PEERBOOK_MAX_MESSAGE when set, else
+	// zmtpnet.DefaultMaxMessage (256 MiB).
 	MaxMessage int64
+	// ReceiveBudget bounds the bytes of the messages all connections are receiving at once
+	// (see zmtpnet.Limits.Budget); a message that finds no room within
+	// zmtpnet.DefaultBudgetWait is refused as one over MaxMessage is. 0:
+	// $PEERBOOK_RECEIVE_BUDGET when set, else zmtpnet.DefaultBudget (1 GiB); never less
+	// than MaxMessage.
+	ReceiveBudget int64
 }
 
 // maxMessage is cfg's MaxMessage, or $PEERBOOK_MAX_MESSAGE's.
 func (cfg *Config) maxMessage() (int64, error) {
-	if cfg.MaxMessage > 0 {
-		return cfg.MaxMessage, nil
+	return sizeSetting(cfg.MaxMessage, "PEERBOOK_MAX_MESSAGE", zmtpnet.DefaultMaxMessage)
+}
+
+// receiveBudget is cfg's ReceiveBudget, or $PEERBOOK_RECEIVE_BUDGET's.
+func (cfg *Config) receiveBudget() (int64, error) {
+	return sizeSetting(cfg.ReceiveBudget, "PEERBOOK_RECEIVE_BUDGET", zmtpnet.DefaultBudget)
+}
+
+// sizeSetting is set when above 0, else the number of bytes in $env, else def.
+func sizeSetting(set int64, env string, def int64) (int64, error) {
+	if set > 0 {
+		return set, nil
 	}
-	v := os.Getenv("PEERBOOK_MAX_MESSAGE")
+	v := os.Getenv(env)
 	if v == "" {
-		return zmtpnet.DefaultMaxMessage, nil
+		return def, nil
 	}
 	n, err := strconv.ParseInt(v, 10, 64)
 	if err != nil || n <= 0 {
-		return 0, fmt.Errorf("PEERBOOK_MAX_MESSAGE=%q: want a number of bytes above 0", v)
+		return 0, fmt.Errorf("%s=%q: want a number of bytes above 0", env, v)
 	}
 	return n, nil
 }
@@ -104,6 +133,7 @@ type Kernel struct {
 
 	sup  *supervisor
 	hist *history.Store
+	mods *moduleState // nil: no builder
 
 	shellQ  chan inbound
 	stdinQ  chan *wire.Message
@@ -176,6 +206,13 @@ func start(parent context.Context, cfg Config) (*Kernel, error) {
 	}
 	go k.sup.start()
 	k.hist = history.Open(cfg.HistoryPath)
+	if cfg.Modules != nil {
+		dir := cfg.Dir
+		if dir == "" {
+			dir, _ = os.Getwd()
+		}
+		k.mods = newModuleState(cfg.Modules, dir, cfg.ModulePackages)
+	}
 
 	k.ctx, k.stop = context.WithCancel(parent)
 	if err := k.listen(); err != nil {
@@ -197,6 +234,10 @@ func start(parent context.Context, cfg Config) (*Kernel, error) {
 		}
 	})
 	go k.readLoop(k.stdin, "stdin", func(m *wire.Message) {
+		if r := wire.RefusedOf(m); r != nil && m.Header.MsgType != "input_reply" {
+			k.answerRefused(k.stdin, "stdin", m, r) // input_reply: the waiting input fails
+			return
+		}
 		select {
 		case k.stdinQ <- m:
 		default:
@@ -220,14 +261,21 @@ func (k *Kernel) listen() error {
 	if err != nil {
 		return err
 	}
-	network := zmtpnet.New(zmtpnet.Limits{MaxMessage: maxMessage, Logf: func(format string, args ...any) {
-		for _, a := range args {
-			if err, ok := a.(error); ok && errors.As(err, new(*zmtpnet.TooLargeError)) {
-				format += " (PEERBOOK_MAX_MESSAGE sets the limit of a message)"
+	budget, err := k.cfg.receiveBudget()
+	if err != nil {
+		return err
+	}
+	network := zmtpnet.New(zmtpnet.Limits{MaxMessage: maxMessage, Budget: budget, NewTap: k.newTap(maxMessage),
+		Logf: func(format string, args ...any) {
+			for _, a := range args {
+				if err, ok := a.(error); ok && errors.As(err, new(*zmtpnet.TooLargeError)) {
+					format += " (PEERBOOK_MAX_MESSAGE sets the limit of a message)"
+				} else if ok && errors.As(err, new(*zmtpnet.BusyError)) {
+					format += " (PEERBOOK_RECEIVE_BUDGET sets the budget)"
+				}
 			}
-		}
-		k.log.Printf("zmtp: "+format, args...)
-	}})
+			k.log.Printf("zmtp: "+format, args...)
+		}})
 	zlog := log.New(k.log.Writer(), k.log.Prefix()+"zmq: ", k.log.Flags())
 	opts := []zmq4.Option{zmq4.WithTimeout(sendTimeout), zmq4.WithLogger(zlog)}
 	k.shell = zmq4.NewRouter(k.ctx, opts...)
@@ -295,6 +343,9 @@ func (k *Kernel) readLoop(sock zmq4.Socket, name string, handle func(*wire.Messa
 			k.log.Printf("%s: receive: %v", name, err)
 			time.Sleep(10 * time.Millisecond)
 			continue
+		}
+		if isCut(zm.Frames) {
+			continue // the start of a refused message: its stand-in follows (see refused.go)
 		}
 		m, err := k.decode(zm.Frames)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"io"
 	"net"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -125,30 +126,159 @@ func TestOversizedFramesBeforeAuth(t *testing.T) {
 	}
 }
 
-// TestOversizedSignedMessage: an authenticated client that sends more than the limit is
-// disconnected (the limit applies before the signature can be checked), the kernel says
-// which limit in its log, and the client's next connection is served.
+// TestOversizedSignedMessage: a signed execute_request over the limit is never read into
+// memory, and its sender gets an error reply (and an error on IOPub) that names the limit
+// and how to raise it; the connection and the kernel go on. Refused mid-message (a large
+// buffer after the signed frames), the part already passed on must not run either.
 func TestOversizedSignedMessage(t *testing.T) {
 	t.Setenv("PEERBOOK_MAX_MESSAGE", strconv.Itoa(1<<20))
 	tk := startKernel(t, kernelOpts{key: "secret"})
 	c := connect(t, tk)
-	id, frames := c.message("execute_request", map[string]any{"code": "set big " + strings.Repeat("y", 2<<20),
-		"silent": false, "store_history": true, "user_expressions": map[string]any{}, "allow_stdin": false})
-	c.shell.Send(zmq4.NewMsgFrom(frames...)) // may fail: the kernel closes the connection
+	exec := func(code string) map[string]any {
+		return map[string]any{"code": code, "silent": false, "store_history": true, "user_expressions": map[string]any{}, "allow_stdin": false}
+	}
+	check := func(id string, frames [][]byte) {
+		t.Helper()
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		c.sendFrames(c.shell, frames)
+		r := c.reply(c.shellCh, id)
+		runtime.ReadMemStats(&after)
+		rc := content(r)
+		if r.Header.MsgType != "execute_reply" || rc["status"] != "error" || rc["ename"] != "MessageTooLarge" {
+			t.Fatalf("reply %s %v", r.Header.MsgType, rc)
+		}
+		evalue, _ := rc["evalue"].(string)
+		if !strings.Contains(evalue, "limit of 1048576 bytes") || !strings.Contains(evalue, "PEERBOOK_MAX_MESSAGE") {
+			t.Errorf("evalue does not name the limit and how to raise it: %q", evalue)
+		}
+		if _, ok := rc["execution_count"].(float64); !ok {
+			t.Errorf("no execution_count: %v", rc)
+		}
+		io := c.iopubFor(id)
+		if e := find(io, "error"); e == nil || content(e)["ename"] != "MessageTooLarge" {
+			t.Errorf("iopub = %v, want an error", types(io))
+		}
+		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 16<<20 {
+			t.Errorf("the kernel and client allocated %d MiB for a refused message", alloc>>20)
+		}
+	}
+	// 32 MiB of code: the signed content is over the limit.
+	id, frames := c.message("execute_request", exec("set big "+strings.Repeat("y", 32<<20)))
+	check(id, frames)
+	// A small request with a 4 MiB buffer: refused after the signed frames passed.
+	id, frames = c.message("execute_request", exec("set cut 1"))
+	check(id, append(frames, make([]byte, 4<<20)))
+	// Replayed, as it was or with other (unsigned) buffers: refused as a duplicate.
+	c.sendFrames(c.shell, append(frames, make([]byte, 4<<20)))
+	c.sendFrames(c.shell, append(frames, make([]byte, 5<<20)))
 	select {
 	case m := <-c.shellCh:
-		if parentID(m) == id {
-			t.Fatalf("an oversized message was handled: %s", m.Header.MsgType)
+		t.Fatalf("a replayed oversized request was answered: %s %v", m.Header.MsgType, content(m))
+	case <-time.After(time.Second):
+	}
+	if log := tk.logBuf.String(); !strings.Contains(log, "dropped a refused execute_request") || !strings.Contains(log, "duplicate signature") {
+		t.Errorf("the replays are not logged as such:\n%s", log)
+	}
+	if !strings.Contains(tk.logBuf.String(), "told its sender why") {
+		t.Errorf("the answer is not logged:\n%s", tk.logBuf.String())
+	}
+	// The same connection goes on; neither request ran.
+	for _, name := range []string{"big", "cut"} {
+		if r, _ := c.execute("get " + name); content(r)["ename"] != "NotFound" {
+			t.Errorf("the oversized cell %q ran: %v", name, content(r))
 		}
-	case <-time.After(500 * time.Millisecond):
+	}
+	if r, _ := c.execute("value 7"); content(r)["status"] != "ok" {
+		t.Errorf("after: %v", content(r))
+	}
+	// On control too: a request there gets its own reply type.
+	id, frames = c.message("kernel_info_request", map[string]any{"pad": strings.Repeat("p", 2<<20)})
+	c.sendFrames(c.control, frames)
+	if r := c.reply(c.controlCh, id); r.Header.MsgType != "kernel_info_reply" || content(r)["ename"] != "MessageTooLarge" {
+		t.Errorf("control reply %s %v", r.Header.MsgType, content(r))
+	}
+}
+
+// TestOversizedInputReply: an answer to an input request over the limit is not read; the
+// cell's input fails with an error that names the limit, instead of waiting forever.
+func TestOversizedInputReply(t *testing.T) {
+	t.Setenv("PEERBOOK_MAX_MESSAGE", strconv.Itoa(1<<20))
+	c := connect(t, startKernel(t, kernelOpts{key: "secret"}))
+	id := c.send(c.shell, "execute_request", map[string]any{"code": "input name: ", "allow_stdin": true})
+	if req := c.reply(c.stdinCh, id); req.Header.MsgType != "input_request" {
+		t.Fatalf("%s", req.Header.MsgType)
+	}
+	c.send(c.stdin, "input_reply", map[string]any{"value": strings.Repeat("v", 2<<20)})
+	r := c.reply(c.shellCh, id)
+	if ev, _ := content(r)["evalue"].(string); content(r)["ename"] != "InputError" || !strings.Contains(ev, "MessageTooLarge") || !strings.Contains(ev, "limit of 1048576 bytes") {
+		t.Errorf("reply %v", content(r))
+	}
+}
+
+// TestOversizedForgedMessage: an oversized message without a valid signature gets nothing
+// (its connection is closed, the log says why) and runs nothing; the kernel goes on.
+func TestOversizedForgedMessage(t *testing.T) {
+	t.Setenv("PEERBOOK_MAX_MESSAGE", strconv.Itoa(1<<20))
+	tk := startKernel(t, kernelOpts{key: "secret"})
+	for _, key := range []string{"guess", ""} {
+		forger := connect(t, tk)
+		forger.signer = mustSigner(t, key)
+		id, frames := forger.message("execute_request", map[string]any{"code": "set forged " + strings.Repeat("f", 2<<20),
+			"silent": false, "store_history": true, "user_expressions": map[string]any{}, "allow_stdin": false})
+		forger.shell.Send(zmq4.NewMsgFrom(frames...)) // may fail: the kernel closes the connection
+		select {
+		case m := <-forger.shellCh:
+			if parentID(m) == id {
+				t.Fatalf("key %q: a forged oversized message was answered: %s", key, m.Header.MsgType)
+			}
+		case <-time.After(time.Second):
+		}
 	}
 	log := tk.logBuf.String()
-	if !strings.Contains(log, "over the limit of 1048576 bytes") || !strings.Contains(log, "PEERBOOK_MAX_MESSAGE") {
-		t.Errorf("the refusal does not name the limit:\n%s", log)
+	for _, want := range []string{"not answered: signature does not match", "not answered: missing signature", "PEERBOOK_MAX_MESSAGE"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("the log does not say %q:\n%s", want, log)
+		}
 	}
-	c2 := connect(t, tk)
-	if r, _ := c2.execute("get big"); content(r)["ename"] != "NotFound" {
-		t.Errorf("the oversized cell ran: %v", content(r))
+	c := connect(t, tk)
+	if r, _ := c.execute("get forged"); content(r)["ename"] != "NotFound" {
+		t.Errorf("the forged cell ran: %v", content(r))
+	}
+}
+
+// TestReceiveBudget: many connections each sending a message up to the limit at once hold
+// at most the receive budget between them (zmq4 allocates a frame's body at its header:
+// without it, 16 connections made the kernel allocate 16 times the limit); the others
+// wait, logged; and a client's small requests are still served while they stall.
+func TestReceiveBudget(t *testing.T) {
+	const max = 4 << 20
+	t.Setenv("PEERBOOK_MAX_MESSAGE", strconv.Itoa(max))
+	t.Setenv("PEERBOOK_RECEIVE_BUDGET", strconv.Itoa(2*max))
+	tk := startKernel(t, kernelOpts{key: "secret"})
+	c := connect(t, tk)
+	body := make([]byte, 1<<20)
+	start := append(append(zmtpGreeting(), zmtpReady("DEALER")...), longHeader(0, max-128)...)
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for i := 0; i < 16; i++ {
+		conn := rawConn(t, tk.conn.ShellPort, start)
+		go conn.Write(body) // a quarter of the frame, then nothing
+	}
+	for deadline := time.Now().Add(10 * time.Second); strings.Count(tk.logBuf.String(), "waits for room") < 14; {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d waits logged, want 14:\n%s", strings.Count(tk.logBuf.String(), "waits for room"), tk.logBuf.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if r, _ := c.execute("value 1"); content(r)["status"] != "ok" {
+		t.Errorf("a client is not served while the budget is full: %v", content(r))
+	}
+	runtime.ReadMemStats(&after)
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 3*max+8<<20 {
+		t.Errorf("allocated %d MiB while 16 connections sent %d MiB frames (budget %d MiB)", alloc>>20, max>>20, 2*max>>20)
 	}
 }
 

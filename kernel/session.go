@@ -246,7 +246,7 @@ func (s *Session) background(pm procMsg, ev Events) {
 			sendEvent(pm.ev, ev)
 		}
 	case pmExit:
-		if pm.child.wasReady.Load() {
+		if pm.child.wasReady.Load() && !pm.child.retired.Load() {
 			ev.Stream("stderr", diedBetweenCells(pm.child.exit))
 		}
 	}

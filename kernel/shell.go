@@ -38,6 +38,10 @@ func (k *Kernel) handleShell(in inbound) {
 	m := in.msg
 	k.status(m.RawHeader, "busy")
 	defer k.status(m.RawHeader, "idle")
+	if r := wire.RefusedOf(m); r != nil {
+		k.answerRefused(k.shell, "shell", m, r)
+		return
+	}
 	switch t := m.Header.MsgType; t {
 	case "execute_request":
 		if in.seq <= k.abortThrough {
@@ -104,14 +108,21 @@ func (k *Kernel) execute(in inbound) {
 		}
 	}
 	act := &active{req: m, parent: m.RawHeader, isExecute: true, silent: c.Silent, allowStdin: orTrue(c.AllowStdin)}
-	done, err := k.call(act, &evaluator.Request{Op: evaluator.OpExecute, Execute: &evaluator.ExecuteRequest{
-		Code:            c.Code,
-		Silent:          c.Silent,
-		StoreHistory:    storeHistory,
-		UserExpressions: exprs,
-		AllowStdin:      act.allowStdin,
-		ExecutionCount:  count,
-	}})
+	// A cell that imports a package the evaluator lacks switches evaluators first.
+	var done *evaluator.Done
+	modErr, err := k.switchModules(act, c.Code)
+	if modErr != nil {
+		done = &evaluator.Done{Error: modErr}
+	} else if err == nil {
+		done, err = k.call(act, &evaluator.Request{Op: evaluator.OpExecute, Execute: &evaluator.ExecuteRequest{
+			Code:            c.Code,
+			Silent:          c.Silent,
+			StoreHistory:    storeHistory,
+			UserExpressions: exprs,
+			AllowStdin:      act.allowStdin,
+			ExecutionCount:  count,
+		}})
+	}
 	if errors.Is(err, errShuttingDown) {
 		return
 	}

@@ -10,6 +10,7 @@ import (
 	"log"
 	"os"
 	"os/exec"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -83,6 +84,10 @@ type child struct {
 	exit      exitInfo
 
 	stderr crash.Watcher // the end of its stderr, and why it died
+
+	// retired: the supervisor replaced it on purpose (replace); its end is not a death of
+	// the session and starts no new child.
+	retired atomic.Bool
 
 	mu          sync.Mutex
 	busy        uint64    // id of the running execute request
@@ -331,7 +336,9 @@ func (c *child) wait(pipes *sync.WaitGroup) {
 	if closing {
 		return
 	}
-	if c.wasReady.Load() {
+	if c.retired.Load() {
+		s.log.Printf("evaluator %d replaced (%s)", c.pid, c.exit.summary)
+	} else if c.wasReady.Load() {
 		s.log.Printf("evaluator %d died (%s); starting a new one", c.pid, c.exit.summary)
 		s.start()
 	} else {
@@ -424,6 +431,39 @@ func (s *supervisor) interrupt() {
 		return
 	}
 	c.cmd.Process.Signal(os.Interrupt)
+}
+
+// replace makes argv the evaluator command and ends the current child (a close request,
+// then SIGKILL after grace); the next request starts a child of argv. It returns the
+// command it replaced.
+func (s *supervisor) replace(argv []string, grace time.Duration) []string {
+	s.mu.Lock()
+	old := s.argv
+	s.argv = argv
+	c := s.cur
+	s.cur = nil
+	if c != nil {
+		c.retired.Store(true)
+	}
+	s.mu.Unlock()
+	if c == nil {
+		return old
+	}
+	c.send(&evaluator.Request{Op: evaluator.OpClose})
+	select {
+	case <-c.exited:
+	case <-time.After(grace):
+		c.cmd.Process.Kill()
+		<-c.exited
+	}
+	return old
+}
+
+// command returns the evaluator command.
+func (s *supervisor) command() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.argv)
 }
 
 // close stops the current child: a close request, then SIGKILL after grace.

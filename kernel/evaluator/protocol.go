@@ -29,6 +29,7 @@
 //	{"id":8,"op":"complete","code":"fmt.Pr","cursor":6}
 //	{"id":9,"op":"inspect","code":"fmt.Println","cursor":4,"detail":0}
 //	{"id":10,"op":"is_complete","code":"func f() {"}
+//	{"id":11,"op":"snapshot"}                                    the session's definitions (Snapshot)
 //	{"id":7,"op":"input_reply","input_id":1,"value":"typed text"}   (or "error":"why")
 //	{"op":"close"}
 //
@@ -77,6 +78,9 @@ const (
 	OpIsComplete = "is_complete"
 	OpInputReply = "input_reply"
 	OpClose      = "close"
+	// OpSnapshot asks for the session's definitions and plain-data variables (Done.Snapshot),
+	// to restore them in the evaluator that replaces this one.
+	OpSnapshot = "snapshot"
 )
 
 // Event kinds.
@@ -142,6 +146,8 @@ type Done struct {
 	// is_complete
 	Status string `json:"status,omitempty"`
 	Indent string `json:"indent,omitempty"`
+	// snapshot
+	Snapshot *Snapshot `json:"snapshot,omitempty"`
 }
 
 // syncPrefix starts every sync marker; the request id and syncSuffix follow.

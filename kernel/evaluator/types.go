@@ -40,3 +40,31 @@ type ExecuteRequest struct {
 	AllowStdin      bool
 	ExecutionCount  int // the count this cell shows, for messages that name it ("cell[3]")
 }
+
+// Snapshot is what a session hands over to the evaluator that replaces it (the kernel
+// switches to an evaluator built with more third-party packages): its definitions as Go
+// source, to run again in the new session in order, and what can not be carried over.
+type Snapshot struct {
+	// Chunks are declarations: imports first, then types and constants, variables
+	// (declared with their current value where it is plain data: `x := 5; x++` comes back
+	// as `var x int = 6`), functions and methods, each kind in the order the cells made them.
+	Chunks []Chunk
+	// Lost are the variables (and other names) the new session will not have, and why.
+	Lost []Lost
+}
+
+// Chunk is one declaration of a Snapshot.
+type Chunk struct {
+	Cell   int      // execution count of the cell that defined it; 0 when unknown
+	Kind   string   // "import", "type", "func", "method", "const", "var", "cuda" (a %%cuda cell)
+	Names  []string // the names it defines ("T.M" for a method)
+	Source string   // Go source; positioned on its cell's lines where Kind is type, func or method
+}
+
+// Lost is a name a Snapshot can not carry over.
+type Lost struct {
+	Name string
+	Type string // Go spelling of its type, where known
+	Cell int    // execution count of the cell that defined it; 0 when unknown
+	Why  string // "a channel", "shares memory with y", ...
+}

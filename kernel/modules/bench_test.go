@@ -109,12 +109,20 @@ func BenchmarkGonumBuild(b *testing.B) {
 	b.Run("first", func(b *testing.B) {
 		for b.Loop() {
 			bl := newBuilder(b)
-			bl.Progress = nil
 			start := time.Now()
+			last := start
+			var steps []string
+			bl.Progress = func(line string) {
+				now := time.Now()
+				steps = append(steps, fmt.Sprintf("%5.1fs  then: %s", now.Sub(last).Seconds(), line))
+				last = now
+			}
 			if _, err := bl.Build(context.Background(), Set{Imports: []string{gonumMat}}); err != nil {
 				b.Fatal(err)
 			}
 			b.ReportMetric(time.Since(start).Seconds(), "s/build")
+			// Each line: the time the step before it took, and the step it starts.
+			b.Logf("steps:\n%s", strings.Join(steps, "\n"))
 		}
 	})
 	b.Run("reuse", func(b *testing.B) {

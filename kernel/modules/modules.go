@@ -27,7 +27,9 @@
 package modules
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -36,6 +38,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/peerbook/peerbook/internal/modulegen/naming"
 )
 
 // Set is the module set a session's cells need.
@@ -48,6 +52,12 @@ type Set struct {
 	// Dir is the notebook's folder: a go.work or go.mod found there or above is honoured.
 	// "" means none is looked for.
 	Dir string
+	// Cells are the sources of the notebook's code cells, in order: the build type-checks
+	// them against the packages and compiles an instance of each generic function or type
+	// of the packages they use (lo.Map(xs, f), orderedmap.Map[string, int]). Cells change
+	// no build key: a build whose workspace exists regenerates the instances when the cells
+	// differ, and links again when the instances do.
+	Cells []string
 }
 
 // Builder builds evaluator binaries for module sets.
@@ -69,6 +79,10 @@ type Builder struct {
 	Env []string
 	// Progress, when set, gets one line per step of a build.
 	Progress func(line string)
+	// KeepWorkspaces is how many of the most recently used workspaces each build keeps in
+	// the cache folder (older ones are removed, see prune.go); 0 means
+	// DefaultKeepWorkspaces, a negative number keeps all.
+	KeepWorkspaces int
 }
 
 // Binary is a built evaluator binary.
@@ -126,13 +140,37 @@ func (b *Builder) Build(ctx context.Context, set Set) (*Binary, error) {
 	ws := filepath.Join(root, key)
 	bin := filepath.Join(ws, "peerbook-evaluator")
 	out := &Binary{Path: bin, Workspace: ws, Packages: imports}
+	unlock, err := b.lockBuild(ctx, ws+".lock")
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	defer func() {
+		if _, err := os.Stat(bin); err == nil {
+			touch(ws)
+		}
+		if keep := b.KeepWorkspaces; keep >= 0 {
+			if keep == 0 {
+				keep = DefaultKeepWorkspaces
+			}
+			for _, p := range prune(root, ws, keep, time.Now()) {
+				b.progress("modules: removed the workspace %s (not used lately)", p)
+			}
+		}
+	}()
 	if _, err := os.Stat(bin); err == nil && len(proj.replaces) == 0 {
-		out.Reused = true
-		return out, nil
+		same, err := b.sameInstances(ctx, g, ws, imports, set.Cells)
+		if err != nil {
+			return nil, err
+		}
+		if same {
+			out.Reused = true
+			return out, nil
+		}
 	}
 	if _, err := os.Stat(filepath.Join(ws, "go.mod")); err != nil {
 		b.progress("modules: building an evaluator with %s (first use of this module set; later sessions reuse it)", strings.Join(imports, ", "))
-		if err := b.prepare(ctx, g, root, ws, imports, set.Pins, proj); err != nil {
+		if err := b.prepare(ctx, g, root, ws, imports, set.Pins, set.Cells, proj); err != nil {
 			return nil, err
 		}
 	} else if len(proj.replaces) > 0 {
@@ -141,7 +179,7 @@ func (b *Builder) Build(ctx context.Context, set Set) (*Binary, error) {
 		if err := b.resolve(ctx, g, ws, imports, nil); err != nil {
 			return nil, err
 		}
-		if err := b.generate(ctx, g, ws, imports); err != nil {
+		if err := b.generate(ctx, g, ws, imports, set.Cells); err != nil {
 			return nil, err
 		}
 	}
@@ -151,7 +189,7 @@ func (b *Builder) Build(ctx context.Context, set Set) (*Binary, error) {
 		b.progress("modules: go build of the evaluator")
 	}
 	tmp := bin + fmt.Sprintf(".tmp%d", os.Getpid())
-	if _, err := g.run(ctx, ws, "build", "-o", tmp, "."); err != nil {
+	if _, err := g.run(ctx, ws, append(append([]string{"build"}, g.buildFlags()...), "-o", tmp, ".")...); err != nil {
 		os.Remove(tmp)
 		return nil, b.explainBuild(ctx, g, ws, imports, fmt.Errorf("build the evaluator: %w", err))
 	}
@@ -165,7 +203,7 @@ func (b *Builder) Build(ctx context.Context, set Set) (*Binary, error) {
 // prepare makes the workspace ws: peerbook's source, the module set's requirements, the
 // symbol tables. It works in a temporary folder renamed to ws at the end, so that a build
 // interrupted half way leaves nothing that a later build would take for finished.
-func (b *Builder) prepare(ctx context.Context, g *goTool, root, ws string, imports, pins []string, proj *project) error {
+func (b *Builder) prepare(ctx context.Context, g *goTool, root, ws string, imports, pins, cells []string, proj *project) error {
 	if err := os.MkdirAll(root, 0o755); err != nil {
 		return fmt.Errorf("modules: %w", err)
 	}
@@ -182,7 +220,7 @@ func (b *Builder) prepare(ctx context.Context, g *goTool, root, ws string, impor
 	if err := copySource(b.Source, tmp); err != nil {
 		return fmt.Errorf("modules: copy peerbook's source: %w", err)
 	}
-	if err := writeGenerator(tmp, b.SymbolsVar); err != nil {
+	if err := writeHook(tmp, ws, g.goroot, b.SymbolsVar); err != nil {
 		return err
 	}
 	if args := proj.editArgs(); len(args) > 0 {
@@ -196,7 +234,7 @@ func (b *Builder) prepare(ctx context.Context, g *goTool, root, ws string, impor
 	if err := b.resolve(ctx, g, tmp, imports, pins); err != nil {
 		return err
 	}
-	if err := b.generate(ctx, g, tmp, imports); err != nil {
+	if err := b.generate(ctx, g, tmp, imports, cells); err != nil {
 		return err
 	}
 	if err := os.Rename(tmp, ws); err != nil {
@@ -224,8 +262,9 @@ func (b *Builder) resolve(ctx context.Context, g *goTool, dir string, imports, p
 	return nil
 }
 
-// generate writes the symbol tables of imports into the workspace dir, replacing earlier ones.
-func (b *Builder) generate(ctx context.Context, g *goTool, dir string, imports []string) error {
+// generate writes the symbol tables of imports into the workspace dir, replacing earlier
+// ones, with the instances of the packages' generics that cells use.
+func (b *Builder) generate(ctx context.Context, g *goTool, dir string, imports, cells []string) error {
 	b.progress("modules: generating the symbol tables")
 	old, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(symbolsDir), "sym_*.go"))
 	for _, f := range old {
@@ -233,11 +272,49 @@ func (b *Builder) generate(ctx context.Context, g *goTool, dir string, imports [
 			return fmt.Errorf("modules: %w", err)
 		}
 	}
-	args := append([]string{"run", "./" + generatorDir, symbolsDir}, imports...)
+	data, err := json.Marshal(cells)
+	if err != nil {
+		return fmt.Errorf("modules: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, cellsFile), data, 0o644); err != nil {
+		return fmt.Errorf("modules: %w", err)
+	}
+	args := append(append(append([]string{"run"}, g.buildFlags()...), "./"+generatorDir, "-cells", cellsFile, symbolsDir), imports...)
 	if _, err := g.run(ctx, dir, args...); err != nil {
 		return b.explainBuild(ctx, g, dir, imports, fmt.Errorf("generate the symbols of %s: %w", strings.Join(imports, ", "), err))
 	}
 	return nil
+}
+
+// sameInstances reports whether the binary of the workspace ws has the instances of
+// generics that cells use: the cells are those it was built for, or its packages have no
+// generics, or generating again gives the same instances. When not, the workspace's
+// symbols are the cells' now (the caller links again).
+func (b *Builder) sameInstances(ctx context.Context, g *goTool, ws string, imports, cells []string) (bool, error) {
+	data, err := json.Marshal(cells)
+	if err != nil {
+		return false, fmt.Errorf("modules: %w", err)
+	}
+	if old, err := os.ReadFile(filepath.Join(ws, cellsFile)); err == nil && bytes.Equal(old, data) {
+		return true, nil
+	}
+	genPath := filepath.Join(ws, filepath.FromSlash(symbolsDir), genericsFile)
+	before, err := os.ReadFile(genPath)
+	if err != nil {
+		return false, fmt.Errorf("modules: the workspace %s has no %s: %w", ws, genericsFile, err)
+	}
+	if !bytes.Contains(before, []byte(naming.Table)) {
+		return true, nil // no generics: cells change nothing
+	}
+	b.progress("modules: the cells' uses of generic functions and types changed: instantiating them")
+	if err := b.generate(ctx, g, ws, imports, cells); err != nil {
+		return false, err
+	}
+	after, err := os.ReadFile(genPath)
+	if err != nil {
+		return false, fmt.Errorf("modules: %w", err)
+	}
+	return bytes.Equal(before, after), nil
 }
 
 func (b *Builder) progress(format string, args ...any) {

@@ -246,6 +246,27 @@ type TimedKernel interface {
 	LaunchTimed(cfg LaunchConfig, args []Arg, start, end Event) error
 }
 
+// StampedKernel is a Kernel with a traced variant that times itself (package gpu's tracing,
+// without events): LaunchStamped launches the variant, compiled on first use, with args and
+// then the address of the 16 bytes at off of slot, where the kernel writes, in the device's
+// global timer's nanoseconds, ^(its block 0's start) and its latest block's end
+// (see cudasrc.Traced; slot must be zeroed). It records no event and makes no call into the
+// driver besides the launch's own. What keeps the variant from being launched in place of
+// the kernel (it doesn't compile, it is still being compiled, or it needs more threads'
+// registers or shared memory than cfg leaves) is refused before anything is launched, with
+// an error wrapping ErrStampUnusable: the caller may launch again without stamps.
+// LaunchStamped never waits for the variant's compile: PrepareStamped does (and returns
+// why the variant can't be made, if it can't).
+type StampedKernel interface {
+	Kernel
+	LaunchStamped(cfg LaunchConfig, args []Arg, slot Memory, off int64) error
+	PrepareStamped() error
+}
+
+// ErrStampUnusable is wrapped by LaunchStamped's error when the traced variant can't stand in
+// for the kernel: nothing was launched.
+var ErrStampUnusable = errors.New("device timestamps unavailable")
+
 // ErrEventUnusable is wrapped by LaunchTimed's error when an event can't be recorded:
 // nothing was launched, and the caller may launch again without the events.
 var ErrEventUnusable = errors.New("event unusable")

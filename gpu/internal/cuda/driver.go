@@ -222,6 +222,7 @@ const (
 	p2pAttrAccessSupported      = 2
 	p2pAttrNativeAtomicSupport  = 3
 	funcAttrMaxThreadsPerBlock  = 0
+	funcAttrSharedSizeBytes     = 1
 	funcAttrMaxDynamicShared    = 8
 	streamNonBlocking           = 1
 	eventDefault                = 0

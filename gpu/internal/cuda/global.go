@@ -16,6 +16,23 @@ var _ backend.GlobalSetter = (*module)(nil)
 // module keeps the value and writes it again whenever it is loaded again (after a device
 // reset), so that the variable never falls back to its initial value unnoticed.
 func (m *module) SetGlobal(name string, value []byte) error {
+	if err := m.setGlobal(name, value); err != nil {
+		return err
+	}
+	// The traced variant (LaunchStamped's) has the same variables, which hold the same values.
+	m.tracedMu.Lock()
+	tm := m.traced
+	m.tracedMu.Unlock()
+	if tm != nil {
+		if err := tm.SetGlobal(name, value); err != nil {
+			return fmt.Errorf("the traced variant: %w", err)
+		}
+	}
+	return nil
+}
+
+// setGlobal is SetGlobal on m alone.
+func (m *module) setGlobal(name string, value []byte) error {
 	if m.b.drv.cuModuleGetGlobal == 0 {
 		return errors.New("set device variable: the CUDA driver lacks cuModuleGetGlobal")
 	}

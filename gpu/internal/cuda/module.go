@@ -178,7 +178,8 @@ func (b *Backend) CompileCUDA(dev int, src string, opts backend.CompileOptions) 
 		}
 		c.store(key, img)
 	}
-	m := &module{b: b, d: d, key: key, img: img, kernels: map[string]cudasrc.Kernel{}, funcs: map[string]uintptr{}}
+	m := &module{b: b, d: d, key: key, img: img, kernels: map[string]cudasrc.Kernel{}, funcs: map[string]uintptr{},
+		src: src, opts: opts}
 	for _, k := range kernels {
 		m.kernels[k.Signature.Name] = k
 		m.order = append(m.order, k.Signature.Name)
@@ -229,6 +230,60 @@ type module struct {
 	gen     uint64
 	funcs   map[string]uintptr
 	globals map[string][]byte // device variables set by SetGlobal, written again on every load
+
+	src  string                 // what it was compiled from (for its traced variant)
+	opts backend.CompileOptions // and how
+
+	tracedMu  sync.Mutex
+	traced    *module // the traced variant (cudasrc.Traced), compiled on first use
+	tracedErr error
+}
+
+// tracedModule returns the traced variant of m, compiling it on first use (an error that
+// wraps backend.ErrStampUnusable where it can't be had).
+func (m *module) tracedModule() (*module, error) {
+	m.tracedMu.Lock()
+	defer m.tracedMu.Unlock()
+	if m.traced != nil || m.tracedErr != nil {
+		return m.traced, m.tracedErr
+	}
+	err := func() error {
+		if m.src == "" {
+			return errors.New("the module's source is unknown")
+		}
+		src, err := cudasrc.Traced(m.src)
+		if err != nil {
+			return err
+		}
+		opts := m.opts
+		opts.Flags = append(append([]string(nil), opts.Flags...), cudasrc.TraceStampsDefine)
+		if opts.File == "" {
+			opts.File = "cuda"
+		}
+		opts.File += " (traced)"
+		tm, err := m.b.CompileCUDA(m.d.index, src, opts)
+		if err != nil {
+			return err
+		}
+		traced := tm.(*module)
+		m.mu.Lock()
+		globals := make(map[string][]byte, len(m.globals))
+		for name, v := range m.globals {
+			globals[name] = v
+		}
+		m.mu.Unlock()
+		for name, v := range globals { // the same device variables (a Go kernel's fault record)
+			if err := traced.setGlobal(name, v); err != nil {
+				return err
+			}
+		}
+		m.traced = traced
+		return nil
+	}()
+	if err != nil {
+		m.tracedErr = fmt.Errorf("the traced variant: %w: %w", err, backend.ErrStampUnusable)
+	}
+	return m.traced, m.tracedErr
 }
 
 var _ backend.Module = (*module)(nil)
@@ -308,16 +363,17 @@ func (m *module) Kernel(name string, sig backend.Signature) (backend.Kernel, err
 		return nil, err
 	}
 	fn, err := m.function(gen, symbol)
-	var maxThreads int32
+	var maxThreads, static int32
 	if err == nil {
 		ccall(m.b.drv.cuFuncGetAttr, uintptr(unsafe.Pointer(&maxThreads)), funcAttrMaxThreadsPerBlock, fn)
+		ccall(m.b.drv.cuFuncGetAttr, uintptr(unsafe.Pointer(&static)), funcAttrSharedSizeBytes, fn)
 	}
 	leave()
 	if err != nil {
 		return nil, err
 	}
 	n := len(info.Layouts)
-	k := &kernel{m: m, sig: sig, info: info, symbol: symbol, maxThreads: int(maxThreads),
+	k := &kernel{m: m, sig: sig, info: info, symbol: symbol, maxThreads: int(maxThreads), staticShared: int(static),
 		slots: make([]uint64, 2*n), params: make([]uintptr, n)}
 	for i := range k.params {
 		k.params[i] = uintptr(unsafe.Pointer(&k.slots[2*i]))
@@ -351,6 +407,16 @@ type kernel struct {
 	info       cudasrc.Kernel
 	symbol     string
 	maxThreads int
+	// staticShared is the function's static shared memory per block.
+	staticShared int
+	// slotParam: the traced variant of a kernel, whose last parameter (not in args) is the
+	// launch's stamp slot.
+	slotParam bool
+
+	stampMu    sync.Mutex
+	stamped    *kernel       // the traced variant (LaunchStamped), once made
+	stampErr   error         // or why it can't be
+	stampReady chan struct{} // closed when stamped or stampErr is set (nil: not started)
 
 	mu        sync.Mutex
 	slots     []uint64  // two words per parameter: the argument values
@@ -393,7 +459,7 @@ func launchDims(cfg backend.LaunchConfig) (g, bl [3]uintptr, err error) {
 // dimensions count as 1. The launch itself allocates nothing and, in ctxFused mode, is one
 // crossing into C (with the wait, where there is no stream and no interrupt channel).
 func (k *kernel) Launch(cfg backend.LaunchConfig, args []backend.Arg) error {
-	return k.launch(cfg, args, nil, nil)
+	return k.launch(cfg, args, nil, nil, 0)
 }
 
 var _ backend.TimedKernel = (*kernel)(nil)
@@ -413,7 +479,105 @@ func (k *kernel) LaunchTimed(cfg backend.LaunchConfig, args []backend.Arg, start
 	if e0 == e1 {
 		return fmt.Errorf("launch %s: the start and end events are one event: %w", k.info.Signature.Name, backend.ErrEventUnusable)
 	}
-	return k.launch(cfg, args, e0, e1)
+	return k.launch(cfg, args, e0, e1, 0)
+}
+
+var _ backend.StampedKernel = (*kernel)(nil)
+
+// LaunchStamped launches the traced variant of k (compiled on first use) with args and the
+// address of slot's 16 bytes at off: the kernel stamps its own start and end there, so the
+// launch is what Launch makes, with one more parameter, and no event.
+func (k *kernel) LaunchStamped(cfg backend.LaunchConfig, args []backend.Arg, slot backend.Memory, off int64) error {
+	name := k.info.Signature.Name
+	tk, err := k.stampedVariant(false)
+	if err != nil {
+		return fmt.Errorf("launch %s: %w", name, err)
+	}
+	mm, ok := slot.(*memory)
+	if !ok || mm == nil || mm.b != k.m.b {
+		return fmt.Errorf("launch %s: the stamp slot %T is not memory of this CUDA backend: %w", name, slot, backend.ErrStampUnusable)
+	}
+	if off < 0 || off%8 != 0 || off+16 > mm.size {
+		return fmt.Errorf("launch %s: a stamp slot at %d of %d bytes: %w", name, off, mm.size, backend.ErrStampUnusable)
+	}
+	if err := mm.usable(); err != nil {
+		return fmt.Errorf("launch %s: the stamp slot: %w: %w", name, err, backend.ErrStampUnusable)
+	}
+	p, err := mm.pointer(k.m.d.index)
+	if err != nil {
+		return fmt.Errorf("launch %s: the stamp slot: %w: %w", name, err, backend.ErrStampUnusable)
+	}
+	// Where the variant needs more than the kernel (registers, static shared memory), the
+	// launch the user asked for may fit the kernel only: refused here, not by the driver.
+	if _, bl, err := launchDims(cfg); err == nil {
+		threads := int(bl[0] * bl[1] * bl[2])
+		if tk.maxThreads > 0 && threads > tk.maxThreads && (k.maxThreads <= 0 || threads <= k.maxThreads) {
+			return fmt.Errorf("launch %s: the traced variant allows %d threads a block, %d asked: %w", name, tk.maxThreads, threads, backend.ErrStampUnusable)
+		}
+	}
+	d := k.m.d
+	if cfg.SharedBytes >= 0 && tk.staticShared+cfg.SharedBytes > d.sharedOptin && k.staticShared+cfg.SharedBytes <= d.sharedOptin {
+		return fmt.Errorf("launch %s: the traced variant's %d bytes of static shared memory leave no room for %d dynamic: %w",
+			name, tk.staticShared, cfg.SharedBytes, backend.ErrStampUnusable)
+	}
+	return tk.launch(cfg, args, nil, nil, p+uintptr(off))
+}
+
+// PrepareStamped compiles and loads the traced variant of k where it isn't yet, and waits
+// for it: LaunchStamped doesn't wait for a compile (see stampedVariant).
+func (k *kernel) PrepareStamped() error {
+	_, err := k.stampedVariant(true)
+	return err
+}
+
+// stampedVariant returns the traced variant of k. The first call starts making it (NVRTC,
+// on a goroutine); until it is made, a call that doesn't wait gets an error wrapping
+// ErrStampUnusable, so that a launch never waits for a compile (a kernel spinning on the
+// device for another's flag could give up meanwhile).
+func (k *kernel) stampedVariant(wait bool) (*kernel, error) {
+	k.stampMu.Lock()
+	if k.stamped != nil || k.stampErr != nil {
+		defer k.stampMu.Unlock()
+		return k.stamped, k.stampErr
+	}
+	if k.stampReady == nil {
+		k.stampReady = make(chan struct{})
+		go k.makeStamped()
+	}
+	ready := k.stampReady
+	k.stampMu.Unlock()
+	if !wait {
+		return nil, fmt.Errorf("its traced variant is still being compiled: %w", backend.ErrStampUnusable)
+	}
+	<-ready
+	k.stampMu.Lock()
+	defer k.stampMu.Unlock()
+	return k.stamped, k.stampErr
+}
+
+// makeStamped makes the traced variant of k (stampedVariant's goroutine).
+func (k *kernel) makeStamped() {
+	var tk *kernel
+	err := func() error {
+		tm, err := k.m.tracedModule()
+		if err != nil {
+			return err
+		}
+		sig := k.sig
+		sig.Params = append(append([]backend.Param(nil), sig.Params...),
+			backend.Param{Name: cudasrc.TraceSlotParam, Kind: backend.ParamBuffer, DType: backend.Uint64})
+		bk, err := tm.Kernel(k.info.Signature.Name, sig)
+		if err != nil {
+			return fmt.Errorf("the traced variant: %w: %w", err, backend.ErrStampUnusable)
+		}
+		tk = bk.(*kernel)
+		tk.slotParam = true
+		return nil
+	}()
+	k.stampMu.Lock()
+	k.stamped, k.stampErr = tk, err
+	close(k.stampReady)
+	k.stampMu.Unlock()
 }
 
 // timingEvent returns the *event behind ev, an error wrapping ErrEventUnusable where it
@@ -442,14 +606,18 @@ func (e *event) markRecorded() {
 	e.mu.Unlock()
 }
 
-// launch is Launch, bracketed by the records of e0 and e1 where they are not nil.
-func (k *kernel) launch(cfg backend.LaunchConfig, args []backend.Arg, e0, e1 *event) error {
+// launch is Launch, bracketed by the records of e0 and e1 where they are not nil; slot is
+// the stamp slot's address for a traced variant (slotParam), 0 otherwise.
+func (k *kernel) launch(cfg backend.LaunchConfig, args []backend.Arg, e0, e1 *event, slot uintptr) error {
 	b, d := k.m.b, k.m.d
 	if cfg.Device != d.index {
 		return fmt.Errorf("launch %s: compiled for device %d, launched on device %d", k.info.Signature.Name, d.index, cfg.Device)
 	}
-	if len(args) != len(k.info.Layouts) {
-		return fmt.Errorf("launch %s: %d arguments for %d parameters", k.info.Signature.Name, len(args), len(k.info.Layouts))
+	if nparams := k.userParams(); len(args) != nparams {
+		return fmt.Errorf("launch %s: %d arguments for %d parameters", k.info.Signature.Name, len(args), nparams)
+	}
+	if k.slotParam != (slot != 0) {
+		return fmt.Errorf("launch %s: a stamp slot (%#x) for a kernel that takes none, or none for its traced variant", k.info.Signature.Name, slot)
 	}
 	g, bl, err := launchDims(cfg)
 	if err != nil {
@@ -480,7 +648,7 @@ func (k *kernel) launch(cfg backend.LaunchConfig, args []backend.Arg, e0, e1 *ev
 		}
 	}
 	if q := b.queue; q != nil && st != nil {
-		return k.queue(q, st, cfg.SharedBytes, g, bl, args, e0, e1)
+		return k.queue(q, st, cfg.SharedBytes, g, bl, args, e0, e1, slot)
 	}
 	b.flushLaunches() // after the launches queued before it
 	wait := cfg.Stream == nil
@@ -501,7 +669,7 @@ func (k *kernel) launch(cfg backend.LaunchConfig, args []backend.Arg, e0, e1 *ev
 		k.mu.Unlock()
 		return fmt.Errorf("launch %s: %w", k.info.Signature.Name, err)
 	}
-	if err := k.pack(args, d.index); err != nil {
+	if err := k.pack(args, d.index, slot); err != nil {
 		k.mu.Unlock()
 		return fmt.Errorf("launch %s: %w", k.info.Signature.Name, err)
 	}
@@ -568,7 +736,7 @@ func (k *kernel) launch(cfg backend.LaunchConfig, args []backend.Arg, e0, e1 *ev
 // queue is Launch on stream st, its checks done: it packs the arguments and puts the
 // launch in the backend's queue (queue.go), returning an earlier queued launch's error on
 // the stream instead where there is one.
-func (k *kernel) queue(q *launchQueue, st *stream, shared int, g, bl [3]uintptr, args []backend.Arg, e0, e1 *event) error {
+func (k *kernel) queue(q *launchQueue, st *stream, shared int, g, bl [3]uintptr, args []backend.Arg, e0, e1 *event, slot uintptr) error {
 	d, name := k.m.d, k.info.Signature.Name
 	if err := st.takeAsyncErr(); err != nil {
 		return fmt.Errorf("launch %s not made: %w", name, err)
@@ -582,7 +750,7 @@ func (k *kernel) queue(q *launchQueue, st *stream, shared int, g, bl [3]uintptr,
 	if err := k.prepare(gen, shared); err != nil {
 		return fmt.Errorf("launch %s: %w", name, err)
 	}
-	if err := k.pack(args, d.index); err != nil {
+	if err := k.pack(args, d.index, slot); err != nil {
 		return fmt.Errorf("launch %s: %w", name, err)
 	}
 	var ev0, ev1 uintptr
@@ -638,8 +806,21 @@ func (k *kernel) prepare(gen uint64, shared int) error {
 	return nil
 }
 
-// pack writes the arguments into the kernel's argument block (k.mu held).
-func (k *kernel) pack(args []backend.Arg, dev int) error {
+// userParams is how many arguments a launch of k takes (its traced variant's stamp slot is
+// not one of them).
+func (k *kernel) userParams() int {
+	if k.slotParam {
+		return len(k.info.Layouts) - 1
+	}
+	return len(k.info.Layouts)
+}
+
+// pack writes the arguments, and the stamp slot of a traced variant, into the kernel's
+// argument block (k.mu held).
+func (k *kernel) pack(args []backend.Arg, dev int, slot uintptr) error {
+	if k.slotParam {
+		k.slots[2*len(args)] = uint64(slot)
+	}
 	for i, a := range args {
 		layout := k.info.Layouts[i]
 		prm := k.info.Signature.Params[i]

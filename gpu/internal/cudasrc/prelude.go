@@ -322,6 +322,37 @@ __device__ __forceinline__ unsigned long long peerbook_time_ns() {
   return t;
 }
 
+#ifdef PEERBOOK_TRACE_STAMPS
+// A traced kernel's stamps (cudasrc.Traced): slot[0] = ^(block 0's start), slot[1] = the
+// latest block end, in %globaltimer nanoseconds. trace_enter: thread 0 of block 0 (the
+// first block the GPU dispatches) stamps the start; thread 0 of each block zeroes the
+// block's count of finished threads. trace_exit: each group of a warp's threads leaving
+// together adds itself to the count (one shared atomic), and the group that completes it
+// stamps the block's end (one global atomic a block, with no result to wait for).
+namespace peerbook {
+__shared__ unsigned int trace_finished;
+__device__ __forceinline__ void trace_enter(unsigned long long* slot) {
+  if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
+    if (blockIdx.x == 0 && blockIdx.y == 0 && blockIdx.z == 0) {
+      *(volatile unsigned long long*)slot = ~peerbook_time_ns();
+    }
+    trace_finished = 0;
+  }
+  __syncthreads();
+}
+__device__ __forceinline__ void trace_exit(unsigned long long* slot) {
+  unsigned int active = __activemask();
+  unsigned int lane = (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)) & 31u;
+  if (lane == (unsigned int)(__ffs(active) - 1)) {
+    unsigned int n = __popc(active);
+    if (atomicAdd(&trace_finished, n) + n == blockDim.x * blockDim.y * blockDim.z) {
+      atomicMax(slot + 1, peerbook_time_ns());
+    }
+  }
+}
+}  // namespace peerbook
+#endif
+
 // flag_set publishes everything this thread wrote, then sets f[i] = v.
 template <class T> __device__ __forceinline__ void flag_set(Peer<T> f, long long i, typename peerbook::identity<T>::type v) {
   sync_system();

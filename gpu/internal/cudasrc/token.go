@@ -13,11 +13,12 @@ const (
 	tokPunct  // one character, or "::"
 )
 
-// token is one token of the source, with the 1-based line it starts on.
+// token is one token of the source, with the 1-based line and the byte offset it starts at.
 type token struct {
 	kind tokKind
 	text string
 	line int
+	off  int
 }
 
 func (t token) is(text string) bool { return t.kind == tokPunct && t.text == text }
@@ -88,7 +89,7 @@ func tokenize(src string) []token {
 						end += len(closing)
 					}
 					text := src[i:min(n, body+end)]
-					toks = append(toks, token{tokString, text, line})
+					toks = append(toks, token{tokString, text, line, start})
 					line += strings.Count(text, "\n")
 					i = min(n, body+end)
 					continue
@@ -97,13 +98,13 @@ func tokenize(src string) []token {
 			if i < n && (src[i] == '"' || src[i] == '\'') && (word == "L" || word == "u" || word == "U" || word == "u8") {
 				continue // an encoding prefix: the literal follows as its own token
 			}
-			toks = append(toks, token{tokIdent, word, line})
+			toks = append(toks, token{tokIdent, word, line, start})
 		case c >= '0' && c <= '9' || c == '.' && i+1 < n && src[i+1] >= '0' && src[i+1] <= '9':
 			for i < n && (isIdentChar(src[i]) || src[i] == '.' || src[i] == '\'' ||
 				(src[i] == '+' || src[i] == '-') && (src[i-1] == 'e' || src[i-1] == 'E' || src[i-1] == 'p' || src[i-1] == 'P')) {
 				i++
 			}
-			toks = append(toks, token{tokNumber, src[start:i], line})
+			toks = append(toks, token{tokNumber, src[start:i], line, start})
 		case c == '"' || c == '\'':
 			i++
 			for i < n && src[i] != c && src[i] != '\n' {
@@ -120,13 +121,13 @@ func tokenize(src string) []token {
 			if c == '\'' {
 				kind = tokChar
 			}
-			toks = append(toks, token{kind, text, line})
+			toks = append(toks, token{kind, text, line, start})
 		case c == ':' && i+1 < n && src[i+1] == ':':
 			i += 2
-			toks = append(toks, token{tokPunct, "::", line})
+			toks = append(toks, token{tokPunct, "::", line, start})
 		default:
 			i++
-			toks = append(toks, token{tokPunct, string(c), line})
+			toks = append(toks, token{tokPunct, string(c), line, start})
 		}
 	}
 	return toks

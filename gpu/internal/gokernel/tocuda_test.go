@@ -210,6 +210,59 @@ func TestCUDASyntaxWithGCC(t *testing.T) {
 	wg.Wait()
 }
 
+// TestCUDATracedSyntaxWithGCC checks the traced variant of every translated suite kernel
+// (cudasrc.Traced, with the prelude's trace stamps on), as TestCUDASyntaxWithGCC checks the
+// kernels: what a timeline compiles in their place must be C++ too.
+func TestCUDATracedSyntaxWithGCC(t *testing.T) {
+	gxx, err := exec.LookPath("g++")
+	if err != nil {
+		t.Skip("no g++ to check the translated C++ with")
+	}
+	shim, err := filepath.Abs("testdata/cuda_shim.h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 2)
+	var mu sync.Mutex
+	for name, src := range translations(t) {
+		traced, err := cudasrc.Traced(src)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		ks, err := cudasrc.Kernels(traced)
+		if err != nil || len(ks) == 0 {
+			t.Fatalf("%s: the traced variant's kernels %+v, %v", name, ks, err)
+		}
+		for _, k := range ks {
+			if ps := k.Signature.Params; len(ps) == 0 || ps[len(ps)-1].Name != cudasrc.TraceSlotParam {
+				t.Fatalf("%s: kernel %s of the traced variant has no slot parameter: %+v", name, k.Signature.Name, ps)
+			}
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			file := filepath.Join(dir, name+".cpp")
+			text := "#include \"" + shim + "\"\n#define PEERBOOK_TRACE_STAMPS 1\n" + cudasrc.Prelude + "\n" + traced
+			if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+				t.Error(err)
+				return
+			}
+			out, err := exec.Command(gxx, "-std=c++17", "-fsyntax-only", "-Wall", "-Wno-unused-variable",
+				"-Wno-unused-label", "-Wno-unused-but-set-variable", "-Wno-unused-function", "-Werror=return-type", file).CombinedOutput()
+			if err != nil || len(out) > 0 {
+				mu.Lock()
+				defer mu.Unlock()
+				t.Errorf("%s: g++: %v\n%s", name, err, firstLines(string(out), 30))
+			}
+		}()
+	}
+	wg.Wait()
+}
+
 func firstLines(s string, n int) string {
 	lines := strings.SplitN(s, "\n", n+1)
 	if len(lines) > n {

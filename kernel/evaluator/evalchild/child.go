@@ -31,6 +31,12 @@ type Session interface {
 	Close() error
 }
 
+// Snapshotter is a Session that can hand over its definitions (*eval.Session is one), so
+// that the kernel can restore them in the evaluator that replaces this one.
+type Snapshotter interface {
+	Snapshot() evaluator.Snapshot
+}
+
 // Config is what Serve needs.
 type Config struct {
 	Requests io.Reader // fd 3
@@ -114,6 +120,7 @@ type server struct {
 	cfg     Config
 	session Session
 	events  *eventQueue
+	left    leftovers // goroutines interrupted cells left running (handle's own)
 
 	mu      sync.Mutex
 	cancel  context.CancelFunc // of the running execute request
@@ -289,7 +296,13 @@ func (s *server) handle(req evaluator.Request) {
 			done.Error = &eval.Error{Name: "BadRequest", Value: "execute request without a cell"}
 			break
 		}
+		s.left.start()
 		s.execute(req.ID, *req.Execute, done)
+		if done.Error != nil && done.Error.Name == eval.NameInterrupted {
+			s.left.interrupted(done.Error, req.Execute.ExecutionCount)
+		} else if warning := s.left.after(); warning != "" {
+			s.events.stream(req.ID, "stderr", warning)
+		}
 		if s.cfg.AfterCell != nil {
 			for _, note := range s.cfg.AfterCell() {
 				s.events.stream(req.ID, "stderr", note)
@@ -308,6 +321,14 @@ func (s *server) handle(req evaluator.Request) {
 		done.Inspection = &in
 	case evaluator.OpIsComplete:
 		done.Status, done.Indent = s.session.IsComplete(req.Code)
+	case evaluator.OpSnapshot:
+		sn, ok := s.session.(Snapshotter)
+		if !ok {
+			done.Error = &eval.Error{Name: "BadRequest", Value: "this session can not hand over its definitions"}
+			break
+		}
+		snap := sn.Snapshot()
+		done.Snapshot = &snap
 	default:
 		done.Error = &eval.Error{Name: "BadRequest", Value: fmt.Sprintf("unknown request %q", req.Op)}
 	}

@@ -8,6 +8,9 @@ import (
 	"errors"
 	"io"
 	"os"
+	"regexp"
+	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -17,6 +20,9 @@ import (
 	"github.com/peerbook/peerbook/eval"
 	"github.com/peerbook/peerbook/kernel/evaluator"
 )
+
+// release ends the goroutines "leave" started.
+var release = make(chan struct{})
 
 // session is a small Session: "print X", "input P", "spin", "value X", "burst N", "fail".
 type session struct{ closed bool }
@@ -38,6 +44,14 @@ func (s *session) Execute(ctx context.Context, req eval.ExecuteRequest, out eval
 			return eval.Result{}, err
 		}
 		return eval.Result{Value: &display.Bundle{Data: map[string]any{"text/plain": v}}}, nil
+	case "leave":
+		// Starts N goroutines blocked until release closes, then runs until interrupted.
+		n, _ := strconv.Atoi(arg)
+		for i := 0; i < n; i++ {
+			go func() { <-release }()
+		}
+		<-ctx.Done()
+		return eval.Result{}, &eval.Error{Name: "Interrupted", Value: "interrupted"}
 	case "spin":
 		<-ctx.Done()
 		return eval.Result{}, &eval.Error{Name: "Interrupted", Value: "interrupted"}
@@ -299,5 +313,74 @@ func TestEndOfRequestsStopsServe(t *testing.T) {
 	case <-h.done:
 	case <-time.After(5 * time.Second):
 		t.Fatal("Serve did not stop at end of requests")
+	}
+}
+
+// TestInterruptReportsGoroutinesLeft: an interrupted cell that leaves goroutines blocked
+// says how many and what the session holds, and to restart; past the loud bound it warns,
+// and later cells warn again until the goroutines are gone.
+func TestInterruptReportsGoroutinesLeft(t *testing.T) {
+	h := serve(t, nil)
+	h.next()
+	interrupt := func(id uint64, code string, count int) *eval.Error {
+		t.Helper()
+		h.send(evaluator.Request{ID: id, Op: evaluator.OpExecute, Execute: &eval.ExecuteRequest{Code: code, ExecutionCount: count}})
+		time.Sleep(200 * time.Millisecond)
+		h.interrupts <- os.Interrupt
+		d := h.until(id)
+		e := d[len(d)-1].Done.Error
+		if e == nil || e.Name != "Interrupted" {
+			t.Fatalf("%s: %+v", code, d[len(d)-1].Done)
+		}
+		return e
+	}
+	left := regexp.MustCompile(`(note|WARNING): this cell left (\d+) goroutine\(s\) running.*holds [0-9.]+ [kMG]?B in all \(heap .*, goroutine stacks .*\).*Restart the kernel`)
+	// Very few: the session's own note says it (eval counts them); nothing here.
+	if tb := strings.Join(interrupt(11, "leave 3", 1).Traceback, "\n"); left.MatchString(tb) {
+		t.Errorf("a note for 3 goroutines:\n%s", tb)
+	}
+	// Some: a note.
+	tb := strings.Join(interrupt(1, "leave 300", 1).Traceback, "\n")
+	m := left.FindStringSubmatch(tb)
+	if m == nil || m[1] != "note" {
+		t.Fatalf("traceback does not report the goroutines left:\n%s", tb)
+	}
+	if n, _ := strconv.Atoi(m[2]); n < 300 || n > 310 {
+		t.Errorf("reports %d goroutines left, want 300", n)
+	}
+	// A cell after a few: no warning.
+	h.send(evaluator.Request{ID: 2, Op: evaluator.OpExecute, Execute: exec("value 1")})
+	for _, ev := range h.until(2) {
+		if ev.Kind == evaluator.EvStream && strings.Contains(ev.Text, "WARNING") {
+			t.Errorf("warned after a few goroutines: %q", ev.Text)
+		}
+	}
+	// Many: a warning, repeated after the next cells while they run.
+	tb = strings.Join(interrupt(3, "leave "+strconv.Itoa(loudGoroutines), 7).Traceback, "\n")
+	if m := left.FindStringSubmatch(tb); m == nil || m[1] != "WARNING" {
+		t.Fatalf("no warning for %d goroutines left:\n%s", loudGoroutines, tb)
+	}
+	warned := func(id uint64) string {
+		h.send(evaluator.Request{ID: id, Op: evaluator.OpExecute, Execute: exec("value 1")})
+		var w string
+		for _, ev := range h.until(id) {
+			if ev.Kind == evaluator.EvStream && ev.Name == "stderr" {
+				w += ev.Text
+			}
+		}
+		return w
+	}
+	for id := uint64(4); id < 6; id++ {
+		if w := warned(id); !strings.Contains(w, "interrupted at [7]") || !strings.Contains(w, "Restart the kernel") {
+			t.Errorf("cell %d after the interrupt: stderr %q, want the warning", id, w)
+		}
+	}
+	// Once they return, no more warnings.
+	close(release)
+	for deadline := time.Now().Add(5 * time.Second); runtime.NumGoroutine() > 1000 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if w := warned(6); w != "" {
+		t.Errorf("warned after the goroutines returned: %q", w)
 	}
 }

@@ -38,3 +38,45 @@ func FuzzDecodeMessage(f *testing.F) {
 		}
 	})
 }
+
+// FuzzRefusalTap passes arbitrary frames (split at 0xff bytes) through a RefusalTap in
+// chunks, refused at an arbitrary frame: nothing may panic, and a stand-in comes only for
+// a message whose signature is valid (Decode accepts the original frames), decodes, and
+// carries the original header.
+func FuzzRefusalTap(f *testing.F) {
+	signed := testSigner(f, "secret")
+	for _, frames := range [][][]byte{
+		sampleFrames(signed),
+		execFrames(signed, "code", []byte("buf")),
+		execFrames(testSigner(f, "other"), "code"),
+		{[]byte(Delimiter)},
+	} {
+		f.Add(bytes.Join(frames, []byte{0xff}), uint8(5), uint8(3))
+		f.Add(bytes.Join(frames, []byte{0xff}), uint8(0), uint8(200))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, refuseAt, chunk uint8) {
+		frames := bytes.Split(data, []byte{0xff})
+		tap := NewRefusalTap(signed, 1<<20, describeTest)
+		got, err := feed(tap, frames, int(refuseAt)%(len(frames)+1), int(chunk)+1)
+		if err != nil {
+			if got != nil {
+				t.Fatal("frames returned with an error")
+			}
+			return
+		}
+		if int(refuseAt)%(len(frames)+1) == len(frames) {
+			if got != nil {
+				t.Fatal("a stand-in for a message that was not refused")
+			}
+			return
+		}
+		orig, err := Decode(frames, signed)
+		if err != nil {
+			t.Fatalf("a stand-in for a message Decode refuses: %v", err)
+		}
+		m, err := Decode(got, signed)
+		if err != nil || RefusedOf(m) == nil || !bytes.Equal(m.RawHeader, orig.RawHeader) {
+			t.Fatalf("stand-in %v, %v", m, err)
+		}
+	})
+}

@@ -9,6 +9,8 @@ import (
 
 	"github.com/go-zeromq/zmq4"
 	"github.com/go-zeromq/zmq4/security/null"
+
+	"github.com/peerbook/peerbook/kernel/internal/wire"
 )
 
 // bufConn is the reference: a connection read through a buffer, without checks (what
@@ -45,18 +47,34 @@ func jupyterStream(n int) []byte {
 	return b.Bytes()
 }
 
-// BenchmarkRecvMsg is zmq4 receiving Jupyter-sized messages through Conn (checked) and
+// BenchmarkRecvMsg is zmq4 receiving Jupyter-sized messages through Conn (checked), through
+// Conn with the kernel's Tap (which follows every message to answer refused ones), and
 // through a plain buffered connection (the reference), side by side.
 func BenchmarkRecvMsg(b *testing.B) {
 	const n = 1000
 	stream := jupyterStream(n)
 	lim := Limits{Logf: func(string, ...any) {}}.withDefaults()
+	signer, err := wire.NewSigner("hmac-sha256", []byte("key"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	tapped := lim
+	tapped.NewTap = func() Tap {
+		return wire.NewRefusalTap(signer, 1<<30, func(error) (string, string) { return "", "" })
+	}
 	for _, bc := range []struct {
 		name string
 		conn func() net.Conn
 	}{
 		{"checked", func() net.Conn {
 			c := newConn(&streamConn{bytes.NewReader(stream)}, lim)
+			if err := c.serverHandshake(); err != nil {
+				b.Fatal(err)
+			}
+			return c
+		}},
+		{"checked+tap", func() net.Conn {
+			c := newConn(&streamConn{bytes.NewReader(stream)}, tapped)
 			if err := c.serverHandshake(); err != nil {
 				b.Fatal(err)
 			}

@@ -25,7 +25,7 @@ func (c *streamConn) SetReadDeadline(t time.Time) error  { return nil }
 func (c *streamConn) SetWriteDeadline(t time.Time) error { return nil }
 
 // fuzzLimit is the message limit of the fuzz target.
-const fuzzLimit = 1 << 16
+const fuzzLimit = 1 << 10
 
 // FuzzZMTP feeds arbitrary bytes, as a peer would send them, through the listening side's
 // handshake and framing checks and then to zmq4's own parser (its handshake and RecvMsg),
@@ -40,8 +40,16 @@ func FuzzZMTP(f *testing.F) {
 	f.Add(cat(g, readyCmd("DEALER"), longHdr(0, 8<<30)))
 	f.Add(cat(g, readyCmd("DEALER"), []byte{flagCommand, 5, 4, 'P', 'I', 'N', 'G'}))
 	f.Add(g[:10])
+	f.Add(cat(g, readyCmd("DEALER"), []byte{flagMore, 2, 'o', 'k'}, longHdr(flagMore, fuzzLimit), make([]byte, fuzzLimit), []byte{0, 1, 'z'}, []byte{0, 1, 'n'}))
+	f.Add(cat(g, readyCmd("DEALER"), longHdr(0, fuzzLimit+2), []byte("ok"), make([]byte, fuzzLimit)))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		lim := Limits{MaxMessage: fuzzLimit, Handshake: time.Second, Logf: func(string, ...any) {}}.withDefaults()
+		// Odd inputs run with a Tap (refused messages read through and answered), even
+		// ones without (refused messages close the connection).
+		var newTap func() Tap
+		if len(data)%2 == 1 {
+			newTap = func() Tap { return &countTap{} }
+		}
+		lim := Limits{MaxMessage: fuzzLimit, Handshake: time.Second, NewTap: newTap, Logf: func(string, ...any) {}}.withDefaults()
 		check := func(c *Conn, server bool) {
 			zc, err := zmq4.Open(c, null.Security(), zmq4.Router, zmq4.SocketIdentity("fuzz"), server, nil)
 			if err != nil {

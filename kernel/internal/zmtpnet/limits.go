@@ -12,27 +12,49 @@ import (
 // Limits bound what a peer may send on a connection. The zero value means the defaults.
 //
 // zmq4 allocates a frame's body as soon as it has read the frame's size, before the body
-// arrives and before anything is authenticated (a Jupyter message is signed as a whole, so
-// its signature can only be checked once every frame is in memory). The connections here
-// check each incoming frame header against these limits before zmq4 sees it, and close the
-// connection of a peer that breaks them.
+// arrives and before anything is authenticated. The connections here check each incoming
+// frame header against these limits before zmq4 sees it. A message over MaxMessage (or one
+// that does not fit in the Budget in time) never reaches zmq4 whole: without a Tap the
+// connection is closed; with one, the message is read through without being kept, and
+// the Tap may hand the socket a small message in its place (see Tap).
 type Limits struct {
 	// MaxMessage bounds an incoming message: the sizes of its frames plus FrameOverhead for
 	// each frame (so a message of a million empty frames counts too). 0: DefaultMaxMessage.
 	MaxMessage int64
+	// Budget bounds the bytes of the messages over SmallMessage that all the connections
+	// of a Network are receiving at once (frames plus FrameOverhead each, from a frame's
+	// header until zmq4 handed its message to the socket). 0: DefaultBudget; never less
+	// than MaxMessage.
+	Budget int64
+	// BudgetWait is how long a message may wait for room in the Budget before it is
+	// refused (a *BusyError). 0: DefaultBudgetWait.
+	BudgetWait time.Duration
+	// Stall bounds the time a connection may send nothing while its message holds room in
+	// the Budget: past it the connection is closed, so that a peer cannot hold the budget
+	// by stopping halfway. 0: DefaultStall.
+	Stall time.Duration
 	// Handshake bounds the time a new connection has to send its ZMTP greeting and READY
 	// command. 0: DefaultHandshake.
 	Handshake time.Duration
-	// Logf receives one line for each connection refused (the first 100, then every
-	// 1000th). nil: the standard logger.
+	// NewTap, when set, makes the Tap of each new connection (see Tap). nil: a refused
+	// message closes the connection.
+	NewTap func() Tap
+	// Logf receives one line for each connection refused or message answered for, and for
+	// each wait for the Budget (the first 100 of each, then every 1000th). nil: the
+	// standard logger.
 	Logf func(format string, args ...any)
 
 	refused *atomic.Uint64
+	waited  *atomic.Uint64
+	budget  *budget
 }
 
 // Defaults of Limits.
 const (
 	DefaultMaxMessage = 256 << 20
+	DefaultBudget     = 1 << 30
+	DefaultBudgetWait = 10 * time.Second
+	DefaultStall      = 30 * time.Second
 	DefaultHandshake  = 5 * time.Second
 	// FrameOverhead is what each frame counts toward MaxMessage besides its body.
 	FrameOverhead = 64
@@ -44,6 +66,16 @@ func (l Limits) withDefaults() Limits {
 	if l.MaxMessage <= 0 {
 		l.MaxMessage = DefaultMaxMessage
 	}
+	if l.Budget <= 0 {
+		l.Budget = DefaultBudget
+	}
+	l.Budget = max(l.Budget, l.MaxMessage)
+	if l.BudgetWait <= 0 {
+		l.BudgetWait = DefaultBudgetWait
+	}
+	if l.Stall <= 0 {
+		l.Stall = DefaultStall
+	}
 	if l.Handshake <= 0 {
 		l.Handshake = DefaultHandshake
 	}
@@ -52,6 +84,12 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.refused == nil {
 		l.refused = new(atomic.Uint64)
+	}
+	if l.waited == nil {
+		l.waited = new(atomic.Uint64)
+	}
+	if l.budget == nil {
+		l.budget = newBudget(l.Budget)
 	}
 	return l
 }
@@ -63,6 +101,57 @@ func (l Limits) logRefused(remote string, err error) {
 		l.Logf("closed the connection from %s (%d so far): %v", remote, n, err)
 	}
 }
+
+// logAnswered logs a refused message whose Tap answered for it; the connection stays.
+func (l Limits) logAnswered(remote string, size uint64, err error) {
+	n := l.refused.Add(1)
+	if n <= 100 || n%1000 == 0 {
+		l.Logf("dropped a message of %d bytes from %s and told its sender why (%d so far): %v", size, remote, n, err)
+	}
+}
+
+// logWait logs a connection that waits for room in the budget.
+func (l Limits) logWait(remote string, need, inUse int64) {
+	n := l.waited.Add(1)
+	if n <= 100 || n%1000 == 0 {
+		l.Logf("%s waits for room for %d bytes of a message: messages being received hold %d of the budget of %d bytes (%d waits so far)",
+			remote, need, inUse, l.Budget, n)
+	}
+}
+
+// errClosed ends a wait for the budget of a connection that closed.
+var errClosed = errors.New("zmtpnet: the connection closed")
+
+// A Tap follows, frame by frame, the messages a connection receives, so that the sender of
+// one that is refused (over Limits.MaxMessage, or out of Budget) can be told why: the
+// connection then reads the message through without keeping it (a Tap keeps what it needs,
+// bounded) and, at its end, hands the socket the frames End returns instead. Calls come
+// from the goroutine that reads the connection, one at a time.
+//
+// When the refusal comes in the middle of a message, zmq4 holds the message's first
+// frames already: it first receives them as a message that ends with the frame Cut, which
+// its reader must drop.
+type Tap interface {
+	// Frame starts a frame of size bytes of the current message; more says another frame
+	// follows. In a refused message, an error closes the connection now (and says why).
+	Frame(size uint64, more bool) error
+	// Body is the next part of the current frame's body. Before the message is refused, p
+	// is the reader's own buffer (zmq4's buffer of the frame's body, which it delivers):
+	// a Tap may keep it until Refused or End, no longer. In a refused message, p is valid
+	// during the call only.
+	Body(p []byte)
+	// Refused says the current message is refused for err (a *TooLargeError or a
+	// *BusyError): its frames from the current one on are read through and dropped.
+	Refused(err error)
+	// End ends the current message. For a refused one, it returns the frames the socket
+	// receives in its place, or an error that closes the connection (and says why, as
+	// "the message was not answered: ..." does); for others, its result is ignored.
+	End() ([][]byte, error)
+}
+
+// Cut is the last frame of the part of a refused message that zmq4 had received when it
+// was refused (see Tap): the reader of the socket must drop a message that ends with it.
+const Cut = "<zmtpnet|refused: the rest of this message was not read>"
 
 // TooLargeError is a frame or message over the limits.
 type TooLargeError struct {
@@ -90,7 +179,11 @@ func protoErr(format string, args ...any) error {
 type inbound struct {
 	greeting int    // dialed connections: 2 while the peer's greeting is to check, 1 its READY
 	pass     uint64 // bytes of the current frame (header and body) that may pass
+	hdrLeft  int    // of pass, header bytes (not shown to the Tap)
+	tapped   bool   // the current frame is a message's, followed by the Tap
+	last     bool   // the current frame ends its message
 	msg      uint64 // size so far of the message being read (frames and overhead)
+	refused  error  // the message being read through (see Tap), nil when none
 	err      error  // sticky: the stream was refused or broke
 }
 

@@ -15,25 +15,33 @@
 //     its own under a deadline (Limits.Handshake) and hands zmq4 only the connections that
 //     completed them, so a peer that sends nothing cannot hold up the port. Only ZMTP 3 with
 //     the NULL mechanism is served.
-//   - Each frame header is checked before zmq4 reads it: a message over Limits.MaxMessage
-//     (its frames plus FrameOverhead each), a command over MaxCommand, or bad flags close
-//     the connection, with one log line.
-//
-// A sender of a message over the limit is not told why beyond the closed connection: the
-// limit applies before the message's signature can be checked (it covers the whole
-// message), and an answer to an unchecked message would sign text that anyone chose. The
-// kernel's log names the limit and how to raise it.
+//   - Each frame header is checked before zmq4 reads it: a command over MaxCommand or bad
+//     flags close the connection, with one log line.
+//   - A message over Limits.MaxMessage (its frames plus FrameOverhead each) never reaches
+//     zmq4 whole, nor does one over SmallMessage that finds no room, within
+//     Limits.BudgetWait, in the Limits.Budget of bytes all the connections of a Network are
+//     receiving at once (zmq4 allocates a frame's body at its header: the budget bounds
+//     what many connections sending at once make it allocate; a connection whose message
+//     holds room and sends nothing for Limits.Stall is closed). Without a Tap the connection is closed. With one
+//     (Limits.NewTap), the message is read through without being kept, frame by frame past
+//     the Tap, and the socket receives what the Tap makes of it instead: the kernel's Tap
+//     checks the message's signature as it streams past and, when it is valid, hands the
+//     kernel a small signed stand-in that the kernel answers with an error reply naming the
+//     limit. An answer to a message whose signature was not checked would sign text that
+//     anyone chose: those get nothing, and the kernel's log names the limit.
 package zmtpnet
 
 import (
 	"bufio"
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"net"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/go-zeromq/zmq4"
 	"github.com/go-zeromq/zmq4/transport"
@@ -127,12 +135,18 @@ type Conn struct {
 	net.Conn
 	r   *bufio.Reader
 	lim Limits
+	tap Tap // nil: a refused message closes the connection
 
 	// Read side (one reader at a time, as zmq4 reads).
-	replay []byte // handshake bytes already read, for zmq4 to read again
+	replay []byte // handshake bytes already read, or bytes made here, for zmq4 to read
 	in     inbound
 	watch  bool        // set live at the first read past the replay
 	live   atomic.Bool // zmq4 reads past the handshake: it took the connection
+
+	reserved  atomic.Int64 // bytes of the budget the message being received holds
+	stallSet  bool         // a read deadline (Limits.Stall) is set: the message holds budget
+	closed    chan struct{}
+	closeOnce sync.Once
 
 	mu   sync.Mutex
 	held []byte
@@ -148,11 +162,64 @@ func NewConn(c net.Conn) *Conn {
 }
 
 func newConn(c net.Conn, lim Limits) *Conn {
-	return &Conn{Conn: c, r: bufio.NewReaderSize(c, 64<<10), lim: lim}
+	nc := &Conn{Conn: c, r: bufio.NewReaderSize(c, 64<<10), lim: lim, closed: make(chan struct{})}
+	if lim.NewTap != nil {
+		nc.tap = lim.NewTap()
+	}
+	return nc
+}
+
+// Close closes the connection and gives back the budget its message held.
+func (c *Conn) Close() error {
+	c.closeOnce.Do(func() { close(c.closed) })
+	c.release()
+	return c.Conn.Close()
+}
+
+// armStall sets a read deadline Limits.Stall away while the message being received holds
+// room in the budget, and clears it once it holds none.
+func (c *Conn) armStall() error {
+	if c.reserved.Load() > 0 {
+		c.stallSet = true
+		return c.Conn.SetReadDeadline(time.Now().Add(c.lim.Stall))
+	}
+	if c.stallSet {
+		c.stallSet = false
+		return c.Conn.SetReadDeadline(time.Time{})
+	}
+	return nil
+}
+
+// release gives back the budget the connection's message holds.
+func (c *Conn) release() {
+	if n := c.reserved.Swap(0); n != 0 {
+		c.lim.budget.release(n)
+	}
+}
+
+// reserve takes n more bytes of the budget for the current message, waiting for them up
+// to Limits.BudgetWait.
+func (c *Conn) reserve(n uint64) error {
+	remote := c.Conn.RemoteAddr().String()
+	err := c.lim.budget.acquire(int64(n), c.lim.BudgetWait, c.closed, func(inUse int64) {
+		c.lim.logWait(remote, int64(n), inUse)
+	})
+	if err != nil {
+		return err
+	}
+	c.reserved.Add(int64(n))
+	select {
+	case <-c.closed:
+		c.release() // Close ran meanwhile: nothing else gives it back
+		return errClosed
+	default:
+	}
+	return nil
 }
 
 // Read reads through the buffer; a frame header over the limits (or not ZMTP) closes the
-// connection and fails the read instead of reaching the caller.
+// connection and fails the read instead of reaching the caller, or with a Tap, has the
+// message read through and replaced (see Tap).
 func (c *Conn) Read(p []byte) (n int, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -187,33 +254,203 @@ func (c *Conn) Read(p []byte) (n int, err error) {
 	if len(p) == 0 {
 		return 0, nil
 	}
-	if c.in.pass == 0 {
-		hdr, err := c.r.Peek(2)
-		if err != nil {
-			return 0, err
+	if c.in.pass == 0 && c.in.msg == 0 {
+		// Between messages: zmq4 handed the last one to the socket.
+		c.release()
+	}
+	if err := c.armStall(); err != nil {
+		return 0, c.refuse(err)
+	}
+	defer func() {
+		var ne net.Error
+		if err != nil && c.stallSet && errors.As(err, &ne) && ne.Timeout() {
+			err = c.refuse(fmt.Errorf("zmtpnet: a message holding %d bytes of the receive budget got no byte for %v: closed, to give the room back", c.reserved.Load(), c.lim.Stall))
 		}
-		frameLen, need, herr := c.in.header(hdr, &c.lim)
-		if herr == nil && need > len(hdr) {
-			if hdr, err = c.r.Peek(need); err != nil {
+	}()
+	if c.in.pass == 0 {
+		if c.in.refused != nil {
+			if err := c.readThrough(); err != nil {
 				return 0, err
 			}
-			frameLen, _, herr = c.in.header(hdr, &c.lim)
+			n = copy(p, c.replay)
+			c.replay = c.replay[n:]
+			return n, nil
 		}
-		if herr != nil {
-			return 0, c.refuse(herr)
+		if err := c.nextFrame(); err != nil {
+			return 0, err
 		}
-		c.in.pass = frameLen
+		if len(c.replay) > 0 { // the refused message's first frames end with Cut
+			n = copy(p, c.replay)
+			c.replay = c.replay[n:]
+			return n, nil
+		}
+		if c.in.refused != nil {
+			return c.Read(p)
+		}
 	}
 	n, err = c.r.Read(p[:min(uint64(len(p)), c.in.pass)])
 	c.in.pass -= uint64(n)
+	if c.in.tapped {
+		h := min(n, c.in.hdrLeft)
+		c.in.hdrLeft -= h
+		if n > h {
+			c.tap.Body(p[h:n])
+		}
+		if c.in.pass == 0 && c.in.last {
+			c.tap.End() // a message that was not refused: nothing to answer
+		}
+	}
 	return n, err
+}
+
+// nextFrame checks the next frame header and lets the frame pass, or starts refusing its
+// message.
+func (c *Conn) nextFrame() error {
+	hdr, err := c.r.Peek(2)
+	if err != nil {
+		return err
+	}
+	msgBefore := c.in.msg
+	mid := msgBefore > 0 // zmq4 holds frames of this message already
+	frameLen, need, herr := c.in.header(hdr, &c.lim)
+	if herr == nil && need > len(hdr) {
+		if hdr, err = c.r.Peek(need); err != nil {
+			return err
+		}
+		frameLen, _, herr = c.in.header(hdr, &c.lim)
+	}
+	flags := hdr[0]
+	cmd := flags&flagCommand != 0
+	size := frameLen - uint64(need)
+	if herr == nil && !cmd {
+		// The message's size so far, this frame included: a message that stays small
+		// never waits (see SmallMessage); past that it holds all of its bytes.
+		if total := satAdd(msgBefore, size+FrameOverhead); total > SmallMessage {
+			herr = c.reserve(total - uint64(c.reserved.Load()))
+		}
+	}
+	if herr != nil {
+		if !c.answerable(herr) {
+			return c.refuse(herr)
+		}
+		c.in.refused = herr
+		c.in.msg = 0
+		c.tap.Refused(herr)
+		if mid {
+			c.replay = appendFrame(c.replay, []byte(Cut), false)
+		}
+		return nil
+	}
+	c.in.pass = frameLen
+	c.in.hdrLeft = need
+	c.in.tapped = c.tap != nil && !cmd
+	c.in.last = flags&flagMore == 0
+	if c.in.tapped {
+		c.tap.Frame(size, !c.in.last)
+	}
+	return nil
+}
+
+// answerable reports whether the Tap may answer for a message refused for err.
+func (c *Conn) answerable(err error) bool {
+	if c.tap == nil {
+		return false
+	}
+	var tl *TooLargeError
+	var busy *BusyError
+	return errors.As(err, &busy) || (errors.As(err, &tl) && !tl.Command)
+}
+
+// readThrough reads the rest of a refused message, from the frame header at the reader's
+// position, without keeping it: its bytes go to the Tap only. The frames the Tap makes of
+// it are left in c.replay; without them the connection is closed.
+func (c *Conn) readThrough() error {
+	why := c.in.refused
+	size := uint64(0)
+	fail := func(err error) error {
+		return c.refuse(fmt.Errorf("%w (the message was not answered: %v; %d bytes read)", why, err, size))
+	}
+	for {
+		hdr, err := c.r.Peek(2)
+		if err != nil {
+			return fail(err)
+		}
+		flags := hdr[0]
+		if flags&^(flagMore|flagLong) != 0 {
+			return fail(protoErr("bad frame flags %#x inside a message", flags))
+		}
+		need := 2
+		if flags&flagLong != 0 {
+			need = 9
+		}
+		if hdr, err = c.r.Peek(need); err != nil {
+			return fail(err)
+		}
+		body := uint64(hdr[1])
+		if need == 9 {
+			body = binary.BigEndian.Uint64(hdr[1:9])
+		}
+		more := flags&flagMore != 0
+		c.r.Discard(need)
+		size = satAdd(size, satAdd(body, FrameOverhead))
+		if err := c.tap.Frame(body, more); err != nil {
+			return fail(err)
+		}
+		for body > 0 {
+			b, err := c.r.Peek(int(min(body, uint64(c.r.Size()))))
+			if len(b) == 0 {
+				return fail(err)
+			}
+			c.tap.Body(b)
+			c.r.Discard(len(b))
+			body -= uint64(len(b))
+		}
+		if !more {
+			break
+		}
+	}
+	c.in.refused = nil
+	frames, err := c.tap.End()
+	if err != nil {
+		return fail(err)
+	}
+	for i, f := range frames {
+		c.replay = appendFrame(c.replay, f, i < len(frames)-1)
+	}
+	c.lim.logAnswered(c.Conn.RemoteAddr().String(), size, why)
+	return nil
+}
+
+// appendFrame appends a ZMTP message frame of body to dst.
+func appendFrame(dst, body []byte, more bool) []byte {
+	var flags byte
+	if more {
+		flags = flagMore
+	}
+	if len(body) > 255 {
+		dst = append(dst, flags|flagLong)
+		dst = binary.BigEndian.AppendUint64(dst, uint64(len(body)))
+	} else {
+		dst = append(dst, flags, byte(len(body)))
+	}
+	return append(dst, body...)
+}
+
+// satAdd is a+b, or the largest uint64 when that overflows.
+func satAdd(a, b uint64) uint64 {
+	if s := a + b; s >= a {
+		return s
+	}
+	return ^uint64(0)
 }
 
 // refuse closes the connection for err, logs it, and makes every later read fail.
 func (c *Conn) refuse(err error) error {
 	c.in.err = err
-	c.Conn.Close()
-	c.lim.logRefused(c.Conn.RemoteAddr().String(), err)
+	c.Close()
+	if !errors.Is(err, errClosed) {
+		c.lim.logRefused(c.Conn.RemoteAddr().String(), err)
+	}
 	return err
 }
 

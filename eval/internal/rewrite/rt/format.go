@@ -13,7 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unsafe"
+
+	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
 )
 
 // Printing interpreted values the way Go prints them.
@@ -335,18 +336,7 @@ func unwrapInterp(v reflect.Value) reflect.Value {
 // valueInterfaceParts reads a yaegi valueInterface: the value it holds and the name
 // of the value's type as yaegi writes it (main.T, *main.T, []main.T).
 func valueInterfaceParts(v reflect.Value) (reflect.Value, string) {
-	cp := reflect.New(v.Type()).Elem()
-	cp.Set(v)
-	name := ""
-	if node := cp.Field(0); !node.IsNil() {
-		if typ := node.Elem().FieldByName("typ"); typ.IsValid() && !typ.IsNil() {
-			if str := typ.Elem().FieldByName("str"); str.IsValid() && str.Kind() == reflect.String {
-				name = str.String()
-			}
-		}
-	}
-	f := cp.Field(1)
-	inner := *(*reflect.Value)(unsafe.Pointer(f.UnsafeAddr()))
+	inner, name, _ := interp.HeldValue(v)
 	return inner, name
 }
 

@@ -9,9 +9,11 @@
 #define __noinline__ __attribute__((noinline))
 #define __align__(n) __attribute__((aligned(n)))
 #define __restrict__ __restrict
+#define __launch_bounds__(...)
 struct gk_uint3 { unsigned x, y, z; };
 extern gk_uint3 threadIdx, blockIdx, blockDim, gridDim;
 void __syncthreads();
+unsigned __activemask(); int __ffs(int); int __popc(unsigned);
 void __threadfence();
 void __threadfence_system();
 [[noreturn]] void __trap();

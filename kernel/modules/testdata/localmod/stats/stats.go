@@ -2,7 +2,10 @@
 // implement, a struct cells embed, methods, constants, variables and a generic function.
 package stats
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // Version is a constant cells read.
 const Version = "v1-working-tree"
@@ -45,6 +48,82 @@ func Map[T, U any](xs []T, f func(T) U) []U {
 	out := make([]U, len(xs))
 	for i, x := range xs {
 		out[i] = f(x)
+	}
+	return out
+}
+
+// Filter returns the elements of xs for which keep is true.
+func Filter[T any](xs []T, keep func(T) bool) []T {
+	var out []T
+	for _, x := range xs {
+		if keep(x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// Reduce folds xs into an accumulator, starting from init.
+func Reduce[T, A any](xs []T, f func(A, T) A, init A) A {
+	acc := init
+	for _, x := range xs {
+		acc = f(acc, x)
+	}
+	return acc
+}
+
+// Number is the constraint of Sum.
+type Number interface {
+	~int | ~int64 | ~float64
+}
+
+// Sum adds the numbers.
+func Sum[N Number](xs ...N) N {
+	var s N
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
+
+// Stack is a generic container with methods.
+type Stack[T any] struct {
+	items []T
+}
+
+// NewStack returns an empty stack.
+func NewStack[T any]() *Stack[T] { return &Stack[T]{} }
+
+// Push puts x on top.
+func (s *Stack[T]) Push(x T) { s.items = append(s.items, x) }
+
+// Pop takes the top element off; ok is false when the stack is empty.
+func (s *Stack[T]) Pop() (x T, ok bool) {
+	if len(s.items) == 0 {
+		return x, false
+	}
+	x = s.items[len(s.items)-1]
+	s.items = s.items[:len(s.items)-1]
+	return x, true
+}
+
+// Len is the number of elements.
+func (s *Stack[T]) Len() int { return len(s.items) }
+
+// Pair is a generic struct.
+type Pair[K comparable, V any] struct {
+	Key K
+	Val V
+}
+
+// String formats the pair.
+func (p Pair[K, V]) String() string { return fmt.Sprintf("%v=%v", p.Key, p.Val) }
+
+// Zip pairs keys with values.
+func Zip[K comparable, V any](ks []K, vs []V) []Pair[K, V] {
+	out := make([]Pair[K, V], 0, len(ks))
+	for i := range min(len(ks), len(vs)) {
+		out = append(out, Pair[K, V]{ks[i], vs[i]})
 	}
 	return out
 }

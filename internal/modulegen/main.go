@@ -1,0 +1,99 @@
+// Command modulegen writes the yaegi symbol tables of a notebook's third-party packages
+// into the symbols package of an evaluator build. kernel/modules runs it with `go run`
+// inside the build's workspace, so that the packages resolve through the workspace's
+// go.mod:
+//
+//	modulegen [-cells FILE] DIR IMPORTPATH...
+//
+// For each package it writes DIR/sym_PATH.go (yaegi's extract: functions, types, constants,
+// variables) and, in DIR/sym_zz_generics.go, what extract leaves out or can't know: the
+// instances of the package's generic functions and types that the cells use (FILE holds
+// the cells' sources, a JSON array of strings; see package naming for how uses find their
+// instance), and the doc comments of the package's exported names for inspect.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"go/format"
+	"go/importer"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/peerbook/peerbook/eval/third_party/yaegi/extract"
+)
+
+func main() {
+	cellsFile := flag.String("cells", "", "a JSON array of the cells' sources, whose uses of generics are instantiated")
+	flag.Parse()
+	if flag.NArg() < 2 {
+		fmt.Fprintln(os.Stderr, "usage: modulegen [-cells FILE] DIR IMPORTPATH...")
+		os.Exit(2)
+	}
+	dir, imports := flag.Arg(0), flag.Args()[1:]
+	if err := run(dir, imports, *cellsFile); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+func run(dir string, imports []string, cellsFile string) error {
+	e := extract.Extractor{Dest: "modulesyms"}
+	var failed []string
+	for _, p := range imports {
+		var b bytes.Buffer
+		if _, err := e.Extract(p, "", &b); err != nil {
+			failed = append(failed, fmt.Sprintf("%s: %v", p, err))
+			continue
+		}
+		name := "sym_" + strings.NewReplacer("/", "_", ".", "_", "-", "_", "~", "_").Replace(p) + ".go"
+		if err := os.WriteFile(filepath.Join(dir, name), b.Bytes(), 0o644); err != nil {
+			return err
+		}
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("%s", strings.Join(failed, "\n"))
+	}
+	var cells []string
+	if cellsFile != "" {
+		data, err := os.ReadFile(cellsFile)
+		if err != nil {
+			return err
+		}
+		if err := json.Unmarshal(data, &cells); err != nil {
+			return fmt.Errorf("%s: %w", cellsFile, err)
+		}
+	}
+	fset := token.NewFileSet()
+	imp := importer.ForCompiler(fset, "source", nil)
+	pkgs := map[string]*types.Package{}
+	for _, p := range imports {
+		pkg, err := imp.Import(p)
+		if err != nil {
+			return fmt.Errorf("%s: %w", p, err)
+		}
+		pkgs[p] = pkg
+	}
+	g := newGen(pkgs)
+	for _, p := range imports {
+		docs, err := packageDocs(p, pkgs[p])
+		if err != nil {
+			// Docs are for inspect: a package whose files go/doc can't read still builds.
+			fmt.Fprintf(os.Stderr, "modulegen: docs of %s: %v\n", p, err)
+		}
+		g.docs[p] = docs
+	}
+	if len(cells) > 0 && g.hasGenerics() {
+		instantiate(g, fset, imp, cells)
+	}
+	src, err := format.Source(g.file())
+	if err != nil {
+		return fmt.Errorf("modulegen: the generated instances don't parse: %w\n%s", err, g.file())
+	}
+	return os.WriteFile(filepath.Join(dir, "sym_zz_generics.go"), src, 0o644)
+}
