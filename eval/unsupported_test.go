@@ -39,6 +39,12 @@ func TestUnsupportedRefused(t *testing.T) {
 			"keys of a map[any]int of types key and string are not supported together in cells"},
 		{"template on a cell type with methods", "import (\n\t\"os\"\n\t\"text/template\"\n)\ntype P struct{ F, L string }\nfunc (p P) Full() string { return p.F + p.L }\ntype Page struct{ Who []*P }\ntemplate.Must(template.New(\"t\").Parse(\"{{range .Who}}{{.Full}}{{end}}\")).Execute(os.Stdout, Page{})",
 			"executing a template on data of type Page is not supported in cells: it holds a P"},
+		{"recursive function type", "type stateFn func(r rune) stateFn",
+			"type stateFn refers to itself through a function type (func(r rune) stateFn): recursive function types are not supported in cells"},
+		{"runtime.TypeAssertionError", "import (\n\t\"errors\"\n\t\"runtime\"\n)\nvar te *runtime.TypeAssertionError\n_ = errors.As(errors.New(\"x\"), &te)",
+			"runtime.TypeAssertionError is not supported in cells"},
+		{"function type recursive through another", "type G func() []F\ntype F func() G",
+			"type G refers to itself through a function type"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -127,6 +127,13 @@ func (x *cell) matchIface(a string, from, t types.Type, flag string) (string, bo
 		// A value recovered from a panic, or held in a wrapper.
 		fmt.Fprintf(&b, "if !%s { if _, ok := _pb_unwrap(%s).(%s); ok { %s = true } }\n", flag, a, ts, flag)
 	}
+	if len(impl) > 0 {
+		// A value of a session type held in an empty interface has no methods
+		// for yaegi's test (those promoted from embedded fields, or all of them
+		// for a literal interface): the session's types that implement t, one
+		// by one.
+		fmt.Fprintf(&b, "if !%s {\n%s\n}\n", flag, test(impl, "true"))
+	}
 	if len(notImpl) > 0 {
 		fmt.Fprintf(&b, "if %s {\n%s\n}", flag, test(notImpl, "false"))
 	}

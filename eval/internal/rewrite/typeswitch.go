@@ -155,7 +155,6 @@ func (x *cell) bindInterface(name string, t types.Type, xv, concrete string, fro
 	if !ok {
 		return "", false
 	}
-	iface := t.Underlying().(*types.Interface)
 	var b strings.Builder
 	if declare {
 		fmt.Fprintf(&b, "var %s %s\n", name, ts)
@@ -164,8 +163,22 @@ func (x *cell) bindInterface(name string, t types.Type, xv, concrete string, fro
 		// A compiled interface (error, fmt.Stringer, io.Reader): the assertion works,
 		// on the value or on the value out of a wrapper.
 		fmt.Fprintf(&b, "%s, _ = %s.(%s)\nif %s == nil && %s != nil { %s, _ = _pb_unwrap(%s).(%s) }", name, xv, ts, name, xv, name, xv, ts)
+		// A value of a session type that yaegi's assertion misses (methods
+		// promoted from embedded fields): converted from its own type.
+		if tries := x.sessionImplTries(name, t, concrete, from, ts); len(tries) > 0 {
+			fmt.Fprintf(&b, "\nif %s == nil && %s != nil {\n%s\n}", name, xv, strings.Join(tries, " else "))
+		}
 		return b.String(), true
 	}
+	b.WriteString(strings.Join(x.sessionImplTries(name, t, concrete, from, ts), " else "))
+	return b.String(), true
+}
+
+// sessionImplTries writes one statement per session type that implements t (and the
+// interface from, when it is not empty): if concrete holds a value of that type, name
+// (of type t, written ts) gets it.
+func (x *cell) sessionImplTries(name string, t types.Type, concrete string, from types.Type, ts string) []string {
+	iface := t.Underlying().(*types.Interface)
 	var tries []string
 	for _, c := range x.sessionTypes() {
 		if !types.Implements(c, iface) {
@@ -181,6 +194,5 @@ func (x *cell) bindInterface(name string, t types.Type, xv, concrete string, fro
 		tries = append(tries, fmt.Sprintf("if _pb_t, ok := %s.(%s); ok { %s = func(_pb_v %s) %s { return _pb_v }(_pb_t) }",
 			concrete, cs, name, ts, ts))
 	}
-	b.WriteString(strings.Join(tries, " else "))
-	return b.String(), true
+	return tries
 }

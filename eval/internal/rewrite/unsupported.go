@@ -57,6 +57,7 @@ func (x *cell) unsupported(roots []ast.Node) error {
 				x.refuseHiddenMethod(n, add)
 			case *ast.TypeSpec:
 				x.refuseRecursiveGeneric(n, add)
+				x.refuseRecursiveFunc(n, add)
 			case *ast.StructType:
 				x.refuseOmitZero(n, add)
 			case *ast.TypeSwitchStmt:
@@ -83,6 +84,8 @@ func (x *cell) unsupported(roots []ast.Node) error {
 				if m, ok := underlying(x.typeOf(n.X)).(*types.Map); ok && types.IsInterface(m.Key()) {
 					x.refuseKeyCollision(n.Index, keysOf(mapKeys, m), "keys of a "+m.String(), add)
 				}
+			case *ast.SelectorExpr:
+				x.refuseTypeAssertionError(n, add)
 			}
 			return true
 		})
@@ -186,6 +189,69 @@ func (x *cell) refuseRecursiveGeneric(ts *ast.TypeSpec, add func(token.Pos, stri
 		}
 		return true
 	})
+}
+
+// refuseRecursiveFunc refuses a function type that refers to itself other than through
+// a struct or an interface (type stateFn func(rune) stateFn): reflect cannot make such a
+// type, and yaegi v0.16.1 panics building it, or recurses or loops without end.
+func (x *cell) refuseRecursiveFunc(ts *ast.TypeSpec, add func(token.Pos, string, ...any)) {
+	obj, ok := x.info.Defs[ts.Name].(*types.TypeName)
+	if !ok {
+		return
+	}
+	named, ok := obj.Type().(*types.Named)
+	if !ok || !isFuncCycle(named, named.Underlying(), map[types.Type]bool{}, false) {
+		return
+	}
+	add(ts.Name.Pos(), "type %s refers to itself through a function type (%s): recursive function types are not supported in cells (reflect cannot make them); an interface works (type %s interface{ Next(...) %s })",
+		ts.Name.Name, types.TypeString(named.Underlying(), types.RelativeTo(obj.Pkg())), ts.Name.Name, ts.Name.Name)
+}
+
+// isFuncCycle reports whether t reaches named through types that reflect builds without
+// a named struct in between, once a function signature is on the way (inFunc).
+func isFuncCycle(named *types.Named, t types.Type, seen map[types.Type]bool, inFunc bool) bool {
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		if t == named {
+			return inFunc
+		}
+		if seen[t] {
+			return false
+		}
+		seen[t] = true
+		return isFuncCycle(named, t.Underlying(), seen, inFunc)
+	case *types.Signature:
+		for _, tuple := range []*types.Tuple{t.Params(), t.Results()} {
+			for i := 0; i < tuple.Len(); i++ {
+				if isFuncCycle(named, tuple.At(i).Type(), seen, true) {
+					return true
+				}
+			}
+		}
+	case *types.Pointer:
+		return isFuncCycle(named, t.Elem(), seen, inFunc)
+	case *types.Slice:
+		return isFuncCycle(named, t.Elem(), seen, inFunc)
+	case *types.Array:
+		return isFuncCycle(named, t.Elem(), seen, inFunc)
+	case *types.Chan:
+		return isFuncCycle(named, t.Elem(), seen, inFunc)
+	case *types.Map:
+		return isFuncCycle(named, t.Key(), seen, inFunc) || isFuncCycle(named, t.Elem(), seen, inFunc)
+	}
+	return false
+}
+
+// refuseTypeAssertionError refuses runtime.TypeAssertionError: a failed type assertion
+// in a cell panics with a runtime.Error of the runtime's message, not with a
+// *runtime.TypeAssertionError (its fields are the runtime's own), so errors.As into one,
+// or an assertion to it, would be false where Go says true.
+func (x *cell) refuseTypeAssertionError(sel *ast.SelectorExpr, add func(token.Pos, string, ...any)) {
+	tn, ok := x.info.Uses[sel.Sel].(*types.TypeName)
+	if !ok || tn.Pkg() == nil || tn.Pkg().Path() != "runtime" || tn.Name() != "TypeAssertionError" {
+		return
+	}
+	add(sel.Pos(), "runtime.TypeAssertionError is not supported in cells: a failed type assertion in a cell panics with a runtime.Error that has the runtime's message but is not a *runtime.TypeAssertionError (match runtime.Error, or the message)")
 }
 
 // reprKey names the run-time representation of t: a cell type that reflect cannot tell

@@ -752,6 +752,14 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						// Skip optimization, as it does not work when assigning to a struct field or a dereferenced pointer.
 						break
 					}
+					if n.kind != defineStmt && n.anc.kind != varDecl {
+						// peerbook patch 29: the literal makes new storage for its value;
+						// that is right for a new variable, but an assignment to an
+						// existing one must store into it: closures and pointers that
+						// hold the variable (get := func() T { return b }; p := &b)
+						// kept the old storage and saw neither this value nor later ones.
+						break
+					}
 					n.gen = nop
 					src.findex = dest.findex
 					src.level = level
@@ -899,7 +907,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.gen = nop
 				n.findex = notInFrame
 			case n.anc.kind == assignStmt && n.anc.action == aAssign && n.anc.nleft == 1 &&
-				!isInterface(n.anc.child[childPos(n)-n.anc.nright].typ):
+				isConcreteDest(n.anc.child[childPos(n)-n.anc.nright]):
 				// To avoid a copy in frame, if the result is to be assigned, store it directly
 				// at the frame location of destination. Not when the destination is an
 				// interface: the operation computes a concrete value, which the assignment
@@ -1361,7 +1369,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				return
 			}
 			n.start = n.child[0].start
-			n.lastChild().tnext = n.anc.anc // exit node is selectStmt
+			if !endsWithBranch(n) {
+				n.lastChild().tnext = n.anc.anc // exit node is selectStmt
+			}
 
 		case commClause:
 			wireChild(n)
@@ -1372,7 +1382,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			if len(n.child) > 1 {
 				n.start = n.child[1].start // Skip chan operation, performed by select
 			}
-			n.lastChild().tnext = n.anc.anc // exit node is selectStmt
+			if len(n.child) == 1 || !endsWithBranch(n) {
+				n.lastChild().tnext = n.anc.anc // exit node is selectStmt
+			}
 
 		case compositeLitExpr:
 			wireChild(n)
@@ -1950,6 +1962,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					// Chain channect init action to send data init action.
 					// (already done by wireChild, but let's be explicit).
 					an.tnext = pn
+					if pn != an {
+						// peerbook patch 30: to the start of the sent value's code, not
+						// to its last node: the operands of `ch <- b.Next(x)` (the
+						// method value b.Next, the arguments) were never evaluated and
+						// the call panicked "call of nil function".
+						an.tnext = pn.start
+					}
 					cur = pn
 				}
 			}
@@ -2189,7 +2208,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.gen = nop
 				n.findex = notInFrame
 			case n.anc.kind == assignStmt && n.anc.action == aAssign && n.anc.nright == 1 &&
-				!isInterface(n.anc.child[childPos(n)-n.anc.nright].typ):
+				isConcreteDest(n.anc.child[childPos(n)-n.anc.nright]):
 				// Not into an interface destination: the operation computes a concrete
 				// value, which the assignment then boxes.
 				dest := n.anc.child[childPos(n)-n.anc.nright]
@@ -2844,35 +2863,84 @@ func getExec(n *node) bltn {
 	return n.exec
 }
 
+// isConcreteDest reports whether an operation's result can be stored straight into the
+// assignment's destination dest: not an interface (patch 2), and not the blank
+// identifier, which has no type (peerbook patch 27: `_ = 1 / zero` crashed the CFG
+// with a nil pointer dereference).
+func isConcreteDest(dest *node) bool {
+	return dest.typ != nil && !isInterface(dest.typ)
+}
+
+// endsWithBranch reports whether the last statement of a select's case clause is a
+// branch that goes elsewhere than the end of the select: a continue, goto, return or
+// labelled break (an unlabelled break ends the select, as the clause's end does).
+// peerbook patch 24: the clause's end was wired to the select's exit over such a
+// statement, so a continue ending a case left the select as a fallthrough would.
+func endsWithBranch(clause *node) bool {
+	switch last := clause.lastChild(); last.kind {
+	case continueStmt, gotoStmt, returnStmt:
+		return true
+	case breakStmt:
+		return len(last.child) > 0
+	}
+	return false
+}
+
+// pendingExec is the code of a node that setExec is generating: a node reached again
+// before its code exists (a cycle of the CFG) gets run as its exec, which runs the
+// code made for the node (peerbook patch 23).
+type pendingExec struct {
+	real     bltn
+	indirect bool // indirect was set as the node's exec
+}
+
+// run runs the node's code; a nil code (a return whose values are in place) ends
+// the function, as a nil exec does.
+func (p *pendingExec) run(f *frame) bltn {
+	if p.real == nil {
+		return nil
+	}
+	return p.real(f)
+}
+
 // setExec recursively sets the node exec builtin function by walking the CFG
 // from the entry point (first node to exec).
+//
+// peerbook patch 23: the nodes whose code is being generated are marked on the node
+// (pending), not in a map of this call: a generator that asks for the code of other
+// nodes (_select, for the bodies of its cases) calls setExec again, and a cycle back to
+// the node being generated (a continue in a select in a for) recursed without end.
 func setExec(n *node) {
 	if n.exec != nil {
 		return
 	}
-	seen := map[*node]bool{}
+	if n.pending != nil {
+		n.exec, n.pending.indirect = n.pending.run, true
+		return
+	}
 	var set func(n *node)
 
 	set = func(n *node) {
 		if n == nil || n.exec != nil {
 			return
 		}
-		seen[n] = true
-		if n.tnext != nil && n.tnext.exec == nil {
-			if seen[n.tnext] {
-				m := n.tnext
-				n.tnext.exec = func(f *frame) bltn { return m.exec(f) }
+		p := &pendingExec{}
+		n.pending = p
+		defer func() { n.pending = nil }() // also when a generator panics
+		for _, next := range [2]*node{n.tnext, n.fnext} {
+			if next == nil || next.exec != nil {
+				continue
+			}
+			if next.pending != nil {
+				next.exec, next.pending.indirect = next.pending.run, true
 			} else {
-				set(n.tnext)
+				set(next)
 			}
 		}
-		if n.fnext != nil && n.fnext.exec == nil {
-			if seen[n.fnext] {
-				m := n.fnext
-				n.fnext.exec = func(f *frame) bltn { return m.exec(f) }
-			} else {
-				set(n.fnext)
-			}
+		// An indirection set on n while its successors were generated is replaced by
+		// n's own code; holders of the indirection reach that code through p.
+		if p.indirect {
+			n.exec = nil
 		}
 		n.gen(n)
 		if n.exec == nil && n.kind != returnStmt {
@@ -2886,6 +2954,7 @@ func setExec(n *node) {
 		if guardsRuntime(n) {
 			n.exec = guardRuntime(n, n.exec)
 		}
+		p.real = n.exec
 	}
 
 	set(n)

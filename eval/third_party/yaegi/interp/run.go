@@ -207,9 +207,15 @@ func runCfg(n *node, f *frame, funcNode, callNode *node) {
 	defer func() {
 		f.mutex.Lock()
 		f.recovered = recover()
-		for _, val := range f.deferred {
+		deferred := f.deferred
+		f.mutex.Unlock()
+		// peerbook patch 25: the deferred calls run without the frame's lock: a
+		// closure made in this frame takes it when its call ends (patch 16), and a
+		// deferred call of such a closure (f := func() {...}; defer f()) hung.
+		for _, val := range deferred {
 			val[0].Call(val[1:])
 		}
+		f.mutex.Lock()
 		if f.recovered != nil {
 			oNode := originalExecNode(n, exec)
 			if oNode == nil {
@@ -343,7 +349,10 @@ func typeAssert(n *node, withResult, withOk bool) {
 				}
 				return next
 			}
-			if c0.typ.cat == valueT {
+			if c0.typ.cat == valueT || valf.Type() != valueInterfaceType {
+				// peerbook patch 22: the held valueInterface, not the empty interface
+				// holding it (a value of type any asserted to an interface of the
+				// interpreter: reflect.Set panicked on the result).
 				valf = reflect.ValueOf(v)
 			}
 			if v.node.typ.id() == typID {
@@ -564,6 +573,36 @@ func typeAssert(n *node, withResult, withOk bool) {
 			}
 			if withResult {
 				value0(f).Set(v.value)
+			}
+			return next
+		}
+	}
+	if withResult && withOk && !setStatus && !isInterface(n.anc.child[0].typ) && n.anc.child[0].ident != "_" {
+		// peerbook patch 31, without a status to read (v, _ := x.(T)): the destination, of a
+		// concrete type and so another variable than the operand, is zeroed first.
+		inner := n.exec
+		n.exec = func(f *frame) bltn {
+			if d := value0(f); d.CanSet() {
+				d.Set(reflect.Zero(d.Type()))
+			}
+			return inner(f)
+		}
+	}
+	if withResult && withOk && setStatus {
+		// peerbook patch 31: a failed comma-ok assertion gives the zero value, as Go
+		// does: the destination kept what it held (in a loop, `a, ok := x.(A)` gave
+		// the previous iteration's a with ok false).
+		inner := n.exec
+		n.exec = func(f *frame) bltn {
+			next := inner(f)
+			if !value1(f).Bool() {
+				if d := value0(f); d.CanSet() {
+					if d.Type() == valueInterfaceType {
+						d.Set(zeroInterfaceValue())
+					} else {
+						d.Set(reflect.Zero(d.Type()))
+					}
+				}
 			}
 			return next
 		}
@@ -963,6 +1002,56 @@ func _panic(n *node) {
 	}
 }
 
+// genHeldAsBinInterface gives the value held in an interface of the interpreter (n) as
+// an argument of the compiled interface type typ: the held value itself when its
+// reflect type implements typ, else wrapped with its methods. peerbook patch 26: the
+// held value was passed bare, and a cell struct whose methods reflect does not see
+// (var rc ReadCloser = nopCloser{r}; io.ReadAll(rc)) made reflect.Call panic.
+func genHeldAsBinInterface(n *node, typ reflect.Type) func(*frame) reflect.Value {
+	value := genValueInterfaceValue(n)
+	if typ == nil || typ.Kind() != reflect.Interface || typ.NumMethod() == 0 {
+		return value
+	}
+	raw := genValue(n)
+	return func(f *frame) reflect.Value {
+		v := value(f)
+		if !v.IsValid() || v.Type().Implements(typ) {
+			return v
+		}
+		vi, ok := raw(f).Interface().(valueInterface)
+		for ok {
+			inner, more := vi.value.Interface().(valueInterface)
+			if !more {
+				break
+			}
+			vi = inner
+		}
+		if !ok || vi.node == nil || vi.node.typ == nil || vi.node.typ.cat == valueT {
+			return v
+		}
+		held := vi.value
+		return genInterfaceWrapperOf(vi.node, typ, func(*frame) reflect.Value { return held })(f)
+	}
+}
+
+// copyValue returns a copy of v that later stores to v (a variable's frame slot) do not
+// change: a deferred call's function and arguments are evaluated at the defer statement
+// (peerbook patch 25: they were the slots themselves, read when the call ran).
+func copyValue(v reflect.Value) reflect.Value {
+	if !v.IsValid() || !v.CanAddr() {
+		return v
+	}
+	c := reflect.New(v.Type()).Elem()
+	c.Set(v)
+	return c
+}
+
+// isFuncVar reports whether n names a variable of function type (its value is known
+// at run time only), as opposed to a function or method declaration.
+func isFuncVar(n *node) bool {
+	return n.kind == identExpr && n.sym != nil && n.sym.kind == varSym && n.recv == nil
+}
+
 func genBuiltinDeferWrapper(n *node, in, out []func(*frame) reflect.Value, fn func([]reflect.Value) []reflect.Value) {
 	next := getExec(n.tnext)
 
@@ -1182,6 +1271,15 @@ func methodByName(value reflect.Value, name string, index []int) (v reflect.Valu
 	if v = value.MethodByName(name); v.IsValid() {
 		return
 	}
+	if value.Kind() == reflect.Struct && checkFieldIndex(value.Type(), index) {
+		// peerbook patch 26: a method promoted from an embedded field that is not
+		// embedded for reflect (an interface: struct{ sort.Interface }).
+		if fv := value.FieldByIndex(index); fv.Kind() != reflect.Interface || !fv.IsNil() {
+			if v = fv.MethodByName(name); v.IsValid() {
+				return
+			}
+		}
+	}
 	for value.Kind() == reflect.Ptr {
 		value = value.Elem()
 		if checkFieldIndex(value.Type(), index) {
@@ -1189,6 +1287,14 @@ func methodByName(value reflect.Value, name string, index []int) (v reflect.Valu
 		}
 		if v = value.MethodByName(name); v.IsValid() {
 			return
+		}
+		// peerbook patch 21: embedded compiled methods. A field reached through a pointer
+		// is addressable and has its pointer receiver methods too (sync.Mutex.Lock of
+		// an embedded sync.Mutex).
+		if value.CanAddr() {
+			if v = value.Addr().MethodByName(name); v.IsValid() {
+				return
+			}
 		}
 	}
 	return
@@ -1335,10 +1441,21 @@ func call(n *node) {
 
 	if n.anc.kind == deferStmt {
 		// Store function call in frame for deferred execution.
-		value = genFunctionWrapper(c0)
+		if isFuncVar(c0) {
+			// peerbook patch 25: the function value a variable holds at the defer
+			// statement, not the literal last assigned to it (f = func() {...} after
+			// defer f() called the new one, in the defer statement's frame).
+			value = genValueAsFunctionWrapper(c0)
+		} else {
+			value = genFunctionWrapper(c0)
+		}
 		n.exec = func(f *frame) bltn {
 			val := make([]reflect.Value, len(values)+1)
-			val[0] = value(f)
+			val[0] = copyValue(value(f))
+			// The arguments stay the slots they are read from: peerbook's rewriter
+			// (eval/internal/rewrite/defer.go) binds each to a fresh variable, and
+			// passes the loop variables a deferred function literal uses as arguments,
+			// which must stay the variables (the literal sees later changes to them).
 			for i, v := range values {
 				val[i+1] = v(f)
 			}
@@ -1597,7 +1714,7 @@ func callBin(n *node) {
 			case isEmptyInterface(c.typ):
 				values = append(values, genValue(c))
 			case isInterfaceSrc(c.typ):
-				values = append(values, genValueInterfaceValue(c))
+				values = append(values, genHeldAsBinInterface(c, defType))
 			case isFuncSrc(c.typ):
 				values = append(values, genFunctionWrapper(c))
 			case c.typ.cat == arrayT || c.typ.cat == variadicT:
@@ -1626,9 +1743,9 @@ func callBin(n *node) {
 		// Store function call in frame for deferred execution.
 		n.exec = func(f *frame) bltn {
 			val := make([]reflect.Value, l+1)
-			val[0] = value(f)
+			val[0] = copyValue(value(f))
 			for i, v := range values {
-				val[i+1] = getBinValue(getMapType, v, f)
+				val[i+1] = copyValue(getBinValue(getMapType, v, f))
 			}
 			f.deferred = append([][]reflect.Value{val}, f.deferred...)
 			return tnext
@@ -2164,6 +2281,14 @@ func lookupMethodValue(val valueInterface, name string) (r reflect.Value, m *nod
 	}
 	if !isStruct(val.node.typ) {
 		return
+	}
+	// peerbook patch 21: embedded compiled methods. A method promoted from an embedded
+	// compiled type that is not an embedded field for reflect (sync.Mutex, whose
+	// methods StructOf can't promote) is found by its field index.
+	if _, index, _, ok := val.node.typ.lookupBinMethod(name); ok && len(index) > 0 {
+		if r = methodByName(val.value, name, index); r.IsValid() {
+			return
+		}
 	}
 	v := val.value
 	for v.Type().Kind() == reflect.Ptr {

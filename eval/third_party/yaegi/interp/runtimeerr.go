@@ -84,6 +84,11 @@ func goRuntimeError(n *node, f *frame, r any) (out any) {
 		if s, ok := r.(string); ok && strings.HasPrefix(s, "reflect: call of reflect.Value.") && strings.HasSuffix(s, "on zero Value") {
 			return nilDereference()
 		}
+		// A method of a nil interface (an embedded interface field left nil: Go
+		// dereferences the nil itab). peerbook patch 26.
+		if s, ok := r.(string); ok && s == "reflect: Method on nil interface value" {
+			return nilDereference()
+		}
 	}
 	defer func() {
 		// Reading the operands again must not hide the panic: keep the original then.

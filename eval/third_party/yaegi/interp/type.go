@@ -1578,9 +1578,13 @@ func (m methodSet) equals(n methodSet) bool {
 // Methods returns a map of method type strings, indexed by method names.
 func (t *itype) methods() methodSet {
 	seen := map[*itype]bool{}
-	var getMethods func(typ *itype) methodSet
+	// addr is true where typ is reached through a pointer (or is the operand of a
+	// pointer's method set): embedded compiled types then contribute their pointer
+	// receiver methods too, as in Go (*S has the methods of *sync.Mutex for an
+	// embedded sync.Mutex). peerbook patch 21.
+	var getMethods func(typ *itype, addr bool) methodSet
 
-	getMethods = func(typ *itype) methodSet {
+	getMethods = func(typ *itype, addr bool) methodSet {
 		res := make(methodSet)
 
 		if seen[typ] {
@@ -1591,7 +1595,7 @@ func (t *itype) methods() methodSet {
 
 		switch typ.cat {
 		case linkedT:
-			for k, v := range getMethods(typ.val) {
+			for k, v := range getMethods(typ.val, addr) {
 				res[k] = v
 			}
 		case interfaceT:
@@ -1600,15 +1604,19 @@ func (t *itype) methods() methodSet {
 				if f.typ.cat == funcT {
 					res[f.name] = f.typ.TypeOf().String()
 				} else {
-					for k, v := range getMethods(f.typ) {
+					for k, v := range getMethods(f.typ, false) {
 						res[k] = v
 					}
 				}
 			}
 		case valueT, errorT:
 			// Get method from corresponding reflect.Type.
-			for i := typ.TypeOf().NumMethod() - 1; i >= 0; i-- {
-				m := typ.rtype.Method(i)
+			rt := typ.TypeOf()
+			if addr && rt != nil && rt.Kind() != reflect.Interface && rt.Kind() != reflect.Ptr {
+				rt = reflect.PointerTo(rt)
+			}
+			for i := rt.NumMethod() - 1; i >= 0; i-- {
+				m := rt.Method(i)
 				res[m.Name] = m.Type.String()
 			}
 		case ptrT:
@@ -1620,7 +1628,7 @@ func (t *itype) methods() methodSet {
 					res[m.Name] = m.Type.String()
 				}
 			}
-			for k, v := range getMethods(typ.val) {
+			for k, v := range getMethods(typ.val, true) {
 				res[k] = v
 			}
 		case structT:
@@ -1628,7 +1636,7 @@ func (t *itype) methods() methodSet {
 				if !f.embed {
 					continue
 				}
-				for k, v := range getMethods(f.typ) {
+				for k, v := range getMethods(f.typ, addr) {
 					res[k] = v
 				}
 			}
@@ -1640,7 +1648,7 @@ func (t *itype) methods() methodSet {
 		return res
 	}
 
-	return getMethods(t)
+	return getMethods(t, false)
 }
 
 // id returns a unique type identificator string.
@@ -2161,10 +2169,12 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 				// keeps them apart (conversions between them ignore tags).
 				field.Tag = identityTag(field.Tag, t)
 			}
-			if f.embed && (len(t.field) == 1 || canEmbed(field.Type)) {
+			if f.embed && !(field.Type.Kind() == reflect.Interface && field.Type.NumMethod() > 0) && (len(t.field) == 1 || canEmbed(field.Type)) {
 				// Mark the field as embedded (anonymous) where reflect supports it:
 				// always for a single field, else for types without methods
-				// (golang/go#15924).
+				// (golang/go#15924). Never an interface with methods (peerbook
+				// patch 26: StructOf panics "does not support methods of embedded
+				// interfaces" for struct{ sort.Interface }).
 				field.Anonymous = true
 			}
 			fields = append(fields, field)
