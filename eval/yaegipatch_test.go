@@ -532,6 +532,59 @@ arr: runtime error: cannot convert slice with length 1 to array or pointer to ar
 	}
 }
 
+// Patch 3, extended: a field or method promoted through a nil embedded pointer panics
+// with Go's nil dereference (reflect said "indirection through nil pointer to embedded
+// struct" and "call of reflect.Value.Field on zero Value"); a method on a non-nil path
+// still runs, and a reflect panic of a called function passes through.
+func TestPatchRuntimeErrorsNilEmbedded(t *testing.T) {
+	src := `package main
+
+import (
+	"fmt"
+	"reflect"
+	"runtime"
+)
+
+type Base struct{ Name string }
+
+func (b Base) Hello() string { return "hi " + b.Name }
+
+type Mid struct{ *Base }
+
+type Top struct {
+	Mid
+	N int
+}
+
+func try(name string, f func()) {
+	defer func() {
+		r := recover()
+		_, isRT := r.(runtime.Error)
+		fmt.Printf("%s: %v %v\n", name, r, isRT)
+	}()
+	f()
+}
+
+func main() {
+	var t Top
+	try("field", func() { _ = t.Name })
+	try("method", func() { _ = t.Hello() })
+	try("store", func() { t.Name = "x" })
+	t.Base = &Base{"ann"}
+	fmt.Println(t.Hello(), t.Name)
+	try("reflect", func() { reflect.Value{}.Field(0) })
+}`
+	want := `field: runtime error: invalid memory address or nil pointer dereference true
+method: runtime error: invalid memory address or nil pointer dereference true
+store: runtime error: invalid memory address or nil pointer dereference true
+hi ann ann
+reflect: reflect: call of reflect.Value.Field on zero Value false
+`
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+}
+
 // Patch 12: a compiled value asserted to an interface type of the interpreter is checked
 // against its methods: errors.Join's error satisfies interface{ Unwrap() []error }, a
 // *strings.Reader does not satisfy interface{ Close() error } (and panics without ok);

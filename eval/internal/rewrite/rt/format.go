@@ -6,6 +6,7 @@ package rt
 
 import (
 	"fmt"
+	"go/token"
 	"math"
 	"reflect"
 	"runtime"
@@ -436,6 +437,10 @@ type printer struct {
 	hasWidth, hasPrec       bool
 	plainVerb               string // the verb with its flags, for fmt
 	plusV, sharpV, methodsV bool
+	// ro is set while printing what an unexported struct field holds: fmt reaches it
+	// through a read-only reflect.Value and calls none of its methods (String, Error),
+	// while yaegi exports every field of a cell struct.
+	ro bool
 }
 
 func (p *printer) flags() {
@@ -484,7 +489,25 @@ func (p *printer) plain(v reflect.Value) {
 		fmt.Fprintf(p.st, p.plainVerb, fmt.Sprint(v))
 		return
 	}
+	if p.ro {
+		if v.Kind() == reflect.Pointer && !v.IsNil() && !p.sharpV {
+			// fmt prints a nested pointer as its address.
+			fmt.Fprintf(p.st, p.plainVerb, v.UnsafePointer())
+			return
+		}
+		fmt.Fprintf(p.st, p.plainVerb, readOnly(v))
+		return
+	}
 	fmt.Fprintf(p.st, p.plainVerb, v.Interface())
+}
+
+// roBox holds a value in an unexported field, the way to a read-only reflect.Value.
+type roBox struct{ v any }
+
+// readOnly returns v as fmt sees a value read through an unexported field: fmt prints a
+// reflect.Value operand without calling its methods when it cannot be interfaced.
+func readOnly(v reflect.Value) reflect.Value {
+	return reflect.ValueOf(roBox{v.Interface()}).Field(0).Elem()
 }
 
 // value prints v, of the described type t, at nesting depth depth.
@@ -586,7 +609,7 @@ func (p *printer) pad(s string) {
 
 // methods calls an Error or String method of the value's type, if the verb wants it.
 func (p *printer) methods(v reflect.Value, t *Type) bool {
-	if !p.methodsV {
+	if !p.methodsV || p.ro {
 		return false
 	}
 	var m *Methods
@@ -695,7 +718,10 @@ func (p *printer) structValue(v reflect.Value, t *Type, depth int) {
 			p.write(":")
 		}
 		if i < v.NumField() {
+			ro := p.ro
+			p.ro = ro || !token.IsExported(f.Name)
 			p.field(v.Field(i), f.Type, depth+1)
+			p.ro = ro
 		}
 	}
 	p.write("}")

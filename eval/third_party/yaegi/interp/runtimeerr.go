@@ -84,6 +84,10 @@ func goRuntimeError(n *node, f *frame, r any) (out any) {
 		if s, ok := r.(string); ok && strings.HasPrefix(s, "reflect: call of reflect.Value.") && strings.HasSuffix(s, "on zero Value") {
 			return nilDereference()
 		}
+		// A field promoted through a nil embedded pointer (FieldByIndex).
+		if s, ok := r.(string); ok && s == "reflect: indirection through nil pointer to embedded struct" {
+			return nilDereference()
+		}
 	}
 	defer func() {
 		// Reading the operands again must not hide the panic: keep the original then.
@@ -95,6 +99,10 @@ func goRuntimeError(n *node, f *frame, r any) (out any) {
 	case callExpr:
 		if err := makeError(n, r); err != nil {
 			return err
+		}
+		// A method promoted through a nil embedded pointer: the receiver's path.
+		if len(n.child) > 0 && nilOnReceiverPath(n.child[0], f) {
+			return nilDereference()
 		}
 		// Only a call of a nil func value: the callee's own panics pass through.
 		if s, ok := r.(string); ok && strings.HasSuffix(s, "call of nil function") && len(n.child) > 0 {
@@ -123,6 +131,49 @@ func goRuntimeError(n *node, f *frame, r any) (out any) {
 		}
 	}
 	return r
+}
+
+// nilOnReceiverPath reports whether the receiver of the method value c is reached through
+// a nil pointer to an embedded struct (the path yaegi's genValueRecv walks), or is a nil
+// pointer at the end of the path while the method has a value receiver.
+func nilOnReceiverPath(c *node, f *frame) bool {
+	if c.recv == nil || c.recv.node == nil || len(c.recv.index) == 0 {
+		return false
+	}
+	r := operandValue(c.recv.node)(f)
+	for _, i := range c.recv.index {
+		if r.Kind() == reflect.Interface {
+			r = r.Elem()
+		}
+		if r.Kind() == reflect.Ptr {
+			if r.IsNil() {
+				return true
+			}
+			r = r.Elem()
+		}
+		if r.Kind() != reflect.Struct || i >= r.NumField() {
+			return false
+		}
+		r = r.Field(i)
+		if !r.CanInterface() {
+			return false
+		}
+		if vi, ok := r.Interface().(valueInterface); ok {
+			r = vi.value
+		}
+	}
+	// A method with a value receiver reads the receiver through the last pointer too.
+	return r.Kind() == reflect.Ptr && r.IsNil() && valueReceiver(c)
+}
+
+// valueReceiver reports whether c selects an interpreted method with a value receiver.
+func valueReceiver(c *node) bool {
+	m, ok := c.val.(*node)
+	if !ok || m == nil || len(m.child) == 0 || len(m.child[0].child) == 0 {
+		return false
+	}
+	rt := m.child[0].child[0].lastChild().typ
+	return rt != nil && rt.cat != ptrT
 }
 
 // operand is the value of c in f, dereferenced when it is a pointer (to an array); the
