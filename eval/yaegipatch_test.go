@@ -585,6 +585,66 @@ reflect: reflect: call of reflect.Value.Field on zero Value false
 	}
 }
 
+// Patch 17: range over a string gives the byte position of each rune and decodes an
+// invalid byte as one RuneError of width 1, as Go does; yaegi ranged over []rune(s) and
+// computed positions from the runes re-encoded (an invalid byte counted 3) and, in the
+// key-only form, gave rune indexes instead of byte positions. The string is evaluated once.
+func TestPatchRangeStringPositions(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+type Word string
+
+func main() {
+	s := "a\xffé世"
+	for i, r := range s {
+		fmt.Print(i, ":", r, " ")
+	}
+	fmt.Println()
+	for i := range s {
+		fmt.Print(i, " ")
+	}
+	fmt.Println()
+	n := 0
+	for range s {
+		n++
+	}
+	fmt.Println(n)
+	t := "xyz"
+	for i, r := range t {
+		t = "changed"
+		fmt.Print(i, string(r))
+	}
+	fmt.Println(" ", t)
+	for i := range Word("héj") {
+		fmt.Print(i, " ")
+	}
+	fmt.Println()
+	var w any = "ok"
+	for i, r := range w.(string) {
+		if r == 'k' {
+			break
+		}
+		fmt.Println(i, r)
+	}
+	for _, r := range "" {
+		fmt.Println("never", r)
+	}
+}
+`
+	want := `0:97 1:65533 2:233 4:19990 
+0 1 2 4 
+4
+0x1y2z  changed
+0 1 3 
+0 111
+`
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+}
+
 // Patch 12: a compiled value asserted to an interface type of the interpreter is checked
 // against its methods: errors.Join's error satisfies interface{ Unwrap() []error }, a
 // *strings.Reader does not satisfy interface{ Close() error } (and panics without ok);

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // bltn type defines functions which run at CFG execution.
@@ -2928,8 +2929,6 @@ func compositeLitKeyedNotype(n *node) { doCompositeLitKeyed(n, false) }
 
 func empty(n *node) {}
 
-var rat = reflect.ValueOf((*[]rune)(nil)).Type().Elem() // runes array type
-
 func _range(n *node) {
 	index0 := n.child[0].findex // array index location in frame
 	index2 := index0 - 1        // shallow array for range, always just behind index0
@@ -2943,22 +2942,20 @@ func _range(n *node) {
 		an = n.child[2]
 		index1 := n.child[1].findex // array value location in frame
 		if isString(an.typ.TypeOf()) {
-			// Special variant of "range" for string, where the index indicates the byte position
-			// of the rune in the string, rather than the index of the rune in array.
-			stringType := reflect.TypeOf("")
-			value = genValueAs(an, rat) // range on string iterates over runes
+			// Special variant of "range" for string: the index is the byte position of the
+			// rune, decoded from the string as Go does (an invalid byte is one RuneError of
+			// width 1); index3 holds the position of the next rune.
+			value = genValueRangeString(an)
 			n.exec = func(f *frame) bltn {
-				a := f.data[index2]
-				v0 := f.data[index3]
-				v0.SetInt(v0.Int() + 1)
-				i := int(v0.Int())
-				if i >= a.Len() {
+				s := f.data[index2].String()
+				pos := int(f.data[index3].Int())
+				if pos >= len(s) {
 					return fnext
 				}
-				// Compute byte position of the rune in string
-				pos := a.Slice(0, i).Convert(stringType).Len()
+				r, w := utf8.DecodeRuneInString(s[pos:])
 				f.data[index0].SetInt(int64(pos))
-				f.data[index1].Set(a.Index(i))
+				f.data[index1].SetInt(int64(r))
+				f.data[index3].SetInt(int64(pos + w))
 				return tnext
 			}
 		} else {
@@ -2978,10 +2975,24 @@ func _range(n *node) {
 	} else {
 		an = n.child[1]
 		if isString(an.typ.TypeOf()) {
-			value = genValueAs(an, rat) // range on string iterates over runes
+			// The index is the byte position of each rune (see above).
+			value = genValueRangeString(an)
+			n.exec = func(f *frame) bltn {
+				s := f.data[index2].String()
+				pos := int(f.data[index3].Int())
+				if pos >= len(s) {
+					return fnext
+				}
+				_, w := utf8.DecodeRuneInString(s[pos:])
+				f.data[index0].SetInt(int64(pos))
+				f.data[index3].SetInt(int64(pos + w))
+				return tnext
+			}
 		} else {
 			value = genValueRangeArray(an)
 		}
+	}
+	if !isString(an.typ.TypeOf()) && len(n.child) != 4 {
 		n.exec = func(f *frame) bltn {
 			v0 := f.data[index0]
 			v0.SetInt(v0.Int() + 1)
@@ -2994,14 +3005,32 @@ func _range(n *node) {
 
 	// Init sequence
 	next := n.exec
-	index := index0
-	if isString(an.typ.TypeOf()) && len(n.child) == 4 {
-		index = index3
+	if isString(an.typ.TypeOf()) {
+		n.child[0].exec = func(f *frame) bltn {
+			f.data[index2] = value(f) // the string, evaluated once
+			f.data[index3].SetInt(0)  // the position of the first rune
+			return next
+		}
+		return
 	}
 	n.child[0].exec = func(f *frame) bltn {
 		f.data[index2] = value(f) // set array shallow copy for range
-		f.data[index].SetInt(-1)  // assing index value
+		f.data[index0].SetInt(-1) // assing index value
 		return next
+	}
+}
+
+// genValueRangeString returns the string a range statement iterates over, as a string
+// value of its own (the range expression is evaluated once: a later assignment to the
+// variable ranged over changes nothing).
+func genValueRangeString(n *node) func(*frame) reflect.Value {
+	value := genValue(n)
+	return func(f *frame) reflect.Value {
+		v := value(f)
+		if v.Kind() == reflect.Interface {
+			v = v.Elem()
+		}
+		return reflect.ValueOf(v.String())
 	}
 }
 
