@@ -645,6 +645,49 @@ func main() {
 	}
 }
 
+// Patch 18: a type alias declared in a function (type pair = struct{ K string; V int })
+// denotes the aliased type; yaegi only handled aliases at package level and failed with
+// "definition loop" on the first use of a local one.
+func TestPatchLocalTypeAlias(t *testing.T) {
+	src := `package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+type Temp float64
+
+func (t Temp) String() string { return fmt.Sprintf("%.1f°", float64(t)) }
+
+func main() {
+	type myint = int
+	var a myint = 2
+	var b int = a * 3
+	type pair = struct {
+		K string
+		V int
+	}
+	ps := []pair{{"x", b}}
+	var q struct {
+		K string
+		V int
+	} = ps[0]
+	type T = Temp
+	t := T(21.5)
+	type B = strings.Builder
+	var sb B
+	sb.WriteString(t.String())
+	fmt.Printf("%T %d %v %v %s\n", a, b, ps, q, sb.String())
+}
+`
+	want := `int 6 [{x 6}] {x 6} 21.5°
+`
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+}
+
 // Patch 12: a compiled value asserted to an interface type of the interpreter is checked
 // against its methods: errors.Join's error satisfies interface{ Unwrap() []error }, a
 // *strings.Reader does not satisfy interface{ Close() error } (and panics without ok);

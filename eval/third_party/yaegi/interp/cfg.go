@@ -579,6 +579,26 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			sc.sym[typeName] = &symbol{kind: typeSym, typ: n.typ}
 			return false
 
+		case typeSpecAssign:
+			// A type alias declared in a function (type pair = struct{ K string }): the
+			// name denotes the aliased type itself (global aliases are done in GTA).
+			if sc.def == nil {
+				return false
+			}
+			var typ *itype
+			if typ, err = nodeType(interp, sc, n.child[1]); err != nil {
+				return false
+			}
+			if typ.incomplete {
+				if typ, err = typ.finalize(); err != nil {
+					err = n.cfgErrorf("invalid type declaration")
+					return false
+				}
+			}
+			n.typ = typ
+			sc.sym[n.child[0].ident] = &symbol{kind: typeSym, typ: typ}
+			return false
+
 		case constDecl:
 			// Early parse of constDecl subtrees, to compute all constant
 			// values which may be used in further declarations.
