@@ -688,6 +688,43 @@ func main() {
 	}
 }
 
+// Patch 19: a value of type any asserted to an interface literal with methods
+// (x.(interface{ Temporary() bool })) with its result kept panicked with "reflect.Set: value
+// of type interface {} is not assignable to type interp.valueInterface".
+func TestPatchAssertAnyToInterfaceLiteral(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+type TE struct{ A int }
+
+func (e *TE) Temporary() bool { return e.A > 0 }
+
+type temp interface{ Temporary() bool }
+
+func main() {
+	var x any = &TE{3}
+	w, ok := x.(interface{ Temporary() bool })
+	fmt.Println(ok, w.Temporary())
+	var v interface{ Temporary() bool }
+	v = x.(interface{ Temporary() bool })
+	fmt.Println(v.Temporary())
+	var n temp = x.(temp)
+	fmt.Println(n.Temporary())
+	_, ok = any(5).(interface{ Temporary() bool })
+	fmt.Println(ok)
+}
+`
+	want := `true true
+true
+true
+false
+`
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+}
+
 // Patch 12: a compiled value asserted to an interface type of the interpreter is checked
 // against its methods: errors.Join's error satisfies interface{ Unwrap() []error }, a
 // *strings.Reader does not satisfy interface{ Close() error } (and panics without ok);

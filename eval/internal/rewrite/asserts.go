@@ -43,6 +43,9 @@ func (x *cell) assertKind(xt, t types.Type) assertKind {
 		return assertUnwrap
 	case isSessionInterface(t):
 		return assertEnumerate
+	case isLiteralInterface(t):
+		// yaegi's own assertion misses the session's types (held in an error, say).
+		return assertFallback
 	case xEmpty:
 		return assertFallback
 	}
@@ -52,6 +55,14 @@ func (x *cell) assertKind(xt, t types.Type) assertKind {
 func isSessionInterface(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && isSessionPkg(n.Obj().Pkg()) && types.IsInterface(n)
+}
+
+// isLiteralInterface reports whether t is an unnamed interface type with methods
+// (interface{ Temporary() bool }): the session's types may implement it, and yaegi's
+// assertion to it misses them.
+func isLiteralInterface(t types.Type) bool {
+	it, ok := types.Unalias(t).(*types.Interface)
+	return ok && it.NumMethods() > 0
 }
 
 // tryAssert writes statements that declare v (of type t) and ok, set from asserting
@@ -126,6 +137,14 @@ func (x *cell) matchIface(a string, from, t types.Type, flag string) (string, bo
 	if fromIface == nil {
 		// A value recovered from a panic, or held in a wrapper.
 		fmt.Fprintf(&b, "if !%s { if _, ok := _pb_unwrap(%s).(%s); ok { %s = true } }\n", flag, a, ts, flag)
+	}
+	if isLiteralInterface(t) && len(impl) > 0 {
+		// Also out of a wrapper (a boxed error).
+		var tries []string
+		for _, cs := range impl {
+			tries = append(tries, fmt.Sprintf("if _, ok := %s.(%s); ok { %s = true } else if _, ok := _pb_unwrap(%s).(%s); ok { %s = true }", a, cs, flag, a, cs, flag))
+		}
+		fmt.Fprintf(&b, "if !%s {\n%s\n}\n", flag, strings.Join(tries, " else "))
 	}
 	if len(notImpl) > 0 {
 		fmt.Fprintf(&b, "if %s {\n%s\n}", flag, test(notImpl, "false"))

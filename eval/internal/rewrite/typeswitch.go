@@ -164,7 +164,11 @@ func (x *cell) bindInterface(name string, t types.Type, xv, concrete string, fro
 		// A compiled interface (error, fmt.Stringer, io.Reader): the assertion works,
 		// on the value or on the value out of a wrapper.
 		fmt.Fprintf(&b, "%s, _ = %s.(%s)\nif %s == nil && %s != nil { %s, _ = _pb_unwrap(%s).(%s) }", name, xv, ts, name, xv, name, xv, ts)
-		return b.String(), true
+		if !isLiteralInterface(t) {
+			return b.String(), true
+		}
+		// An interface literal: the session's types that implement it, one by one.
+		fmt.Fprintf(&b, "\nif %s == nil && %s != nil {\n", name, xv)
 	}
 	var tries []string
 	for _, c := range x.sessionTypes() {
@@ -180,7 +184,15 @@ func (x *cell) bindInterface(name string, t types.Type, xv, concrete string, fro
 		}
 		tries = append(tries, fmt.Sprintf("if _pb_t, ok := %s.(%s); ok { %s = func(_pb_v %s) %s { return _pb_v }(_pb_t) }",
 			concrete, cs, name, ts, ts))
+		if !isSessionInterface(t) {
+			// An interface literal: also out of a wrapper (a boxed error).
+			tries = append(tries, fmt.Sprintf("if _pb_t, ok := _pb_unwrap(%s).(%s); ok { %s = func(_pb_v %s) %s { return _pb_v }(_pb_t) }",
+				concrete, cs, name, ts, ts))
+		}
 	}
 	b.WriteString(strings.Join(tries, " else "))
+	if !isSessionInterface(t) {
+		b.WriteString("\n}")
+	}
 	return b.String(), true
 }

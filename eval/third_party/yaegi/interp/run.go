@@ -293,6 +293,18 @@ func typeAssertStatus(n *node) {
 	typeAssert(n, false, true)
 }
 
+// setAsserted stores the result of a successful assertion to an interface of the
+// interpreter: valf as it was read, or, where the destination is a valueInterface slot and
+// valf an empty interface holding one (x of type any asserted to interface{ M() }), the
+// valueInterface v itself (peerbook patch 19).
+func setAsserted(dst, valf reflect.Value, v valueInterface) {
+	if valf.Type().AssignableTo(dst.Type()) {
+		dst.Set(valf)
+		return
+	}
+	dst.Set(reflect.ValueOf(v))
+}
+
 func typeAssert(n *node, withResult, withOk bool) {
 	c0, c1 := n.child[0], n.child[1]
 	value := genValue(c0) // input value
@@ -349,7 +361,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			}
 			if v.node.typ.id() == typID {
 				if withResult {
-					value0(f).Set(valf)
+					setAsserted(value0(f), valf, v)
 				}
 				return next
 			}
@@ -397,7 +409,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			}
 
 			if withResult {
-				value0(f).Set(valf)
+				setAsserted(value0(f), valf, v)
 			}
 			return next
 		}
