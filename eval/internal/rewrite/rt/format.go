@@ -573,6 +573,10 @@ func (p *printer) value(v reflect.Value, t *Type, depth int) {
 			p.value(v, &under, depth)
 			return
 		}
+		if (t.Elem == nil || t.Elem.Kind == Plain) && !p.ro && v.CanInterface() {
+			p.namedPlain(v, t)
+			return
+		}
 		p.value(v, t.Elem, depth)
 	case Pointer:
 		p.pointer(v, t, depth)
@@ -585,6 +589,18 @@ func (p *printer) value(v reflect.Value, t *Type, depth int) {
 	default:
 		p.plain(v)
 	}
+}
+
+// namedPlain prints a value of a named session type over a basic type as fmt prints its
+// underlying value, but with the named type in a wrong verb's report: Go writes
+// %!d(main.Temp=1) where fmt, handed yaegi's float64, writes %!d(float64=1).
+func (p *printer) namedPlain(v reflect.Value, t *Type) {
+	s := fmt.Sprintf(p.plainVerb, v.Interface())
+	bad := "%!" + string(p.verb) + "(" + v.Type().String() + "="
+	if strings.HasPrefix(s, bad) {
+		s = "%!" + string(p.verb) + "(" + t.Name + "=" + s[len(bad):]
+	}
+	p.write(s)
 }
 
 func (p *printer) nilValue() {
