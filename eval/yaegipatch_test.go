@@ -725,6 +725,113 @@ false
 	}
 }
 
+// Patch 20: a function or method with an unnamed parameter (func (n Num)
+// Eval(map[string]float64)) got no frame slot for it, while the caller copies the
+// arguments into consecutive slots: the argument landed in a local's slot (reflect.Set
+// panics, or a local silently overwritten).
+func TestPatchUnnamedParameters(t *testing.T) {
+	src := `package main
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+type Num float64
+
+func (n Num) Eval(map[string]float64) (float64, error) { return float64(n) * 2, nil }
+
+type Box struct{ v int }
+
+func (b Box) Get(int, string) int { t := b.v + 1; return t }
+
+func (b *Box) Set(_ int, v int) { b.v = v }
+
+type Evaler interface {
+	Eval(map[string]float64) (float64, error)
+}
+
+func ignore(string, int) string { return "ignored" }
+
+func main() {
+	fmt.Println(Num(2).Eval(nil))
+	var e Evaler = Num(4)
+	fmt.Println(e.Eval(map[string]float64{"x": 1}))
+	b := &Box{3}
+	b.Set(0, 9)
+	fmt.Println(b.Get(1, "a"), ignore("s", 1))
+	f := func(int, string) string { s := "lit"; return s }
+	fmt.Println(f(1, "x"))
+	fmt.Println(strings.Map(func(rune) rune { return 'x' }, "abc"))
+	xs := []int{3, 1, 2}
+	sort.Slice(xs, func(i, _ int) bool { return xs[i] < 2 })
+	g := b.Get
+	fmt.Println(g(0, ""), len(xs))
+}
+`
+	want := `4 <nil>
+8 <nil>
+10 ignored
+lit
+xxx
+10 3
+`
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+}
+
+// Patch 21: a shift by a negative count of a signed type panics with Go's runtime error
+// ("negative shift amount"); yaegi converted the count to uint64 and shifted everything
+// out (1 << -1 gave 0 with status ok).
+func TestPatchNegativeShift(t *testing.T) {
+	src := `package main
+
+import (
+	"fmt"
+	"runtime"
+)
+
+func try(name string, f func()) {
+	defer func() {
+		r := recover()
+		_, isRT := r.(runtime.Error)
+		fmt.Printf("%s: %v %v\n", name, r, isRT)
+	}()
+	f()
+}
+
+func main() {
+	n := -1
+	var s8 int8 = -3
+	var u uint = 70
+	x, y := 5, uint32(7)
+	try("shl", func() { fmt.Println(x << n) })
+	try("shr", func() { fmt.Println(y >> n) })
+	try("shl8", func() { fmt.Println(x << s8) })
+	try("assign", func() { x <<= n })
+	try("assignr", func() { y >>= s8 })
+	try("big", func() { fmt.Println(x<<u, y>>u, -8>>u) })
+	m := 3
+	try("ok", func() { fmt.Println(x<<m, y>>1, int64(-16)>>m) })
+}
+`
+	want := `shl: runtime error: negative shift amount true
+shr: runtime error: negative shift amount true
+shl8: runtime error: negative shift amount true
+assign: runtime error: negative shift amount true
+assignr: runtime error: negative shift amount true
+0 0 -1
+big: <nil> false
+40 3 -2
+ok: <nil> false
+`
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+}
+
 // Patch 12: a compiled value asserted to an interface type of the interpreter is checked
 // against its methods: errors.Join's error satisfies interface{ Unwrap() []error }, a
 // *strings.Reader does not satisfy interface{ Close() error } (and panics without ok);

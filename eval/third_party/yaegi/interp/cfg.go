@@ -529,6 +529,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				for _, cc := range c.child[:len(c.child)-1] {
 					sc.sym[cc.ident] = &symbol{index: sc.add(typ), kind: varSym, typ: typ}
 				}
+				if len(c.child) == 1 {
+					// An unnamed parameter (func (n Num) Eval(map[string]float64)) still
+					// takes its frame slot: the caller copies the arguments in order.
+					sc.add(typ)
+				}
 			}
 
 			if n.child[1].ident == "init" && len(n.child[0].child) == 0 {

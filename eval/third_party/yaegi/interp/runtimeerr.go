@@ -276,3 +276,33 @@ func makeError(n *node, r any) (err any) {
 	}
 	return nil
 }
+
+// genValueShift is genValueUint for the count of a shift: a negative count of a signed
+// type panics with Go's runtime error, where its conversion to uint64 shifted everything
+// out (1 << -1 gave 0 with status ok).
+func genValueShift(n *node) func(*frame) (reflect.Value, uint64) {
+	value := genValueUint(n)
+	switch n.typ.TypeOf().Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+	default:
+		return value
+	}
+	return func(f *frame) (reflect.Value, uint64) {
+		v, u := value(f)
+		if v.Int() < 0 {
+			panic(negativeShift())
+		}
+		return v, u
+	}
+}
+
+// shiftSink keeps the shift in negativeShift from being optimized away.
+var shiftSink int
+
+// negativeShift returns the runtime error of a shift by a negative count, raised by Go.
+func negativeShift() (err any) {
+	defer func() { err = recover() }()
+	n := -1
+	shiftSink = 1 << n
+	return nil
+}
