@@ -832,6 +832,49 @@ ok: <nil> false
 	}
 }
 
+// Patch 22: a negative zero passed to an interpreted function keeps its sign; the call
+// skipped copying arguments reflect counts as zero, and reflect counts -0.0 as zero, so
+// the parameter was +0.0 (min(-0.0, 0.0) of the prelude printed 0 where Go prints -0).
+func TestPatchNegativeZeroArgument(t *testing.T) {
+	src := `package main
+
+import (
+	"fmt"
+	"math"
+)
+
+func id[T any](x T) T                      { m := x; return m }
+func idf(x float64) float64                { m := x; return m }
+func idv(x float64, ys ...float64) float64 { m := x; return m }
+func r1(x float64) float64                 { return x }
+func r2(x float64) bool                    { return math.Signbit(x) }
+func r3(x float64) (m float64)             { m = x; return }
+
+func c128(c complex128) bool { return math.Signbit(imag(c)) }
+
+func main() {
+	negz := math.Copysign(0, -1)
+	a := negz
+	var b float64 = negz
+	fmt.Println(negz, a, b, id(negz), idf(negz), idv(negz, 0), math.Signbit(negz))
+	c := 0.0
+	c = negz
+	fmt.Println(c, -c, 0*-1.0, c*1)
+	fmt.Println(r1(negz), r2(negz), r3(negz))
+	v := r1(negz)
+	fmt.Println(math.Signbit(v), c128(complex(1, math.Copysign(0, -1))))
+}
+`
+	want := `-0 -0 -0 -0 -0 -0 true
+-0 0 0 -0
+-0 true -0
+true true
+`
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+}
+
 // Patch 12: a compiled value asserted to an interface type of the interpreter is checked
 // against its methods: errors.Join's error satisfies interface{ Unwrap() []error }, a
 // *strings.Reader does not satisfy interface{ Close() error } (and panics without ok);

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"go/constant"
+	"math"
 	"reflect"
 	"regexp"
 	"strings"
@@ -303,6 +304,20 @@ func setAsserted(dst, valf reflect.Value, v valueInterface) {
 		return
 	}
 	dst.Set(reflect.ValueOf(v))
+}
+
+// negativeZero reports whether v is a floating-point (or complex) zero with its sign bit
+// set: reflect's IsZero counts -0.0 as zero, but the destination's zero is +0.0, so the
+// argument must still be copied (peerbook patch 22).
+func negativeZero(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Float32, reflect.Float64:
+		return math.Signbit(v.Float())
+	case reflect.Complex64, reflect.Complex128:
+		c := v.Complex()
+		return math.Signbit(real(c)) || math.Signbit(imag(c))
+	}
+	return false
 }
 
 func typeAssert(n *node, withResult, withOk bool) {
@@ -1457,7 +1472,7 @@ func call(n *node) {
 					}
 				default:
 					val := v(f)
-					if val.IsZero() && dest[i].Kind() != reflect.Interface {
+					if val.IsZero() && dest[i].Kind() != reflect.Interface && !negativeZero(val) {
 						// Work around a recursive struct zero interface issue.
 						// Once there is a better way to handle this case, the dest can just be set.
 						continue
