@@ -114,3 +114,21 @@ func TestTemplateOnPlainCellTypesRuns(t *testing.T) {
 		t.Errorf("got %q, want %q", got, "a.b;")
 	}
 }
+
+// A method declared in a later cell on a type without a run-time identity of its own
+// (type Temp float64) is refused once an earlier cell put a Temp in an interface: held as
+// a float64 there, that value would never get the method. Printing a Temp, or putting
+// a struct in an interface, does not count; declaring the type again starts over.
+func TestUnsupportedLateMethod(t *testing.T) {
+	s := newSession(t)
+	mustExec(t, s, "import \"fmt\"\ntype Temp float64\ntype Rec struct{ T Temp }\nfmt.Println(Temp(1))\nvar r any = Rec{2}")
+	mustExec(t, s, "func (t Temp) Double() Temp { return 2 * t }\nfunc (r Rec) Get() Temp { return r.T }")
+	mustExec(t, s, "var boxed []any\nboxed = append(boxed, Temp(3))")
+	_, e, _ := run(t, s, "func (t Temp) String() string { return \"t\" }")
+	want := "peerbook: method Temp.String is not supported in cells: earlier cells put values of Temp in interfaces"
+	if e == nil || e.Name != NameCompile || !strings.Contains(strings.Join(e.Traceback, "\n"), want) {
+		t.Fatalf("got %v; want a CompileError with %q", e, want)
+	}
+	mustExec(t, s, "type Temp float64\nfunc (t Temp) String() string { return \"t\" }\nfmt.Println(Temp(4))")
+	mustExec(t, s, "func (t Temp) Half() Temp { return t / 2 }")
+}

@@ -43,6 +43,9 @@ func (x *cell) assertKind(xt, t types.Type) assertKind {
 		return assertUnwrap
 	case isSessionInterface(t):
 		return assertEnumerate
+	case isLiteralInterface(t):
+		// yaegi's own assertion misses the session's types (held in an error, say).
+		return assertFallback
 	case xEmpty:
 		return assertFallback
 	}
@@ -52,6 +55,14 @@ func (x *cell) assertKind(xt, t types.Type) assertKind {
 func isSessionInterface(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && isSessionPkg(n.Obj().Pkg()) && types.IsInterface(n)
+}
+
+// isLiteralInterface reports whether t is an unnamed interface type with methods
+// (interface{ Temporary() bool }): the session's types may implement it, and yaegi's
+// assertion to it misses them.
+func isLiteralInterface(t types.Type) bool {
+	it, ok := types.Unalias(t).(*types.Interface)
+	return ok && it.NumMethods() > 0
 }
 
 // tryAssert writes statements that declare v (of type t) and ok, set from asserting
@@ -131,8 +142,16 @@ func (x *cell) matchIface(a string, from, t types.Type, flag string) (string, bo
 		// A value of a session type held in an empty interface has no methods
 		// for yaegi's test (those promoted from embedded fields, or all of them
 		// for a literal interface): the session's types that implement t, one
-		// by one.
-		fmt.Fprintf(&b, "if !%s {\n%s\n}\n", flag, test(impl, "true"))
+		// by one; for a literal interface also out of a wrapper (a boxed error).
+		tries := test(impl, "true")
+		if isLiteralInterface(t) {
+			var unwrapped []string
+			for _, cs := range impl {
+				unwrapped = append(unwrapped, fmt.Sprintf("if _, ok := _pb_unwrap(%s).(%s); ok { %s = true }", a, cs, flag))
+			}
+			tries += " else " + strings.Join(unwrapped, " else ")
+		}
+		fmt.Fprintf(&b, "if !%s {\n%s\n}\n", flag, tries)
 	}
 	if len(notImpl) > 0 {
 		fmt.Fprintf(&b, "if %s {\n%s\n}", flag, test(notImpl, "false"))

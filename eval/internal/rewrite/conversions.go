@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 )
 
 // conversions makes the implicit conversions of values of the session's types to
@@ -95,10 +96,33 @@ func (x *cell) conversions(root ast.Node) {
 	ed.node(root)
 }
 
+// noteBoxed remembers that a value of the session type et (or of the type et points to)
+// was converted to an interface, if the type has no run-time identity of its own (see
+// refuseLateMethod).
+func (x *cell) noteBoxed(et types.Type) {
+	if x.printArg {
+		return
+	}
+	if p, ok := et.(*types.Pointer); ok {
+		et = p.Elem()
+	}
+	if n, ok := types.Unalias(et).(*types.Named); ok && lossy(n) {
+		x.r.boxed[n.Obj().Name()] = true
+	}
+}
+
 // convertArgs converts the arguments of a call to error parameters.
 func (x *cell) convertArgs(call *ast.CallExpr) {
 	if tv, ok := x.info.Types[call.Fun]; ok && tv.IsType() {
 		return
+	}
+	// The printing functions of fmt and log keep no operand: a value printed is not one
+	// held in an interface (see noteBoxed).
+	switch name := x.calleeName(call.Fun); {
+	case strings.HasPrefix(name, "fmt.Print"), strings.HasPrefix(name, "fmt.Sprint"), strings.HasPrefix(name, "fmt.Fprint"),
+		name == "fmt.Errorf", strings.HasPrefix(name, "log.Print"), strings.HasPrefix(name, "log.Fatal"), strings.HasPrefix(name, "log.Panic"):
+		x.printArg = true
+		defer func() { x.printArg = false }()
 	}
 	sig, ok := underlying(x.typeOf(call.Fun)).(*types.Signature)
 	if !ok {
@@ -176,6 +200,7 @@ func (x *cell) toInterface(e ast.Expr, t types.Type, assign bool) ast.Expr {
 	if et == nil || types.IsInterface(et) || !isSessionValue(et) {
 		return e
 	}
+	x.noteBoxed(et)
 	var fun ast.Expr
 	switch {
 	case types.Identical(t, errorType):

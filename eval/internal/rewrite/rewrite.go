@@ -87,6 +87,10 @@ type Rewriter struct {
 	instances map[string]bool
 	// typeErrs are the hard errors go/types found in the last cell.
 	typeErrs []types.Error
+	// boxed names the session's types without a run-time identity of their own (type
+	// Temp float64) whose values cells converted to interfaces: held there as their
+	// underlying type, they would not get a method a later cell declares.
+	boxed map[string]bool
 }
 
 // TypeErrors returns the errors go/types found in the last cell between from and to
@@ -107,7 +111,7 @@ var sessions atomic.Int64
 
 // New returns a Rewriter for a fresh session. Call Prepare before the first cell.
 func New() *Rewriter {
-	return &Rewriter{mem: newMemory(), session: strconv.FormatInt(sessions.Add(1), 10), instances: map[string]bool{}}
+	return &Rewriter{mem: newMemory(), session: strconv.FormatInt(sessions.Add(1), 10), instances: map[string]bool{}, boxed: map[string]bool{}}
 }
 
 // Prepare installs the symbols and prelude the rewrites rely on into a fresh
@@ -210,6 +214,12 @@ func (r *Rewriter) Cell(fset *token.FileSet, decls *ast.File, stmts *ast.BlockSt
 	if c.failed {
 		return nil
 	}
+	for name := range r.boxed {
+		if declaresType(roots, name) {
+			// A new type of that name: none of its values is in an interface yet.
+			delete(r.boxed, name)
+		}
+	}
 	for _, root := range roots {
 		x.constDecls(root)
 		x.statements(root)
@@ -249,6 +259,7 @@ type cell struct {
 	info *types.Info
 
 	labeledStmts map[*types.Label]ast.Stmt // labelled statements by label
+	printArg     bool                      // converting the operands of a printing call
 	descs        map[types.Type]*rt.Type   // printing descriptions of types
 	// Labels that gotos made from break and continue statements jump to: after the
 	// statement (break) or at the end of the loop body (continue).

@@ -193,6 +193,11 @@ func (x *cell) sessionImplTries(name string, t types.Type, concrete string, from
 		}
 		tries = append(tries, fmt.Sprintf("if _pb_t, ok := %s.(%s); ok { %s = func(_pb_v %s) %s { return _pb_v }(_pb_t) }",
 			concrete, cs, name, ts, ts))
+		if !isSessionInterface(t) {
+			// Not a session interface: also out of a wrapper (a boxed error).
+			tries = append(tries, fmt.Sprintf("if _pb_t, ok := _pb_unwrap(%s).(%s); ok { %s = func(_pb_v %s) %s { return _pb_v }(_pb_t) }",
+				concrete, cs, name, ts, ts))
+		}
 	}
 	return tries
 }

@@ -55,6 +55,7 @@ func (x *cell) unsupported(roots []ast.Node) error {
 			switch n := n.(type) {
 			case *ast.FuncDecl:
 				x.refuseHiddenMethod(n, add)
+				x.refuseLateMethod(n, roots, add)
 			case *ast.TypeSpec:
 				x.refuseRecursiveGeneric(n, add)
 				x.refuseRecursiveFunc(n, add)
@@ -491,4 +492,39 @@ func cellTypeWithMethods(t types.Type, seen map[types.Type]bool) string {
 		}
 	}
 	return ""
+}
+
+// refuseLateMethod refuses a method declared on a type of an earlier cell whose values
+// earlier cells converted to interfaces, when the type has no run-time identity of its
+// own (type Temp float64): such values are held as their underlying type, so fmt, type
+// assertions and interfaces would not see the new method on them (Go: all methods exist
+// from the start; a Temp put in an []any prints with its String method).
+func (x *cell) refuseLateMethod(fd *ast.FuncDecl, roots []ast.Node, add func(token.Pos, string, ...any)) {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return
+	}
+	t := x.typeOf(fd.Recv.List[0].Type)
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || !x.r.boxed[n.Obj().Name()] || declaresType(roots, n.Obj().Name()) {
+		return
+	}
+	add(fd.Name.Pos(), "method %s.%s is not supported in cells: earlier cells put values of %s in interfaces, where a %s is a %s at run time (reflect cannot make named types), so they would not get the method; declare the methods of %s in the cell that declares it",
+		n.Obj().Name(), fd.Name.Name, n.Obj().Name(), n.Obj().Name(), reprKey(n), n.Obj().Name())
+}
+
+// declaresType reports whether the roots declare a type named name.
+func declaresType(roots []ast.Node, name string) bool {
+	found := false
+	for _, r := range roots {
+		ast.Inspect(r, func(n ast.Node) bool {
+			if ts, ok := n.(*ast.TypeSpec); ok && ts.Name.Name == name {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }

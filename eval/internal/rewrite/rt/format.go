@@ -6,6 +6,7 @@ package rt
 
 import (
 	"fmt"
+	"go/token"
 	"math"
 	"reflect"
 	"runtime"
@@ -426,6 +427,10 @@ type printer struct {
 	hasWidth, hasPrec       bool
 	plainVerb               string // the verb with its flags, for fmt
 	plusV, sharpV, methodsV bool
+	// ro is set while printing what an unexported struct field holds: fmt reaches it
+	// through a read-only reflect.Value and calls none of its methods (String, Error),
+	// while yaegi exports every field of a cell struct.
+	ro bool
 }
 
 func (p *printer) flags() {
@@ -474,7 +479,25 @@ func (p *printer) plain(v reflect.Value) {
 		fmt.Fprintf(p.st, p.plainVerb, fmt.Sprint(v))
 		return
 	}
+	if p.ro {
+		if v.Kind() == reflect.Pointer && !v.IsNil() && !p.sharpV {
+			// fmt prints a nested pointer as its address.
+			fmt.Fprintf(p.st, p.plainVerb, v.UnsafePointer())
+			return
+		}
+		fmt.Fprintf(p.st, p.plainVerb, readOnly(v))
+		return
+	}
 	fmt.Fprintf(p.st, p.plainVerb, v.Interface())
+}
+
+// roBox holds a value in an unexported field, the way to a read-only reflect.Value.
+type roBox struct{ v any }
+
+// readOnly returns v as fmt sees a value read through an unexported field: fmt prints a
+// reflect.Value operand without calling its methods when it cannot be interfaced.
+func readOnly(v reflect.Value) reflect.Value {
+	return reflect.ValueOf(roBox{v.Interface()}).Field(0).Elem()
 }
 
 // value prints v, of the described type t, at nesting depth depth.
@@ -540,6 +563,10 @@ func (p *printer) value(v reflect.Value, t *Type, depth int) {
 			p.value(v, &under, depth)
 			return
 		}
+		if (t.Elem == nil || t.Elem.Kind == Plain) && !p.ro && v.CanInterface() {
+			p.namedPlain(v, t)
+			return
+		}
 		p.value(v, t.Elem, depth)
 	case Pointer:
 		p.pointer(v, t, depth)
@@ -552,6 +579,18 @@ func (p *printer) value(v reflect.Value, t *Type, depth int) {
 	default:
 		p.plain(v)
 	}
+}
+
+// namedPlain prints a value of a named session type over a basic type as fmt prints its
+// underlying value, but with the named type in a wrong verb's report: Go writes
+// %!d(main.Temp=1) where fmt, handed yaegi's float64, writes %!d(float64=1).
+func (p *printer) namedPlain(v reflect.Value, t *Type) {
+	s := fmt.Sprintf(p.plainVerb, v.Interface())
+	bad := "%!" + string(p.verb) + "(" + v.Type().String() + "="
+	if strings.HasPrefix(s, bad) {
+		s = "%!" + string(p.verb) + "(" + t.Name + "=" + s[len(bad):]
+	}
+	p.write(s)
 }
 
 func (p *printer) nilValue() {
@@ -576,7 +615,7 @@ func (p *printer) pad(s string) {
 
 // methods calls an Error or String method of the value's type, if the verb wants it.
 func (p *printer) methods(v reflect.Value, t *Type) bool {
-	if !p.methodsV {
+	if !p.methodsV || p.ro {
 		return false
 	}
 	var m *Methods
@@ -685,7 +724,10 @@ func (p *printer) structValue(v reflect.Value, t *Type, depth int) {
 			p.write(":")
 		}
 		if i < v.NumField() {
+			ro := p.ro
+			p.ro = ro || !token.IsExported(f.Name)
 			p.field(v.Field(i), f.Type, depth+1)
+			p.ro = ro
 		}
 	}
 	p.write("}")

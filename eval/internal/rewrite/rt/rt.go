@@ -159,3 +159,15 @@ func (e *assertError) Error() string { return e.msg }
 
 // RuntimeError marks the error as a runtime.Error, like the runtime's own.
 func (e *assertError) RuntimeError() {}
+
+// NegZero reports whether v is a floating-point negative zero (min and max of the
+// prelude order -0.0 before 0.0, as Go's builtins do).
+func NegZero(v any) bool {
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Float32, reflect.Float64:
+		f := rv.Float()
+		return f == 0 && math.Signbit(f)
+	}
+	return false
+}

@@ -75,8 +75,9 @@ func TestShowFormatsLikeFmt(t *testing.T) {
 		{"%v", Show(v, list), "[{1 20.0C} {2 -3.5C}]"},
 		{"%+v", Show(v, list), "[{x:1 T:20.0C} {x:2 T:-3.5C}]"},
 		{"%v", Show(map[string]float64{"b": 1, "a": 2}, m), "map[a:2.0C b:1.0C]"},
-		// fmt applies the verb, flags and width to keys and values alike.
-		{"%d", Show(map[string]float64{"a": 2}, m), "map[%!d(string=a):%!d(float64=2)]"},
+		// fmt applies the verb, flags and width to keys and values alike; a wrong verb names
+		// the named type (Go: %!d(main.Celsius=2)).
+		{"%d", Show(map[string]float64{"a": 2}, m), "map[%!d(string=a):%!d(main.Celsius=2)]"},
 		{"%8v|", Show(map[string]float64{"a": 2}, m), "map[       a:    2.0C]|"},
 	} {
 		if got := fmt.Sprintf(tc.format, tc.arg); got != tc.want {

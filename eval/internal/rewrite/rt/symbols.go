@@ -6,6 +6,7 @@ import "reflect"
 var Symbols = map[string]map[string]reflect.Value{
 	ImportPath + "/rt": {
 		"Clear":          reflect.ValueOf(Clear),
+		"NegZero":        reflect.ValueOf(NegZero),
 		"Pull":           reflect.ValueOf(Pull),
 		"RandN":          reflect.ValueOf(RandN),
 		"Print":          reflect.ValueOf(Print),

@@ -529,6 +529,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				for _, cc := range c.child[:len(c.child)-1] {
 					sc.sym[cc.ident] = &symbol{index: sc.add(typ), kind: varSym, typ: typ}
 				}
+				if len(c.child) == 1 {
+					// An unnamed parameter (func (n Num) Eval(map[string]float64)) still
+					// takes its frame slot: the caller copies the arguments in order.
+					sc.add(typ)
+				}
 			}
 
 			if n.child[1].ident == "init" && len(n.child[0].child) == 0 {
@@ -577,6 +582,26 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.typ.name = typeName
 			}
 			sc.sym[typeName] = &symbol{kind: typeSym, typ: n.typ}
+			return false
+
+		case typeSpecAssign:
+			// A type alias declared in a function (type pair = struct{ K string }): the
+			// name denotes the aliased type itself (global aliases are done in GTA).
+			if sc.def == nil {
+				return false
+			}
+			var typ *itype
+			if typ, err = nodeType(interp, sc, n.child[1]); err != nil {
+				return false
+			}
+			if typ.incomplete {
+				if typ, err = typ.finalize(); err != nil {
+					err = n.cfgErrorf("invalid type declaration")
+					return false
+				}
+			}
+			n.typ = typ
+			sc.sym[n.child[0].ident] = &symbol{kind: typeSym, typ: typ}
 			return false
 
 		case constDecl:

@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"go/constant"
+	"math"
 	"reflect"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // bltn type defines functions which run at CFG execution.
@@ -298,6 +300,32 @@ func typeAssertStatus(n *node) {
 	typeAssert(n, false, true)
 }
 
+// setAsserted stores the result of a successful assertion to an interface of the
+// interpreter: valf as it was read, or, where the destination is a valueInterface slot and
+// valf an empty interface holding one (x of type any asserted to interface{ M() }), the
+// valueInterface v itself (peerbook patch 34).
+func setAsserted(dst, valf reflect.Value, v valueInterface) {
+	if valf.Type().AssignableTo(dst.Type()) {
+		dst.Set(valf)
+		return
+	}
+	dst.Set(reflect.ValueOf(v))
+}
+
+// negativeZero reports whether v is a floating-point (or complex) zero with its sign bit
+// set: reflect's IsZero counts -0.0 as zero, but the destination's zero is +0.0, so the
+// argument must still be copied (peerbook patch 37).
+func negativeZero(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Float32, reflect.Float64:
+		return math.Signbit(v.Float())
+	case reflect.Complex64, reflect.Complex128:
+		c := v.Complex()
+		return math.Signbit(real(c)) || math.Signbit(imag(c))
+	}
+	return false
+}
+
 func typeAssert(n *node, withResult, withOk bool) {
 	c0, c1 := n.child[0], n.child[1]
 	value := genValue(c0) // input value
@@ -350,14 +378,14 @@ func typeAssert(n *node, withResult, withOk bool) {
 				return next
 			}
 			if c0.typ.cat == valueT || valf.Type() != valueInterfaceType {
-				// peerbook patch 22: the held valueInterface, not the empty interface
+				// peerbook patch 37: the held valueInterface, not the empty interface
 				// holding it (a value of type any asserted to an interface of the
 				// interpreter: reflect.Set panicked on the result).
 				valf = reflect.ValueOf(v)
 			}
 			if v.node.typ.id() == typID {
 				if withResult {
-					value0(f).Set(valf)
+					setAsserted(value0(f), valf, v)
 				}
 				return next
 			}
@@ -405,7 +433,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			}
 
 			if withResult {
-				value0(f).Set(valf)
+				setAsserted(value0(f), valf, v)
 			}
 			return next
 		}
@@ -1561,7 +1589,7 @@ func call(n *node) {
 					}
 				default:
 					val := v(f)
-					if val.IsZero() && dest[i].Kind() != reflect.Interface {
+					if val.IsZero() && dest[i].Kind() != reflect.Interface && !negativeZero(val) {
 						// Work around a recursive struct zero interface issue.
 						// Once there is a better way to handle this case, the dest can just be set.
 						continue
@@ -3053,8 +3081,6 @@ func compositeLitKeyedNotype(n *node) { doCompositeLitKeyed(n, false) }
 
 func empty(n *node) {}
 
-var rat = reflect.ValueOf((*[]rune)(nil)).Type().Elem() // runes array type
-
 func _range(n *node) {
 	index0 := n.child[0].findex // array index location in frame
 	index2 := index0 - 1        // shallow array for range, always just behind index0
@@ -3068,22 +3094,20 @@ func _range(n *node) {
 		an = n.child[2]
 		index1 := n.child[1].findex // array value location in frame
 		if isString(an.typ.TypeOf()) {
-			// Special variant of "range" for string, where the index indicates the byte position
-			// of the rune in the string, rather than the index of the rune in array.
-			stringType := reflect.TypeOf("")
-			value = genValueAs(an, rat) // range on string iterates over runes
+			// Special variant of "range" for string: the index is the byte position of the
+			// rune, decoded from the string as Go does (an invalid byte is one RuneError of
+			// width 1); index3 holds the position of the next rune.
+			value = genValueRangeString(an)
 			n.exec = func(f *frame) bltn {
-				a := f.data[index2]
-				v0 := f.data[index3]
-				v0.SetInt(v0.Int() + 1)
-				i := int(v0.Int())
-				if i >= a.Len() {
+				s := f.data[index2].String()
+				pos := int(f.data[index3].Int())
+				if pos >= len(s) {
 					return fnext
 				}
-				// Compute byte position of the rune in string
-				pos := a.Slice(0, i).Convert(stringType).Len()
+				r, w := utf8.DecodeRuneInString(s[pos:])
 				f.data[index0].SetInt(int64(pos))
-				f.data[index1].Set(a.Index(i))
+				f.data[index1].SetInt(int64(r))
+				f.data[index3].SetInt(int64(pos + w))
 				return tnext
 			}
 		} else {
@@ -3103,10 +3127,24 @@ func _range(n *node) {
 	} else {
 		an = n.child[1]
 		if isString(an.typ.TypeOf()) {
-			value = genValueAs(an, rat) // range on string iterates over runes
+			// The index is the byte position of each rune (see above).
+			value = genValueRangeString(an)
+			n.exec = func(f *frame) bltn {
+				s := f.data[index2].String()
+				pos := int(f.data[index3].Int())
+				if pos >= len(s) {
+					return fnext
+				}
+				_, w := utf8.DecodeRuneInString(s[pos:])
+				f.data[index0].SetInt(int64(pos))
+				f.data[index3].SetInt(int64(pos + w))
+				return tnext
+			}
 		} else {
 			value = genValueRangeArray(an)
 		}
+	}
+	if !isString(an.typ.TypeOf()) && len(n.child) != 4 {
 		n.exec = func(f *frame) bltn {
 			v0 := f.data[index0]
 			v0.SetInt(v0.Int() + 1)
@@ -3119,14 +3157,32 @@ func _range(n *node) {
 
 	// Init sequence
 	next := n.exec
-	index := index0
-	if isString(an.typ.TypeOf()) && len(n.child) == 4 {
-		index = index3
+	if isString(an.typ.TypeOf()) {
+		n.child[0].exec = func(f *frame) bltn {
+			f.data[index2] = value(f) // the string, evaluated once
+			f.data[index3].SetInt(0)  // the position of the first rune
+			return next
+		}
+		return
 	}
 	n.child[0].exec = func(f *frame) bltn {
 		f.data[index2] = value(f) // set array shallow copy for range
-		f.data[index].SetInt(-1)  // assing index value
+		f.data[index0].SetInt(-1) // assing index value
 		return next
+	}
+}
+
+// genValueRangeString returns the string a range statement iterates over, as a string
+// value of its own (the range expression is evaluated once: a later assignment to the
+// variable ranged over changes nothing).
+func genValueRangeString(n *node) func(*frame) reflect.Value {
+	value := genValue(n)
+	return func(f *frame) reflect.Value {
+		v := value(f)
+		if v.Kind() == reflect.Interface {
+			v = v.Elem()
+		}
+		return reflect.ValueOf(v.String())
 	}
 }
 

@@ -89,6 +89,10 @@ func goRuntimeError(n *node, f *frame, r any) (out any) {
 		if s, ok := r.(string); ok && s == "reflect: Method on nil interface value" {
 			return nilDereference()
 		}
+		// A field promoted through a nil embedded pointer (FieldByIndex).
+		if s, ok := r.(string); ok && s == "reflect: indirection through nil pointer to embedded struct" {
+			return nilDereference()
+		}
 	}
 	defer func() {
 		// Reading the operands again must not hide the panic: keep the original then.
@@ -100,6 +104,10 @@ func goRuntimeError(n *node, f *frame, r any) (out any) {
 	case callExpr:
 		if err := makeError(n, r); err != nil {
 			return err
+		}
+		// A method promoted through a nil embedded pointer: the receiver's path.
+		if len(n.child) > 0 && nilOnReceiverPath(n.child[0], f) {
+			return nilDereference()
 		}
 		// Only a call of a nil func value: the callee's own panics pass through.
 		if s, ok := r.(string); ok && strings.HasSuffix(s, "call of nil function") && len(n.child) > 0 {
@@ -128,6 +136,49 @@ func goRuntimeError(n *node, f *frame, r any) (out any) {
 		}
 	}
 	return r
+}
+
+// nilOnReceiverPath reports whether the receiver of the method value c is reached through
+// a nil pointer to an embedded struct (the path yaegi's genValueRecv walks), or is a nil
+// pointer at the end of the path while the method has a value receiver.
+func nilOnReceiverPath(c *node, f *frame) bool {
+	if c.recv == nil || c.recv.node == nil || len(c.recv.index) == 0 {
+		return false
+	}
+	r := operandValue(c.recv.node)(f)
+	for _, i := range c.recv.index {
+		if r.Kind() == reflect.Interface {
+			r = r.Elem()
+		}
+		if r.Kind() == reflect.Ptr {
+			if r.IsNil() {
+				return true
+			}
+			r = r.Elem()
+		}
+		if r.Kind() != reflect.Struct || i >= r.NumField() {
+			return false
+		}
+		r = r.Field(i)
+		if !r.CanInterface() {
+			return false
+		}
+		if vi, ok := r.Interface().(valueInterface); ok {
+			r = vi.value
+		}
+	}
+	// A method with a value receiver reads the receiver through the last pointer too.
+	return r.Kind() == reflect.Ptr && r.IsNil() && valueReceiver(c)
+}
+
+// valueReceiver reports whether c selects an interpreted method with a value receiver.
+func valueReceiver(c *node) bool {
+	m, ok := c.val.(*node)
+	if !ok || m == nil || len(m.child) == 0 || len(m.child[0].child) == 0 {
+		return false
+	}
+	rt := m.child[0].child[0].lastChild().typ
+	return rt != nil && rt.cat != ptrT
 }
 
 // operand is the value of c in f, dereferenced when it is a pointer (to an array); the
@@ -228,5 +279,35 @@ func makeError(n *node, r any) (err any) {
 	case "reflect.MakeChan: negative buffer size":
 		_ = make(chan struct{}, neg)
 	}
+	return nil
+}
+
+// genValueShift is genValueUint for the count of a shift: a negative count of a signed
+// type panics with Go's runtime error, where its conversion to uint64 shifted everything
+// out (1 << -1 gave 0 with status ok).
+func genValueShift(n *node) func(*frame) (reflect.Value, uint64) {
+	value := genValueUint(n)
+	switch n.typ.TypeOf().Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+	default:
+		return value
+	}
+	return func(f *frame) (reflect.Value, uint64) {
+		v, u := value(f)
+		if v.Int() < 0 {
+			panic(negativeShift())
+		}
+		return v, u
+	}
+}
+
+// shiftSink keeps the shift in negativeShift from being optimized away.
+var shiftSink int
+
+// negativeShift returns the runtime error of a shift by a negative count, raised by Go.
+func negativeShift() (err any) {
+	defer func() { err = recover() }()
+	n := -1
+	shiftSink = 1 << n
 	return nil
 }
