@@ -608,3 +608,326 @@ func main() {
 		t.Errorf("session: got %q, want %q", got, want)
 	}
 }
+
+// Generics patch 1: a generic function instantiated while its own instance is being
+// compiled (NewSet[T]() in a method of Set[T], compiled when NewSet's result type
+// Set[int] is made), and explicit instantiations inside generic bodies whose type
+// argument is a cell type (NewSet[T]() with T = Tag, Max[T](m, x)): the first was a CFG
+// post-order nil dereference, the second inferred from no arguments and panicked.
+func TestPatchGenericInstanceCompiling(t *testing.T) {
+	got := cellStdout(t, `import (
+	"fmt"
+	"sort"
+	"strconv"
+)
+
+type Set[T comparable] struct{ m map[T]bool }
+
+func NewSet[T comparable](items ...T) *Set[T] {
+	s := &Set[T]{m: map[T]bool{}}
+	for _, it := range items {
+		s.m[it] = true
+	}
+	return s
+}
+
+func (s *Set[T]) Union(o *Set[T]) *Set[T] {
+	r := NewSet[T]()
+	for k := range s.m {
+		r.m[k] = true
+	}
+	for k := range o.m {
+		r.m[k] = true
+	}
+	return r
+}
+
+type Tag string
+
+type Amount interface {
+	~int | ~float64
+	String() string
+}
+
+type Cents int
+
+func (c Cents) String() string { return "$" + strconv.Itoa(int(c)/100) + "." + fmt.Sprintf("%02d", int(c)%100) }
+
+func Total[T Amount](xs []T) T {
+	var t T
+	for _, x := range xs {
+		t += x
+	}
+	return t
+}
+
+func Max[T int | float64](a, b T) T {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+func Biggest[T int | float64](xs []T) T {
+	m := xs[0]
+	for _, x := range xs[1:] {
+		m = Max[T](m, x)
+	}
+	return m
+}
+
+func main() {
+	u := NewSet(1, 2).Union(NewSet(2, 3))
+	t := NewSet[Tag]("go").Union(NewSet[Tag]("rust"))
+	var tags []string
+	for k := range t.m {
+		tags = append(tags, string(k))
+	}
+	sort.Strings(tags)
+	fmt.Println(len(u.m), tags)
+	fmt.Println(Total([]Cents{1, 2}), Total([]Cents{150, 275}).String())
+	fmt.Println(Biggest([]int{3, 9, 4}), Biggest([]float64{1.5, -2}))
+}
+`)
+	if want := "3 [go rust]\n$0.03 $4.25\n9 1.5\n"; got != want {
+		t.Errorf("got:\n%s\nwant (go run):\n%s", got, want)
+	}
+}
+
+// Generics patch 2: explicit instantiation of a function with several type parameters
+// (NewStore[string, int](2) was "not a generic type"), a generic type as a type argument
+// (as[Pair[K, V]](it), a nil type), a generic function instantiated as a value with several
+// type parameters (var h func(int, bool) bool = Two[int, bool] was refused), and
+// x.(T) in a generic function panicking with the instance's type.
+func TestPatchGenericExplicitInstantiation(t *testing.T) {
+	got := cellStdout(t, `import "fmt"
+
+type Pair[K comparable, V any] struct {
+	Key K
+	Val V
+}
+
+type Store[K comparable, V any] struct{ items []any }
+
+func NewStore[K comparable, V any](n int) *Store[K, V] {
+	return &Store[K, V]{items: make([]any, 0, n)}
+}
+
+func as[T any](x any) T { return x.(T) }
+
+func (s *Store[K, V]) Put(k K, v V) { s.items = append(s.items, Pair[K, V]{k, v}) }
+
+func (s *Store[K, V]) Get(k K) (V, bool) {
+	for _, it := range s.items {
+		if p := as[Pair[K, V]](it); p.Key == k {
+			return p.Val, true
+		}
+	}
+	var zero V
+	return zero, false
+}
+
+func Id[T any](x T) T { return x }
+
+func Two[A, B any](a A, b B) B { return b }
+
+func main() {
+	s := NewStore[string, int](2)
+	s.Put("a", 1)
+	s.Put("b", 2)
+	v, ok := s.Get("b")
+	_, ok2 := s.Get("z")
+	fmt.Println(v, ok, ok2, cap(s.items))
+	var f = Id[int]
+	var g func(string) string = Id[string]
+	var r = Id(4)
+	var h func(int, bool) bool = Two[int, bool]
+	k := Two[int, string]
+	fmt.Println(f(3), g("g"), r, h(1, true), k(2, "k"))
+	defer func() { fmt.Println("recovered:", recover()) }()
+	fmt.Println(as[int]("x"))
+}
+`)
+	if want := "2 true false 2\n3 g 4 true k\nrecovered: interface conversion: interface {} is string, not int\n"; got != want {
+		t.Errorf("got:\n%s\nwant (go run):\n%s", got, want)
+	}
+}
+
+// Generics patch 3: the body of a generic function's instance is generated where it is
+// instantiated. A use in a var declaration (var r = Id(3), var f = Id[string]) left it
+// without code: the call returned zero values without running, silently.
+func TestPatchGenericInstanceInVarDecl(t *testing.T) {
+	if got, want := yaegiStdout(t, `package main
+
+import "fmt"
+
+func Id[T any](x T) T { fmt.Println("in Id"); return x }
+
+func Two[A, B any](a A, b B) B { return b }
+
+func main() {
+	var r = Id(3)
+	var f = Id[string]
+	var g, h = Two[int, bool], 1
+	fmt.Println(r, f("f"), g(1, true), h)
+}
+`), "in Id\nin Id\n3 f true 1\n"; got != want {
+		t.Errorf("got:\n%s\nwant (go run):\n%s", got, want)
+	}
+}
+
+// Generics patch 4: a recursive generic type with two type parameters (node[K, V] with
+// *node[K, V] fields: yaegi recursed until the process died), and methods of a generic
+// type calling a method declared after them (Put calling put: "undefined selector").
+func TestPatchGenericRecursiveTypes(t *testing.T) {
+	got := cellStdout(t, `import (
+	"cmp"
+	"fmt"
+)
+
+type Tree[K cmp.Ordered, V any] struct {
+	root *node[K, V]
+	size int
+}
+
+type node[K cmp.Ordered, V any] struct {
+	key         K
+	val         V
+	left, right *node[K, V]
+}
+
+func (t *Tree[K, V]) Put(k K, v V) { t.root = t.put(t.root, k, v) }
+
+func (t *Tree[K, V]) put(n *node[K, V], k K, v V) *node[K, V] {
+	if n == nil {
+		t.size++
+		return &node[K, V]{key: k, val: v}
+	}
+	switch {
+	case k < n.key:
+		n.left = t.put(n.left, k, v)
+	case k > n.key:
+		n.right = t.put(n.right, k, v)
+	default:
+		n.val = v
+	}
+	return n
+}
+
+func (t *Tree[K, V]) Keys() []K {
+	var out []K
+	var walk func(n *node[K, V])
+	walk = func(n *node[K, V]) {
+		if n != nil {
+			walk(n.left)
+			out = append(out, n.key)
+			walk(n.right)
+		}
+	}
+	walk(t.root)
+	return out
+}
+
+func main() {
+	var t Tree[string, int]
+	for i, w := range []string{"m", "c", "x", "a", "c"} {
+		t.Put(w, i)
+	}
+	var u Tree[float64, bool]
+	u.Put(2.5, true)
+	u.Put(-1, false)
+	fmt.Println(t.Keys(), t.size, t.root.left.val, u.Keys())
+}
+`)
+	if want := "[a c m x] 4 4 [-1 2.5]\n"; got != want {
+		t.Errorf("got:\n%s\nwant (go run):\n%s", got, want)
+	}
+}
+
+// Generics patch 5: type arguments inferred by unifying each parameter's type with its
+// argument's (K and V from *node[K, V] and func(K, V); E from the core type of S ~[]E;
+// U from a compiled function strconv.Itoa; an untyped constant gives way to a typed
+// argument or a float constant). yaegi bound them in the order of the parameters' parts,
+// giving a struct for K. On a bare interpreter: the session makes every instantiation
+// explicit.
+func TestPatchGenericInference(t *testing.T) {
+	if got, want := yaegiStdout(t, `package main
+
+import (
+	"fmt"
+	"strconv"
+)
+
+type node[K int | string, V any] struct {
+	key         K
+	val         V
+	left, right *node[K, V]
+}
+
+func insert[K int | string, V any](n *node[K, V], k K, v V) *node[K, V] {
+	if n == nil {
+		return &node[K, V]{key: k, val: v}
+	}
+	if k < n.key {
+		n.left = insert(n.left, k, v)
+	} else {
+		n.right = insert(n.right, k, v)
+	}
+	return n
+}
+
+func walk[K int | string, V any](n *node[K, V], f func(K, V)) {
+	if n == nil {
+		return
+	}
+	walk(n.left, f)
+	f(n.key, n.val)
+	walk(n.right, f)
+}
+
+func First[S ~[]E, E any](s S) (E, bool) {
+	if len(s) == 0 {
+		var z E
+		return z, false
+	}
+	return s[0], true
+}
+
+func Keys[M ~map[K]V, K comparable, V any](m M) int { return len(m) }
+
+func Map[T, U any](xs []T, f func(T) U) []U {
+	out := make([]U, 0, len(xs))
+	for _, x := range xs {
+		out = append(out, f(x))
+	}
+	return out
+}
+
+func Max[T int | float64](a, b T) T {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+func Lookup[K comparable, V any](m map[K]V, k K) V { return m[k] }
+
+type Names []string
+type Ages map[string]int
+
+func main() {
+	var root *node[string, int]
+	for i, w := range []string{"m", "c", "x"} {
+		root = insert(root, w, i)
+	}
+	walk(root, func(k string, v int) { fmt.Print(k, v, " ") })
+	fmt.Println()
+	n, ok := First(Names{"zed", "amy"})
+	fmt.Println(n, ok, Keys(Ages{"a": 1, "b": 2}))
+	fmt.Println(Map([]int{1, 2}, strconv.Itoa), Map([]string{"a"}, func(s string) int { return len(s) }))
+	fmt.Println(Max(3, 2.5), Max(2, 7), Lookup(map[string]float64{"pi": 3.14}, "pi"))
+}
+`), "c1 m0 x2 \nzed true 2\n[1 2] [1]\n3 7 3.14\n"; got != want {
+		t.Errorf("got:\n%s\nwant (go run):\n%s", got, want)
+	}
+}

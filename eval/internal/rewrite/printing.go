@@ -569,17 +569,44 @@ func (x *cell) registerTypes(f *ast.File, stmts *ast.BlockStmt) {
 		}
 	}
 	// Instances of generic types of the session, in the order of the source.
+	// They are found in the types of expressions, and in their elements, keys and
+	// fields ([]Pair[int, string] prints Pair's String).
 	var instances []*types.Named
+	seenType := map[types.Type]bool{}
+	var collect func(t types.Type)
+	collect = func(t types.Type) {
+		if t == nil || seenType[t] {
+			return
+		}
+		seenType[t] = true
+		switch t := t.(type) {
+		case *types.Pointer:
+			collect(t.Elem())
+		case *types.Slice:
+			collect(t.Elem())
+		case *types.Array:
+			collect(t.Elem())
+		case *types.Chan:
+			collect(t.Elem())
+		case *types.Map:
+			collect(t.Key())
+			collect(t.Elem())
+		case *types.Struct:
+			for i := 0; i < t.NumFields(); i++ {
+				collect(t.Field(i).Type())
+			}
+		case *types.Named:
+			if !isSessionPkg(t.Obj().Pkg()) || types.IsInterface(t) {
+				return
+			}
+			if t.TypeArgs().Len() > 0 && !hasTypeParam(t) {
+				instances = append(instances, t)
+			}
+			collect(t.Underlying())
+		}
+	}
 	for _, tv := range x.info.Types {
-		t := tv.Type
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		n, ok := t.(*types.Named)
-		if !ok || n.TypeArgs().Len() == 0 || !isSessionPkg(n.Obj().Pkg()) || types.IsInterface(n) || hasTypeParam(n) {
-			continue
-		}
-		instances = append(instances, n)
+		collect(tv.Type)
 	}
 	sort.Slice(instances, func(i, j int) bool { return reflectName(instances[i]) < reflectName(instances[j]) })
 	for _, n := range instances {

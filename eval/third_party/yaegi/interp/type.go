@@ -865,6 +865,11 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 			break
 		}
 
+		if isGeneric(lt) {
+			// An explicit instantiation of a generic function (NewLRU[string, int]):
+			// as for indexExpr, its type comes when the CFG instantiates the function.
+			break
+		}
 		// Index list expressions can be used only in context of generic types.
 		if lt.cat != genericT {
 			err = n.cfgErrorf("not a generic type: %s", lt.id())
@@ -1144,21 +1149,40 @@ func genType(interp *Interpreter, sc *scope, name string, lt *itype, types []*it
 		lt.scope.sym[name] = sc.sym[name]
 	}
 
-	for _, nod := range lt.method {
-		if err := genMethod(interp, sc, t, nod, types); err != nil {
+	// All the methods are added before any is compiled: a method may call one declared
+	// after it (Put calling put).
+	gms := make([]*node, len(lt.method))
+	for i, nod := range lt.method {
+		if gms[i], err = genMethodType(interp, sc, t, nod, types); err != nil {
+			return nil, err
+		}
+	}
+	for i, nod := range lt.method {
+		if err := genMethodBody(interp, gms[i], nod); err != nil {
 			return nil, err
 		}
 	}
 	return t, err
 }
 
+// genMethod instantiates the method nod of a generic type for t, adds it to t and
+// compiles it.
 func genMethod(interp *Interpreter, sc *scope, t *itype, nod *node, types []*itype) error {
-	gm, _, err := genAST(sc, nod, types)
+	gm, err := genMethodType(interp, sc, t, nod, types)
 	if err != nil {
 		return err
 	}
+	return genMethodBody(interp, gm, nod)
+}
+
+// genMethodType instantiates the method nod of a generic type for t and adds it to t.
+func genMethodType(interp *Interpreter, sc *scope, t *itype, nod *node, types []*itype) (*node, error) {
+	gm, _, err := genAST(sc, nod, types)
+	if err != nil {
+		return nil, err
+	}
 	if gm.typ, err = nodeType(interp, sc, gm.child[2]); err != nil {
-		return err
+		return nil, err
 	}
 	t.addMethod(gm)
 
@@ -1168,10 +1192,14 @@ func genMethod(interp *Interpreter, sc *scope, t *itype, nod *node, types []*ity
 		pt.addMethod(gm)
 		rtn.typ = pt
 	}
+	return gm, nil
+}
 
+// genMethodBody compiles gm, the instance of method nod made by genMethodType.
+func genMethodBody(interp *Interpreter, gm, nod *node) error {
 	// Compile the method AST in the scope of the generic type.
 	scop := nod.typ.scope
-	if _, err = interp.cfg(gm, scop, scop.pkgID, scop.pkgName); err != nil {
+	if _, err := interp.cfg(gm, scop, scop.pkgID, scop.pkgName); err != nil {
 		return err
 	}
 
