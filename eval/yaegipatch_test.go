@@ -931,3 +931,50 @@ func main() {
 		t.Errorf("got:\n%s\nwant (go run):\n%s", got, want)
 	}
 }
+
+// Generics patch G6: generic type aliases (Go 1.24): type Entry[V any] = Pair[string, V],
+// type Set[T comparable] = map[T]bool. genAST did not bind an alias's type parameters
+// and the CFG walked the alias's body with them unbound: nil reflect type, crashes.
+func TestPatchGenericAliases(t *testing.T) {
+	got := cellStdout(t, `import (
+	"fmt"
+	"sort"
+)
+
+type Pair[K comparable, V any] struct {
+	Key K
+	Val V
+}
+
+type Entry[V any] = Pair[string, V]
+
+type Set[T comparable] = map[T]bool
+
+type List[T any] = []T
+
+func Keys[T comparable](s Set[T]) []T {
+	var out []T
+	for k := range s {
+		out = append(out, k)
+	}
+	return out
+}
+
+func main() {
+	e := Entry[int]{"a", 1}
+	var p Pair[string, int] = e
+	es := []Entry[float64]{{"pi", 3.14}}
+	s := Set[string]{"x": true}
+	s["y"] = true
+	ks := Keys(s)
+	sort.Strings(ks)
+	var l List[int] = []int{1, 2}
+	l = append(l, 3)
+	fmt.Println(p.Key, p.Val, es[0].Val, len(s), ks, l)
+	fmt.Printf("%T %T %T\n", e, s, l)
+}
+`)
+	if want := "a 1 3.14 2 [x y] [1 2 3]\nmain.Pair[string,int] map[string]bool []int\n"; got != want {
+		t.Errorf("got:\n%s\nwant (go run):\n%s", got, want)
+	}
+}

@@ -551,6 +551,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			// Already all done in GTA.
 			return false
 
+		case typeSpecAssign:
+			// A global alias is done in GTA; a generic alias is instantiated where used
+			// (its type parameters mean nothing here).
+			if sc.def == nil || len(n.child) > 2 {
+				return false
+			}
+
 		case typeSpec:
 			// Processing already done in GTA pass for global types, only parses inlined types.
 			if sc.def == nil {
