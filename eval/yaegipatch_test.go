@@ -978,3 +978,49 @@ func main() {
 		t.Errorf("got:\n%s\nwant (go run):\n%s", got, want)
 	}
 }
+
+// Generics patch G7: a method declared in a later cell on a generic type that earlier
+// cells instantiated. yaegi adds it to the instances made so far, but looked for them on
+// the receiver type, which for a pointer receiver is the pointer type (no instances):
+// "undefined selector: Reverse". The want is what `go run` prints for the cells as one
+// program.
+func TestPatchGenericMethodInLaterCell(t *testing.T) {
+	s := newSession(t)
+	mustExec(t, s, `import "fmt"
+
+type Node[T any] struct {
+	Val  T
+	Next *Node[T]
+}
+
+type List[T any] struct {
+	Head *Node[T]
+	Len  int
+}
+
+func (l *List[T]) Prepend(v T) {
+	l.Head = &Node[T]{v, l.Head}
+	l.Len++
+}`)
+	mustExec(t, s, `var l List[string]
+l.Prepend("b")
+l.Prepend("a")
+var m List[int]
+m.Prepend(1)`)
+	mustExec(t, s, `func (l *List[T]) Reverse() {
+	var prev *Node[T]
+	for n := l.Head; n != nil; {
+		next := n.Next
+		n.Next = prev
+		prev, n = n, next
+	}
+	l.Head = prev
+}
+
+func (l List[T]) First() T { return l.Head.Val }`)
+	_, rec := mustExec(t, s, `l.Reverse()
+fmt.Println(l.First(), l.Len, m.First())`)
+	if got, want := rec.stream("stdout"), "b 2 1\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -192,9 +192,10 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 				}
 				rcvrtype.addMethod(n)
 				rtn.typ = rcvrtype
-				if rcvrtype.cat == genericT {
-					// generate methods for already instantiated receivers
-					for _, it := range rcvrtype.instance {
+				if gt := sym.typ; gt.cat == genericT {
+					// generate methods for already instantiated receivers (of a pointer
+					// receiver too: rcvrtype is then the pointer type)
+					for _, it := range gt.instance {
 						if err = genMethod(interp, sc, it, n, it.node.anc.param); err != nil {
 							return false
 						}
