@@ -1024,3 +1024,50 @@ fmt.Println(l.First(), l.Len, m.First())`)
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// Generics patch G8: an instance of a generic type first used as a type switch case
+// (case Box[int]) was "type not found": only instances made before were looked up.
+func TestPatchGenericInstanceInTypeSwitch(t *testing.T) {
+	got := cellStdout(t, `import "fmt"
+
+type Box[T any] struct{ V T }
+
+func describe(v any) string {
+	switch x := v.(type) {
+	case Box[int]:
+		return fmt.Sprint("int box ", x.V)
+	case Box[string]:
+		return "string box " + x.V
+	}
+	return "other"
+}
+
+func main() {
+	fmt.Println(describe(Box[int]{1}), describe(Box[string]{"s"}), describe(Box[bool]{}))
+}
+`)
+	if want := "int box 1 string box s other\n"; got != want {
+		t.Errorf("got:\n%s\nwant (go run):\n%s", got, want)
+	}
+}
+
+// Generics patch G9: a type alias declared in a function (type IntBox = Box[int],
+// type Celsius = float64) was left undefined.
+func TestPatchLocalTypeAlias(t *testing.T) {
+	got := cellStdout(t, `import "fmt"
+
+type Box[T any] struct{ V T }
+
+func main() {
+	type IntBox = Box[int]
+	type Celsius = float64
+	b := IntBox{3}
+	var c Celsius = 21.5
+	fmt.Println(b.V, c)
+	fmt.Printf("%T %T\n", b, c)
+}
+`)
+	if want := "3 21.5\nmain.Box[int] float64\n"; got != want {
+		t.Errorf("got:\n%s\nwant (go run):\n%s", got, want)
+	}
+}

@@ -12,7 +12,7 @@ type Option[T any] struct {
 }
 
 func Some[T any](v T) Option[T] { return Option[T]{v, true} }
-func None[T any]() Option[T]     { return Option[T]{} }
+func None[T any]() Option[T]    { return Option[T]{} }
 
 func (o Option[T]) Get() (T, bool) { return o.val, o.ok }
 

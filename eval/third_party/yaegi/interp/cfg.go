@@ -557,6 +557,15 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			if sc.def == nil || len(n.child) > 2 {
 				return false
 			}
+			// A local alias (type P = Box[int] in a function) names the type in the
+			// block; it was left undefined.
+			var typ *itype
+			if typ, err = nodeType(interp, sc, n.child[1]); err != nil {
+				return false
+			}
+			sc.sym[n.child[0].ident] = &symbol{kind: typeSym, typ: typ, node: n}
+			n.typ = typ
+			return false
 
 		case typeSpec:
 			// Processing already done in GTA pass for global types, only parses inlined types.
@@ -984,14 +993,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.typ, err = instanceType(t.node.anc.scope, g)
 				return
 			case genericT:
-				name := t.id() + "[" + n.child[1].typ.id() + "]"
-				sym, _, ok := sc.lookup(name)
-				if !ok {
-					err = n.cfgErrorf("type not found: %s", name)
-					return
-				}
+				// An instance of a generic type, made if it is the first use (a type
+				// switch case Box[int]).
 				n.gen = nop
-				n.typ = sym.typ
+				n.typ, err = nodeType(interp, sc, n)
 				return
 			case structT:
 				// A struct indexed by a Type means an instantiated generic struct.
