@@ -1071,3 +1071,57 @@ func main() {
 		t.Errorf("got:\n%s\nwant (go run):\n%s", got, want)
 	}
 }
+
+// Generics patch G10: instances are kept per generic declaration. They were cached by
+// name and type arguments only: methods of two generic types with the same name
+// (Box[T].Show, List[T].Show) and a generic function Show shared one instance (the
+// first made: too many arguments, or silently the other type's body), and a generic
+// function or method declared again in a later cell kept running its old instances for
+// the type arguments used before (Double(3) gave 6 after Double became x * 3, silently).
+// A generic type declared again after it was instantiated is refused: its instances are
+// not made again.
+func TestPatchGenericInstancesPerDeclaration(t *testing.T) {
+	if got, want := cellStdout(t, `import "fmt"
+
+type Box[T any] struct{ V T }
+
+type List[T any] struct{ Items []T }
+
+func (b Box[T]) Show() string { return fmt.Sprint("box ", b.V) }
+
+func (l List[T]) Show() string { return fmt.Sprint("list ", len(l.Items)) }
+
+func Show[T any](v T) string { return fmt.Sprint("func ", v) }
+
+func main() {
+	fmt.Println(Box[int]{1}.Show(), List[int]{[]int{1, 2}}.Show(), Show(5))
+}
+`), "box 1 list 2 func 5\n"; got != want {
+		t.Errorf("same-name methods: got %q, want (go run) %q", got, want)
+	}
+	s := newSession(t)
+	mustExec(t, s, `import "fmt"
+
+func Double[T int | float64](x T) T { return x * 2 }
+
+type Box[T any] struct{ V T }
+
+func (b Box[T]) Show() string { return fmt.Sprint("box:", b.V) }`)
+	if _, rec := mustExec(t, s, `fmt.Println(Double(3), Box[int]{1}.Show())`); rec.stream("stdout") != "6 box:1\n" {
+		t.Fatalf("before the redefinition: %q", rec.stream("stdout"))
+	}
+	mustExec(t, s, `func Double[T int | float64](x T) T { return x * 3 }
+
+func (b Box[T]) Show() string { return fmt.Sprint("BOX:", b.V) }`)
+	if _, rec := mustExec(t, s, `fmt.Println(Double(3), Box[int]{1}.Show(), Double(1.5))`); rec.stream("stdout") != "9 BOX:1 4.5\n" {
+		t.Errorf("after the redefinition: got %q, want %q", rec.stream("stdout"), "9 BOX:1 4.5\n")
+	}
+	mustExec(t, s, `type Box[T any] struct {
+	Label string
+	V     T
+}`)
+	_, e, _ := run(t, s, `c := Box[int]{"n", 2}`)
+	if e == nil || !strings.Contains(e.Value+strings.Join(e.Traceback, "\n"), "was declared again after its instance main.Box[int] was made") {
+		t.Errorf("a generic type declared again after an instance was made: want the refusal, got %v", e)
+	}
+}

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"reflect"
+	"strconv"
 	"strings"
 	"sync/atomic"
 )
@@ -167,7 +168,11 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 		return nod, nil
 	}
 
-	if nod, found := root.interp.generic[sname]; found {
+	// Instances are kept per generic declaration: methods of two generic types with
+	// the same name (Box[T].Show, List[T].Show), a function of that name, and a
+	// declaration made again in a later cell are other declarations with other instances.
+	key := strconv.FormatInt(root.index, 10) + ":" + sname
+	if nod, found := root.interp.generic[key]; found {
 		return nod, true, nil
 	}
 
@@ -175,7 +180,7 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	root.interp.generic[sname] = r
+	root.interp.generic[key] = r
 	r.param = append(r.param, types...)
 	if tname != "" {
 		for _, nod := range fixNodes {

@@ -840,6 +840,9 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 			}
 			name := lt.id() + "[" + t1.id() + "]"
 			if sym, _, found := sc.lookup(name); found {
+				if err = lt.checkInstance(n, name, sym.typ); err != nil {
+					return nil, err
+				}
 				t = sym.typ
 				break
 			}
@@ -896,6 +899,9 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 		}
 		name = strings.TrimSuffix(name, ",") + "]"
 		if sym, _, found := sc.lookup(name); found {
+			if err = lt.checkInstance(n, name, sym.typ); err != nil {
+				return nil, err
+			}
 			t = sym.typ
 			break
 		}
@@ -1184,12 +1190,12 @@ func genMethodType(interp *Interpreter, sc *scope, t *itype, nod *node, types []
 	if gm.typ, err = nodeType(interp, sc, gm.child[2]); err != nil {
 		return nil, err
 	}
-	t.addMethod(gm)
+	t.setMethod(gm)
 
 	// If the receiver is a pointer to a generic type, generate also the pointer type.
 	if rtn := gm.child[0].child[0].lastChild(); rtn != nil && rtn.kind == starExpr {
 		pt := ptrOf(t, withNode(t.node), withScope(sc))
-		pt.addMethod(gm)
+		pt.setMethod(gm)
 		rtn.typ = pt
 	}
 	return gm, nil
@@ -1320,6 +1326,34 @@ func (t *itype) finalize() (*itype, error) {
 		}
 	}
 	return t, err
+}
+
+// setMethod adds the method n to t, in place of a method of the same name: a method of
+// a generic type declared again (in a later cell) replaces the one its instances had.
+func (t *itype) setMethod(n *node) {
+	for i, m := range t.method {
+		if m == n {
+			return
+		}
+		if len(m.child) > 1 && len(n.child) > 1 && m.child[1].ident == n.child[1].ident {
+			t.method[i] = n
+			return
+		}
+	}
+	t.method = append(t.method, n)
+}
+
+// checkInstance returns an error if it, the instance found under the name of an instance
+// of the generic type t, was made for another declaration of t's name (a generic type
+// declared again in a later cell): instances are not made again, so it has the old
+// fields and methods.
+func (t *itype) checkInstance(n *node, name string, it *itype) error {
+	for _, i := range t.instance {
+		if i == it {
+			return nil
+		}
+	}
+	return n.cfgErrorf("generic type %s was declared again after its instance %s was made: its instances are not made again (declare the type under a new name, or restart the kernel)", t.id(), name)
 }
 
 func (t *itype) addMethod(n *node) {
