@@ -1125,3 +1125,39 @@ func (b Box[T]) Show() string { return fmt.Sprint("BOX:", b.V) }`)
 		t.Errorf("a generic type declared again after an instance was made: want the refusal, got %v", e)
 	}
 }
+
+// Generics patch G11: a field named like a type parameter (type Pair[A, B any]
+// struct{ A A; B B }) kept its name in an instance; genAST replaced every identifier
+// named A, the field's name and the selector p.A too (a field named "string":
+// reflect.StructOf panicked, or keyed literals failed to compile).
+func TestPatchGenericFieldNamedLikeParam(t *testing.T) {
+	got := cellStdout(t, `import (
+	"encoding/json"
+	"fmt"
+)
+
+type Pair[A, B any] struct {
+	A A `+"`"+`json:"a"`+"`"+`
+	B B `+"`"+`json:"b"`+"`"+`
+}
+
+func (p Pair[A, B]) Swap() Pair[B, A] { return Pair[B, A]{A: p.B, B: p.A} }
+
+type Entry[K comparable, V any] struct {
+	K K
+	V V
+}
+
+func main() {
+	p := Pair[string, int]{"a", 1}
+	q := p.Swap()
+	b, _ := json.Marshal(q)
+	fmt.Println(p.A, q.A, q.B, string(b))
+	e := Entry[string, []int]{K: "k", V: []int{1}}
+	fmt.Println(e.K, len(e.V))
+}
+`)
+	if want := "a 1 a {\"a\":1,\"b\":\"a\"}\nk 1\n"; got != want {
+		t.Errorf("got:\n%s\nwant (go run):\n%s", got, want)
+	}
+}

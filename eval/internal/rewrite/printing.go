@@ -641,13 +641,11 @@ func (x *cell) registerTypes(f *ast.File, stmts *ast.BlockStmt) {
 			}
 		}
 		zero := "*new(" + ts + ")"
-		if named.TypeArgs().Len() > 0 {
-			// yaegi fails on a zero value of a generic instance in a package variable;
-			// an instance without methods needs no registration.
-			zero = "nil"
-			if strings.Count(strings.Join(sets[0][:], " ")+strings.Join(sets[1][:], " "), "nil") == 10 {
-				continue
-			}
+		if named.TypeArgs().Len() > 0 && strings.Count(strings.Join(sets[0][:], " ")+strings.Join(sets[1][:], " "), "nil") == 10 {
+			// An instance without methods needs no registration. (One with methods
+			// registers its zero value, with which the printer recognises its values
+			// held as a type parameter's, as in a generic String method printing o.v.)
+			continue
 		}
 		call := fmt.Sprintf("_pb_register(%q, %q, %s, [5]any{%s}, [5]any{%s})",
 			x.r.session, reflectName(named), zero, strings.Join(sets[0][:], ", "), strings.Join(sets[1][:], ", "))

@@ -40,7 +40,7 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 		case identExpr:
 			// Replace generic type by instantiated one.
 			nt, ok := typeParam[n.ident]
-			if !ok {
+			if !ok || isMemberName(n) {
 				break
 			}
 			nod = copyNode(nt, anc, true)
@@ -491,4 +491,29 @@ func instanceType(sc *scope, g *node) (*itype, error) {
 	}
 	g.typ = t
 	return t, nil
+}
+
+// isMemberName reports whether the identifier n names a field or a method (in a struct
+// or interface type, a selector, or a key of a composite literal) rather than a type: a
+// field may have the name of a type parameter (type Pair[A, B any] struct{ A A; B B }),
+// and only its type is replaced in an instance.
+func isMemberName(n *node) bool {
+	a := n.anc
+	if a == nil {
+		return false
+	}
+	switch a.kind {
+	case fieldExpr:
+		// The names come before the type, which a tag may follow.
+		typ := len(a.child) - 1
+		if typ > 0 && a.child[typ].kind == basicLit {
+			typ--
+		}
+		return childPos(n) < typ
+	case selectorExpr:
+		return n == a.child[1]
+	case keyValueExpr:
+		return n == a.child[0] && a.anc != nil && a.anc.kind == compositeLitExpr
+	}
+	return false
 }
