@@ -1121,7 +1121,7 @@ func (b Box[T]) Show() string { return fmt.Sprint("BOX:", b.V) }`)
 	V     T
 }`)
 	_, e, _ := run(t, s, `c := Box[int]{"n", 2}`)
-	if e == nil || !strings.Contains(e.Value+strings.Join(e.Traceback, "\n"), "was declared again after its instance main.Box[int] was made") {
+	if e == nil || !strings.Contains(e.Value+strings.Join(e.Traceback, "\n"), "peerbook: a generic type declared again after it was instantiated is not supported in cells: main.Box was declared again after its instance main.Box[int] was made") {
 		t.Errorf("a generic type declared again after an instance was made: want the refusal, got %v", e)
 	}
 }

@@ -1353,7 +1353,7 @@ func (t *itype) checkInstance(n *node, name string, it *itype) error {
 			return nil
 		}
 	}
-	return n.cfgErrorf("generic type %s was declared again after its instance %s was made: its instances are not made again (declare the type under a new name, or restart the kernel)", t.id(), name)
+	return n.cfgErrorf("peerbook: a generic type declared again after it was instantiated is not supported in cells: %s was declared again after its instance %s was made, and instances are not made again (declare the type under a new name, or restart the kernel)", t.id(), name)
 }
 
 func (t *itype) addMethod(n *node) {
