@@ -1161,3 +1161,39 @@ func main() {
 		t.Errorf("got:\n%s\nwant (go run):\n%s", got, want)
 	}
 }
+
+// Generics patch G12: a method of a generic type whose receiver has no name
+// (func (NotEmpty[T]) Validate(v T) error) panicked instantiating it (index out of range).
+func TestPatchGenericUnnamedReceiver(t *testing.T) {
+	got := cellStdout(t, `import (
+	"errors"
+	"fmt"
+)
+
+type NotEmpty[T comparable] struct{}
+
+func (NotEmpty[T]) Validate(v T) error {
+	var zero T
+	if v == zero {
+		return errors.New("empty")
+	}
+	return nil
+}
+
+type Counter[K comparable] struct{ n map[K]int }
+
+func (*Counter[K]) Kind() string { return "counter" }
+
+func (c *Counter[K]) Add(k K) { c.n[k]++ }
+
+func main() {
+	fmt.Println(NotEmpty[string]{}.Validate(""), NotEmpty[int]{}.Validate(3))
+	c := &Counter[string]{n: map[string]int{}}
+	c.Add("a")
+	fmt.Println(c.Kind(), c.n)
+}
+`)
+	if want := "empty <nil>\ncounter map[a:1]\n"; got != want {
+		t.Errorf("got:\n%s\nwant (go run):\n%s", got, want)
+	}
+}
