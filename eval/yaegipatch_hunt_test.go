@@ -122,7 +122,7 @@ func main() {
 // Patch 33: a type alias declared in a function (type pair = struct{ K string; V int })
 // denotes the aliased type; yaegi only handled aliases at package level and failed with
 // "definition loop" on the first use of a local one.
-func TestPatchLocalTypeAlias(t *testing.T) {
+func TestPatchLocalStructAlias(t *testing.T) {
 	src := `package main
 
 import (

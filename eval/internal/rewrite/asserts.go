@@ -35,6 +35,12 @@ const (
 
 func (x *cell) assertKind(xt, t types.Type) assertKind {
 	xEmpty := xt.Underlying().(*types.Interface).Empty()
+	if _, isParam := types.Unalias(t).(*types.TypeParam); isParam {
+		// x.(T) in a generic function: what T is differs per instance (a struct, an
+		// interface); the statements of the other kinds are not valid Go for all of them
+		// (v == nil with T a struct), yaegi's own assertion is.
+		return assertNative
+	}
 	switch {
 	case !types.IsInterface(t):
 		if xEmpty {
@@ -200,6 +206,11 @@ func (x *cell) assertExpr(ta *ast.TypeAssertExpr) ast.Expr {
 	}
 	t, xt := x.typeOf(ta.Type), x.typeOf(ta.X)
 	if t == nil || xt == nil || !types.IsInterface(xt) {
+		return nil
+	}
+	if _, isParam := types.Unalias(t).(*types.TypeParam); isParam {
+		// x.(T) in a generic function: yaegi's assertion panics naming the instance's
+		// type (the message made here would name the parameter, "not T").
 		return nil
 	}
 	ts, ok1 := x.c.typeString(t)

@@ -569,17 +569,44 @@ func (x *cell) registerTypes(f *ast.File, stmts *ast.BlockStmt) {
 		}
 	}
 	// Instances of generic types of the session, in the order of the source.
+	// They are found in the types of expressions, and in their elements, keys and
+	// fields ([]Pair[int, string] prints Pair's String).
 	var instances []*types.Named
+	seenType := map[types.Type]bool{}
+	var collect func(t types.Type)
+	collect = func(t types.Type) {
+		if t == nil || seenType[t] {
+			return
+		}
+		seenType[t] = true
+		switch t := t.(type) {
+		case *types.Pointer:
+			collect(t.Elem())
+		case *types.Slice:
+			collect(t.Elem())
+		case *types.Array:
+			collect(t.Elem())
+		case *types.Chan:
+			collect(t.Elem())
+		case *types.Map:
+			collect(t.Key())
+			collect(t.Elem())
+		case *types.Struct:
+			for i := 0; i < t.NumFields(); i++ {
+				collect(t.Field(i).Type())
+			}
+		case *types.Named:
+			if !isSessionPkg(t.Obj().Pkg()) || types.IsInterface(t) {
+				return
+			}
+			if t.TypeArgs().Len() > 0 && !hasTypeParam(t) {
+				instances = append(instances, t)
+			}
+			collect(t.Underlying())
+		}
+	}
 	for _, tv := range x.info.Types {
-		t := tv.Type
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		n, ok := t.(*types.Named)
-		if !ok || n.TypeArgs().Len() == 0 || !isSessionPkg(n.Obj().Pkg()) || types.IsInterface(n) || hasTypeParam(n) {
-			continue
-		}
-		instances = append(instances, n)
+		collect(tv.Type)
 	}
 	sort.Slice(instances, func(i, j int) bool { return reflectName(instances[i]) < reflectName(instances[j]) })
 	for _, n := range instances {
@@ -614,13 +641,11 @@ func (x *cell) registerTypes(f *ast.File, stmts *ast.BlockStmt) {
 			}
 		}
 		zero := "*new(" + ts + ")"
-		if named.TypeArgs().Len() > 0 {
-			// yaegi fails on a zero value of a generic instance in a package variable;
-			// an instance without methods needs no registration.
-			zero = "nil"
-			if strings.Count(strings.Join(sets[0][:], " ")+strings.Join(sets[1][:], " "), "nil") == 10 {
-				continue
-			}
+		if named.TypeArgs().Len() > 0 && strings.Count(strings.Join(sets[0][:], " ")+strings.Join(sets[1][:], " "), "nil") == 10 {
+			// An instance without methods needs no registration. (One with methods
+			// registers its zero value, with which the printer recognises its values
+			// held as a type parameter's, as in a generic String method printing o.v.)
+			continue
 		}
 		call := fmt.Sprintf("_pb_register(%q, %q, %s, [5]any{%s}, [5]any{%s})",
 			x.r.session, reflectName(named), zero, strings.Join(sets[0][:], ", "), strings.Join(sets[1][:], ", "))

@@ -175,18 +175,44 @@ func (x *cell) refuseOmitZero(st *ast.StructType, add func(token.Pos, string, ..
 	}
 }
 
-// refuseRecursiveGeneric refuses a generic type with more than one type parameter that
-// refers to itself: yaegi v0.16.1 recurses without end building it (the process dies).
+// refuseRecursiveGeneric refuses a generic type that refers to itself with type
+// arguments other than its own parameters in order (type T[K, V any] struct{ n *T[V, K] }):
+// yaegi builds a self-reference as the instance being made, which would be the wrong type.
 func (x *cell) refuseRecursiveGeneric(ts *ast.TypeSpec, add func(token.Pos, string, ...any)) {
-	if ts.TypeParams == nil || ts.TypeParams.NumFields() < 2 {
+	if ts.TypeParams == nil {
 		return
 	}
-	ast.Inspect(ts.Type, func(n ast.Node) bool {
-		if il, ok := n.(*ast.IndexListExpr); ok {
-			if id, ok := il.X.(*ast.Ident); ok && id.Name == ts.Name.Name {
-				add(il.Pos(), "generic type %s refers to itself: recursive generic types with more than one type parameter are not supported in cells (yaegi cannot build them)", ts.Name.Name)
+	var params []string
+	for _, f := range ts.TypeParams.List {
+		for _, n := range f.Names {
+			params = append(params, n.Name)
+		}
+	}
+	same := func(args []ast.Expr) bool {
+		if len(args) != len(params) {
+			return false
+		}
+		for i, a := range args {
+			if id, ok := a.(*ast.Ident); !ok || id.Name != params[i] {
 				return false
 			}
+		}
+		return true
+	}
+	ast.Inspect(ts.Type, func(n ast.Node) bool {
+		var x ast.Expr
+		var args []ast.Expr
+		switch n := n.(type) {
+		case *ast.IndexExpr:
+			x, args = n.X, []ast.Expr{n.Index}
+		case *ast.IndexListExpr:
+			x, args = n.X, n.Indices
+		default:
+			return true
+		}
+		if id, ok := x.(*ast.Ident); ok && id.Name == ts.Name.Name && !same(args) {
+			add(n.Pos(), "generic type %s refers to itself with type arguments other than its parameters in order: not supported in cells (yaegi builds it as the instance being made)", ts.Name.Name)
+			return false
 		}
 		return true
 	})

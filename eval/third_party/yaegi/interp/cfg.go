@@ -556,6 +556,29 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			// Already all done in GTA.
 			return false
 
+		case typeSpecAssign:
+			// A global alias is done in GTA; a generic alias is instantiated where used
+			// (its type parameters mean nothing here).
+			if sc.def == nil || len(n.child) > 2 {
+				return false
+			}
+			// A local alias (type P = Box[int] in a function) names the type in the
+			// block; it was left undefined.
+			var typ *itype
+			if typ, err = nodeType(interp, sc, n.child[1]); err != nil {
+				return false
+			}
+			if typ.incomplete {
+				// peerbook patch 33 (merged with G9): a local alias of a struct literal.
+				if typ, err = typ.finalize(); err != nil {
+					err = n.cfgErrorf("invalid type declaration")
+					return false
+				}
+			}
+			sc.sym[n.child[0].ident] = &symbol{kind: typeSym, typ: typ, node: n}
+			n.typ = typ
+			return false
+
 		case typeSpec:
 			// Processing already done in GTA pass for global types, only parses inlined types.
 			if sc.def == nil {
@@ -582,26 +605,6 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.typ.name = typeName
 			}
 			sc.sym[typeName] = &symbol{kind: typeSym, typ: n.typ}
-			return false
-
-		case typeSpecAssign:
-			// A type alias declared in a function (type pair = struct{ K string }): the
-			// name denotes the aliased type itself (global aliases are done in GTA).
-			if sc.def == nil {
-				return false
-			}
-			var typ *itype
-			if typ, err = nodeType(interp, sc, n.child[1]); err != nil {
-				return false
-			}
-			if typ.incomplete {
-				if typ, err = typ.finalize(); err != nil {
-					err = n.cfgErrorf("invalid type declaration")
-					return false
-				}
-			}
-			n.typ = typ
-			sc.sym[n.child[0].ident] = &symbol{kind: typeSym, typ: typ}
 			return false
 
 		case constDecl:
@@ -983,7 +986,16 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					n.typ = t
 					return
 				}
-				g, found, err := genAST(sc, t.node.anc, []*itype{c1.typ})
+				// err is the function's: a failed instantiation must stop the compilation.
+				var g *node
+				var found bool
+				if c1.typ == nil {
+					// A generic type argument (F[Pair[K, V]]) has no type from the CFG.
+					if c1.typ, err = nodeType(interp, sc, c1); err != nil {
+						return
+					}
+				}
+				g, found, err = genAST(sc, t.node.anc, []*itype{c1.typ})
 				if err != nil {
 					return
 				}
@@ -992,23 +1004,19 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						return
 					}
 					// Generate closures for function body.
-					if err = genRun(g.child[3]); err != nil {
+					if err = genRun(g); err != nil {
 						return
 					}
 				}
 				// Replace generic func node by instantiated one.
 				n.anc.child[childPos(n)] = g
-				n.typ = g.typ
+				n.typ, err = instanceType(t.node.anc.scope, g)
 				return
 			case genericT:
-				name := t.id() + "[" + n.child[1].typ.id() + "]"
-				sym, _, ok := sc.lookup(name)
-				if !ok {
-					err = n.cfgErrorf("type not found: %s", name)
-					return
-				}
+				// An instance of a generic type, made if it is the first use (a type
+				// switch case Box[int]).
 				n.gen = nop
-				n.typ = sym.typ
+				n.typ, err = nodeType(interp, sc, n)
 				return
 			case structT:
 				// A struct indexed by a Type means an instantiated generic struct.
@@ -1132,6 +1140,44 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				c.tnext = n.start // Resolve forward goto.
 			}
 
+		case indexListExpr:
+			// A generic function instantiated as a value (f = MakePair[int, bool]); in a
+			// call, the callExpr instantiates it. Or a generic type instantiated.
+			t := n.child[0].typ
+			if t != nil && t.cat == genericT {
+				// An instance of a generic type (*node[K, V]), as indexExpr's.
+				n.gen = nop
+				n.typ, err = nodeType(interp, sc, n)
+				break
+			}
+			if t == nil || !isGeneric(t) || n.anc.kind == callExpr && childPos(n) == 0 {
+				break
+			}
+			fun := t.node.anc
+			lt := []*itype{}
+			for _, c := range n.child[1:] {
+				ct, err1 := nodeType(interp, sc, c)
+				if err1 != nil {
+					err = err1
+					return
+				}
+				lt = append(lt, ct)
+			}
+			g, found, err1 := genAST(sc, fun, lt)
+			if err = err1; err != nil {
+				return
+			}
+			if !found {
+				if _, err = interp.cfg(g, fun.scope, importPath, pkgName); err != nil {
+					return
+				}
+				if err = genRun(g); err != nil {
+					return
+				}
+			}
+			n.anc.child[childPos(n)] = g
+			n.typ, err = instanceType(fun.scope, g)
+
 		case callExpr:
 			for _, c := range n.child {
 				if isBlank(c) {
@@ -1146,9 +1192,18 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				fun := c0.child[0].sym.node
 				lt := []*itype{}
 				for _, c := range c0.child[1:] {
+					if c.typ == nil {
+						// A type argument that is not a name ([]Pair[int, int]) has no
+						// type from the CFG.
+						if c.typ, err = nodeType(interp, sc, c); err != nil {
+							return
+						}
+					}
 					lt = append(lt, c.typ)
 				}
-				g, found, err := genAST(sc, fun, lt)
+				var g *node
+				var found bool
+				g, found, err = genAST(sc, fun, lt)
 				if err != nil {
 					return
 				}
@@ -1157,7 +1212,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					if err != nil {
 						return
 					}
-					err = genRun(g.child[3]) // Generate closures for function body.
+					err = genRun(g) // Generate closures for function body.
 					if err != nil {
 						return
 					}
@@ -1165,6 +1220,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.child[0] = g
 				c0 = n.child[0]
 				wireChild(n)
+				if c0.typ, err = instanceType(fun.scope, g); err != nil {
+					return
+				}
 				if typ := c0.typ; len(typ.ret) > 0 {
 					n.typ = typ.ret[0]
 					if n.anc.kind == returnStmt && n.typ.id() == sc.def.typ.ret[0].id() {
@@ -1325,7 +1383,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					var found bool
 
 					// Infer type parameter from function call arguments.
-					if types, err = inferTypesFromCall(sc, fun, n.child[1:]); err != nil {
+					if types, err = inferTypesFromCall(sc, fun, n, n.child[1:]); err != nil {
 						break
 					}
 					// Generate an instantiated AST from the generic function one.
@@ -1338,12 +1396,15 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 							break
 						}
 						// AST compilation part 2: Generate closures for function body.
-						if err = genRun(g.child[3]); err != nil {
+						if err = genRun(g); err != nil {
 							break
 						}
 					}
 					n.child[0] = g
 					c0 = n.child[0]
+					if c0.typ, err = instanceType(fun.scope, g); err != nil {
+						break
+					}
 				}
 
 				err = check.arguments(n, n.child[1:], c0, n.action == aCallSlice)
@@ -2592,8 +2653,14 @@ func (n *node) isType(sc *scope) bool {
 			return true // Imported source type
 		}
 	case identExpr:
-		return sc.getType(n.ident) != nil
-	case indexExpr:
+		if sc.getType(n.ident) != nil {
+			return true
+		}
+		// A type parameter that genAST replaced by its type argument is named by the
+		// argument's id (main.Tag, []int), which is no symbol: its node has the type.
+		_, _, found := sc.lookup(n.ident)
+		return !found && n.typ != nil
+	case indexExpr, indexListExpr:
 		// Maybe a generic type.
 		sym, _, ok := sc.lookup(n.child[0].ident)
 		return ok && sym.kind == typeSym

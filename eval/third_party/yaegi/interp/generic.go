@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"reflect"
+	"strconv"
 	"strings"
 	"sync/atomic"
 )
@@ -38,19 +40,35 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 		case identExpr:
 			// Replace generic type by instantiated one.
 			nt, ok := typeParam[n.ident]
-			if !ok {
+			if !ok || isMemberName(n) {
 				break
 			}
 			nod = copyNode(nt, anc, true)
 			nod.typ = nt.typ
 
-		case indexExpr:
+		case indexExpr, indexListExpr:
 			// Catch a possible recursive generic type definition
 			if root.kind != typeSpec {
 				break
 			}
 			if root.child[0].ident != n.child[0].ident {
 				break
+			}
+			// The reference is replaced by the instance being made: only right if it
+			// passes the type's own parameters, in order (node[K, V] in node[K, V]).
+			var params []string
+			for _, c := range root.child[1].child {
+				for _, cc := range c.child[:len(c.child)-1] {
+					params = append(params, cc.ident)
+				}
+			}
+			if len(n.child)-1 != len(params) {
+				return nil, n.cfgErrorf("generic type %s refers to itself with %d type arguments", n.child[0].ident, len(n.child)-1)
+			}
+			for k, c := range n.child[1:] {
+				if c.kind != identExpr || c.ident != params[k] {
+					return nil, n.cfgErrorf("generic type %s refers to itself with type arguments other than its parameters in order: not supported", n.child[0].ident)
+				}
 			}
 			nod := copyNode(n.child[0], anc, false)
 			fixNodes = append(fixNodes, nod)
@@ -85,7 +103,7 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 
 			// Node is the receiver of a generic method.
 			if root.kind == funcDecl && n.anc == root && childPos(n) == 0 && len(n.child) > 0 {
-				rtn := n.child[0].child[1]
+				rtn := n.child[0].lastChild() // the receiver's type (its name may be omitted)
 				// Method receiver is a generic type if it takes some type parameters.
 				if rtn.kind == indexExpr || rtn.kind == indexListExpr || (rtn.kind == starExpr && (rtn.child[0].kind == indexExpr || rtn.child[0].kind == indexListExpr)) {
 					if rtn.kind == starExpr {
@@ -110,7 +128,8 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 			}
 
 			// Node is the type parameters list of a generic type.
-			if root.kind == typeSpec && n.anc == root && childPos(n) == 1 {
+			// A generic alias (type Set[T comparable] = map[T]bool) has them too.
+			if (root.kind == typeSpec || root.kind == typeSpecAssign) && n.anc == root && childPos(n) == 1 {
 				// Fill the types lookup table used for type substitution.
 				tname = n.anc.child[0].ident + "["
 				for _, c := range n.child {
@@ -149,7 +168,11 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 		return nod, nil
 	}
 
-	if nod, found := root.interp.generic[sname]; found {
+	// Instances are kept per generic declaration: methods of two generic types with
+	// the same name (Box[T].Show, List[T].Show), a function of that name, and a
+	// declaration made again in a later cell are other declarations with other instances.
+	key := strconv.FormatInt(root.index, 10) + ":" + sname
+	if nod, found := root.interp.generic[key]; found {
 		return nod, true, nil
 	}
 
@@ -157,7 +180,7 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	root.interp.generic[sname] = r
+	root.interp.generic[key] = r
 	r.param = append(r.param, types...)
 	if tname != "" {
 		for _, nod := range fixNodes {
@@ -167,7 +190,7 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 	}
 	if rtname != "" {
 		// Replace method receiver type by synthetized ident.
-		nod := r.child[0].child[0].child[1]
+		nod := r.child[0].child[0].lastChild()
 		if recvrPtr {
 			nod = nod.child[0]
 		}
@@ -208,97 +231,232 @@ func copyNode(n, anc *node, recursive bool) *node {
 	return nod
 }
 
-func inferTypesFromCall(sc *scope, fun *node, args []*node) ([]*itype, error) {
+// inferTypesFromCall infers the type arguments of the generic function fun called by
+// call with args, in the order of fun's type parameters. Each parameter's type (its AST)
+// is unified with its argument's type: a type parameter found there is bound to the
+// part of the argument's type at the same place (E in []E, K and V in *node[K, V] and
+// in func(K, V)), then the core types of the constraints bind the parameters they name
+// (E in S ~[]E). A typed argument wins over an untyped constant; untyped constants alone
+// give their default type. A parameter bound by nothing is an error, as in Go.
+func inferTypesFromCall(sc *scope, fun *node, call *node, args []*node) ([]*itype, error) {
 	ftn := fun.typ.node
-	// Fill the map of parameter types, indexed by type param ident.
-	paramTypes := map[string]*itype{}
+	var names []string
+	constraint := map[string]*node{}
 	for _, c := range ftn.child[0].child {
-		typ, err := nodeType(fun.interp, sc, c.lastChild())
-		if err != nil {
-			return nil, err
-		}
 		for _, cc := range c.child[:len(c.child)-1] {
-			paramTypes[cc.ident] = typ
+			names = append(names, cc.ident)
+			constraint[cc.ident] = c.lastChild()
 		}
 	}
+	bound := map[string]*itype{}
+	u := unifier{sc: sc, params: constraint, bound: bound}
 
-	var inferTypes func(*itype, *itype) ([]*itype, error)
-	inferTypes = func(param, input *itype) ([]*itype, error) {
-		switch param.cat {
-		case chanT, ptrT, sliceT:
-			return inferTypes(param.val, input.val)
-
-		case mapT:
-			k, err := inferTypes(param.key, input.key)
-			if err != nil {
-				return nil, err
-			}
-			v, err := inferTypes(param.val, input.val)
-			if err != nil {
-				return nil, err
-			}
-			return append(k, v...), nil
-
-		case structT:
-			lt := []*itype{}
-			for i, f := range param.field {
-				nl, err := inferTypes(f.typ, input.field[i].typ)
-				if err != nil {
-					return nil, err
-				}
-				lt = append(lt, nl...)
-			}
-			return lt, nil
-
-		case funcT:
-			lt := []*itype{}
-			for i, t := range param.arg {
-				if i >= len(input.arg) {
+	i := 0
+	for _, c := range ftn.child[1].child {
+		pt := c.lastChild()
+		n := len(c.child) - 1
+		if n == 0 {
+			n = 1 // An unnamed parameter.
+		}
+		for k := 0; k < n && i < len(args); k++ {
+			if pt.kind == ellipsisExpr {
+				if call.action == aCallSlice {
+					u.unify(pt.child[0], inferElem(args[i].typ))
+					i = len(args)
 					break
 				}
-				nl, err := inferTypes(t, input.arg[i])
-				if err != nil {
-					return nil, err
+				for ; i < len(args); i++ {
+					u.unify(pt.child[0], args[i].typ)
 				}
-				lt = append(lt, nl...)
+				break
 			}
-			for i, t := range param.ret {
-				if i >= len(input.ret) {
-					break
-				}
-				nl, err := inferTypes(t, input.ret[i])
-				if err != nil {
-					return nil, err
-				}
-				lt = append(lt, nl...)
-			}
-			return lt, nil
-
-		case nilT:
-			if paramTypes[param.name] != nil {
-				return []*itype{input}, nil
-			}
-
-		case genericT:
-			return []*itype{input}, nil
+			u.unify(pt, args[i].typ)
+			i++
 		}
-		return nil, nil
 	}
 
-	types := []*itype{}
-	for i, c := range ftn.child[1].child {
-		typ, err := nodeType(fun.interp, sc, c.lastChild())
-		if err != nil {
-			return nil, err
+	// Core types of the constraints, until nothing more is bound.
+	for more := true; more; {
+		more = false
+		for _, name := range names {
+			t, c := bound[name], constraint[name]
+			if t == nil || c == nil {
+				continue
+			}
+			if c.kind == unaryExpr && len(c.child) == 1 {
+				c = c.child[0] // ~[]E
+			}
+			switch c.kind {
+			case arrayType, mapType, chanType, chanTypeRecv, chanTypeSend, funcType, starExpr:
+				n := len(bound)
+				u.unify(c, t.underlying())
+				more = more || len(bound) > n
+			}
 		}
-		lt, err := inferTypes(typ, args[i].typ)
-		if err != nil {
-			return nil, err
-		}
-		types = append(types, lt...)
 	}
 
+	types := make([]*itype, 0, len(names))
+	for _, name := range names {
+		t := bound[name]
+		if t == nil {
+			return nil, call.cfgErrorf("in call to %s, cannot infer %s", fun.child[1].ident, name)
+		}
+		if t.untyped {
+			if d := sc.getType(t.name); d != nil {
+				t = d
+			}
+		}
+		types = append(types, t)
+	}
 	return types, nil
+}
+
+// unifier binds the type parameters of a generic function to the types of its arguments.
+type unifier struct {
+	sc     *scope
+	params map[string]*node // the type parameters, and their constraints
+	bound  map[string]*itype
+}
+
+// unify binds the type parameters in the type expression p to the parts of in.
+func (u unifier) unify(p *node, in *itype) {
+	if p == nil || in == nil || in.cat == nilT {
+		return
+	}
+	switch p.kind {
+	case identExpr:
+		if _, ok := u.params[p.ident]; ok {
+			u.bind(p.ident, in)
+		}
+	case parenExpr:
+		u.unify(p.child[0], in)
+	case starExpr, arrayType, chanType, chanTypeRecv, chanTypeSend, ellipsisExpr:
+		u.unify(p.lastChild(), inferElem(in))
+	case mapType:
+		u.unify(p.child[0], inferKey(in))
+		u.unify(p.child[1], inferElem(in))
+	case funcType:
+		args, rets := inferSignature(in)
+		if len(p.child) > 1 {
+			u.unifyFields(p.child[1], args)
+		}
+		if len(p.child) > 2 {
+			u.unifyFields(p.child[2], rets)
+		}
+	case indexExpr, indexListExpr:
+		// An instance of a generic type, P[K, V]: in must be one of its instances.
+		targs := inferTypeArgs(u.sc, p, in)
+		for k, c := range p.child[1:] {
+			if k < len(targs) {
+				u.unify(c, targs[k])
+			}
+		}
+	}
+}
+
+// unifyFields unifies the types of a parameter or result list with ts.
+func (u unifier) unifyFields(fields *node, ts []*itype) {
+	i := 0
+	for _, c := range fields.child {
+		n := len(c.child) - 1
+		if n == 0 {
+			n = 1
+		}
+		for k := 0; k < n && i < len(ts); k++ {
+			u.unify(c.lastChild(), ts[i])
+			i++
+		}
+	}
+}
+
+// bind binds the type parameter name to t: a typed t replaces an untyped constant's
+// type, and of two untyped constants the later kind wins (int, rune, float, complex).
+func (u unifier) bind(name string, t *itype) {
+	old, ok := u.bound[name]
+	switch {
+	case !ok, old.untyped && !t.untyped:
+		u.bound[name] = t
+	case old.untyped && t.untyped && untypedRank(t) > untypedRank(old):
+		u.bound[name] = t
+	}
+}
+
+func untypedRank(t *itype) int {
+	switch t.cat {
+	case int32T:
+		return 1
+	case float64T:
+		return 2
+	case complex128T:
+		return 3
+	}
+	return 0
+}
+
+// inferElem returns the element type of a pointer, slice, array, map, channel or
+// variadic type (nil if t is none of them).
+func inferElem(t *itype) *itype {
+	t = t.underlying()
+	if t.cat == valueT {
+		switch t.rtype.Kind() {
+		case reflect.Ptr, reflect.Slice, reflect.Array, reflect.Map, reflect.Chan:
+			return valueTOf(t.rtype.Elem())
+		}
+		return nil
+	}
+	switch t.cat {
+	case ptrT, sliceT, arrayT, mapT, chanT, chanRecvT, chanSendT, variadicT:
+		return t.val
+	}
+	return nil
+}
+
+// inferKey returns the key type of a map type (nil if t is none).
+func inferKey(t *itype) *itype {
+	t = t.underlying()
+	if t.cat == valueT {
+		if t.rtype.Kind() == reflect.Map {
+			return valueTOf(t.rtype.Key())
+		}
+		return nil
+	}
+	if t.cat == mapT {
+		return t.key
+	}
+	return nil
+}
+
+// inferSignature returns the parameter and result types of a function type.
+func inferSignature(t *itype) (args, rets []*itype) {
+	t = t.underlying()
+	if t.cat == valueT && t.rtype.Kind() == reflect.Func {
+		for i := 0; i < t.rtype.NumIn(); i++ {
+			args = append(args, valueTOf(t.rtype.In(i)))
+		}
+		for i := 0; i < t.rtype.NumOut(); i++ {
+			rets = append(rets, valueTOf(t.rtype.Out(i)))
+		}
+		return args, rets
+	}
+	if t.cat == funcT {
+		return t.arg, t.ret
+	}
+	return nil, nil
+}
+
+// inferTypeArgs returns the type arguments of in, if it is an instance of the generic
+// type that p (G[...]) instantiates.
+func inferTypeArgs(sc *scope, p *node, in *itype) []*itype {
+	gt, err := nodeType(p.interp, sc, p.child[0])
+	if err != nil || gt.cat != genericT {
+		return nil
+	}
+	for _, inst := range gt.instance {
+		if inst.id() == in.id() && inst.node != nil && inst.node.anc != nil {
+			return inst.node.anc.param
+		}
+	}
+	return nil
 }
 
 func checkConstraint(it, ct *itype) error {
@@ -316,4 +474,46 @@ func checkConstraint(it, ct *itype) error {
 		}
 	}
 	return it.node.cfgErrorf("%s does not implement %s", it.id(), ct.id())
+}
+
+// instanceType returns the type of g, an instance of a generic function made by genAST.
+// An instance that genAST found already made may still be compiling: when its signature
+// returns a generic type, instantiating that type compiles the type's methods, and a
+// method calling the function (r := NewSet[T]() in a method of Set[T]) finds the instance
+// before its type is set. The type is then computed from the instance's signature.
+func instanceType(sc *scope, g *node) (*itype, error) {
+	if g.typ != nil {
+		return g.typ, nil
+	}
+	t, err := nodeType(g.interp, sc, g.child[2])
+	if err != nil {
+		return nil, err
+	}
+	g.typ = t
+	return t, nil
+}
+
+// isMemberName reports whether the identifier n names a field or a method (in a struct
+// or interface type, a selector, or a key of a composite literal) rather than a type: a
+// field may have the name of a type parameter (type Pair[A, B any] struct{ A A; B B }),
+// and only its type is replaced in an instance.
+func isMemberName(n *node) bool {
+	a := n.anc
+	if a == nil {
+		return false
+	}
+	switch a.kind {
+	case fieldExpr:
+		// The names come before the type, which a tag may follow.
+		typ := len(a.child) - 1
+		if typ > 0 && a.child[typ].kind == basicLit {
+			typ--
+		}
+		return childPos(n) < typ
+	case selectorExpr:
+		return n == a.child[1]
+	case keyValueExpr:
+		return n == a.child[0] && a.anc != nil && a.anc.kind == compositeLitExpr
+	}
+	return false
 }

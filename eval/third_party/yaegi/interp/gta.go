@@ -192,16 +192,10 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 				}
 				rcvrtype.addMethod(n)
 				rtn.typ = rcvrtype
-				gent := rcvrtype
-				if typPtr {
-					// peerbook patch 28: a method with a pointer receiver of a generic
-					// type declared after the type was instantiated (a later cell)
-					// is generated for the instances too.
-					gent = sym.typ
-				}
-				if gent.cat == genericT {
-					// generate methods for already instantiated receivers
-					for _, it := range gent.instance {
+				if gt := sym.typ; gt.cat == genericT {
+					// generate methods for already instantiated receivers (of a pointer
+					// receiver too: rcvrtype is then the pointer type)
+					for _, it := range gt.instance {
 						if err = genMethod(interp, sc, it, n, it.node.anc.param); err != nil {
 							return false
 						}

@@ -840,6 +840,9 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 			}
 			name := lt.id() + "[" + t1.id() + "]"
 			if sym, _, found := sc.lookup(name); found {
+				if err = lt.checkInstance(n, name, sym.typ); err != nil {
+					return nil, err
+				}
 				t = sym.typ
 				break
 			}
@@ -865,6 +868,11 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 			break
 		}
 
+		if isGeneric(lt) {
+			// An explicit instantiation of a generic function (NewLRU[string, int]):
+			// as for indexExpr, its type comes when the CFG instantiates the function.
+			break
+		}
 		// Index list expressions can be used only in context of generic types.
 		if lt.cat != genericT {
 			err = n.cfgErrorf("not a generic type: %s", lt.id())
@@ -891,6 +899,9 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 		}
 		name = strings.TrimSuffix(name, ",") + "]"
 		if sym, _, found := sc.lookup(name); found {
+			if err = lt.checkInstance(n, name, sym.typ); err != nil {
+				return nil, err
+			}
 			t = sym.typ
 			break
 		}
@@ -1144,34 +1155,57 @@ func genType(interp *Interpreter, sc *scope, name string, lt *itype, types []*it
 		lt.scope.sym[name] = sc.sym[name]
 	}
 
-	for _, nod := range lt.method {
-		if err := genMethod(interp, sc, t, nod, types); err != nil {
+	// All the methods are added before any is compiled: a method may call one declared
+	// after it (Put calling put).
+	gms := make([]*node, len(lt.method))
+	for i, nod := range lt.method {
+		if gms[i], err = genMethodType(interp, sc, t, nod, types); err != nil {
+			return nil, err
+		}
+	}
+	for i, nod := range lt.method {
+		if err := genMethodBody(interp, gms[i], nod); err != nil {
 			return nil, err
 		}
 	}
 	return t, err
 }
 
+// genMethod instantiates the method nod of a generic type for t, adds it to t and
+// compiles it.
 func genMethod(interp *Interpreter, sc *scope, t *itype, nod *node, types []*itype) error {
-	gm, _, err := genAST(sc, nod, types)
+	gm, err := genMethodType(interp, sc, t, nod, types)
 	if err != nil {
 		return err
 	}
-	if gm.typ, err = nodeType(interp, sc, gm.child[2]); err != nil {
-		return err
+	return genMethodBody(interp, gm, nod)
+}
+
+// genMethodType instantiates the method nod of a generic type for t and adds it to t.
+func genMethodType(interp *Interpreter, sc *scope, t *itype, nod *node, types []*itype) (*node, error) {
+	gm, _, err := genAST(sc, nod, types)
+	if err != nil {
+		return nil, err
 	}
-	t.addMethod(gm)
+	if gm.typ, err = nodeType(interp, sc, gm.child[2]); err != nil {
+		return nil, err
+	}
+	t.setMethod(gm)
 
 	// If the receiver is a pointer to a generic type, generate also the pointer type.
 	if rtn := gm.child[0].child[0].lastChild(); rtn != nil && rtn.kind == starExpr {
 		pt := ptrOf(t, withNode(t.node), withScope(sc))
-		pt.addMethod(gm)
+		pt.setMethod(gm)
 		rtn.typ = pt
 	}
+	return gm, nil
+}
 
+// genMethodBody compiles gm, the instance of method nod made by genMethodType.
+func genMethodBody(interp *Interpreter, gm, nod *node) error {
 	// Compile the method AST in the scope of the generic type.
 	scop := nod.typ.scope
-	if _, err = interp.cfg(gm, scop, scop.pkgID, scop.pkgName); err != nil {
+	if _, err := interp.cfg(gm, scop, scop.pkgID, scop.pkgName); err != nil {
 		return err
 	}
 
@@ -1292,6 +1326,34 @@ func (t *itype) finalize() (*itype, error) {
 		}
 	}
 	return t, err
+}
+
+// setMethod adds the method n to t, in place of a method of the same name: a method of
+// a generic type declared again (in a later cell) replaces the one its instances had.
+func (t *itype) setMethod(n *node) {
+	for i, m := range t.method {
+		if m == n {
+			return
+		}
+		if len(m.child) > 1 && len(n.child) > 1 && m.child[1].ident == n.child[1].ident {
+			t.method[i] = n
+			return
+		}
+	}
+	t.method = append(t.method, n)
+}
+
+// checkInstance returns an error if it, the instance found under the name of an instance
+// of the generic type t, was made for another declaration of t's name (a generic type
+// declared again in a later cell): instances are not made again, so it has the old
+// fields and methods.
+func (t *itype) checkInstance(n *node, name string, it *itype) error {
+	for _, i := range t.instance {
+		if i == it {
+			return nil
+		}
+	}
+	return n.cfgErrorf("peerbook: a generic type declared again after it was instantiated is not supported in cells: %s was declared again after its instance %s was made, and instances are not made again (declare the type under a new name, or restart the kernel)", t.id(), name)
 }
 
 func (t *itype) addMethod(n *node) {
