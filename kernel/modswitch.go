@@ -180,7 +180,7 @@ func (k *Kernel) executeCell(act *active, req *evaluator.Request) (*evaluator.Do
 	}
 	if bin.Reused && m.runs(bin, k.sup.command()) {
 		// Generating again gave the instances the evaluator has: the use can't be had.
-		note := "The kernel built the evaluator again with this cell, and the build found no instance for this use either: its type arguments could not be inferred from the notebook's cells (write them explicitly: pkg.Name[T1, T2](...))."
+		note := "The kernel built the evaluator again with this cell, and the build found no instance for this use either: its type check of the notebook's cells could not tell the type arguments (check the names the use refers to; an inferred use can write them: pkg.Name[T1, T2](...))."
 		e := *done.Error
 		e.Value += "\n" + note
 		e.Traceback = append(slices.Clip(e.Traceback), note)
@@ -196,7 +196,10 @@ func (k *Kernel) executeCell(act *active, req *evaluator.Request) (*evaluator.Do
 	if err != nil {
 		return &evaluator.Done{Error: moduleError("ModuleSwitchError", err.Error())}, nil
 	}
-	return k.call(act, req)
+	// Again, as a new request: act holds the first one's reply and stream markers, which
+	// would end the wait for the second at once.
+	again := &active{req: act.req, parent: act.parent, isExecute: act.isExecute, silent: act.silent, allowStdin: act.allowStdin}
+	return k.call(again, req)
 }
 
 // runs reports whether the session's evaluator (command argv) runs the binary bin as it is
