@@ -156,15 +156,23 @@ func (k *Kernel) switchModules(act *active, code string) (*evaluator.Error, erro
 // and the link); when that gives the evaluator new instances, the session moves to it as
 // for a new import and the cell runs again, once. When it gives none (go/types could not
 // infer the use's type arguments from the cells), the refusal stays the cell's error. The
-// cell is then one of the session's cells, for later builds.
-func (k *Kernel) executeCell(act *active, req *evaluator.Request) (*evaluator.Done, error) {
+// cell is then one of the session's cells, for later builds; a cell during which the
+// session died empties that list (a new, empty session started).
+func (k *Kernel) executeCell(act *active, req *evaluator.Request) (_ *evaluator.Done, rerr error) {
 	done, err := k.call(act, req)
 	m := k.mods
 	if m == nil || m.builder == nil || req.Execute == nil || errors.Is(err, errShuttingDown) {
 		return done, err
 	}
 	code := req.Execute.Code
-	defer func() { m.cells = append(m.cells, code) }()
+	defer func() {
+		var lost *SessionLostError
+		if errors.As(rerr, &lost) {
+			m.cells = nil // a new, empty session has started: its cells start again
+			return
+		}
+		m.cells = append(m.cells, code)
+	}()
 	if err != nil || done.Error == nil || !strings.Contains(done.Error.Value, naming.NoInstance) || len(m.imports) == 0 {
 		return done, err
 	}
