@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
 
+	"github.com/peerbook/peerbook/internal/modulegen/naming"
 	"github.com/peerbook/peerbook/kernel/evaluator"
 	"github.com/peerbook/peerbook/kernel/modules"
 )
@@ -42,6 +44,24 @@ type moduleState struct {
 	have    map[string]bool // the third-party packages the evaluator command has
 	imports []string        // the set's imports, sorted
 	pins    []string        // the set's pins, one per module, in the order they came
+	cells   []string        // the code of the cells run in this session, in order
+	running os.FileInfo     // the binary the session moved to last (nil: none yet)
+}
+
+// session returns the session's cells followed by code: what a build type-checks to find
+// the instances of generics the cells use (modules.Set.Cells).
+func (m *moduleState) session(code string) []string {
+	return append(slices.Clip(m.cells), code)
+}
+
+// movedTo records that the session now runs in bin, built for set.
+func (m *moduleState) movedTo(bin *modules.Binary, set modules.Set) {
+	m.have = map[string]bool{}
+	for _, p := range bin.Packages {
+		m.have[p] = true
+	}
+	m.imports, m.pins = set.Imports, set.Pins
+	m.running, _ = os.Stat(bin.Path)
 }
 
 func newModuleState(b *modules.Builder, dir string, have []string) *moduleState {
@@ -110,12 +130,115 @@ func (k *Kernel) switchModules(act *active, code string) (*evaluator.Error, erro
 	if !changed {
 		return nil, nil
 	}
-	say := func(line string) {
+	set.Cells = m.session(code)
+	say := k.sayer(act)
+	bin, cellErr, err := k.buildSet(act, set, say)
+	if err != nil || cellErr != nil {
+		return cellErr, err
+	}
+	moved, err := k.moveTo(act, bin, say)
+	if errors.Is(err, errShuttingDown) {
+		return nil, err
+	}
+	if moved {
+		m.movedTo(bin, set)
+	}
+	if err != nil {
+		return moduleError("ModuleSwitchError", err.Error()), nil
+	}
+	return nil, nil
+}
+
+// executeCell runs an execute request in the evaluator. A cell refused for a use of a
+// module's generic function or type that the evaluator has no instance of (naming.NoInstance:
+// a use the build did not see, the refusal comes before any of the cell runs) makes the
+// kernel build again with the session's cells and this one (same workspace: the generator
+// and the link); when that gives the evaluator new instances, the session moves to it as
+// for a new import and the cell runs again, once. When it gives none (go/types could not
+// infer the use's type arguments from the cells), the refusal stays the cell's error. The
+// cell is then one of the session's cells, for later builds; a cell during which the
+// session died empties that list (a new, empty session started).
+func (k *Kernel) executeCell(act *active, req *evaluator.Request) (_ *evaluator.Done, rerr error) {
+	done, err := k.call(act, req)
+	m := k.mods
+	if m == nil || m.builder == nil || req.Execute == nil || errors.Is(err, errShuttingDown) {
+		return done, err
+	}
+	code := req.Execute.Code
+	defer func() {
+		var lost *SessionLostError
+		if errors.As(rerr, &lost) {
+			m.cells = nil // a new, empty session has started: its cells start again
+			return
+		}
+		m.cells = append(m.cells, code)
+	}()
+	if err != nil || done.Error == nil || !strings.Contains(done.Error.Value, naming.NoInstance) || len(m.imports) == 0 {
+		return done, err
+	}
+	say := k.sayer(act)
+	say("modules: this cell uses a generic of a module in a way the evaluator was built without: building it again with this cell")
+	set := modules.Set{Imports: m.imports, Pins: m.pins, Dir: m.dir, Cells: m.session(code)}
+	bin, cellErr, err := k.buildSet(act, set, say)
+	if err != nil {
+		return nil, err
+	}
+	if cellErr != nil {
+		return &evaluator.Done{Error: cellErr}, nil
+	}
+	if bin.Reused && m.runs(bin, k.sup.command()) {
+		// Generating again gave the instances the evaluator has: the use can't be had.
+		note := "The kernel built the evaluator again with this cell, and the build found no instance for this use either: its type check of the notebook's cells could not tell the type arguments (check the names the use refers to; an inferred use can write them: pkg.Name[T1, T2](...))."
+		e := *done.Error
+		e.Value += "\n" + note
+		e.Traceback = append(slices.Clip(e.Traceback), note)
+		return &evaluator.Done{Error: &e}, nil
+	}
+	moved, err := k.moveTo(act, bin, say)
+	if errors.Is(err, errShuttingDown) {
+		return nil, err
+	}
+	if moved {
+		m.movedTo(bin, set)
+	}
+	if err != nil {
+		return &evaluator.Done{Error: moduleError("ModuleSwitchError", err.Error())}, nil
+	}
+	// Again, as a new request: act holds the first one's reply and stream markers, which
+	// would end the wait for the second at once.
+	again := &active{req: act.req, parent: act.parent, isExecute: act.isExecute, silent: act.silent, allowStdin: act.allowStdin}
+	return k.call(again, req)
+}
+
+// runs reports whether the session's evaluator (command argv) runs the binary bin as it is
+// on disk now: a build that found bin as it was gives it nothing new, unless bin was built
+// again (by another session) since the session moved to it.
+func (m *moduleState) runs(bin *modules.Binary, argv []string) bool {
+	if len(argv) == 0 || argv[0] != bin.Path {
+		return false
+	}
+	if m.running == nil {
+		return true // started as this binary: nothing says it changed
+	}
+	now, err := os.Stat(bin.Path)
+	return err == nil && os.SameFile(now, m.running) && now.ModTime().Equal(m.running.ModTime())
+}
+
+// sayer returns what writes the switch's lines to the cell's stderr (nothing for a silent
+// cell).
+func (k *Kernel) sayer(act *active) func(string) {
+	return func(line string) {
 		if !act.silent {
 			k.streamText(act.parent, "stderr", []byte(line+"\n"))
 			k.flushStream(true)
 		}
 	}
+}
+
+// buildSet builds (or finds) the evaluator binary of set, the go command's progress on the
+// cell's stderr; an interrupt stops it. A failure is the cell's error (the session is
+// untouched); errShuttingDown when the kernel stops.
+func (k *Kernel) buildSet(act *active, set modules.Set, say func(string)) (*modules.Binary, *evaluator.Error, error) {
 	ctx, cancel := context.WithCancel(k.ctx)
 	defer cancel()
 	select { // an interrupt from before this cell is not for it
@@ -133,34 +256,20 @@ func (k *Kernel) switchModules(act *active, code string) (*evaluator.Error, erro
 		case <-watchDone:
 		}
 	}()
-	b := *m.builder
+	b := *k.mods.builder
 	b.Progress = say
 	bin, err := b.Build(ctx, set)
 	close(watchDone)
 	if k.ctx.Err() != nil {
-		return nil, errShuttingDown
+		return nil, nil, errShuttingDown
 	}
 	if err != nil {
 		if interrupted.Load() {
-			return moduleError("Interrupted", "the build of the evaluator with "+strings.Join(set.Imports, ", ")+" was interrupted; the session goes on as it was"), nil
+			return nil, moduleError("Interrupted", "the build of the evaluator with "+strings.Join(set.Imports, ", ")+" was interrupted; the session goes on as it was"), nil
 		}
-		return moduleError("ModuleBuildError", err.Error()+"\nThe session goes on in the evaluator it had, its state intact."), nil
+		return nil, moduleError("ModuleBuildError", err.Error()+"\nThe session goes on in the evaluator it had, its state intact."), nil
 	}
-	moved, err := k.moveTo(act, bin, say)
-	if errors.Is(err, errShuttingDown) {
-		return nil, err
-	}
-	if moved {
-		m.have = map[string]bool{}
-		for _, p := range bin.Packages {
-			m.have[p] = true
-		}
-		m.imports, m.pins = set.Imports, set.Pins
-	}
-	if err != nil {
-		return moduleError("ModuleSwitchError", err.Error()), nil
-	}
-	return nil, nil
+	return bin, nil, nil
 }
 
 // moveTo switches the session to the evaluator binary bin: the old evaluator's definitions

@@ -3,6 +3,8 @@ package kernel
 import (
 	"errors"
 	"maps"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -125,5 +127,41 @@ func TestRestoreReport(t *testing.T) {
 func TestRestoreReportEmpty(t *testing.T) {
 	if got := (&Kernel{}).restoreReport(&evaluator.Snapshot{}, nil); got != "" {
 		t.Errorf("report of an empty session: %q", got)
+	}
+}
+
+// TestModuleStateCellsAndBinary: the cells a build gets are the session's then the asking
+// one's, without changing the session's list; the session runs the binary on disk until
+// another build replaces the file.
+func TestModuleStateCellsAndBinary(t *testing.T) {
+	m := newModuleState(nil, "/nb", []string{"example.com/a"})
+	m.cells = append(make([]string, 0, 8), "x := 1")
+	a, b := m.session("a()"), m.session("b()")
+	if !slices.Equal(a, []string{"x := 1", "a()"}) || !slices.Equal(b, []string{"x := 1", "b()"}) || len(m.cells) != 1 {
+		t.Errorf("session: %q, %q, the list %q", a, b, m.cells)
+	}
+
+	bin := filepath.Join(t.TempDir(), "peerbook-evaluator")
+	if err := os.WriteFile(bin, []byte("one"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	built := &modules.Binary{Path: bin, Packages: []string{"example.com/a"}}
+	if !m.runs(built, []string{bin, "evaluator"}) {
+		t.Errorf("a session started as the binary (nothing recorded) does not run it")
+	}
+	if m.runs(built, []string{"/usr/bin/peerbook", "evaluator"}) {
+		t.Errorf("another command runs the binary")
+	}
+	m.movedTo(built, modules.Set{Imports: []string{"example.com/a"}})
+	if !m.runs(built, []string{bin, "evaluator"}) {
+		t.Errorf("the binary the session moved to is not the one it runs")
+	}
+	tmp := bin + ".tmp"
+	os.WriteFile(tmp, []byte("two"), 0o755)
+	if err := os.Rename(tmp, bin); err != nil { // as a build replaces it
+		t.Fatal(err)
+	}
+	if m.runs(built, []string{bin, "evaluator"}) {
+		t.Errorf("a binary built again since the move is taken for the one the session runs")
 	}
 }

@@ -114,7 +114,7 @@ func (k *Kernel) execute(in inbound) {
 	if modErr != nil {
 		done = &evaluator.Done{Error: modErr}
 	} else if err == nil {
-		done, err = k.call(act, &evaluator.Request{Op: evaluator.OpExecute, Execute: &evaluator.ExecuteRequest{
+		done, err = k.executeCell(act, &evaluator.Request{Op: evaluator.OpExecute, Execute: &evaluator.ExecuteRequest{
 			Code:            c.Code,
 			Silent:          c.Silent,
 			StoreHistory:    storeHistory,
