@@ -48,7 +48,10 @@ func main() {
 	fmt.Println(string(out))
 	a := struct{ X, Y int }{1, 2}
 	fmt.Println(a == point)
-	type pair = struct{ K string; V int }
+	type pair = struct {
+		K string
+		V int
+	}
 	ps := []pair{{"b", 2}, {"a", 1}, {"c", 0}}
 	sort.Slice(ps, func(i, j int) bool { return ps[i].K < ps[j].K })
 	fmt.Println(ps)

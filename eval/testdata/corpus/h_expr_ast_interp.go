@@ -23,7 +23,7 @@ type Call struct {
 }
 
 func (n Num) Eval(map[string]float64) (float64, error) { return float64(n), nil }
-func (n Num) String() string                            { return fmt.Sprint(float64(n)) }
+func (n Num) String() string                           { return fmt.Sprint(float64(n)) }
 
 func (v Var) Eval(env map[string]float64) (float64, error) {
 	x, ok := env[string(v)]

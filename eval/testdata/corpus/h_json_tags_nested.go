@@ -15,7 +15,7 @@ type Item struct {
 }
 
 type Order struct {
-	ID       int               `json:"id,string"`
+	ID       int `json:"id,string"`
 	Customer struct {
 		Name  string `json:"name"`
 		Email string `json:"email"`

@@ -8,10 +8,10 @@ import (
 
 type Vec struct{ X, Y float64 }
 
-func (v Vec) Add(o Vec) Vec      { return Vec{v.X + o.X, v.Y + o.Y} }
+func (v Vec) Add(o Vec) Vec       { return Vec{v.X + o.X, v.Y + o.Y} }
 func (v Vec) Scale(k float64) Vec { return Vec{v.X * k, v.Y * k} }
-func (v *Vec) Norm()             { l := v.X*v.X + v.Y*v.Y; v.X, v.Y = v.X/l, v.Y/l }
-func (v Vec) String() string     { return fmt.Sprintf("<%g,%g>", v.X, v.Y) }
+func (v *Vec) Norm()              { l := v.X*v.X + v.Y*v.Y; v.X, v.Y = v.X/l, v.Y/l }
+func (v Vec) String() string      { return fmt.Sprintf("<%g,%g>", v.X, v.Y) }
 
 type Op struct {
 	Name string

@@ -7,9 +7,9 @@ import (
 
 type Counter struct{ n int }
 
-func (c *Counter) Inc()     { c.n++ }
-func (c Counter) Get() int  { return c.n }
-func (c Counter) IncCopy()  { c.n++ }
+func (c *Counter) Inc()    { c.n++ }
+func (c Counter) Get() int { return c.n }
+func (c Counter) IncCopy() { c.n++ }
 
 type Incrementer interface{ Inc() }
 type Getter interface{ Get() int }

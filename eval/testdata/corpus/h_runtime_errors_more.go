@@ -31,7 +31,7 @@ func main() {
 	try("array", func() { arr[i] = 1 })
 	try("grid", func() { g[1][i] = 2 })
 	try("string", func() { _ = s[i+1] })
-	try("strslice", func() { _ = s[2:i+5] })
+	try("strslice", func() { _ = s[2 : i+5] })
 	try("neg", func() { j := -1; _ = arr[j+0] })
 	try("closenil", func() { close(ch) })
 	try("sendclosed", func() { closed <- 1 })

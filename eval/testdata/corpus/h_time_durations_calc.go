@@ -15,7 +15,9 @@ func (s Shift) Hours() float64 { return s.End.Sub(s.Start).Hours() }
 
 func main() {
 	base := time.Date(2024, 3, 9, 0, 0, 0, 0, time.UTC)
-	at := func(day, h, m int) time.Time { return base.AddDate(0, 0, day).Add(time.Duration(h)*time.Hour + time.Duration(m)*time.Minute) }
+	at := func(day, h, m int) time.Time {
+		return base.AddDate(0, 0, day).Add(time.Duration(h)*time.Hour + time.Duration(m)*time.Minute)
+	}
 	shifts := []Shift{
 		{"ann", at(0, 9, 0), at(0, 17, 30)},
 		{"bob", at(0, 22, 0), at(1, 6, 15)},
