@@ -35,9 +35,6 @@ var shown = map[string][]string{
 	"06-go-modules.ipynb": {"12 links: mean", "GPU3 sends out up to"},
 }
 
-// needsModules lists the tutorials that import third-party modules: the kernel does not build
-// them yet (docs/MODULES.md, "Next"), `peerbook run` does.
-var needsModules = map[string]bool{"06-go-modules.ipynb": true}
 
 // multiline returns a notebook's multiline string, which nbformat stores as a string or a
 // list of lines.
@@ -251,9 +248,6 @@ func TestTutorialsRunInJupyter(t *testing.T) {
 	for _, nb := range tutorials(t) {
 		name := filepath.Base(nb)
 		t.Run(name, func(t *testing.T) {
-			if needsModules[name] {
-				t.Skip("imports third-party modules, which the kernel does not build yet (issue 16; docs/MODULES.md, Next): TestTutorialsRunHeadless runs it")
-			}
 			dir := t.TempDir()
 			cmd := exec.Command(jupyter, "nbconvert", "--to", "notebook", "--execute",
 				"--ExecutePreprocessor.kernel_name=peerbook-test", "--ExecutePreprocessor.timeout=300",
