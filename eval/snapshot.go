@@ -159,6 +159,19 @@ func (s *Session) Snapshot() (snap Snapshot) {
 		byVar[name] = len(snap.Chunks)
 		snap.Chunks = append(snap.Chunks, evaluator.Chunk{Kind: "var", Names: []string{name}, Source: src})
 	}
+	dropShared(&snap, vals, byVar)
+	// Go's package-level declarations don't depend on their order, the interpreter's do:
+	// what the others need comes first, each kind in cell order.
+	rank := map[string]int{"import": 0, "cuda": 1, "type": 1, "const": 1, "var": 2, "func": 3, "method": 3}
+	sort.SliceStable(snap.Chunks, func(i, j int) bool { return rank[snap.Chunks[i].Kind] < rank[snap.Chunks[j].Kind] })
+	sort.SliceStable(snap.Lost, func(i, j int) bool { return snap.Lost[i].Name < snap.Lost[j].Name })
+	return snap
+}
+
+// dropShared takes out of snap the variables whose memory overlaps another's or their own
+// (byVar: a variable's chunk): they can't come back as separate literals, so they are
+// named lost.
+func dropShared(snap *Snapshot, vals *snapshotValues, byVar map[string]int) {
 	// Variables whose memory overlaps can't come back as separate literals.
 	drop := map[int]bool{}
 	for name, other := range vals.shared() {
@@ -182,12 +195,6 @@ func (s *Session) Snapshot() (snap Snapshot) {
 		}
 		snap.Chunks = kept
 	}
-	// Go's package-level declarations don't depend on their order, the interpreter's do:
-	// what the others need comes first, each kind in cell order.
-	rank := map[string]int{"import": 0, "cuda": 1, "type": 1, "const": 1, "var": 2, "func": 3, "method": 3}
-	sort.SliceStable(snap.Chunks, func(i, j int) bool { return rank[snap.Chunks[i].Kind] < rank[snap.Chunks[j].Kind] })
-	sort.SliceStable(snap.Lost, func(i, j int) bool { return snap.Lost[i].Name < snap.Lost[j].Name })
-	return snap
 }
 
 // cudaCell returns the text of cell serial when it is a %%cuda cell.

@@ -49,6 +49,8 @@ extern "C" __global__ void clock_tick(unsigned long long* out) {
 // computes what the kernel computes (early return, extern __shared__ and launch bounds
 // kept), and that its stamps bound the kernel: a launch that spins 200 us on every thread
 // lasts at least that between its stamps, and two launches on one stream don't overlap.
+// Long function: one compiled variant checked step after step (results, resources, stamps),
+// each step needing the state the one before it left.
 func TestGPULaunchStamped(t *testing.T) {
 	b := gpuRTC(t)
 	ks := build(t, b, 0, stampedSrc)
