@@ -35,7 +35,6 @@ var shown = map[string][]string{
 	"06-go-modules.ipynb": {"12 links: mean", "GPU3 sends out up to"},
 }
 
-
 // multiline returns a notebook's multiline string, which nbformat stores as a string or a
 // list of lines.
 func multiline(v any) string {
