@@ -5,6 +5,8 @@ import (
 	"iter"
 	"sort"
 	"strings"
+
+	"github.com/peerbook/peerbook/eval/internal/rewrite"
 )
 
 // declTable is the session's one table of the names its cells declared ("T.M" for a
@@ -14,13 +16,16 @@ import (
 //     names it uses; for re-evaluation, completion, inspection, %who and snapshots;
 //   - the type declaration (typeDecl): one Go declaration that recreates the name's type
 //     (a var with its type, a const with its value, a func or method signature, a type),
-//     against which go/types checks each cell (typecheck.go), with its staleness.
+//     against which go/types checks each cell (typecheck.go), with its staleness;
+//   - the rewriter's declaration (rw): the declaration that recreates the name's type as
+//     the rewriter spells it, for its own check of the cell as it runs
+//     (eval/internal/rewrite, which keeps it here through rewrite.DeclStore).
 //
-// The two parts have their own lifetimes, kept as they were when they were two tables: a
-// redeclared type loses the type declarations of its methods but keeps their definitions
-// (they are compiled again, redefine.go); a cell's temporary variable loses its
-// definition when the cell ends but keeps its type declaration. An entry goes when it
-// has neither.
+// The parts have their own lifetimes, kept as they were when they were separate tables: a
+// redeclared type loses the type declarations of its methods but keeps their definitions;
+// a cell's temporary variable loses its definition when the cell ends but keeps its type
+// declaration; the rewriter records its declarations when it rewrites a cell, before the
+// cell compiles, and forgets them by its own rules. An entry goes when it holds none.
 type declTable struct {
 	byName map[string]*declared
 	// methods: type name -> the keys of its methods that have a type declaration ("T.M"),
@@ -31,8 +36,10 @@ type declTable struct {
 
 // declared is the entry of one name in the declTable. Either part may be nil.
 type declared struct {
-	def *definition
-	typ *typeDecl
+	def   *definition
+	typ   *typeDecl
+	rw    string // the rewriter's declaration, if hasRW
+	hasRW bool
 }
 
 // typeDecl is the Go declaration that recreates a session name's type for go/types.
@@ -42,6 +49,8 @@ type typeDecl struct {
 	refs  []string // the names decl mentions
 	stale bool     // a variable whose type names a type redefined since
 }
+
+var _ rewrite.DeclStore = (*declTable)(nil)
 
 func newDeclTable() *declTable {
 	return &declTable{byName: map[string]*declared{}, methods: map[string][]string{}}
@@ -59,7 +68,7 @@ func (t *declTable) entry(name string) *declared {
 
 // prune drops the entry of name when it holds nothing.
 func (t *declTable) prune(name string) {
-	if e := t.byName[name]; e != nil && e.def == nil && e.typ == nil {
+	if e := t.byName[name]; e != nil && e.def == nil && e.typ == nil && !e.hasRW {
 		delete(t.byName, name)
 	}
 }
@@ -169,4 +178,26 @@ func (t *declTable) dropType(name string) {
 	}
 	e.typ = nil
 	t.prune(name)
+}
+
+// RewriterDecl returns the rewriter's declaration of name (rewrite.DeclStore).
+func (t *declTable) RewriterDecl(name string) (string, bool) {
+	if e := t.byName[name]; e != nil && e.hasRW {
+		return e.rw, true
+	}
+	return "", false
+}
+
+// SetRewriterDecl records the rewriter's declaration of name (rewrite.DeclStore).
+func (t *declTable) SetRewriterDecl(name, src string) {
+	e := t.entry(name)
+	e.rw, e.hasRW = src, true
+}
+
+// DropRewriterDecl forgets the rewriter's declaration of name (rewrite.DeclStore).
+func (t *declTable) DropRewriterDecl(name string) {
+	if e := t.byName[name]; e != nil {
+		e.rw, e.hasRW = "", false
+		t.prune(name)
+	}
 }

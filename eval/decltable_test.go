@@ -47,3 +47,29 @@ func TestDeclTableLifetimes(t *testing.T) {
 		t.Errorf("x stale after it was made again of the new T")
 	}
 }
+
+// The rewriter keeps its declarations in the session's table: one entry per name holds
+// the definition, the typer's declaration and the rewriter's.
+func TestDeclTableHoldsTheRewritersDeclarations(t *testing.T) {
+	s := newSession(t)
+	if s.rw == nil {
+		t.Skip("no rewriter in this session")
+	}
+	mustExec(t, s, "type P struct{ x float64 }\nfunc (p P) X() float64 { return p.x }\nn := 3")
+	for name, want := range map[string]string{"P": "type P struct", "P.X": "func (p P) X() float64", "n": "var n int"} {
+		got, ok := s.decls.RewriterDecl(name)
+		if !ok || !strings.HasPrefix(got, want) {
+			t.Errorf("the rewriter's declaration of %s is %q (%v), want %q...", name, got, ok, want)
+		}
+		if _, ok := s.decls.def(name); !ok {
+			t.Errorf("%s: no definition in the same table", name)
+		}
+	}
+	mustExec(t, s, "type P struct{ x, y float64 }")
+	if got, _ := s.decls.RewriterDecl("P"); !strings.Contains(got, "y float64") {
+		t.Errorf("the rewriter's declaration of P after it was redeclared is %q", got)
+	}
+	if out, _ := mustExec(t, s, "n * 2"); out != "6" {
+		t.Errorf("n * 2 = %s, want 6", out)
+	}
+}

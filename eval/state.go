@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/peerbook/peerbook/eval/internal/rewrite"
 	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
 )
 
@@ -18,8 +19,8 @@ import (
 //     Go declaration that recreates its type, with its staleness;
 //   - typer, which checks each cell with go/types against the table's type declarations
 //     (typecheck.go);
-//   - rw, the rewriter, which keeps the declarations as it spells them for its own check of
-//     the cell as it runs (eval/internal/rewrite).
+//   - rw, the rewriter, which keeps the declarations as it spells them, in decls, for its
+//     own check of the cell as it runs (eval/internal/rewrite).
 //
 // The stages of a cell (cellpath.go) read it (the planner through isSessionVar and
 // exists). It changes when a step has compiled (learn: the table's definitions and type declarations; the
@@ -37,9 +38,17 @@ type sessionState struct {
 }
 
 // newSessionState returns the state of a session with nothing declared yet, over a fresh
-// interpreter and its rewriter (prepared, or nil).
+// interpreter and its rewriter (prepared, or nil), which keeps its declarations in the
+// session's table when it can.
 func newSessionState(in *interp.Interpreter, rw cellRewriter) sessionState {
 	decls := newDeclTable()
+	if keeper, ok := rw.(interface {
+		KeepDeclsIn(rewrite.DeclStore) error
+	}); ok {
+		// It fails only for a rewriter that has rewritten cells, which then keeps its own
+		// declarations as before; a session's rewriter is fresh here.
+		_ = keeper.KeepDeclsIn(decls)
+	}
 	return sessionState{
 		in:    in,
 		scope: scopeView{in: in, memo: &scopeMemo{}},
