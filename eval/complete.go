@@ -217,7 +217,7 @@ func (s *Session) rebuildIndex() {
 			c.kind = "instance"
 			idx.varTypes[sym.Name] = sym.Type
 		}
-		if d, ok := s.defs.byName[sym.Name]; ok && d.sig != "" {
+		if d, ok := s.decls.def(sym.Name); ok && d.sig != "" {
 			c.sig = d.sig
 		} else if sym.Type != "" {
 			c.sig = sym.Kind + " " + sym.Name + " " + sym.Type
@@ -374,7 +374,7 @@ func (s *Session) memberCandidates(idx *completionIndex, code string, chain []st
 		}
 	}
 	if typeName != "" {
-		for _, d := range s.defs.methodsOf(typeName) {
+		for _, d := range s.decls.methodsOf(typeName) {
 			m := d.name[strings.LastIndex(d.name, ".")+1:]
 			if strings.HasPrefix(m, prefix) {
 				out = append(out, candidate{text: m, kind: "function", sig: d.sig})

@@ -35,16 +35,8 @@ func (d *definition) reevaluable() bool {
 	return d.src != "" && (d.kind == chunkFunc || d.kind == chunkMethod || d.kind == chunkType)
 }
 
-// definitions is the session's table of definitions.
-type definitions struct {
-	byName map[string]*definition
-	next   int
-}
-
-func newDefinitions() *definitions { return &definitions{byName: map[string]*definition{}} }
-
 // record adds or replaces the definitions of a compiled item.
-func (t *definitions) record(fset *token.FileSet, serial int, it *item) {
+func (t *declTable) record(fset *token.FileSet, serial int, it *item) {
 	for _, name := range it.defs {
 		if name == "init" || name == "_" {
 			continue // init functions are not declared; they ran once
@@ -95,7 +87,7 @@ func (t *definitions) record(fset *token.FileSet, serial int, it *item) {
 		if d.sig == "" && it.memo[name] != "" {
 			d.sig = readable(it.memo[name]) // "var x T", with the type go/types found
 		}
-		t.byName[name] = d
+		t.setDef(d)
 	}
 }
 
@@ -167,7 +159,7 @@ func nodeString(fset *token.FileSet, n any) string {
 
 // dependents returns the re-evaluable definitions that depend, directly or through other
 // dependents, on the changed names (".M" for a method M), minus those in skip.
-func (t *definitions) dependents(changed map[string]bool, skip map[string]bool) []*definition {
+func (t *declTable) dependents(changed map[string]bool, skip map[string]bool) []*definition {
 	var out []*definition
 	seen := map[string]bool{}
 	queue := make([]string, 0, len(changed))
@@ -177,7 +169,7 @@ func (t *definitions) dependents(changed map[string]bool, skip map[string]bool) 
 	for len(queue) > 0 {
 		n := queue[0]
 		queue = queue[1:]
-		for _, d := range t.byName {
+		for d := range t.defs() {
 			if seen[d.name] || skip[d.name] || !d.reevaluable() || !d.uses[n] {
 				continue
 			}
@@ -201,10 +193,10 @@ func (t *definitions) dependents(changed map[string]bool, skip map[string]bool) 
 }
 
 // varsOfType returns the variables (not defined in skip) whose type mentions type name.
-func (t *definitions) varsOfType(name string, typeOf func(string) string, skip map[string]bool) []*definition {
+func (t *declTable) varsOfType(name string, typeOf func(string) string, skip map[string]bool) []*definition {
 	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`)
 	var out []*definition
-	for _, d := range t.byName {
+	for d := range t.defs() {
 		if d.kind != chunkVar || skip[d.name] {
 			continue
 		}
@@ -217,9 +209,9 @@ func (t *definitions) varsOfType(name string, typeOf func(string) string, skip m
 }
 
 // methodsOf returns the methods defined on type name, sorted by name.
-func (t *definitions) methodsOf(name string) []*definition {
+func (t *declTable) methodsOf(name string) []*definition {
 	var out []*definition
-	for _, d := range t.byName {
+	for d := range t.defs() {
 		if d.kind == chunkMethod && d.recv == name {
 			out = append(out, d)
 		}

@@ -100,7 +100,7 @@ func (s *Session) describeLocked(name string, detail int, session bool) (string,
 		}
 		// A method of a session type: T.M
 		if session {
-			if d, found := s.defs.byName[name]; found {
+			if d, found := s.decls.def(name); found {
 				return defText(d, s.label(d.serial)), true
 			}
 		}
@@ -115,7 +115,7 @@ func (s *Session) describeLocked(name string, detail int, session bool) (string,
 	}
 	last := parts[len(parts)-1]
 	if typeName != "" {
-		if d, ok := s.defs.byName[typeName+"."+last]; ok {
+		if d, ok := s.decls.def(typeName + "." + last); ok {
 			return defText(d, s.label(d.serial)), true
 		}
 	}
@@ -146,7 +146,7 @@ func moduleMethodDoc(t reflect.Type, name string) (string, bool) {
 // describeSession documents a name the session defined; the caller holds s.mu.
 func (s *Session) describeSession(name string, detail int) (string, bool) {
 	sym := s.scope.symbol(name)
-	d, known := s.defs.byName[name]
+	d, known := s.decls.def(name)
 	if !sym.IsValid() && !known {
 		return "", false
 	}
@@ -179,7 +179,7 @@ func (s *Session) describeSession(name string, detail int) (string, bool) {
 		}
 	}
 	if kind == "type" {
-		if ms := s.defs.methodsOf(name); len(ms) > 0 {
+		if ms := s.decls.methodsOf(name); len(ms) > 0 {
 			b.WriteString("\n\nMethods:")
 			for _, m := range ms {
 				b.WriteString("\n  " + firstLine(m.sig))

@@ -95,7 +95,7 @@ func (s *Session) reevaluate(changed, definedNow map[string]bool) {
 		}
 		keys[n] = true
 	}
-	deps := s.defs.dependents(keys, definedNow)
+	deps := s.decls.dependents(keys, definedNow)
 	var notes []string
 	if len(deps) > 0 {
 		if err := s.recompile(deps); err != nil {
@@ -111,13 +111,13 @@ func (s *Session) reevaluate(changed, definedNow map[string]bool) {
 	// Variables holding values of a redefined type.
 	var types []string
 	for n := range changed {
-		if d, ok := s.defs.byName[n]; ok && d.kind == chunkType {
+		if d, ok := s.decls.def(n); ok && d.kind == chunkType {
 			types = append(types, n)
 		}
 	}
 	sort.Strings(types)
 	for _, t := range types {
-		vars := s.defs.varsOfType(t, s.varType, definedNow)
+		vars := s.decls.varsOfType(t, s.varType, definedNow)
 		if len(vars) == 0 {
 			continue
 		}

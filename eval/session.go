@@ -48,7 +48,7 @@ type Session struct {
 
 	mu sync.Mutex // held while a cell runs; guards the fields below
 	// sessionState is what the session knows of its declarations (the interpreter, its
-	// scope, the definitions, the typer, the rewriter: state.go).
+	// scope, the table of declarations, the typer, the rewriter: state.go).
 	sessionState
 	runner *runner
 	temps  int // temporary variables made so far (see hoistDefinition)

@@ -65,8 +65,8 @@ func (s *Session) Snapshot() (snap Snapshot) {
 			Source: "import " + n + " " + strconv.Quote(imports[n])})
 	}
 
-	defs := make([]*definition, 0, len(s.defs.byName))
-	for _, d := range s.defs.byName {
+	defs := make([]*definition, 0, s.decls.defCount())
+	for d := range s.decls.defs() {
 		defs = append(defs, d)
 	}
 	sort.Slice(defs, func(i, j int) bool { return defs[i].order < defs[j].order })
@@ -103,7 +103,7 @@ func (s *Session) Snapshot() (snap Snapshot) {
 			snap.Chunks = append(snap.Chunks, evaluator.Chunk{Cell: cell, Kind: kind, Names: []string{d.name},
 				Source: strings.Repeat("\n", max(d.line-1, 0)) + strings.Repeat(" ", max(d.col-1, 0)) + d.src})
 		case chunkConst:
-			src := s.typer.src[d.name]
+			src := s.decls.typeSrc(d.name)
 			if !strings.HasPrefix(src, "const ") {
 				snap.Lost = append(snap.Lost, evaluator.Lost{Name: d.name, Cell: cell, Why: "its value is not known"})
 				continue
@@ -128,7 +128,7 @@ func (s *Session) Snapshot() (snap Snapshot) {
 			if !ok {
 				continue // not a variable of the session any more
 			}
-			if s.typer.stale[d.name] {
+			if s.decls.isStale(d.name) {
 				snap.Lost = append(snap.Lost, evaluator.Lost{Name: d.name, Cell: cell, Why: "its type was redefined after it was made (its value is of the old type)"})
 				continue
 			}
@@ -145,7 +145,7 @@ func (s *Session) Snapshot() (snap Snapshot) {
 	// written down the same way, or named.
 	var others []string
 	for name := range globals {
-		if d, ok := s.defs.byName[name]; (!ok || d.kind != chunkVar) && !strings.HasPrefix(name, "_pb") && name != "_" && s.isSessionVar(name) {
+		if d, ok := s.decls.def(name); (!ok || d.kind != chunkVar) && !strings.HasPrefix(name, "_pb") && name != "_" && s.isSessionVar(name) {
 			others = append(others, name)
 		}
 	}
@@ -222,13 +222,9 @@ func (s *Session) cudaCell(serial int) (string, bool) {
 func (s *Session) sessionTypes(imports map[string]string) *types.Package {
 	f := &ast.File{Name: ast.NewIdent("main")}
 	f.Decls = append(f.Decls, importDecl(imports, nil))
-	keys := make([]string, 0, len(s.typer.decls))
-	for k := range s.typer.decls {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		f.Decls = append(f.Decls, s.typer.decls[k])
+	for _, k := range s.decls.typedNames() {
+		td, _ := s.decls.typed(k)
+		f.Decls = append(f.Decls, td.decl)
 	}
 	conf := types.Config{Importer: s.typer.imp, Error: func(error) {}}
 	var pkg *types.Package

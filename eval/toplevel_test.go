@@ -102,7 +102,7 @@ func TestHoistingDetails(t *testing.T) {
 		{"import \"os\"\nentries, err := os.ReadDir(\"/\")\nn := 0\nfor range entries { n++ }\nn == len(entries)", "true"},
 		{"s := \"abc\"\ns := len(s)\ns", "3"},
 	})
-	if d := s.defs.byName["entries"]; d == nil || d.sig != "var entries []fs.DirEntry" {
+	if d, _ := s.decls.def("entries"); d == nil || d.sig != "var entries []fs.DirEntry" {
 		t.Errorf("entries recorded as %+v", d)
 	}
 	for _, sym := range s.scope.symbols() {

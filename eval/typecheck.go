@@ -26,21 +26,16 @@ import (
 type cellTyper struct {
 	imp *rewrite.Importer
 
-	fset   *token.FileSet      // the interpreter's: positions of cells and of the declarations
-	decls  map[string]ast.Decl // session name ("T.M" for a method) -> declaration
-	src    map[string]string   // the same declarations as source
-	refs   map[string][]string // the names each declaration mentions
-	stale  map[string]bool     // variables whose type names a type redefined since
-	checks int                 // cells checked so far (a test counts them per cell)
-	// methods: type name -> its keys in decls ("T.M"), kept by remember and forget so
-	// that needed does not walk every declaration.
-	methods map[string][]string
+	fset   *token.FileSet // the interpreter's: positions of cells and of the declarations
+	table  *declTable     // the session's declarations: their type declarations (declTable.setType)
+	checks int            // cells checked so far (a test counts them per cell)
 }
 
-// newCellTyper returns a typer whose packages come from symbols (see symbolImporter). fset
-// is the one cells are parsed with (go/types needs every position it meets there).
-func newCellTyper(fset *token.FileSet, symbols func(path string) map[string]reflect.Value) *cellTyper {
-	return &cellTyper{imp: newSymbolImporter(symbols), fset: fset, decls: map[string]ast.Decl{}, src: map[string]string{}, refs: map[string][]string{}, stale: map[string]bool{}, methods: map[string][]string{}}
+// newCellTyper returns a typer over the session's table whose packages come from symbols
+// (see symbolImporter). fset is the one cells are parsed with (go/types needs every
+// position it meets there).
+func newCellTyper(fset *token.FileSet, table *declTable, symbols func(path string) map[string]reflect.Value) *cellTyper {
+	return &cellTyper{imp: newSymbolImporter(symbols), fset: fset, table: table}
 }
 
 // cellTypes is what checking a cell found.
@@ -152,7 +147,8 @@ func (t *cellTyper) check(pc *parsedCell, imports map[string]string) *cellTypes 
 		if replaced[k] || (isMethod && replaced[base] && !replaced[k] && typeDeclared(pc, base)) {
 			continue
 		}
-		mem.Decls = append(mem.Decls, t.decls[k])
+		td, _ := t.table.typed(k)
+		mem.Decls = append(mem.Decls, td.decl)
 	}
 	cellFile.Decls = append(append([]ast.Decl{importDecl(imports, cellImports)}, importDecls...), cellFile.Decls...)
 	cellFile.Decls = append(cellFile.Decls, &ast.FuncDecl{
@@ -220,7 +216,7 @@ func (t *cellTyper) needed(pc *parsedCell) []string {
 	seen := map[string]bool{}
 	var queue []string
 	add := func(name string) {
-		if _, ok := t.decls[name]; ok && !seen[name] {
+		if _, ok := t.table.typed(name); ok && !seen[name] {
 			seen[name] = true
 			queue = append(queue, name)
 		}
@@ -236,10 +232,11 @@ func (t *cellTyper) needed(pc *parsedCell) []string {
 	for len(queue) > 0 {
 		name := queue[0]
 		queue = queue[1:]
-		for _, r := range t.refs[name] {
+		td, _ := t.table.typed(name)
+		for _, r := range td.refs {
 			add(r)
 		}
-		for _, m := range t.methods[name] {
+		for _, m := range t.table.methods[name] {
 			add(m)
 		}
 	}
@@ -273,78 +270,52 @@ func (t *cellTyper) importName(is *ast.ImportSpec, path string) string {
 	return path[strings.LastIndex(path, "/")+1:]
 }
 
-// remember records the declarations of a compiled item (entries from memory; "" forgets a
-// name). A redeclared type loses the methods remembered for it.
+// remember records the type declarations of a compiled item (entries from memory; ""
+// forgets a name). A redeclared type loses the methods remembered for it, and the
+// variables whose type names it become stale.
 func (t *cellTyper) remember(entries map[string]string) {
 	for name, src := range entries {
 		if strings.HasPrefix(src, "type ") {
 			mentions := regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`)
-			for k := range t.decls {
-				if _, mine := entries[k]; mine {
+			for k, e := range t.table.byName { // dropType deletes at most k: safe in a range
+				if _, mine := entries[k]; mine || e.typ == nil {
 					continue
 				}
 				if strings.HasPrefix(k, name+".") {
-					t.forget(k)
+					t.table.dropType(k)
 				} else if typ := t.varType(k); typ != "" && mentions.MatchString(typ) {
-					t.stale[k] = true // its value is of the previous type
+					e.typ.stale = true // its value is of the previous type
 				}
 			}
 		}
-		delete(t.stale, name)
 		if src == "" {
-			t.forget(name)
+			t.table.dropType(name)
 			continue
 		}
 		f, err := parser.ParseFile(t.fset, "session.go", "package main\n"+src, 0)
 		if err != nil || len(f.Decls) != 1 {
-			t.forget(name)
+			t.table.dropType(name)
 			continue
 		}
-		if base, _, ok := strings.Cut(name, "."); ok {
-			if _, had := t.decls[name]; !had {
-				t.methods[base] = append(t.methods[base], name)
-			}
-		}
-		t.decls[name], t.src[name] = f.Decls[0], src
 		uses := map[string]bool{}
 		collectUses(f.Decls[0], uses)
-		t.refs[name] = t.refs[name][:0]
+		var refs []string
 		for u := range uses {
 			if !strings.HasPrefix(u, ".") {
-				t.refs[name] = append(t.refs[name], u)
+				refs = append(refs, u)
 			}
 		}
+		t.table.setType(name, f.Decls[0], src, refs)
 	}
-}
-
-// forget drops what the typer remembers of name.
-func (t *cellTyper) forget(name string) {
-	if base, _, ok := strings.Cut(name, "."); ok {
-		if _, had := t.decls[name]; had {
-			ms := t.methods[base]
-			for i, m := range ms {
-				if m == name {
-					t.methods[base] = append(ms[:i:i], ms[i+1:]...)
-					break
-				}
-			}
-			if len(t.methods[base]) == 0 {
-				delete(t.methods, base)
-			}
-		}
-	}
-	delete(t.refs, name)
-	delete(t.decls, name)
-	delete(t.src, name)
-	delete(t.stale, name)
 }
 
 // varType returns the type the typer remembers for session variable name, "" if none.
 func (t *cellTyper) varType(name string) string {
-	if t.stale[name] {
+	td, ok := t.table.typed(name)
+	if !ok || td.stale {
 		return ""
 	}
-	if typ, ok := strings.CutPrefix(t.src[name], "var "+name+" "); ok {
+	if typ, ok := strings.CutPrefix(td.src, "var "+name+" "); ok {
 		return typ
 	}
 	return ""

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -21,9 +22,10 @@ import (
 // without body, a type, a method signature).
 type memory struct {
 	imports map[string]string // local name -> import path ("." for dot imports is the key ".path")
-	// decls: name, or "Type.Method" for methods -> declaration source. Change it through
-	// setDecl and deleteDecl, which keep methods and refs (see needed.go).
-	decls   map[string]string
+	// decls: name, or "Type.Method" for methods -> declaration source, kept in the
+	// rewriter's own map or in the session's table (see DeclStore). Change it through
+	// setDecl and deleteDecl, which keep methods, refs and types (see needed.go).
+	decls   DeclStore
 	methods map[string][]string // type name -> its keys in decls ("T.M")
 	refs    map[string]declRefs // key in decls -> the names its source mentions
 	// types are the names in decls that declare types: every cell's check sees them all,
@@ -33,8 +35,41 @@ type memory struct {
 }
 
 func newMemory() *memory {
-	return &memory{imports: map[string]string{}, decls: map[string]string{},
+	return &memory{imports: map[string]string{}, decls: mapStore{},
 		methods: map[string][]string{}, refs: map[string]declRefs{}, types: map[string]bool{}}
+}
+
+// DeclStore keeps the declarations the rewriter remembers of a session's names (a name,
+// or "Type.Method" for a method), as Go source that recreates each name's type (see
+// memory). A session that keeps one table of its declarations gives it to the rewriter
+// (Rewriter.KeepDeclsIn); otherwise the rewriter keeps them in a map of its own.
+type DeclStore interface {
+	// RewriterDecl returns the declaration remembered for name.
+	RewriterDecl(name string) (src string, ok bool)
+	// SetRewriterDecl remembers src as the declaration of name.
+	SetRewriterDecl(name, src string)
+	// DropRewriterDecl forgets the declaration of name.
+	DropRewriterDecl(name string)
+}
+
+// mapStore is the rewriter's own DeclStore.
+type mapStore map[string]string
+
+func (m mapStore) RewriterDecl(name string) (string, bool) { src, ok := m[name]; return src, ok }
+func (m mapStore) SetRewriterDecl(name, src string)        { m[name] = src }
+func (m mapStore) DropRewriterDecl(name string)            { delete(m, name) }
+
+// KeepDeclsIn makes the rewriter keep the declarations it remembers in store, empty,
+// instead of a map of its own. Call it before the first cell.
+func (r *Rewriter) KeepDeclsIn(store DeclStore) error {
+	if len(r.mem.methods) > 0 || len(r.mem.types) > 0 || len(r.mem.refs) > 0 {
+		return errors.New("rewrite: KeepDeclsIn after cells were remembered")
+	}
+	if m, ok := r.mem.decls.(mapStore); ok && len(m) > 0 {
+		return errors.New("rewrite: KeepDeclsIn after cells were remembered")
+	}
+	r.mem.decls = store
+	return nil
 }
 
 func writeImport(b *strings.Builder, name, path string) {
@@ -114,7 +149,8 @@ func (r *Rewriter) check(fset *token.FileSet, decls *ast.File, stmts *ast.BlockS
 		if redeclared[k] || redeclared[base] && strings.Contains(k, ".") && r.declaresType(decls, base) {
 			continue
 		}
-		mem.WriteString(r.mem.decls[k])
+		src, _ := r.mem.decls.RewriterDecl(k)
+		mem.WriteString(src)
 		mem.WriteString("\n")
 	}
 	memFset := token.NewFileSet()

@@ -23,7 +23,7 @@ type declRefs struct {
 
 // refsOf returns the identifiers in the memory declaration k.
 func (m *memory) refsOf(k string) []string {
-	src := m.decls[k]
+	src, _ := m.decls.RewriterDecl(k)
 	if r, ok := m.refs[k]; ok && r.src == src {
 		return r.names
 	}
@@ -54,11 +54,11 @@ func (m *memory) methodsOf(name string) []string {
 // setDecl records the declaration of key k ("name" or "Type.Method").
 func (m *memory) setDecl(k, src string) {
 	if base, _, ok := strings.Cut(k, "."); ok {
-		if _, had := m.decls[k]; !had {
+		if _, had := m.decls.RewriterDecl(k); !had {
 			m.methods[base] = append(m.methods[base], k)
 		}
 	}
-	m.decls[k] = src
+	m.decls.SetRewriterDecl(k, src)
 	if strings.HasPrefix(src, "type ") && !strings.Contains(k, ".") {
 		m.types[k] = true
 	} else {
@@ -80,7 +80,7 @@ func (m *memory) deleteDecl(k string) {
 			delete(m.methods, base)
 		}
 	}
-	delete(m.decls, k)
+	m.decls.DropRewriterDecl(k)
 	delete(m.refs, k)
 	delete(m.types, k)
 }
@@ -120,7 +120,7 @@ func (m *memory) needed(decls *ast.File, stmts *ast.BlockStmt) []string {
 	for len(queue) > 0 {
 		name := queue[0]
 		queue = queue[1:]
-		if _, ok := m.decls[name]; ok {
+		if _, ok := m.decls.RewriterDecl(name); ok {
 			keys = append(keys, name)
 			for _, r := range m.refsOf(name) {
 				visit(r)
