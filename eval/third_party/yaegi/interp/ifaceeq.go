@@ -1,0 +1,234 @@
+package interp
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+)
+
+// Comparison of interface values (patch 38 in PATCHES.md). A value of a type with
+// methods held in an interface is a valueInterface{node, value}: comparing two of them
+// with Go's == compared the nodes and the reflect.Value words, never the values, and a
+// wrapped value never equalled the same value held bare. dynamicOf unwraps them so that
+// interfaces compare as Go compares them: same dynamic type, then equal values, with Go's
+// runtime error when the dynamic type is not comparable.
+
+// dynamicOf returns the dynamic value held by i, unwrapped from any valueInterface, and
+// the interpreter's type of it when a wrapper named one (nil otherwise, or when the
+// wrapper's type only restates the reflect type). lost reports a value unwrapped from a
+// wrapper of a compiled interface without a type of the interpreter: a value of a named
+// type of the interpreter with methods, whose name is lost.
+func dynamicOf(i any) (v any, t *itype, lost bool) {
+	for {
+		vi, ok := i.(valueInterface)
+		if !ok {
+			// A wrapper of a compiled interface (the struct types of the symbol tables)
+			// holds the value in its first field, IValue.
+			if v := reflect.ValueOf(i); v.Kind() == reflect.Struct && v.NumField() > 0 && v.Type().Field(0).Name == "IValue" && v.Type().PkgPath() != "" {
+				if iv := v.Field(0); iv.Kind() == reflect.Interface {
+					if iv.IsNil() {
+						return nil, nil, false
+					}
+					i = iv.Interface()
+					lost = true
+					continue
+				}
+			}
+			return i, t, lost && t == nil
+		}
+		if vi.node == nil && !vi.value.IsValid() {
+			return nil, nil, false
+		}
+		if vi.node != nil && vi.node.kind == basicLit && vi.node.typ != nil && vi.node.typ.cat == nilT {
+			return nil, nil, false
+		}
+		if !vi.value.IsValid() {
+			return nil, nil, false
+		}
+		if vi.node != nil && vi.node.typ != nil && vi.node.typ.cat != valueT && !isInterface(vi.node.typ) {
+			t = vi.node.typ
+		}
+		i = vi.value.Interface()
+	}
+}
+
+// ifaceEqual reports whether the interface values i0 and i1 are equal as Go's == on
+// interfaces: the same dynamic type and equal dynamic values. It panics with Go's
+// runtime error when the dynamic type is not comparable.
+//
+// s0 and s1 are the static types of the operands when they are not interfaces (nil
+// otherwise): a value of a named type without its wrapper still has its type.
+func ifaceEqual(i0, i1 any, s0, s1 *itype) bool {
+	v0, t0, lost0 := dynamicOf(i0)
+	v1, t1, lost1 := dynamicOf(i1)
+	if s0 != nil {
+		t0, lost0 = s0, false
+	}
+	if s1 != nil {
+		t1, lost1 = s1, false
+	}
+	if v0 == nil || v1 == nil {
+		return v0 == nil && v1 == nil
+	}
+	r0, r1 := reflect.TypeOf(v0), reflect.TypeOf(v1)
+	if r0 != r1 {
+		return false
+	}
+	if t0 != nil && t1 != nil && typeID(t0) != typeID(t1) {
+		// Two named types of the interpreter with one reflect type (type A int; type B int).
+		return false
+	}
+	if (lost0 || lost1) && !distinctRType(r0) {
+		panic(fmt.Errorf("peerbook: comparing interface values holding %ss is not supported in cells when one is held in a compiled interface: a named type with methods declared in a cell is %s at run time there (reflect cannot make named types), so its type cannot be told",
+			r0, r0))
+	}
+	if (t0 == nil) != (t1 == nil) && !distinctRType(r0) {
+		// One side names its type, the other holds a bare value of the same reflect type:
+		// it may be the underlying type (unequal in Go) or the named type unwrapped.
+		named := t0
+		if named == nil {
+			named = t1
+		}
+		panic(fmt.Errorf("peerbook: comparing interface values holding a %s and a %s is not supported in cells: both are %s at run time (reflect cannot make named types), so the %s may be a %s or not",
+			dynamicTypeName(r0, named), r0, r0, r0, dynamicTypeName(r0, named)))
+	}
+	if !reflect.ValueOf(v0).Comparable() {
+		panic(runtimeErrorf("comparing uncomparable type %s", dynamicTypeName(r0, t0, t1)))
+	}
+	return v0 == v1
+}
+
+// ifaceKey returns the value that stands for i as a key of a map with interface keys:
+// the dynamic value, unwrapped. It panics with Go's runtime error when the dynamic type
+// is not hashable.
+func ifaceKey(i any) any {
+	v, t, _ := dynamicOf(i)
+	if v == nil {
+		return nil
+	}
+	if !reflect.ValueOf(v).Comparable() {
+		panic(runtimeErrorf("hash of unhashable type %s", dynamicTypeName(reflect.TypeOf(v), t, nil)))
+	}
+	return v
+}
+
+// dynamicTypeName names a dynamic type as Go's runtime errors do: main.Point rather than
+// the reflect type yaegi made for it.
+func dynamicTypeName(rt reflect.Type, ts ...*itype) string {
+	for _, t := range ts {
+		if t != nil && t.name != "" {
+			if t.path != "" {
+				return t.path + "." + t.name
+			}
+			return "main." + t.name
+		}
+	}
+	if rt.Kind() == reflect.Struct && rt.NumField() > 0 {
+		if tag, ok := rt.Field(0).Tag.Lookup("yaegi"); ok && tag != "" {
+			return tag
+		}
+	}
+	return strings.ReplaceAll(rt.String(), "interp.valueInterface", "interface {}")
+}
+
+// comparesInterfaces reports whether the comparison n has an operand of interface type,
+// which ifaceCompare compares.
+func comparesInterfaces(n *node) bool {
+	for _, c := range n.child[:2] {
+		if c.typ != nil && (isInterface(c.typ) || c.typ.TypeOf() == valueInterfaceType) {
+			return true
+		}
+	}
+	return false
+}
+
+// ifaceCompare generates the code of n, an == (or != when not is set) with an operand of
+// interface type, with ifaceEqual.
+func ifaceCompare(n *node, not bool) {
+	tnext := getExec(n.tnext)
+	v0, v1 := genValue(n.child[0]), genValue(n.child[1])
+	s0, s1 := staticType(n.child[0]), staticType(n.child[1])
+	if n.fnext != nil {
+		fnext := getExec(n.fnext)
+		dest := genValueOutput(n, reflect.TypeOf(true))
+		n.exec = func(f *frame) bltn {
+			r := ifaceEqual(v0(f).Interface(), v1(f).Interface(), s0, s1) != not
+			dest(f).SetBool(r)
+			if r {
+				return tnext
+			}
+			return fnext
+		}
+		return
+	}
+	if n.typ.TypeOf().Kind() == reflect.Interface {
+		typ := n.typ.concrete().TypeOf()
+		dest := genValue(n)
+		n.exec = func(f *frame) bltn {
+			r := ifaceEqual(v0(f).Interface(), v1(f).Interface(), s0, s1) != not
+			dest(f).Set(reflect.ValueOf(r).Convert(typ))
+			return tnext
+		}
+		return
+	}
+	dest := genValueOutput(n, reflect.TypeOf(true))
+	n.exec = func(f *frame) bltn {
+		dest(f).SetBool(ifaceEqual(v0(f).Interface(), v1(f).Interface(), s0, s1) != not)
+		return tnext
+	}
+}
+
+// genMapKey returns key, the code of a key of the map m, made to give the unwrapped
+// dynamic value (ifaceKey) when the map's keys are of an empty interface type: a key
+// held in a valueInterface would be a distinct key for each wrapper.
+func genMapKey(m *node, key func(*frame) reflect.Value) func(*frame) reflect.Value {
+	if m.typ == nil {
+		return key
+	}
+	mt := m.typ.TypeOf()
+	if mt == nil || mt.Kind() != reflect.Map || mt.Key().Kind() != reflect.Interface || mt.Key().NumMethod() > 0 {
+		return key
+	}
+	kt := mt.Key()
+	return func(f *frame) reflect.Value {
+		v := ifaceKey(key(f).Interface())
+		if v == nil {
+			return reflect.Zero(kt)
+		}
+		return reflect.ValueOf(v)
+	}
+}
+
+// distinctRType reports whether values of the reflect type rt are of one type of the
+// interpreter only: struct types of the interpreter carry their name in a tag (patch 5),
+// other named types are their underlying reflect type.
+func distinctRType(rt reflect.Type) bool {
+	for rt.Kind() == reflect.Pointer {
+		rt = rt.Elem()
+	}
+	if rt.Kind() != reflect.Struct || rt.NumField() == 0 {
+		return false
+	}
+	_, ok := rt.Field(0).Tag.Lookup("yaegi")
+	return ok
+}
+
+// staticType returns the type of the operand c when it is not an interface, nil otherwise.
+func staticType(c *node) *itype {
+	t := c.typ
+	if t == nil || t.cat == nilT || t.cat == valueT || isInterface(t) {
+		return nil
+	}
+	return t
+}
+
+// typeID identifies the type t for ifaceEqual: an untyped constant is of its default
+// type.
+func typeID(t *itype) string {
+	if t.untyped {
+		if rt := t.TypeOf(); rt != nil {
+			return rt.String()
+		}
+	}
+	return t.id()
+}
