@@ -93,7 +93,7 @@ func ifaceEqual(i0, i1 any, s0, s1 *itype) bool {
 			dynamicTypeName(r0, named), r0, r0, r0, dynamicTypeName(r0, named)))
 	}
 	if !reflect.ValueOf(v0).Comparable() {
-		panic(runtimeErrorf("comparing uncomparable type %s", dynamicTypeName(r0, t0, t1)))
+		panic(runtimeErrorf("runtime error: comparing uncomparable type %s", dynamicTypeName(r0, t0, t1)))
 	}
 	return v0 == v1
 }
@@ -107,7 +107,7 @@ func ifaceKey(i any) any {
 		return nil
 	}
 	if !reflect.ValueOf(v).Comparable() {
-		panic(runtimeErrorf("hash of unhashable type %s", dynamicTypeName(reflect.TypeOf(v), t, nil)))
+		panic(runtimeErrorf("runtime error: hash of unhashable type %s", dynamicTypeName(reflect.TypeOf(v), t, nil)))
 	}
 	return v
 }

@@ -3431,6 +3431,23 @@ func _case(n *node) {
 		for i := range values {
 			values[i] = genValue(n.child[i])
 		}
+		if tag := n.anc.anc.child[l-2]; tag.typ != nil && (isInterface(tag.typ) || tag.typ.TypeOf() == valueInterfaceType) {
+			// Patch 38: a switch on an interface value compares as == on interfaces.
+			st := make([]*itype, len(values))
+			for i := range st {
+				st[i] = staticType(n.child[i])
+			}
+			n.exec = func(f *frame) bltn {
+				i0 := value(f).Interface()
+				for i, v := range values {
+					if ifaceEqual(i0, v(f).Interface(), nil, st[i]) {
+						return tnext
+					}
+				}
+				return fnext
+			}
+			return
+		}
 		n.exec = func(f *frame) bltn {
 			v0 := value(f)
 			for _, v := range values {
