@@ -95,6 +95,10 @@ func ifaceEqual(i0, i1 any, s0, s1 *itype) bool {
 	if !reflect.ValueOf(v0).Comparable() {
 		panic(runtimeErrorf("runtime error: comparing uncomparable type %s", dynamicTypeName(r0, t0, t1)))
 	}
+	if holdsEmptyInterface(r0) {
+		// A struct or array holding interfaces: compare their dynamic values.
+		return canonical(reflect.ValueOf(v0), false).Interface() == canonical(reflect.ValueOf(v1), false).Interface()
+	}
 	return v0 == v1
 }
 
@@ -136,6 +140,11 @@ func dynamicTypeName(rt reflect.Type, ts ...*itype) string {
 func comparesInterfaces(n *node) bool {
 	for _, c := range n.child[:2] {
 		if c.typ != nil && (isInterface(c.typ) || c.typ.TypeOf() == valueInterfaceType) {
+			return true
+		}
+	}
+	for _, c := range n.child[:2] {
+		if c.typ != nil && c.typ.TypeOf() != nil && holdsEmptyInterface(c.typ.TypeOf()) {
 			return true
 		}
 	}
@@ -186,10 +195,16 @@ func genMapKey(m *node, key func(*frame) reflect.Value) func(*frame) reflect.Val
 		return key
 	}
 	mt := m.typ.TypeOf()
-	if mt == nil || mt.Kind() != reflect.Map || mt.Key().Kind() != reflect.Interface || mt.Key().NumMethod() > 0 {
+	if mt == nil || mt.Kind() != reflect.Map {
 		return key
 	}
 	kt := mt.Key()
+	if kt.Kind() != reflect.Interface && holdsEmptyInterface(kt) {
+		return func(f *frame) reflect.Value { return canonical(key(f), true) }
+	}
+	if kt.Kind() != reflect.Interface || kt.NumMethod() > 0 {
+		return key
+	}
 	return func(f *frame) reflect.Value {
 		v := ifaceKey(key(f).Interface())
 		if v == nil {
@@ -231,4 +246,76 @@ func typeID(t *itype) string {
 		}
 	}
 	return t.id()
+}
+
+// holdsEmptyInterface reports whether values of rt hold values of an empty interface
+// type in their fields or elements (not behind pointers, maps or slices), which Go's ==
+// and map hashing of rt compare as wrappers.
+func holdsEmptyInterface(rt reflect.Type) bool {
+	switch rt.Kind() {
+	case reflect.Interface:
+		return rt.NumMethod() == 0
+	case reflect.Array:
+		return holdsEmptyInterface(rt.Elem())
+	case reflect.Struct:
+		if rt == valueInterfaceType {
+			return false
+		}
+		for i := 0; i < rt.NumField(); i++ {
+			f := rt.Field(i)
+			if holdsEmptyInterface(f.Type) {
+				return f.IsExported()
+			}
+		}
+	}
+	return false
+}
+
+// canonical returns a copy of v (of a type holdsEmptyInterface reports) whose values of
+// empty interfaces are unwrapped (ifaceKey), so that Go's == and map hashing see the
+// dynamic values. hash names the panic of an uncomparable dynamic type.
+func canonical(v reflect.Value, hash bool) reflect.Value {
+	switch v.Kind() {
+	case reflect.Interface:
+		if v.IsNil() {
+			return v
+		}
+		d, t, lost := dynamicOf(v.Interface())
+		if d == nil {
+			return reflect.Zero(v.Type())
+		}
+		if !reflect.ValueOf(d).Comparable() {
+			what := "comparing uncomparable"
+			if hash {
+				what = "hash of unhashable"
+			}
+			panic(runtimeErrorf("runtime error: %s type %s", what, dynamicTypeName(reflect.TypeOf(d), t)))
+		}
+		if (t != nil || lost) && !distinctRType(reflect.TypeOf(d)) {
+			panic(fmt.Errorf("peerbook: comparing or hashing a %s held in an interface inside a %s is not supported in cells: it is %s at run time (reflect cannot make named types)",
+				dynamicTypeName(reflect.TypeOf(d), t), v.Type(), reflect.TypeOf(d)))
+		}
+		r := reflect.New(v.Type()).Elem()
+		r.Set(reflect.ValueOf(d))
+		return r
+	case reflect.Array, reflect.Struct:
+		if !holdsEmptyInterface(v.Type()) {
+			return v
+		}
+		r := reflect.New(v.Type()).Elem()
+		if v.Kind() == reflect.Array {
+			for i := 0; i < v.Len(); i++ {
+				r.Index(i).Set(canonical(v.Index(i), hash))
+			}
+			return r
+		}
+		for i := 0; i < v.NumField(); i++ {
+			if !v.Type().Field(i).IsExported() {
+				return v
+			}
+			r.Field(i).Set(canonical(v.Field(i), hash))
+		}
+		return r
+	}
+	return v
 }
