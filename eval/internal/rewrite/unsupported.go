@@ -568,6 +568,9 @@ func (x *cell) refuseInterfaceKeys(mt *ast.MapType, add func(token.Pos, string, 
 	if t == nil || !types.IsInterface(t) {
 		return
 	}
+	if _, param := types.Unalias(t).(*types.TypeParam); param {
+		return // an instance's keys are of the type argument
+	}
 	it, ok := t.Underlying().(*types.Interface)
 	if !ok || it.NumMethods() == 0 || it.IsImplicit() {
 		return

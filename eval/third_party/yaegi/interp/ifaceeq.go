@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"go/types"
 	"reflect"
 	"strings"
 )
@@ -82,7 +83,7 @@ func ifaceEqual(i0, i1 any, s0, s1 *itype) bool {
 		panic(fmt.Errorf("peerbook: comparing interface values holding %ss is not supported in cells when one is held in a compiled interface: a named type with methods declared in a cell is %s at run time there (reflect cannot make named types), so its type cannot be told",
 			r0, r0))
 	}
-	if (t0 == nil) != (t1 == nil) && !distinctRType(r0) {
+	if (declaredType(t0) && t1 == nil || declaredType(t1) && t0 == nil) && !distinctRType(r0) {
 		// One side names its type, the other holds a bare value of the same reflect type:
 		// it may be the underlying type (unequal in Go) or the named type unwrapped.
 		named := t0
@@ -120,7 +121,7 @@ func ifaceKey(i any) any {
 // the reflect type yaegi made for it.
 func dynamicTypeName(rt reflect.Type, ts ...*itype) string {
 	for _, t := range ts {
-		if t != nil && t.name != "" {
+		if declaredType(t) {
 			if t.path != "" {
 				return t.path + "." + t.name
 			}
@@ -318,4 +319,13 @@ func canonical(v reflect.Value, hash bool) reflect.Value {
 		return r
 	}
 	return v
+}
+
+// declaredType reports whether t is a defined type of the interpreter, not a predeclared
+// one (int, string, error).
+func declaredType(t *itype) bool {
+	if t == nil || t.name == "" {
+		return false
+	}
+	return t.path != "" || types.Universe.Lookup(t.name) == nil
 }

@@ -1,0 +1,195 @@
+package eval
+
+import (
+	"strings"
+	"testing"
+)
+
+// Tests of patch 38 to the in-tree copy of yaegi (eval/third_party/yaegi/PATCHES.md):
+// interface values holding values of cell types with methods compare and hash by their
+// dynamic types and values. The expected outputs are what `go run` prints for the same
+// programs.
+
+// Patch 38: == and != on interfaces (any, a cell interface, error) holding values of cell
+// types with methods, an interface compared with a concrete value, map[any] keys
+// (insert, lookup, delete, len), a switch on an interface value with case values, and
+// Go's runtime errors for uncomparable and unhashable dynamic types.
+func TestPatchInterfaceEquality(t *testing.T) {
+	src := `package main
+
+import (
+	"errors"
+	"fmt"
+)
+
+type Point struct{ X, Y int }
+
+func (p Point) Sum() int { return p.X + p.Y }
+
+type Celsius float64
+
+func (c Celsius) String() string { return fmt.Sprintf("%.1fC", float64(c)) }
+
+type Fahr float64
+
+func (c Fahr) String() string { return "F" }
+
+type MyErr struct{ Code int }
+
+func (e MyErr) Error() string { return fmt.Sprint("code ", e.Code) }
+
+var ErrX = MyErr{7}
+
+type Summer interface{ Sum() int }
+
+type Bag struct{ Items []int }
+
+func (b Bag) Len() int { return len(b.Items) }
+
+func main() {
+	var a, b any = Point{1, 2}, Point{1, 2}
+	fmt.Println("1", a == b, a != b, a == any(Point{2, 1}))
+	var s Summer = Point{1, 2}
+	fmt.Println("2", s == Summer(Point{1, 2}), s == Point{1, 2}, s != Point{1, 3}, a == s)
+	var c any = Celsius(1)
+	var f any = Fahr(1)
+	fmt.Println("3", c == any(Celsius(1)), c == f, c == Celsius(1), c != Celsius(2))
+	var err error = MyErr{7}
+	fmt.Println("4", err == ErrX, err == error(MyErr{8}), errors.Is(err, ErrX))
+	m := map[any]int{}
+	m[Point{1, 2}] = 1
+	m[Point{1, 2}] = 2
+	m[Celsius(1)] = 3
+	m["f"] = 4
+	m["g"] = 5
+	fmt.Println("5", len(m), m[Point{1, 2}], m[a], m[Celsius(1)], m["f"], m["g"])
+	delete(m, b)
+	fmt.Println("6", len(m))
+	ms := map[any]string{Point{1, 2}: "p"}
+	ms[s] = "q"
+	fmt.Println("7", len(ms), ms[Point{1, 2}])
+	switch a {
+	case Point{2, 1}:
+		fmt.Println("8 wrong")
+	case Point{1, 2}:
+		fmt.Println("8 right")
+	default:
+		fmt.Println("8 default")
+	}
+	switch c {
+	case Fahr(1):
+		fmt.Println("9 fahr")
+	case Celsius(1):
+		fmt.Println("9 celsius")
+	}
+	func() {
+		defer func() { fmt.Println("10", recover()) }()
+		var x, y any = Bag{}, Bag{}
+		fmt.Println(x == y)
+	}()
+	func() {
+		defer func() { fmt.Println("11", recover()) }()
+		mm := map[any]int{}
+		mm[Bag{}] = 1
+	}()
+}
+`
+	want := `1 true false false
+2 true true true true
+3 true false true true
+4 true false true
+5 4 2 2 3 4 5
+6 3
+7 1 q
+8 right
+9 celsius
+10 runtime error: comparing uncomparable type main.Bag
+11 runtime error: hash of unhashable type main.Bag
+`
+	if got := cellStdout(t, strings.TrimPrefix(src, "package main\n\n")); got != want {
+		t.Errorf("session: got %q, want %q", got, want)
+	}
+}
+
+// Patch 38: structs and arrays holding interface values compare and key maps by the
+// dynamic values.
+func TestPatchInterfaceEqualityInStructs(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+type Point struct{ X, Y int }
+
+func (p Point) String() string { return fmt.Sprint(p.X, ",", p.Y) }
+
+type K struct {
+	Name string
+	V    any
+}
+
+func main() {
+	a, b := K{"a", Point{1, 2}}, K{"a", Point{1, 2}}
+	fmt.Println(a == b, a != b)
+	mk := map[K]int{a: 1}
+	mk[b]++
+	fmt.Println(len(mk), mk[b])
+	arr1, arr2 := [2]any{Point{1, 2}, 3}, [2]any{Point{1, 2}, 3}
+	fmt.Println(arr1 == arr2)
+}
+`
+	want := "true false\n1 2\ntrue\n"
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+	if got := cellStdout(t, strings.TrimPrefix(src, "package main\n\n")); got != want {
+		t.Errorf("session: got %q, want %q", got, want)
+	}
+}
+
+// Patch 38: where the dynamic type cannot be told (type Celsius float64 is a float64 at
+// run time), comparing fails loudly rather than guessing; Go prints false for
+// any(Celsius(1)) == any(1.0).
+func TestPatchInterfaceEqualityAmbiguous(t *testing.T) {
+	s := newSession(t)
+	_, e, _ := run(t, s, `import "fmt"
+
+type Celsius float64
+
+func (c Celsius) String() string { return "C" }
+
+var c any = Celsius(1)
+fmt.Println(c == any(1.0))`)
+	if e == nil || !strings.Contains(e.Value, "peerbook: comparing interface values holding a main.Celsius and a float64 is not supported in cells") {
+		t.Fatalf("want a peerbook refusal, got %+v", e)
+	}
+}
+
+// Patch 38: maps whose keys yaegi cannot hash as Go does are refused at compile time.
+func TestPatchInterfaceEqualityRefusals(t *testing.T) {
+	for _, tc := range []struct{ code, want string }{
+		{`type Summer interface{ Sum() int }
+var m = map[Summer]int{}`, "map keys of interface type Summer are not supported in cells"},
+		{`import "fmt"
+
+type P struct{ X int }
+
+func (p P) String() string { return "p" }
+
+var m = map[fmt.Stringer]int{P{1}: 1}`, "a key of type P in a map[fmt.Stringer]int is not supported in cells"},
+		{`type E struct{ C int }
+
+func (e E) Error() string { return "e" }
+
+func count() int {
+	m := map[error]int{}
+	m[E{1}]++
+	return len(m)
+}`, "a key of type E in a map[error]int is not supported in cells"},
+	} {
+		s := newSession(t)
+		_, e, _ := run(t, s, tc.code)
+		if e == nil || !strings.Contains(e.Value, tc.want) {
+			t.Errorf("%s:\nwant an error containing %q, got %+v", tc.code, tc.want, e)
+		}
+	}
+}
