@@ -193,3 +193,73 @@ func count() int {
 		}
 	}
 }
+
+// Patch 38: pointers, nil, compiled values, funcs and channels held in interfaces compare
+// as before, and a struct holding a value of an interface of the interpreter compares
+// the value held.
+func TestPatchInterfaceEqualityKinds(t *testing.T) {
+	src := `package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+type Node struct{ V int }
+
+func (n *Node) Get() int { return n.V }
+
+type Getter interface{ Get() int }
+
+func try(name string, f func() bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Println(name, "panic", r)
+		}
+	}()
+	fmt.Println(name, f())
+}
+
+func main() {
+	a, b := &Node{1}, &Node{1}
+	var ga, gb Getter = a, b
+	var ga2 Getter = a
+	try("ptr", func() bool { return ga == gb })
+	try("ptr same", func() bool { return ga == ga2 })
+	try("ptr any", func() bool { return any(a) == any(a) })
+	var nilG Getter
+	try("nil", func() bool { return nilG == nil })
+	try("nil2", func() bool { return ga == nil })
+	var w io.Writer = os.Stdout
+	try("compiled", func() bool { return w == io.Writer(os.Stdout) })
+	f := func() {}
+	var x, y any = f, f
+	try("func", func() bool { return x == y })
+	ch := make(chan int)
+	var c1, c2 any = ch, ch
+	try("chan", func() bool { return c1 == c2 })
+	m := map[any]int{a: 1}
+	try("ptr key", func() bool { return m[ga] == 1 && m[b] == 0 })
+	var e error
+	try("nil err", func() bool { return e == nil })
+	type S struct{ G Getter }
+	try("struct iface field", func() bool { return S{ga} == S{ga2} })
+}
+`
+	want := `ptr false
+ptr same true
+ptr any true
+nil true
+nil2 false
+compiled true
+func panic runtime error: comparing uncomparable type func()
+chan true
+ptr key true
+nil err true
+struct iface field true
+`
+	if got := cellStdout(t, strings.TrimPrefix(src, "package main\n\n")); got != want {
+		t.Errorf("session: got %q, want %q", got, want)
+	}
+}

@@ -96,9 +96,9 @@ func ifaceEqual(i0, i1 any, s0, s1 *itype) bool {
 	if !reflect.ValueOf(v0).Comparable() {
 		panic(runtimeErrorf("runtime error: comparing uncomparable type %s", dynamicTypeName(r0, t0, t1)))
 	}
-	if holdsEmptyInterface(r0) {
+	if holdsInterface(r0) {
 		// A struct or array holding interfaces: compare their dynamic values.
-		return canonical(reflect.ValueOf(v0), false).Interface() == canonical(reflect.ValueOf(v1), false).Interface()
+		return deepEqual(reflect.ValueOf(v0), reflect.ValueOf(v1))
 	}
 	return v0 == v1
 }
@@ -145,7 +145,7 @@ func comparesInterfaces(n *node) bool {
 		}
 	}
 	for _, c := range n.child[:2] {
-		if c.typ != nil && c.typ.TypeOf() != nil && holdsEmptyInterface(c.typ.TypeOf()) {
+		if c.typ != nil && c.typ.TypeOf() != nil && holdsInterface(c.typ.TypeOf()) {
 			return true
 		}
 	}
@@ -328,4 +328,59 @@ func declaredType(t *itype) bool {
 		return false
 	}
 	return t.path != "" || types.Universe.Lookup(t.name) == nil
+}
+
+// holdsInterface reports whether values of the struct or array type rt hold interface
+// values (also of interfaces of the interpreter, valueInterface) in their fields or
+// elements, not behind pointers, maps or slices.
+func holdsInterface(rt reflect.Type) bool {
+	switch rt.Kind() {
+	case reflect.Array:
+		return rt.Elem().Kind() == reflect.Interface || rt.Elem() == valueInterfaceType || holdsInterface(rt.Elem())
+	case reflect.Struct:
+		if rt == valueInterfaceType {
+			return false
+		}
+		for i := 0; i < rt.NumField(); i++ {
+			ft := rt.Field(i).Type
+			if ft.Kind() == reflect.Interface || ft == valueInterfaceType || holdsInterface(ft) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// deepEqual compares a and b, of one struct or array type, as Go's == does: field by
+// field (element by element) in order, stopping at the first difference, the interface
+// values among them with ifaceEqual.
+func deepEqual(a, b reflect.Value) bool {
+	switch {
+	case a.Kind() == reflect.Interface || a.Type() == valueInterfaceType:
+		if !a.CanInterface() {
+			return a.Equal(b)
+		}
+		return ifaceEqual(a.Interface(), b.Interface(), nil, nil)
+	case a.Kind() == reflect.Array:
+		for i := 0; i < a.Len(); i++ {
+			if !deepEqual(a.Index(i), b.Index(i)) {
+				return false
+			}
+		}
+		return true
+	case a.Kind() == reflect.Struct && holdsInterface(a.Type()):
+		for i := 0; i < a.NumField(); i++ {
+			if a.Type().Field(i).Name == "_" {
+				continue
+			}
+			if !deepEqual(a.Field(i), b.Field(i)) {
+				return false
+			}
+		}
+		return true
+	}
+	if !a.CanInterface() {
+		return a.Equal(b)
+	}
+	return a.Interface() == b.Interface()
 }
