@@ -263,3 +263,45 @@ struct iface field true
 		t.Errorf("session: got %q, want %q", got, want)
 	}
 }
+
+// ifaceEqSetup declares the values the interface comparison benchmarks compare.
+const ifaceEqSetup = `type Point struct{ X, Y int }
+
+func (p Point) Sum() int { return p.X + p.Y }
+
+var pa, pb any = Point{1, 2}, Point{1, 2}
+var ia, ib any = 7, 7
+var hits int`
+
+// Cost of == on interfaces holding cell structs with methods (patch 38 unwraps them),
+// next to interfaces holding ints and compiled Go (BenchmarkInterfaceEqualGo): 10,000
+// comparisons a cell.
+func BenchmarkInterfaceEqualCellStruct(b *testing.B) {
+	benchCell(b, ifaceEqSetup, func(int) string {
+		return "for i := 0; i < 10000; i++ {\n\tif pa == pb {\n\t\thits++\n\t}\n}"
+	})
+}
+
+func BenchmarkInterfaceEqualCellInt(b *testing.B) {
+	benchCell(b, ifaceEqSetup, func(int) string {
+		return "for i := 0; i < 10000; i++ {\n\tif ia == ib {\n\t\thits++\n\t}\n}"
+	})
+}
+
+type benchPoint struct{ X, Y int }
+
+func (p benchPoint) Sum() int { return p.X + p.Y }
+
+var benchSink int
+
+// The same 10,000 comparisons compiled.
+func BenchmarkInterfaceEqualGo(b *testing.B) {
+	var pa, pb any = benchPoint{1, 2}, benchPoint{1, 2}
+	for i := 0; i < b.N; i++ {
+		for j := 0; j < 10000; j++ {
+			if pa == pb {
+				benchSink++
+			}
+		}
+	}
+}

@@ -46,7 +46,7 @@ func dynamicOf(i any) (v any, t *itype, lost bool) {
 		if !vi.value.IsValid() {
 			return nil, nil, false
 		}
-		if vi.node != nil && vi.node.typ != nil && vi.node.typ.cat != valueT && !isInterface(vi.node.typ) {
+		if vi.node != nil && vi.node.typ != nil && vi.node.typ.cat != valueT && !isInterfaceSrc(vi.node.typ) {
 			t = vi.node.typ
 		}
 		i = vi.value.Interface()
@@ -93,10 +93,11 @@ func ifaceEqual(i0, i1 any, s0, s1 *itype) bool {
 		panic(fmt.Errorf("peerbook: comparing interface values holding a %s and a %s is not supported in cells: both are %s at run time (reflect cannot make named types), so the %s may be a %s or not",
 			dynamicTypeName(r0, named), r0, r0, r0, dynamicTypeName(r0, named)))
 	}
-	if !reflect.ValueOf(v0).Comparable() {
+	if !r0.Comparable() {
 		panic(runtimeErrorf("runtime error: comparing uncomparable type %s", dynamicTypeName(r0, t0, t1)))
 	}
 	if holdsInterface(r0) {
+		// The interface values held are compared (and checked) one by one.
 		// A struct or array holding interfaces: compare their dynamic values.
 		return deepEqual(reflect.ValueOf(v0), reflect.ValueOf(v1))
 	}
@@ -242,8 +243,16 @@ func staticType(c *node) *itype {
 // type.
 func typeID(t *itype) string {
 	if t.untyped {
-		if rt := t.TypeOf(); rt != nil {
-			return rt.String()
+		// The default types of untyped constants (without building a reflect type at run time).
+		switch id := t.id(); id {
+		case "untyped float":
+			return "float64"
+		case "untyped rune":
+			return "int32"
+		case "untyped complex":
+			return "complex128"
+		default:
+			return strings.TrimPrefix(id, "untyped ")
 		}
 	}
 	return t.id()
