@@ -305,3 +305,57 @@ func BenchmarkInterfaceEqualGo(b *testing.B) {
 		}
 	}
 }
+
+// Patch 38: keys that reach a map with interface keys with methods at run time in a
+// wrapper (through a variable of the interface type, or an instance of a generic type)
+// panic with a peerbook error instead of being hashed as wrappers. Go prints "1 2" and
+// recovers nil twice; the session prints "1 2" and two refusals.
+func TestPatchInterfaceEqualityRuntimeRefusals(t *testing.T) {
+	src := `package main
+
+import (
+	"fmt"
+	"time"
+)
+
+type Point struct{ X, Y int }
+
+func (p Point) String() string { return "p" }
+
+type Summer interface{ Sum() int }
+
+func (p Point) Sum() int { return p.X + p.Y }
+
+type Cache[K comparable, V any] struct{ m map[K]V }
+
+func NewCache[K comparable, V any]() Cache[K, V] { return Cache[K, V]{m: map[K]V{}} }
+
+func main() {
+	m := map[fmt.Stringer]int{}
+	m[time.Second]++
+	m[time.Second]++
+	fmt.Println(len(m), m[time.Second])
+	var s fmt.Stringer = Point{1, 2}
+	func() {
+		defer func() { fmt.Println("recovered:", recover()) }()
+		m[s]++
+	}()
+	c := NewCache[Summer, int]()
+	func() {
+		defer func() { fmt.Println("recovered:", recover()) }()
+		var k Summer = Point{1, 2}
+		c.m[k] = 1
+	}()
+}
+`
+	got := cellStdout(t, strings.TrimPrefix(src, "package main\n\n"))
+	for _, want := range []string{
+		"1 2\n",
+		"recovered: peerbook: a key of a map[fmt.Stringer] holding a value of a type declared in a cell is not supported in cells",
+		"recovered: peerbook: map keys of interface type main.Summer are not supported in cells",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("got %q, want it to contain %q", got, want)
+		}
+	}
+}

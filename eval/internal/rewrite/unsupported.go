@@ -582,9 +582,10 @@ func (x *cell) refuseInterfaceKeys(mt *ast.MapType, add func(token.Pos, string, 
 		typeName(t))
 }
 
-// refuseWrappedKey refuses a key of a cell type in a map whose keys are of a compiled
-// interface type with methods (map[fmt.Stringer]V, map[error]V): the value would be
-// held in a wrapper struct with the methods as func fields, which cannot be hashed.
+// refuseWrappedKey refuses a key of a cell type in a map whose keys are of an interface
+// type with methods (map[fmt.Stringer]V, map[error]V, an instance's map[K]V with an
+// interface of the cell for K): the value would be held in a wrapper (for a compiled
+// interface, a struct with the methods as func fields, which cannot be hashed).
 func (x *cell) refuseWrappedKey(key ast.Expr, m *types.Map, add func(token.Pos, string, ...any)) {
 	it, ok := m.Key().Underlying().(*types.Interface)
 	if !ok || it.NumMethods() == 0 {
@@ -594,6 +595,6 @@ func (x *cell) refuseWrappedKey(key ast.Expr, m *types.Map, add func(token.Pos, 
 	if t == nil || types.IsInterface(t) || !involvesSessionType(t) {
 		return
 	}
-	add(key.Pos(), "a key of type %s in a %s is not supported in cells: a value of a cell type held in the compiled interface %s is a wrapper at run time, which a map cannot hash (use map[any])",
+	add(key.Pos(), "a key of type %s in a %s is not supported in cells: a value of a cell type held in the interface %s is a wrapper at run time, which a map cannot hash as Go does (use map[any])",
 		typeName(t), m.String(), m.Key().String())
 }

@@ -204,7 +204,30 @@ func genMapKey(m *node, key func(*frame) reflect.Value) func(*frame) reflect.Val
 	if kt.Kind() != reflect.Interface && holdsEmptyInterface(kt) {
 		return func(f *frame) reflect.Value { return canonical(key(f), true) }
 	}
-	if kt.Kind() != reflect.Interface || kt.NumMethod() > 0 {
+	if kt == valueInterfaceType {
+		// Keys of an interface with methods of the interpreter are wrappers, distinct for
+		// equal values (eval refuses such map types; this is an instance of a generic
+		// type with such a type argument).
+		return func(f *frame) reflect.Value {
+			panic(fmt.Errorf("peerbook: map keys of interface type %s are not supported in cells: an interface with methods declared in a cell holds a wrapper of its value at run time, and equal values would be distinct keys (use map[any])", m.typ.key.id()))
+		}
+	}
+	if kt.Kind() == reflect.Interface && kt.NumMethod() > 0 {
+		// A compiled interface with methods: a value of a cell type is held in a wrapper
+		// struct whose methods are func fields, which no map can hash.
+		return func(f *frame) reflect.Value {
+			v := key(f)
+			e := v
+			if e.Kind() == reflect.Interface && !e.IsNil() {
+				e = e.Elem()
+			}
+			if e.Kind() == reflect.Struct && e.NumField() > 0 && e.Type().Field(0).Name == "IValue" && e.Type().PkgPath() != "" {
+				panic(fmt.Errorf("peerbook: a key of a map[%s] holding a value of a type declared in a cell is not supported in cells: the value is held in a wrapper at run time, which a map cannot hash (use map[any])", kt))
+			}
+			return v
+		}
+	}
+	if kt.Kind() != reflect.Interface {
 		return key
 	}
 	return func(f *frame) reflect.Value {
