@@ -359,3 +359,35 @@ func main() {
 		}
 	}
 }
+
+// Patch 38: a struct key holding a value of an interface of the cell with methods
+// (a wrapper) is refused at run time; Go prints "recovered: <nil>" and 1.
+func TestPatchInterfaceEqualityStructKeyRefusal(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+type Getter interface{ Get() int }
+
+type N struct{ V int }
+
+func (n N) Get() int { return n.V }
+
+type S struct{ G Getter }
+
+func main() {
+	m := map[S]int{}
+	func() {
+		defer func() { fmt.Println("recovered:", recover()) }()
+		m[S{N{1}}]++
+		m[S{N{1}}]++
+	}()
+	fmt.Println(len(m))
+}
+`
+	got := cellStdout(t, strings.TrimPrefix(src, "package main\n\n"))
+	want := "recovered: peerbook: map keys of type main.S are not supported in cells"
+	if !strings.Contains(got, want) {
+		t.Errorf("got %q, want it to contain %q", got, want)
+	}
+}

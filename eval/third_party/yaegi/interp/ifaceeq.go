@@ -201,6 +201,13 @@ func genMapKey(m *node, key func(*frame) reflect.Value) func(*frame) reflect.Val
 		return key
 	}
 	kt := mt.Key()
+	if kt.Kind() != reflect.Interface && holdsWrapper(kt) {
+		// Fields of an interface with methods of the interpreter are wrappers, distinct
+		// for equal values.
+		return func(f *frame) reflect.Value {
+			panic(fmt.Errorf("peerbook: map keys of type %s are not supported in cells: they hold values of an interface with methods declared in a cell, which are wrappers at run time, and equal keys would be distinct (use fields of type any)", m.typ.key.id()))
+		}
+	}
 	if kt.Kind() != reflect.Interface && holdsEmptyInterface(kt) {
 		return func(f *frame) reflect.Value { return canonical(key(f), true) }
 	}
@@ -415,4 +422,23 @@ func deepEqual(a, b reflect.Value) bool {
 		return a.Equal(b)
 	}
 	return a.Interface() == b.Interface()
+}
+
+// holdsWrapper reports whether values of the struct or array type rt hold values of an
+// interface of the interpreter with methods (valueInterface) in their fields or elements.
+func holdsWrapper(rt reflect.Type) bool {
+	switch rt.Kind() {
+	case reflect.Array:
+		return rt.Elem() == valueInterfaceType || holdsWrapper(rt.Elem())
+	case reflect.Struct:
+		if rt == valueInterfaceType {
+			return false
+		}
+		for i := 0; i < rt.NumField(); i++ {
+			if ft := rt.Field(i).Type; ft == valueInterfaceType || holdsWrapper(ft) {
+				return true
+			}
+		}
+	}
+	return false
 }
