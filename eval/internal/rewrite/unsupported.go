@@ -73,17 +73,21 @@ func (x *cell) unsupported(roots []ast.Node) error {
 				if key := x.contextKey(n); key != nil {
 					x.refuseKeyCollision(key, ctxKeys, "context keys", add)
 				}
+			case *ast.MapType:
+				x.refuseInterfaceKeys(n, add)
 			case *ast.CompositeLit:
 				if m, ok := underlying(x.typeOf(n)).(*types.Map); ok && types.IsInterface(m.Key()) {
 					for _, e := range n.Elts {
 						if kv, ok := e.(*ast.KeyValueExpr); ok {
 							x.refuseKeyCollision(kv.Key, keysOf(mapKeys, m), "keys of a "+m.String(), add)
+							x.refuseWrappedKey(kv.Key, m, add)
 						}
 					}
 				}
 			case *ast.IndexExpr:
 				if m, ok := underlying(x.typeOf(n.X)).(*types.Map); ok && types.IsInterface(m.Key()) {
 					x.refuseKeyCollision(n.Index, keysOf(mapKeys, m), "keys of a "+m.String(), add)
+					x.refuseWrappedKey(n.Index, m, add)
 				}
 			case *ast.SelectorExpr:
 				x.refuseTypeAssertionError(n, add)
@@ -553,4 +557,44 @@ func declaresType(roots []ast.Node, name string) bool {
 		})
 	}
 	return found
+}
+
+// refuseInterfaceKeys refuses a map type whose keys are of an interface type with methods
+// declared in a cell (or an interface literal with methods): yaegi holds such interface
+// values as a wrapper of the value and the node that made it, and a map hashes the
+// wrapper, so two equal values are two keys (patch 38 in the yaegi PATCHES.md).
+func (x *cell) refuseInterfaceKeys(mt *ast.MapType, add func(token.Pos, string, ...any)) {
+	t := x.typeOf(mt.Key)
+	if t == nil || !types.IsInterface(t) {
+		return
+	}
+	if _, param := types.Unalias(t).(*types.TypeParam); param {
+		return // an instance's keys are of the type argument
+	}
+	it, ok := t.Underlying().(*types.Interface)
+	if !ok || it.NumMethods() == 0 || it.IsImplicit() {
+		return
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok && !isSessionPkg(n.Obj().Pkg()) {
+		return // a compiled interface: see refuseWrappedKey
+	}
+	add(mt.Pos(), "map keys of interface type %s are not supported in cells: an interface with methods declared in a cell holds a wrapper of its value at run time, and equal values would be distinct keys (use map[any])",
+		typeName(t))
+}
+
+// refuseWrappedKey refuses a key of a cell type in a map whose keys are of an interface
+// type with methods (map[fmt.Stringer]V, map[error]V, an instance's map[K]V with an
+// interface of the cell for K): the value would be held in a wrapper (for a compiled
+// interface, a struct with the methods as func fields, which cannot be hashed).
+func (x *cell) refuseWrappedKey(key ast.Expr, m *types.Map, add func(token.Pos, string, ...any)) {
+	it, ok := m.Key().Underlying().(*types.Interface)
+	if !ok || it.NumMethods() == 0 {
+		return
+	}
+	t := x.typeOf(key)
+	if t == nil || types.IsInterface(t) || !involvesSessionType(t) {
+		return
+	}
+	add(key.Pos(), "a key of type %s in a %s is not supported in cells: a value of a cell type held in the interface %s is a wrapper at run time, which a map cannot hash as Go does (use map[any])",
+		typeName(t), m.String(), m.Key().String())
 }

@@ -787,6 +787,7 @@ func assign(n *node) {
 			} else {
 				ivalue[i] = genValue(dest.child[1])
 			}
+			ivalue[i] = genMapKey(dest.child[0], ivalue[i]) // patch 38
 			dvalue[i] = genValue(dest.child[0])
 		} else {
 			dvalue[i] = genValue(dest)
@@ -2017,7 +2018,7 @@ func getIndexMap(n *node) {
 			}
 		}
 	} else {
-		value1 := genValue(n.child[1]) // map index
+		value1 := genMapKey(n.child[0], genValue(n.child[1])) // map index (patch 38)
 
 		switch {
 		case n.fnext != nil:
@@ -2078,7 +2079,7 @@ func getIndexMap2(n *node) {
 			}
 		}
 	} else {
-		value1 := genValue(n.child[1]) // map index
+		value1 := genMapKey(n.child[0], genValue(n.child[1])) // map index (patch 38)
 		switch {
 		case !doValue:
 			n.exec = func(f *frame) bltn {
@@ -2836,7 +2837,7 @@ func mapLit(n *node) {
 	keys := make([]func(*frame) reflect.Value, len(child))
 	values := make([]func(*frame) reflect.Value, len(child))
 	for i, c := range child {
-		keys[i] = genDestValue(n.typ.key, c.child[0])
+		keys[i] = genMapKey(n, genDestValue(n.typ.key, c.child[0])) // patch 38
 		values[i] = genDestValue(n.typ.val, c.child[1])
 	}
 
@@ -2863,7 +2864,7 @@ func compositeBinMap(n *node) {
 	for i, c := range child {
 		convertLiteralValue(c.child[0], typ.Key())
 		convertLiteralValue(c.child[1], typ.Elem())
-		keys[i] = genValue(c.child[0])
+		keys[i] = genMapKey(n, genValue(c.child[0])) // patch 38
 
 		if isFuncSrc(c.child[1].typ) {
 			values[i] = genFunctionWrapper(c.child[1])
@@ -3430,6 +3431,23 @@ func _case(n *node) {
 		for i := range values {
 			values[i] = genValue(n.child[i])
 		}
+		if tag := n.anc.anc.child[l-2]; tag.typ != nil && (isInterface(tag.typ) || tag.typ.TypeOf() == valueInterfaceType) {
+			// Patch 38: a switch on an interface value compares as == on interfaces.
+			st := make([]*itype, len(values))
+			for i := range st {
+				st[i] = staticType(n.child[i])
+			}
+			n.exec = func(f *frame) bltn {
+				i0 := value(f).Interface()
+				for i, v := range values {
+					if ifaceEqual(i0, v(f).Interface(), nil, st[i]) {
+						return tnext
+					}
+				}
+				return fnext
+			}
+			return
+		}
 		n.exec = func(f *frame) bltn {
 			v0 := value(f)
 			for _, v := range values {
@@ -3655,8 +3673,8 @@ func _real(n *node) {
 }
 
 func _delete(n *node) {
-	value0 := genValue(n.child[1]) // map
-	value1 := genValue(n.child[2]) // key
+	value0 := genValue(n.child[1])                        // map
+	value1 := genMapKey(n.child[1], genValue(n.child[2])) // key (patch 38)
 	in := []func(*frame) reflect.Value{value0, value1}
 	var z reflect.Value
 
