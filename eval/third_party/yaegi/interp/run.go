@@ -2214,14 +2214,47 @@ func getMethod(n *node) {
 	i := n.findex
 	l := n.level
 	next := getExec(n.tnext)
+	recv := genValueRecv(n)
 
 	n.exec = func(f *frame) bltn {
 		nod := *(n.val.(*node))
 		nod.val = &nod
-		nod.recv = n.recv
+		// peerbook patch 38: the receiver is bound when the method value is evaluated, as
+		// Go does, not read again from the receiver's node when the value is called (by
+		// then the node's slot may hold another receiver: cs[i].Inc in a loop, p.Inc
+		// after p changed).
+		nod.recv = &receiver{val: bindRecv(&nod, recv(f))}
 		getFrame(f, l).data[i] = genFuncValue(&nod)(f)
 		return next
 	}
+}
+
+// bindRecv is the receiver a method value of def keeps: the address of an addressable
+// value for a pointer receiver, else a copy of the value (peerbook patch 38).
+func bindRecv(def *node, src reflect.Value) reflect.Value {
+	for {
+		vs, ok := src.Interface().(valueInterface)
+		if !ok {
+			break
+		}
+		src = vs.value
+	}
+	numRet := len(def.typ.ret)
+	if numRet < len(def.types) {
+		dk, sk := def.types[numRet].Kind(), src.Kind()
+		switch {
+		case sk != reflect.Ptr && dk == reflect.Ptr && src.CanAddr():
+			return src.Addr()
+		case sk == reflect.Ptr && dk != reflect.Ptr && !src.IsNil():
+			src = src.Elem()
+		}
+	}
+	if !src.CanAddr() {
+		return src
+	}
+	c := reflect.New(src.Type()).Elem()
+	c.Set(src)
+	return c
 }
 
 func getMethodByName(n *node) {
