@@ -13,16 +13,16 @@ type Address struct {
 }
 
 type Person struct {
-	Name     string            `json:"name"`
-	Age      int               `json:"age,string"`
-	Emails   []string          `json:"emails"`
-	Home     Address           `json:"home"`
-	Work     *Address          `json:"work,omitempty"`
-	Tags     map[string]int    `json:"tags,omitempty"`
-	Secret   string            `json:"-"`
-	Dash     string            `json:"-,"`
-	Raw      json.RawMessage   `json:"raw,omitempty"`
-	Extra    map[string]any    `json:"extra"`
+	Name     string          `json:"name"`
+	Age      int             `json:"age,string"`
+	Emails   []string        `json:"emails"`
+	Home     Address         `json:"home"`
+	Work     *Address        `json:"work,omitempty"`
+	Tags     map[string]int  `json:"tags,omitempty"`
+	Secret   string          `json:"-"`
+	Dash     string          `json:"-,"`
+	Raw      json.RawMessage `json:"raw,omitempty"`
+	Extra    map[string]any  `json:"extra"`
 	internal int
 }
 

@@ -60,7 +60,7 @@ type parser struct {
 }
 
 func (p *parser) peek() Token { return p.toks[p.pos] }
-func (p *parser) next() Token  { t := p.toks[p.pos]; p.pos++; return t }
+func (p *parser) next() Token { t := p.toks[p.pos]; p.pos++; return t }
 
 func prec(op string) int {
 	switch op {

@@ -377,6 +377,14 @@ func typeAssert(n *node, withResult, withOk bool) {
 				}
 				return next
 			}
+			if v.node == nil {
+				// peerbook patch 39: see the interface case below.
+				ok = false
+				if !withOk {
+					panic(runtimeErrorf("interface conversion: interface is nil, not %v", typID))
+				}
+				return next
+			}
 			if c0.typ.cat == valueT || valf.Type() != valueInterfaceType {
 				// peerbook patch 37: the held valueInterface, not the empty interface
 				// holding it (a value of type any asserted to an interface of the
@@ -446,6 +454,15 @@ func typeAssert(n *node, withResult, withOk bool) {
 				defer func() {
 					value1(f).SetBool(ok)
 				}()
+			}
+			if ok && val.node == nil {
+				// peerbook patch 39: the nil of an interface of the interpreter held in an
+				// any has no type: the assertion fails (its node was dereferenced).
+				ok = false
+				if !withOk {
+					panic(runtimeErrorf("interface conversion: interface is nil, not %s", rtype.String()))
+				}
+				return next
 			}
 			if ok && val.node.typ.cat != valueT {
 				m0 := val.node.typ.methods()
@@ -519,8 +536,15 @@ func typeAssert(n *node, withResult, withOk bool) {
 			ctyp := reflect.TypeOf(concrete)
 
 			if vv, ok := concrete.(valueInterface); ok {
-				ctyp = vv.value.Type()
-				concrete = vv.value.Interface()
+				if vv.value.IsValid() {
+					ctyp = vv.value.Type()
+					concrete = vv.value.Interface()
+				} else {
+					// peerbook patch 39: the nil of an interface of the interpreter held in
+					// an any (var s Shape; var a any = s) has no type: the assertion fails,
+					// where reflect's Type panicked on the invalid value.
+					ctyp, concrete = nil, nil
+				}
 			}
 			ok = canAssertTypes(ctyp, rtype)
 			if !ok {
@@ -644,11 +668,12 @@ func canAssertTypes(src, dest reflect.Type) bool {
 	if src == dest {
 		return true
 	}
+	if src == nil {
+		// peerbook patch 39: tested before Implements, which panics on a nil type.
+		return false
+	}
 	if dest.Kind() == reflect.Interface && src.Implements(dest) {
 		return true
-	}
-	if src == nil {
-		return false
 	}
 	if src.AssignableTo(dest) {
 		return true
