@@ -2,7 +2,7 @@ package eval
 
 import "testing"
 
-// Tests of the yaegi patches 38 and 39 (eval/third_party/yaegi/PATCHES.md), found by the
+// Tests of the yaegi patches 38 to 40 (eval/third_party/yaegi/PATCHES.md), found by the
 // hunter2 branch's corpus programs, each on a bare interpreter (yaegiStdout) with the
 // expected output taken from go run.
 
@@ -79,6 +79,57 @@ func main() {
 	_ = a.(error)
 }`
 	want := "false false false false true\nrecovered: true\n"
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+}
+
+// Patch 40: converting a value of a type with methods to an interface copies it, as Go
+// does: appended in a loop to a []Scored, a []any or a map, or to a []fmt.Stringer (a
+// compiled interface), every element was the variable's storage, so all of them showed
+// the last iteration's value, and an element converted from players[i] followed later
+// changes of players[i].
+func TestPatchInterfaceConversionCopies(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+type Player struct{ W, P int }
+
+func (p Player) Rate() float64 { return float64(p.W) / float64(p.P) }
+
+type Scored interface{ Rate() float64 }
+
+type Celsius float64
+
+func (c Celsius) String() string { return fmt.Sprintf("%.1fC", float64(c)) }
+
+func main() {
+	var sc []Scored
+	var anys []any
+	m := map[int]Scored{}
+	for i, p := range []Player{{3, 4}, {1, 2}} {
+		sc = append(sc, p)
+		anys = append(anys, p)
+		m[i] = p
+	}
+	fmt.Println(sc[0].Rate(), sc[1].Rate(), m[0].Rate(), m[1].Rate(), anys[0].(Player).W, anys[1].(Player).W)
+	players := []Player{{1, 4}, {2, 4}}
+	var held []Scored
+	for i := range players {
+		held = append(held, players[i])
+	}
+	players[0].W = 0
+	fmt.Println(held[0].Rate(), held[1].Rate())
+	var temps []fmt.Stringer
+	t := Celsius(1)
+	for k := 0; k < 3; k++ {
+		temps = append(temps, t)
+		t += 10
+	}
+	fmt.Println(temps[0].String(), temps[1].String(), temps[2].String())
+}`
+	want := "0.75 0.5 0.75 0.5 3 1\n0.25 0.5\n1.0C 11.0C 21.0C\n"
 	if got := yaegiStdout(t, src); got != want {
 		t.Errorf("bare interpreter: got %q, want %q", got, want)
 	}

@@ -1232,7 +1232,8 @@ func genInterfaceWrapperOf(n *node, typ reflect.Type, value func(*frame) reflect
 }
 
 // wrapInterface is genInterfaceWrapper for the value given by value; the methods'
-// receiver is read again from recvNode when it is not nil, else it is the value.
+// receiver is a copy of the value (peerbook patch 40: it was read again from recvNode at
+// each call; recvNode is no longer used).
 func wrapInterface(n *node, typ reflect.Type, value func(*frame) reflect.Value, recvNode *node) func(*frame) reflect.Value {
 	if typ == nil || typ.Kind() != reflect.Interface || typ.NumMethod() == 0 || n.typ.cat == valueT {
 		return value
@@ -1283,6 +1284,14 @@ func wrapInterface(n *node, typ reflect.Type, value func(*frame) reflect.Value, 
 		v = getConcreteValue(v)
 		w := reflect.New(wrap).Elem()
 		w.Field(0).Set(v)
+		// peerbook patch 40: the methods' receiver is the converted value, copied now, as
+		// Go does, not the receiver node's slot read again at each call (values appended
+		// in a loop to a []fmt.Stringer all printed the last one).
+		rv := v
+		if rv.Kind() != reflect.Ptr {
+			rv = reflect.New(v.Type()).Elem()
+			rv.Set(v)
+		}
 		for i, m := range methods {
 			if m == nil {
 				// First direct method lookup on field.
@@ -1297,14 +1306,14 @@ func wrapInterface(n *node, typ reflect.Type, value func(*frame) reflect.Value, 
 				m2, i2 := n2.typ.lookupMethod(names[i])
 				if m2 != nil {
 					nod := *m2
-					nod.recv = &receiver{recvNode, v, i2}
+					nod.recv = &receiver{nil, rv, i2}
 					w.Field(i + 1).Set(genFunctionWrapper(&nod)(f))
 					continue
 				}
 				panic(n.cfgErrorf("method not found: %s", names[i]))
 			}
 			nod := *m
-			nod.recv = &receiver{recvNode, v, indexes[i]}
+			nod.recv = &receiver{nil, rv, indexes[i]}
 			w.Field(i + 1).Set(genFunctionWrapper(&nod)(f))
 		}
 		return w
