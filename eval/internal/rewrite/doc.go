@@ -27,7 +27,8 @@
 //   - expressions.go: min and max (constants folded), clear, method expressions,
 //     explicit type arguments for every generic call (yaegi infers them wrongly from
 //     function and variadic arguments), calls of slices and maps functions sent to the
-//     prelude;
+//     prelude, the untyped constant of a non-constant shift converted to the type Go
+//     gives it (uint64 in w & (1<<s));
 //   - conversions.go: values of the session's types converted to interfaces through a
 //     function parameter (yaegi loses their methods on assignment); to error, a boxed
 //     error that keeps the value for type assertions, errors.Is and errors.As (and a

@@ -40,7 +40,11 @@ func (x *cell) expressions(root ast.Node) {
 		switch e := e.(type) {
 		case *ast.CallExpr:
 			out = x.call(e)
-		case *ast.BinaryExpr, *ast.UnaryExpr:
+		case *ast.BinaryExpr:
+			if out = x.foldConst(e); out == nil {
+				out = x.shiftOperand(e)
+			}
+		case *ast.UnaryExpr:
 			out = x.foldConst(e)
 		case *ast.SelectorExpr:
 			if out = x.packageConst(e); out != nil {
@@ -224,6 +228,34 @@ func (x *cell) foldConst(e ast.Expr) ast.Expr {
 		return nil
 	}
 	return x.constExpr(tv.Value, tv.Type, e.Pos())
+}
+
+// shiftOperand gives the untyped constant left operand of a non-constant shift the type
+// Go gives it, the type it would have if the shift were replaced by it alone (uint64 in
+// `w & (1 << s)` with w a uint64): yaegi made it an int, which panicked when mixed with
+// the uint64 or, converted afterwards, lost the bits of the wider or unsigned type.
+func (x *cell) shiftOperand(e *ast.BinaryExpr) ast.Expr {
+	if e.Op != token.SHL && e.Op != token.SHR {
+		return nil
+	}
+	if tv, ok := x.info.Types[e]; !ok || tv.Value != nil {
+		return nil
+	}
+	tv, ok := x.info.Types[e.X]
+	if !ok || tv.Value == nil {
+		return nil
+	}
+	b, ok := tv.Type.Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsUntyped != 0 || (b.Kind() == types.Int && tv.Type == types.Typ[types.Int]) {
+		return nil
+	}
+	te, ok := x.typeExpr(tv.Type, e.X.Pos())
+	if !ok {
+		return nil
+	}
+	conv := &ast.CallExpr{Fun: te, Lparen: e.X.Pos(), Args: []ast.Expr{e.X}, Rparen: e.X.End()}
+	x.info.Types[conv] = types.TypeAndValue{Type: tv.Type}
+	return &ast.BinaryExpr{X: conv, OpPos: e.OpPos, Op: e.Op, Y: e.Y}
 }
 
 // packageConst replaces an untyped constant of a compiled package (math.MaxUint64,

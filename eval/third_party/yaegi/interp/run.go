@@ -377,6 +377,14 @@ func typeAssert(n *node, withResult, withOk bool) {
 				}
 				return next
 			}
+			if v.node == nil {
+				// peerbook patch 40: see the interface case below.
+				ok = false
+				if !withOk {
+					panic(runtimeErrorf("interface conversion: interface is nil, not %v", typID))
+				}
+				return next
+			}
 			if c0.typ.cat == valueT || valf.Type() != valueInterfaceType {
 				// peerbook patch 37: the held valueInterface, not the empty interface
 				// holding it (a value of type any asserted to an interface of the
@@ -446,6 +454,15 @@ func typeAssert(n *node, withResult, withOk bool) {
 				defer func() {
 					value1(f).SetBool(ok)
 				}()
+			}
+			if ok && val.node == nil {
+				// peerbook patch 40: the nil of an interface of the interpreter held in an
+				// any has no type: the assertion fails (its node was dereferenced).
+				ok = false
+				if !withOk {
+					panic(runtimeErrorf("interface conversion: interface is nil, not %s", rtype.String()))
+				}
+				return next
 			}
 			if ok && val.node.typ.cat != valueT {
 				m0 := val.node.typ.methods()
@@ -519,8 +536,15 @@ func typeAssert(n *node, withResult, withOk bool) {
 			ctyp := reflect.TypeOf(concrete)
 
 			if vv, ok := concrete.(valueInterface); ok {
-				ctyp = vv.value.Type()
-				concrete = vv.value.Interface()
+				if vv.value.IsValid() {
+					ctyp = vv.value.Type()
+					concrete = vv.value.Interface()
+				} else {
+					// peerbook patch 40: the nil of an interface of the interpreter held in
+					// an any (var s Shape; var a any = s) has no type: the assertion fails,
+					// where reflect's Type panicked on the invalid value.
+					ctyp, concrete = nil, nil
+				}
 			}
 			ok = canAssertTypes(ctyp, rtype)
 			if !ok {
@@ -644,11 +668,12 @@ func canAssertTypes(src, dest reflect.Type) bool {
 	if src == dest {
 		return true
 	}
+	if src == nil {
+		// peerbook patch 40: tested before Implements, which panics on a nil type.
+		return false
+	}
 	if dest.Kind() == reflect.Interface && src.Implements(dest) {
 		return true
-	}
-	if src == nil {
-		return false
 	}
 	if src.AssignableTo(dest) {
 		return true
@@ -1208,7 +1233,8 @@ func genInterfaceWrapperOf(n *node, typ reflect.Type, value func(*frame) reflect
 }
 
 // wrapInterface is genInterfaceWrapper for the value given by value; the methods'
-// receiver is read again from recvNode when it is not nil, else it is the value.
+// receiver is a copy of the value (peerbook patch 41: it was read again from recvNode at
+// each call; recvNode is no longer used).
 func wrapInterface(n *node, typ reflect.Type, value func(*frame) reflect.Value, recvNode *node) func(*frame) reflect.Value {
 	if typ == nil || typ.Kind() != reflect.Interface || typ.NumMethod() == 0 || n.typ.cat == valueT {
 		return value
@@ -1259,6 +1285,14 @@ func wrapInterface(n *node, typ reflect.Type, value func(*frame) reflect.Value, 
 		v = getConcreteValue(v)
 		w := reflect.New(wrap).Elem()
 		w.Field(0).Set(v)
+		// peerbook patch 41: the methods' receiver is the converted value, copied now, as
+		// Go does, not the receiver node's slot read again at each call (values appended
+		// in a loop to a []fmt.Stringer all printed the last one).
+		rv := v
+		if rv.Kind() != reflect.Ptr {
+			rv = reflect.New(v.Type()).Elem()
+			rv.Set(v)
+		}
 		for i, m := range methods {
 			if m == nil {
 				// First direct method lookup on field.
@@ -1273,14 +1307,14 @@ func wrapInterface(n *node, typ reflect.Type, value func(*frame) reflect.Value, 
 				m2, i2 := n2.typ.lookupMethod(names[i])
 				if m2 != nil {
 					nod := *m2
-					nod.recv = &receiver{recvNode, v, i2}
+					nod.recv = &receiver{nil, rv, i2}
 					w.Field(i + 1).Set(genFunctionWrapper(&nod)(f))
 					continue
 				}
 				panic(n.cfgErrorf("method not found: %s", names[i]))
 			}
 			nod := *m
-			nod.recv = &receiver{recvNode, v, indexes[i]}
+			nod.recv = &receiver{nil, rv, indexes[i]}
 			w.Field(i + 1).Set(genFunctionWrapper(&nod)(f))
 		}
 		return w
@@ -2215,14 +2249,47 @@ func getMethod(n *node) {
 	i := n.findex
 	l := n.level
 	next := getExec(n.tnext)
+	recv := genValueRecv(n)
 
 	n.exec = func(f *frame) bltn {
 		nod := *(n.val.(*node))
 		nod.val = &nod
-		nod.recv = n.recv
+		// peerbook patch 39: the receiver is bound when the method value is evaluated, as
+		// Go does, not read again from the receiver's node when the value is called (by
+		// then the node's slot may hold another receiver: cs[i].Inc in a loop, p.Inc
+		// after p changed).
+		nod.recv = &receiver{val: bindRecv(&nod, recv(f))}
 		getFrame(f, l).data[i] = genFuncValue(&nod)(f)
 		return next
 	}
+}
+
+// bindRecv is the receiver a method value of def keeps: the address of an addressable
+// value for a pointer receiver, else a copy of the value (peerbook patch 39).
+func bindRecv(def *node, src reflect.Value) reflect.Value {
+	for {
+		vs, ok := src.Interface().(valueInterface)
+		if !ok {
+			break
+		}
+		src = vs.value
+	}
+	numRet := len(def.typ.ret)
+	if numRet < len(def.types) {
+		dk, sk := def.types[numRet].Kind(), src.Kind()
+		switch {
+		case sk != reflect.Ptr && dk == reflect.Ptr && src.CanAddr():
+			return src.Addr()
+		case sk == reflect.Ptr && dk != reflect.Ptr && !src.IsNil():
+			src = src.Elem()
+		}
+	}
+	if !src.CanAddr() {
+		return src
+	}
+	c := reflect.New(src.Type()).Elem()
+	c.Set(src)
+	return c
 }
 
 func getMethodByName(n *node) {

@@ -255,6 +255,14 @@ func genValueInterface(n *node) func(*frame) reflect.Value {
 			return v
 		}
 
+		// peerbook patch 41: the interface holds a copy of the value, as in Go, not the
+		// variable's storage (appending a range variable of a type with methods to a []any
+		// gave n times the last element).
+		if v.CanAddr() {
+			c := reflect.New(v.Type()).Elem()
+			c.Set(v)
+			v = c
+		}
 		return reflect.ValueOf(valueInterface{nod, v})
 	}
 }
