@@ -173,7 +173,7 @@ func (g *genericUses) replace(e ast.Expr) ast.Expr {
 			if why, ok := table[naming.ExplicitPrefix+name+":"+canon]; ok {
 				g.fail(sel.Pos(), "%s[%s] can't be instantiated: %s", what, canon, strings.TrimPrefix(why, "!"))
 			} else {
-				g.fail(sel.Pos(), "%s[%s]: %s of it (a generic function or type of a compiled package is instantiated when the evaluator is built, for the uses the notebook's cells had then): rebuild with this cell (peerbook run does)", what, canon, naming.NoInstance)
+				g.fail(sel.Pos(), "%s[%s]: %s of it (a generic function or type of a compiled package is instantiated when the evaluator is built, for the uses the notebook's cells had then): the kernel and peerbook run build again with this cell", what, canon, naming.NoInstance)
 			}
 			return nil
 		}
@@ -187,7 +187,7 @@ func (g *genericUses) replace(e ast.Expr) ast.Expr {
 	sym, ok := table[naming.SitePrefix+naming.SiteKey(name, g.lines[line-1], col)]
 	switch {
 	case !ok:
-		g.fail(sel.Pos(), "%s is a generic function or type of a compiled package, and %s for this use (instances are compiled when the evaluator is built, for the uses the notebook's cells had then; a cell written or edited since needs a rebuild, which peerbook run does): %s", what, naming.NoInstance, strings.SplitN(decl, "\n", 2)[1])
+		g.fail(sel.Pos(), "%s is a generic function or type of a compiled package, and %s for this use (instances are compiled when the evaluator is built, for the uses the notebook's cells had then; a cell written or edited since needs a rebuild, which the kernel and peerbook run make): %s", what, naming.NoInstance, strings.SplitN(decl, "\n", 2)[1])
 		return nil
 	case strings.HasPrefix(sym, "!"):
 		g.fail(sel.Pos(), "%s can't be instantiated here: %s", what, sym[1:])
