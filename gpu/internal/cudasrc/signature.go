@@ -114,9 +114,11 @@ func (p *parser) errorf(line int, format string, args ...any) error {
 	return &SourceError{Line: line, Msg: fmt.Sprintf(format, args...)}
 }
 
-func (p *parser) kernels() ([]Kernel, error) {
-	var out []Kernel
-	seen := map[string]int{}
+// eachKernel walks the tokens, keeping track of braces, and calls visit for each __global__
+// declaration at namespace scope with the kernel read from it and the index of the token
+// after its declarator; the walk goes on at the index visit returns. Kernels and Traced
+// both read the source this way.
+func (p *parser) eachKernel(visit func(k Kernel, next int) (int, error)) error {
 	for i := 0; i < len(p.toks); i++ {
 		t := p.toks[i]
 		switch {
@@ -132,23 +134,38 @@ func (p *parser) kernels() ([]Kernel, error) {
 			}
 			k, next, err := p.kernel(i)
 			if err != nil {
-				return nil, err
+				return err
 			}
-			if j, ok := seen[k.Signature.Name]; ok {
-				if !sameKernel(out[j], k) {
-					return nil, p.errorf(k.Line, "kernel %s is declared again with other parameters (line %d): overloaded kernels can't be launched by name",
-						k.Signature.Name, out[j].Line)
-				}
-				out[j].ExternC = out[j].ExternC || k.ExternC
-				if out[j].body == [2]int{} {
-					out[j].body = k.body
-				}
-			} else {
-				seen[k.Signature.Name] = len(out)
-				out = append(out, k)
+			if next, err = visit(k, next); err != nil {
+				return err
 			}
 			i = next - 1
 		}
+	}
+	return nil
+}
+
+func (p *parser) kernels() ([]Kernel, error) {
+	var out []Kernel
+	seen := map[string]int{}
+	err := p.eachKernel(func(k Kernel, next int) (int, error) {
+		if j, ok := seen[k.Signature.Name]; ok {
+			if !sameKernel(out[j], k) {
+				return 0, p.errorf(k.Line, "kernel %s is declared again with other parameters (line %d): overloaded kernels can't be launched by name",
+					k.Signature.Name, out[j].Line)
+			}
+			out[j].ExternC = out[j].ExternC || k.ExternC
+			if out[j].body == [2]int{} {
+				out[j].body = k.body
+			}
+		} else {
+			seen[k.Signature.Name] = len(out)
+			out = append(out, k)
+		}
+		return next, nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

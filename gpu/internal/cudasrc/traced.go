@@ -37,44 +37,30 @@ func Traced(src string) (string, error) {
 		text    string
 	}
 	var edits []edit
-	for i := 0; i < len(p.toks); i++ {
-		t := p.toks[i]
+	err := p.eachKernel(func(k Kernel, next int) (int, error) {
+		closeTok := p.toks[next-1] // the parameter list's ')'
+		openIdx := p.skipBack(next-1, "(", ")")
+		slot := "unsigned long long* " + TraceSlotParam
 		switch {
-		case t.is("{"):
-			p.stack = append(p.stack, p.classifyBrace(i))
-		case t.is("}"):
-			if len(p.stack) > 0 {
-				p.stack = p.stack[:len(p.stack)-1]
-			}
-		case t.isIdent("__global__"):
-			if !p.atNamespaceScope() {
-				continue
-			}
-			k, next, err := p.kernel(i)
-			if err != nil {
-				return "", err
-			}
-			closeTok := p.toks[next-1] // the parameter list's ')'
-			openIdx := p.skipBack(next-1, "(", ")")
-			slot := "unsigned long long* " + TraceSlotParam
-			switch {
-			case openIdx+1 == next-1: // ()
-				edits = append(edits, edit{closeTok.off, closeTok.off, slot})
-			case openIdx+2 == next-1 && p.toks[openIdx+1].isIdent("void"): // (void)
-				v := p.toks[openIdx+1]
-				edits = append(edits, edit{v.off, v.off + len(v.text), slot})
-			default:
-				edits = append(edits, edit{closeTok.off, closeTok.off, ", " + slot})
-			}
-			if k.body != [2]int{} {
-				open, close := p.toks[k.body[0]], p.toks[k.body[1]]
-				edits = append(edits,
-					edit{open.off + 1, open.off + 1, " ::peerbook::trace_enter(" + TraceSlotParam + "); [&]() {"},
-					edit{close.off, close.off, "}(); ::peerbook::trace_exit(" + TraceSlotParam + "); "})
-				next = k.body[1] + 1
-			}
-			i = next - 1
+		case openIdx+1 == next-1: // ()
+			edits = append(edits, edit{closeTok.off, closeTok.off, slot})
+		case openIdx+2 == next-1 && p.toks[openIdx+1].isIdent("void"): // (void)
+			v := p.toks[openIdx+1]
+			edits = append(edits, edit{v.off, v.off + len(v.text), slot})
+		default:
+			edits = append(edits, edit{closeTok.off, closeTok.off, ", " + slot})
 		}
+		if k.body != [2]int{} {
+			open, close := p.toks[k.body[0]], p.toks[k.body[1]]
+			edits = append(edits,
+				edit{open.off + 1, open.off + 1, " ::peerbook::trace_enter(" + TraceSlotParam + "); [&]() {"},
+				edit{close.off, close.off, "}(); ::peerbook::trace_exit(" + TraceSlotParam + "); "})
+			next = k.body[1] + 1
+		}
+		return next, nil
+	})
+	if err != nil {
+		return "", err
 	}
 	sort.SliceStable(edits, func(a, b int) bool { return edits[a].at < edits[b].at })
 	var b strings.Builder
