@@ -211,7 +211,11 @@ func start(parent context.Context, cfg Config) (*Kernel, error) {
 		if dir == "" {
 			dir, _ = os.Getwd()
 		}
-		k.mods = newModuleState(cfg.Modules, dir, cfg.ModulePackages)
+		b := *cfg.Modules
+		if b.Start == nil {
+			b.Start = k.sup.startOwn // the kernel may be a subreaper (adoptOrphans)
+		}
+		k.mods = newModuleState(&b, dir, cfg.ModulePackages)
 	}
 
 	k.ctx, k.stop = context.WithCancel(parent)

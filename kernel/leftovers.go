@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"os"
+	"os/exec"
 	"os/signal"
 	"syscall"
 )
@@ -35,7 +36,7 @@ func (s *supervisor) adoptOrphans() bool {
 			select {
 			case <-ch:
 				s.mu.Lock()
-				reapZombies(s.isEvaluator)
+				reapZombies(s.startedHere)
 				s.mu.Unlock()
 			case <-s.done:
 				signal.Stop(ch)
@@ -46,8 +47,29 @@ func (s *supervisor) adoptOrphans() bool {
 	return true
 }
 
-// isEvaluator reports whether pid is an evaluator not reaped yet; called with s.mu held.
-func (s *supervisor) isEvaluator(pid int) bool { return s.live[pid] }
+// startedHere reports whether pid is a process the kernel started itself and has not
+// reaped yet (an evaluator, or a go command of a module build); called with s.mu held.
+func (s *supervisor) startedHere(pid int) bool { return s.live[pid] || s.own[pid] }
+
+// startOwn starts cmd as a process of the kernel's own (modules.Builder.Start): the
+// reaper leaves it to os/exec, and endLeftovers leaves it and what it started running.
+// done must be called once cmd has been waited for. The pid is recorded under s.mu, which
+// the reaper holds while it looks for zombies, so there is no moment at which the
+// process has ended but is not yet known.
+func (s *supervisor) startOwn(cmd *exec.Cmd) (done func(), err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	pid := cmd.Process.Pid
+	s.own[pid] = true
+	return func() {
+		s.mu.Lock()
+		delete(s.own, pid)
+		s.mu.Unlock()
+	}, nil
+}
 
 // evaluatorEnded is called when the evaluator pid has been reaped: the processes it left
 // behind are ended.
@@ -66,7 +88,7 @@ func (s *supervisor) endLeftovers() {
 	if !s.adopt {
 		return
 	}
-	if n := endOrphans(s.isEvaluator); n > 0 {
+	if n := endOrphans(s.startedHere); n > 0 {
 		s.log.Printf("ended %d process(es) that cells of an ended session left running", n)
 	}
 }

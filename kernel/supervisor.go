@@ -60,9 +60,13 @@ type supervisor struct {
 	done    chan struct{} // closed by close: nobody reads msgs any more
 
 	// adopt: the kernel is a subreaper (adoptOrphans); evaluators' leftover processes are
-	// ended when their evaluator ends. live holds the pids of evaluators not reaped yet.
+	// ended when their evaluator ends. live holds the pids of evaluators not reaped yet,
+	// own those of the other processes the kernel started itself (go commands of module
+	// builds, startOwn) that os/exec has not waited for yet: neither is ever reaped or
+	// ended as a leftover.
 	adopt bool
 	live  map[int]bool
+	own   map[int]bool
 }
 
 // child is one evaluator process.
@@ -115,7 +119,7 @@ func (e exitInfo) explain(n int) string {
 
 func newSupervisor(argv, env []string, logger *log.Logger) *supervisor {
 	return &supervisor{argv: argv, env: env, log: logger, msgs: make(chan procMsg, 256),
-		done: make(chan struct{}), interrupts: make(chan struct{}, 1), live: map[int]bool{}}
+		done: make(chan struct{}), interrupts: make(chan struct{}, 1), live: map[int]bool{}, own: map[int]bool{}}
 }
 
 // post hands m to the kernel, unless the kernel has stopped listening.

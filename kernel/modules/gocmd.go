@@ -16,10 +16,11 @@ import (
 type goTool struct {
 	path     string
 	env      []string
-	version  string // go env GOVERSION
-	modCache string // go env GOMODCACHE
-	goroot   string // go env GOROOT
-	cgo      bool   // go env CGO_ENABLED is 1
+	version  string                          // go env GOVERSION
+	modCache string                          // go env GOMODCACHE
+	goroot   string                          // go env GOROOT
+	cgo      bool                            // go env CGO_ENABLED is 1
+	start    func(*exec.Cmd) (func(), error) // Builder.Start
 }
 
 // goCmd finds the go command and asks it about the environment.
@@ -38,7 +39,7 @@ func (b *Builder) goCmd(ctx context.Context) (*goTool, error) {
 	}
 	// The workspace is a module of its own: a go.work of the user's must not take it over.
 	env = append(env[:len(env):len(env)], "GOWORK=off")
-	g := &goTool{path: p, env: env}
+	g := &goTool{path: p, env: env, start: b.Start}
 	out, err := g.run(ctx, "", "env", "GOVERSION", "GOMODCACHE", "CGO_ENABLED", "GOROOT")
 	if err != nil {
 		return nil, fmt.Errorf("modules: %s does not work: %w", p, err)
@@ -111,13 +112,26 @@ func (g *goTool) runEnv(ctx context.Context, dir string, extra []string, args ..
 	cmd.Env = append(g.env[:len(g.env):len(g.env)], extra...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
+	if err := g.runCmd(cmd); err != nil {
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("go %s: %w", strings.Join(args, " "), ctx.Err())
 		}
 		return nil, &cmdError{args: args, output: stderr.String() + stdout.String(), err: err}
 	}
 	return stdout.Bytes(), nil
+}
+
+// runCmd runs cmd to its end, started through Builder.Start when one is set.
+func (g *goTool) runCmd(cmd *exec.Cmd) error {
+	if g.start == nil {
+		return cmd.Run()
+	}
+	done, err := g.start(cmd)
+	if err != nil {
+		return err
+	}
+	defer done()
+	return cmd.Wait()
 }
 
 // runNet runs a go command that may need the network (go get, go mod tidy). When it fails

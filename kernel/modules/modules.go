@@ -34,6 +34,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -83,6 +84,11 @@ type Builder struct {
 	// the cache folder (older ones are removed, see prune.go); 0 means
 	// DefaultKeepWorkspaces, a negative number keeps all.
 	KeepWorkspaces int
+	// Start, when set, starts each go command the build runs in place of cmd.Start; done
+	// is called once the command has been waited for. A process that reaps children it
+	// did not start itself (the kernel, a child subreaper) passes one that records the
+	// go commands as its own, so that it never reaps them before os/exec does.
+	Start func(cmd *exec.Cmd) (done func(), err error)
 }
 
 // Binary is a built evaluator binary.
