@@ -5,6 +5,8 @@ import (
 	"os/exec"
 	"os/signal"
 	"syscall"
+
+	"github.com/peerbook/peerbook/internal/proctree"
 )
 
 // Processes that cells start: `!cmd` runs in a process group of its own that an interrupt
@@ -22,7 +24,7 @@ import (
 // reports whether it is one; a kernel that runs inside another program (tests) must not
 // be, as it would end that program's other children.
 func (s *supervisor) adoptOrphans() bool {
-	if !becomeSubreaper() {
+	if proctree.BecomeSubreaper() != nil {
 		return false
 	}
 	s.mu.Lock()
@@ -88,7 +90,17 @@ func (s *supervisor) endLeftovers() {
 	if !s.adopt {
 		return
 	}
-	if n := endOrphans(s.startedHere); n > 0 {
+	if n := proctree.EndDescendants(s.startedHere); n > 0 {
 		s.log.Printf("ended %d process(es) that cells of an ended session left running", n)
+	}
+}
+
+// reapZombies reaps children of the kernel that ended and that it did not start itself
+// (keep): processes of cells re-parented to the kernel that exited on their own.
+func reapZombies(keep func(pid int) bool) {
+	for _, pid := range proctree.Zombies(os.Getpid()) {
+		if !keep(pid) {
+			proctree.Reap(pid)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/peerbook/peerbook/internal/proctree"
 	"github.com/peerbook/peerbook/kernel/evaluator"
 )
 
@@ -68,7 +69,7 @@ func (c *child) eventsEnded() {
 	if reaped || closing {
 		return
 	}
-	if st := procState(c.pid); st == 'Z' || st == 'X' {
+	if st := proctree.State(c.pid); st == 'Z' || st == 'X' {
 		return // exiting
 	}
 	c.kill("killed: its event channel to the kernel was closed while it ran (a cell closed the evaluator's descriptor)")
@@ -78,7 +79,7 @@ func (c *child) eventsEnded() {
 // /proc/PID/stat) and tells the running cell, which would otherwise hang in silence.
 // Processes stopped by a debugger (state t) are left alone. Without /proc it does nothing.
 func (c *child) watchStopped() {
-	if procState(c.pid) == 0 {
+	if proctree.State(c.pid) == 0 {
 		return
 	}
 	t := time.NewTicker(stopPollInterval)
@@ -89,7 +90,7 @@ func (c *child) watchStopped() {
 			return
 		case <-t.C:
 		}
-		if procState(c.pid) != 'T' {
+		if proctree.State(c.pid) != 'T' {
 			continue
 		}
 		msg := fmt.Sprintf("peerbook: the evaluator process (pid %d) was stopped by a signal (SIGSTOP or SIGTSTP); the kernel resumed it\n", c.pid)

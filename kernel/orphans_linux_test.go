@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"testing"
 	"time"
+
+	"github.com/peerbook/peerbook/internal/proctree"
 )
 
 // TestReaperLeavesTheKernelsOwnProcesses: a go command of a module build that has ended
@@ -21,9 +23,9 @@ func TestReaperLeavesTheKernelsOwnProcesses(t *testing.T) {
 	}
 	pid := cmd.Process.Pid
 	deadline := time.Now().Add(5 * time.Second)
-	for procState(pid) != 'Z' {
+	for proctree.State(pid) != 'Z' {
 		if time.Now().After(deadline) {
-			t.Fatalf("process %d did not end (state %q)", pid, procState(pid))
+			t.Fatalf("process %d did not end (state %q)", pid, proctree.State(pid))
 		}
 		time.Sleep(time.Millisecond)
 	}

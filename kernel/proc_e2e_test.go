@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/peerbook/peerbook/internal/proctree"
 )
 
 // procsWithArg returns the pids of the processes whose command line holds arg.
@@ -29,7 +31,7 @@ func procsWithArg(arg string) []int {
 		if err != nil {
 			continue
 		}
-		if st, ok := readProc(pid); ok && st.state == 'Z' {
+		if proctree.State(pid) == 'Z' {
 			continue // a zombie: ended, not reaped yet
 		}
 		for _, a := range strings.Split(string(data), "\x00") {
@@ -322,24 +324,13 @@ func TestRealKilledKernelEndsLeftovers(t *testing.T) {
 		}
 	}
 	deadline := time.Now().Add(5 * time.Second)
-	for st := procState(ev); st != 0 && st != 'Z'; st = procState(ev) {
+	for st := proctree.State(ev); st != 0 && st != 'Z'; st = proctree.State(ev) {
 		if time.Now().After(deadline) {
 			t.Errorf("evaluator %d outlived the killed kernel (state %c)", ev, st)
 			break
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-}
-
-// zombieChildren returns the ended, unreaped children of pid.
-func zombieChildren(pid int) []int {
-	var z []int
-	for _, p := range readProcs() {
-		if p.ppid == pid && p.state == 'Z' {
-			z = append(z, p.pid)
-		}
-	}
-	return z
 }
 
 // TestRealEvaluatorReapsOnlyAdopted: the evaluator reaps the processes it adopted when
@@ -359,10 +350,10 @@ func TestRealEvaluatorReapsOnlyAdopted(t *testing.T) {
 		t.Errorf("a cell's own child, waited for after it ended: reply %v, stdout %q", content(r), got)
 	}
 	deadline := time.Now().Add(3 * time.Second)
-	for len(zombieChildren(ev)) > 0 && time.Now().Before(deadline) {
+	for len(proctree.Zombies(ev)) > 0 && time.Now().Before(deadline) {
 		time.Sleep(50 * time.Millisecond)
 	}
-	if z := zombieChildren(ev); len(z) > 0 {
+	if z := proctree.Zombies(ev); len(z) > 0 {
 		t.Errorf("zombies left under evaluator %d: %v", ev, z)
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/peerbook/peerbook/internal/proctree"
 )
 
 // Processes that cells leave running (`!cmd &`, os.StartProcess, a daemon that called
@@ -19,9 +21,6 @@ import (
 // signal, or when its parent changes (the kernel died some other way), the evaluator
 // ends every process of its tree and exits.
 
-// prSetChildSubreaper is prctl's PR_SET_CHILD_SUBREAPER (linux/prctl.h).
-const prSetChildSubreaper = 36
-
 // parentPollInterval is how often the evaluator checks that the kernel that started it is
 // still its parent: the backstop when no parent-death signal arrives.
 const parentPollInterval = 250 * time.Millisecond
@@ -29,9 +28,8 @@ const parentPollInterval = 250 * time.Millisecond
 // guardTree makes this process the reaper of what its cells leave behind and ends all of
 // it when the kernel dies. It returns the function that ends the tree, to call on exit.
 func guardTree(stderr *os.File) (endTree func()) {
-	_, _, errno := syscall.RawSyscall6(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0, 0, 0, 0)
-	if errno != 0 {
-		fmt.Fprintf(stderr, "peerbook evaluator: cannot become a child subreaper (%v): processes cells leave running may outlive a killed kernel\n", errno)
+	if err := proctree.BecomeSubreaper(); err != nil {
+		fmt.Fprintf(stderr, "peerbook evaluator: cannot become a child subreaper (%v): processes cells leave running may outlive a killed kernel\n", err)
 	}
 	parent := os.Getppid()
 	term := make(chan os.Signal, 1)
@@ -69,84 +67,8 @@ func guardTree(stderr *os.File) (endTree func()) {
 	return endDescendants
 }
 
-// procEntry is what /proc/PID/stat says of one process.
-type procEntry struct {
-	pid, ppid int
-	state     byte
-}
-
-// readProcs lists the processes /proc shows.
-func readProcs() []procEntry {
-	dirs, err := os.ReadDir("/proc")
-	if err != nil {
-		return nil
-	}
-	procs := make([]procEntry, 0, len(dirs))
-	for _, d := range dirs {
-		pid, err := strconv.Atoi(d.Name())
-		if err != nil {
-			continue
-		}
-		data, err := os.ReadFile(filepath.Join("/proc", d.Name(), "stat"))
-		if err != nil {
-			continue
-		}
-		// "pid (comm) state ppid ...", where comm may hold spaces and parentheses.
-		s := string(data)
-		i := strings.LastIndexByte(s, ')')
-		if i < 0 {
-			continue
-		}
-		f := strings.Fields(s[i+1:])
-		if len(f) < 2 || len(f[0]) != 1 {
-			continue
-		}
-		ppid, err := strconv.Atoi(f[1])
-		if err != nil {
-			continue
-		}
-		procs = append(procs, procEntry{pid: pid, ppid: ppid, state: f[0][0]})
-	}
-	return procs
-}
-
-// endDescendants kills every process below this one and reaps its children. Killing a
-// process re-parents its children to this one (a subreaper), so it goes on until none is
-// left or it has tried for two seconds.
-func endDescendants() {
-	self := os.Getpid()
-	deadline := time.Now().Add(2 * time.Second)
-	for {
-		children := map[int][]int{}
-		states := map[int]byte{}
-		for _, p := range readProcs() {
-			children[p.ppid] = append(children[p.ppid], p.pid)
-			states[p.pid] = p.state
-		}
-		var all []int
-		var walk func(pid int)
-		walk = func(pid int) {
-			for _, c := range children[pid] {
-				all = append(all, c)
-				walk(c)
-			}
-		}
-		walk(self)
-		if len(all) == 0 || time.Now().After(deadline) {
-			return
-		}
-		for _, pid := range all {
-			if states[pid] != 'Z' {
-				syscall.Kill(pid, syscall.SIGKILL)
-			}
-		}
-		for _, pid := range children[self] {
-			var ws syscall.WaitStatus
-			syscall.Wait4(pid, &ws, syscall.WNOHANG, nil)
-		}
-		time.Sleep(time.Millisecond)
-	}
-}
+// endDescendants kills every process below this one and reaps its children.
+func endDescendants() { proctree.EndDescendants(nil) }
 
 // reapAdopted reaps the ended children of this process that nothing in it waits for:
 // processes re-parented to it. A child that a cell or `!cmd` started has an os.Process,
@@ -155,21 +77,14 @@ func endDescendants() {
 // kernel without them), nothing is reaped: zombies are better than stealing a cell's
 // exit status.
 func reapAdopted() {
-	self := os.Getpid()
-	var zombies []int
-	for _, p := range readProcs() {
-		if p.ppid == self && p.state == 'Z' {
-			zombies = append(zombies, p.pid)
-		}
-	}
+	zombies := proctree.Zombies(os.Getpid())
 	if len(zombies) == 0 || !pidfdsWork() {
 		return
 	}
 	tracked := pidfdTargets()
 	for _, pid := range zombies {
 		if !tracked[pid] {
-			var ws syscall.WaitStatus
-			syscall.Wait4(pid, &ws, syscall.WNOHANG, nil)
+			proctree.Reap(pid)
 		}
 	}
 }
