@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/peerbook/peerbook/gpu/internal/gokernel/suite"
 )
 
 // Translated Go kernels against the same kernels hand-written in CUDA C, and a
@@ -26,97 +28,44 @@ import (
 // benchN is the number of float32 elements of each buffer: 256M, 1 GiB.
 const benchN = 256 << 20
 
-const benchGoSrc = `
-//gpu:nobounds
-func saxpyGoFast(t gpu.Thread, n int, a float32, x []float32, y []float32) {
-	i := t.GlobalX()
-	if i < n {
-		y[i] = a*x[i] + y[i]
-	}
-}
+// benchGoSrc is the Go kernels measured, each twice (see fastAndChecked): SAXPY and the
+// block sum as the cross-device suite has them, and two SAXPYs of the benchmark's own.
+var benchGoSrc = fastAndChecked("saxpyGo", "saxpy", suite.SAXPYSrc) +
+	fastAndChecked("saxpyStrideGo", "saxpyStride", saxpyStrideSrc) +
+	fastAndChecked("saxpyVec4Go", "saxpyVec4", saxpyVec4Src) +
+	fastAndChecked("sumGo", "blockSum", suite.BlockSumSrc)
 
-func saxpyGoChecked(t gpu.Thread, n int, a float32, x []float32, y []float32) {
-	i := t.GlobalX()
-	if i < n {
-		y[i] = a*x[i] + y[i]
-	}
-}
-
-// The grid-stride form: a grid of a few blocks per SM, each thread looping over the
-// buffer (the loop is counted in plain arithmetic where it can't wrap: see gokernel's
-// countedLoop), so that each thread keeps several loads in flight.
-//gpu:nobounds
-func saxpyStrideGoFast(t gpu.Thread, n int, a float32, x []float32, y []float32) {
+// saxpyStrideSrc is the grid-stride form: a grid of a few blocks per SM, each thread
+// looping over the buffer (the loop is counted in plain arithmetic where it can't wrap:
+// see gokernel's countedLoop), so that each thread keeps several loads in flight.
+const saxpyStrideSrc = `
+func saxpyStride(t gpu.Thread, n int, a float32, x []float32, y []float32) {
 	for i := t.GlobalX(); i < n; i += t.StrideX() {
 		y[i] = a*x[i] + y[i]
-	}
-}
-
-func saxpyStrideGoChecked(t gpu.Thread, n int, a float32, x []float32, y []float32) {
-	for i := t.GlobalX(); i < n; i += t.StrideX() {
-		y[i] = a*x[i] + y[i]
-	}
-}
-
-// Vector access: 16 bytes a load or a store (gpu.Load4, gpu.Store4), as saxpyVec4C does
-// with float4. n must be a multiple of 4.
-//gpu:nobounds
-func saxpyVec4GoFast(t gpu.Thread, n int, a float32, x []float32, y []float32) {
-	for i := 4 * t.GlobalX(); i < n; i += 4 * t.StrideX() {
-		u := gpu.Load4(x, i)
-		v := gpu.Load4(y, i)
-		gpu.Store4(y, i, [4]float32{a*u[0] + v[0], a*u[1] + v[1], a*u[2] + v[2], a*u[3] + v[3]})
-	}
-}
-
-func saxpyVec4GoChecked(t gpu.Thread, n int, a float32, x []float32, y []float32) {
-	for i := 4 * t.GlobalX(); i < n; i += 4 * t.StrideX() {
-		u := gpu.Load4(x, i)
-		v := gpu.Load4(y, i)
-		gpu.Store4(y, i, [4]float32{a*u[0] + v[0], a*u[1] + v[1], a*u[2] + v[2], a*u[3] + v[3]})
-	}
-}
-
-//gpu:nobounds
-func sumGoFast(t gpu.Thread, n int, x []float32, out []float32) {
-	s := gpu.Shared[float32](256)
-	tid := t.ThreadIdx.X
-	v := float32(0)
-	for i := t.GlobalX(); i < n; i += t.StrideX() {
-		v += x[i]
-	}
-	s[tid] = v
-	t.Barrier()
-	for stride := t.BlockDim.X / 2; stride > 0; stride >>= 1 {
-		if tid < stride {
-			s[tid] += s[tid+stride]
-		}
-		t.Barrier()
-	}
-	if tid == 0 {
-		gpu.AtomicAdd(&out[0], s[0])
-	}
-}
-
-func sumGoChecked(t gpu.Thread, n int, x []float32, out []float32) {
-	s := gpu.Shared[float32](256)
-	tid := t.ThreadIdx.X
-	v := float32(0)
-	for i := t.GlobalX(); i < n; i += t.StrideX() {
-		v += x[i]
-	}
-	s[tid] = v
-	t.Barrier()
-	for stride := t.BlockDim.X / 2; stride > 0; stride >>= 1 {
-		if tid < stride {
-			s[tid] += s[tid+stride]
-		}
-		t.Barrier()
-	}
-	if tid == 0 {
-		gpu.AtomicAdd(&out[0], s[0])
 	}
 }`
+
+// saxpyVec4Src has vector accesses: 16 bytes a load or a store (gpu.Load4, gpu.Store4), as
+// saxpyVec4C does with float4. n must be a multiple of 4.
+const saxpyVec4Src = `
+func saxpyVec4(t gpu.Thread, n int, a float32, x []float32, y []float32) {
+	for i := 4 * t.GlobalX(); i < n; i += 4 * t.StrideX() {
+		u := gpu.Load4(x, i)
+		v := gpu.Load4(y, i)
+		gpu.Store4(y, i, [4]float32{a*u[0] + v[0], a*u[1] + v[1], a*u[2] + v[2], a*u[3] + v[3]})
+	}
+}`
+
+// fastAndChecked returns the kernel named kernel in src twice: as prefix+"Fast" without
+// bounds checks (//gpu:nobounds) and as prefix+"Checked" with them.
+func fastAndChecked(prefix, kernel, src string) string {
+	decl := "\nfunc " + kernel + "("
+	if strings.Count(src, decl) != 1 {
+		panic(fmt.Sprintf("fastAndChecked: %q does not declare %s once", src, kernel))
+	}
+	return strings.Replace(src, decl, "\n//gpu:nobounds\nfunc "+prefix+"Fast(", 1) + "\n" +
+		strings.Replace(src, decl, "\nfunc "+prefix+"Checked(", 1) + "\n"
+}
 
 const benchCSrc = `
 extern "C" __global__ void saxpyC(long long n, float a, const float* __restrict__ x, float* __restrict__ y) {
