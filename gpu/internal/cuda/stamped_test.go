@@ -32,36 +32,13 @@ func fakeTraced(t *testing.T, b *Backend, k *kernel, src string) {
 
 // TestLaunchStampedRecordsNoEvent: a traced launch by device stamps (LaunchStamped) is one
 // launch of the traced variant, with the user's arguments and then the stamp slot's address,
-// and no cuEventRecord: queued on a stream, directly on one, and without one (then with its
-// wait in the same crossing, as Launch).
+// and no cuEventRecord, on every launch path (launchPaths).
 func TestLaunchStampedRecordsNoEvent(t *testing.T) {
-	for _, tc := range []struct {
-		name   string
-		mode   ctxMode
-		queued bool
-		stream bool
-	}{
-		{"queued on a stream", ctxFused, true, true},
-		{"direct on a stream", ctxFused, false, true},
-		{"without a stream", ctxFused, true, false},
-		{"purego without a stream", ctxSet, false, false},
-		{"purego queued", ctxSet, true, true},
-	} {
+	for _, tc := range launchPaths {
 		t.Run(tc.name, func(t *testing.T) {
-			b, f := newFakeBackend(t, 1, tc.mode)
-			if tc.queued {
-				b.queue = newLaunchQueue(b)
-				b.queue.start.Do(func() {}) // no goroutine: flush submits
-			}
-			t.Cleanup(func() { b.Close() })
-			f.set(func(f *fakeDriver) { f.paramCount = 5 })
-			k := fakeKernel(t, b, 0, fakeLaunchSrc)
+			pl := tc.setUp(t)
+			b, f, k, args, cfg, h := pl.b, pl.f, pl.k, pl.args, pl.cfg, pl.h
 			fakeTraced(t, b, k, fakeLaunchSrc)
-			args, st, cfg := oneThreadOnAStream(t, b)
-			h := st.(*stream).handle
-			if !tc.stream {
-				cfg.Stream, h = nil, b.devices[0].stream.Load()
-			}
 			slot, err := b.Alloc(0, 64, backend.AllocOptions{})
 			if err != nil {
 				t.Fatal(err)

@@ -22,38 +22,64 @@ func twoEvents(t *testing.T, b *Backend) (backend.Event, backend.Event) {
 	return e0, e1
 }
 
+// launchPath is a way a launch reaches the driver: the context mode, queued or direct, on a
+// stream or on the backend's own (then with its wait in the same crossing, as Launch).
+type launchPath struct {
+	name           string
+	mode           ctxMode
+	queued, stream bool
+}
+
+// launchPaths are the paths the traced launches (LaunchTimed, LaunchStamped) are checked on.
+var launchPaths = []launchPath{
+	{"queued on a stream", ctxFused, true, true},
+	{"direct on a stream", ctxFused, false, true},
+	{"without a stream", ctxFused, true, false},
+	{"purego without a stream", ctxSet, false, false},
+	{"purego queued", ctxSet, true, true},
+}
+
+// pathLaunch is a fake backend on one launch path, a kernel of fakeLaunchSrc on it, and a
+// one-thread launch of that kernel: its arguments, its configuration, and the handle of the
+// stream it runs on.
+type pathLaunch struct {
+	b    *Backend
+	f    *fakeDriver
+	k    *kernel
+	args []backend.Arg
+	cfg  backend.LaunchConfig
+	h    uintptr
+}
+
+// setUp makes p's backend, kernel and launch.
+func (p launchPath) setUp(t *testing.T) pathLaunch {
+	t.Helper()
+	b, f := newFakeBackend(t, 1, p.mode)
+	if p.queued {
+		b.queue = newLaunchQueue(b)
+		b.queue.start.Do(func() {}) // no goroutine: flush submits
+	}
+	t.Cleanup(func() { b.Close() })
+	f.set(func(f *fakeDriver) { f.paramCount = 5 })
+	k := fakeKernel(t, b, 0, fakeLaunchSrc)
+	args, st, cfg := oneThreadOnAStream(t, b)
+	h := st.(*stream).handle
+	if !p.stream {
+		cfg.Stream, h = nil, b.devices[0].stream.Load()
+	}
+	return pathLaunch{b: b, f: f, k: k, args: args, cfg: cfg, h: h}
+}
+
 // TestLaunchTimedOneCrossing: a traced launch (LaunchTimed) makes its two event records in
 // the launch's own crossing into C: one context check (cuCtxGetCurrent, once per crossing
 // in the fused mode), the start record, the launch and the end record, on the launch's
-// stream, in that order; queued with the launch on a stream, and with the wait in the same
-// crossing without one. Through purego (ctxSet) the calls are the same.
+// stream, in that order, on every launch path. Through purego (ctxSet) the calls are the
+// same.
 func TestLaunchTimedOneCrossing(t *testing.T) {
-	for _, tc := range []struct {
-		name   string
-		mode   ctxMode
-		queued bool
-		stream bool
-	}{
-		{"queued on a stream", ctxFused, true, true},
-		{"direct on a stream", ctxFused, false, true},
-		{"without a stream", ctxFused, true, false},
-		{"purego without a stream", ctxSet, false, false},
-		{"purego queued", ctxSet, true, true},
-	} {
+	for _, tc := range launchPaths {
 		t.Run(tc.name, func(t *testing.T) {
-			b, f := newFakeBackend(t, 1, tc.mode)
-			if tc.queued {
-				b.queue = newLaunchQueue(b)
-				b.queue.start.Do(func() {}) // no goroutine: flush submits
-			}
-			t.Cleanup(func() { b.Close() })
-			f.set(func(f *fakeDriver) { f.paramCount = 5 })
-			k := fakeKernel(t, b, 0, fakeLaunchSrc)
-			args, st, cfg := oneThreadOnAStream(t, b)
-			h := st.(*stream).handle
-			if !tc.stream {
-				cfg.Stream, h = nil, b.devices[0].stream.Load()
-			}
+			pl := tc.setUp(t)
+			b, f, k, args, cfg, h := pl.b, pl.f, pl.k, pl.args, pl.cfg, pl.h
 			e0, e1 := twoEvents(t, b)
 			if err := k.Launch(cfg, args); err != nil { // the function's look-up, first
 				t.Fatal(err)
@@ -108,12 +134,8 @@ func TestLaunchTimedOneCrossing(t *testing.T) {
 // event for both ends, another backend's, from before a device reset) are refused with ErrEventUnusable before anything
 // is launched.
 func TestLaunchTimedRefusesUnusableEvents(t *testing.T) {
-	b, f := newFakeBackend(t, 1, ctxFused)
-	t.Cleanup(func() { b.Close() })
-	f.set(func(f *fakeDriver) { f.paramCount = 5 })
-	k := fakeKernel(t, b, 0, fakeLaunchSrc)
-	args, _, cfg := oneThreadOnAStream(t, b)
-	cfg.Stream = nil
+	pl := launchPath{mode: ctxFused}.setUp(t) // direct, without a stream
+	b, f, k, args, cfg := pl.b, pl.f, pl.k, pl.args, pl.cfg
 	e0, e1 := twoEvents(t, b)
 	gone, _ := twoEvents(t, b)
 	if err := gone.Destroy(); err != nil {
@@ -155,12 +177,8 @@ type fakeEvent struct{ backend.Event }
 // made, the error names the record); a refused end record is the launch's error, the
 // launch made.
 func TestLaunchTimedRecordFails(t *testing.T) {
-	b, f := newFakeBackend(t, 1, ctxFused)
-	t.Cleanup(func() { b.Close() })
-	f.set(func(f *fakeDriver) { f.paramCount = 5 })
-	k := fakeKernel(t, b, 0, fakeLaunchSrc)
-	args, _, cfg := oneThreadOnAStream(t, b)
-	cfg.Stream = nil
+	pl := launchPath{mode: ctxFused}.setUp(t) // direct, without a stream
+	b, f, k, args, cfg := pl.b, pl.f, pl.k, pl.args, pl.cfg
 	e0, e1 := twoEvents(t, b)
 	if err := k.Launch(cfg, args); err != nil {
 		t.Fatal(err)
