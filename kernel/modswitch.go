@@ -136,12 +136,18 @@ func (k *Kernel) switchModules(act *active, code string) (*evaluator.Error, erro
 	if err != nil || cellErr != nil {
 		return cellErr, err
 	}
+	return k.switchTo(act, bin, set, say)
+}
+
+// switchTo moves the session to bin, built for set: the cell's error when the move failed,
+// or errShuttingDown.
+func (k *Kernel) switchTo(act *active, bin *modules.Binary, set modules.Set, say func(string)) (*evaluator.Error, error) {
 	moved, err := k.moveTo(act, bin, say)
 	if errors.Is(err, errShuttingDown) {
 		return nil, err
 	}
 	if moved {
-		m.movedTo(bin, set)
+		k.mods.movedTo(bin, set)
 	}
 	if err != nil {
 		return moduleError("ModuleSwitchError", err.Error()), nil
@@ -194,15 +200,11 @@ func (k *Kernel) executeCell(act *active, req *evaluator.Request) (_ *evaluator.
 		e.Traceback = append(slices.Clip(e.Traceback), note)
 		return &evaluator.Done{Error: &e}, nil
 	}
-	moved, err := k.moveTo(act, bin, say)
-	if errors.Is(err, errShuttingDown) {
+	if cellErr, err = k.switchTo(act, bin, set, say); err != nil {
 		return nil, err
 	}
-	if moved {
-		m.movedTo(bin, set)
-	}
-	if err != nil {
-		return &evaluator.Done{Error: moduleError("ModuleSwitchError", err.Error())}, nil
+	if cellErr != nil {
+		return &evaluator.Done{Error: cellErr}, nil
 	}
 	// Again, as a new request: act holds the first one's reply and stream markers, which
 	// would end the wait for the second at once.

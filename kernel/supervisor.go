@@ -453,13 +453,7 @@ func (s *supervisor) replace(argv []string, grace time.Duration) []string {
 	if c == nil {
 		return old
 	}
-	c.send(&evaluator.Request{Op: evaluator.OpClose})
-	select {
-	case <-c.exited:
-	case <-time.After(grace):
-		c.cmd.Process.Kill()
-		<-c.exited
-	}
+	c.closeWithin(grace)
 	return old
 }
 
@@ -468,6 +462,18 @@ func (s *supervisor) command() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return slices.Clone(s.argv)
+}
+
+// closeWithin ends the child: a close request, then SIGKILL after grace; it returns once
+// the child has exited.
+func (c *child) closeWithin(grace time.Duration) {
+	c.send(&evaluator.Request{Op: evaluator.OpClose})
+	select {
+	case <-c.exited:
+	case <-time.After(grace):
+		c.cmd.Process.Kill()
+		<-c.exited
+	}
 }
 
 // close stops the current child: a close request, then SIGKILL after grace.
@@ -483,12 +489,6 @@ func (s *supervisor) close(grace time.Duration) {
 	if c == nil {
 		return
 	}
-	c.send(&evaluator.Request{Op: evaluator.OpClose})
-	select {
-	case <-c.exited:
-	case <-time.After(grace):
-		c.cmd.Process.Kill()
-		<-c.exited
-	}
+	c.closeWithin(grace)
 	s.endLeftovers() // those of a child that ended while close waited
 }

@@ -38,10 +38,10 @@ func skipped(p string, d fs.DirEntry) bool {
 		(!d.IsDir() && strings.HasSuffix(name, "_test.go"))
 }
 
-// hashFS returns a digest of the files of fsys that builds use, names and contents.
-func hashFS(fsys fs.FS) (string, error) {
-	h := sha256.New()
-	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+// walkUsed calls fn for each file and folder of fsys that builds use, in lexical order,
+// leaving out what skipped names (and all that is under a skipped folder).
+func walkUsed(fsys fs.FS, fn func(p string, d fs.DirEntry) error) error {
+	return fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -51,6 +51,14 @@ func hashFS(fsys fs.FS) (string, error) {
 			}
 			return nil
 		}
+		return fn(p, d)
+	})
+}
+
+// hashFS returns a digest of the files of fsys that builds use, names and contents.
+func hashFS(fsys fs.FS) (string, error) {
+	h := sha256.New()
+	err := walkUsed(fsys, func(p string, d fs.DirEntry) error {
 		if d.IsDir() {
 			return nil
 		}
@@ -85,16 +93,7 @@ func buildKey(srcHash, goVersion, goflags string, imports, pins []string, proj *
 
 // copySource writes fsys into dir, leaving out what skipped names.
 func copySource(fsys fs.FS, dir string) error {
-	return fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if skipped(p, d) {
-			if d.IsDir() {
-				return fs.SkipDir
-			}
-			return nil
-		}
+	return walkUsed(fsys, func(p string, d fs.DirEntry) error {
 		dst := filepath.Join(dir, filepath.FromSlash(p))
 		if d.IsDir() {
 			return os.MkdirAll(dst, 0o755)
