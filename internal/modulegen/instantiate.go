@@ -7,7 +7,9 @@ import (
 	"go/scanner"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -61,7 +63,7 @@ func instantiate(g *gen, fset *token.FileSet, imp types.Importer, cells []string
 	// Imports are a file's: every cell's declarations see those of all cells (a cell's own
 	// imports are then declared twice, an error the check goes past).
 	var importBlock strings.Builder
-	for _, name := range sortedKeys(importNames) {
+	for _, name := range slices.Sorted(maps.Keys(importNames)) {
 		fmt.Fprintf(&importBlock, "import %s %q\n", name, importNames[name])
 	}
 	for i := range cells {
