@@ -2,6 +2,7 @@ package cuda
 
 import (
 	"encoding/binary"
+	"fmt"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -91,6 +92,26 @@ func reportPerOp(b *testing.B, d time.Duration, ops int, unit string) {
 	b.ReportMetric(float64(d.Nanoseconds())/1e3/float64(ops), unit)
 }
 
+// benchLaunches times b.N calls of launch, after 1000 untimed ones, up to the end of the
+// last on stream s, and reports microseconds per launch.
+func benchLaunches(b *testing.B, s backend.Stream, launch func() error) {
+	for i := 0; i < 1000; i++ {
+		launch()
+	}
+	s.Synchronize()
+	b.ResetTimer()
+	start := time.Now()
+	for i := 0; i < b.N; i++ {
+		if err := launch(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := s.Synchronize(); err != nil {
+		b.Fatal(err)
+	}
+	reportPerOp(b, time.Since(start), b.N, "us/launch")
+}
+
 // launchModes are the ways a launch makes its context current (ctxMode,
 // PEERBOOK_CUDA_CTX); the default is first.
 var launchModes = []ctxMode{ctxFused, ctxGet, ctxSet}
@@ -134,21 +155,7 @@ func BenchmarkGPULaunchEmpty(b *testing.B) {
 					runtime.LockOSThread()
 					defer runtime.UnlockOSThread()
 				}
-				for i := 0; i < 1000; i++ {
-					k.Launch(cfg, nil)
-				}
-				s.Synchronize()
-				b.ResetTimer()
-				start := time.Now()
-				for i := 0; i < b.N; i++ {
-					if err := k.Launch(cfg, nil); err != nil {
-						b.Fatal(err)
-					}
-				}
-				if err := s.Synchronize(); err != nil {
-					b.Fatal(err)
-				}
-				reportPerOp(b, time.Since(start), b.N, "us/launch")
+				benchLaunches(b, s, func() error { return k.Launch(cfg, nil) })
 			})
 		})
 	}
@@ -218,22 +225,8 @@ func BenchmarkGPULaunchTimed(b *testing.B) {
 				}
 			}
 			b.Run(where+"/"+how, func(b *testing.B) {
-				for i := 0; i < 1000; i++ {
-					launch()
-				}
-				s.Synchronize()
 				b.ReportAllocs()
-				b.ResetTimer()
-				start := time.Now()
-				for i := 0; i < b.N; i++ {
-					if err := launch(); err != nil {
-						b.Fatal(err)
-					}
-				}
-				if err := s.Synchronize(); err != nil {
-					b.Fatal(err)
-				}
-				reportPerOp(b, time.Since(start), b.N, "us/launch")
+				benchLaunches(b, s, launch)
 			})
 		}
 	}
@@ -254,21 +247,7 @@ func BenchmarkGPULaunchArgs(b *testing.B) {
 	defer s.Destroy()
 	a := args(b, k, p, sl, sl, 1024, 0.5)
 	cfg := backend.LaunchConfig{Device: 0, Grid: backend.Dim3{X: 1}, Block: backend.Dim3{X: 1}, Stream: s}
-	for i := 0; i < 1000; i++ {
-		k.Launch(cfg, a)
-	}
-	s.Synchronize()
-	b.ResetTimer()
-	start := time.Now()
-	for i := 0; i < b.N; i++ {
-		if err := k.Launch(cfg, a); err != nil {
-			b.Fatal(err)
-		}
-	}
-	if err := s.Synchronize(); err != nil {
-		b.Fatal(err)
-	}
-	reportPerOp(b, time.Since(start), b.N, "us/launch")
+	benchLaunches(b, s, func() error { return k.Launch(cfg, a) })
 }
 
 // BenchmarkGPULaunchRaw launches the empty kernel with nothing of Launch around it, on a
@@ -324,22 +303,13 @@ func BenchmarkGPULaunchRaw(b *testing.B) {
 			}
 			c.fn = be.drv.cuLaunchKernel
 			c.a = [11]uintptr{fn, 1, 1, 1, 1, 1, 1, 0, handle, 0, 0}
-			for i := 0; i < 1000; i++ {
-				c.call(v.mode)
-			}
-			s.Synchronize()
-			b.ResetTimer()
-			start := time.Now()
-			for i := 0; i < b.N; i++ {
+			benchLaunches(b, s, func() error {
 				c.call(v.mode)
 				if c.r != 0 || c.ctxR != 0 {
-					b.Fatalf("launch %d, set context %d", c.r, c.ctxR)
+					return fmt.Errorf("launch %d, set context %d", c.r, c.ctxR)
 				}
-			}
-			if err := s.Synchronize(); err != nil {
-				b.Fatal(err)
-			}
-			reportPerOp(b, time.Since(start), b.N, "us/launch")
+				return nil
+			})
 		})
 	}
 }
