@@ -105,42 +105,46 @@ var traceModes = []struct {
 	traced, stamps bool
 }{{"off", false, true}, {"on", true, true}, {"events", true, false}}
 
+// inTraceModes runs bench as a sub-benchmark in each of traceModes, with stampsOn set for
+// the mode and restored after.
+func inTraceModes(b *testing.B, bench func(b *testing.B, traced bool)) {
+	for _, mode := range traceModes {
+		b.Run(mode.name, func(b *testing.B) {
+			defer func(was bool) { stampsOn = was }(stampsOn)
+			stampsOn = mode.stamps
+			bench(b, mode.traced)
+		})
+	}
+}
+
 // BenchmarkCUDATraceLaunch is an empty CUDA C kernel launched on a stream of GPU 0
 // (BenchmarkCUDAEmptyLaunch), tracing off and on (the budget: on adds at most 1 µs
 // on the H200), and on with events (two event records per launch).
 func BenchmarkCUDATraceLaunch(b *testing.B) {
-	for _, mode := range traceModes {
-		b.Run(mode.name, func(b *testing.B) {
-			defer catch(b)
-			defer func(was bool) { stampsOn = was }(stampsOn)
-			stampsOn = mode.stamps
-			useCUDA(b)
-			_, _, empty := defineCUDAHandoff(b)
-			d := Dev(0)
-			s := must(d.NewStream())
-			k := empty.With(OnStream(s))
-			must(0, k.Launch(d, 1, 1))
-			must(0, s.Synchronize())
-			benchTraced(b, mode.traced, func() error { return k.Launch(d, 1, 1) }, s.Synchronize)
-		})
-	}
+	inTraceModes(b, func(b *testing.B, traced bool) {
+		defer catch(b)
+		useCUDA(b)
+		_, _, empty := defineCUDAHandoff(b)
+		d := Dev(0)
+		s := must(d.NewStream())
+		k := empty.With(OnStream(s))
+		must(0, k.Launch(d, 1, 1))
+		must(0, s.Synchronize())
+		benchTraced(b, traced, func() error { return k.Launch(d, 1, 1) }, s.Synchronize)
+	})
 }
 
 // BenchmarkCUDATraceLaunchSync is an empty kernel launched without a stream (Launch waits
 // for it), tracing off, on, and on with events.
 func BenchmarkCUDATraceLaunchSync(b *testing.B) {
-	for _, mode := range traceModes {
-		b.Run(mode.name, func(b *testing.B) {
-			defer catch(b)
-			defer func(was bool) { stampsOn = was }(stampsOn)
-			stampsOn = mode.stamps
-			useCUDA(b)
-			_, _, empty := defineCUDAHandoff(b)
-			d := Dev(0)
-			must(0, empty.Launch(d, 1, 1))
-			benchTraced(b, mode.traced, func() error { return empty.Launch(d, 1, 1) }, func() error { return nil })
-		})
-	}
+	inTraceModes(b, func(b *testing.B, traced bool) {
+		defer catch(b)
+		useCUDA(b)
+		_, _, empty := defineCUDAHandoff(b)
+		d := Dev(0)
+		must(0, empty.Launch(d, 1, 1))
+		benchTraced(b, traced, func() error { return empty.Launch(d, 1, 1) }, func() error { return nil })
+	})
 }
 
 // BenchmarkCUDATraceGrid is an empty kernel of 100,000 blocks of 256 threads, launched
@@ -148,42 +152,34 @@ func BenchmarkCUDATraceLaunchSync(b *testing.B) {
 // variant's per-block work (a barrier, a shared atomic per warp, one global atomic) costs a
 // kernel of many small blocks, beside the launch.
 func BenchmarkCUDATraceGrid(b *testing.B) {
-	for _, mode := range traceModes {
-		b.Run(mode.name, func(b *testing.B) {
-			defer catch(b)
-			defer func(was bool) { stampsOn = was }(stampsOn)
-			stampsOn = mode.stamps
-			useCUDA(b)
-			_, _, empty := defineCUDAHandoff(b)
-			d := Dev(0)
-			must(0, empty.Launch(d, 100_000, 256))
-			benchTraced(b, mode.traced, func() error { return empty.Launch(d, 100_000, 256) }, func() error { return nil })
-		})
-	}
+	inTraceModes(b, func(b *testing.B, traced bool) {
+		defer catch(b)
+		useCUDA(b)
+		_, _, empty := defineCUDAHandoff(b)
+		d := Dev(0)
+		must(0, empty.Launch(d, 100_000, 256))
+		benchTraced(b, traced, func() error { return empty.Launch(d, 100_000, 256) }, func() error { return nil })
+	})
 }
 
 // BenchmarkTraceStampedOverhead is the gpu package's part of a traced launch that stamps
 // itself (a backend kernel whose LaunchStamped does nothing: the host's side of
 // trace_stamps.go), side by side with tracing off and with events (simulated).
 func BenchmarkTraceStampedOverhead(b *testing.B) {
-	for _, mode := range traceModes {
-		b.Run(mode.name, func(b *testing.B) {
-			if err := Use("sim:1"); err != nil {
-				b.Fatal(err)
-			}
-			defer func(was bool) { stampsOn = was }(stampsOn)
-			stampsOn = mode.stamps
-			d := Dev(0)
-			sb := &stampBackend{Backend: d.m.b}
-			d.m.b = sb
-			defer func() { d.m.b = sb.Backend }()
-			sig := Signature{Name: "nop", Params: []backendParam{scalar("n", Int64), scalar("a", Float32), buf("x", Float32), buf("y", Float32)}}
-			args := []any{16, float32(2), must(d.Alloc(Float32, 16)), must(d.Alloc(Float32, 16))}
-			k := newKernel(sig, &testKernel{sig: sig}, nil)
-			k.code.loaded[loadKey{d.m, 0}] = &nopStampKernel{sig: sig}
-			benchTraced(b, mode.traced, func() error { return k.Launch(d, 1, 1, args...) }, func() error { return nil })
-		})
-	}
+	inTraceModes(b, func(b *testing.B, traced bool) {
+		if err := Use("sim:1"); err != nil {
+			b.Fatal(err)
+		}
+		d := Dev(0)
+		sb := &stampBackend{Backend: d.m.b}
+		d.m.b = sb
+		defer func() { d.m.b = sb.Backend }()
+		sig := Signature{Name: "nop", Params: []backendParam{scalar("n", Int64), scalar("a", Float32), buf("x", Float32), buf("y", Float32)}}
+		args := []any{16, float32(2), must(d.Alloc(Float32, 16)), must(d.Alloc(Float32, 16))}
+		k := newKernel(sig, &testKernel{sig: sig}, nil)
+		k.code.loaded[loadKey{d.m, 0}] = &nopStampKernel{sig: sig}
+		benchTraced(b, traced, func() error { return k.Launch(d, 1, 1, args...) }, func() error { return nil })
+	})
 }
 
 // nopStampKernel does nothing but stamp (a start and end of 1 and 2 ns).
