@@ -7,8 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -96,7 +94,7 @@ func runCorpusChild(path string) int {
 	if err != nil {
 		var e *eval.Error
 		if errors.As(err, &e) {
-			fmt.Fprintf(os.Stderr, "%s: %s\n%s", e.Name, e.Value, stripANSI(strings.Join(e.Traceback, "\n")))
+			fmt.Fprintf(os.Stderr, "%s: %s\n%s", e.Name, e.Value, eval.StripANSI(strings.Join(e.Traceback, "\n")))
 		} else {
 			fmt.Fprintln(os.Stderr, err)
 		}
@@ -121,20 +119,6 @@ func cellSource(src string) string {
 	return strings.Join(lines, "\n")
 }
 
-func stripANSI(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == 0x1b {
-			for i < len(s) && s[i] != 'm' {
-				i++
-			}
-			continue
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
-}
-
 func TestCorpusInSession(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the semantics corpus runs a session per snippet (skipped with -short)")
@@ -144,25 +128,5 @@ func TestCorpusInSession(t *testing.T) {
 }
 
 func runCorpusSnippet(s corpus.Snippet) corpus.Outcome {
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	path, _ := filepath.Abs(s.Path)
-	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestCorpusChild$")
-	cmd.Env = append(os.Environ(), corpusChildEnv+"="+path)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	o := corpus.Outcome{Name: s.Name, Got: stdout.String()}
-	if err != nil {
-		o.Err = fmt.Errorf("%v: %s", err, lastLines(stderr.String(), 8))
-	}
-	return o
-}
-
-func lastLines(s string, n int) string {
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
-	}
-	return strings.Join(lines, "\n")
+	return corpus.RunChild(s, corpusChildEnv, 8, "-test.run=^TestCorpusChild$")
 }

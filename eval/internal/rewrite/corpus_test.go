@@ -1,7 +1,6 @@
 package rewrite_test
 
 import (
-	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -11,11 +10,8 @@ import (
 	"go/token"
 	"io"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"runtime"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -109,27 +105,7 @@ func TestCorpusOnYaegi(t *testing.T) {
 }
 
 func runChild(s corpus.Snippet) corpus.Outcome {
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	path, _ := filepath.Abs(s.Path)
-	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), snippetEnv+"="+path)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	o := corpus.Outcome{Name: s.Name, Got: stdout.String()}
-	if err != nil {
-		o.Err = fmt.Errorf("%v: %s", err, lastLines(stderr.String(), 6))
-	}
-	return o
-}
-
-func lastLines(s string, n int) string {
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
-	}
-	return strings.Join(lines, "\n")
+	return corpus.RunChild(s, snippetEnv, 6, "-test.run=^$")
 }
 
 var _ = io.Discard
