@@ -136,14 +136,7 @@ func TestSamberLo(t *testing.T) {
 	}
 	needGo(t)
 	const pin = "github.com/samber/lo@v1.53.0"
-	mod := t.TempDir()
-	os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com/expected\n\ngo 1.22\n"), 0o644)
-	get := exec.Command("go", "get", pin)
-	get.Dir = mod
-	get.Env = append(os.Environ(), "GOWORK=off")
-	if out, err := get.CombinedOutput(); err != nil {
-		t.Skipf("the module proxy does not answer here (go get %s: %v): %s", pin, err, out)
-	}
+	mod := moduleWith(t, pin)
 	const imports = "import (\n\t\"fmt\"\n\t\"strconv\"\n\n\t\"github.com/samber/lo\"\n)\n"
 	stmts := []string{
 		`evens := lo.Filter([]int{1, 2, 3, 4, 5, 6}, func(x int, _ int) bool { return x%2 == 0 })

@@ -416,13 +416,10 @@ func TestFailures(t *testing.T) {
 	}
 }
 
-// TestProxy builds go-humanize, pinned, from the module proxy (or the module cache).
-func TestProxy(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an evaluator binary: not with -short")
-	}
-	needGo(t)
-	const pin = "github.com/dustin/go-humanize@v1.1.0"
+// moduleWith returns a new module that requires pin (go get), in which go run prints what
+// cells using it should; it skips the test where the module proxy does not answer.
+func moduleWith(t *testing.T, pin string) string {
+	t.Helper()
 	mod := t.TempDir()
 	os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com/expected\n\ngo 1.22\n"), 0o644)
 	get := exec.Command("go", "get", pin)
@@ -431,6 +428,17 @@ func TestProxy(t *testing.T) {
 	if out, err := get.CombinedOutput(); err != nil {
 		t.Skipf("the module proxy does not answer here (go get %s: %v): %s", pin, err, out)
 	}
+	return mod
+}
+
+// TestProxy builds go-humanize, pinned, from the module proxy (or the module cache).
+func TestProxy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds an evaluator binary: not with -short")
+	}
+	needGo(t)
+	const pin = "github.com/dustin/go-humanize@v1.1.0"
+	mod := moduleWith(t, pin)
 	const stmts = `fmt.Println(humanize.Bytes(82854982), humanize.Comma(-1234567), humanize.Ordinal(23))
 fmt.Println(humanize.SIWithDigits(0.000012345, 2, "F"))
 `
