@@ -173,59 +173,20 @@ func unchecked(t gpu.Thread, x []float32) { x[t.GlobalX()] = 1 }`
 // shim of CUDA's declarations: syntax, types and overloads, not device code generation (the
 // GPU machine compiles them with NVRTC: see TestDumpCUDA).
 func TestCUDASyntaxWithGCC(t *testing.T) {
-	gxx, err := exec.LookPath("g++")
-	if err != nil {
-		t.Skip("no g++ to check the translated C++ with")
-	}
-	shim, err := filepath.Abs("testdata/cuda_shim.h")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
+	gxx := needGCC(t)
 	srcs := translations(t)
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 2)
-	var mu sync.Mutex
 	for name, src := range srcs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			file := filepath.Join(dir, name+".cpp")
-			text := "#include \"" + shim + "\"\n" + cudasrc.Prelude + "\n" + src
-			if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-				t.Error(err)
-				return
-			}
-			out, err := exec.Command(gxx, "-std=c++17", "-fsyntax-only", "-Wall", "-Wno-unused-variable",
-				"-Wno-unused-label", "-Wno-unused-but-set-variable", "-Wno-unused-function", "-Werror=return-type", file).CombinedOutput()
-			if err != nil || len(out) > 0 {
-				mu.Lock()
-				defer mu.Unlock()
-				t.Errorf("%s: g++: %v\n%s", name, err, firstLines(string(out), 30))
-			}
-		}()
+		srcs[name] = cudasrc.Prelude + "\n" + src
 	}
-	wg.Wait()
+	checkWithGCC(t, gxx, srcs)
 }
 
 // TestCUDATracedSyntaxWithGCC checks the traced variant of every translated suite kernel
 // (cudasrc.Traced, with the prelude's trace stamps on), as TestCUDASyntaxWithGCC checks the
 // kernels: what a timeline compiles in their place must be C++ too.
 func TestCUDATracedSyntaxWithGCC(t *testing.T) {
-	gxx, err := exec.LookPath("g++")
-	if err != nil {
-		t.Skip("no g++ to check the translated C++ with")
-	}
-	shim, err := filepath.Abs("testdata/cuda_shim.h")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 2)
-	var mu sync.Mutex
+	gxx := needGCC(t)
+	srcs := map[string]string{}
 	for name, src := range translations(t) {
 		traced, err := cudasrc.Traced(src)
 		if err != nil {
@@ -240,13 +201,42 @@ func TestCUDATracedSyntaxWithGCC(t *testing.T) {
 				t.Fatalf("%s: kernel %s of the traced variant has no slot parameter: %+v", name, k.Signature.Name, ps)
 			}
 		}
+		srcs[name] = "#define PEERBOOK_TRACE_STAMPS 1\n" + cudasrc.Prelude + "\n" + traced
+	}
+	checkWithGCC(t, gxx, srcs)
+}
+
+// needGCC returns the g++ command, or skips the test without one.
+func needGCC(t *testing.T) string {
+	t.Helper()
+	gxx, err := exec.LookPath("g++")
+	if err != nil {
+		t.Skip("no g++ to check the translated C++ with")
+	}
+	return gxx
+}
+
+// checkWithGCC checks each of srcs (name -> C++ source) with g++ -fsyntax-only, after the
+// shim of CUDA's declarations (testdata/cuda_shim.h), two at a time: each must compile
+// without a warning.
+func checkWithGCC(t *testing.T, gxx string, srcs map[string]string) {
+	t.Helper()
+	shim, err := filepath.Abs("testdata/cuda_shim.h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 2)
+	var mu sync.Mutex
+	for name, src := range srcs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			file := filepath.Join(dir, name+".cpp")
-			text := "#include \"" + shim + "\"\n#define PEERBOOK_TRACE_STAMPS 1\n" + cudasrc.Prelude + "\n" + traced
+			text := "#include \"" + shim + "\"\n" + src
 			if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
 				t.Error(err)
 				return
