@@ -106,29 +106,24 @@ template <class T> __device__ __forceinline__ T shr(T a, unsigned long long n) {
 // Go's min and max: NaN wins; min(-0, +0) is -0, max(-0, +0) is +0. The float and double
 // versions are explicit specializations, not overloads: translated code calls
 // gk::min<T>(a, b), which never selects a non-template overload (it once used the generic
-// comparison for floats, so min(+0, -0) was +0 and max(1.5, NaN) was 1.5).
+// comparison for floats, so min(+0, -0) was +0 and max(1.5, NaN) was 1.5). float_min and
+// float_max are Go's min and max of floats, for float and double alike.
 template <class T> __device__ __forceinline__ T min(T a, T b) { return b < a ? b : a; }
 template <class T> __device__ __forceinline__ T max(T a, T b) { return b > a ? b : a; }
-template <> __device__ __forceinline__ float min<float>(float a, float b) {
+template <class F> __device__ __forceinline__ F float_min(F a, F b) {
   if (a != a || b != b) return a + b;
   if (a == b) return signbit(a) ? a : b;
   return a < b ? a : b;
 }
-template <> __device__ __forceinline__ float max<float>(float a, float b) {
+template <class F> __device__ __forceinline__ F float_max(F a, F b) {
   if (a != a || b != b) return a + b;
   if (a == b) return signbit(a) ? b : a;
   return a > b ? a : b;
 }
-template <> __device__ __forceinline__ double min<double>(double a, double b) {
-  if (a != a || b != b) return a + b;
-  if (a == b) return signbit(a) ? a : b;
-  return a < b ? a : b;
-}
-template <> __device__ __forceinline__ double max<double>(double a, double b) {
-  if (a != a || b != b) return a + b;
-  if (a == b) return signbit(a) ? b : a;
-  return a > b ? a : b;
-}
+template <> __device__ __forceinline__ float min<float>(float a, float b) { return float_min(a, b); }
+template <> __device__ __forceinline__ float max<float>(float a, float b) { return float_max(a, b); }
+template <> __device__ __forceinline__ double min<double>(double a, double b) { return float_min(a, b); }
+template <> __device__ __forceinline__ double max<double>(double a, double b) { return float_max(a, b); }
 
 // Go's math.Max and math.Min: as max and min, except that +Inf (Max) and -Inf (Min) win
 // even over NaN.
