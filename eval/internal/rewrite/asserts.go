@@ -282,20 +282,26 @@ func (x *cell) errorsAs(call *ast.CallExpr) ast.Expr {
 		return nil
 	}
 	t := pt.Elem()
-	ts, ok := x.c.typeString(t)
-	if !ok {
-		return nil
-	}
-	kind := assertNative
-	if types.IsInterface(t) {
-		kind = x.assertKind(types.NewInterfaceType(nil, nil), t)
-	}
-	try, ok := x.tryAssert(kind, "_pb_e", "_pb_v", "_pb_ok", ts, t, types.NewInterfaceType(nil, nil))
+	_, try, ok := x.errorsTry(t)
 	if !ok {
 		return nil
 	}
 	tm := tmpl{pos: call.Pos(), exprs: map[string]ast.Expr{"_pbX_err": call.Args[0], "_pbX_target": call.Args[1]}}
 	return tm.expr("_pb_errors_as(_pbX_err, func(_pb_e any) bool {\n%s\nif _pb_ok { *_pbX_target = _pb_v }\nreturn _pb_ok\n})", try)
+}
+
+// errorsTry returns the spelling of the error type t and the statements that assert
+// _pb_e (any) to it as _pb_v, _pb_ok, for errorsAs and errorsAsType.
+func (x *cell) errorsTry(t types.Type) (ts, try string, ok bool) {
+	if ts, ok = x.c.typeString(t); !ok {
+		return "", "", false
+	}
+	kind := assertNative
+	if types.IsInterface(t) {
+		kind = x.assertKind(types.NewInterfaceType(nil, nil), t)
+	}
+	try, ok = x.tryAssert(kind, "_pb_e", "_pb_v", "_pb_ok", ts, t, types.NewInterfaceType(nil, nil))
+	return ts, try, ok
 }
 
 // errorsAsType rewrites errors.AsType[E](err) (Go 1.26) as errorsAs does errors.As, for
@@ -318,15 +324,7 @@ func (x *cell) errorsAsType(call *ast.CallExpr) ast.Expr {
 		return nil
 	}
 	t := tuple.At(0).Type()
-	ts, ok := x.c.typeString(t)
-	if !ok {
-		return nil
-	}
-	kind := assertNative
-	if types.IsInterface(t) {
-		kind = x.assertKind(types.NewInterfaceType(nil, nil), t)
-	}
-	try, ok := x.tryAssert(kind, "_pb_e", "_pb_v", "_pb_ok", ts, t, types.NewInterfaceType(nil, nil))
+	ts, try, ok := x.errorsTry(t)
 	if !ok {
 		return nil
 	}
