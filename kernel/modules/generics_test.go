@@ -78,15 +78,8 @@ fmt.Println(sq.Len())`,
 			t.Errorf("the generated symbols lack %q", want)
 		}
 	}
-	var main strings.Builder
-	for _, c := range genericCells {
-		main.WriteString(c + "\nfmt.Println(\"--\")\n")
-	}
-	out := goRun(t, nbDir, "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/localmod/stats\"\n)\n\n"+libDecls+"\nfunc main() {\n"+main.String()+"_, _, _, _, _ = strs, doubled, total, top, neg\n}\n")
-	want := strings.Split(strings.TrimSuffix(out, "--\n"), "--\n")
-	if len(want) != len(genericCells) {
-		t.Fatalf("go run printed %q: not %d parts", out, len(genericCells))
-	}
+	want := goRunEach(t, nbDir, "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/localmod/stats\"\n)\n\n"+libDecls,
+		genericCells, "_, _, _, _, _ = strs, doubled, total, top, neg\n")
 	all := runCells(t, bin.Path, cells...)
 	if len(all) != len(cells) {
 		t.Fatalf("%d cells in the output notebook, want %d", len(all), len(cells))
@@ -154,15 +147,7 @@ fmt.Println(lengths, lo.Reduce(lengths, func(a float64, x float64, _ int) float6
 		`pairs := lo.Zip2([]string{"a", "b"}, []int{1, 2})
 fmt.Println(len(pairs), pairs[1].A, pairs[1].B, lo.Keys(map[string]int{"only": 1}))`,
 	}
-	var main strings.Builder
-	for _, s := range stmts {
-		main.WriteString(s + "\nfmt.Println(\"--\")\n")
-	}
-	out := goRun(t, mod, "package main\n\n"+imports+"\nfunc main() {\n"+main.String()+"}\n")
-	want := strings.Split(strings.TrimSuffix(out, "--\n"), "--\n")
-	if len(want) != len(stmts) {
-		t.Fatalf("go run printed %q: not %d parts", out, len(stmts))
-	}
+	want := goRunEach(t, mod, "package main\n\n"+imports, stmts, "")
 	cells := append([]string{imports}, stmts...)
 	b := newBuilder(t)
 	bin, err := b.Build(context.Background(), Set{Imports: []string{"github.com/samber/lo"}, Pins: []string{pin}, Cells: cells})

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -201,6 +200,23 @@ func textOf(v any) string {
 	return ""
 }
 
+// goRunEach runs stmts in order in the main function of one program (head: its package
+// clause, imports and declarations; tail: statements after them) with goRun, and returns
+// what each statement printed.
+func goRunEach(t *testing.T, dir, head string, stmts []string, tail string) []string {
+	t.Helper()
+	var main strings.Builder
+	for _, s := range stmts {
+		main.WriteString(s + "\nfmt.Println(\"--\")\n")
+	}
+	out := goRun(t, dir, head+"\nfunc main() {\n"+main.String()+tail+"}\n")
+	want := strings.Split(strings.TrimSuffix(out, "--\n"), "--\n")
+	if len(want) != len(stmts) {
+		t.Fatalf("go run printed %q: not %d parts", out, len(stmts))
+	}
+	return want
+}
+
 // goRun runs a Go program's main.go in the module folder dir with the go command: what the
 // cells must print.
 func goRun(t *testing.T, dir, src string) string {
@@ -267,17 +283,13 @@ func TestLocalModule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var main strings.Builder
 	cells := []string{"import (\n\t\"fmt\"\n\n\t\"example.com/localmod/stats\"\n)\n\n" + libDecls}
+	var blocks []string
 	for _, c := range libCells {
-		fmt.Fprintf(&main, "{\n%s\n}\nfmt.Println(\"--\")\n", c.src)
+		blocks = append(blocks, "{\n"+c.src+"\n}")
 		cells = append(cells, c.src)
 	}
-	out := goRun(t, nbDir, "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/localmod/stats\"\n)\n\n"+libDecls+"\nfunc main() {\n"+main.String()+"}\n")
-	want := strings.Split(strings.TrimSuffix(out, "--\n"), "--\n")
-	if len(want) != len(libCells) {
-		t.Fatalf("go run printed %q: not %d parts", out, len(libCells))
-	}
+	want := goRunEach(t, nbDir, "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/localmod/stats\"\n)\n\n"+libDecls, blocks, "")
 	cells = append(cells,
 		`stats.Map([]int{1, 2}, func(i int) string { return fmt.Sprint(i) })`,
 		`fmt.Println("still here", stats.Calls)`,
