@@ -80,13 +80,7 @@ fmt.Println(sq.Len())`,
 	}
 	want := goRunEach(t, nbDir, "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/localmod/stats\"\n)\n\n"+libDecls,
 		genericCells, "_, _, _, _, _ = strs, doubled, total, top, neg\n")
-	all := runCells(t, bin.Path, cells...)
-	if len(all) != len(cells) {
-		t.Fatalf("%d cells in the output notebook, want %d", len(all), len(cells))
-	}
-	if len(all[0].errors) > 0 {
-		t.Fatalf("the declarations failed: %v", all[0].errors)
-	}
+	all := runAfterDecls(t, bin.Path, cells)
 	for i, c := range genericCells {
 		got := all[i+1]
 		switch {

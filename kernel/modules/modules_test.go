@@ -200,6 +200,20 @@ func textOf(v any) string {
 	return ""
 }
 
+// runAfterDecls runs cells, the first of which declares what the others use, and returns
+// their results; the test fails where the output lacks a cell or the declarations failed.
+func runAfterDecls(t *testing.T, bin string, cells []string) []cellResult {
+	t.Helper()
+	all := runCells(t, bin, cells...)
+	if len(all) != len(cells) {
+		t.Fatalf("%d cells in the output notebook, want %d", len(all), len(cells))
+	}
+	if len(all[0].errors) > 0 {
+		t.Fatalf("the declarations failed: %v", all[0].errors)
+	}
+	return all
+}
+
 // goRunEach runs stmts in order in the main function of one program (head: its package
 // clause, imports and declarations; tail: statements after them) with goRun, and returns
 // what each statement printed.
@@ -295,13 +309,7 @@ func TestLocalModule(t *testing.T) {
 		`fmt.Println("still here", stats.Calls)`,
 		"stats.Calls = 10\nfmt.Println(stats.Calls)",
 	)
-	all := runCells(t, bin.Path, cells...)
-	if len(all) != len(cells) {
-		t.Fatalf("%d cells in the output notebook, want %d", len(all), len(cells))
-	}
-	if len(all[0].errors) > 0 {
-		t.Fatalf("the declarations failed: %v", all[0].errors)
-	}
+	all := runAfterDecls(t, bin.Path, cells)
 	for i, c := range libCells {
 		got := all[i+1]
 		switch {
