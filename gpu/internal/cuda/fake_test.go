@@ -132,6 +132,33 @@ func fakeDriverAPI() driverAPI {
 			defer f.mu.Unlock()
 			return body(f)
 		}
+		// createIn and destroyIn are the calls that make (cuXCreate(&h, arg)) and end
+		// (cuXDestroy(h)) a kind of handle, kept in the set of the fake that set picks; both
+		// fail where the fake is told to.
+		createIn := func(set func(f *fakeDriver) map[uintptr]bool) uintptr {
+			return cb(func(ph, _ uintptr) uintptr {
+				return uintptr(with(func(f *fakeDriver) cuResult {
+					if r, bad := f.fail(); bad {
+						return r
+					}
+					f.nextHdl += 8
+					set(f)[f.nextHdl] = true
+					*word(ph) = f.nextHdl
+					return 0
+				}))
+			})
+		}
+		destroyIn := func(set func(f *fakeDriver) map[uintptr]bool) uintptr {
+			return cb(func(h uintptr) uintptr {
+				return uintptr(with(func(f *fakeDriver) cuResult {
+					if r, bad := f.fail(); bad {
+						return r
+					}
+					delete(set(f), h)
+					return 0
+				}))
+			})
+		}
 		d.cuGetErrorName = cb(func(r, pp uintptr) uintptr {
 			name, ok := fakeNames[cuResult(r)]
 			if !ok {
@@ -219,26 +246,8 @@ func fakeDriverAPI() driverAPI {
 				return 0
 			}))
 		})
-		d.cuStreamCreate = cb(func(ps, flags uintptr) uintptr {
-			return uintptr(with(func(f *fakeDriver) cuResult {
-				if r, bad := f.fail(); bad {
-					return r
-				}
-				f.nextHdl += 8
-				f.streams[f.nextHdl] = true
-				*word(ps) = f.nextHdl
-				return 0
-			}))
-		})
-		d.cuStreamDestroy = cb(func(s uintptr) uintptr {
-			return uintptr(with(func(f *fakeDriver) cuResult {
-				if r, bad := f.fail(); bad {
-					return r
-				}
-				delete(f.streams, s)
-				return 0
-			}))
-		})
+		d.cuStreamCreate = createIn(func(f *fakeDriver) map[uintptr]bool { return f.streams })
+		d.cuStreamDestroy = destroyIn(func(f *fakeDriver) map[uintptr]bool { return f.streams })
 		d.cuStreamSynchronize = cb(func(s uintptr) uintptr {
 			return uintptr(with(func(f *fakeDriver) cuResult {
 				f.syncs++
@@ -250,19 +259,6 @@ func fakeDriverAPI() driverAPI {
 			}))
 		})
 		d.cuStreamQuery = d.cuStreamSynchronize
-		d.cuEventCreate = cb(func(pe, flags uintptr) uintptr {
-			return uintptr(with(func(f *fakeDriver) cuResult {
-				if r, bad := f.fail(); bad {
-					return r
-				}
-				f.nextHdl += 8
-				*word(pe) = f.nextHdl
-				return 0
-			}))
-		})
-		d.cuEventDestroy = cb(func(e uintptr) uintptr {
-			return uintptr(with(func(f *fakeDriver) cuResult { r, _ := f.fail(); return r }))
-		})
 		d.cuMemAlloc = cb(func(pp, size uintptr) uintptr {
 			return uintptr(with(func(f *fakeDriver) cuResult {
 				if r, bad := f.fail(); bad {
@@ -336,26 +332,8 @@ func fakeDriverAPI() driverAPI {
 				return 0
 			}))
 		})
-		d.cuModuleLoadData = cb(func(pm, img uintptr) uintptr {
-			return uintptr(with(func(f *fakeDriver) cuResult {
-				if r, bad := f.fail(); bad {
-					return r
-				}
-				f.nextHdl += 8
-				f.modules[f.nextHdl] = true
-				*word(pm) = f.nextHdl
-				return 0
-			}))
-		})
-		d.cuModuleUnload = cb(func(m uintptr) uintptr {
-			return uintptr(with(func(f *fakeDriver) cuResult {
-				if r, bad := f.fail(); bad {
-					return r
-				}
-				delete(f.modules, m)
-				return 0
-			}))
-		})
+		d.cuModuleLoadData = createIn(func(f *fakeDriver) map[uintptr]bool { return f.modules })
+		d.cuModuleUnload = destroyIn(func(f *fakeDriver) map[uintptr]bool { return f.modules })
 		d.cuModuleGetFunction = cb(func(pf, m, name uintptr) uintptr {
 			return uintptr(with(func(f *fakeDriver) cuResult {
 				if r, bad := f.fail(); bad {
@@ -403,17 +381,7 @@ func fakeDriverAPI() driverAPI {
 				return 0
 			}))
 		})
-		d.cuEventCreate = cb(func(pe, flags uintptr) uintptr {
-			return uintptr(with(func(f *fakeDriver) cuResult {
-				if r, bad := f.fail(); bad {
-					return r
-				}
-				f.nextHdl += 8
-				f.events[f.nextHdl] = true
-				*word(pe) = f.nextHdl
-				return 0
-			}))
-		})
+		d.cuEventCreate = createIn(func(f *fakeDriver) map[uintptr]bool { return f.events })
 		d.cuEventDestroy = cb(func(e uintptr) uintptr {
 			return uintptr(with(func(f *fakeDriver) cuResult {
 				delete(f.events, e)
