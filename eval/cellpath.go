@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
 
 	"github.com/peerbook/peerbook/eval/internal/rewrite"
@@ -186,9 +185,7 @@ func (s *Session) importAliases(aliases map[string]string) error {
 		}
 		if s.rw != nil {
 			// The rewriter must know the name, for the cell's declarations that use it.
-			if f, err := parser.ParseFile(s.in.FileSet(), srcFile, "package main; "+src, 0); err == nil {
-				_ = s.rewriteCell(f, nil)
-			}
+			s.rw.Import(alias, path)
 		}
 	}
 	return nil

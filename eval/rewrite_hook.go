@@ -16,10 +16,12 @@ import (
 
 // cellRewriter is the API of package eval/internal/rewrite: the rewrites that make yaegi run Go as
 // Go. Prepare installs its helpers in a fresh interpreter; Cell rewrites a cell's
-// declarations and top-level statements in place, keeping the user's positions.
+// declarations and top-level statements in place, keeping the user's positions; Import
+// tells it of an import the session made itself (not through a cell).
 type cellRewriter interface {
 	Prepare(i *interp.Interpreter) error
 	Cell(fset *token.FileSet, decls *ast.File, stmts *ast.BlockStmt) error
+	Import(name, path string)
 }
 
 // typeErrorSource is implemented by a rewriter that type-checks cells (rewrite.Rewriter).

@@ -99,6 +99,18 @@ type checked struct {
 	failed bool              // the checker could not run at all
 }
 
+// Import tells the rewriter that the session imported path under name, as an import
+// declaration of a cell would (Cell), for the cells that use the name; it costs no check.
+func (r *Rewriter) Import(name, path string) {
+	switch name {
+	case "", "_":
+	case ".":
+		r.mem.imports["."+path] = path
+	default:
+		r.mem.imports[name] = path
+	}
+}
+
 // check type-checks the cell (its declarations file and its top-level statements)
 // against the memory of earlier cells.
 func (r *Rewriter) check(fset *token.FileSet, decls *ast.File, stmts *ast.BlockStmt) *checked {
