@@ -76,9 +76,21 @@ func (ct *cellTypes) hasErrors(pos, end token.Pos) bool {
 func (s *Session) checkTypes(pc *parsedCell) *cellTypes {
 	if pc.types == nil {
 		decideHoisting(pc, s.isSessionVar)
-		pc.types = s.typer.check(pc, s.sessionImports(), varDecls(pc))
+		pc.types = s.typer.check(pc, s.checkImports(), varDecls(pc))
 	}
 	return pc.types
+}
+
+// checkImports returns the imports a cell's check declares (local name -> path): those
+// cells see, as the interpreter scopes them (not the prelude's).
+func (s *Session) checkImports() map[string]string {
+	out := s.scope.cellImports()
+	for name := range out {
+		if name == "." || name == "_" {
+			delete(out, name)
+		}
+	}
+	return out
 }
 
 // varDecls returns the cell's var declarations that stay declarations of the package as the
