@@ -118,8 +118,10 @@ func varDecls(pc *parsedCell) map[*item]bool {
 const cellFuncName = "_pb_cell"
 
 // check type-checks the cell's items against the remembered declarations. imports are the
-// session's imports (local name -> path). Errors don't stop the check: what they touch has
-// an invalid type, and the callers fall back on what they did without types.
+// imports cells see (local name -> path); decls are the var declarations that stay
+// declarations of the package (varDecls), the others run as statements. Errors don't stop
+// the check: what they touch has an invalid type, and the callers fall back on what they
+// did without types.
 func (t *cellTyper) check(pc *parsedCell, imports map[string]string, decls map[*item]bool) *cellTypes {
 	t.checks++
 	ct := &cellTypes{
