@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
 
 	"github.com/peerbook/peerbook/eval/internal/rewrite"
@@ -19,7 +18,8 @@ import (
 // and kernels add to the interpreter.
 //
 //	parse        parseCell (parse.go), settleImports (imports.go), moduleGenerics (modgenerics.go)
-//	(types)      checkTypes (typecheck.go): one go/types check, made for refuse and scope
+//	(types)      checkTypes (typecheck.go): the one go/types check, for refuse, scope and
+//	             rewrite, kept true by the stages that change the cell after it (typepatch.go)
 //	refuse       precheck (precheck.go): a cell that does not type-check changes nothing
 //	kernels      defineKernels (kernels.go): Go kernels go to the gpu package
 //	scope        scopeCell (toplevel.go): top-level statements in function scopes, their
@@ -186,9 +186,7 @@ func (s *Session) importAliases(aliases map[string]string) error {
 		}
 		if s.rw != nil {
 			// The rewriter must know the name, for the cell's declarations that use it.
-			if f, err := parser.ParseFile(s.in.FileSet(), srcFile, "package main; "+src, 0); err == nil {
-				_ = s.rewriteCell(f, nil)
-			}
+			s.rw.Import(alias, path)
 		}
 	}
 	return nil

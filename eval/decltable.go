@@ -18,7 +18,7 @@ import (
 //     (a var with its type, a const with its value, a func or method signature, a type),
 //     against which go/types checks each cell (typecheck.go), with its staleness;
 //   - the rewriter's declaration (rw): the declaration that recreates the name's type as
-//     the rewriter spells it, for its own check of the cell as it runs
+//     the rewriter spells it, for the checks it makes itself (see sessionState)
 //     (eval/internal/rewrite, which keeps it here through rewrite.DeclStore).
 //
 // The parts have their own lifetimes, kept as they were when they were separate tables: a
@@ -31,7 +31,9 @@ type declTable struct {
 	// methods: type name -> the keys of its methods that have a type declaration ("T.M"),
 	// kept by setType and dropType so that needed does not walk every entry.
 	methods map[string][]string
-	next    int // the order the next definition gets
+	// typeNames are the names whose type declaration declares a type (not a method).
+	typeNames map[string]bool
+	next      int // the order the next definition gets
 }
 
 // declared is the entry of one name in the declTable. Either part may be nil.
@@ -53,7 +55,7 @@ type typeDecl struct {
 var _ rewrite.DeclStore = (*declTable)(nil)
 
 func newDeclTable() *declTable {
-	return &declTable{byName: map[string]*declared{}, methods: map[string][]string{}}
+	return &declTable{byName: map[string]*declared{}, methods: map[string][]string{}, typeNames: map[string]bool{}}
 }
 
 // entry returns the entry of name, made if needed.
@@ -156,6 +158,11 @@ func (t *declTable) setType(name string, decl ast.Decl, src string, refs []strin
 		t.methods[base] = append(t.methods[base], name)
 	}
 	e.typ = &typeDecl{decl: decl, src: src, refs: refs}
+	if strings.HasPrefix(src, "type ") && !strings.Contains(name, ".") {
+		t.typeNames[name] = true
+	} else {
+		delete(t.typeNames, name)
+	}
 }
 
 // dropType forgets the type declaration of name.
@@ -177,6 +184,7 @@ func (t *declTable) dropType(name string) {
 		}
 	}
 	e.typ = nil
+	delete(t.typeNames, name)
 	t.prune(name)
 }
 

@@ -7,8 +7,8 @@ import (
 
 // The table keeps one entry per name; its parts keep the lifetimes they had as separate
 // tables: a redeclared type drops its methods' type declarations (go/types must not see
-// them on the new type) but keeps their definitions, and a variable of the old type is
-// stale until it is made again.
+// them on the new type) but keeps their definitions, until they are re-evaluated for the
+// new type; a variable of the old type is stale until it is made again.
 func TestDeclTableLifetimes(t *testing.T) {
 	s := newSession(t)
 	mustExec(t, s, "type T struct{ a int }\nfunc (t T) Get() int { return t.a }\nvar x = T{1}\nconst c = 2.5")
@@ -36,13 +36,20 @@ func TestDeclTableLifetimes(t *testing.T) {
 	if got := s.typer.varType("x"); got != "" {
 		t.Errorf("the typer gives stale x the type %q", got)
 	}
-	if _, ok := s.decls.typed("T.Get"); ok {
-		t.Errorf("T.Get kept its type declaration when T was redeclared")
+	// Get compiles for the new T (redefine.go re-evaluates it): it is T's method again.
+	if got := s.decls.typeSrc("T.Get"); !strings.HasPrefix(got, "func (t T) Get() int") {
+		t.Errorf("T.Get re-evaluated for the new T: type declaration %q", got)
 	}
-	if got := s.decls.methods["T"]; len(got) != 0 {
-		t.Errorf("methods of T with type declarations: %v, want none", got)
+	if got := s.decls.methods["T"]; len(got) != 1 {
+		t.Errorf("methods of T with type declarations: %v, want [T.Get]", got)
 	}
-	mustExec(t, s, "x := T{3, 4}")
+	// A method that does not compile for the new T loses its type declaration.
+	mustExec(t, s, "func (t T) Sum() int { return t.a + t.b }")
+	mustExec(t, s, "type T struct{ a int }")
+	if _, ok := s.decls.typed("T.Sum"); ok {
+		t.Errorf("T.Sum kept its type declaration when T was redeclared without b")
+	}
+	mustExec(t, s, "x := T{3}")
 	if s.decls.isStale("x") {
 		t.Errorf("x stale after it was made again of the new T")
 	}
@@ -71,5 +78,17 @@ func TestDeclTableHoldsTheRewritersDeclarations(t *testing.T) {
 	}
 	if out, _ := mustExec(t, s, "n * 2"); out != "6" {
 		t.Errorf("n * 2 = %s, want 6", out)
+	}
+}
+
+// A method re-evaluated for a redeclared type is the new type's: a cell that calls it is
+// not refused ("T{…}.Get undefined"), as the go command would not refuse it.
+func TestMethodOfRedeclaredTypeChecks(t *testing.T) {
+	s := newSession(t)
+	mustExec(t, s, "import \"fmt\"\ntype T struct{ a int }\nfunc (t T) Get() int { return t.a }")
+	mustExec(t, s, "type T struct{ a, b int }")
+	got, _ := mustExec(t, s, "v := T{1, 2}.Get()\nfmt.Sprint(v)")
+	if got != "1" {
+		t.Errorf("T{1, 2}.Get() after T was redeclared: %s, want 1", got)
 	}
 }

@@ -169,6 +169,9 @@ func (s *Session) importGPU() error {
 	if _, err := s.in.Eval(`import ` + gpuAlias + ` "` + gpuPath + `"`); err != nil {
 		return internalError("import the gpu package", err)
 	}
+	if s.rw != nil {
+		s.rw.Import(gpuAlias, gpuPath) // for the kernels' variables (addKernelVars)
+	}
 	return nil
 }
 

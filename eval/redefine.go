@@ -174,6 +174,16 @@ func (s *Session) recompile(defs []*definition) error {
 			st.items = append(st.items, it)
 		}
 	}
+	// The signatures of the functions and methods, for the typer: a redeclared type's methods
+	// lost theirs (cellTyper.remember).
+	sigs := map[string]string{}
+	for _, it := range st.items {
+		if _, ok := it.decl.(*ast.FuncDecl); ok {
+			for name, src := range (&cellTypes{}).memory(s.in.FileSet(), it) {
+				sigs[name] = src
+			}
+		}
+	}
 	node := s.buildNode(&st, 0)
 	if s.rw != nil {
 		if err := s.rewriteCell(node.(*ast.File), nil); err != nil {
@@ -187,6 +197,8 @@ func (s *Session) recompile(defs []*definition) error {
 		return err
 	}
 	// A file of functions, methods and types runs nothing but yaegi's bookkeeping.
-	_, err = s.in.Execute(prog)
+	if _, err = s.in.Execute(prog); err == nil {
+		s.typer.remember(sigs)
+	}
 	return err
 }

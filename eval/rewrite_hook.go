@@ -16,10 +16,13 @@ import (
 
 // cellRewriter is the API of package eval/internal/rewrite: the rewrites that make yaegi run Go as
 // Go. Prepare installs its helpers in a fresh interpreter; Cell rewrites a cell's
-// declarations and top-level statements in place, keeping the user's positions.
+// declarations and top-level statements in place, keeping the user's positions; Import
+// tells it of an import the session made itself (not through a cell).
 type cellRewriter interface {
 	Prepare(i *interp.Interpreter) error
 	Cell(fset *token.FileSet, decls *ast.File, stmts *ast.BlockStmt) error
+	Import(name, path string)
+	CellChecked(fset *token.FileSet, decls *ast.File, stmts *ast.BlockStmt, c *rewrite.Checked) error
 }
 
 // typeErrorSource is implemented by a rewriter that type-checks cells (rewrite.Rewriter).
@@ -56,6 +59,21 @@ func (s *Session) goTypesErrors(n ast.Node, err error) error {
 func (s *Session) rewriteCell(decls *ast.File, stmts *ast.BlockStmt) error {
 	s.rewriterChecks++
 	return s.rw.Cell(s.in.FileSet(), decls, stmts)
+}
+
+// rewriteParsed runs the parsed cell's declarations and statements through the rewriter,
+// with the cell's check (checkTypes): made now if no stage needed it before (the cell is as
+// it runs), kept true by the stages that changed the cell since (typepatch.go). Where a stage
+// could not keep it true, the rewriter checks the cell itself.
+func (s *Session) rewriteParsed(pc *parsedCell, decls *ast.File, stmts *ast.BlockStmt) error {
+	ct := s.checkTypes(pc)
+	if s.checkHook != nil {
+		s.checkHook(ct, decls, stmts)
+	}
+	if ct.unsure != "" {
+		return s.rewriteCell(decls, stmts)
+	}
+	return s.rw.CellChecked(s.in.FileSet(), decls, stmts, &rewrite.Checked{Info: ct.info, Pkg: ct.pkg, Errors: ct.all})
 }
 
 // newRewriter returns the rewriter of a new interpreter (nil: cells run as written).
@@ -98,7 +116,7 @@ func (s *Session) rewriteItems(pc *parsedCell) error {
 	if stmts != nil {
 		stmts.Rbrace = stmts.List[len(stmts.List)-1].End()
 	}
-	if err := s.rewriteCell(decls, stmts); err != nil {
+	if err := s.rewriteParsed(pc, decls, stmts); err != nil {
 		var refused *rewrite.Unsupported
 		if errors.As(err, &refused) {
 			// The cell would run with a result Go would not give: it is not run.

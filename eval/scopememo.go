@@ -9,7 +9,8 @@ import (
 // cost does not grow with the number of names the session defined: the imports change only
 // when an import is compiled or a name is forgotten or restored, and those invalidate it.
 type scopeMemo struct {
-	imports map[string]string // nil: not known
+	imports     map[string]string // nil: not known
+	cellImports map[string]string // the imports of the cells' file (see scopeView.cellImports)
 }
 
 // importsCopy returns a copy of the cached imports.
@@ -20,16 +21,24 @@ func (m *scopeMemo) importsCopy() (map[string]string, bool) {
 	return maps.Clone(m.imports), true
 }
 
-func (m *scopeMemo) setImports(imports map[string]string) {
+// cellImportsCopy returns a copy of the cached imports of the cells' file.
+func (m *scopeMemo) cellImportsCopy() (map[string]string, bool) {
+	if m == nil || m.cellImports == nil {
+		return nil, false
+	}
+	return maps.Clone(m.cellImports), true
+}
+
+func (m *scopeMemo) setImports(imports, cellImports map[string]string) {
 	if m != nil {
-		m.imports = maps.Clone(imports)
+		m.imports, m.cellImports = maps.Clone(imports), maps.Clone(cellImports)
 	}
 }
 
 // invalidate forgets what was cached: the scope changed.
 func (m *scopeMemo) invalidate() {
 	if m != nil {
-		m.imports = nil
+		m.imports, m.cellImports = nil, nil
 	}
 }
 

@@ -9,7 +9,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"go/parser"
 	"io"
 	"reflect"
 	"strings"
@@ -188,13 +187,7 @@ func (s *Session) reset() error {
 	}
 	if s.rw != nil {
 		// The rewriter type-checks cells; the code the session adds to them calls the bridge.
-		f, err := parser.ParseFile(in.FileSet(), srcFile, `package main; import `+rtName+` "`+rtPath+`"`, 0)
-		if err == nil {
-			err = s.rewriteCell(f, nil)
-		}
-		if err != nil {
-			return fmt.Errorf("eval: tell the rewriter of the session bridge: %w", err)
-		}
+		s.rw.Import(rtName, rtPath)
 	}
 	r, err := newRunner(in)
 	if err != nil {

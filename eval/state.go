@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"go/ast"
 	"go/token"
 	"reflect"
 	"strings"
@@ -18,9 +19,10 @@ import (
 //     what it uses: defs.go, for re-evaluation, completion, inspection and %who) and the
 //     Go declaration that recreates its type, with its staleness;
 //   - typer, which checks each cell with go/types against the table's type declarations
-//     (typecheck.go);
-//   - rw, the rewriter, which keeps the declarations as it spells them, in decls, for its
-//     own check of the cell as it runs (eval/internal/rewrite).
+//     (typecheck.go): the cell's one check, which the rewriter reads too;
+//   - rw, the rewriter, which keeps the declarations as it spells them, in decls, for the
+//     checks it still makes itself: of the dependents of a redefinition it re-evaluates,
+//     and of a cell the scope stage could not keep the check true for (typepatch.go).
 //
 // The stages of a cell (cellpath.go) read it (the planner through isSessionVar and
 // exists). It changes when a step has compiled (learn: the table's definitions and type declarations; the
@@ -35,6 +37,8 @@ type sessionState struct {
 	rw    cellRewriter // nil: cells run as written
 
 	rewriterChecks int // calls of rw.Cell, each a go/types check (see rewriteCell)
+	// checkHook, if set (by a test), sees each cell's check before the rewriter reads it.
+	checkHook func(ct *cellTypes, decls *ast.File, stmts *ast.BlockStmt)
 }
 
 // newSessionState returns the state of a session with nothing declared yet, over a fresh

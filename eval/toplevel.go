@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"reflect"
 	"strconv"
 	"strings"
@@ -41,7 +42,11 @@ import (
 func (s *Session) scopeCell(pc *parsedCell, result *item) map[string]string {
 	for _, it := range pc.items {
 		if it.stmt != nil && !it.kernel {
-			it.stmt = cellLevel(it.stmt, pc.serial, &pc.deferPos)
+			var note func(old, made ast.Stmt)
+			if pc.types != nil {
+				note = pc.types.noteCellLevel // the check was made before
+			}
+			it.stmt = cellLevel(it.stmt, pc.serial, &pc.deferPos, note)
 		}
 	}
 	if crossLabels(pc) {
@@ -78,9 +83,19 @@ func (s *Session) scopeCell(pc *parsedCell, result *item) map[string]string {
 				}
 			} else if len(it.defs) == 0 {
 				s.wrapItem(pc.serial, it, []ast.Stmt{it.stmt}, it.stmt.Pos(), it.stmt.End())
+				if pc.types != nil {
+					pc.types.noteCall(it.stmt)
+				}
 			}
 		case it.kind == chunkVar && hasValues(it.decl) && (!it.hoist || usesOther(it, cellVars)):
+			var objs map[string]types.Object
+			if ct != nil {
+				objs = ct.declared(it.decl)
+			}
 			s.hoistVarDecl(pc.serial, it, ct)
+			if ct != nil && it.hoisted != nil {
+				ct.noteHoistedVars(it, objs)
+			}
 		}
 		if ct != nil {
 			for _, d := range it.defs {
@@ -199,6 +214,9 @@ func (s *Session) hoistDefinition(serial int, it *item, as *ast.AssignStmt, ct *
 		}
 		if decl != nil {
 			pre = append(pre, decl)
+			if !ct.noteVarDecl(decl, []types.Object{obj}, obj.Type()) {
+				ct.unsure = "typeexpr " + typ
+			}
 		}
 	}
 	readsOld := false
@@ -206,9 +224,13 @@ func (s *Session) hoistDefinition(serial int, it *item, as *ast.AssignStmt, ct *
 		readsOld = readsOld || mentions(r, redeclared)
 	}
 	as.Tok = token.ASSIGN
+	for _, l := range as.Lhs {
+		ct.noteAssigned(l.(*ast.Ident))
+	}
 	it.pre, it.hoisted, it.spelled = pre, names, spelled
 	if !readsOld {
 		s.wrapItem(serial, it, []ast.Stmt{as}, as.Pos(), as.End())
+		ct.noteCall(it.stmt)
 		return nil
 	}
 	// x := f(x) with a new type for x: the values go to temporary variables first, in a
@@ -239,6 +261,7 @@ func (s *Session) hoistDefinition(serial int, it *item, as *ast.AssignStmt, ct *
 		fromTemps = append(fromTemps, &ast.Ident{NamePos: pos, Name: n})
 	}
 	s.wrapItem(serial, it, []ast.Stmt{&ast.AssignStmt{Lhs: lhs, TokPos: as.TokPos, Tok: token.ASSIGN, Rhs: fromTemps}}, as.Pos(), as.End())
+	ct.noteTemps(before, it, lhs)
 	return before
 }
 
@@ -522,21 +545,28 @@ func crossLabels(pc *parsedCell) bool {
 //   - a return ends the cell (its deferred calls run): `_pbs.Return()`.
 //
 // It returns the statement to run instead of st, and sets *first to the position of the
-// first defer.
-func cellLevel(st ast.Stmt, serial int, first *token.Pos) ast.Stmt {
+// first defer. note, if not nil, is told of each statement it replaces and its replacement.
+func cellLevel(st ast.Stmt, serial int, first *token.Pos, note func(old, made ast.Stmt)) ast.Stmt {
 	edit := func(s ast.Stmt) ast.Stmt {
+		var made ast.Stmt
 		switch x := s.(type) {
 		case *ast.DeferStmt:
 			if *first == token.NoPos || x.Defer < *first {
 				*first = x.Defer
 			}
-			return deferWrapper(x, serial)
+			made = deferWrapper(x, serial)
 		case *ast.ReturnStmt:
 			if len(x.Results) == 0 {
-				return bridgeCall(x.Return, "Return")
+				made = bridgeCall(x.Return, "Return")
 			}
 		}
-		return s
+		if made == nil {
+			return s
+		}
+		if note != nil {
+			note(s, made)
+		}
+		return made
 	}
 	st = edit(st)
 	editStatements(st, edit)

@@ -47,9 +47,15 @@ type cellTypes struct {
 	aliases map[string]string // import path -> alias of an import the session must add
 	errs    []token.Pos       // positions of the (hard) type errors
 	hard    []types.Error     // the hard type errors themselves, in order (see precheck)
+	all     []error           // every error the checker reported, in order
 
-	cellTypeNames map[string]bool   // the types the cell declares
-	earlier       map[string]string // name -> type of the variables earlier statements define ("": unknown)
+	cellTypeNames map[string]bool // the types the cell declares
+
+	// For the rewriter, which reads the check for the cell as it runs (see typepatch.go):
+	file      *ast.File                 // the cell's file as checked
+	madeNames map[string]*types.PkgName // package names of imports the session adds for the cell
+	unsure    string                    // the cell changed in a way the check was not kept true for
+	earlier   map[string]string         // name -> type of the variables earlier statements define ("": unknown)
 }
 
 // hasErrors reports whether the checker found an error between pos and end (unused
@@ -64,27 +70,69 @@ func (ct *cellTypes) hasErrors(pos, end token.Pos) bool {
 }
 
 // checkTypes returns the cell's go/types check against the session, made once per cell and
-// shared by the stages that need it (precheck, scopeCell); a stage that changes what the
-// check saw (defineKernels) drops it.
+// shared by the stages that need it (precheck, scopeCell, rewriteItems); a stage that
+// changes what the check saw before it is shared (defineKernels) drops it, the scope stage
+// keeps it true for the nodes it makes (typepatch.go).
 func (s *Session) checkTypes(pc *parsedCell) *cellTypes {
 	if pc.types == nil {
-		pc.types = s.typer.check(pc, s.sessionImports())
+		decideHoisting(pc, s.isSessionVar)
+		pc.types = s.typer.check(pc, s.checkImports(), varDecls(pc))
 	}
 	return pc.types
+}
+
+// checkImports returns the imports a cell's check declares (local name -> path): those
+// cells see, as the interpreter scopes them (not the prelude's).
+func (s *Session) checkImports() map[string]string {
+	out := s.scope.cellImports()
+	for name := range out {
+		if name == "." || name == "_" {
+			delete(out, name)
+		}
+	}
+	return out
+}
+
+// varDecls returns the cell's var declarations that stay declarations of the package as the
+// cell runs (those scopeCell does not run as statements, see hoistVarDecl): the check
+// declares them in the package too, as the rewriter sees them.
+func varDecls(pc *parsedCell) map[*item]bool {
+	cellVars := map[string]*item{}
+	for _, it := range pc.items {
+		if it.kind == chunkVar && !it.kernel {
+			for _, d := range it.defs {
+				cellVars[d] = it
+			}
+		}
+	}
+	out := map[*item]bool{}
+	for _, it := range pc.items {
+		if it.kind == chunkVar && !it.kernel && !(hasValues(it.decl) && (!it.hoist || usesOther(it, cellVars))) {
+			out[it] = true
+		}
+	}
+	return out
 }
 
 // cellFuncName names the function that holds a cell's statements while it is checked.
 const cellFuncName = "_pb_cell"
 
 // check type-checks the cell's items against the remembered declarations. imports are the
-// session's imports (local name -> path). Errors don't stop the check: what they touch has
-// an invalid type, and the callers fall back on what they did without types.
-func (t *cellTyper) check(pc *parsedCell, imports map[string]string) *cellTypes {
+// imports cells see (local name -> path); decls are the var declarations that stay
+// declarations of the package (varDecls), the others run as statements. Errors don't stop
+// the check: what they touch has an invalid type, and the callers fall back on what they
+// did without types.
+func (t *cellTyper) check(pc *parsedCell, imports map[string]string, decls map[*item]bool) *cellTypes {
 	t.checks++
 	ct := &cellTypes{
 		info: &types.Info{
-			Defs: map[*ast.Ident]types.Object{},
-			Uses: map[*ast.Ident]types.Object{},
+			Types:      map[ast.Expr]types.TypeAndValue{},
+			Defs:       map[*ast.Ident]types.Object{},
+			Uses:       map[*ast.Ident]types.Object{},
+			Implicits:  map[ast.Node]types.Object{},
+			Selections: map[*ast.SelectorExpr]*types.Selection{},
+			Scopes:     map[ast.Node]*types.Scope{},
+			Instances:  map[*ast.Ident]types.Instance{},
 		},
 		names:   map[string]string{},
 		imp:     t.imp,
@@ -109,6 +157,11 @@ func (t *cellTyper) check(pc *parsedCell, imports map[string]string) *cellTypes 
 		case it.stmt != nil:
 			stmts = append(stmts, it.stmt)
 			opens = append(opens, len(it.defs) > 0)
+		case it.kind == chunkVar && decls[it]:
+			cellFile.Decls = append(cellFile.Decls, it.decl)
+			for _, d := range it.defs {
+				replaced[d] = true
+			}
 		case it.kind == chunkVar:
 			stmts = append(stmts, &ast.DeclStmt{Decl: it.decl})
 			opens = append(opens, true)
@@ -142,15 +195,27 @@ func (t *cellTyper) check(pc *parsedCell, imports map[string]string) *cellTypes 
 	body := &ast.BlockStmt{List: list}
 	mem := &ast.File{Name: ast.NewIdent("main")}
 	mem.Decls = append(mem.Decls, importDecl(imports, nil))
-	for _, k := range t.needed(pc) {
-		base, _, isMethod := strings.Cut(k, ".")
-		if replaced[k] || (isMethod && replaced[base] && !replaced[k] && typeDeclared(pc, base)) {
+	base := t.needed(pc, false)
+	var extra [][2]token.Pos // the declarations only the rewriter needs: their errors are not the cell's
+	all := t.needed(pc, true)
+	keys := make([]string, 0, len(all))
+	for k := range all {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		b, _, isMethod := strings.Cut(k, ".")
+		if replaced[k] || (isMethod && replaced[b] && !replaced[k] && typeDeclared(pc, b)) {
 			continue
 		}
 		td, _ := t.table.typed(k)
 		mem.Decls = append(mem.Decls, td.decl)
+		if !base[k] {
+			extra = append(extra, [2]token.Pos{td.decl.Pos(), td.decl.End()})
+		}
 	}
 	cellFile.Decls = append(append([]ast.Decl{importDecl(imports, cellImports)}, importDecls...), cellFile.Decls...)
+	ct.file = cellFile
 	cellFile.Decls = append(cellFile.Decls, &ast.FuncDecl{
 		Name: ast.NewIdent(cellFuncName),
 		Type: &ast.FuncType{Params: &ast.FieldList{}},
@@ -168,7 +233,8 @@ func (t *cellTyper) check(pc *parsedCell, imports map[string]string) *cellTypes 
 		}
 	}
 	conf := types.Config{Importer: t.imp, Error: func(err error) {
-		if te, ok := err.(types.Error); ok && !te.Soft {
+		ct.all = append(ct.all, err)
+		if te, ok := err.(types.Error); ok && !te.Soft && !inRanges(te.Pos, extra) {
 			ct.errs = append(ct.errs, te.Pos)
 			ct.hard = append(ct.hard, te)
 		}
@@ -209,10 +275,12 @@ func sortedKeys(m map[string]string) []string {
 	return keys
 }
 
-// needed returns, sorted, the remembered declarations a cell may need: those of the names it
-// uses, of the names these mention, and so on, with the methods of every type among them.
-// (Checking only these keeps a cell's check small in a long session.)
-func (t *cellTyper) needed(pc *parsedCell) []string {
+// needed returns the remembered declarations a cell may need: those of the names it uses,
+// of the names these mention, and so on, with the methods of every type among them.
+// (Checking only these keeps a cell's check small in a long session.) forRewriter adds
+// what the rewriter needs: every identifier of the cell, and every type of the session (its
+// refusals of types the interpreter can't tell apart need the types a cell doesn't name).
+func (t *cellTyper) needed(pc *parsedCell, forRewriter bool) map[string]bool {
 	seen := map[string]bool{}
 	var queue []string
 	add := func(name string) {
@@ -228,6 +296,31 @@ func (t *cellTyper) needed(pc *parsedCell) []string {
 		for _, d := range it.defs {
 			add(d) // a redefinition may read the old one
 		}
+		if forRewriter && !it.kernel {
+			for _, n := range []ast.Node{it.stmt, it.decl} {
+				if n != nil && !reflect.ValueOf(n).IsNil() {
+					ast.Inspect(n, func(n ast.Node) bool {
+						if id, ok := n.(*ast.Ident); ok {
+							add(id.Name)
+						}
+						return true
+					})
+				}
+			}
+			for _, p := range it.pre {
+				ast.Inspect(p, func(n ast.Node) bool {
+					if id, ok := n.(*ast.Ident); ok {
+						add(id.Name)
+					}
+					return true
+				})
+			}
+		}
+	}
+	if forRewriter {
+		for name := range t.table.typeNames {
+			add(name)
+		}
 	}
 	for len(queue) > 0 {
 		name := queue[0]
@@ -240,12 +333,17 @@ func (t *cellTyper) needed(pc *parsedCell) []string {
 			add(m)
 		}
 	}
-	out := make([]string, 0, len(seen))
-	for k := range seen {
-		out = append(out, k)
+	return seen
+}
+
+// inRanges reports whether pos is in one of the ranges.
+func inRanges(pos token.Pos, ranges [][2]token.Pos) bool {
+	for _, r := range ranges {
+		if pos >= r[0] && pos < r[1] {
+			return true
+		}
 	}
-	sort.Strings(out)
-	return out
+	return false
 }
 
 // typeDeclared reports whether the cell declares type name.

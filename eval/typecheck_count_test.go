@@ -1,33 +1,37 @@
 package eval
 
-import "testing"
+import (
+	"go/token"
+	"testing"
+)
 
-// TestTypeChecksPerCell counts the go/types checks a cell costs: the session's check
-// (cellTyper: precheck and the hoisting of top-level definitions share it) and the
-// rewriter's (eval/internal/rewrite checks the cell as it will run, after hoisting). Each
-// is made at most once per cell; importing a package for a hoisted variable's type and
-// re-evaluating the dependents of a redefinition cost the rewriter more (no cell below does
-// either).
+// TestTypeChecksPerCell counts the go/types checks a cell costs: one, the session's
+// (cellTyper), which precheck, the hoisting of top-level definitions and the rewriter share
+// (the scope stage keeps it true for the cell as it runs: typepatch.go); the rewriter makes
+// none of its own. Re-evaluating the dependents of a redefinition costs the rewriter one
+// more (TestTypeChecksBeyondTheCell).
 func TestTypeChecksPerCell(t *testing.T) {
 	s := newSession(t)
-	cells := []struct {
-		code          string
-		typer, rewrit int // checks wanted
-	}{
-		{`import "fmt"`, 0, 1},
-		{"x := 1", 1, 1}, // defines x: its type is needed
-		{"fmt.Println(x)", 0, 1},
-		// several items, defining: precheck and hoisting need types; one check serves both
-		{"y := x + 1\ntype P struct{ A, B int }\nfunc (p P) Sum() int { return p.A + p.B }\nq := P{x, y}\nfmt.Println(q.Sum())", 1, 1},
-		{"for i := 0; i < 2; i++ {\n\tfmt.Println(i)\n}\nz := []string{\"a\"}\nz = append(z, \"b\")\nlen(z)", 1, 1},
-		{"var w = q.Sum() * 2\nconst k = 3\nw + k", 1, 1},
+	cells := []string{
+		`import "fmt"`,
+		"x := 1",
+		"fmt.Println(x)",
+		"y := x + 1\ntype P struct{ A, B int }\nfunc (p P) Sum() int { return p.A + p.B }\nq := P{x, y}\nfmt.Println(q.Sum())",
+		"for i := 0; i < 2; i++ {\n\tfmt.Println(i)\n}\nz := []string{\"a\"}\nz = append(z, \"b\")\nlen(z)",
+		"var w = q.Sum() * 2\nconst k = 3\nw + k",
+		// a redefinition that reads the old value goes through temporary variables
+		"x := []int{x, x}\nlen(x)",
+		// top-level defer and return, after precheck checked the cell
+		"defer fmt.Println(\"deferred\", w)\nif w > 0 {\n\treturn\n}\nfmt.Println(\"not reached\")",
+		// types of every shape for the hoisted variables
+		"f := func(s string, n ...int) (int, error) { return len(s) + len(n), nil }\narr := [2]P{}\nm := map[string]chan struct{}{}\nst := struct{ a int; b []string }{}\nfmt.Println(f, arr, m, st)",
 	}
-	for _, c := range cells {
+	for _, code := range cells {
 		typer, rewrit := s.typer.checks, s.rewriterChecks
-		mustExec(t, s, c.code)
+		mustExec(t, s, code)
 		gotTyper, gotRewrit := s.typer.checks-typer, s.rewriterChecks-rewrit
-		if gotTyper != c.typer || gotRewrit != c.rewrit {
-			t.Errorf("cell %q: %d session checks and %d rewriter checks, want %d and %d", c.code, gotTyper, gotRewrit, c.typer, c.rewrit)
+		if gotTyper != 1 || gotRewrit != 0 {
+			t.Errorf("cell %q: %d session checks and %d rewriter checks, want 1 and 0", code, gotTyper, gotRewrit)
 		}
 	}
 	// A cell refused by precheck is checked once and never reaches the rewriter.
@@ -48,7 +52,7 @@ func TestTypeChecksPerCell(t *testing.T) {
 func TestTypeChecksPerKernelCell(t *testing.T) {
 	s := newSession(t)
 	mustExec(t, s, "import (\"fmt\"; \"peerbook/gpu\")\ngpu.Use(\"sim:1\")")
-	typer := s.typer.checks
+	typer, rewrit := s.typer.checks, s.rewriterChecks
 	got, _ := mustExec(t, s, `
 func twice(t gpu.Thread, n int, x []float32) {
 	for i := t.GlobalX(); i < n; i += t.StrideX() {
@@ -67,14 +71,17 @@ fmt.Sprint(vals, err)`)
 	if n := s.typer.checks - typer; n != 1 {
 		t.Errorf("kernel cell: %d session checks, want 1", n)
 	}
+	if n := s.rewriterChecks - rewrit; n != 0 {
+		t.Errorf("kernel cell: %d rewriter checks, want 0", n)
+	}
 	if typ := s.typer.varType("k"); typ == "" {
 		t.Error("the typer does not know the type of k, a kernel's variable: the check did not see it")
 	}
 }
 
-// What costs the rewriter more checks than the cell's own: importing a package for the type
-// of a hoisted variable (one check, telling the rewriter of the import), and re-evaluating
-// the dependents of a redefinition (one check for the file of dependents).
+// What costs the rewriter a check of its own: re-evaluating the dependents of a
+// redefinition (one check for the file of dependents). Importing a package for the type of
+// a hoisted variable costs none: the rewriter is told of the import (Import).
 func TestTypeChecksBeyondTheCell(t *testing.T) {
 	s := newSession(t)
 	mustExec(t, s, "import \"os\"")
@@ -84,8 +91,12 @@ func TestTypeChecksBeyondTheCell(t *testing.T) {
 	if got := s.typer.checks - typer; got != 1 {
 		t.Errorf("cell with an alias import: %d session checks, want 1", got)
 	}
-	if got := s.rewriterChecks - rewrit; got != 2 {
-		t.Errorf("cell with an alias import: %d rewriter checks, want 2 (the alias, the cell)", got)
+	if got := s.rewriterChecks - rewrit; got != 0 {
+		t.Errorf("cell with an alias import: %d rewriter checks, want 0", got)
+	}
+	// The rewriter knows the alias, for `var entries []_pbi_fs.DirEntry`.
+	if errs := s.rw.(typeErrorSource).TypeErrors(0, token.Pos(1<<62)); len(errs) > 0 {
+		t.Errorf("the rewriter's check of the cell with an alias import: %v", errs)
 	}
 	if got, _ := mustExec(t, s, "len(entries) >= 0"); got != "true" {
 		t.Errorf("entries: %s", got)
@@ -97,8 +108,8 @@ func TestTypeChecksBeyondTheCell(t *testing.T) {
 	if got := s.typer.checks - typer; got != 1 {
 		t.Errorf("redefinition: %d session checks, want 1", got)
 	}
-	if got := s.rewriterChecks - rewrit; got != 2 {
-		t.Errorf("redefinition: %d rewriter checks, want 2 (the cell, g re-evaluated)", got)
+	if got := s.rewriterChecks - rewrit; got != 1 {
+		t.Errorf("redefinition: %d rewriter checks, want 1 (g re-evaluated)", got)
 	}
 	if got, _ := mustExec(t, s, "g()"); got != "11" {
 		t.Errorf("g() after f was redefined: %s", got)

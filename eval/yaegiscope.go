@@ -85,21 +85,37 @@ func (s scopeView) imports() map[string]string {
 	if cached, ok := s.memo.importsCopy(); ok {
 		return cached
 	}
-	out := s.scanImports()
-	s.memo.setImports(out)
+	out, cells := s.scanImports()
+	s.memo.setImports(out, cells)
 	return out
 }
 
-// scanImports reads the imports from the whole scope.
-func (s scopeView) scanImports() map[string]string {
-	out := map[string]string{}
+// cellImports returns the imports cells see (name -> import path): those of the cells'
+// file, not those of the rewriter's prelude (yaegi scopes imports by file). The caller may
+// change the map.
+func (s scopeView) cellImports() map[string]string {
+	if cached, ok := s.memo.cellImportsCopy(); ok {
+		return cached
+	}
+	out, cells := s.scanImports()
+	s.memo.setImports(out, cells)
+	return cells
+}
+
+// scanImports reads the imports from the whole scope: all of them, and those of the cells'
+// file.
+func (s scopeView) scanImports() (all, cells map[string]string) {
+	all, cells = map[string]string{}, map[string]string{}
 	s.in.MainSymbols(func(name string, sym interp.ScopeSymbol) bool {
 		if i := strings.Index(name, "/"); i >= 0 && sym.Kind() == "pkg" {
-			out[name[:i]] = sym.ImportPath()
+			all[name[:i]] = sym.ImportPath()
+			if name[i+1:] == srcFile {
+				cells[name[:i]] = sym.ImportPath()
+			}
 		}
 		return true
 	})
-	return out
+	return all, cells
 }
 
 // restore puts back a symbol saved before a failed compilation (an invalid sym removes name).

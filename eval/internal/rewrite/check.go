@@ -99,6 +99,77 @@ type checked struct {
 	failed bool              // the checker could not run at all
 }
 
+// Import tells the rewriter that the session imported path under name, as an import
+// declaration of a cell would (Cell), for the cells that use the name; it costs no check.
+func (r *Rewriter) Import(name, path string) {
+	switch name {
+	case "", "_":
+	case ".":
+		r.mem.imports["."+path] = path
+	default:
+		r.mem.imports[name] = path
+	}
+}
+
+// Checked is a go/types check of a cell: the one the rewriter makes against its memory
+// (Check), or one its session made (CellChecked), whose Info must then hold what Check's
+// would for every node of the cell it reads (Types, Defs, Uses, Selections, Instances), and
+// whose package scope holds every type of the session.
+type Checked struct {
+	Info   *types.Info
+	Pkg    *types.Package // the checked package main
+	Errors []error        // what the checker reported, in order
+	Failed bool           // the checker could not run at all
+}
+
+// Check type-checks a cell (as Cell takes it) against the rewriter's memory of earlier
+// cells, changing nothing: what Cell would check the cell with.
+func (r *Rewriter) Check(fset *token.FileSet, decls *ast.File, stmts *ast.BlockStmt) *Checked {
+	c := r.check(fset, decls, stmts)
+	return &Checked{Info: c.info, Pkg: c.pkg, Errors: c.errs, Failed: c.failed}
+}
+
+// CellChecked is Cell with the cell's go/types check made by the session (see Checked):
+// the rewriter makes none. The cell's imports name packages as in Cell (Import and the
+// import declarations of cells).
+func (r *Rewriter) CellChecked(fset *token.FileSet, decls *ast.File, stmts *ast.BlockStmt, c *Checked) (err error) {
+	if r.imp == nil {
+		return errors.New("rewrite: Prepare was not called")
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("rewrite: internal error: %v", p)
+		}
+	}()
+	return r.rewrite(fset, decls, stmts, &checked{info: c.Info, pkg: c.Pkg, errs: c.Errors, names: r.names(decls), failed: c.Failed || c.Pkg == nil})
+}
+
+// names returns the names by which a cell reaches packages (import path -> name): those of
+// the imports of earlier cells, and of its own.
+func (r *Rewriter) names(decls *ast.File) map[string]string {
+	names := map[string]string{}
+	for name, path := range r.mem.imports {
+		if !strings.HasPrefix(name, ".") {
+			names[path] = name
+		}
+	}
+	if decls == nil {
+		return names
+	}
+	for _, d := range decls.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+			for _, s := range g.Specs {
+				is := s.(*ast.ImportSpec)
+				path, _ := strconv.Unquote(is.Path.Value)
+				if name := r.importName(is, path); !strings.HasPrefix(name, ".") && name != "_" {
+					names[path] = name
+				}
+			}
+		}
+	}
+	return names
+}
+
 // check type-checks the cell (its declarations file and its top-level statements)
 // against the memory of earlier cells.
 func (r *Rewriter) check(fset *token.FileSet, decls *ast.File, stmts *ast.BlockStmt) *checked {
@@ -194,16 +265,7 @@ func (r *Rewriter) check(fset *token.FileSet, decls *ast.File, stmts *ast.BlockS
 			Body: stmts,
 		})
 	}
-	for name, path := range r.mem.imports {
-		if !strings.HasPrefix(name, ".") {
-			c.names[path] = name
-		}
-	}
-	for name, path := range cellImports {
-		if !strings.HasPrefix(name, ".") && name != "_" {
-			c.names[path] = name
-		}
-	}
+	c.names = r.names(decls)
 	conf := types.Config{
 		Importer: r.imp,
 		Error:    func(err error) { c.errs = append(c.errs, err) },

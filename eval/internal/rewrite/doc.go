@@ -12,7 +12,8 @@
 //     declared (the Rewriter remembers their declarations, and the types of the
 //     variables their statements declared), then rewrites the cell's AST in place.
 //     The rewrites need the types: range over an int and over a function look alike
-//     without them.
+//     without them. CellChecked rewrites with a check the session made (one check per
+//     cell for both); Check is the check Cell would make, changing nothing.
 //
 // The rewrites, each in its own file:
 //

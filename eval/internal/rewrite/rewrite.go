@@ -184,7 +184,11 @@ func (r *Rewriter) Cell(fset *token.FileSet, decls *ast.File, stmts *ast.BlockSt
 			err = fmt.Errorf("rewrite: internal error: %v", p)
 		}
 	}()
-	c := r.check(fset, decls, stmts)
+	return r.rewrite(fset, decls, stmts, r.check(fset, decls, stmts))
+}
+
+// rewrite rewrites the cell in place with its go/types check c (see Cell).
+func (r *Rewriter) rewrite(fset *token.FileSet, decls *ast.File, stmts *ast.BlockStmt, c *checked) error {
 	r.typeErrs = r.typeErrs[:0]
 	for _, e := range c.errs {
 		if te, ok := e.(types.Error); ok && !te.Soft {
