@@ -2136,6 +2136,14 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					c.tnext = body.start
 					c.child[0].tnext = c
 					c.start = c.child[0].start
+					if n.kind == switchStmt && len(c.child) > 2 {
+						// peerbook patch 43: the later expressions of a case list are
+						// evaluated by the case node (_case), one at a time, while
+						// none has matched.
+						for _, e := range c.child[1 : len(c.child)-1] {
+							e.tnext = nil
+						}
+					}
 
 					if i < l-1 && len(body.child) > 0 && body.lastChild().kind == fallthroughtStmt {
 						if n.kind == typeSwitch {
@@ -2191,14 +2199,20 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				} else {
 					body := c.lastChild()
 					if len(c.child) > 1 {
-						cond := c.child[0]
-						cond.tnext = body.start
-						if i == l-1 {
-							setFNext(cond, n)
-						} else {
-							setFNext(cond, clauses[i+1].start)
+						// peerbook patch 42: every expression of the case list is a
+						// condition (case a, b: is a || b); only the first was wired.
+						next := n
+						if i < l-1 {
+							next = clauses[i+1].start
 						}
-						c.start = cond.start
+						conds := c.child[:len(c.child)-1]
+						for k := len(conds) - 1; k >= 0; k-- {
+							cond := conds[k]
+							cond.tnext = body.start
+							setFNext(cond, next)
+							next = cond.start
+						}
+						c.start = conds[0].start
 					} else {
 						c.start = body.start
 					}

@@ -3498,6 +3498,19 @@ func _case(n *node) {
 		for i := range values {
 			values[i] = genValue(n.child[i])
 		}
+		// peerbook patch 43: only the first expression of the case list is in the
+		// control flow; each later one is evaluated here, when the ones before it did
+		// not match (its code ends with a nil next, see switchStmt in cfg.go).
+		codes := make([]bltn, len(values))
+		for i := 1; i < len(codes); i++ {
+			codes[i] = getExec(n.child[i].start)
+		}
+		eval := func(f *frame, i int) reflect.Value {
+			for e := codes[i]; e != nil; {
+				e = e(f)
+			}
+			return values[i](f)
+		}
 		if tag := n.anc.anc.child[l-2]; tag.typ != nil && (isInterface(tag.typ) || tag.typ.TypeOf() == valueInterfaceType) {
 			// Patch 38: a switch on an interface value compares as == on interfaces.
 			st := make([]*itype, len(values))
@@ -3506,8 +3519,8 @@ func _case(n *node) {
 			}
 			n.exec = func(f *frame) bltn {
 				i0 := value(f).Interface()
-				for i, v := range values {
-					if ifaceEqual(i0, v(f).Interface(), nil, st[i]) {
+				for i := range values {
+					if ifaceEqual(i0, eval(f, i).Interface(), nil, st[i]) {
 						return tnext
 					}
 				}
@@ -3517,8 +3530,8 @@ func _case(n *node) {
 		}
 		n.exec = func(f *frame) bltn {
 			v0 := value(f)
-			for _, v := range values {
-				v1 := v(f)
+			for i := range values {
+				v1 := eval(f, i)
 				if !v0.Type().AssignableTo(v1.Type()) {
 					v0 = v0.Convert(v1.Type())
 				}
