@@ -124,3 +124,59 @@ func main() {
 		t.Errorf("bare interpreter: got %q, want %q", got, want)
 	}
 }
+
+// Patch 45: a multiple assignment or definition with a composite literal, a call or a
+// receive among its values assigns all of them. The frame-slot optimizations of those
+// values skipped the statement's code, which assigned the others: `q, r := pt{5}, 1`
+// and `h, k = two(), 3` left r and k at zero, with status ok.
+func TestPatchMultiAssignKeepsEveryValue(t *testing.T) {
+	src := `package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+type pt struct{ X int }
+
+func two() int { return 2 }
+
+func main() {
+	q, r := pt{5}, 1
+	fmt.Println(q, r)
+	a, b := 1, pt{6}
+	fmt.Println(a, b)
+	c, d := []int{1}, two()
+	fmt.Println(c, d)
+	var e, g = pt{7}, "x"
+	fmt.Println(e, g)
+	var h, k int
+	h, k = two(), 3
+	fmt.Println(h, k)
+	ch := make(chan int, 3)
+	ch <- 9
+	ch <- 10
+	ch <- 11
+	m, n := <-ch, 4
+	fmt.Println(m, n)
+	m, n = <-ch, <-ch
+	fmt.Println(m, n)
+	s, u := two(), pt{8}
+	fmt.Println(s, u)
+	name, age := strings.TrimSpace("  ada "), 36
+	fmt.Println(name, age)
+	x, y := 1, 2
+	x, y = y, two()+x
+	fmt.Println(x, y)
+	p := &pt{1}
+	p.X, y = 40, two()
+	fmt.Println(p.X, y)
+	mp := map[string]int{}
+	mp["a"], y = two(), 0
+	fmt.Println(mp, y)
+}`
+	want := "{5} 1\n1 {6}\n[1] 2\n{7} x\n2 3\n9 4\n10 11\n2 {8}\nada 36\n2 3\n40 2\nmap[a:2] 0\n"
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+}

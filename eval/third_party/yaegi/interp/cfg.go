@@ -754,6 +754,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					dest.gen = nop
 				case isFuncField(dest):
 					// Setting a struct field of function type requires an extra step. Do not optimize.
+				case n.nleft > 1 && (isCall(src) || src.action == aRecv || src.action == aCompositeLit):
+					// peerbook patch 45: the optimizations below skip the statement's
+					// own code (n.gen = nop), which also assigns the other values of a
+					// multiple assignment: `q, r := pt{5}, 1` and `h, k = two(), 3`
+					// left r and k unset. The statement assigns every value.
 				case isCall(src) && !isInterfaceSrc(dest.typ) && n.kind != defineStmt:
 					// Call action may perform the assignment directly.
 					if dest.typ.id() != src.typ.id() {
