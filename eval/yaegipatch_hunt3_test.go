@@ -1,6 +1,13 @@
 package eval
 
-import "testing"
+import (
+	"io"
+	"strings"
+	"testing"
+
+	stdlib "github.com/peerbook/peerbook/eval/internal/stdlib"
+	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
+)
 
 // Tests of the yaegi patches found by the hunter3 branch's corpus programs
 // (eval/third_party/yaegi/PATCHES.md, from 42), each on a bare interpreter (yaegiStdout)
@@ -179,4 +186,128 @@ func main() {
 	if got := yaegiStdout(t, src); got != want {
 		t.Errorf("bare interpreter: got %q, want %q", got, want)
 	}
+}
+
+// Patch 44: a short variable declaration in a function follows Go's rules for the names
+// of its block. One that names a variable of the block again with a new one (x, y :=
+// 2, 3) assigns that variable: it made a new one, so closures and pointers that held x
+// kept the old value, `fl, n := 2, 7` turned a float64 fl into an int, and `a, b :=
+// 20, a` read the new a. One without a new variable, a name listed twice, and a var
+// declaration of a name of the block are compile errors, as in Go (they ran, the later
+// declaration hiding the earlier).
+func TestPatchShortVarRedeclaration(t *testing.T) {
+	src := `package main
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+)
+
+type shape interface{}
+
+func parse(a, b string) (sum int, err error) {
+	x, err := strconv.Atoi(a)
+	if err != nil {
+		return 0, err
+	}
+	check := func() error { return err }
+	y, err := strconv.Atoi(b)
+	fmt.Println("closure sees the same err:", check() == err, check() != nil)
+	return x + y, err
+}
+
+func main() {
+	x := 1
+	f := func() int { return x }
+	p := &x
+	x, y := 2, 3
+	fmt.Println(f(), x, y, *p)
+
+	var fl float64 = 0.5
+	fl, n := 2, 7
+	fmt.Printf("%v %T %v\n", fl, fl, n)
+
+	a := 10
+	a, b := 20, a
+	fmt.Println(a, b)
+
+	type pt struct{ X int }
+	q := pt{1}
+	keep := &q
+	q, r := pt{5}, 1
+	fmt.Println(keep.X, q.X, r)
+
+	fmt.Println(parse("1", "2"))
+	fmt.Println(parse("1", "z"))
+
+	for i := 0; i < 2; i++ {
+		i := i * 10
+		fmt.Print(i, " ")
+	}
+	fmt.Println()
+	var s any = 3
+	switch v := s.(type) {
+	case int:
+		w := v + 1
+		fmt.Println("int", w)
+	}
+	total := 0
+loop:
+	for _, v := range []int{1, 2, 3} {
+		if v == 3 {
+			break loop
+		}
+		total += v
+	}
+	loop := "label and var"
+	fmt.Println(total, loop)
+	err := errors.New("outer")
+	if v, err := strconv.Atoi("x"); err != nil {
+		fmt.Println("inner err", v, err != nil)
+	}
+	fmt.Println(err)
+	m := map[string]int{"k": 1}
+	val, ok := m["k"]
+	val2, ok := m["z"]
+	fmt.Println(val, val2, ok)
+	ch := make(chan int, 1)
+	ch <- 4
+	got, ok := <-ch
+	fmt.Println(got, ok)
+	var iface any = "s"
+	str, ok := iface.(string)
+	fmt.Println(str, ok)
+	_ = shape(nil)
+}`
+	want := "2 2 3 2\n2 float64 7\n20 10\n5 5 1\nclosure sees the same err: true false\n3 <nil>\nclosure sees the same err: true true\n1 strconv.Atoi: parsing \"z\": invalid syntax\n0 10 \nint 4\n3 label and var\ninner err 0 true\nouter\n1 0 false\n4 true\ns true\n"
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+	for body, msg := range map[string]string{
+		"x := 1; x := 2; _ = x":                 "no new variables on left side of :=",
+		"x := 1; x, _ := 2, 3; _ = x":           "no new variables on left side of :=",
+		"x := 1; var x = 2; _ = x":              "x redeclared in this block",
+		"const c = 1; c, d := 2, 3; _ = d":      "cannot assign to c",
+		"x, x := 1, 2; _ = x":                   "x repeated on left side of :=",
+		"var a, a = 1, 2; _ = a":                "a redeclared in this block",
+		"type T int; var T = 1; _ = T":          "T redeclared in this block",
+		"a, e := f(); a, e := f(); _, _ = a, e": "no new variables on left side of :=",
+		"x := 1; x, y := \"s\", 2; _, _ = x, y": "cannot",
+	} {
+		prog := "package main\n\nfunc f() (int, error) { return 1, nil }\n\nfunc main() {\n\t" + body + "\n}\n"
+		if err := yaegiCompileError(prog); err == nil || !strings.Contains(err.Error(), msg) {
+			t.Errorf("%s: error %v, want one with %q", body, err, msg)
+		}
+	}
+}
+
+// yaegiCompileError compiles src on a bare interpreter and returns its error.
+func yaegiCompileError(src string) error {
+	i := interp.New(interp.Options{Stdout: io.Discard, Stderr: io.Discard})
+	if err := i.Use(stdlib.Symbols); err != nil {
+		return err
+	}
+	_, err := i.Compile(src)
+	return err
 }

@@ -673,6 +673,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			}
 
 			wireChild(n)
+			if n.kind == defineStmt && !sc.global {
+				if err = redeclare(n, sc); err != nil {
+					break
+				}
+			}
 			for i := 0; i < n.nleft; i++ {
 				dest, src := n.child[i], n.child[sbase+i]
 				updateSym := false
@@ -687,7 +692,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					err = n.cfgErrorf("cannot use _ as value")
 					break
 				}
-				if n.kind == defineStmt || (n.kind == assignStmt && dest.ident == "_") {
+				if (n.kind == defineStmt && !dest.redeclared) || (n.kind == assignStmt && dest.ident == "_") {
 					if atyp != nil {
 						dest.typ = atyp
 					} else {
@@ -785,7 +790,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						// Skip optimization, as it does not work when assigning to a struct field or a dereferenced pointer.
 						break
 					}
-					if n.kind != defineStmt && n.anc.kind != varDecl {
+					if n.kind != defineStmt && n.anc.kind != varDecl || dest.redeclared {
 						// peerbook patch 29: the literal makes new storage for its value;
 						// that is right for a new variable, but an assignment to an
 						// existing one must store into it: closures and pointers that
@@ -883,6 +888,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			wireChild(n)
 			if sc.def == nil {
 				// In global scope, type definition already handled by GTA.
+				break
+			}
+			if err = redeclare(n, sc); err != nil {
 				break
 			}
 			err = compDefineX(sc, n)
@@ -2472,6 +2480,55 @@ func compDefineX(sc *scope, n *node) error {
 //	}
 //	return false
 // }
+
+// redeclare checks the names a declaration in a function defines against those of the
+// same block, as Go does (peerbook patch 44): a short variable declaration must define
+// at least one new variable and may list each name once; the others it lists are
+// assigned, so they must be variables (they are marked redeclared: the assignment
+// stores into them, and closures and pointers that hold them see the value). A var
+// declaration may not declare a name of the block again. The names
+// (n.nleft) come first among its children.
+func redeclare(n *node, sc *scope) error {
+	if n.anc.kind == constDecl || n.anc.kind == commClause {
+		// Their names are in the block before they are compiled (a select's
+		// case v := <-ch: has a block of its own).
+		return nil
+	}
+	short := n.anc.kind != varDecl
+	seen := map[string]bool{}
+	fresh := false
+	for _, c := range n.child[:n.nleft] {
+		if c.ident == "_" || c.ident == "" {
+			continue
+		}
+		if seen[c.ident] {
+			if short {
+				return c.cfgErrorf("%s repeated on left side of :=", c.ident)
+			}
+			return c.cfgErrorf("%s redeclared in this block", c.ident)
+		}
+		seen[c.ident] = true
+		sym, ok := sc.sym[c.ident]
+		if !ok || sym.kind == labelSym {
+			fresh = true
+			continue
+		}
+		if !short {
+			return c.cfgErrorf("%s redeclared in this block", c.ident)
+		}
+		if sym.kind != varSym {
+			return c.cfgErrorf("cannot assign to %s", c.ident)
+		}
+		if n.kind == defineStmt {
+			c.redeclared = true
+			c.sym, c.typ, c.findex, c.level = sym, sym.typ, sym.index, 0
+		}
+	}
+	if short && !fresh {
+		return n.cfgErrorf("no new variables on left side of :=")
+	}
+	return nil
+}
 
 func childPos(n *node) int {
 	for i, c := range n.anc.child {

@@ -789,6 +789,17 @@ func assignFromCall(n *node) {
 	}
 }
 
+// hasRedeclared reports whether a short variable declaration assigns a variable of its
+// block (peerbook patch 44).
+func hasRedeclared(n *node) bool {
+	for _, c := range n.child[:n.nleft] {
+		if c.redeclared {
+			return true
+		}
+	}
+	return false
+}
+
 func assign(n *node) {
 	next := getExec(n.tnext)
 	dvalue := make([]func(*frame) reflect.Value, n.nleft)
@@ -865,6 +876,38 @@ func assign(n *node) {
 		types[i] = t
 		index[i] = n.child[i].findex
 		level[i] = n.child[i].level
+	}
+
+	if n.kind == defineStmt && hasRedeclared(n) {
+		// peerbook patch 44: a short variable declaration that assigns variables of
+		// its block (x, y := y+1, x) evaluates every value first, then stores into
+		// those variables (closures and pointers that hold them see the value) and
+		// makes the new ones.
+		n.exec = func(f *frame) bltn {
+			t := make([]reflect.Value, len(svalue))
+			for i, s := range svalue {
+				if n.child[i].ident == "_" {
+					continue
+				}
+				t[i] = reflect.New(types[i]).Elem()
+				t[i].Set(s(f))
+			}
+			for i, d := range dvalue {
+				c := n.child[i]
+				switch {
+				case c.ident == "_":
+				case c.redeclared:
+					d(f).Set(t[i])
+				default:
+					data := getFrame(f, level[i]).data
+					j := index[i]
+					data[j] = reflect.New(data[j].Type()).Elem()
+					data[j].Set(t[i])
+				}
+			}
+			return next
+		}
+		return
 	}
 
 	if n.kind == defineStmt {
