@@ -194,7 +194,8 @@ func main() {
 // kept the old value, `fl, n := 2, 7` turned a float64 fl into an int, and `a, b :=
 // 20, a` read the new a. One without a new variable, a name listed twice, and a var
 // declaration of a name of the block are compile errors, as in Go (they ran, the later
-// declaration hiding the earlier).
+// declaration hiding the earlier). A call's result of another type than the variable's
+// (an interface it implements) is refused: yaegi cannot store it there.
 func TestPatchShortVarRedeclaration(t *testing.T) {
 	src := `package main
 
@@ -294,6 +295,8 @@ loop:
 		"type T int; var T = 1; _ = T":          "T redeclared in this block",
 		"a, e := f(); a, e := f(); _, _ = a, e": "no new variables on left side of :=",
 		"x := 1; x, y := \"s\", 2; _, _ = x, y": "cannot",
+		"x := \"s\"; x, e := f(); _, _ = x, e":  "cannot use int value as string value",
+		"var e any; a, e := f(); _, _ = a, e":   "peerbook: := storing a error result in e, a any declared before in the block, is not supported in cells",
 	} {
 		prog := "package main\n\nfunc f() (int, error) { return 1, nil }\n\nfunc main() {\n\t" + body + "\n}\n"
 		if err := yaegiCompileError(prog); err == nil || !strings.Contains(err.Error(), msg) {

@@ -2462,6 +2462,13 @@ func compDefineX(sc *scope, n *node) error {
 		if canRedeclare && level == n.child[i].level && sym.kind == varSym && sym.typ.id() == t.id() {
 			index = sym.index
 			n.child[i].redeclared = true
+		} else if canRedeclare && level == n.child[i].level && sym.kind == varSym {
+			// peerbook patch 44: a variable of the block named again keeps its type,
+			// in Go; it was replaced by a new variable of the result's type, silently.
+			if !t.assignableTo(sym.typ) {
+				return n.child[i].cfgErrorf("cannot use %s value as %s value in assignment", t.id(), sym.typ.id())
+			}
+			return n.child[i].cfgErrorf("peerbook: := storing a %s result in %s, a %s declared before in the block, is not supported in cells: the interpreter cannot store a call's result of another type in an existing variable; use a new name for it, or make the function return a %s", t.id(), id, sym.typ.id(), sym.typ.id())
 		} else {
 			index = sc.add(t)
 			sc.sym[id] = &symbol{index: index, kind: varSym, typ: t}
