@@ -314,3 +314,71 @@ func yaegiCompileError(src string) error {
 	_, err := i.Compile(src)
 	return err
 }
+
+// Patch 46: a panic raised by a deferred call, while the function panics or not, goes to
+// the function's other deferred calls, as in Go: it escaped them, so the recover() of
+// an outer deferred function never saw it and the program died with "panic: second".
+func TestPatchPanicInDeferredCall(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+func a() {
+	defer func() { fmt.Println("A outer", recover()) }()
+	defer func() { panic("second") }()
+	panic("first")
+}
+
+func b() {
+	defer func() { fmt.Println("B outer", recover()) }()
+	defer func() {
+		r := recover()
+		panic(fmt.Sprint("second ", r))
+	}()
+	panic("first")
+}
+
+func c() {
+	defer func() { fmt.Println("C outer", recover()) }()
+	defer func() {
+		panic(fmt.Sprint("second ", recover()))
+	}()
+	panic("first")
+}
+
+func d() {
+	defer func() { fmt.Println("D outer", recover()) }()
+	defer fmt.Println("D middle runs")
+	defer func() { panic("again") }()
+	fmt.Println("D body")
+}
+
+func e() (out string) {
+	defer func() {
+		if r := recover(); r != nil {
+			out = fmt.Sprint("E recovered ", r)
+		}
+	}()
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				panic(fmt.Sprintf("wrapped(%v)", r))
+			}
+		}()
+		panic("inner")
+	}()
+	return "E not reached"
+}
+
+func main() {
+	a()
+	b()
+	c()
+	d()
+	fmt.Println(e())
+}`
+	want := "A outer second\nB outer second first\nC outer second first\nD body\nD middle runs\nD outer again\nE recovered wrapped(inner)\n"
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+}

@@ -204,6 +204,21 @@ func panicFunc(s *scope) string {
 }
 
 // runCfg executes a node AST by walking its CFG and running node builtin at each step.
+// callDeferred runs one deferred call of the frame f. peerbook patch 46: a panic it
+// raises replaces the one the frame is running its deferred calls for (or starts one),
+// and the next deferred calls still run, as in Go: a recover() in an earlier-deferred
+// function gets it. It escaped, skipping the other deferred calls.
+func callDeferred(f *frame, val []reflect.Value) {
+	defer func() {
+		if r := recover(); r != nil {
+			f.mutex.Lock()
+			f.recovered = r
+			f.mutex.Unlock()
+		}
+	}()
+	val[0].Call(val[1:])
+}
+
 func runCfg(n *node, f *frame, funcNode, callNode *node) {
 	var exec bltn
 	defer func() {
@@ -215,7 +230,7 @@ func runCfg(n *node, f *frame, funcNode, callNode *node) {
 		// closure made in this frame takes it when its call ends (patch 16), and a
 		// deferred call of such a closure (f := func() {...}; defer f()) hung.
 		for _, val := range deferred {
-			val[0].Call(val[1:])
+			callDeferred(f, val)
 		}
 		f.mutex.Lock()
 		if f.recovered != nil {
