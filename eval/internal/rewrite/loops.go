@@ -45,7 +45,35 @@ func (x *cell) rangeStmt(label *ast.Ident, rs *ast.RangeStmt, fn *types.Signatur
 			return x.rangeByIndex(label, rs)
 		}
 	}
+	if rs.Tok == token.ASSIGN {
+		return x.rangeAssign(label, rs)
+	}
 	return x.rangeCopies(label, rs)
+}
+
+// rangeAssign rewrites `for k, v = range x` (a range that assigns variables that exist)
+// into a range over hidden variables that assigns k, v at the start of each iteration, as
+// Go's assignment does: yaegi declared new loop variables, and k and v kept their values
+// (`for i = range xs {}` left i at 0).
+func (x *cell) rangeAssign(label *ast.Ident, rs *ast.RangeStmt) []ast.Stmt {
+	var lhs, rhs []ast.Expr
+	hidden := func(e ast.Expr, what string) ast.Expr {
+		if id, ok := e.(*ast.Ident); e == nil || ok && id.Name == "_" {
+			return e
+		}
+		name := x.tmp(what)
+		lhs = append(lhs, e)
+		rhs = append(rhs, &ast.Ident{NamePos: e.Pos(), Name: name})
+		return &ast.Ident{NamePos: e.Pos(), Name: name}
+	}
+	key, value := hidden(rs.Key, "k"), hidden(rs.Value, "v")
+	if len(lhs) == 0 {
+		return nil // for _ = range x: nothing is assigned
+	}
+	rs.Key, rs.Value, rs.Tok = key, value, token.DEFINE
+	assign := &ast.AssignStmt{Lhs: lhs, TokPos: rs.For, Tok: token.ASSIGN, Rhs: rhs}
+	rs.Body = prefixBody(rs.Body, []ast.Stmt{assign}, nil)
+	return []ast.Stmt{labeled(label, rs)}
 }
 
 // rangeByIndex rewrites `for k, v := range s` into a range over the indexes of s that
