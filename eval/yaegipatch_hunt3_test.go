@@ -382,3 +382,47 @@ func main() {
 		t.Errorf("bare interpreter: got %q, want %q", got, want)
 	}
 }
+
+// Patch 47: a multiple assignment with an untyped nil among its values (n, err = 0, nil)
+// panicked with "reflect: New(nil)": the value held while the others are evaluated had
+// the nil's type, which is none.
+func TestPatchMultiAssignNil(t *testing.T) {
+	src := `package main
+
+import (
+	"errors"
+	"fmt"
+)
+
+type node struct{ next *node }
+
+func main() {
+	x := 5
+	var p *int
+	var m map[string]int
+	var e error
+	var s []int
+	var a any
+	var fn func()
+	p, m, e, s, a, fn = &x, nil, errors.New("set"), nil, 3, nil
+	fmt.Println(*p, m == nil, e, s == nil, a, fn == nil)
+	p, e, a = nil, nil, nil
+	fmt.Println(p == nil, e == nil, a == nil)
+	n, err := 1, errors.New("first")
+	k, err := 2, error(nil)
+	fmt.Println(n, k, err)
+	head := &node{}
+	head.next, p = nil, &x
+	fmt.Println(head.next == nil, *p)
+	cache := map[string]*node{"a": head}
+	cache["a"], e = nil, fmt.Errorf("cleared")
+	fmt.Println(cache["a"] == nil, len(cache), e)
+	var res []string
+	res, err = nil, nil
+	fmt.Println(res == nil, err == nil)
+}`
+	want := "5 true set true 3 true\ntrue true true\n1 2 <nil>\ntrue 5\ntrue 1 cleared\ntrue true\n"
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+}

@@ -371,7 +371,7 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 	for i := range results {
 		retVars[i] = x.tmp("r")
 	}
-	retDeclared := false
+	retDeclared, hasReturn := false, false
 	repl := map[ast.Stmt][]ast.Stmt{}
 	codes := map[string]int{}
 	for _, b := range exits(rs.Body, label) {
@@ -396,7 +396,7 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 				// goto out of the body: not supported, yaegi will report it.
 			}
 		case *ast.ReturnStmt:
-			usesCtl = true
+			usesCtl, hasReturn = true, true
 			if len(s.Results) == 0 {
 				repl[s] = parseStmts(s.Pos(), "%s = 1\nreturn false", ctl)
 				continue
@@ -435,6 +435,9 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 			return true
 		})
 	}
+	if hasReturn && !retDeclared && len(results) > 0 && !named {
+		return nil // before the body changes: a bare return needs named results
+	}
 	findDefers(rs.Body)
 	replaceStmt(rs.Body, repl)
 	if usesDefers {
@@ -443,14 +446,17 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 	}
 	if usesCtl {
 		decls = append(decls, fmt.Sprintf("var %s int", ctl))
+	}
+	if hasReturn {
+		// Only a return sets ctl to 1. The body is changed by now: no bail-out below
+		// (the check is above). A break or continue to an outer loop in a function
+		// with unnamed results left the loop half rewritten: "nil type".
 		ret := "return"
 		if retDeclared {
 			ret = "return " + strings.Join(retVars, ", ")
 			for i, v := range retVars {
 				decls = append(decls, fmt.Sprintf("var %s %s", v, results[i]))
 			}
-		} else if len(results) > 0 && !named {
-			return nil
 		}
 		after = append([]string{fmt.Sprintf("if %s == 1 { %s }", ctl, ret)}, after...)
 	}

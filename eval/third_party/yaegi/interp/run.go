@@ -804,6 +804,18 @@ func assignFromCall(n *node) {
 	}
 }
 
+// tempValue is a copy of v, of type t, that a multiple assignment holds while it
+// evaluates its values. peerbook patch 47: an untyped nil has no type (t is nil), and
+// reflect.New(nil) panicked on `n, err = 0, nil`; the nil value is held as it is.
+func tempValue(t reflect.Type, v reflect.Value) reflect.Value {
+	if t == nil {
+		return v
+	}
+	c := reflect.New(t).Elem()
+	c.Set(v)
+	return c
+}
+
 // hasRedeclared reports whether a short variable declaration assigns a variable of its
 // block (peerbook patch 44).
 func hasRedeclared(n *node) bool {
@@ -904,8 +916,7 @@ func assign(n *node) {
 				if n.child[i].ident == "_" {
 					continue
 				}
-				t[i] = reflect.New(types[i]).Elem()
-				t[i].Set(s(f))
+				t[i] = tempValue(types[i], s(f))
 			}
 			for i, d := range dvalue {
 				c := n.child[i]
@@ -951,8 +962,7 @@ func assign(n *node) {
 			if n.child[i].ident == "_" {
 				continue
 			}
-			t[i] = reflect.New(types[i]).Elem()
-			t[i].Set(s(f))
+			t[i] = tempValue(types[i], s(f))
 		}
 		for i, d := range dvalue {
 			if n.child[i].ident == "_" {
