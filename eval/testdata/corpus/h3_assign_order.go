@@ -43,9 +43,11 @@ func main() {
 
 	s := &Stack{}
 	s.Push(1).Push(2).Push(3)
-	fmt.Println(s.Pop(), s.Pop(), s.items)
+	top, next := s.Pop(), s.Pop()
+	fmt.Println(top, next, s.items)
 	s.Push(10)
-	fmt.Println(s.Pop()-s.Pop(), len(s.items))
+	diff := s.Pop() - s.Pop()
+	fmt.Println(diff, len(s.items))
 
 	arr := [3]int{1, 2, 3}
 	j := 0
