@@ -426,3 +426,56 @@ func main() {
 		t.Errorf("bare interpreter: got %q, want %q", got, want)
 	}
 }
+
+// Patch 48: v, ok := m[k] (or =) for a missing key stores the zero value of the
+// elements: the destination kept what it held, so in a loop a missing key showed the
+// previous iteration's value with ok false. A value stored in an interface of the
+// interpreter (sh, ok = shapes[k]) is boxed with its type; it panicked in reflect.Set.
+func TestPatchMapCommaOkZero(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+type Shape interface{ Area() float64 }
+type Sq struct{ S float64 }
+
+func (s Sq) Area() float64 { return s.S * s.S }
+
+func main() {
+	m := map[string]int{"a": 1}
+	for _, k := range []string{"a", "zz", "a", "yy"} {
+		v, ok := m[k]
+		fmt.Print(v, ok, " ")
+	}
+	fmt.Println()
+	var w int
+	w, _ = m["a"]
+	w, _ = m["zz"]
+	var any1 any = "old"
+	any1, _ = m["zz"]
+	fmt.Printf("%v %v %T\n", w, any1, any1)
+	names := map[int][]string{1: {"x"}}
+	for _, k := range []int{1, 2} {
+		list, found := names[k]
+		fmt.Print(list, len(list), found, " ")
+	}
+	fmt.Println()
+	shapes := map[string]Sq{"s": {2}}
+	var sh Shape
+	var ok bool
+	sh, ok = shapes["s"]
+	fmt.Println(sh.Area(), ok)
+	sh, ok = shapes["none"]
+	fmt.Println(sh.Area(), ok)
+	var held any
+	held, ok = shapes["s"]
+	if s, isShape := held.(Shape); isShape {
+		fmt.Println("held shape", s.Area(), ok)
+	}
+	fmt.Println(held.(Sq).S)
+}`
+	want := "1 true 0 false 1 true 0 false \n0 0 int\n[x] 1 true [] 0 false \n4 true\n0 false\nheld shape 4 true\n2\n"
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+}

@@ -2159,6 +2159,11 @@ func getIndexMap2(n *node) {
 		nop(n)
 		return
 	}
+	// peerbook patch 48: a missing key stores the zero value of the map's elements (the
+	// destination kept what it held: v, ok := m[k] in a loop showed the previous
+	// iteration's value), and a value stored in an interface of the interpreter is
+	// boxed with its type (sh, ok = shapes[k] panicked in reflect.Set).
+	store := mapIndexStore(n, dest)
 	if n.child[1].rval.IsValid() { // constant map index
 		mi := n.child[1].rval
 		switch {
@@ -2170,10 +2175,9 @@ func getIndexMap2(n *node) {
 			}
 		default:
 			n.exec = func(f *frame) bltn {
-				v := value0(f).MapIndex(mi)
-				if v.IsValid() {
-					dest(f).Set(v)
-				}
+				m := value0(f)
+				v := m.MapIndex(mi)
+				store(f, m, v)
 				if doStatus {
 					value2(f).SetBool(v.IsValid())
 				}
@@ -2191,16 +2195,41 @@ func getIndexMap2(n *node) {
 			}
 		default:
 			n.exec = func(f *frame) bltn {
-				v := value0(f).MapIndex(value1(f))
-				if v.IsValid() {
-					dest(f).Set(v)
-				}
+				m := value0(f)
+				v := m.MapIndex(value1(f))
+				store(f, m, v)
 				if doStatus {
 					value2(f).SetBool(v.IsValid())
 				}
 				return next
 			}
 		}
+	}
+}
+
+// mapIndexStore returns the code that stores the value v read from the map m (invalid
+// for a missing key) in the destination of the comma-ok index expression n (peerbook
+// patch 48).
+func mapIndexStore(n *node, dest func(*frame) reflect.Value) func(f *frame, m, v reflect.Value) {
+	dt := n.anc.child[0].typ
+	var et *itype
+	if mt := n.child[0].typ; mt != nil && mt.cat == mapT {
+		et = mt.val
+	}
+	if dt != nil && isInterfaceSrc(dt) && et != nil && !isInterfaceSrc(et) && (!isEmptyInterface(dt) || len(et.method) > 0) {
+		held := &node{interp: n.interp, typ: et}
+		return func(f *frame, m, v reflect.Value) {
+			if !v.IsValid() {
+				v = reflect.Zero(m.Type().Elem())
+			}
+			dest(f).Set(reflect.ValueOf(valueInterface{held, v}))
+		}
+	}
+	return func(f *frame, m, v reflect.Value) {
+		if !v.IsValid() {
+			v = reflect.Zero(m.Type().Elem())
+		}
+		dest(f).Set(v)
 	}
 }
 
