@@ -13,7 +13,7 @@ type Acc struct {
 
 func (a *Acc) Bump() int { a.n++; return a.n }
 
-func pair() (int, string)       { return 7, "seven" }
+func pair() (int, string)         { return 7, "seven" }
 func show(n int, s string) string { return fmt.Sprint(n, "=", s) }
 
 func order(tag string, v int, trace *[]string) int {
