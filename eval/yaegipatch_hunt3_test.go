@@ -479,3 +479,44 @@ func main() {
 		t.Errorf("bare interpreter: got %q, want %q", got, want)
 	}
 }
+
+// Patch 49: evaluating a method value with a value receiver reads the receiver, as Go
+// does: through a nil pointer (embedded or not) it panics with the nil dereference at
+// once; it bound a nil receiver and went on. Pointer receivers bind the nil pointer.
+func TestPatchMethodValueNilReceiver(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+type T struct{ n int }
+
+func (t T) Get() int   { return t.n }
+func (t *T) Ptr() bool { return t == nil }
+
+type W struct{ *T }
+
+func try(name string, f func()) {
+	defer func() {
+		r := recover()
+		fmt.Println(name, "panicked:", r != nil, r)
+	}()
+	f()
+}
+
+func main() {
+	var w W
+	try("embedded value method", func() { g := w.Get; _ = g })
+	try("embedded pointer method", func() { p := w.Ptr; fmt.Println("bound, nil receiver:", p()) })
+	var tp *T
+	try("nil pointer value method", func() { g := tp.Get; _ = g })
+	try("nil pointer pointer method", func() { p := tp.Ptr; fmt.Println(p()) })
+	w.T = &T{5}
+	g := w.Get
+	w.T.n = 6
+	fmt.Println(g(), w.Get())
+}`
+	want := "embedded value method panicked: true runtime error: invalid memory address or nil pointer dereference\nbound, nil receiver: true\nembedded pointer method panicked: false <nil>\nnil pointer value method panicked: true runtime error: invalid memory address or nil pointer dereference\ntrue\nnil pointer pointer method panicked: false <nil>\n5 6\n"
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+}

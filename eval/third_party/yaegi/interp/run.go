@@ -2355,6 +2355,11 @@ func getMethod(n *node) {
 		// Go does, not read again from the receiver's node when the value is called (by
 		// then the node's slot may hold another receiver: cs[i].Inc in a loop, p.Inc
 		// after p changed).
+		if nilOnReceiverPath(n, f) {
+			// peerbook patch 49: Go reads the receiver when it evaluates the method
+			// value, through a nil embedded pointer too (it bound a nil receiver).
+			panic(nilDereference())
+		}
 		nod.recv = &receiver{val: bindRecv(&nod, recv(f))}
 		getFrame(f, l).data[i] = genFuncValue(&nod)(f)
 		return next
@@ -2377,7 +2382,12 @@ func bindRecv(def *node, src reflect.Value) reflect.Value {
 		switch {
 		case sk != reflect.Ptr && dk == reflect.Ptr && src.CanAddr():
 			return src.Addr()
-		case sk == reflect.Ptr && dk != reflect.Ptr && !src.IsNil():
+		case sk == reflect.Ptr && dk != reflect.Ptr:
+			if src.IsNil() {
+				// peerbook patch 49: a value receiver is read through the pointer
+				// when the method value is evaluated, as in Go.
+				panic(nilDereference())
+			}
 			src = src.Elem()
 		}
 	}
