@@ -309,10 +309,12 @@ func typeAssertShort(n *node) {
 
 func typeAssertLong(n *node) {
 	typeAssert(n, true, true)
+	freshCommaOk(n)
 }
 
 func typeAssertStatus(n *node) {
 	typeAssert(n, false, true)
+	freshCommaOk(n)
 }
 
 // setAsserted stores the result of a successful assertion to an interface of the
@@ -2204,6 +2206,39 @@ func getIndexMap2(n *node) {
 				return next
 			}
 		}
+	}
+	freshCommaOk(n)
+}
+
+// freshCommaOk makes the code of the comma-ok form n (m[k], x.(T), <-ch) in a short
+// variable declaration start with new variables for the destinations it defines (not
+// redeclared ones), as assignFromCall does for calls. peerbook patch 50: the form stored
+// into the variables of the previous run, so closures and pointers taken in earlier
+// loop iterations (v, ok := m[k]; fs = append(fs, func() int { return v })) all saw the
+// last value. Called at the end of the form's code generator, so that it wraps the code
+// others will run.
+func freshCommaOk(n *node) {
+	d := n.anc
+	if d.kind != defineXStmt || len(d.child) < 3 || n.exec == nil {
+		return
+	}
+	var slots [][2]int
+	for _, c := range d.child[:2] {
+		if c.redeclared || c.ident == "_" || c.findex < 0 || (c.sym != nil && c.sym.global) {
+			continue
+		}
+		slots = append(slots, [2]int{c.level, c.findex})
+	}
+	if len(slots) == 0 {
+		return
+	}
+	inner := n.exec
+	n.exec = func(f *frame) bltn {
+		for _, s := range slots {
+			data := getFrame(f, s[0]).data
+			data[s[1]] = reflect.New(data[s[1]].Type()).Elem()
+		}
+		return inner(f)
 	}
 }
 
@@ -4146,6 +4181,7 @@ func recv2(n *node) {
 			return tnext
 		}
 	}
+	freshCommaOk(n)
 }
 
 func convertLiteralValue(n *node, t reflect.Type) {
