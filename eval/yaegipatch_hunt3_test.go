@@ -591,3 +591,58 @@ func main() {
 		t.Errorf("bare interpreter: got %q, want %q", got, want)
 	}
 }
+
+// Patch 51: a receive clause of a select that defines its variables (case s := <-ch)
+// makes new ones each time it runs: pointers and closures taken in earlier loop
+// iterations all saw the last value ("b b" for "a b"). One that assigns (case last =
+// <-ch) stores into the variable it names: it defined a new one (the named one kept its
+// value, silently), and without a body it had no direction (reflect.Select panicked).
+func TestPatchSelectCaseFreshVariables(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+func main() {
+	ch := make(chan string, 2)
+	ch <- "a"
+	ch <- "b"
+	var ps []*string
+	var fs []func() string
+	for i := 0; i < 2; i++ {
+		select {
+		case s := <-ch:
+			ps = append(ps, &s)
+			fs = append(fs, func() string { return s })
+		}
+	}
+	fmt.Println(*ps[0], *ps[1], fs[0](), fs[1]())
+	nums := make(chan int, 2)
+	nums <- 4
+	close(nums)
+	var oks []*bool
+	for i := 0; i < 2; i++ {
+		select {
+		case n, ok := <-nums:
+			oks = append(oks, &ok)
+			fmt.Println(n, ok)
+		}
+	}
+	fmt.Println(*oks[0], *oks[1])
+	var last string
+	ch <- "c"
+	select {
+	case last = <-ch:
+	}
+	fmt.Println(last)
+	ch <- "d"
+	select {
+	case last = <-ch:
+		fmt.Println("got", last)
+	}
+	fmt.Println(last)
+}`
+	want := "a b a b\n4 true\n0 false\ntrue false\nc\ngot d\nd\n"
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+}

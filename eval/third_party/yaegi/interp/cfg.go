@@ -291,7 +291,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 
 		case commClause:
 			sc = sc.pushBloc()
-			if len(n.child) > 0 && n.child[0].action == aAssign {
+			// peerbook patch 51: only case v := <-ch defines v; case v = <-ch assigns
+			// the variable v names (it defined a new v, and the one named kept its value).
+			if len(n.child) > 0 && n.child[0].action == aAssign && n.child[0].kind == defineStmt {
 				ch := n.child[0].child[1].child[0]
 				var typ *itype
 				if typ, err = nodeType(interp, sc, ch); err != nil {

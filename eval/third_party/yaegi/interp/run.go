@@ -4300,6 +4300,23 @@ func clauseChanDir(n *node) (*node, *node, *node, reflect.SelectDir) {
 	return nod, assigned, ok, dir
 }
 
+// selectDest is where a receive clause of a select stores the value or the status it
+// receives into c. peerbook patch 51: a variable the clause defines (case v := <-ch) is
+// a new variable each time the clause runs, as in Go; it was the one of the previous
+// run, so closures and pointers taken in earlier loop iterations saw the last value.
+// The destination is read once per run of the clause.
+func selectDest(c *node) func(*frame) reflect.Value {
+	if (c.anc.kind != defineStmt && c.anc.kind != defineXStmt) || c.ident == "_" || c.findex < 0 || (c.sym != nil && c.sym.global) {
+		return genValue(c)
+	}
+	l, i := c.level, c.findex
+	return func(f *frame) reflect.Value {
+		data := getFrame(f, l).data
+		data[i] = reflect.New(data[i].Type()).Elem()
+		return data[i]
+	}
+}
+
 func _select(n *node) {
 	nbClause := len(n.child)
 	chans := make([]*node, nbClause)
@@ -4325,16 +4342,22 @@ func _select(n *node) {
 		}
 		// The comm clause is in send or recv direction.
 		switch c0 := cl.child[0]; {
-		case len(cl.child) > 1:
-			// The comm clause contains a channel operation and a clause body.
-			clause[i] = getExec(cl.child[1].start)
+		case len(cl.child) > 1 || c0.kind == assignStmt || c0.kind == assignXStmt || c0.kind == defineStmt || c0.kind == defineXStmt:
+			// The comm clause contains a channel operation and a clause body, or a
+			// receive into variables and no body (peerbook patch 51: `case v = <-ch:`
+			// had no direction, and reflect.Select panicked).
+			if len(cl.child) > 1 {
+				clause[i] = getExec(cl.child[1].start)
+			} else {
+				clause[i] = func(*frame) bltn { return next }
+			}
 			chans[i], assigned[i], ok[i], cases[i].Dir = clauseChanDir(c0)
 			chanValues[i] = genValue(chans[i])
 			if assigned[i] != nil {
-				assignedValues[i] = genValue(assigned[i])
+				assignedValues[i] = selectDest(assigned[i])
 			}
 			if ok[i] != nil {
-				okValues[i] = genValue(ok[i])
+				okValues[i] = selectDest(ok[i])
 			}
 		case c0.kind == exprStmt && len(c0.child) == 1 && c0.child[0].action == aRecv:
 			// The comm clause has an empty body clause after channel receive.
