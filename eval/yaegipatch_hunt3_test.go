@@ -646,3 +646,52 @@ func main() {
 		t.Errorf("bare interpreter: got %q, want %q", got, want)
 	}
 }
+
+// Patch 52: a call's concrete result assigned to an existing variable of an interface
+// type of the interpreter (var s Shape; s, err = mk()) is boxed with its type, as an
+// assignment does: it panicked in reflect.Set, and in an any the value lost its methods
+// (a.(Shape) panicked).
+func TestPatchCallResultIntoInterfaceVar(t *testing.T) {
+	src := `package main
+
+import (
+	"fmt"
+	"strconv"
+)
+
+type Shape interface{ Area() float64 }
+type Sq struct{ S float64 }
+
+func (s Sq) Area() float64 { return s.S * s.S }
+
+func mk(n float64) (Sq, error) { return Sq{n}, nil }
+func num() (int, error)         { return 7, nil }
+
+func main() {
+	var v any
+	var err error
+	v, err = strconv.Atoi("3")
+	fmt.Println(v, err)
+	v, err = num()
+	fmt.Println(v, err)
+	var s Shape
+	s, err = mk(3)
+	fmt.Println(s.Area(), err)
+	var a any
+	a, err = mk(2)
+	fmt.Println(a.(Shape).Area(), a.(Sq).S)
+	shapes := []Shape{}
+	for i := 1; i <= 3; i++ {
+		s, err = mk(float64(i))
+		shapes = append(shapes, s)
+	}
+	for _, sh := range shapes {
+		fmt.Print(sh.Area(), " ")
+	}
+	fmt.Println()
+}`
+	want := "3 <nil>\n7 <nil>\n9 <nil>\n4 2\n1 4 9 \n"
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+}

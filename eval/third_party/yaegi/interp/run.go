@@ -769,6 +769,41 @@ func convert(n *node) {
 	}
 }
 
+// resultBoxes returns, for each of the first l results of the call ncall that n assigns
+// to a variable of an interface type of the interpreter (n, err = ... with var s Shape;
+// s, err = mk()), the boxing of the concrete result with its type, as an assignment
+// does (peerbook patch 52); nil for the others.
+func resultBoxes(n, ncall *node, l int) []func(reflect.Value) reflect.Value {
+	box := make([]func(reflect.Value) reflect.Value, l)
+	ft := ncall.child[0].typ
+	for ft != nil && ft.cat == valueT && ft.val != nil {
+		ft = ft.val
+	}
+	if ft == nil || ft.cat != funcT {
+		return box
+	}
+	for i := range box {
+		c := n.child[i]
+		if c.ident == "_" || c.typ == nil || i >= len(ft.ret) {
+			continue
+		}
+		rt := ft.ret[i]
+		if !isInterfaceSrc(c.typ) || isInterfaceSrc(rt) || (isEmptyInterface(c.typ) && len(rt.method) == 0) {
+			continue
+		}
+		held := &node{interp: n.interp, typ: rt}
+		box[i] = func(v reflect.Value) reflect.Value {
+			if vi, ok := v.Interface().(valueInterface); ok {
+				return reflect.ValueOf(vi)
+			}
+			cp := reflect.New(v.Type()).Elem()
+			cp.Set(v)
+			return reflect.ValueOf(valueInterface{held, cp})
+		}
+	}
+	return box
+}
+
 // assignFromCall assigns values from a function call.
 func assignFromCall(n *node) {
 	ncall := n.lastChild()
@@ -784,6 +819,7 @@ func assignFromCall(n *node) {
 		}
 		dvalue[i] = genValue(n.child[i])
 	}
+	box := resultBoxes(n, ncall, l)
 	next := getExec(n.tnext)
 	n.exec = func(f *frame) bltn {
 		for i, v := range dvalue {
@@ -791,6 +827,9 @@ func assignFromCall(n *node) {
 				continue
 			}
 			s := f.data[ncall.findex+i]
+			if box[i] != nil {
+				s = box[i](s)
+			}
 			c := n.child[i]
 			if n.kind == defineXStmt && !c.redeclared {
 				// Recreate destination value in case of define statement,
@@ -1549,9 +1588,11 @@ func call(n *node) {
 			switch {
 			case c.ident == "_":
 				// Skip assigning return value to blank var.
-			case isInterfaceSrc(c.typ) && !isEmptyInterface(c.typ) && !isInterfaceSrc(rtypes[i]):
-				rvalues[i] = genValueInterfaceValue(c)
 			default:
+				// peerbook patch 52: a result stored in a variable of an interface type
+				// of the interpreter goes through the call's slot too; assignFromCall
+				// boxes it (the callee wrote into the interface's value: reflect.Set
+				// panicked).
 				j := n.findex + i
 				rvalues[i] = func(f *frame) reflect.Value { return getFrame(f, l).data[j] }
 			}
