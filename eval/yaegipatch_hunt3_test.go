@@ -296,9 +296,9 @@ loop:
 		"a, e := f(); a, e := f(); _, _ = a, e": "no new variables on left side of :=",
 		"x := 1; x, y := \"s\", 2; _, _ = x, y": "cannot",
 		"x := \"s\"; x, e := f(); _, _ = x, e":  "cannot use int value as string value",
-		"var e any; a, e := f(); _, _ = a, e":   "peerbook: := storing a error result in e, a any declared before in the block, is not supported in cells",
+		"var e error; a, e := g(); _, _ = a, e": "peerbook: := storing a *main.myErr result in e, a error declared before in the block, is not supported in cells",
 	} {
-		prog := "package main\n\nfunc f() (int, error) { return 1, nil }\n\nfunc main() {\n\t" + body + "\n}\n"
+		prog := "package main\n\ntype myErr struct{}\n\nfunc (*myErr) Error() string { return \"\" }\n\nfunc f() (int, error) { return 1, nil }\n\nfunc g() (int, *myErr) { return 0, nil }\n\nfunc main() {\n\t" + body + "\n}\n"
 		if err := yaegiCompileError(prog); err == nil || !strings.Contains(err.Error(), msg) {
 			t.Errorf("%s: error %v, want one with %q", body, err, msg)
 		}
@@ -691,6 +691,35 @@ func main() {
 	fmt.Println()
 }`
 	want := "3 <nil>\n7 <nil>\n9 <nil>\n4 2\n1 4 9 \n"
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+}
+
+// Patch 52 with patch 44: := naming again a variable of an interface type declared in a
+// cell (or any) stores the call's result in it, boxed, as Go does.
+func TestPatchShortVarRedeclareInterface(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+type Shape interface{ Area() float64 }
+type Sq struct{ S float64 }
+
+func (s Sq) Area() float64 { return s.S * s.S }
+
+func mk(n float64) (Sq, error) { return Sq{n}, nil }
+
+func main() {
+	var s Shape = Sq{1}
+	keep := &s
+	s, err := mk(3)
+	fmt.Println(s.Area(), (*keep).Area(), err)
+	var a any = "x"
+	a, n := mk(2)
+	fmt.Println(a.(Shape).Area(), n)
+}`
+	want := "9 9 <nil>\n4 <nil>\n"
 	if got := yaegiStdout(t, src); got != want {
 		t.Errorf("bare interpreter: got %q, want %q", got, want)
 	}

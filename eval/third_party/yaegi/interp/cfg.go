@@ -2470,6 +2470,15 @@ func compDefineX(sc *scope, n *node) error {
 			if !t.assignableTo(sym.typ) {
 				return n.child[i].cfgErrorf("cannot use %s value as %s value in assignment", t.id(), sym.typ.id())
 			}
+			if isInterfaceSrc(sym.typ) && n.child[l].kind == callExpr {
+				// An interface declared in a cell (or any): the call's result is
+				// boxed into the variable (patch 52).
+				index = sym.index
+				n.child[i].redeclared = true
+				n.child[i].typ = sym.typ
+				n.child[i].findex = index
+				continue
+			}
 			return n.child[i].cfgErrorf("peerbook: := storing a %s result in %s, a %s declared before in the block, is not supported in cells: the interpreter cannot store a call's result of another type in an existing variable; use a new name for it, or make the function return a %s", t.id(), id, sym.typ.id(), sym.typ.id())
 		} else {
 			index = sc.add(t)
