@@ -436,7 +436,7 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 		})
 	}
 	if hasReturn && !retDeclared && len(results) > 0 && !named {
-		return nil // before the body changes: a bare return needs named results
+		return nil // checked before the body changes (it was after: "nil type")
 	}
 	findDefers(rs.Body)
 	replaceStmt(rs.Body, repl)
@@ -447,10 +447,7 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 	if usesCtl {
 		decls = append(decls, fmt.Sprintf("var %s int", ctl))
 	}
-	if hasReturn {
-		// Only a return sets ctl to 1. The body is changed by now: no bail-out below
-		// (the check is above). A break or continue to an outer loop in a function
-		// with unnamed results left the loop half rewritten: "nil type".
+	if hasReturn { // only a return sets ctl to 1 (no bail-out once the body changed)
 		ret := "return"
 		if retDeclared {
 			ret = "return " + strings.Join(retVars, ", ")
