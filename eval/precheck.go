@@ -3,6 +3,7 @@ package eval
 import (
 	"go/ast"
 	"go/scanner"
+	"go/token"
 	"strings"
 )
 
@@ -27,6 +28,11 @@ import (
 func (s *Session) precheck(pc *parsedCell) error {
 	if len(pc.items) < 2 {
 		return nil
+	}
+	if pos, ok := shortRedeclaration(pc); ok {
+		var list scanner.ErrorList
+		list.Add(s.in.FileSet().Position(pos), "no new variables on left side of :=")
+		return compileError(s, list)
 	}
 	gpuNames := s.gpuImportNames(pc)
 	defined := map[string]bool{}
@@ -56,4 +62,36 @@ func (s *Session) precheck(pc *parsedCell) error {
 		return nil
 	}
 	return compileError(s, list)
+}
+
+// shortRedeclaration finds a top-level := of the cell that defines no new variable: every
+// name on its left was defined by an earlier top-level statement of the same cell (x := 5
+// then x := "s"). Go rejects that in the main function the cell's statements make, so
+// the cell is rejected, as go run would; the checker's model of the cell (a block per
+// definition) and the session (a later definition replaces the earlier) would both run
+// it. A name defined in an earlier cell may be defined again: that is the notebook's
+// redefinition.
+func shortRedeclaration(pc *parsedCell) (token.Pos, bool) {
+	defined := map[string]bool{}
+	for _, it := range pc.items {
+		as, ok := it.stmt.(*ast.AssignStmt)
+		if !ok || as.Tok != token.DEFINE {
+			continue
+		}
+		fresh := false
+		for _, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); ok && id.Name != "_" && !defined[id.Name] {
+				fresh = true
+			}
+		}
+		if !fresh {
+			return as.TokPos, true
+		}
+		for _, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); ok {
+				defined[id.Name] = true
+			}
+		}
+	}
+	return token.NoPos, false
 }

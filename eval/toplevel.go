@@ -663,10 +663,12 @@ func editStatements(n ast.Node, edit func(ast.Stmt) ast.Stmt) {
 // call is recorded with its value before it panics (yaegi's trace only names the line where
 // a function starts):
 //
-//	panic(v)  =>  panic(func() interface{} { var _pb_pv interface{} = v; _pbs.PanicSite(_pb_pv, LINE, COL); return _pb_pv }())
+//	panic(v)  =>  panic(func(_pb_pv interface{}) interface{} { _pbs.PanicSite(_pb_pv, LINE, COL); return _pb_pv }(v))
 //
 // LINE is in the interpreter's numbering (it carries the cell). The value panicked with is
-// the same. Nothing is done where panic is not the builtin.
+// the same, and v is evaluated where it was: a recover() in it (panic(fmt.Sprint("again: ",
+// recover())) in a deferred function) is still called by the deferred function, so it
+// recovers. Nothing is done where panic is not the builtin.
 func (s *Session) markPanics(n ast.Node) {
 	if sym := s.scope.symbol("panic"); sym.IsValid() {
 		return
@@ -681,8 +683,10 @@ func (s *Session) markPanics(n ast.Node) {
 		if !ok || fn.Name != "panic" || fn.Obj != nil {
 			return true
 		}
-		if lit, ok := call.Args[0].(*ast.FuncLit); ok && isPanicSite(lit) {
-			return false // done already
+		if site, ok := call.Args[0].(*ast.CallExpr); ok {
+			if lit, ok := site.Fun.(*ast.FuncLit); ok && isPanicSite(lit) {
+				return false // done already
+			}
 		}
 		pos := call.Pos()
 		p := fset.Position(pos)
@@ -693,9 +697,6 @@ func (s *Session) markPanics(n ast.Node) {
 		v := call.Args[0]
 		s.markPanics(v) // panics inside the value (a function literal's)
 		body := []ast.Stmt{
-			&ast.DeclStmt{Decl: &ast.GenDecl{TokPos: pos, Tok: token.VAR, Specs: []ast.Spec{
-				&ast.ValueSpec{Names: []*ast.Ident{id("_pb_pv")}, Type: iface(), Values: []ast.Expr{v}},
-			}}},
 			&ast.ExprStmt{X: &ast.CallExpr{
 				Fun: &ast.SelectorExpr{X: id(rtName), Sel: id("PanicSite")},
 				Args: []ast.Expr{
@@ -707,22 +708,23 @@ func (s *Session) markPanics(n ast.Node) {
 			}},
 			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{id("_pb_pv")}},
 		}
+		params := []*ast.Field{{Names: []*ast.Ident{id("_pb_pv")}, Type: iface()}}
 		lit := &ast.FuncLit{
-			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos},
+			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, List: params, Closing: pos},
 				Results: &ast.FieldList{List: []*ast.Field{{Type: iface()}}}},
 			Body: &ast.BlockStmt{Lbrace: pos, List: body, Rbrace: pos},
 		}
-		call.Args[0] = &ast.CallExpr{Fun: lit, Lparen: pos, Rparen: pos}
+		call.Args[0] = &ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{v}, Rparen: pos}
 		return false
 	})
 }
 
 // isPanicSite reports whether lit is the function literal markPanics makes.
 func isPanicSite(lit *ast.FuncLit) bool {
-	if len(lit.Body.List) != 3 {
+	if len(lit.Body.List) != 2 {
 		return false
 	}
-	es, ok := lit.Body.List[1].(*ast.ExprStmt)
+	es, ok := lit.Body.List[0].(*ast.ExprStmt)
 	if !ok {
 		return false
 	}

@@ -45,7 +45,35 @@ func (x *cell) rangeStmt(label *ast.Ident, rs *ast.RangeStmt, fn *types.Signatur
 			return x.rangeByIndex(label, rs)
 		}
 	}
+	if rs.Tok == token.ASSIGN {
+		return x.rangeAssign(label, rs)
+	}
 	return x.rangeCopies(label, rs)
+}
+
+// rangeAssign rewrites `for k, v = range x` (a range that assigns variables that exist)
+// into a range over hidden variables that assigns k, v at the start of each iteration, as
+// Go's assignment does: yaegi declared new loop variables, and k and v kept their values
+// (`for i = range xs {}` left i at 0).
+func (x *cell) rangeAssign(label *ast.Ident, rs *ast.RangeStmt) []ast.Stmt {
+	var lhs, rhs []ast.Expr
+	hidden := func(e ast.Expr, what string) ast.Expr {
+		if id, ok := e.(*ast.Ident); e == nil || ok && id.Name == "_" {
+			return e
+		}
+		name := x.tmp(what)
+		lhs = append(lhs, e)
+		rhs = append(rhs, &ast.Ident{NamePos: e.Pos(), Name: name})
+		return &ast.Ident{NamePos: e.Pos(), Name: name}
+	}
+	key, value := hidden(rs.Key, "k"), hidden(rs.Value, "v")
+	if len(lhs) == 0 {
+		return nil // for _ = range x: nothing is assigned
+	}
+	rs.Key, rs.Value, rs.Tok = key, value, token.DEFINE
+	assign := &ast.AssignStmt{Lhs: lhs, TokPos: rs.For, Tok: token.ASSIGN, Rhs: rhs}
+	rs.Body = prefixBody(rs.Body, []ast.Stmt{assign}, nil)
+	return []ast.Stmt{labeled(label, rs)}
 }
 
 // rangeByIndex rewrites `for k, v := range s` into a range over the indexes of s that
@@ -343,7 +371,7 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 	for i := range results {
 		retVars[i] = x.tmp("r")
 	}
-	retDeclared := false
+	retDeclared, hasReturn := false, false
 	repl := map[ast.Stmt][]ast.Stmt{}
 	codes := map[string]int{}
 	for _, b := range exits(rs.Body, label) {
@@ -368,7 +396,7 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 				// goto out of the body: not supported, yaegi will report it.
 			}
 		case *ast.ReturnStmt:
-			usesCtl = true
+			usesCtl, hasReturn = true, true
 			if len(s.Results) == 0 {
 				repl[s] = parseStmts(s.Pos(), "%s = 1\nreturn false", ctl)
 				continue
@@ -407,6 +435,9 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 			return true
 		})
 	}
+	if hasReturn && !retDeclared && len(results) > 0 && !named {
+		return nil // checked before the body changes (it was after: "nil type")
+	}
 	findDefers(rs.Body)
 	replaceStmt(rs.Body, repl)
 	if usesDefers {
@@ -415,14 +446,14 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 	}
 	if usesCtl {
 		decls = append(decls, fmt.Sprintf("var %s int", ctl))
+	}
+	if hasReturn { // only a return sets ctl to 1 (no bail-out once the body changed)
 		ret := "return"
 		if retDeclared {
 			ret = "return " + strings.Join(retVars, ", ")
 			for i, v := range retVars {
 				decls = append(decls, fmt.Sprintf("var %s %s", v, results[i]))
 			}
-		} else if len(results) > 0 && !named {
-			return nil
 		}
 		after = append([]string{fmt.Sprintf("if %s == 1 { %s }", ctl, ret)}, after...)
 	}

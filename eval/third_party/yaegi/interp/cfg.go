@@ -291,7 +291,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 
 		case commClause:
 			sc = sc.pushBloc()
-			if len(n.child) > 0 && n.child[0].action == aAssign {
+			// peerbook patch 51: only case v := <-ch defines v; case v = <-ch assigns
+			// the variable v names (it defined a new v, and the one named kept its value).
+			if len(n.child) > 0 && n.child[0].action == aAssign && n.child[0].kind == defineStmt {
 				ch := n.child[0].child[1].child[0]
 				var typ *itype
 				if typ, err = nodeType(interp, sc, ch); err != nil {
@@ -673,6 +675,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			}
 
 			wireChild(n)
+			if n.kind == defineStmt && !sc.global {
+				if err = redeclare(n, sc); err != nil {
+					break
+				}
+			}
 			for i := 0; i < n.nleft; i++ {
 				dest, src := n.child[i], n.child[sbase+i]
 				updateSym := false
@@ -687,7 +694,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					err = n.cfgErrorf("cannot use _ as value")
 					break
 				}
-				if n.kind == defineStmt || (n.kind == assignStmt && dest.ident == "_") {
+				if (n.kind == defineStmt && !dest.redeclared) || (n.kind == assignStmt && dest.ident == "_") {
 					if atyp != nil {
 						dest.typ = atyp
 					} else {
@@ -754,6 +761,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					dest.gen = nop
 				case isFuncField(dest):
 					// Setting a struct field of function type requires an extra step. Do not optimize.
+				case n.nleft > 1 && (isCall(src) || src.action == aRecv || src.action == aCompositeLit):
+					// peerbook patch 45: the optimizations below skip the statement's
+					// own code (n.gen = nop), which also assigns the other values of a
+					// multiple assignment: `q, r := pt{5}, 1` and `h, k = two(), 3`
+					// left r and k unset. The statement assigns every value.
 				case isCall(src) && !isInterfaceSrc(dest.typ) && n.kind != defineStmt:
 					// Call action may perform the assignment directly.
 					if dest.typ.id() != src.typ.id() {
@@ -780,7 +792,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						// Skip optimization, as it does not work when assigning to a struct field or a dereferenced pointer.
 						break
 					}
-					if n.kind != defineStmt && n.anc.kind != varDecl {
+					if n.kind != defineStmt && n.anc.kind != varDecl || dest.redeclared {
 						// peerbook patch 29: the literal makes new storage for its value;
 						// that is right for a new variable, but an assignment to an
 						// existing one must store into it: closures and pointers that
@@ -878,6 +890,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			wireChild(n)
 			if sc.def == nil {
 				// In global scope, type definition already handled by GTA.
+				break
+			}
+			if err = redeclare(n, sc); err != nil {
 				break
 			}
 			err = compDefineX(sc, n)
@@ -2136,6 +2151,14 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					c.tnext = body.start
 					c.child[0].tnext = c
 					c.start = c.child[0].start
+					if n.kind == switchStmt && len(c.child) > 2 {
+						// peerbook patch 43: the later expressions of a case list are
+						// evaluated by the case node (_case), one at a time, while
+						// none has matched.
+						for _, e := range c.child[1 : len(c.child)-1] {
+							e.tnext = nil
+						}
+					}
 
 					if i < l-1 && len(body.child) > 0 && body.lastChild().kind == fallthroughtStmt {
 						if n.kind == typeSwitch {
@@ -2191,14 +2214,20 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				} else {
 					body := c.lastChild()
 					if len(c.child) > 1 {
-						cond := c.child[0]
-						cond.tnext = body.start
-						if i == l-1 {
-							setFNext(cond, n)
-						} else {
-							setFNext(cond, clauses[i+1].start)
+						// peerbook patch 42: every expression of the case list is a
+						// condition (case a, b: is a || b); only the first was wired.
+						next := n
+						if i < l-1 {
+							next = clauses[i+1].start
 						}
-						c.start = cond.start
+						conds := c.child[:len(c.child)-1]
+						for k := len(conds) - 1; k >= 0; k-- {
+							cond := conds[k]
+							cond.tnext = body.start
+							setFNext(cond, next)
+							next = cond.start
+						}
+						c.start = conds[0].start
 					} else {
 						c.start = body.start
 					}
@@ -2435,6 +2464,22 @@ func compDefineX(sc *scope, n *node) error {
 		if canRedeclare && level == n.child[i].level && sym.kind == varSym && sym.typ.id() == t.id() {
 			index = sym.index
 			n.child[i].redeclared = true
+		} else if canRedeclare && level == n.child[i].level && sym.kind == varSym {
+			// peerbook patch 44: a variable of the block named again keeps its type,
+			// in Go; it was replaced by a new variable of the result's type, silently.
+			if !t.assignableTo(sym.typ) {
+				return n.child[i].cfgErrorf("cannot use %s value as %s value in assignment", t.id(), sym.typ.id())
+			}
+			if isInterfaceSrc(sym.typ) && n.child[l].kind == callExpr {
+				// An interface declared in a cell (or any): the call's result is
+				// boxed into the variable (patch 52).
+				index = sym.index
+				n.child[i].redeclared = true
+				n.child[i].typ = sym.typ
+				n.child[i].findex = index
+				continue
+			}
+			return n.child[i].cfgErrorf("peerbook: := storing a %s result in %s, a %s declared before in the block, is not supported in cells: the interpreter cannot store a call's result of another type in an existing variable; use a new name for it, or make the function return a %s", t.id(), id, sym.typ.id(), sym.typ.id())
 		} else {
 			index = sc.add(t)
 			sc.sym[id] = &symbol{index: index, kind: varSym, typ: t}
@@ -2453,6 +2498,55 @@ func compDefineX(sc *scope, n *node) error {
 //	}
 //	return false
 // }
+
+// redeclare checks the names a declaration in a function defines against those of the
+// same block, as Go does (peerbook patch 44): a short variable declaration must define
+// at least one new variable and may list each name once; the others it lists are
+// assigned, so they must be variables (they are marked redeclared: the assignment
+// stores into them, and closures and pointers that hold them see the value). A var
+// declaration may not declare a name of the block again. The names
+// (n.nleft) come first among its children.
+func redeclare(n *node, sc *scope) error {
+	if n.anc.kind == constDecl || n.anc.kind == commClause {
+		// Their names are in the block before they are compiled (a select's
+		// case v := <-ch: has a block of its own).
+		return nil
+	}
+	short := n.anc.kind != varDecl
+	seen := map[string]bool{}
+	fresh := false
+	for _, c := range n.child[:n.nleft] {
+		if c.ident == "_" || c.ident == "" {
+			continue
+		}
+		if seen[c.ident] {
+			if short {
+				return c.cfgErrorf("%s repeated on left side of :=", c.ident)
+			}
+			return c.cfgErrorf("%s redeclared in this block", c.ident)
+		}
+		seen[c.ident] = true
+		sym, ok := sc.sym[c.ident]
+		if !ok || sym.kind == labelSym {
+			fresh = true
+			continue
+		}
+		if !short {
+			return c.cfgErrorf("%s redeclared in this block", c.ident)
+		}
+		if sym.kind != varSym {
+			return c.cfgErrorf("cannot assign to %s", c.ident)
+		}
+		if n.kind == defineStmt {
+			c.redeclared = true
+			c.sym, c.typ, c.findex, c.level = sym, sym.typ, sym.index, 0
+		}
+	}
+	if short && !fresh {
+		return n.cfgErrorf("no new variables on left side of :=")
+	}
+	return nil
+}
 
 func childPos(n *node) int {
 	for i, c := range n.anc.child {

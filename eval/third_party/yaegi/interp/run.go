@@ -204,6 +204,21 @@ func panicFunc(s *scope) string {
 }
 
 // runCfg executes a node AST by walking its CFG and running node builtin at each step.
+// callDeferred runs one deferred call of the frame f. peerbook patch 46: a panic it
+// raises replaces the one the frame is running its deferred calls for (or starts one),
+// and the next deferred calls still run, as in Go: a recover() in an earlier-deferred
+// function gets it. It escaped, skipping the other deferred calls.
+func callDeferred(f *frame, val []reflect.Value) {
+	defer func() {
+		if r := recover(); r != nil {
+			f.mutex.Lock()
+			f.recovered = r
+			f.mutex.Unlock()
+		}
+	}()
+	val[0].Call(val[1:])
+}
+
 func runCfg(n *node, f *frame, funcNode, callNode *node) {
 	var exec bltn
 	defer func() {
@@ -215,7 +230,7 @@ func runCfg(n *node, f *frame, funcNode, callNode *node) {
 		// closure made in this frame takes it when its call ends (patch 16), and a
 		// deferred call of such a closure (f := func() {...}; defer f()) hung.
 		for _, val := range deferred {
-			val[0].Call(val[1:])
+			callDeferred(f, val)
 		}
 		f.mutex.Lock()
 		if f.recovered != nil {
@@ -294,10 +309,12 @@ func typeAssertShort(n *node) {
 
 func typeAssertLong(n *node) {
 	typeAssert(n, true, true)
+	freshCommaOk(n)
 }
 
 func typeAssertStatus(n *node) {
 	typeAssert(n, false, true)
+	freshCommaOk(n)
 }
 
 // setAsserted stores the result of a successful assertion to an interface of the
@@ -752,6 +769,41 @@ func convert(n *node) {
 	}
 }
 
+// resultBoxes returns, for each of the first l results of the call ncall that n assigns
+// to a variable of an interface type of the interpreter (n, err = ... with var s Shape;
+// s, err = mk()), the boxing of the concrete result with its type, as an assignment
+// does (peerbook patch 52); nil for the others.
+func resultBoxes(n, ncall *node, l int) []func(reflect.Value) reflect.Value {
+	box := make([]func(reflect.Value) reflect.Value, l)
+	ft := ncall.child[0].typ
+	for ft != nil && ft.cat == valueT && ft.val != nil {
+		ft = ft.val
+	}
+	if ft == nil || ft.cat != funcT {
+		return box
+	}
+	for i := range box {
+		c := n.child[i]
+		if c.ident == "_" || c.typ == nil || i >= len(ft.ret) {
+			continue
+		}
+		rt := ft.ret[i]
+		if !isInterfaceSrc(c.typ) || isInterfaceSrc(rt) || (isEmptyInterface(c.typ) && len(rt.method) == 0) {
+			continue
+		}
+		held := &node{interp: n.interp, typ: rt}
+		box[i] = func(v reflect.Value) reflect.Value {
+			if vi, ok := v.Interface().(valueInterface); ok {
+				return reflect.ValueOf(vi)
+			}
+			cp := reflect.New(v.Type()).Elem()
+			cp.Set(v)
+			return reflect.ValueOf(valueInterface{held, cp})
+		}
+	}
+	return box
+}
+
 // assignFromCall assigns values from a function call.
 func assignFromCall(n *node) {
 	ncall := n.lastChild()
@@ -767,6 +819,7 @@ func assignFromCall(n *node) {
 		}
 		dvalue[i] = genValue(n.child[i])
 	}
+	box := resultBoxes(n, ncall, l)
 	next := getExec(n.tnext)
 	n.exec = func(f *frame) bltn {
 		for i, v := range dvalue {
@@ -774,6 +827,9 @@ func assignFromCall(n *node) {
 				continue
 			}
 			s := f.data[ncall.findex+i]
+			if box[i] != nil {
+				s = box[i](s)
+			}
 			c := n.child[i]
 			if n.kind == defineXStmt && !c.redeclared {
 				// Recreate destination value in case of define statement,
@@ -787,6 +843,29 @@ func assignFromCall(n *node) {
 		}
 		return next
 	}
+}
+
+// tempValue is a copy of v, of type t, that a multiple assignment holds while it
+// evaluates its values. peerbook patch 47: an untyped nil has no type (t is nil), and
+// reflect.New(nil) panicked on `n, err = 0, nil`; the nil value is held as it is.
+func tempValue(t reflect.Type, v reflect.Value) reflect.Value {
+	if t == nil {
+		return v
+	}
+	c := reflect.New(t).Elem()
+	c.Set(v)
+	return c
+}
+
+// hasRedeclared reports whether a short variable declaration assigns a variable of its
+// block (peerbook patch 44).
+func hasRedeclared(n *node) bool {
+	for _, c := range n.child[:n.nleft] {
+		if c.redeclared {
+			return true
+		}
+	}
+	return false
 }
 
 func assign(n *node) {
@@ -867,6 +946,37 @@ func assign(n *node) {
 		level[i] = n.child[i].level
 	}
 
+	if n.kind == defineStmt && hasRedeclared(n) {
+		// peerbook patch 44: a short variable declaration that assigns variables of
+		// its block (x, y := y+1, x) evaluates every value first, then stores into
+		// those variables (closures and pointers that hold them see the value) and
+		// makes the new ones.
+		n.exec = func(f *frame) bltn {
+			t := make([]reflect.Value, len(svalue))
+			for i, s := range svalue {
+				if n.child[i].ident == "_" {
+					continue
+				}
+				t[i] = tempValue(types[i], s(f))
+			}
+			for i, d := range dvalue {
+				c := n.child[i]
+				switch {
+				case c.ident == "_":
+				case c.redeclared:
+					d(f).Set(t[i])
+				default:
+					data := getFrame(f, level[i]).data
+					j := index[i]
+					data[j] = reflect.New(data[j].Type()).Elem()
+					data[j].Set(t[i])
+				}
+			}
+			return next
+		}
+		return
+	}
+
 	if n.kind == defineStmt {
 		// Handle a multiple var declararation / assign. It cannot be a swap.
 		n.exec = func(f *frame) bltn {
@@ -893,8 +1003,7 @@ func assign(n *node) {
 			if n.child[i].ident == "_" {
 				continue
 			}
-			t[i] = reflect.New(types[i]).Elem()
-			t[i].Set(s(f))
+			t[i] = tempValue(types[i], s(f))
 		}
 		for i, d := range dvalue {
 			if n.child[i].ident == "_" {
@@ -1479,9 +1588,11 @@ func call(n *node) {
 			switch {
 			case c.ident == "_":
 				// Skip assigning return value to blank var.
-			case isInterfaceSrc(c.typ) && !isEmptyInterface(c.typ) && !isInterfaceSrc(rtypes[i]):
-				rvalues[i] = genValueInterfaceValue(c)
 			default:
+				// peerbook patch 52: a result stored in a variable of an interface type
+				// of the interpreter goes through the call's slot too; assignFromCall
+				// boxes it (the callee wrote into the interface's value: reflect.Set
+				// panicked).
 				j := n.findex + i
 				rvalues[i] = func(f *frame) reflect.Value { return getFrame(f, l).data[j] }
 			}
@@ -2091,6 +2202,11 @@ func getIndexMap2(n *node) {
 		nop(n)
 		return
 	}
+	// peerbook patch 48: a missing key stores the zero value of the map's elements (the
+	// destination kept what it held: v, ok := m[k] in a loop showed the previous
+	// iteration's value), and a value stored in an interface of the interpreter is
+	// boxed with its type (sh, ok = shapes[k] panicked in reflect.Set).
+	store := mapIndexStore(n, dest)
 	if n.child[1].rval.IsValid() { // constant map index
 		mi := n.child[1].rval
 		switch {
@@ -2102,10 +2218,9 @@ func getIndexMap2(n *node) {
 			}
 		default:
 			n.exec = func(f *frame) bltn {
-				v := value0(f).MapIndex(mi)
-				if v.IsValid() {
-					dest(f).Set(v)
-				}
+				m := value0(f)
+				v := m.MapIndex(mi)
+				store(f, m, v)
 				if doStatus {
 					value2(f).SetBool(v.IsValid())
 				}
@@ -2123,16 +2238,74 @@ func getIndexMap2(n *node) {
 			}
 		default:
 			n.exec = func(f *frame) bltn {
-				v := value0(f).MapIndex(value1(f))
-				if v.IsValid() {
-					dest(f).Set(v)
-				}
+				m := value0(f)
+				v := m.MapIndex(value1(f))
+				store(f, m, v)
 				if doStatus {
 					value2(f).SetBool(v.IsValid())
 				}
 				return next
 			}
 		}
+	}
+	freshCommaOk(n)
+}
+
+// freshCommaOk makes the code of the comma-ok form n (m[k], x.(T), <-ch) in a short
+// variable declaration start with new variables for the destinations it defines (not
+// redeclared ones), as assignFromCall does for calls. peerbook patch 50: the form stored
+// into the variables of the previous run, so closures and pointers taken in earlier
+// loop iterations (v, ok := m[k]; fs = append(fs, func() int { return v })) all saw the
+// last value. Called at the end of the form's code generator, so that it wraps the code
+// others will run.
+func freshCommaOk(n *node) {
+	d := n.anc
+	if d.kind != defineXStmt || len(d.child) < 3 || n.exec == nil {
+		return
+	}
+	var slots [][2]int
+	for _, c := range d.child[:2] {
+		if c.redeclared || c.ident == "_" || c.findex < 0 || (c.sym != nil && c.sym.global) {
+			continue
+		}
+		slots = append(slots, [2]int{c.level, c.findex})
+	}
+	if len(slots) == 0 {
+		return
+	}
+	inner := n.exec
+	n.exec = func(f *frame) bltn {
+		for _, s := range slots {
+			data := getFrame(f, s[0]).data
+			data[s[1]] = reflect.New(data[s[1]].Type()).Elem()
+		}
+		return inner(f)
+	}
+}
+
+// mapIndexStore returns the code that stores the value v read from the map m (invalid
+// for a missing key) in the destination of the comma-ok index expression n (peerbook
+// patch 48).
+func mapIndexStore(n *node, dest func(*frame) reflect.Value) func(f *frame, m, v reflect.Value) {
+	dt := n.anc.child[0].typ
+	var et *itype
+	if mt := n.child[0].typ; mt != nil && mt.cat == mapT {
+		et = mt.val
+	}
+	if dt != nil && isInterfaceSrc(dt) && et != nil && !isInterfaceSrc(et) && (!isEmptyInterface(dt) || len(et.method) > 0) {
+		held := &node{interp: n.interp, typ: et}
+		return func(f *frame, m, v reflect.Value) {
+			if !v.IsValid() {
+				v = reflect.Zero(m.Type().Elem())
+			}
+			dest(f).Set(reflect.ValueOf(valueInterface{held, v}))
+		}
+	}
+	return func(f *frame, m, v reflect.Value) {
+		if !v.IsValid() {
+			v = reflect.Zero(m.Type().Elem())
+		}
+		dest(f).Set(v)
 	}
 }
 
@@ -2258,6 +2431,11 @@ func getMethod(n *node) {
 		// Go does, not read again from the receiver's node when the value is called (by
 		// then the node's slot may hold another receiver: cs[i].Inc in a loop, p.Inc
 		// after p changed).
+		if nilOnReceiverPath(n, f) {
+			// peerbook patch 49: Go reads the receiver when it evaluates the method
+			// value, through a nil embedded pointer too (it bound a nil receiver).
+			panic(nilDereference())
+		}
 		nod.recv = &receiver{val: bindRecv(&nod, recv(f))}
 		getFrame(f, l).data[i] = genFuncValue(&nod)(f)
 		return next
@@ -2280,7 +2458,12 @@ func bindRecv(def *node, src reflect.Value) reflect.Value {
 		switch {
 		case sk != reflect.Ptr && dk == reflect.Ptr && src.CanAddr():
 			return src.Addr()
-		case sk == reflect.Ptr && dk != reflect.Ptr && !src.IsNil():
+		case sk == reflect.Ptr && dk != reflect.Ptr:
+			if src.IsNil() {
+				// peerbook patch 49: a value receiver is read through the pointer
+				// when the method value is evaluated, as in Go.
+				panic(nilDereference())
+			}
 			src = src.Elem()
 		}
 	}
@@ -3498,6 +3681,19 @@ func _case(n *node) {
 		for i := range values {
 			values[i] = genValue(n.child[i])
 		}
+		// peerbook patch 43: only the first expression of the case list is in the
+		// control flow; each later one is evaluated here, when the ones before it did
+		// not match (its code ends with a nil next, see switchStmt in cfg.go).
+		codes := make([]bltn, len(values))
+		for i := 1; i < len(codes); i++ {
+			codes[i] = getExec(n.child[i].start)
+		}
+		eval := func(f *frame, i int) reflect.Value {
+			for e := codes[i]; e != nil; {
+				e = e(f)
+			}
+			return values[i](f)
+		}
 		if tag := n.anc.anc.child[l-2]; tag.typ != nil && (isInterface(tag.typ) || tag.typ.TypeOf() == valueInterfaceType) {
 			// Patch 38: a switch on an interface value compares as == on interfaces.
 			st := make([]*itype, len(values))
@@ -3506,8 +3702,8 @@ func _case(n *node) {
 			}
 			n.exec = func(f *frame) bltn {
 				i0 := value(f).Interface()
-				for i, v := range values {
-					if ifaceEqual(i0, v(f).Interface(), nil, st[i]) {
+				for i := range values {
+					if ifaceEqual(i0, eval(f, i).Interface(), nil, st[i]) {
 						return tnext
 					}
 				}
@@ -3517,8 +3713,8 @@ func _case(n *node) {
 		}
 		n.exec = func(f *frame) bltn {
 			v0 := value(f)
-			for _, v := range values {
-				v1 := v(f)
+			for i := range values {
+				v1 := eval(f, i)
 				if !v0.Type().AssignableTo(v1.Type()) {
 					v0 = v0.Convert(v1.Type())
 				}
@@ -4026,6 +4222,7 @@ func recv2(n *node) {
 			return tnext
 		}
 	}
+	freshCommaOk(n)
 }
 
 func convertLiteralValue(n *node, t reflect.Type) {
@@ -4144,6 +4341,23 @@ func clauseChanDir(n *node) (*node, *node, *node, reflect.SelectDir) {
 	return nod, assigned, ok, dir
 }
 
+// selectDest is where a receive clause of a select stores the value or the status it
+// receives into c. peerbook patch 51: a variable the clause defines (case v := <-ch) is
+// a new variable each time the clause runs, as in Go; it was the one of the previous
+// run, so closures and pointers taken in earlier loop iterations saw the last value.
+// The destination is read once per run of the clause.
+func selectDest(c *node) func(*frame) reflect.Value {
+	if (c.anc.kind != defineStmt && c.anc.kind != defineXStmt) || c.ident == "_" || c.findex < 0 || (c.sym != nil && c.sym.global) {
+		return genValue(c)
+	}
+	l, i := c.level, c.findex
+	return func(f *frame) reflect.Value {
+		data := getFrame(f, l).data
+		data[i] = reflect.New(data[i].Type()).Elem()
+		return data[i]
+	}
+}
+
 func _select(n *node) {
 	nbClause := len(n.child)
 	chans := make([]*node, nbClause)
@@ -4169,16 +4383,22 @@ func _select(n *node) {
 		}
 		// The comm clause is in send or recv direction.
 		switch c0 := cl.child[0]; {
-		case len(cl.child) > 1:
-			// The comm clause contains a channel operation and a clause body.
-			clause[i] = getExec(cl.child[1].start)
+		case len(cl.child) > 1 || c0.kind == assignStmt || c0.kind == assignXStmt || c0.kind == defineStmt || c0.kind == defineXStmt:
+			// The comm clause contains a channel operation and a clause body, or a
+			// receive into variables and no body (peerbook patch 51: `case v = <-ch:`
+			// had no direction, and reflect.Select panicked).
+			if len(cl.child) > 1 {
+				clause[i] = getExec(cl.child[1].start)
+			} else {
+				clause[i] = func(*frame) bltn { return next }
+			}
 			chans[i], assigned[i], ok[i], cases[i].Dir = clauseChanDir(c0)
 			chanValues[i] = genValue(chans[i])
 			if assigned[i] != nil {
-				assignedValues[i] = genValue(assigned[i])
+				assignedValues[i] = selectDest(assigned[i])
 			}
 			if ok[i] != nil {
-				okValues[i] = genValue(ok[i])
+				okValues[i] = selectDest(ok[i])
 			}
 		case c0.kind == exprStmt && len(c0.child) == 1 && c0.child[0].action == aRecv:
 			// The comm clause has an empty body clause after channel receive.
