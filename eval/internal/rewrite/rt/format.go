@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/peerbook/peerbook/eval/internal/namedpool"
 	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
 )
 
@@ -257,14 +258,14 @@ func goTypeString(t reflect.Type) string {
 	if t == reflect.TypeOf((*assertError)(nil)) {
 		return typeAssertionErrorType.String()
 	}
-	return t.String()
+	return namedpool.TypeString(t)
 }
 
 // sameRepresentation names the named types of the session whose values are of reflect
 // type rt at run time ("" if none).
 func sameRepresentation(rt reflect.Type, session string) string {
-	if rt.Kind() == reflect.Struct {
-		return "" // struct types of cells are told apart (their identity tag)
+	if rt.Kind() == reflect.Struct && rt.NumField() > 0 || namedpool.Is(rt) {
+		return "" // told apart: struct types by their identity tag, others by a pool type
 	}
 	registry.RLock()
 	defer registry.RUnlock()
@@ -381,6 +382,15 @@ func dynamic(v reflect.Value, session string) (reflect.Value, *Type) {
 	if base.Kind() == reflect.Pointer {
 		base, ptr = base.Elem(), true
 	}
+	if name, ok := namedpool.Name(base); ok {
+		// A named type of a cell that took a pool type (type Celsius float64).
+		if t := lookupName(session, name); t != nil {
+			if ptr {
+				return v, &Type{Kind: Pointer, Name: "*" + t.Name, Session: session, Elem: t}
+			}
+			return v, t
+		}
+	}
 	if base.Kind() == reflect.Struct && base.Name() == "" {
 		registry.RLock()
 		var list []*Type
@@ -479,6 +489,11 @@ func (p *printer) plain(v reflect.Value) {
 		fmt.Fprintf(p.st, p.plainVerb, fmt.Sprint(v))
 		return
 	}
+	if p.sharpV && hasPoolType(v.Type()) {
+		// %#v writes type names: a pool type's is the cell type's (main.traceKey{}).
+		p.write(namedpool.Names(fmt.Sprintf(p.plainVerb, v.Interface())))
+		return
+	}
 	if p.ro {
 		if v.Kind() == reflect.Pointer && !v.IsNil() && !p.sharpV {
 			// fmt prints a nested pointer as its address.
@@ -552,6 +567,7 @@ func (p *printer) value(v reflect.Value, t *Type, depth int) {
 				if rt := v.Type().String(); strings.HasPrefix(out, rt) {
 					out = t.Name + out[len(rt):]
 				}
+				out = namedpool.Names(out)
 				p.pad(out)
 				return
 			}
@@ -586,7 +602,7 @@ func (p *printer) value(v reflect.Value, t *Type, depth int) {
 // %!d(main.Temp=1) where fmt, handed yaegi's float64, writes %!d(float64=1).
 func (p *printer) namedPlain(v reflect.Value, t *Type) {
 	s := fmt.Sprintf(p.plainVerb, v.Interface())
-	bad := "%!" + string(p.verb) + "(" + v.Type().String() + "="
+	bad := "%!" + string(p.verb) + "(" + namedpool.TypeString(v.Type()) + "="
 	if strings.HasPrefix(s, bad) {
 		s = "%!" + string(p.verb) + "(" + t.Name + "=" + s[len(bad):]
 	}
@@ -937,4 +953,10 @@ func Forget(session string) {
 			registry.types[i] = nil
 		}
 	}
+}
+
+// hasPoolType reports whether t is or holds a type of eval/internal/namedpool (yaegi
+// patch 42), whose name fmt's %#v would write instead of the cell type's.
+func hasPoolType(t reflect.Type) bool {
+	return strings.Contains(t.String(), "namedpool.")
 }

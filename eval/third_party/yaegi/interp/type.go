@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/peerbook/peerbook/eval/internal/namedpool"
 	"github.com/peerbook/peerbook/eval/third_party/yaegi/internal/unsafe2"
 )
 
@@ -2169,7 +2170,13 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 	}
 	switch t.cat {
 	case linkedT:
+		if t.hasIdentity() {
+			break // rebuilding: the pool type taken stays (patch 42)
+		}
 		t.rtype = t.val.refType(ctx)
+		if slot := t.identitySlot(t.rtype); slot != nil {
+			t.rtype = slot // patch 42: a type of its own
+		}
 	case arrayT:
 		t.rtype = reflect.ArrayOf(t.length, t.val.refType(ctx))
 	case sliceT, variadicT:
@@ -2255,7 +2262,15 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 			index int
 		}
 		fieldFix := []fixStructField{} // Slice of field indices to fix for recursivity.
+		if t.hasIdentity() {
+			break // rebuilding: the pool type taken stays (patch 42)
+		}
 		t.rtype = reflect.StructOf(fields)
+		if len(fields) == 0 {
+			if slot := t.identitySlot(t.rtype); slot != nil {
+				t.rtype = slot // patch 42: an empty struct type of its own
+			}
+		}
 		if ctx.isComplete() {
 			for _, s := range ctx.defined {
 				for i := 0; i < s.rtype.NumField(); i++ {
@@ -2332,6 +2347,10 @@ func (t *itype) frameType() (r reflect.Type) {
 	}
 	switch t.cat {
 	case linkedT:
+		if rt := t.TypeOf(); namedpool.Is(rt) {
+			r = rt // patch 42: the pool type, as TypeOf
+			break
+		}
 		r = t.val.frameType()
 	case arrayT:
 		r = reflect.ArrayOf(t.length, t.val.frameType())

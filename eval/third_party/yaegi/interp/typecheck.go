@@ -6,6 +6,8 @@ import (
 	"go/token"
 	"math"
 	"reflect"
+
+	"github.com/peerbook/peerbook/eval/internal/namedpool"
 )
 
 type opPredicates map[action]func(reflect.Type) bool
@@ -1193,6 +1195,9 @@ func (check typecheck) convertConst(v reflect.Value, t reflect.Type) (reflect.Va
 		v = reflect.ValueOf(complex(r, i)).Convert(t)
 	default:
 		return v, errCantConvert
+	}
+	if namedpool.Is(t) && v.Type() != t {
+		v = v.Convert(t) // patch 42: a constant of a cell type is of its pool type
 	}
 	return v, nil
 }
