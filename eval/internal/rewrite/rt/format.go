@@ -7,6 +7,7 @@ package rt
 import (
 	"fmt"
 	"go/token"
+	"io"
 	"math"
 	"reflect"
 	"runtime"
@@ -258,6 +259,40 @@ func goTypeString(t reflect.Type) string {
 	if t == reflect.TypeOf((*assertError)(nil)) {
 		return typeAssertionErrorType.String()
 	}
+	return typeString(t)
+}
+
+// typeString is reflect's String of t with the types of cells named as Go names them:
+// a pool type (yaegi patch 42) as the cell type that holds it, a struct type of a cell
+// by the identity tag of its first field (patch 5).
+func typeString(t reflect.Type) string {
+	if t.Name() != "" {
+		return namedpool.TypeString(t)
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		return "*" + typeString(t.Elem())
+	case reflect.Slice:
+		return "[]" + typeString(t.Elem())
+	case reflect.Array:
+		return "[" + strconv.Itoa(t.Len()) + "]" + typeString(t.Elem())
+	case reflect.Map:
+		return "map[" + typeString(t.Key()) + "]" + typeString(t.Elem())
+	case reflect.Chan:
+		switch t.ChanDir() {
+		case reflect.RecvDir:
+			return "<-chan " + typeString(t.Elem())
+		case reflect.SendDir:
+			return "chan<- " + typeString(t.Elem())
+		}
+		return "chan " + typeString(t.Elem())
+	case reflect.Struct:
+		if t.NumField() > 0 {
+			if name, ok := t.Field(0).Tag.Lookup("yaegi"); ok {
+				return name
+			}
+		}
+	}
 	return namedpool.TypeString(t)
 }
 
@@ -489,21 +524,24 @@ func (p *printer) plain(v reflect.Value) {
 		fmt.Fprintf(p.st, p.plainVerb, fmt.Sprint(v))
 		return
 	}
-	if p.sharpV && hasPoolType(v.Type()) {
-		// %#v writes type names: a pool type's is the cell type's (main.traceKey{}).
-		p.write(namedpool.Names(fmt.Sprintf(p.plainVerb, v.Interface())))
-		return
+	out := io.Writer(p.st)
+	if hasPoolType(v.Type()) {
+		// fmt writes type names (%#v, %!d(T=...)): a pool type's is the cell type's
+		// (main.traceKey{}, not namedpool.Struct_3{}).
+		var b strings.Builder
+		defer func() { p.write(namedpool.Names(b.String())) }()
+		out = &b
 	}
 	if p.ro {
 		if v.Kind() == reflect.Pointer && !v.IsNil() && !p.sharpV {
 			// fmt prints a nested pointer as its address.
-			fmt.Fprintf(p.st, p.plainVerb, v.UnsafePointer())
+			fmt.Fprintf(out, p.plainVerb, v.UnsafePointer())
 			return
 		}
-		fmt.Fprintf(p.st, p.plainVerb, readOnly(v))
+		fmt.Fprintf(out, p.plainVerb, readOnly(v))
 		return
 	}
-	fmt.Fprintf(p.st, p.plainVerb, v.Interface())
+	fmt.Fprintf(out, p.plainVerb, v.Interface())
 }
 
 // roBox holds a value in an unexported field, the way to a read-only reflect.Value.
@@ -602,11 +640,11 @@ func (p *printer) value(v reflect.Value, t *Type, depth int) {
 // %!d(main.Temp=1) where fmt, handed yaegi's float64, writes %!d(float64=1).
 func (p *printer) namedPlain(v reflect.Value, t *Type) {
 	s := fmt.Sprintf(p.plainVerb, v.Interface())
-	bad := "%!" + string(p.verb) + "(" + namedpool.TypeString(v.Type()) + "="
+	bad := "%!" + string(p.verb) + "(" + v.Type().String() + "="
 	if strings.HasPrefix(s, bad) {
 		s = "%!" + string(p.verb) + "(" + t.Name + "=" + s[len(bad):]
 	}
-	p.write(s)
+	p.write(namedpool.Names(s))
 }
 
 func (p *printer) nilValue() {
