@@ -83,8 +83,8 @@ func kind(v any) string {
 	}
 	return "?"
 }`)
-	if e == nil || !strings.Contains(e.Value, "type switch cases After and float64 are not supported together in cells") {
-		t.Fatalf("exhausted pool: want the type switch refusal, got %+v", e)
+	if e == nil || !strings.Contains(e.Value, "type assertion to After is not supported in cells") {
+		t.Fatalf("exhausted pool: want the refusal of case After, got %+v", e)
 	}
 	_, rec := mustExec(t, s, `import "fmt"
 _, ok := any(Before(1)).(float64)

@@ -138,6 +138,9 @@ func Name(t reflect.Type) (string, bool) {
 // Is reports whether t is one of the pool's types (taken or not).
 func Is(t reflect.Type) bool { return t != nil && t.PkgPath() == pkgPath }
 
+// PerKind is the number of pool types of each underlying type.
+const PerKind = perKind
+
 var pkgPath = reflect.TypeOf(slots[0][0]).Elem().PkgPath()
 
 // TypeString is reflect's String of t with every taken slot written as the cell type it

@@ -9,12 +9,15 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+
+	"github.com/peerbook/peerbook/eval/internal/namedpool"
 )
 
 // Refusals. Some Go a cell may hold runs on yaegi with a different result and no error:
-// reflect cannot make named types, so a value of a cell type
-// `type Celsius float64` is a plain float64 at run time, and compiled packages (fmt,
-// encoding/json, log/slog) do not see the methods of cell types. Where the rewriter can
+// reflect cannot make named types, so a value of a named composite cell type
+// (`type Tags []string`), or of `type Celsius float64` when the pool of yaegi patch 42
+// had no float64 type left (identity.go), is its underlying type at run time, and
+// compiled packages (fmt, encoding/json, log/slog) do not see the methods of cell types. Where the rewriter can
 // tell from the types that a cell depends on what yaegi cannot do, it refuses the cell
 // with an error naming the limit, rather than let it print a wrong answer.
 
@@ -363,6 +366,13 @@ func (x *cell) refuseAssertCollision(e ast.Expr, add func(token.Pos, string, ...
 		return
 	}
 	k := x.repr(t)
+	if n, ok := types.Unalias(t).(*types.Named); ok && poolUnder(n) != nil {
+		// A type that found no free pool type (patch 42) is its underlying type at run
+		// time: a value of that type would pass for it.
+		add(e.Pos(), "type assertion to %s is not supported in cells: a %s and a %s are both %s at run time (the session's named types of underlying type %s used up the %d pool types that keep them apart), so one would pass for the other",
+			typeName(t), typeName(t), k, k, k, namedpool.PerKind)
+		return
+	}
 	scope := x.c.pkg.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
