@@ -107,3 +107,61 @@ fmt.Printf("%v %T %v\n", same, old, any(ID(1)) == old)`)
 		t.Errorf("got %q, want %q", out, "false main.ID false\n")
 	}
 }
+
+// Values of pool types through the interpreter's operations: methods with value and
+// pointer receivers, a type defined from another (type Body Celsius, type F E), iota
+// constants, switch on a constant, shifts, channels, arrays, conversions and
+// comparisons of interfaces.
+func TestPatchNamedTypeOperations(t *testing.T) {
+	const code = `import ("fmt"; "sort"; "strings")
+type Celsius float64
+type Body Celsius
+type E struct{}
+type F E
+type Counter int
+func (c *Counter) Inc() { *c++ }
+func (c Counter) String() string { return fmt.Sprintf("#%d", int(c)) }
+type Level uint8
+const (
+	Low Level = iota + 1
+	High
+)
+func (l Level) String() string { return [...]string{"?", "low", "high"}[l] }
+type Word string
+func (w Word) Len() int { return len(w) }
+type Lener interface{ Len() int }
+type Words []Word
+var c Counter
+c.Inc(); c.Inc()
+p := &c
+p.Inc()
+var s fmt.Stringer = c
+vals := []any{Body(1), Celsius(1), E{}, F{}, c, Low, High, Word("abc")}
+for _, v := range vals {
+	_, isC := v.(Celsius)
+	_, isE := v.(E)
+	fmt.Printf("%T %v %v %v\n", v, v, isC, isE)
+}
+fmt.Println(s, c, []Counter{1, 2}, map[Level]int{High: 2})
+switch Celsius(100) {
+case 100:
+	fmt.Println("hundred")
+}
+var l Lener = Word("hello")
+fmt.Println(l.Len(), l.(Word))
+ws := Words{"b", "a", "c"}
+sort.Slice(ws, func(i, j int) bool { return ws[i] < ws[j] })
+fmt.Println(ws, strings.Repeat(string(ws[0]), 2), Word("x") + "y", len(Word("abc")))
+x := 1 << Level(3)
+fmt.Println(x, Level(1) << 1, High > Low, -Celsius(3), Body(2) * 2)
+ch := make(chan Celsius, 1)
+ch <- 5
+fmt.Println(<-ch)
+arr := [2]Celsius{1, 2}
+fmt.Println(arr, arr == [2]Celsius{1, 2})
+fmt.Println(any(Body(1)) == any(Celsius(1)), any(F{}) == any(E{}))`
+	const want = "main.Body 1 false false\nmain.Celsius 1 true false\nmain.E {} false true\nmain.F {} false false\nmain.Counter #3 false false\nmain.Level low false false\nmain.Level high false false\nmain.Word abc false false\n#3 #3 [#1 #2] map[high:2]\nhundred\n5 hello\n[a b c] aa xy 3\n8 high true -3 4\n5\n[1 2] true\nfalse false\n"
+	if got := cellStdout(t, code); got != want {
+		t.Errorf("session: got\n%s\nwant (go run)\n%s", got, want)
+	}
+}

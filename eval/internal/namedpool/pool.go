@@ -135,6 +135,15 @@ func Name(t reflect.Type) (string, bool) {
 	return n, ok
 }
 
+// Underlying returns the predeclared type (or struct{}) that slot type t is defined
+// from, and t itself when t is not a pool type.
+func Underlying(t reflect.Type) reflect.Type {
+	if !Is(t) {
+		return t
+	}
+	return underlying(t)
+}
+
 // Is reports whether t is one of the pool's types (taken or not).
 func Is(t reflect.Type) bool { return t != nil && t.PkgPath() == pkgPath }
 

@@ -22,6 +22,8 @@ func (t *itype) identitySlot(under reflect.Type) reflect.Type {
 	if t.name == "" || t.path == "" || t.node == nil || t.node.interp == nil || isGeneric(t) {
 		return nil
 	}
+	// type A Celsius: A is a type of its own too, with Celsius's underlying type.
+	under = namedpool.Underlying(under)
 	if !namedpool.Supported(under) {
 		return nil
 	}
@@ -39,8 +41,9 @@ func (interp *Interpreter) ReleaseNamedTypes() { namedpool.Release(interp) }
 // NamedTypeIdentity reports, for the type called name in the main package's scope,
 // whether it is declared (known) and whether its values have a reflect type of their
 // own (distinct). Only named types defined from a predeclared type or the empty struct
-// are asked about: distinct is true when the type took a pool type, false when the pool
-// had no free slot for it (or it has no reflect type yet).
+// are asked about: distinct is true when the type took a pool type of its own, false
+// when the pool had no free slot for it, or it has another type's (type F E, E an
+// empty struct).
 func (interp *Interpreter) NamedTypeIdentity(name string) (known, distinct bool) {
 	sc := interp.mainScope()
 	if sc == nil {
@@ -56,7 +59,9 @@ func (interp *Interpreter) NamedTypeIdentity(name string) (known, distinct bool)
 			distinct = false
 		}
 	}()
-	return true, namedpool.Is(t.TypeOf())
+	rt := t.TypeOf()
+	own, _ := namedpool.Name(rt)
+	return true, own == t.path+"."+t.name
 }
 
 // constAs returns the constant operand v of a comparison as a value of the other

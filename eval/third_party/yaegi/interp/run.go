@@ -3108,6 +3108,9 @@ func doComposite(n *node, hasType bool, keyed bool) {
 	frameIndex := n.findex
 	l := n.level
 	rt := typ.TypeOf()
+	if n.typ.cat == linkedT {
+		rt = n.typ.TypeOf() // patch 42: type F E (E struct{}) has a pool type of its own
+	}
 
 	n.exec = func(f *frame) bltn {
 		a := reflect.New(rt).Elem()
