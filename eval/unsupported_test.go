@@ -128,14 +128,27 @@ func TestTemplateOnPlainCellTypesRuns(t *testing.T) {
 }
 
 // A method declared in a later cell on a type without a run-time identity of its own
-// (type Temp float64) is refused once an earlier cell put a Temp in an interface: held as
-// a float64 there, that value would never get the method. Printing a Temp, or putting
+// (type Temp float64 declared when the pool of yaegi patch 42 had no float64 type left)
+// is refused once an earlier cell put a Temp in an interface: held as a float64 there,
+// that value would never get the method. With a pool type, the value gets it. Printing a Temp, or putting
 // a struct in an interface, does not count; declaring the type again starts over.
 func TestUnsupportedLateMethod(t *testing.T) {
+	setup := func(s *Session) {
+		mustExec(t, s, "import \"fmt\"\ntype Temp float64\ntype Rec struct{ T Temp }\nfmt.Println(Temp(1))\nvar r any = Rec{2}")
+		mustExec(t, s, "func (t Temp) Double() Temp { return 2 * t }\nfunc (r Rec) Get() Temp { return r.T }")
+		mustExec(t, s, "var boxed []any\nboxed = append(boxed, Temp(3))")
+	}
+	// Temp took a pool type (patch 42): the values boxed before get the method, as in Go.
 	s := newSession(t)
-	mustExec(t, s, "import \"fmt\"\ntype Temp float64\ntype Rec struct{ T Temp }\nfmt.Println(Temp(1))\nvar r any = Rec{2}")
-	mustExec(t, s, "func (t Temp) Double() Temp { return 2 * t }\nfunc (r Rec) Get() Temp { return r.T }")
-	mustExec(t, s, "var boxed []any\nboxed = append(boxed, Temp(3))")
+	setup(s)
+	mustExec(t, s, "func (t Temp) String() string { return \"t\" }")
+	if _, rec := mustExec(t, s, "_, ok := boxed[0].(fmt.Stringer)\nfmt.Println(boxed[0], ok)"); rec.stream("stdout") != "t true\n" {
+		t.Errorf("a value boxed before the method: got %q, want %q (go run)", rec.stream("stdout"), "t true\n")
+	}
+	// No float64 pool type left: Temp is a float64 at run time, the method is refused.
+	defer exhaustPool(t, reflect.TypeOf(0.0))()
+	s = newSession(t)
+	setup(s)
 	_, e, _ := run(t, s, "func (t Temp) String() string { return \"t\" }")
 	want := "peerbook: method Temp.String is not supported in cells: earlier cells put values of Temp in interfaces"
 	if e == nil || e.Name != NameCompile || !strings.Contains(strings.Join(e.Traceback, "\n"), want) {

@@ -555,7 +555,9 @@ func (x *cell) refuseLateMethod(fd *ast.FuncDecl, roots []ast.Node, add func(tok
 		t = p.Elem()
 	}
 	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || !x.r.boxed[n.Obj().Name()] || declaresType(roots, n.Obj().Name()) {
+	if !ok || !x.r.boxed[n.Obj().Name()] || declaresType(roots, n.Obj().Name()) || x.distinct(n) {
+		// A type with a pool type of its own (patch 42): its values in interfaces are
+		// of that type and find the methods declared later.
 		return
 	}
 	add(fd.Name.Pos(), "method %s.%s is not supported in cells: earlier cells put values of %s in interfaces, where a %s is a %s at run time (reflect cannot make named types), so they would not get the method; declare the methods of %s in the cell that declares it",
