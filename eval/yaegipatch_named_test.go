@@ -18,7 +18,7 @@ import (
 func exhaustPool(t *testing.T, under reflect.Type) func() {
 	t.Helper()
 	owner := new(byte)
-	for namedpool.Take(under, "main.taken", owner) != nil {
+	for namedpool.Take(under, "main.taken", "", owner) != nil {
 	}
 	return func() { namedpool.Release(owner) }
 }
@@ -94,17 +94,39 @@ fmt.Println(ok)`)
 	}
 }
 
-// A type declared again in a later cell is a new type, as in Go: values of the old one
-// keep their type and are not the new type's.
+// A type declared again in a later cell (a cell run again) takes the pool type it had:
+// the session's variables of the type, which its type check sees as of the new
+// declaration, hold values of one type with the new ones (as struct types keep one
+// reflect type, patch 5). A function's local types are each a type of their own.
 func TestPatchNamedTypeRedeclared(t *testing.T) {
 	s := newSession(t)
-	mustExec(t, s, "type ID int\nvar old any = ID(1)")
-	_, rec := mustExec(t, s, `import "fmt"
-type ID int
+	mustExec(t, s, "import \"fmt\"\ntype ID int\nvar old any = ID(1)\nids := []ID{1}\nm := map[ID]string{1: \"a\"}")
+	_, rec := mustExec(t, s, `type ID int
 _, same := old.(ID)
-fmt.Printf("%v %T %v\n", same, old, any(ID(1)) == old)`)
-	if out := rec.stream("stdout"); out != "false main.ID false\n" {
-		t.Errorf("got %q, want %q", out, "false main.ID false\n")
+ids = append(ids, ID(3))
+m[ID(2)] = "b"
+fmt.Printf("%v %T %v %v %d\n", same, old, any(ID(1)) == old, ids, len(m))`)
+	if out := rec.stream("stdout"); out != "true main.ID true [1 3] 2\n" {
+		t.Errorf("got %q, want %q", out, "true main.ID true [1 3] 2\n")
+	}
+	// go run of the same declarations in a program.
+	const local = `type key string
+
+func a() any {
+	type key string
+	return key("k")
+}
+
+func b() any {
+	type key string
+	return key("k")
+}
+
+fmt.Println(a() == b(), a() == a(), a() == any(key("k")), a() == any("k"))
+fmt.Printf("%T %T\n", a(), any(key("k")))`
+	_, rec = mustExec(t, s, local)
+	if out, want := rec.stream("stdout"), "false true false false\nmain.key main.key\n"; out != want {
+		t.Errorf("local types: got %q, want %q (go run)", out, want)
 	}
 }
 

@@ -28,6 +28,7 @@ var pool struct {
 	owner   map[reflect.Type]any // taken slot -> the owner that took it
 	name    map[reflect.Type]string
 	byName  map[string]reflect.Type // "namedpool.Float64_17" -> the slot
+	byKey   map[ownerKey]reflect.Type
 	free    [len(slots)][]reflect.Type
 }
 
@@ -36,6 +37,7 @@ func init() {
 	pool.owner = map[reflect.Type]any{}
 	pool.name = map[reflect.Type]string{}
 	pool.byName = map[string]reflect.Type{}
+	pool.byKey = map[ownerKey]reflect.Type{}
 	for k := range slots {
 		under := underlying(reflect.TypeOf(slots[k][0]).Elem())
 		pool.byUnder[under] = k
@@ -74,16 +76,25 @@ func Supported(under reflect.Type) bool {
 	return ok
 }
 
-// Take returns a free slot for a named type of the underlying type under, called name
-// (as %T writes it: "main.Celsius"), on behalf of owner (the interpreter: Release gives
-// its slots back). It returns nil when under has no slots or all are taken.
-func Take(under reflect.Type, name string, owner any) reflect.Type {
+// Take returns a slot for a named type of the underlying type under, called name (as
+// %T writes it: "main.Celsius"), on behalf of owner (the interpreter: Release gives its
+// slots back). The slot is the one owner took before with the same key and underlying
+// type (a type declared again: its values, old and new, are of one type, as the session
+// sees them), else a free one; an empty key always takes a free one. It returns nil
+// when under has no slots or all are taken.
+func Take(under reflect.Type, name, key string, owner any) reflect.Type {
 	k, ok := pool.byUnder[under]
 	if !ok {
 		return nil
 	}
 	pool.Lock()
 	defer pool.Unlock()
+	if key != "" {
+		if t, ok := pool.byKey[ownerKey{owner, key, under}]; ok {
+			pool.name[t] = name
+			return t
+		}
+	}
 	list := pool.free[k]
 	if len(list) == 0 {
 		return nil
@@ -92,7 +103,17 @@ func Take(under reflect.Type, name string, owner any) reflect.Type {
 	pool.free[k] = list[:len(list)-1]
 	pool.owner[t] = owner
 	pool.name[t] = name
+	if key != "" {
+		pool.byKey[ownerKey{owner, key, under}] = t
+	}
 	return t
+}
+
+// ownerKey identifies a declaration's slot: the owner, its key, the underlying type.
+type ownerKey struct {
+	owner any
+	key   string
+	under reflect.Type
 }
 
 // Free returns the number of free slots for the underlying type under (0 if it has none).
@@ -112,6 +133,11 @@ func Free(under reflect.Type) int {
 func Release(owner any) {
 	pool.Lock()
 	defer pool.Unlock()
+	for k := range pool.byKey {
+		if k.owner == owner {
+			delete(pool.byKey, k)
+		}
+	}
 	for t, o := range pool.owner {
 		if o != owner {
 			continue

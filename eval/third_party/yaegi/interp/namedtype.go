@@ -27,7 +27,17 @@ func (t *itype) identitySlot(under reflect.Type) reflect.Type {
 	if !namedpool.Supported(under) {
 		return nil
 	}
-	return namedpool.Take(under, t.path+"."+t.name, t.node.interp)
+	name, key := t.path+"."+t.name, t.path+"."+t.name
+	for a := t.node.anc; a != nil; a = a.anc {
+		if a.kind == funcDecl || a.kind == funcLit {
+			key = "" // a function's local type: a type of its own each time it is declared
+			break
+		}
+	}
+	// A package-level type declared again (a cell run again) takes the slot it had: the
+	// session's variables of the type, old and new, are of one type, as its type check
+	// sees them (and as struct types keep one reflect type by their identity tag).
+	return namedpool.Take(under, name, key, t.node.interp)
 }
 
 // hasIdentity reports whether t's reflect type is a pool type of its own.
