@@ -187,3 +187,52 @@ fmt.Println(any(Body(1)) == any(Celsius(1)), any(F{}) == any(E{}))`
 		t.Errorf("session: got\n%s\nwant (go run)\n%s", got, want)
 	}
 }
+
+// Results that Go gives untyped (comparisons, constant expressions) stored in and
+// returned as types with a pool type (type Flag bool), and strings, counters and
+// struct fields of such types.
+func TestPatchNamedTypeUntypedResults(t *testing.T) {
+	const code = `import ("fmt"; "strings")
+type Flag bool
+type Celsius float64
+type Name string
+type Count int
+func hot(c Celsius) Flag { return c > 30 }
+func zero() Celsius { return 0 }
+func one() (Celsius, Flag) { return 1, true }
+var f Flag = 3 > 2
+g := Flag(false)
+g = !g
+h := f && g
+c, ok := one()
+var n Name = "bob"
+n += "!"
+up := Name(strings.ToUpper(string(n)))
+var cnt Count
+cnt++
+cnt += 2
+cnt = cnt * cnt
+k := Count(len("abc"))
+fmt.Println(hot(31), hot(3), zero(), f, g, h, c, ok, n, up, cnt, k, n[0], len(n), n[1:3])
+for i := Count(0); i < 3; i++ { fmt.Print(i, " ") }
+fmt.Println()
+var arr [3]Flag
+arr[1] = 2 < 3
+fmt.Println(arr, Flag(true) == f, any(f) == any(true), fmt.Sprint(any(f)))
+m := map[Name][]Count{}
+m["a"] = append(m["a"], 1, 2)
+fmt.Println(m, len(m["a"]))
+x := Celsius(7) / 2
+y := int(x)
+fmt.Printf("%v %v %.3f %T\n", x, y, float64(x), x)
+var s fmt.Stringer
+_ = s
+type Pair struct{ A Name; B Count }
+p := Pair{"x", 3}
+p.B += 4
+fmt.Printf("%v %+v %#v\n", p, p, p)`
+	const want = "true false 0 true true true 1 true bob! BOB! 9 3 98 4 ob\n0 1 2 \n[false true false] true false true\nmap[a:[1 2]] 2\n3.5 3 3.500 main.Celsius\n{x 7} {A:x B:7} main.Pair{A:\"x\", B:7}\n"
+	if got := cellStdout(t, code); got != want {
+		t.Errorf("session: got\n%s\nwant (go run)\n%s", got, want)
+	}
+}

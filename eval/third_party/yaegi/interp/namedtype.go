@@ -83,3 +83,14 @@ func constAs(v reflect.Value, t reflect.Type) reflect.Value {
 	}
 	return v
 }
+
+// poolConvert reports whether the value of n, of the underlying type of typ's pool type
+// (a comparison's untyped bool that yaegi types bool), must be converted to that type to
+// be stored in a variable of typ (eval's go/types check has told Go's assignability).
+func poolConvert(typ *itype, n *node) bool {
+	if n.typ == nil || n.typ.cat == linkedT {
+		return false
+	}
+	t := typ.TypeOf()
+	return namedpool.Is(t) && n.typ.TypeOf() == namedpool.Underlying(t)
+}

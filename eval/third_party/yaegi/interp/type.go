@@ -1542,6 +1542,12 @@ func (t *itype) assignableTo(o *itype) bool {
 		return true
 	}
 
+	if ot := o.TypeOf(); namedpool.Is(ot) && t.TypeOf() == namedpool.Underlying(ot) && t.cat != linkedT && t.path == "" {
+		// patch 42: an untyped result (c > 30, a bool) to a type with a pool type
+		// (type Flag bool); eval's go/types check has told Go's assignability.
+		return true
+	}
+
 	if isInterface(o) && t.implements(o) {
 		return true
 	}

@@ -1164,6 +1164,9 @@ func (check typecheck) convertConst(v reflect.Value, t reflect.Type) (reflect.Va
 	c, ok := v.Interface().(constant.Value)
 	if !ok {
 		// TODO(nick): This should be an error as untyped strings and bools should be constant.Values.
+		if namedpool.Is(t) && v.Type() != t && v.Type().ConvertibleTo(t) {
+			v = v.Convert(t) // patch 42: var f Flag = 3 > 2 (a bool value, no constant.Value)
+		}
 		return v, nil
 	}
 
