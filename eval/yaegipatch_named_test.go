@@ -235,4 +235,52 @@ fmt.Printf("%v %+v %#v\n", p, p, p)`
 	if got := cellStdout(t, code); got != want {
 		t.Errorf("session: got\n%s\nwant (go run)\n%s", got, want)
 	}
+	// The same results as arguments, results, fields, elements, sent and appended.
+	const code2 = `import "fmt"
+type Flag bool
+type Count int
+type Rec struct{ F Flag; C Count }
+func take(f Flag, c Count) string { return fmt.Sprint(f, c) }
+func two(a, b int) (Flag, error) { return a > b, nil }
+a, b := 3, 2
+n := 3
+fmt.Println(take(a > b, 1<<n))
+ch := make(chan Flag, 2)
+ch <- a > b
+fmt.Println(<-ch)
+m := map[string]Flag{}
+m["x"] = a < b
+fmt.Println(m)
+r := Rec{F: a > b, C: 1 << n}
+r2 := Rec{a == b, 2}
+fmt.Println(r, r2)
+fs := []Flag{a > b, a < b}
+fs = append(fs, a == 3)
+fmt.Println(fs)
+f2, err := two(a, b)
+fmt.Println(f2, err)
+var c Count = 1 << n
+c <<= n
+var p *Flag = new(Flag)
+*p = a > b
+fmt.Println(c, *p)
+g := func() Flag { return a != b }
+fmt.Println(g())
+var arr [2]Count
+arr[0] = 1 << n
+fmt.Println(arr)
+x, y := Count(1), Count(2)
+x, y = y, x
+fmt.Println(x, y)
+var fl Flag
+fl = a > b && b > 0
+fmt.Println(fl, !fl)
+type Tagged struct{ Ok Flag }
+t := Tagged{}
+t.Ok = b > a
+fmt.Println(t)`
+	const want2 = "true 8\ntrue\nmap[x:false]\n{true 8} {false 2}\n[true false true]\ntrue <nil>\n64 true\ntrue\n[8 0]\n2 1\ntrue false\n{false}\n"
+	if got := cellStdout(t, code2); got != want2 {
+		t.Errorf("session: got\n%s\nwant (go run)\n%s", got, want2)
+	}
 }

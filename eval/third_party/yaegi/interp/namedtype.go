@@ -94,3 +94,12 @@ func poolConvert(typ *itype, n *node) bool {
 	t := typ.TypeOf()
 	return namedpool.Is(t) && n.typ.TypeOf() == namedpool.Underlying(t)
 }
+
+// genValueTo is genValue of n for a destination of type typ, converted to typ's pool
+// type where poolConvert says so (an argument, a result, a field).
+func genValueTo(typ *itype, n *node) func(*frame) reflect.Value {
+	if poolConvert(typ, n) {
+		return genValueAs(n, typ.TypeOf())
+	}
+	return genValue(n)
+}

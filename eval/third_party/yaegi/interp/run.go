@@ -1463,7 +1463,7 @@ func call(n *node) {
 			case isFuncSrc(arg):
 				values = append(values, genFuncValue(c))
 			default:
-				values = append(values, genValue(c))
+				values = append(values, genValueTo(arg, c))
 			}
 		}
 	}
@@ -2807,7 +2807,7 @@ func _return(n *node) {
 			case c.typ.untyped:
 				values[i] = genValueAs(c, t.TypeOf())
 			default:
-				values[i] = genValue(c)
+				values[i] = genValueTo(t, c)
 			}
 		}
 	}
@@ -3101,7 +3101,7 @@ func doComposite(n *node, hasType bool, keyed bool) {
 		case isInterface(ft):
 			values[fieldIndex] = genInterfaceWrapper(val, rft)
 		default:
-			values[fieldIndex] = genValue(val)
+			values[fieldIndex] = genValueTo(ft, val)
 		}
 	}
 
@@ -3604,7 +3604,7 @@ func _append(n *node) {
 			case arg.typ.untyped:
 				values[i] = genValueAs(arg, n.child[1].typ.TypeOf().Elem())
 			default:
-				values[i] = genValue(arg)
+				values[i] = genValueTo(elem, arg)
 			}
 		}
 
@@ -3626,7 +3626,7 @@ func _append(n *node) {
 		case n.child[2].typ.untyped:
 			value0 = genValueAs(n.child[2], n.child[1].typ.TypeOf().Elem())
 		default:
-			value0 = genValue(n.child[2])
+			value0 = genValueTo(elem, n.child[2])
 		}
 
 		n.exec = func(f *frame) bltn {
