@@ -283,4 +283,51 @@ fmt.Println(t)`
 	if got := cellStdout(t, code2); got != want2 {
 		t.Errorf("session: got\n%s\nwant (go run)\n%s", got, want2)
 	}
+	// Variadic arguments, min and max, a select sending, unary operators, sort, maps.
+	const code3 = `import ("fmt"; "sort"; "strconv")
+type Flag bool
+type Count int
+type Celsius float64
+type Name string
+func all(fs ...Flag) Flag {
+	for _, f := range fs {
+		if !f { return false }
+	}
+	return true
+}
+func sum(cs ...Count) (t Count) {
+	for _, c := range cs { t += c }
+	return
+}
+a, b := 3, 2
+n := 2
+fmt.Println(all(a > b, b > 0), all(), all([]Flag{a < b}...), sum(1, 2, 1<<n), sum())
+fmt.Println(min(Celsius(3), 2.5), max(Count(1), Count(n)), min(Name("b"), "a"))
+ch := make(chan Flag, 1)
+select {
+case ch <- a > b:
+	fmt.Println("sent", <-ch)
+}
+defer func() {}()
+var c Count = 5
+c = -c
+d := ^c
+fmt.Println(c, d, c%3, c/2)
+names := []Name{"b", "c", "a"}
+sort.Slice(names, func(i, j int) bool { return names[i] < names[j] })
+idx := sort.Search(len(names), func(i int) bool { return names[i] >= "b" })
+fmt.Println(names, idx, Name(strconv.Itoa(int(c))))
+counts := map[Name]Count{}
+for _, nm := range names { counts[nm] += Count(len(nm)) }
+fmt.Println(counts)
+var total Celsius
+for i := 0; i < 3; i++ { total += Celsius(i) * 1.5 }
+fmt.Println(total, total > 4, Flag(total > 4))
+type Op func(Count) Count
+double := Op(func(x Count) Count { return x * 2 })
+fmt.Println(double(21))`
+	const want3 = "true true false 7 0\n2.5 2 a\nsent true\n-5 4 -2 -2\n[a b c] 1 -5\nmap[a:1 b:1 c:1]\n4.5 true true\n42\n"
+	if got := cellStdout(t, code3); got != want3 {
+		t.Errorf("session: got\n%s\nwant (go run)\n%s", got, want3)
+	}
 }

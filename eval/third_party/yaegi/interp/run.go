@@ -4179,6 +4179,9 @@ func _select(n *node) {
 			chanValues[i] = genValue(chans[i])
 			if assigned[i] != nil {
 				assignedValues[i] = genValue(assigned[i])
+				if ct := chans[i].typ; cases[i].Dir == reflect.SelectSend && ct != nil && ct.val != nil && isChan(ct) {
+					assignedValues[i] = genValueTo(ct.val, assigned[i]) // patch 42
+				}
 			}
 			if ok[i] != nil {
 				okValues[i] = genValue(ok[i])
@@ -4193,6 +4196,9 @@ func _select(n *node) {
 			chanValues[i] = genValue(c0.child[0])
 			cases[i].Dir = reflect.SelectSend
 			assignedValues[i] = genValue(c0.child[1])
+			if ct := c0.child[0].typ; ct != nil && ct.val != nil && isChan(ct) {
+				assignedValues[i] = genValueTo(ct.val, c0.child[1]) // patch 42
+			}
 			clause[i] = func(*frame) bltn { return next }
 		}
 	}
