@@ -331,3 +331,14 @@ fmt.Println(double(21))`
 		t.Errorf("session: got\n%s\nwant (go run)\n%s", got, want3)
 	}
 }
+
+// BenchmarkNamedTypeLoop compares an interpreted loop over a type with a pool type
+// (type Celsius float64) with the same loop over float64, side by side.
+func BenchmarkNamedTypeLoop(b *testing.B) {
+	for _, typ := range []string{"float64", "Celsius"} {
+		b.Run(typ, func(b *testing.B) {
+			setup := "type Celsius float64\nfunc loop() bool {\n\tvar s " + typ + "\n\tm := map[any]int{}\n\tfor i := 0; i < 1000; i++ {\n\t\ts += " + typ + "(i) * 1.5\n\t\tm[s] = i\n\t}\n\treturn s > 0\n}"
+			benchCell(b, setup, func(int) string { return "loop()" })
+		})
+	}
+}
