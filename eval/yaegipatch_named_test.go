@@ -342,3 +342,27 @@ func BenchmarkNamedTypeLoop(b *testing.B) {
 		})
 	}
 }
+
+// %reset and Close give the session's pool types back; a type declared again after
+// %reset takes one again.
+func TestPatchNamedTypeReleasedOnReset(t *testing.T) {
+	u := reflect.TypeOf(uint32(0))
+	free := namedpool.Free(u)
+	s := newSession(t)
+	mustExec(t, s, "type A uint32\ntype B uint32\nvar a any = A(1)")
+	if got := namedpool.Free(u); got != free-2 {
+		t.Fatalf("after declaring two uint32 types: %d free, want %d", got, free-2)
+	}
+	mustExec(t, s, "%reset")
+	if got := namedpool.Free(u); got != free {
+		t.Errorf("after %%reset: %d free, want %d", got, free)
+	}
+	_, rec := mustExec(t, s, "import \"fmt\"\ntype A uint32\n_, ok := any(A(1)).(uint32)\nfmt.Printf(\"%T %v\\n\", any(A(1)), ok)")
+	if out := rec.stream("stdout"); out != "main.A false\n" {
+		t.Errorf("after %%reset: got %q, want %q", out, "main.A false\n")
+	}
+	s.Close()
+	if got := namedpool.Free(u); got != free {
+		t.Errorf("after Close: %d free, want %d", got, free)
+	}
+}
