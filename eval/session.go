@@ -174,6 +174,9 @@ func (s *Session) reset() error {
 	if old, ok := s.rw.(interface{ Close() }); ok {
 		old.Close() // the previous interpreter's registrations
 	}
+	if s.in != nil {
+		s.in.ReleaseNamedTypes() // the previous interpreter's pool types (yaegi patch 53)
+	}
 	rw := newRewriter()
 	s.rw = rw // the old one is closed (a failed Prepare leaves the session with the new one)
 	if rw != nil {
@@ -492,6 +495,9 @@ func (s *Session) Close() error {
 	s.runner.close()
 	if rw, ok := s.rw.(interface{ Close() }); ok {
 		rw.Close()
+	}
+	if s.in != nil {
+		s.in.ReleaseNamedTypes()
 	}
 	s.files.close() // the pipes end when every copy of their write end is closed
 	s.stdout.close()

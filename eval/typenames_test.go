@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -88,14 +89,19 @@ func main() {
 	if want := "main.P\n*main.E\n*errors.errorString\n<nil>\n"; got != want {
 		t.Errorf("got %q, want (go run) %q", got, want)
 	}
-	s := newSession(t)
-	_, e, _ := run(t, s, `import "fmt"
+	const celsius = `import "fmt"
 type Celsius float64
 func (c Celsius) String() string { return "c" }
 var c fmt.Stringer = Celsius(2)
-fmt.Printf("%T\n", c)`)
+fmt.Printf("%T\n", c)`
+	if got := cellStdout(t, celsius); got != "main.Celsius\n" {
+		t.Errorf("%%T of a Celsius in a fmt.Stringer: got %q, want %q (go run)", got, "main.Celsius\n")
+	}
+	defer exhaustPool(t, reflect.TypeOf(0.0))()
+	s := newSession(t)
+	_, e, _ := run(t, s, celsius)
 	if e == nil || !strings.Contains(e.Value, "is not supported in cells") {
-		t.Errorf("%%T of a Celsius in a fmt.Stringer: got %v, want a loud error", e)
+		t.Errorf("%%T of a Celsius in a fmt.Stringer, no pool type left: got %v, want a loud error", e)
 	}
 }
 
@@ -132,8 +138,9 @@ func main() {
 }
 
 // %T of an interface holding a plain int fails loudly when the session has a named type
-// whose values are ints at run time (type ID int): yaegi keeps an ID in an interface as
-// an int, and %T cannot tell which it was.
+// whose values are ints at run time (type Count int declared when the pool of patch 53
+// had no int type left): the interface holds a plain int, and %T cannot tell which it
+// was.
 func TestTypeNameAmbiguousRefused(t *testing.T) {
 	s := newSession(t)
 	mustExec(t, s, "import \"fmt\"\ntype Label string")
@@ -141,8 +148,14 @@ func TestTypeNameAmbiguousRefused(t *testing.T) {
 		t.Errorf("no int type in the session: got %q, want int", out)
 	}
 	mustExec(t, s, "type ID int")
-	_, e, _ := run(t, s, `fmt.Sprintf("%T", any(ID(3)))`)
-	if e == nil || !strings.Contains(e.Value, "is not supported in cells: main.ID is also a int") {
-		t.Errorf("got %v, want a loud error naming main.ID", e)
+	if out, _ := mustExec(t, s, `fmt.Sprintf("%T %T", any(ID(3)), any(3))`); out != "main.ID int" {
+		t.Errorf("ID took a pool type: got %q, want %q", out, "main.ID int")
+	}
+	release := exhaustPool(t, reflect.TypeOf(0))
+	defer release()
+	mustExec(t, s, "type Count int")
+	_, e, _ := run(t, s, `fmt.Sprintf("%T", any(Count(3)))`)
+	if e == nil || !strings.Contains(e.Value, "is not supported in cells: main.Count is also a int") {
+		t.Errorf("no pool type left: got %v, want a loud error naming main.Count", e)
 	}
 }

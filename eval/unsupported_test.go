@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -8,46 +9,55 @@ import (
 // Cells that yaegi would run with a result Go would not give are refused at compile time
 // with an error naming the limit (eval/rewrite/unsupported.go).
 func TestUnsupportedRefused(t *testing.T) {
-	cases := []struct{ name, code, want string }{
+	// Cases with pool set are refused only when the pool of named types of that
+	// underlying type is used up (yaegi patch 53); TestPatchNamedType* run them.
+	f64, str, i, empty := reflect.TypeOf(0.0), reflect.TypeOf(""), reflect.TypeOf(0), reflect.TypeOf(struct{}{})
+	cases := []struct {
+		name, code, want string
+		pool             reflect.Type
+	}{
 		{"GoString", "type S string\nfunc (s S) GoString() string { return \"x\" }",
-			"method S.GoString is not supported in cells"},
+			"method S.GoString is not supported in cells", nil},
 		{"Format", "import \"fmt\"\ntype V struct{ X int }\nfunc (v V) Format(f fmt.State, c rune) {}",
-			"method V.Format is not supported in cells"},
+			"method V.Format is not supported in cells", nil},
 		{"MarshalJSON", "type L int\nfunc (l L) MarshalJSON() ([]byte, error) { return nil, nil }",
-			"method L.MarshalJSON is not supported in cells"},
+			"method L.MarshalJSON is not supported in cells", nil},
 		{"UnmarshalJSON", "type L int\nfunc (l *L) UnmarshalJSON(b []byte) error { return nil }",
-			"method L.UnmarshalJSON is not supported in cells"},
+			"method L.UnmarshalJSON is not supported in cells", nil},
 		{"LogValue", "import \"log/slog\"\ntype P string\nfunc (P) LogValue() slog.Value { return slog.StringValue(\"\") }",
-			"method P.LogValue is not supported in cells"},
+			"method P.LogValue is not supported in cells", nil},
 		{"omitzero", "type D struct{ Y int }\nfunc (d D) IsZero() bool { return d.Y == 0 }\ntype E struct {\n\tW D `json:\"w,omitzero\"`\n}",
-			"json option omitzero on a field of type D is not supported in cells"},
+			"json option omitzero on a field of type D is not supported in cells", nil},
 		{"recursive generic with other arguments", "type node[K comparable, V comparable] struct {\n\tnext *node[V, K]\n}",
-			"generic type node refers to itself with type arguments other than its parameters in order"},
+			"generic type node refers to itself with type arguments other than its parameters in order", nil},
 		{"switch cases", "type C float64\ntype F float64\nfunc k(v any) int {\n\tswitch v.(type) {\n\tcase C:\n\t\treturn 1\n\tcase F:\n\t\treturn 2\n\t}\n\treturn 0\n}",
-			"type switch cases C and F are not supported together in cells"},
+			"type switch cases C and F are not supported together in cells", f64},
 		{"switch case and underlying", "type C float64\nfunc k(v any) int {\n\tswitch v.(type) {\n\tcase float64:\n\t\treturn 1\n\tcase C:\n\t\treturn 2\n\t}\n\treturn 0\n}",
-			"type switch cases float64 and C are not supported together in cells"},
+			"type switch cases float64 and C are not supported together in cells", f64},
 		{"assertion", "type ID int\ntype Count int\nvar x any = ID(1)\n_, ok := x.(Count)",
-			"type assertion to Count is not supported in cells"},
+			"type assertion to Count is not supported in cells", i},
 		{"context keys", "import \"context\"\ntype key string\nctx := context.WithValue(context.Background(), \"u\", 1)\nctx = context.WithValue(ctx, key(\"u\"), 2)",
-			"context keys of types string and key are not supported together in cells"},
+			"context keys of types string and key are not supported together in cells", str},
 		{"empty struct context keys", "import \"context\"\ntype a struct{}\ntype b struct{}\nctx := context.WithValue(context.Background(), a{}, 1)\n_ = ctx.Value(b{})",
-			"context keys of types a and b are not supported together in cells"},
+			"context keys of types a and b are not supported together in cells", empty},
 		{"reflect", "import \"reflect\"\ntype U struct{ Name string }\nn := reflect.TypeOf(U{}).Name()",
-			"reflect.TypeOf of a value of type U is not supported in cells"},
+			"reflect.TypeOf of a value of type U is not supported in cells", nil},
 		{"map keys", "type key string\nm := map[any]int{key(\"a\"): 1, \"a\": 2}",
-			"keys of a map[any]int of types key and string are not supported together in cells"},
+			"keys of a map[any]int of types key and string are not supported together in cells", str},
 		{"template on a cell type with methods", "import (\n\t\"os\"\n\t\"text/template\"\n)\ntype P struct{ F, L string }\nfunc (p P) Full() string { return p.F + p.L }\ntype Page struct{ Who []*P }\ntemplate.Must(template.New(\"t\").Parse(\"{{range .Who}}{{.Full}}{{end}}\")).Execute(os.Stdout, Page{})",
-			"executing a template on data of type Page is not supported in cells: it holds a P"},
+			"executing a template on data of type Page is not supported in cells: it holds a P", nil},
 		{"recursive function type", "type stateFn func(r rune) stateFn",
-			"type stateFn refers to itself through a function type (func(r rune) stateFn): recursive function types are not supported in cells"},
+			"type stateFn refers to itself through a function type (func(r rune) stateFn): recursive function types are not supported in cells", nil},
 		{"runtime.TypeAssertionError", "import (\n\t\"errors\"\n\t\"runtime\"\n)\nvar te *runtime.TypeAssertionError\n_ = errors.As(errors.New(\"x\"), &te)",
-			"runtime.TypeAssertionError is not supported in cells"},
+			"runtime.TypeAssertionError is not supported in cells", nil},
 		{"function type recursive through another", "type G func() []F\ntype F func() G",
-			"type G refers to itself through a function type"},
+			"type G refers to itself through a function type", nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			if c.pool != nil {
+				defer exhaustPool(t, c.pool)()
+			}
 			s := newSession(t)
 			_, e, _ := run(t, s, c.code)
 			if e == nil {
@@ -93,9 +103,11 @@ m := map[any]int{Point{1, 2}: 1, "a": 2}`)
 	if out, _ := mustExec(t, s, `kind(Celsius(3)) + " " + kind(Point{}) + " " + ctx.Value(ctxKey{"user"}).(string)`); out != "celsius point ann" {
 		t.Errorf("got %q", out)
 	}
+	release := exhaustPool(t, reflect.TypeOf(0.0))
 	_, e, _ := run(t, s, "type Fahrenheit float64\nvar refusedVar = 1\nfunc k2(v any) bool { _, ok := v.(Fahrenheit); return ok }")
+	release()
 	if e == nil || !strings.Contains(e.Value, "type assertion to Fahrenheit is not supported in cells") {
-		t.Fatalf("want the assertion refused (Celsius is also float64), got %v", e)
+		t.Fatalf("want the assertion refused (no pool type left: a Fahrenheit is a float64), got %v", e)
 	}
 	if _, e, _ := run(t, s, "refusedVar"); e == nil {
 		t.Errorf("a refused cell defined refusedVar")
@@ -116,14 +128,27 @@ func TestTemplateOnPlainCellTypesRuns(t *testing.T) {
 }
 
 // A method declared in a later cell on a type without a run-time identity of its own
-// (type Temp float64) is refused once an earlier cell put a Temp in an interface: held as
-// a float64 there, that value would never get the method. Printing a Temp, or putting
+// (type Temp float64 declared when the pool of yaegi patch 53 had no float64 type left)
+// is refused once an earlier cell put a Temp in an interface: held as a float64 there,
+// that value would never get the method. With a pool type, the value gets it. Printing a Temp, or putting
 // a struct in an interface, does not count; declaring the type again starts over.
 func TestUnsupportedLateMethod(t *testing.T) {
+	setup := func(s *Session) {
+		mustExec(t, s, "import \"fmt\"\ntype Temp float64\ntype Rec struct{ T Temp }\nfmt.Println(Temp(1))\nvar r any = Rec{2}")
+		mustExec(t, s, "func (t Temp) Double() Temp { return 2 * t }\nfunc (r Rec) Get() Temp { return r.T }")
+		mustExec(t, s, "var boxed []any\nboxed = append(boxed, Temp(3))")
+	}
+	// Temp took a pool type (patch 53): the values boxed before get the method, as in Go.
 	s := newSession(t)
-	mustExec(t, s, "import \"fmt\"\ntype Temp float64\ntype Rec struct{ T Temp }\nfmt.Println(Temp(1))\nvar r any = Rec{2}")
-	mustExec(t, s, "func (t Temp) Double() Temp { return 2 * t }\nfunc (r Rec) Get() Temp { return r.T }")
-	mustExec(t, s, "var boxed []any\nboxed = append(boxed, Temp(3))")
+	setup(s)
+	mustExec(t, s, "func (t Temp) String() string { return \"t\" }")
+	if _, rec := mustExec(t, s, "_, ok := boxed[0].(fmt.Stringer)\nfmt.Println(boxed[0], ok)"); rec.stream("stdout") != "t true\n" {
+		t.Errorf("a value boxed before the method: got %q, want %q (go run)", rec.stream("stdout"), "t true\n")
+	}
+	// No float64 pool type left: Temp is a float64 at run time, the method is refused.
+	defer exhaustPool(t, reflect.TypeOf(0.0))()
+	s = newSession(t)
+	setup(s)
 	_, e, _ := run(t, s, "func (t Temp) String() string { return \"t\" }")
 	want := "peerbook: method Temp.String is not supported in cells: earlier cells put values of Temp in interfaces"
 	if e == nil || e.Name != NameCompile || !strings.Contains(strings.Join(e.Traceback, "\n"), want) {

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -147,20 +148,26 @@ func main() {
 }
 
 // Patch 38: where the dynamic type cannot be told (type Celsius float64 is a float64 at
-// run time), comparing fails loudly rather than guessing; Go prints false for
-// any(Celsius(1)) == any(1.0).
+// run time when the pool of patch 53 has no float64 type left), comparing fails loudly
+// rather than guessing; Go prints false for any(Celsius(1)) == any(1.0), as the session
+// does when Celsius took a pool type.
 func TestPatchInterfaceEqualityAmbiguous(t *testing.T) {
-	s := newSession(t)
-	_, e, _ := run(t, s, `import "fmt"
+	const code = `import "fmt"
 
 type Celsius float64
 
 func (c Celsius) String() string { return "C" }
 
 var c any = Celsius(1)
-fmt.Println(c == any(1.0))`)
+fmt.Println(c == any(1.0), c == any(Celsius(1)))`
+	if got := cellStdout(t, code); got != "false true\n" {
+		t.Errorf("with a pool type: got %q, want %q (go run)", got, "false true\n")
+	}
+	defer exhaustPool(t, reflect.TypeOf(0.0))()
+	s := newSession(t)
+	_, e, _ := run(t, s, code)
 	if e == nil || !strings.Contains(e.Value, "peerbook: comparing interface values holding a main.Celsius and a float64 is not supported in cells") {
-		t.Fatalf("want a peerbook refusal, got %+v", e)
+		t.Fatalf("pool exhausted: want a peerbook refusal, got %+v", e)
 	}
 }
 

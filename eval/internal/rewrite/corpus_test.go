@@ -64,6 +64,7 @@ func runOnYaegi(src string, stdout *os.File, limit time.Duration) (err error) {
 		}
 	}()
 	i := interp.New(interp.Options{Stdout: stdout, Stderr: os.Stderr})
+	defer i.ReleaseNamedTypes() // the next snippet's interpreter takes the pool types again
 	if err := i.Use(stdlib.Symbols); err != nil {
 		return err
 	}

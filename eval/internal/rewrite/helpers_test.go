@@ -48,6 +48,7 @@ func newSession(t *testing.T) *session {
 	out := &lockedBuffer{}
 	// yaegi writes panic traces to stderr: only stdout is compared.
 	i := interp.New(interp.Options{Stdout: out, Stderr: &lockedBuffer{}})
+	t.Cleanup(i.ReleaseNamedTypes)
 	if err := i.Use(stdlib.Symbols); err != nil {
 		t.Fatal(err)
 	}

@@ -265,6 +265,7 @@ type cell struct {
 	labeledStmts map[*types.Label]ast.Stmt // labelled statements by label
 	printArg     bool                      // converting the operands of a printing call
 	descs        map[types.Type]*rt.Type   // printing descriptions of types
+	roots        []ast.Node                // the cell's declarations and statements (refusals)
 	// Labels that gotos made from break and continue statements jump to: after the
 	// statement (break) or at the end of the loop body (continue).
 	pendingBreak, pendingCont map[ast.Stmt]string

@@ -100,6 +100,13 @@ func (x *cell) stmt(s ast.Stmt, fn *types.Signature, loops []ast.Node) []ast.Stm
 	case *ast.AssignStmt:
 		out = x.commaOk(st)
 	case *ast.IfStmt:
+		if e, ok := st.Else.(*ast.IfStmt); ok {
+			// An else if is no statement of a list: its comma-ok init (else if s, ok :=
+			// it.(fmt.Stringer); ok) is rewritten here, in a block of its own.
+			if rw := x.stmt(e, fn, loops); len(rw) != 1 || rw[0] != ast.Stmt(e) {
+				st.Else = &ast.BlockStmt{Lbrace: e.Pos(), List: rw, Rbrace: e.End()}
+			}
+		}
 		if init, ok := st.Init.(*ast.AssignStmt); ok {
 			if pre := x.commaOk(init); pre != nil {
 				st.Init = nil

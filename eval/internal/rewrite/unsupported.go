@@ -9,12 +9,15 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+
+	"github.com/peerbook/peerbook/eval/internal/namedpool"
 )
 
 // Refusals. Some Go a cell may hold runs on yaegi with a different result and no error:
-// reflect cannot make named types, so a value of a cell type
-// `type Celsius float64` is a plain float64 at run time, and compiled packages (fmt,
-// encoding/json, log/slog) do not see the methods of cell types. Where the rewriter can
+// reflect cannot make named types, so a value of a named composite cell type
+// (`type Tags []string`), or of `type Celsius float64` when the pool of yaegi patch 53
+// had no float64 type left (identity.go), is its underlying type at run time, and
+// compiled packages (fmt, encoding/json, log/slog) do not see the methods of cell types. Where the rewriter can
 // tell from the types that a cell depends on what yaegi cannot do, it refuses the cell
 // with an error naming the limit, rather than let it print a wrong answer.
 
@@ -44,6 +47,7 @@ var hiddenMethods = map[string]struct{ sig, who string }{
 
 // unsupported returns the refusals of the cell's roots (nil if none).
 func (x *cell) unsupported(roots []ast.Node) error {
+	x.roots = roots
 	var list scanner.ErrorList
 	add := func(pos token.Pos, format string, args ...any) {
 		list.Add(x.fset.Position(pos), "peerbook: "+fmt.Sprintf(format, args...))
@@ -285,12 +289,18 @@ func (x *cell) refuseTypeAssertionError(sel *ast.SelectorExpr, add func(token.Po
 	add(sel.Pos(), "runtime.TypeAssertionError is not supported in cells: a failed type assertion in a cell panics with a runtime.Error that has the runtime's message but is not a *runtime.TypeAssertionError (match runtime.Error, or the message)")
 }
 
-// reprKey names the run-time representation of t: a cell type that reflect cannot tell
-// from another (a named non-struct type, an empty struct) is its underlying type.
-func reprKey(t types.Type) string {
+// reprKey names the run-time representation of t as reflect alone would make it: a cell
+// type that reflect cannot tell from another (a named non-struct type, an empty struct)
+// is its underlying type. (cell.repr knows the types that took a pool type.)
+func reprKey(t types.Type) string { return reprKeyOf(t, nil) }
+
+// reprKeyOf is reprKey where the session types for which distinct is true keep their
+// name.
+func reprKeyOf(t types.Type, distinct func(*types.Named) bool) string {
+	reprKey := func(t types.Type) string { return reprKeyOf(t, distinct) }
 	switch t := types.Unalias(t).(type) {
 	case *types.Named:
-		if isSessionValue(t) {
+		if isSessionValue(t) && (distinct == nil || !distinct(t)) {
 			switch u := t.Underlying().(type) {
 			case *types.Interface:
 			case *types.Struct:
@@ -337,7 +347,7 @@ func (x *cell) refuseCaseCollisions(ts *ast.TypeSwitchStmt, add func(token.Pos, 
 				continue
 			}
 			x.refuseAssertCollision(e, add)
-			k := reprKey(t)
+			k := x.repr(t)
 			if prev, ok := seen[k]; ok && !types.Identical(prev, t) {
 				add(e.Pos(), "type switch cases %s and %s are not supported together in cells: both are %s at run time (reflect cannot make named types), so a value of one would match the other",
 					typeName(prev), typeName(t), k)
@@ -352,10 +362,17 @@ func (x *cell) refuseCaseCollisions(ts *ast.TypeSwitchStmt, add func(token.Pos, 
 // whose values cannot be told from those of another named type of the cell or session.
 func (x *cell) refuseAssertCollision(e ast.Expr, add func(token.Pos, string, ...any)) {
 	t := x.typeOf(e)
-	if t == nil || types.IsInterface(t) || !lossy(t) || x.c.pkg == nil {
+	if t == nil || types.IsInterface(t) || !x.isLossy(t) || x.c.pkg == nil {
 		return
 	}
-	k := reprKey(t)
+	k := x.repr(t)
+	if n, ok := types.Unalias(t).(*types.Named); ok && poolUnder(n) != nil {
+		// A type that found no free pool type (patch 53) is its underlying type at run
+		// time: a value of that type would pass for it.
+		add(e.Pos(), "type assertion to %s is not supported in cells: a %s and a %s are both %s at run time (the session's named types of underlying type %s used up the %d pool types that keep them apart), so one would pass for the other",
+			typeName(t), typeName(t), k, k, k, namedpool.PerKind)
+		return
+	}
 	scope := x.c.pkg.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
@@ -367,7 +384,7 @@ func (x *cell) refuseAssertCollision(e ast.Expr, add func(token.Pos, string, ...
 			continue
 		}
 		for _, o := range []types.Type{other, types.NewPointer(other)} {
-			if !types.Identical(o, t) && reprKey(o) == k {
+			if !types.Identical(o, t) && x.repr(o) == k {
 				add(e.Pos(), "type assertion to %s is not supported in cells: a %s and a %s are both %s at run time (reflect cannot make named types), so one would pass for the other",
 					typeName(t), typeName(t), typeName(o), k)
 				return
@@ -412,7 +429,7 @@ func (x *cell) refuseKeyCollision(key ast.Expr, seen map[string]types.Type, what
 	if b, ok := t.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
 		t = types.Default(t)
 	}
-	k := reprKey(t)
+	k := x.repr(t)
 	if prev, ok := seen[k]; ok && !types.Identical(prev, t) {
 		add(key.Pos(), "%s of types %s and %s are not supported together in cells: both are %s at run time (reflect cannot make named types), so the keys would collide",
 			what, typeName(prev), typeName(t), k)
@@ -538,7 +555,9 @@ func (x *cell) refuseLateMethod(fd *ast.FuncDecl, roots []ast.Node, add func(tok
 		t = p.Elem()
 	}
 	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || !x.r.boxed[n.Obj().Name()] || declaresType(roots, n.Obj().Name()) {
+	if !ok || !x.r.boxed[n.Obj().Name()] || declaresType(roots, n.Obj().Name()) || x.distinct(n) {
+		// A type with a pool type of its own (patch 53): its values in interfaces are
+		// of that type and find the methods declared later.
 		return
 	}
 	add(fd.Name.Pos(), "method %s.%s is not supported in cells: earlier cells put values of %s in interfaces, where a %s is a %s at run time (reflect cannot make named types), so they would not get the method; declare the methods of %s in the cell that declares it",

@@ -7,6 +7,7 @@ package rt
 import (
 	"fmt"
 	"go/token"
+	"io"
 	"math"
 	"reflect"
 	"runtime"
@@ -15,6 +16,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/peerbook/peerbook/eval/internal/namedpool"
 	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
 )
 
@@ -257,14 +259,48 @@ func goTypeString(t reflect.Type) string {
 	if t == reflect.TypeOf((*assertError)(nil)) {
 		return typeAssertionErrorType.String()
 	}
-	return t.String()
+	return typeString(t)
+}
+
+// typeString is reflect's String of t with the types of cells named as Go names them:
+// a pool type (yaegi patch 53) as the cell type that holds it, a struct type of a cell
+// by the identity tag of its first field (patch 5).
+func typeString(t reflect.Type) string {
+	if t.Name() != "" {
+		return namedpool.TypeString(t)
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		return "*" + typeString(t.Elem())
+	case reflect.Slice:
+		return "[]" + typeString(t.Elem())
+	case reflect.Array:
+		return "[" + strconv.Itoa(t.Len()) + "]" + typeString(t.Elem())
+	case reflect.Map:
+		return "map[" + typeString(t.Key()) + "]" + typeString(t.Elem())
+	case reflect.Chan:
+		switch t.ChanDir() {
+		case reflect.RecvDir:
+			return "<-chan " + typeString(t.Elem())
+		case reflect.SendDir:
+			return "chan<- " + typeString(t.Elem())
+		}
+		return "chan " + typeString(t.Elem())
+	case reflect.Struct:
+		if t.NumField() > 0 {
+			if name, ok := t.Field(0).Tag.Lookup("yaegi"); ok {
+				return name
+			}
+		}
+	}
+	return namedpool.TypeString(t)
 }
 
 // sameRepresentation names the named types of the session whose values are of reflect
 // type rt at run time ("" if none).
 func sameRepresentation(rt reflect.Type, session string) string {
-	if rt.Kind() == reflect.Struct {
-		return "" // struct types of cells are told apart (their identity tag)
+	if rt.Kind() == reflect.Struct && rt.NumField() > 0 || namedpool.Is(rt) {
+		return "" // told apart: struct types by their identity tag, others by a pool type
 	}
 	registry.RLock()
 	defer registry.RUnlock()
@@ -381,6 +417,15 @@ func dynamic(v reflect.Value, session string) (reflect.Value, *Type) {
 	if base.Kind() == reflect.Pointer {
 		base, ptr = base.Elem(), true
 	}
+	if name, ok := namedpool.Name(base); ok {
+		// A named type of a cell that took a pool type (type Celsius float64).
+		if t := lookupName(session, name); t != nil {
+			if ptr {
+				return v, &Type{Kind: Pointer, Name: "*" + t.Name, Session: session, Elem: t}
+			}
+			return v, t
+		}
+	}
 	if base.Kind() == reflect.Struct && base.Name() == "" {
 		registry.RLock()
 		var list []*Type
@@ -479,16 +524,24 @@ func (p *printer) plain(v reflect.Value) {
 		fmt.Fprintf(p.st, p.plainVerb, fmt.Sprint(v))
 		return
 	}
+	out := io.Writer(p.st)
+	if hasPoolType(v.Type()) {
+		// fmt writes type names (%#v, %!d(T=...)): a pool type's is the cell type's
+		// (main.traceKey{}, not namedpool.Struct_3{}).
+		var b strings.Builder
+		defer func() { p.write(namedpool.Names(b.String())) }()
+		out = &b
+	}
 	if p.ro {
 		if v.Kind() == reflect.Pointer && !v.IsNil() && !p.sharpV {
 			// fmt prints a nested pointer as its address.
-			fmt.Fprintf(p.st, p.plainVerb, v.UnsafePointer())
+			fmt.Fprintf(out, p.plainVerb, v.UnsafePointer())
 			return
 		}
-		fmt.Fprintf(p.st, p.plainVerb, readOnly(v))
+		fmt.Fprintf(out, p.plainVerb, readOnly(v))
 		return
 	}
-	fmt.Fprintf(p.st, p.plainVerb, v.Interface())
+	fmt.Fprintf(out, p.plainVerb, v.Interface())
 }
 
 // roBox holds a value in an unexported field, the way to a read-only reflect.Value.
@@ -552,6 +605,7 @@ func (p *printer) value(v reflect.Value, t *Type, depth int) {
 				if rt := v.Type().String(); strings.HasPrefix(out, rt) {
 					out = t.Name + out[len(rt):]
 				}
+				out = namedpool.Names(out)
 				p.pad(out)
 				return
 			}
@@ -590,7 +644,7 @@ func (p *printer) namedPlain(v reflect.Value, t *Type) {
 	if strings.HasPrefix(s, bad) {
 		s = "%!" + string(p.verb) + "(" + t.Name + "=" + s[len(bad):]
 	}
-	p.write(s)
+	p.write(namedpool.Names(s))
 }
 
 func (p *printer) nilValue() {
@@ -937,4 +991,10 @@ func Forget(session string) {
 			registry.types[i] = nil
 		}
 	}
+}
+
+// hasPoolType reports whether t is or holds a type of eval/internal/namedpool (yaegi
+// patch 53), whose name fmt's %#v would write instead of the cell type's.
+func hasPoolType(t reflect.Type) bool {
+	return strings.Contains(t.String(), "namedpool.")
 }

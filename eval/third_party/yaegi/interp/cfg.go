@@ -601,7 +601,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 
 			switch n.child[1].kind {
 			case identExpr, selectorExpr:
-				n.typ = namedOf(typ, pkgName, typeName)
+				n.typ = namedOf(typ, pkgName, typeName, withNode(n.child[0])) // patch 53: the node names its interpreter
 			default:
 				n.typ = typ
 				n.typ.name = typeName

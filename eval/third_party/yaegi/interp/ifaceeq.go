@@ -5,6 +5,8 @@ import (
 	"go/types"
 	"reflect"
 	"strings"
+
+	"github.com/peerbook/peerbook/eval/internal/namedpool"
 )
 
 // Comparison of interface values (patch 38 in PATCHES.md). A value of a type with
@@ -248,10 +250,14 @@ func genMapKey(m *node, key func(*frame) reflect.Value) func(*frame) reflect.Val
 
 // distinctRType reports whether values of the reflect type rt are of one type of the
 // interpreter only: struct types of the interpreter carry their name in a tag (patch 5),
-// other named types are their underlying reflect type.
+// named types that took a pool type have it (patch 53), other named types are their
+// underlying reflect type.
 func distinctRType(rt reflect.Type) bool {
 	for rt.Kind() == reflect.Pointer {
 		rt = rt.Elem()
+	}
+	if namedpool.Is(rt) {
+		return true // patch 53: a pool type is one cell type's own
 	}
 	if rt.Kind() != reflect.Struct || rt.NumField() == 0 {
 		return false

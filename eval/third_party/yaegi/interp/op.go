@@ -2643,7 +2643,7 @@ func equal(n *node) {
 				return tnext
 			}
 		case c0.rval.IsValid():
-			i0 := c0.rval.Interface()
+			i0 := constAs(c0.rval, t1).Interface() // patch 53
 			v1 := genValue(c1)
 			if n.fnext != nil {
 				fnext := getExec(n.fnext)
@@ -2665,7 +2665,7 @@ func equal(n *node) {
 				}
 			}
 		case c1.rval.IsValid():
-			i1 := c1.rval.Interface()
+			i1 := constAs(c1.rval, t0).Interface() // patch 53
 			v0 := genValue(c0)
 			if n.fnext != nil {
 				fnext := getExec(n.fnext)
@@ -3151,7 +3151,7 @@ func equal(n *node) {
 				return tnext
 			}
 		case c0.rval.IsValid():
-			i0 := c0.rval.Interface()
+			i0 := constAs(c0.rval, t1).Interface() // patch 53
 			v1 := genValue(c1)
 			if n.fnext != nil {
 				fnext := getExec(n.fnext)
@@ -3173,7 +3173,7 @@ func equal(n *node) {
 				}
 			}
 		case c1.rval.IsValid():
-			i1 := c1.rval.Interface()
+			i1 := constAs(c1.rval, t0).Interface() // patch 53
 			v0 := genValue(c0)
 			if n.fnext != nil {
 				fnext := getExec(n.fnext)
@@ -4559,7 +4559,7 @@ func notEqual(n *node) {
 				return tnext
 			}
 		case c0.rval.IsValid():
-			i0 := c0.rval.Interface()
+			i0 := constAs(c0.rval, t1).Interface() // patch 53
 			v1 := genValue(c1)
 			if n.fnext != nil {
 				fnext := getExec(n.fnext)
@@ -4581,7 +4581,7 @@ func notEqual(n *node) {
 				}
 			}
 		case c1.rval.IsValid():
-			i1 := c1.rval.Interface()
+			i1 := constAs(c1.rval, t0).Interface() // patch 53
 			v0 := genValue(c0)
 			if n.fnext != nil {
 				fnext := getExec(n.fnext)
@@ -5067,7 +5067,7 @@ func notEqual(n *node) {
 				return tnext
 			}
 		case c0.rval.IsValid():
-			i0 := c0.rval.Interface()
+			i0 := constAs(c0.rval, t1).Interface() // patch 53
 			v1 := genValue(c1)
 			if n.fnext != nil {
 				fnext := getExec(n.fnext)
@@ -5089,7 +5089,7 @@ func notEqual(n *node) {
 				}
 			}
 		case c1.rval.IsValid():
-			i1 := c1.rval.Interface()
+			i1 := constAs(c1.rval, t0).Interface() // patch 53
 			v0 := genValue(c0)
 			if n.fnext != nil {
 				fnext := getExec(n.fnext)

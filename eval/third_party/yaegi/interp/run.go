@@ -1572,7 +1572,7 @@ func call(n *node) {
 			case isFuncSrc(arg):
 				values = append(values, genFuncValue(c))
 			default:
-				values = append(values, genValue(c))
+				values = append(values, genValueTo(arg, c))
 			}
 		}
 	}
@@ -2990,7 +2990,7 @@ func _return(n *node) {
 			case c.typ.untyped:
 				values[i] = genValueAs(c, t.TypeOf())
 			default:
-				values[i] = genValue(c)
+				values[i] = genValueTo(t, c)
 			}
 		}
 	}
@@ -3284,13 +3284,16 @@ func doComposite(n *node, hasType bool, keyed bool) {
 		case isInterface(ft):
 			values[fieldIndex] = genInterfaceWrapper(val, rft)
 		default:
-			values[fieldIndex] = genValue(val)
+			values[fieldIndex] = genValueTo(ft, val)
 		}
 	}
 
 	frameIndex := n.findex
 	l := n.level
 	rt := typ.TypeOf()
+	if n.typ.cat == linkedT {
+		rt = n.typ.TypeOf() // patch 53: type F E (E struct{}) has a pool type of its own
+	}
 
 	n.exec = func(f *frame) bltn {
 		a := reflect.New(rt).Elem()
@@ -3797,7 +3800,7 @@ func _append(n *node) {
 			case arg.typ.untyped:
 				values[i] = genValueAs(arg, n.child[1].typ.TypeOf().Elem())
 			default:
-				values[i] = genValue(arg)
+				values[i] = genValueTo(elem, arg)
 			}
 		}
 
@@ -3819,7 +3822,7 @@ func _append(n *node) {
 		case n.child[2].typ.untyped:
 			value0 = genValueAs(n.child[2], n.child[1].typ.TypeOf().Elem())
 		default:
-			value0 = genValue(n.child[2])
+			value0 = genValueTo(elem, n.child[2])
 		}
 
 		n.exec = func(f *frame) bltn {
@@ -4396,6 +4399,9 @@ func _select(n *node) {
 			chanValues[i] = genValue(chans[i])
 			if assigned[i] != nil {
 				assignedValues[i] = selectDest(assigned[i])
+				if ct := chans[i].typ; cases[i].Dir == reflect.SelectSend && ct != nil && ct.val != nil && isChan(ct) {
+					assignedValues[i] = genValueTo(ct.val, assigned[i]) // patch 53
+				}
 			}
 			if ok[i] != nil {
 				okValues[i] = selectDest(ok[i])
@@ -4410,6 +4416,9 @@ func _select(n *node) {
 			chanValues[i] = genValue(c0.child[0])
 			cases[i].Dir = reflect.SelectSend
 			assignedValues[i] = genValue(c0.child[1])
+			if ct := c0.child[0].typ; ct != nil && ct.val != nil && isChan(ct) {
+				assignedValues[i] = genValueTo(ct.val, c0.child[1]) // patch 53
+			}
 			clause[i] = func(*frame) bltn { return next }
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/peerbook/peerbook/eval/internal/namedpool"
 	"github.com/peerbook/peerbook/eval/third_party/yaegi/internal/unsafe2"
 )
 
@@ -1541,6 +1542,12 @@ func (t *itype) assignableTo(o *itype) bool {
 		return true
 	}
 
+	if ot := o.TypeOf(); namedpool.Is(ot) && t.TypeOf() == namedpool.Underlying(ot) && t.cat != linkedT && t.path == "" {
+		// patch 53: an untyped result (c > 30, a bool) to a type with a pool type
+		// (type Flag bool); eval's go/types check has told Go's assignability.
+		return true
+	}
+
 	if isInterface(o) && t.implements(o) {
 		return true
 	}
@@ -2169,7 +2176,13 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 	}
 	switch t.cat {
 	case linkedT:
+		if t.hasIdentity() {
+			break // rebuilding: the pool type taken stays (patch 53)
+		}
 		t.rtype = t.val.refType(ctx)
+		if slot := t.identitySlot(t.rtype); slot != nil {
+			t.rtype = slot // patch 53: a type of its own
+		}
 	case arrayT:
 		t.rtype = reflect.ArrayOf(t.length, t.val.refType(ctx))
 	case sliceT, variadicT:
@@ -2255,7 +2268,15 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 			index int
 		}
 		fieldFix := []fixStructField{} // Slice of field indices to fix for recursivity.
+		if t.hasIdentity() {
+			break // rebuilding: the pool type taken stays (patch 53)
+		}
 		t.rtype = reflect.StructOf(fields)
+		if len(fields) == 0 {
+			if slot := t.identitySlot(t.rtype); slot != nil {
+				t.rtype = slot // patch 53: an empty struct type of its own
+			}
+		}
 		if ctx.isComplete() {
 			for _, s := range ctx.defined {
 				for i := 0; i < s.rtype.NumField(); i++ {
@@ -2332,6 +2353,10 @@ func (t *itype) frameType() (r reflect.Type) {
 	}
 	switch t.cat {
 	case linkedT:
+		if rt := t.TypeOf(); namedpool.Is(rt) {
+			r = rt // patch 53: the pool type, as TypeOf
+			break
+		}
 		r = t.val.frameType()
 	case arrayT:
 		r = reflect.ArrayOf(t.length, t.val.frameType())

@@ -6,6 +6,8 @@ import (
 	"go/token"
 	"math"
 	"reflect"
+
+	"github.com/peerbook/peerbook/eval/internal/namedpool"
 )
 
 type opPredicates map[action]func(reflect.Type) bool
@@ -1162,6 +1164,9 @@ func (check typecheck) convertConst(v reflect.Value, t reflect.Type) (reflect.Va
 	c, ok := v.Interface().(constant.Value)
 	if !ok {
 		// TODO(nick): This should be an error as untyped strings and bools should be constant.Values.
+		if namedpool.Is(t) && v.Type() != t && v.Type().ConvertibleTo(t) {
+			v = v.Convert(t) // patch 53: var f Flag = 3 > 2 (a bool value, no constant.Value)
+		}
 		return v, nil
 	}
 
@@ -1193,6 +1198,9 @@ func (check typecheck) convertConst(v reflect.Value, t reflect.Type) (reflect.Va
 		v = reflect.ValueOf(complex(r, i)).Convert(t)
 	default:
 		return v, errCantConvert
+	}
+	if namedpool.Is(t) && v.Type() != t {
+		v = v.Convert(t) // patch 53: a constant of a cell type is of its pool type
 	}
 	return v, nil
 }

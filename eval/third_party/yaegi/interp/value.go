@@ -168,6 +168,8 @@ func genDestValue(typ *itype, n *node) func(*frame) reflect.Value {
 		return genValueComplex(n)
 	case n.typ.untyped && !typ.untyped:
 		return genValueAs(n, typ.TypeOf())
+	case poolConvert(typ, n):
+		return genValueAs(n, typ.TypeOf()) // patch 53: var f Flag = a > b
 	}
 	return genValue(n)
 }
