@@ -506,7 +506,7 @@ func (ct *cellTypes) declOf(id *ast.Ident) (string, bool) {
 		if obj.Val().Kind() == constant.Unknown {
 			return "", false
 		}
-		val := constSource(obj.Val(), obj.Type())
+		val := rewrite.ConstLiteral(obj.Val(), obj.Type())
 		if b, ok := obj.Type().(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
 			return "const " + id.Name + " = " + val, true
 		}
@@ -525,30 +525,6 @@ func (ct *cellTypes) objectOf(id *ast.Ident) types.Object {
 		return obj
 	}
 	return ct.info.Uses[id]
-}
-
-// constSource writes a constant value as Go source of the same untyped kind.
-func constSource(v constant.Value, t types.Type) string {
-	if b, ok := t.(*types.Basic); ok && b.Kind() == types.UntypedRune {
-		if r, ok := constant.Int64Val(v); ok {
-			return strconv.QuoteRune(rune(r))
-		}
-	}
-	switch v.Kind() {
-	case constant.Float:
-		s := v.ExactString()
-		switch {
-		case strings.Contains(s, "/"):
-			return "(" + s + ".0)"
-		case !strings.ContainsAny(s, ".e"):
-			return s + ".0"
-		}
-		return s
-	case constant.Complex:
-		return "complex(" + constSource(constant.Real(v), types.Typ[types.UntypedFloat]) + ", " +
-			constSource(constant.Imag(v), types.Typ[types.UntypedFloat]) + ")"
-	}
-	return v.ExactString()
 }
 
 // aliasQualifier matches the qualifier of a package imported under an alias the session

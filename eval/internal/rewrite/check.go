@@ -506,7 +506,7 @@ func (r *Rewriter) rememberConst(id *ast.Ident, c *checked) {
 		r.mem.deleteDecl(id.Name)
 		return
 	}
-	val := constLiteral(obj.Val(), obj.Type())
+	val := ConstLiteral(obj.Val(), obj.Type())
 	if b, ok := obj.Type().(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
 		r.mem.setDecl(id.Name, fmt.Sprintf("const %s = %s", id.Name, val))
 		return
@@ -519,8 +519,8 @@ func (r *Rewriter) rememberConst(id *ast.Ident, c *checked) {
 	r.mem.setDecl(id.Name, fmt.Sprintf("const %s %s = %s", id.Name, t, val))
 }
 
-// constLiteral writes a constant as Go source that has the same untyped kind.
-func constLiteral(v constant.Value, t types.Type) string {
+// ConstLiteral writes a constant as Go source that has the same untyped kind.
+func ConstLiteral(v constant.Value, t types.Type) string {
 	if b, ok := t.(*types.Basic); ok && b.Kind() == types.UntypedRune {
 		if r, ok := constant.Int64Val(v); ok {
 			return strconv.QuoteRune(rune(r))
@@ -547,8 +547,8 @@ func constLiteral(v constant.Value, t types.Type) string {
 		}
 		return s
 	case constant.Complex:
-		return fmt.Sprintf("complex(%s, %s)", constLiteral(constant.Real(v), types.Typ[types.UntypedFloat]),
-			constLiteral(constant.Imag(v), types.Typ[types.UntypedFloat]))
+		return fmt.Sprintf("complex(%s, %s)", ConstLiteral(constant.Real(v), types.Typ[types.UntypedFloat]),
+			ConstLiteral(constant.Imag(v), types.Typ[types.UntypedFloat]))
 	}
 	return v.ExactString()
 }

@@ -219,5 +219,5 @@ func (x *cell) literal(v constant.Value, t types.Type, pos token.Pos) ast.Expr {
 	} else {
 		return nil
 	}
-	return parseExpr(pos, "%s", constLiteral(v, t))
+	return parseExpr(pos, "%s", ConstLiteral(v, t))
 }

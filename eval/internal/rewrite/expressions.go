@@ -178,7 +178,7 @@ func (x *cell) minMax(call *ast.CallExpr, name string) ast.Expr {
 // constExpr writes a constant of type t as an expression: a literal, converted to t
 // when t is a typed type.
 func (x *cell) constExpr(v constant.Value, t types.Type, pos token.Pos) ast.Expr {
-	lit := parseExpr(pos, "%s", constLiteral(v, t))
+	lit := parseExpr(pos, "%s", ConstLiteral(v, t))
 	if b, ok := t.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
 		return lit
 	}

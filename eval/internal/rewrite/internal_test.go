@@ -43,8 +43,8 @@ func TestConstLiteral(t *testing.T) {
 		{constant.MakeString("a\"b"), types.Typ[types.UntypedString], `"a\"b"`},
 		{constant.MakeBool(true), types.Typ[types.UntypedBool], "true"},
 	} {
-		if got := constLiteral(tc.v, tc.t); got != tc.want {
-			t.Errorf("constLiteral(%v) = %s, want %s", tc.v, got, tc.want)
+		if got := ConstLiteral(tc.v, tc.t); got != tc.want {
+			t.Errorf("ConstLiteral(%v) = %s, want %s", tc.v, got, tc.want)
 		}
 	}
 }
