@@ -503,7 +503,7 @@ func (x *cell) refuseTemplateMethods(call *ast.CallExpr, add func(token.Pos, str
 		return
 	}
 	if name := x.boxedMethodValue(x.typeOf(data)); name != "" {
-		add(data.Pos(), "executing a template on data of type %s is not supported in cells: the cell uses values of %s, a type declared in a cell with methods, and such a value held in an interface (any) reaches the template as the interpreter's wrapper, which it would print as {node:… value:…}",
+		add(data.Pos(), "executing a template on data of type %s is not supported in cells: its interfaces (any) may hold a value of %s, a type declared in a cell with methods, and such a value reaches the template as the interpreter's wrapper, which it would print as {node:… value:…}",
 			typeName(x.typeOf(data)), name)
 	}
 }
@@ -540,7 +540,7 @@ func (x *cell) refuseSlogMethods(call *ast.CallExpr, add func(token.Pos, string,
 			continue
 		}
 		if held := x.boxedMethodValue(t); held != "" {
-			add(arg.Pos(), "%s with a value of type %s is not supported in cells: the cell uses values of %s, a type declared in a cell with methods, and such a value held in an interface (any) reaches log/slog as the interpreter's wrapper, which it would print as {node:… value:…}",
+			add(arg.Pos(), "%s with a value of type %s is not supported in cells: its interfaces (any) may hold a value of %s, a type declared in a cell with methods, and such a value reaches log/slog as the interpreter's wrapper, which it would print as {node:… value:…}",
 				name, typeName(t), held)
 		}
 	}
@@ -630,8 +630,8 @@ func holdsEmptyInterface(t types.Type, seen map[types.Type]bool) bool {
 // of a cell type with methods whose values the cell uses ("" if t holds no interface or
 // the cell uses no such value): such a value put in an interface is held as the
 // interpreter's wrapper, which compiled packages print as is. The cell's values are what
-// the rewriter sees; a value put in an interface by an earlier cell and kept in a session
-// variable is not seen.
+// the rewriter sees, then the types with methods declared by the session's cells (a value
+// put in an interface by an earlier cell may be kept in a session variable).
 func (x *cell) boxedMethodValue(t types.Type) string {
 	if !holdsEmptyInterface(t, map[types.Type]bool{}) {
 		return ""
@@ -653,6 +653,18 @@ func (x *cell) boxedMethodValue(t types.Type) string {
 		})
 		if found != "" {
 			break
+		}
+	}
+	if found == "" && x.c != nil && x.c.pkg != nil {
+		// Values put in an interface by earlier cells and kept in session variables:
+		// any type of the session with methods may be among them.
+		scope := x.c.pkg.Scope()
+		for _, name := range scope.Names() {
+			if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
+				if found = cellTypeWithMethods(tn.Type(), map[types.Type]bool{}); found != "" {
+					break
+				}
+			}
 		}
 	}
 	return found
