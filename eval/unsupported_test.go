@@ -46,6 +46,14 @@ func TestUnsupportedRefused(t *testing.T) {
 			"keys of a map[any]int of types key and string are not supported together in cells", str},
 		{"template on a cell type with methods", "import (\n\t\"os\"\n\t\"text/template\"\n)\ntype P struct{ F, L string }\nfunc (p P) Full() string { return p.F + p.L }\ntype Page struct{ Who []*P }\ntemplate.Must(template.New(\"t\").Parse(\"{{range .Who}}{{.Full}}{{end}}\")).Execute(os.Stdout, Page{})",
 			"executing a template on data of type Page is not supported in cells: it holds a P", nil},
+		{"template on an any holding a cell type with methods", "import (\n\t\"os\"\n\t\"text/template\"\n)\ntype P struct{ X int }\nfunc (p P) Sum() int { return p.X }\ntemplate.Must(template.New(\"t\").Parse(\"{{.}}\")).Execute(os.Stdout, []any{P{1}})",
+			"executing a template on data of type []any is not supported in cells: its interfaces (any) may hold a value of P", nil},
+		{"slog argument of a cell type with methods", "import \"log/slog\"\ntype T float64\nfunc (t T) String() string { return \"t\" }\nslog.Info(\"m\", \"t\", T(2))",
+			"slog.Info with a value of type T is not supported in cells: it holds a T", nil},
+		{"slog.Any of a cell type with methods", "import \"log/slog\"\ntype P struct{ X int }\nfunc (p P) Sum() int { return p.X }\n_ = slog.Any(\"p\", P{1})",
+			"slog.Any with a value of type P is not supported in cells", nil},
+		{"Logger method with an []any holding a cell type with methods", "import (\n\t\"log/slog\"\n\t\"os\"\n)\ntype P struct{ X int }\nfunc (p P) Sum() int { return p.X }\nargs := []any{\"p\", P{1}}\nslog.New(slog.NewTextHandler(os.Stdout, nil)).Info(\"m\", args...)",
+			"(*slog.Logger).Info with a value of type []any is not supported in cells: its interfaces (any) may hold a value of P", nil},
 		{"recursive function type", "type stateFn func(r rune) stateFn",
 			"type stateFn refers to itself through a function type (func(r rune) stateFn): recursive function types are not supported in cells", nil},
 		{"runtime.TypeAssertionError", "import (\n\t\"errors\"\n\t\"runtime\"\n)\nvar te *runtime.TypeAssertionError\n_ = errors.As(errors.New(\"x\"), &te)",
@@ -124,6 +132,52 @@ func TestTemplateOnPlainCellTypesRuns(t *testing.T) {
 	_, rec := mustExec(t, s, "import (\n\t\"os\"\n\t\"text/template\"\n)\ntype P struct{ F, L string }\ntype Page struct{ Who []*P }\ntemplate.Must(template.New(\"t\").Parse(\"{{range .Who}}{{.F}}.{{.L}};{{end}}\")).Execute(os.Stdout, Page{[]*P{{\"a\", \"b\"}}})")
 	if got := rec.stream("stdout"); got != "a.b;" {
 		t.Errorf("got %q, want %q", got, "a.b;")
+	}
+}
+
+// A value of a cell type with methods put in an []any by an earlier cell and kept in a
+// session variable reaches a template as the interpreter's wrapper (before: printed
+// [{0xc… {0xc… 0xc… 409}}] with status ok): the later cell is refused though it does not
+// name the type, and the session keeps its variable.
+func TestTemplateOnEarlierCellAnyRefused(t *testing.T) {
+	s := newSession(t)
+	mustExec(t, s, "type P struct{ X int }\nfunc (p P) S() int { return p.X }\nvar data = []any{P{1}}")
+	_, e, rec := run(t, s, "import (\n\t\"os\"\n\t\"text/template\"\n)\ntemplate.Must(template.New(\"t\").Parse(\"{{.}}\")).Execute(os.Stdout, data)")
+	want := "executing a template on data of type []any is not supported in cells: its interfaces (any) may hold a value of P"
+	if e == nil || e.Name != NameCompile || !strings.Contains(strings.Join(e.Traceback, "\n"), want) {
+		t.Fatalf("got %v (stdout %q); want a CompileError with %q", e, rec.stream("stdout"), want)
+	}
+	if out, _ := mustExec(t, s, "len(data)"); out != "1" {
+		t.Errorf("len(data) = %q after the refused cell, want 1", out)
+	}
+}
+
+// slog calls and templates whose data hold only cell types without methods run, with Go's
+// output (from go run of the same program, Go 1.26.8): only values of cell types with
+// methods are refused.
+func TestSlogAndTemplateOnPlainCellTypesRun(t *testing.T) {
+	s := newSession(t)
+	_, rec := mustExec(t, s, `import (
+	"log/slog"
+	"os"
+	"text/template"
+)
+
+type Item struct{ Name string }
+
+h := slog.New(slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{ReplaceAttr: func(g []string, a slog.Attr) slog.Attr {
+	if a.Key == slog.TimeKey && len(g) == 0 {
+		return slog.Attr{}
+	}
+	return a
+}}))
+args := []any{"item", Item{"a"}, "n", 2}
+h.Info("m", args...)
+h.With("g", Item{"b"}).Info("w", slog.Group("grp", "k", Item{"c"}))
+template.Must(template.New("t").Parse("{{.I.Name}} {{.N}}\n")).Execute(os.Stdout, map[string]any{"I": Item{"d"}, "N": 3})`)
+	want := "level=INFO msg=m item={Name:a} n=2\nlevel=INFO msg=w g={Name:b} grp.k={Name:c}\nd 3\n"
+	if got := rec.stream("stdout"); got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
 
