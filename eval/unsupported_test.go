@@ -50,7 +50,7 @@ func TestUnsupportedRefused(t *testing.T) {
 			"executing a template on data of type []any is not supported in cells: its interfaces (any) may hold a value of P", nil},
 		{"slog argument of a cell type with methods", "import \"log/slog\"\ntype T float64\nfunc (t T) String() string { return \"t\" }\nslog.Info(\"m\", \"t\", T(2))",
 			"slog.Info with a value of type T is not supported in cells: it holds a T", nil},
-		{"slog.Any of a cell type with methods", "import \"log/slog\"\ntype P struct{ X int }\nfunc (p P) Sum() int { return p.X }\n_ = slog.Any(\"p\", P{1})",
+		{"slog.Any of a cell type with methods", "import \"log/slog\"\ntype P struct{ X int }\nfunc (p P) String() string { return \"p\" }\n_ = slog.Any(\"p\", P{1})",
 			"slog.Any with a value of type P is not supported in cells", nil},
 		{"Logger method with an []any holding a cell type with methods", "import (\n\t\"log/slog\"\n\t\"os\"\n)\ntype P struct{ X int }\nfunc (p P) Sum() int { return p.X }\nargs := []any{\"p\", P{1}}\nslog.New(slog.NewTextHandler(os.Stdout, nil)).Info(\"m\", args...)",
 			"(*slog.Logger).Info with a value of type []any is not supported in cells: its interfaces (any) may hold a value of P", nil},
@@ -178,6 +178,13 @@ template.Must(template.New("t").Parse("{{.I.Name}} {{.N}}\n")).Execute(os.Stdout
 	want := "level=INFO msg=m item={Name:a} n=2\nlevel=INFO msg=w g={Name:b} grp.k={Name:c}\nd 3\n"
 	if got := rec.stream("stdout"); got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+
+	// A cell type whose methods log/slog would not call (no String, LogValue, Error,
+	// MarshalText...) is not refused as a direct argument; want is go run's output.
+	_, rec = mustExec(t, s, "type Box struct{ W, H int }\nfunc (b Box) Area() int { return b.W * b.H }\nh.Info(\"b\", \"box\", Box{2, 3}, \"area\", Box{2, 3}.Area())")
+	if got, want := rec.stream("stdout"), "level=INFO msg=b box=\"{W:2 H:3}\" area=6\n"; got != want {
+		t.Errorf("a type with other methods: got %q, want %q", got, want)
 	}
 }
 

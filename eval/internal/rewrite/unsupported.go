@@ -534,7 +534,7 @@ func (x *cell) refuseSlogMethods(call *ast.CallExpr, add func(token.Pos, string,
 			continue
 		}
 		t := x.typeOf(arg)
-		if held := cellTypeWithMethods(t, map[types.Type]bool{}); held != "" {
+		if held := cellTypeWithSlogMethods(t); held != "" {
 			add(arg.Pos(), "%s with a value of type %s is not supported in cells: it holds a %s, and log/slog does not see the methods of types declared in cells (String, Error and LogValue would not be called)",
 				name, typeName(t), held)
 			continue
@@ -673,6 +673,31 @@ func (x *cell) boxedMethodValue(t types.Type) string {
 // cellTypeWithMethods returns the name of a named type of the session with methods
 // reachable from t (through pointers, fields, elements, keys), "" if none.
 func cellTypeWithMethods(t types.Type, seen map[types.Type]bool) string {
+	return cellTypeWith(t, func(n *types.Named) bool { return n.NumMethods() > 0 }, seen)
+}
+
+// slogMethods are the methods log/slog's handlers would call on a value (directly or
+// through fmt and encoding/json): a cell type without any of them prints as Go prints it.
+var slogMethods = map[string]bool{
+	"String": true, "Error": true, "LogValue": true, "MarshalText": true,
+	"MarshalJSON": true, "Format": true, "GoString": true,
+}
+
+// cellTypeWithSlogMethods is cellTypeWithMethods for the methods log/slog would call.
+func cellTypeWithSlogMethods(t types.Type) string {
+	return cellTypeWith(t, func(n *types.Named) bool {
+		for i := 0; i < n.NumMethods(); i++ {
+			if slogMethods[n.Method(i).Name()] {
+				return true
+			}
+		}
+		return false
+	}, map[types.Type]bool{})
+}
+
+// cellTypeWith returns the name of a non-interface type declared in a cell that t is or
+// holds (through pointers, slices, arrays, maps and struct fields) for which has is true.
+func cellTypeWith(t types.Type, has func(*types.Named) bool, seen map[types.Type]bool) string {
 	if t == nil || seen[t] {
 		return ""
 	}
@@ -680,28 +705,28 @@ func cellTypeWithMethods(t types.Type, seen map[types.Type]bool) string {
 	switch u := types.Unalias(t).(type) {
 	case *types.Named:
 		if isSessionPkg(u.Obj().Pkg()) && !types.IsInterface(u) {
-			if u.NumMethods() > 0 {
+			if has(u) {
 				return typeName(u)
 			}
 		}
 		if !isSessionPkg(u.Obj().Pkg()) {
 			return ""
 		}
-		return cellTypeWithMethods(u.Underlying(), seen)
+		return cellTypeWith(u.Underlying(), has, seen)
 	case *types.Pointer:
-		return cellTypeWithMethods(u.Elem(), seen)
+		return cellTypeWith(u.Elem(), has, seen)
 	case *types.Slice:
-		return cellTypeWithMethods(u.Elem(), seen)
+		return cellTypeWith(u.Elem(), has, seen)
 	case *types.Array:
-		return cellTypeWithMethods(u.Elem(), seen)
+		return cellTypeWith(u.Elem(), has, seen)
 	case *types.Map:
-		if n := cellTypeWithMethods(u.Key(), seen); n != "" {
+		if n := cellTypeWith(u.Key(), has, seen); n != "" {
 			return n
 		}
-		return cellTypeWithMethods(u.Elem(), seen)
+		return cellTypeWith(u.Elem(), has, seen)
 	case *types.Struct:
 		for i := 0; i < u.NumFields(); i++ {
-			if n := cellTypeWithMethods(u.Field(i).Type(), seen); n != "" {
+			if n := cellTypeWith(u.Field(i).Type(), has, seen); n != "" {
 				return n
 			}
 		}
