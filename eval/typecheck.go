@@ -125,15 +125,7 @@ const cellFuncName = "_pb_cell"
 func (t *cellTyper) check(pc *parsedCell, imports map[string]string, decls map[*item]bool) *cellTypes {
 	t.checks++
 	ct := &cellTypes{
-		info: &types.Info{
-			Types:      map[ast.Expr]types.TypeAndValue{},
-			Defs:       map[*ast.Ident]types.Object{},
-			Uses:       map[*ast.Ident]types.Object{},
-			Implicits:  map[ast.Node]types.Object{},
-			Selections: map[*ast.SelectorExpr]*types.Selection{},
-			Scopes:     map[ast.Node]*types.Scope{},
-			Instances:  map[*ast.Ident]types.Instance{},
-		},
+		info:    rewrite.NewInfo(),
 		names:   map[string]string{},
 		imp:     t.imp,
 		aliases: map[string]string{},

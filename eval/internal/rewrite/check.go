@@ -174,15 +174,7 @@ func (r *Rewriter) names(decls *ast.File) map[string]string {
 // against the memory of earlier cells.
 func (r *Rewriter) check(fset *token.FileSet, decls *ast.File, stmts *ast.BlockStmt) *checked {
 	c := &checked{
-		info: &types.Info{
-			Types:      map[ast.Expr]types.TypeAndValue{},
-			Defs:       map[*ast.Ident]types.Object{},
-			Uses:       map[*ast.Ident]types.Object{},
-			Implicits:  map[ast.Node]types.Object{},
-			Selections: map[*ast.SelectorExpr]*types.Selection{},
-			Scopes:     map[ast.Node]*types.Scope{},
-			Instances:  map[*ast.Ident]types.Instance{},
-		},
+		info:  NewInfo(),
 		names: map[string]string{},
 	}
 	// Names the cell declares replace those of the memory.
@@ -581,4 +573,19 @@ func (c *checked) typeString(t types.Type) (string, bool) {
 		return s, false
 	}
 	return s, !bad
+}
+
+// NewInfo returns a types.Info that records everything the rewriter reads (Types, Defs,
+// Uses, Implicits, Selections, Scopes, Instances): what a session's check of a cell must
+// record for the rewriter to use it (CellChecked).
+func NewInfo() *types.Info {
+	return &types.Info{
+		Types:      map[ast.Expr]types.TypeAndValue{},
+		Defs:       map[*ast.Ident]types.Object{},
+		Uses:       map[*ast.Ident]types.Object{},
+		Implicits:  map[ast.Node]types.Object{},
+		Selections: map[*ast.SelectorExpr]*types.Selection{},
+		Scopes:     map[ast.Node]*types.Scope{},
+		Instances:  map[*ast.Ident]types.Instance{},
+	}
 }
