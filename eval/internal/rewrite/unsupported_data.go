@@ -1,0 +1,267 @@
+package rewrite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// Refusals of cell values that reach a compiled package which reads them by reflection
+// (text/template, html/template, log/slog): it does not see the methods of cell types, and
+// a value of a cell type with methods held in an interface reaches it as the interpreter's
+// wrapper. The checks run from unsupported.go.
+
+// refuseTemplateMethods refuses executing a text/template or html/template template on
+// data that holds a value of a cell type with methods: the template package does not see
+// the methods of cell types, so {{.Full}} of a method Full fails with "can't evaluate
+// field Full", an error the program may print as its answer.
+func (x *cell) refuseTemplateMethods(call *ast.CallExpr, add func(token.Pos, string, ...any)) {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || (sel.Sel.Name != "Execute" && sel.Sel.Name != "ExecuteTemplate") || len(call.Args) < 2 {
+		return
+	}
+	s := x.info.Selections[sel]
+	if s == nil {
+		return
+	}
+	recv := types.TypeString(s.Recv(), nil)
+	if recv != "*text/template.Template" && recv != "*html/template.Template" {
+		return
+	}
+	data := call.Args[len(call.Args)-1]
+	if name := cellTypeWithMethods(x.typeOf(data), map[types.Type]bool{}); name != "" {
+		add(data.Pos(), "executing a template on data of type %s is not supported in cells: it holds a %s, and templates do not see the methods of types declared in cells (a method used in the template would fail as a missing field)",
+			typeName(x.typeOf(data)), name)
+		return
+	}
+	if name := x.boxedMethodValue(x.typeOf(data)); name != "" {
+		add(data.Pos(), "executing a template on data of type %s is not supported in cells: its interfaces (any) may hold a value of %s, a type declared in a cell with methods, and such a value reaches the template as the interpreter's wrapper, which it would print as {node:… value:…}",
+			typeName(x.typeOf(data)), name)
+	}
+}
+
+// refuseSlogMethods refuses a call of log/slog (slog.Info, slog.Any, slog.Group,
+// (*slog.Logger).With, ...) with an argument that holds a value of a cell type with
+// methods: slog does not see the methods of cell types (a String or Error method is not
+// called), and such a value held in an interface (an element of an []any spread into the
+// call, a field of type any) reaches slog as the interpreter's wrapper, which the handler
+// prints as {node:… value:…}. An argument passed as a non-empty interface (a
+// slog.Handler, a context.Context, an io.Writer) is called through its methods and is
+// not refused.
+func (x *cell) refuseSlogMethods(call *ast.CallExpr, add func(token.Pos, string, ...any)) {
+	fn := calleeFunc(x.info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "log/slog" {
+		return
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok {
+		return
+	}
+	name := "slog." + fn.Name()
+	if sig.Recv() != nil {
+		name = "(" + types.TypeString(sig.Recv().Type(), func(p *types.Package) string { return p.Name() }) + ")." + fn.Name()
+	}
+	for i, arg := range call.Args {
+		if pt := paramType(sig, i, call.Ellipsis.IsValid()); pt != nil && types.IsInterface(pt) && !isEmptyInterface(pt) {
+			continue
+		}
+		t := x.typeOf(arg)
+		if held := cellTypeWithSlogMethods(t); held != "" {
+			add(arg.Pos(), "%s with a value of type %s is not supported in cells: it holds a %s, and log/slog does not see the methods of types declared in cells (String, Error and LogValue would not be called)",
+				name, typeName(t), held)
+			continue
+		}
+		if held := x.boxedMethodValue(t); held != "" {
+			add(arg.Pos(), "%s with a value of type %s is not supported in cells: its interfaces (any) may hold a value of %s, a type declared in a cell with methods, and such a value reaches log/slog as the interpreter's wrapper, which it would print as {node:… value:…}",
+				name, typeName(t), held)
+		}
+	}
+}
+
+// calleeFunc returns the function or method a call calls, nil for a call of a func
+// value or a conversion.
+func calleeFunc(info *types.Info, call *ast.CallExpr) *types.Func {
+	var id *ast.Ident
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	default:
+		return nil
+	}
+	fn, _ := info.Uses[id].(*types.Func)
+	return fn
+}
+
+// paramType is the type of the parameter that argument i of a call goes to (the element
+// type of a variadic parameter, unless the call spreads a slice with ...).
+func paramType(sig *types.Signature, i int, spread bool) types.Type {
+	n := sig.Params().Len()
+	if n == 0 {
+		return nil
+	}
+	if !sig.Variadic() || i < n-1 {
+		if i >= n {
+			return nil
+		}
+		return sig.Params().At(i).Type()
+	}
+	last := sig.Params().At(n - 1).Type()
+	if spread {
+		return last
+	}
+	if s, ok := last.(*types.Slice); ok {
+		return s.Elem()
+	}
+	return last
+}
+
+// isEmptyInterface reports whether t is an interface without methods (any).
+func isEmptyInterface(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	return ok && it.NumMethods() == 0
+}
+
+// holdsEmptyInterface reports whether a value of type t may hold an empty interface
+// (any, []any, map[string]any, a struct field of type any) whose dynamic value the
+// static type does not show. Types of compiled packages are not looked into.
+func holdsEmptyInterface(t types.Type, seen map[types.Type]bool) bool {
+	if t == nil || seen[t] {
+		return false
+	}
+	seen[t] = true
+	if isEmptyInterface(t) {
+		return true
+	}
+	switch u := types.Unalias(t).(type) {
+	case *types.Named:
+		if !isSessionPkg(u.Obj().Pkg()) {
+			return false
+		}
+		return holdsEmptyInterface(u.Underlying(), seen)
+	case *types.Pointer:
+		return holdsEmptyInterface(u.Elem(), seen)
+	case *types.Slice:
+		return holdsEmptyInterface(u.Elem(), seen)
+	case *types.Array:
+		return holdsEmptyInterface(u.Elem(), seen)
+	case *types.Map:
+		return holdsEmptyInterface(u.Key(), seen) || holdsEmptyInterface(u.Elem(), seen)
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if holdsEmptyInterface(u.Field(i).Type(), seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// boxedMethodValue returns, for data of type t that may hold an empty interface, the name
+// of a cell type with methods whose values the cell uses ("" if t holds no interface or
+// the cell uses no such value): such a value put in an interface is held as the
+// interpreter's wrapper, which compiled packages print as is. The cell's values are what
+// the rewriter sees, then the types with methods declared by the session's cells (a value
+// put in an interface by an earlier cell may be kept in a session variable).
+func (x *cell) boxedMethodValue(t types.Type) string {
+	if !holdsEmptyInterface(t, map[types.Type]bool{}) {
+		return ""
+	}
+	found := ""
+	for _, root := range x.roots {
+		ast.Inspect(root, func(n ast.Node) bool {
+			if found != "" {
+				return false
+			}
+			e, ok := n.(ast.Expr)
+			if !ok {
+				return true
+			}
+			if tv, ok := x.info.Types[e]; ok && tv.IsValue() && !types.IsInterface(tv.Type) {
+				found = cellTypeWithMethods(tv.Type, map[types.Type]bool{})
+			}
+			return found == ""
+		})
+		if found != "" {
+			break
+		}
+	}
+	if found == "" && x.c != nil && x.c.pkg != nil {
+		// Values put in an interface by earlier cells and kept in session variables:
+		// any type of the session with methods may be among them.
+		scope := x.c.pkg.Scope()
+		for _, name := range scope.Names() {
+			if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
+				if found = cellTypeWithMethods(tn.Type(), map[types.Type]bool{}); found != "" {
+					break
+				}
+			}
+		}
+	}
+	return found
+}
+
+// cellTypeWithMethods returns the name of a named type of the session with methods
+// reachable from t (through pointers, fields, elements, keys), "" if none.
+func cellTypeWithMethods(t types.Type, seen map[types.Type]bool) string {
+	return cellTypeWith(t, func(n *types.Named) bool { return n.NumMethods() > 0 }, seen)
+}
+
+// slogMethods are the methods log/slog's handlers would call on a value (directly or
+// through fmt and encoding/json): a cell type without any of them prints as Go prints it.
+var slogMethods = map[string]bool{
+	"String": true, "Error": true, "LogValue": true, "MarshalText": true,
+	"MarshalJSON": true, "Format": true, "GoString": true,
+}
+
+// cellTypeWithSlogMethods is cellTypeWithMethods for the methods log/slog would call.
+func cellTypeWithSlogMethods(t types.Type) string {
+	return cellTypeWith(t, func(n *types.Named) bool {
+		for i := 0; i < n.NumMethods(); i++ {
+			if slogMethods[n.Method(i).Name()] {
+				return true
+			}
+		}
+		return false
+	}, map[types.Type]bool{})
+}
+
+// cellTypeWith returns the name of a non-interface type declared in a cell that t is or
+// holds (through pointers, slices, arrays, maps and struct fields) for which has is true.
+func cellTypeWith(t types.Type, has func(*types.Named) bool, seen map[types.Type]bool) string {
+	if t == nil || seen[t] {
+		return ""
+	}
+	seen[t] = true
+	switch u := types.Unalias(t).(type) {
+	case *types.Named:
+		if isSessionPkg(u.Obj().Pkg()) && !types.IsInterface(u) {
+			if has(u) {
+				return typeName(u)
+			}
+		}
+		if !isSessionPkg(u.Obj().Pkg()) {
+			return ""
+		}
+		return cellTypeWith(u.Underlying(), has, seen)
+	case *types.Pointer:
+		return cellTypeWith(u.Elem(), has, seen)
+	case *types.Slice:
+		return cellTypeWith(u.Elem(), has, seen)
+	case *types.Array:
+		return cellTypeWith(u.Elem(), has, seen)
+	case *types.Map:
+		if n := cellTypeWith(u.Key(), has, seen); n != "" {
+			return n
+		}
+		return cellTypeWith(u.Elem(), has, seen)
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if n := cellTypeWith(u.Field(i).Type(), has, seen); n != "" {
+				return n
+			}
+		}
+	}
+	return ""
+}
