@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/peerbook/peerbook/eval/internal/rewrite"
+	"github.com/peerbook/peerbook/internal/typewalk"
 )
 
 // cellTyper learns the types of what cells define, with go/types: a cell is checked against
@@ -611,32 +612,12 @@ func hasCompiledInstance(t types.Type) bool {
 					walk(x.TypeArgs().At(i))
 				}
 			}
-		case *types.Pointer:
-			walk(x.Elem())
-		case *types.Slice:
-			walk(x.Elem())
-		case *types.Array:
-			walk(x.Elem())
-		case *types.Map:
-			walk(x.Key())
-			walk(x.Elem())
-		case *types.Chan:
-			walk(x.Elem())
-		case *types.Signature:
-			for i := 0; i < x.Params().Len(); i++ {
-				walk(x.Params().At(i).Type())
-			}
-			for i := 0; i < x.Results().Len(); i++ {
-				walk(x.Results().At(i).Type())
-			}
-		case *types.Struct:
-			for i := 0; i < x.NumFields(); i++ {
-				walk(x.Field(i).Type())
-			}
 		case *types.Interface:
 			for i := 0; i < x.NumExplicitMethods(); i++ {
 				walk(x.ExplicitMethod(i).Type())
 			}
+		default:
+			typewalk.Components(x, walk)
 		}
 	}
 	walk(t)

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/peerbook/peerbook/internal/modulegen/naming"
+	"github.com/peerbook/peerbook/internal/typewalk"
 )
 
 // gen collects what sym_zz_generics.go holds.
@@ -149,38 +150,22 @@ func compilable(t types.Type) error {
 			}
 		case *types.Alias:
 			walk(types.Unalias(t))
-		case *types.Pointer:
-			walk(t.Elem())
-		case *types.Slice:
-			walk(t.Elem())
-		case *types.Array:
-			walk(t.Elem())
-		case *types.Map:
-			walk(t.Key())
-			walk(t.Elem())
-		case *types.Chan:
-			walk(t.Elem())
-		case *types.Signature:
-			for i := range t.Params().Len() {
-				walk(t.Params().At(i).Type())
-			}
-			for i := range t.Results().Len() {
-				walk(t.Results().At(i).Type())
-			}
 		case *types.Struct:
 			for i := range t.NumFields() {
 				if !t.Field(i).Exported() {
 					bad = fmt.Errorf("type argument %s has unexported fields: name a declared type", t)
 					return
 				}
-				walk(t.Field(i).Type())
 			}
+			typewalk.Components(t, walk)
 		case *types.Interface:
 			for i := range t.NumMethods() {
 				walk(t.Method(i).Type())
 			}
 		case *types.TypeParam:
 			bad = fmt.Errorf("type argument %s is a type parameter: a generic of a compiled package can't be instantiated inside a generic function of the notebook", t)
+		default:
+			typewalk.Components(t, walk)
 		}
 	}
 	walk(t)

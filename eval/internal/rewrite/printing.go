@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/peerbook/peerbook/eval/internal/rewrite/rt"
+	"github.com/peerbook/peerbook/internal/typewalk"
 )
 
 // Printing: the arguments of fmt's and log's printing functions that hold values of
@@ -673,28 +674,8 @@ func hasTypeParam(n *types.Named) bool {
 			for i := 0; i < t.TypeArgs().Len(); i++ {
 				walk(t.TypeArgs().At(i))
 			}
-		case *types.Pointer:
-			walk(t.Elem())
-		case *types.Slice:
-			walk(t.Elem())
-		case *types.Array:
-			walk(t.Elem())
-		case *types.Map:
-			walk(t.Key())
-			walk(t.Elem())
-		case *types.Chan:
-			walk(t.Elem())
-		case *types.Signature:
-			for i := 0; i < t.Params().Len(); i++ {
-				walk(t.Params().At(i).Type())
-			}
-			for i := 0; i < t.Results().Len(); i++ {
-				walk(t.Results().At(i).Type())
-			}
-		case *types.Struct:
-			for i := 0; i < t.NumFields(); i++ {
-				walk(t.Field(i).Type())
-			}
+		default:
+			typewalk.Components(t, walk)
 		}
 	}
 	walk(n)
