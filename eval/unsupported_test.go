@@ -218,3 +218,24 @@ func TestUnsupportedLateMethod(t *testing.T) {
 	mustExec(t, s, "type Temp float64\nfunc (t Temp) String() string { return \"t\" }\nfmt.Println(Temp(4))")
 	mustExec(t, s, "func (t Temp) Half() Temp { return t / 2 }")
 }
+
+// reflect.TypeOf and reflect.ValueOf of an interface holding a value of a cell type would
+// see the interpreter's stand-in type (namedpool.Float64_0, an unnamed struct): refused
+// when the call runs, since the static type does not show it. Values of other types, also
+// through a generic, reflect as in Go (want: go run's output).
+func TestReflectOfCellValueInInterfaceRefused(t *testing.T) {
+	s := newSession(t)
+	mustExec(t, s, "import (\n\t\"fmt\"\n\t\"reflect\"\n)\ntype Celsius float64\ntype P struct{ X int }\nfunc kind[T any](v T) string { return reflect.TypeOf(v).Kind().String() }")
+	for code, want := range map[string]string{
+		"var x any = Celsius(1)\nfmt.Println(reflect.TypeOf(x).Name())": "reflect.TypeOf of a value of type main.Celsius is not supported in cells",
+		"var y any = P{1}\nfmt.Println(reflect.ValueOf(y).Field(0))":    "reflect.ValueOf of a value of type main.P is not supported in cells",
+	} {
+		_, e, _ := run(t, s, code)
+		if e == nil || !strings.Contains(e.Value, want) {
+			t.Errorf("%q: error %v, want one with %q", code, e, want)
+		}
+	}
+	if _, rec := mustExec(t, s, "var z any = 3\nfmt.Println(reflect.TypeOf(z), reflect.ValueOf(z).Int(), kind(2.5), kind(\"s\"))"); rec.stream("stdout") != "int 3 float64 string\n" {
+		t.Errorf("reflect of plain values: %q", rec.stream("stdout"))
+	}
+}

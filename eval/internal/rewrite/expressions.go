@@ -101,6 +101,7 @@ func (x *cell) call(call *ast.CallExpr) ast.Expr {
 	if out := x.printCall(call); out != nil {
 		return out
 	}
+	x.reflectArg(call)
 	if out := x.errorsAs(call); out != nil {
 		return out
 	}

@@ -78,6 +78,21 @@ func (x *cell) refuseSlogMethods(call *ast.CallExpr, add func(token.Pos, string,
 	}
 }
 
+// reflectArg routes the argument of reflect.TypeOf or reflect.ValueOf through
+// _pb_reflect_arg when its static type is an interface: the value held may be of a cell
+// type, which refuseReflectOf refuses at compile time only where the static type shows it.
+func (x *cell) reflectArg(call *ast.CallExpr) {
+	fn := calleeFunc(x.info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "reflect" || (fn.Name() != "TypeOf" && fn.Name() != "ValueOf") || len(call.Args) != 1 {
+		return
+	}
+	if t := x.typeOf(call.Args[0]); t == nil || !types.IsInterface(t) {
+		return
+	}
+	tm := tmpl{pos: call.Args[0].Pos(), exprs: map[string]ast.Expr{"_pbX_v": call.Args[0]}}
+	call.Args[0] = tm.expr("_pb_reflect_arg(%q, _pbX_v)", fn.Name())
+}
+
 // calleeFunc returns the function or method a call calls, nil for a call of a func
 // value or a conversion.
 func calleeFunc(info *types.Info, call *ast.CallExpr) *types.Func {

@@ -26,5 +26,6 @@ var Symbols = map[string]map[string]reflect.Value{
 		"JSONDecode":     reflect.ValueOf(JSONDecode),
 		"JSONValue":      reflect.ValueOf(JSONValue),
 		"ShowSharp":      reflect.ValueOf(ShowSharp),
+		"ReflectArg":     reflect.ValueOf(ReflectArg),
 	},
 }
