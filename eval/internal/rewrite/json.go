@@ -1,0 +1,114 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"strings"
+)
+
+// encoding/json and the methods of cell types. encoding/json cannot see the methods of
+// the types a cell declares (yaegi's reflect types have none), so the rewriter registers
+// the json methods of each named type (registerJSON, beside the printer's registration)
+// and routes json.Marshal, MarshalIndent, Encoder.Encode, Unmarshal and Decoder.Decode
+// through package rt, which calls them where encoding/json would (rt/jsonencode.go,
+// rt/jsondecode.go).
+
+// jsonMethods are the methods encoding/json looks for, in the order of RegisterJSON's
+// arrays, with their signatures (as sigKey writes them).
+var jsonMethods = []struct{ name, sig string }{
+	{"MarshalJSON", "() ([]byte, error)"},
+	{"MarshalText", "() ([]byte, error)"},
+	{"UnmarshalJSON", "([]byte) (error)"},
+	{"UnmarshalText", "([]byte) (error)"},
+	{"IsZero", "() (bool)"},
+}
+
+// registerJSON adds the registration of the json methods of named (written ts in the
+// cell) to the cell, when it has any: a declaration added to f, or a statement put
+// before the cell's statements.
+func (x *cell) registerJSON(named *types.Named, ts string, f *ast.File, stmts *ast.BlockStmt) {
+	var sets [2][5]string
+	found := false
+	for i, recv := range []types.Type{named, types.NewPointer(named)} {
+		ms := types.NewMethodSet(recv)
+		recvType := ts
+		if i == 1 {
+			recvType = "*" + ts
+		}
+		sets[i] = [5]string{"nil", "nil", "nil", "nil", "nil"}
+		for j, m := range jsonMethods {
+			sel := ms.Lookup(nil, m.name)
+			if sel == nil {
+				continue
+			}
+			sig, ok := sel.Obj().Type().(*types.Signature)
+			if !ok || sigKey(sig) != m.sig {
+				continue
+			}
+			found = true
+			switch m.sig {
+			case "([]byte) (error)":
+				sets[i][j] = fmt.Sprintf("func(v %s, b []byte) error { return v.%s(b) }", recvType, m.name)
+			case "() (bool)":
+				sets[i][j] = fmt.Sprintf("func(v %s) bool { return v.%s() }", recvType, m.name)
+			default:
+				sets[i][j] = fmt.Sprintf("func(v %s) ([]byte, error) { return v.%s() }", recvType, m.name)
+			}
+		}
+	}
+	if !found {
+		return
+	}
+	call := fmt.Sprintf("_pb_register_json(%q, %q, *new(%s), [5]any{%s}, [5]any{%s})",
+		x.r.session, reflectName(named), ts, strings.Join(sets[0][:], ", "), strings.Join(sets[1][:], ", "))
+	switch {
+	case f != nil:
+		f.Decls = append(f.Decls, parseDecl(f.End(), fmt.Sprintf("package main\nvar %s = %s", x.tmp("regjson"), call)))
+	case stmts != nil:
+		stmts.List = append(parseStmts(stmts.Lbrace, "_ = %s", call), stmts.List...)
+	}
+}
+
+// jsonEncodeCall rewrites json.Marshal(v), json.MarshalIndent(v, prefix, indent) and
+// enc.Encode(v) of a *json.Encoder into _pb_json_marshal(v, id),
+// _pb_json_marshal_indent(v, prefix, indent, id) and _pb_json_encode(enc.Encode, v, id),
+// id describing v's static type, when that type holds a type of the session or an
+// interface: package rt calls the json methods of cell types and writes the values of
+// the cell's interface types as what they hold.
+func (x *cell) jsonEncodeCall(call *ast.CallExpr) ast.Expr {
+	if call.Ellipsis.IsValid() || len(call.Args) == 0 {
+		return nil
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	f, ok := x.info.Uses[sel.Sel].(*types.Func)
+	if !ok || f.Pkg() == nil || f.Pkg().Path() != "encoding/json" {
+		return nil
+	}
+	sig, _ := f.Type().(*types.Signature)
+	var name string
+	var args []ast.Expr
+	switch {
+	case sig == nil:
+		return nil
+	case sig.Recv() == nil && f.Name() == "Marshal" && len(call.Args) == 1:
+		name, args = "_pb_json_marshal", []ast.Expr{call.Args[0]}
+	case sig.Recv() == nil && f.Name() == "MarshalIndent" && len(call.Args) == 3:
+		name, args = "_pb_json_marshal_indent", []ast.Expr{call.Args[0], call.Args[1], call.Args[2]}
+	case sig.Recv() != nil && f.Name() == "Encode" && len(call.Args) == 1:
+		name, args = "_pb_json_encode", []ast.Expr{sel, call.Args[0]}
+	default:
+		return nil
+	}
+	v := call.Args[0]
+	tv, ok := x.info.Types[v]
+	if !ok || tv.Type == nil || isUntyped(tv.Type) || !x.needsHelp(tv.Type, nil) {
+		return nil
+	}
+	args = append(args, x.descID(tv.Type, v.Pos()))
+	return &ast.CallExpr{Fun: &ast.Ident{NamePos: call.Pos(), Name: name}, Lparen: call.Lparen,
+		Args: args, Rparen: call.Rparen}
+}
