@@ -3,6 +3,7 @@ package rewrite
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 )
@@ -111,4 +112,38 @@ func (x *cell) jsonEncodeCall(call *ast.CallExpr) ast.Expr {
 	args = append(args, x.descID(tv.Type, v.Pos()))
 	return &ast.CallExpr{Fun: &ast.Ident{NamePos: call.Pos(), Name: name}, Lparen: call.Lparen,
 		Args: args, Rparen: call.Rparen}
+}
+
+// xmlMethods are the methods encoding/xml looks for on the values it encodes and decodes.
+var xmlMethods = []string{"MarshalXML", "UnmarshalXML", "MarshalXMLAttr", "UnmarshalXMLAttr", "MarshalText", "UnmarshalText"}
+
+// refuseXMLMethods refuses a call of encoding/xml with a value whose type holds a cell
+// type with a method encoding/xml would call: it cannot see the methods of cell types
+// (encoding/json can, through package rt; encoding/xml is not routed so).
+func (x *cell) refuseXMLMethods(call *ast.CallExpr, add func(token.Pos, string, ...any)) {
+	fn := calleeFunc(x.info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "encoding/xml" {
+		return
+	}
+	switch fn.Name() {
+	case "Marshal", "MarshalIndent", "Unmarshal", "Encode", "EncodeElement", "Decode", "DecodeElement":
+	default:
+		return
+	}
+	for _, arg := range call.Args {
+		t := x.typeOf(arg)
+		held := cellTypeWith(t, func(n *types.Named) bool {
+			ms := types.NewMethodSet(types.NewPointer(n))
+			for _, m := range xmlMethods {
+				if ms.Lookup(nil, m) != nil {
+					return true
+				}
+			}
+			return false
+		}, map[types.Type]bool{})
+		if held != "" {
+			add(arg.Pos(), "xml.%s with a value of type %s is not supported in cells: it holds a %s, and encoding/xml does not see the methods of types declared in cells (%s would not be called)",
+				fn.Name(), typeName(t), held, strings.Join(xmlMethods, ", "))
+		}
+	}
 }

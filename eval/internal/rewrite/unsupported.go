@@ -34,11 +34,9 @@ func (u *Unsupported) Unwrap() error { return u.List }
 // they cannot see on cell types: by name, the signature (parameter and result types) and
 // the package that would ignore the method.
 var hiddenMethods = map[string]struct{ sig, who string }{
-	"GoString":      {"() (string)", "fmt (%#v)"},
-	"Format":        {"(fmt.State, rune) ()", "fmt"},
-	"UnmarshalJSON": {"([]byte) (error)", "encoding/json"},
-	"UnmarshalText": {"([]byte) (error)", "encoding/json and encoding/xml"},
-	"LogValue":      {"() (log/slog.Value)", "log/slog"},
+	"GoString": {"() (string)", "fmt (%#v)"},
+	"Format":   {"(fmt.State, rune) ()", "fmt"},
+	"LogValue": {"() (log/slog.Value)", "log/slog"},
 }
 
 // unsupported returns the refusals of the cell's roots (nil if none).
@@ -69,6 +67,7 @@ func (x *cell) unsupported(roots []ast.Node) error {
 				x.refuseReflectOf(n, add)
 				x.refuseTemplateMethods(n, add)
 				x.refuseSlogMethods(n, add)
+				x.refuseXMLMethods(n, add)
 				if key := x.contextKey(n); key != nil {
 					x.refuseKeyCollision(key, ctxKeys, "context keys", add)
 				}

@@ -148,12 +148,17 @@ var (
 	_ encoding.TextMarshaler = textBox{}
 )
 
-// jsonMarshalerTarget reports whether err is the error of a json method of a cell type
-// and the target of errors.As (tried by try) is a *json.MarshalerError, which cannot
-// stand for it.
-func jsonMarshalerTarget(err error, try func(any) bool) bool {
-	if _, ok := err.(*MarshalerError); !ok {
-		return false
+// jsonErrorTarget reports whether err is an error of this package standing for one of
+// encoding/json's (whose reflect.Type cannot name a cell type) and the target of
+// errors.As (tried by try) is of encoding/json's type, which cannot stand for it.
+func jsonErrorTarget(err error, try func(any) bool) bool {
+	switch err.(type) {
+	case *MarshalerError:
+		return try(&json.MarshalerError{})
+	case *UnmarshalTypeError:
+		return try(&json.UnmarshalTypeError{})
+	case *InvalidUnmarshalError:
+		return try(&json.InvalidUnmarshalError{})
 	}
-	return try(&json.MarshalerError{})
+	return false
 }

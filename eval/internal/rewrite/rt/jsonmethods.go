@@ -116,6 +116,7 @@ func jsonAmbiguous(rt reflect.Type, session string) string {
 
 // jsonForget drops the json methods of a session's types.
 func jsonForget(session string) {
+	freeSlots(session)
 	jsonRegistry.Lock()
 	defer jsonRegistry.Unlock()
 	prefix := session + "/"

@@ -1,0 +1,396 @@
+package rt
+
+import "reflect"
+
+// Decoding JSON into values of cell types with UnmarshalJSON or UnmarshalText. When the
+// static type of json.Unmarshal's (or Decoder.Decode's) target reaches such a type, the
+// target is copied into a value of a proxy type, where each value of such a type is a
+// box (jsonboxes.go) holding it; encoding/json decodes into the proxy, calling the boxes'
+// methods where it would call the cell type's (in the order of the document, on the
+// value already there, with null handled as encoding/json handles it), and the proxy is
+// copied back. Pointers, slice backing arrays and maps that encoding/json would reuse
+// are the target's own afterwards.
+
+// jsonDecoder builds and copies the proxy of one target.
+type jsonDecoder struct {
+	session string
+	needs   map[*Type]bool
+	types   map[jsonStructKey]reflect.Type // proxy struct types
+	busy    map[jsonStructKey]bool
+	ptrs    map[uintptr]reflect.Value // proxy pointer -> the target's pointer it copies
+	slices  map[uintptr]reflect.Value // proxy backing array -> the target's slice (to cap)
+	done    map[uintptr]bool          // proxy pointers copied back
+}
+
+func newJSONDecoder(session string) *jsonDecoder {
+	return &jsonDecoder{session: session, needs: map[*Type]bool{}, types: map[jsonStructKey]reflect.Type{},
+		busy: map[jsonStructKey]bool{}, ptrs: map[uintptr]reflect.Value{}, slices: map[uintptr]reflect.Value{},
+		done: map[uintptr]bool{}}
+}
+
+// hasUnmarshal reports whether the pointer of named type t has UnmarshalJSON or
+// UnmarshalText.
+func hasUnmarshal(t *Type) bool {
+	s := jsonSetsOf(t)
+	return s != nil && (s.ptr.UnmarshalJSON.IsValid() || s.ptr.UnmarshalText.IsValid())
+}
+
+// need reports whether targets of type t need a proxy: t reaches (not through an
+// interface) a named type with an unmarshaling method.
+func (d *jsonDecoder) need(t *Type) bool {
+	if t == nil {
+		return false
+	}
+	if n, ok := d.needs[t]; ok {
+		return n
+	}
+	d.needs[t] = false
+	n := false
+	switch t.Kind {
+	case Named:
+		n = hasUnmarshal(t) || d.need(t.Elem)
+	case Pointer, Slice, Array:
+		n = d.need(t.Elem)
+	case Map:
+		n = d.need(t.Key) || d.need(t.Elem)
+	case Struct:
+		for _, f := range t.Fields {
+			n = n || d.need(f.Type)
+		}
+	}
+	d.needs[t] = n
+	return n
+}
+
+// proxyType is the type of the proxy of a value of described type t and reflect type rt.
+func (d *jsonDecoder) proxyType(t *Type, rt reflect.Type) reflect.Type {
+	if !d.need(t) {
+		return rt
+	}
+	switch t.Kind {
+	case Named:
+		if bt, _ := boxType(t, jsonSetsOf(t)); bt != nil {
+			return bt
+		}
+		if t.Elem != nil && t.Elem.Kind == Struct {
+			return d.structType(t.Elem, rt, false)
+		}
+		return d.proxyType(t.Elem, rt)
+	case Pointer:
+		if rt.Kind() == reflect.Pointer {
+			return reflect.PointerTo(d.proxyType(t.Elem, rt.Elem()))
+		}
+	case Slice:
+		if rt.Kind() == reflect.Slice {
+			return reflect.SliceOf(d.proxyType(t.Elem, rt.Elem()))
+		}
+	case Array:
+		if rt.Kind() == reflect.Array {
+			return reflect.ArrayOf(rt.Len(), d.proxyType(t.Elem, rt.Elem()))
+		}
+	case Map:
+		if rt.Kind() == reflect.Map {
+			return reflect.MapOf(d.keyType(t.Key, rt.Key()), d.proxyType(t.Elem, rt.Elem()))
+		}
+	case Struct:
+		return d.structType(t, rt, true)
+	}
+	jsonRefusal("decoding JSON into a %s (yaegi's %s) is not supported in cells", t.Name, rt)
+	return nil
+}
+
+// keyType is the proxy type of a map key: a box for a cell type with UnmarshalText
+// (the one method encoding/json looks for on map keys), else the key type.
+func (d *jsonDecoder) keyType(t *Type, rt reflect.Type) reflect.Type {
+	if t != nil && t.Kind == Named {
+		if s := jsonSetsOf(t); s != nil && s.ptr.UnmarshalText.IsValid() {
+			bt, _ := boxType(t, s)
+			return bt
+		}
+	}
+	if d.need(t) {
+		jsonRefusal("decoding JSON into a map with keys of type %s is not supported in cells", t.Name)
+	}
+	return rt
+}
+
+// structType is the proxy of a struct type: the same fields (names, tags, embedding),
+// of proxy types. top: an unnamed struct type, whose promoted methods are not
+// registered.
+func (d *jsonDecoder) structType(t *Type, rt reflect.Type, top bool) reflect.Type {
+	k := jsonStructKey{t, rt}
+	if pt := d.types[k]; pt != nil {
+		return pt
+	}
+	if d.busy[k] {
+		jsonRefusal("decoding JSON into the recursive type %s, which holds a type with an unmarshaling method, is not supported in cells", t.Name)
+	}
+	if rt.Kind() != reflect.Struct || rt.NumField() != len(t.Fields) {
+		jsonRefusal("decoding JSON into a %s (yaegi's %s) is not supported in cells", t.Name, rt)
+	}
+	d.busy[k] = true
+	defer delete(d.busy, k)
+	fields := make([]reflect.StructField, rt.NumField())
+	for i := range fields {
+		sf := rt.Field(i)
+		ft := t.Fields[i].Type
+		if !sf.IsExported() && d.need(ft) {
+			jsonRefusal("decoding JSON into the unexported field %s of %s is not supported in cells", sf.Name, t.Name)
+		}
+		if sf.Anonymous && d.need(ft) {
+			if top && ft != nil && (ft.Kind == Named && hasUnmarshal(ft) || ft.Kind == Pointer && ft.Elem != nil && ft.Elem.Kind == Named && hasUnmarshal(ft.Elem)) {
+				jsonRefusal("decoding JSON into %s is not supported in cells: it embeds %s, whose unmarshaling method an unnamed struct type would promote", t.Name, ft.Name)
+			}
+			// Embedded: encoding/json decodes the fields of an embedded struct (the
+			// methods of its type, if promoted, are the outer named type's).
+			if st := structOf(ft); st != nil && st.Kind == Struct {
+				base := sf.Type
+				if base.Kind() == reflect.Pointer {
+					base = base.Elem()
+				}
+				pt := d.structType(st, base, false)
+				if sf.Type.Kind() == reflect.Pointer {
+					pt = reflect.PointerTo(pt)
+				}
+				sf.Type = pt
+			}
+		} else {
+			sf.Type = d.proxyType(ft, sf.Type)
+		}
+		sf.Index, sf.Offset = nil, 0
+		fields[i] = sf
+	}
+	pt := reflect.StructOf(fields)
+	d.types[k] = pt
+	return pt
+}
+
+// in copies v (of described type t) into a new value of its proxy type pt.
+func (d *jsonDecoder) in(v reflect.Value, t *Type, pt reflect.Type) reflect.Value {
+	if v.Type() == pt {
+		return v
+	}
+	out := reflect.New(pt).Elem()
+	switch t.Kind {
+	case Named:
+		if d.isBox(t, pt) {
+			out.Field(0).Set(reflect.ValueOf(v.Interface()))
+			return out
+		}
+		if t.Elem.Kind == Struct {
+			return d.structIn(v, t.Elem, pt)
+		}
+		return d.in(v, t.Elem, pt)
+	case Pointer:
+		if v.IsNil() {
+			return out
+		}
+		p := reflect.New(pt.Elem())
+		p.Elem().Set(d.in(v.Elem(), t.Elem, pt.Elem()))
+		d.ptrs[p.Pointer()] = v
+		return p
+	case Slice:
+		if v.IsNil() {
+			return out
+		}
+		full := v.Slice3(0, v.Cap(), v.Cap())
+		s := reflect.MakeSlice(pt, v.Cap(), v.Cap())
+		for i := 0; i < v.Cap(); i++ {
+			s.Index(i).Set(d.in(full.Index(i), t.Elem, pt.Elem()))
+		}
+		if v.Cap() > 0 {
+			d.slices[s.Pointer()] = full
+		}
+		return s.Slice(0, v.Len())
+	case Array:
+		for i := 0; i < v.Len(); i++ {
+			out.Index(i).Set(d.in(v.Index(i), t.Elem, pt.Elem()))
+		}
+		return out
+	case Map:
+		if v.IsNil() {
+			return out
+		}
+		m := reflect.MakeMapWithSize(pt, v.Len())
+		it := v.MapRange()
+		for it.Next() {
+			k := it.Key()
+			if k.Type() != pt.Key() {
+				bk := reflect.New(pt.Key()).Elem()
+				bk.Field(0).Set(reflect.ValueOf(k.Interface()))
+				k = bk
+			}
+			m.SetMapIndex(k, d.in(it.Value(), t.Elem, pt.Elem()))
+		}
+		return m
+	case Struct:
+		return d.structIn(v, t, pt)
+	}
+	return v
+}
+
+func (d *jsonDecoder) structIn(v reflect.Value, t *Type, pt reflect.Type) reflect.Value {
+	out := reflect.New(pt).Elem()
+	for i := 0; i < pt.NumField(); i++ {
+		ft := t.Fields[i].Type
+		if pt.Field(i).Anonymous && pt.Field(i).Type != v.Field(i).Type() {
+			fv := v.Field(i)
+			if fv.Kind() == reflect.Pointer {
+				if !fv.IsNil() {
+					p := reflect.New(pt.Field(i).Type.Elem())
+					p.Elem().Set(d.structIn(fv.Elem(), structOf(ft), pt.Field(i).Type.Elem()))
+					d.ptrs[p.Pointer()] = fv
+					out.Field(i).Set(p)
+				}
+				continue
+			}
+			out.Field(i).Set(d.structIn(fv, structOf(ft), pt.Field(i).Type))
+			continue
+		}
+		out.Field(i).Set(d.in(v.Field(i), ft, pt.Field(i).Type))
+	}
+	return out
+}
+
+// isBox reports whether pt is the box type of named type t.
+func (d *jsonDecoder) isBox(t *Type, pt reflect.Type) bool {
+	if !hasUnmarshal(t) {
+		return false
+	}
+	bt, _ := boxType(t, jsonSetsOf(t))
+	return bt == pt
+}
+
+// boxValue is the value a box holds, of reflect type rt (the zero value if none).
+func boxValue(b reflect.Value, rt reflect.Type) reflect.Value {
+	v := b.Field(0)
+	if v.IsNil() {
+		return reflect.Zero(rt)
+	}
+	v = reflect.ValueOf(v.Interface())
+	if v.Type() != rt && v.Type().ConvertibleTo(rt) {
+		v = v.Convert(rt)
+	}
+	return v
+}
+
+// out copies proxy p back into dst (settable, of described type t).
+func (d *jsonDecoder) out(p, dst reflect.Value, t *Type) {
+	if p.Type() == dst.Type() {
+		dst.Set(p)
+		return
+	}
+	switch t.Kind {
+	case Named:
+		if d.isBox(t, p.Type()) {
+			dst.Set(boxValue(p, dst.Type()))
+			return
+		}
+		if t.Elem.Kind == Struct {
+			d.structOut(p, dst, t.Elem)
+			return
+		}
+		d.out(p, dst, t.Elem)
+	case Pointer:
+		d.pointerOut(p, dst, func(pe, de reflect.Value) { d.out(pe, de, t.Elem) })
+	case Slice:
+		if p.IsNil() {
+			dst.SetZero()
+			return
+		}
+		if full, ok := d.slices[p.Pointer()]; ok && p.Cap() == full.Cap() {
+			for i := 0; i < p.Len(); i++ {
+				d.out(p.Index(i), full.Index(i), t.Elem)
+			}
+			dst.Set(full.Slice(0, p.Len()))
+			return
+		}
+		s := reflect.MakeSlice(dst.Type(), p.Len(), p.Cap())
+		for i := 0; i < p.Len(); i++ {
+			d.out(p.Index(i), s.Index(i), t.Elem)
+		}
+		dst.Set(s)
+	case Array:
+		for i := 0; i < p.Len(); i++ {
+			d.out(p.Index(i), dst.Index(i), t.Elem)
+		}
+	case Map:
+		if p.IsNil() {
+			dst.SetZero()
+			return
+		}
+		if dst.IsNil() {
+			dst.Set(reflect.MakeMapWithSize(dst.Type(), p.Len()))
+		}
+		it := p.MapRange()
+		for it.Next() {
+			k := it.Key()
+			if k.Type() != dst.Type().Key() {
+				k = boxValue(k, dst.Type().Key())
+			}
+			v := reflect.New(dst.Type().Elem()).Elem()
+			d.out(it.Value(), v, t.Elem)
+			dst.SetMapIndex(k, v)
+		}
+	case Struct:
+		d.structOut(p, dst, t)
+	}
+}
+
+// pointerOut copies a proxy pointer back: nil, the target's own pointer (its pointee
+// updated), or a new one.
+func (d *jsonDecoder) pointerOut(p, dst reflect.Value, elem func(pe, de reflect.Value)) {
+	if p.IsNil() {
+		dst.SetZero()
+		return
+	}
+	if orig, ok := d.ptrs[p.Pointer()]; ok {
+		dst.Set(orig)
+		if !d.done[p.Pointer()] {
+			d.done[p.Pointer()] = true
+			elem(p.Elem(), orig.Elem())
+		}
+		return
+	}
+	n := reflect.New(dst.Type().Elem())
+	elem(p.Elem(), n.Elem())
+	dst.Set(n)
+}
+
+func (d *jsonDecoder) structOut(p, dst reflect.Value, t *Type) {
+	for i := 0; i < p.NumField(); i++ {
+		ft := t.Fields[i].Type
+		pf, df := p.Field(i), dst.Field(i)
+		if p.Type().Field(i).Anonymous && pf.Type() != df.Type() {
+			if pf.Kind() == reflect.Pointer {
+				d.pointerOut(pf, df, func(pe, de reflect.Value) { d.structOut(pe, de, structOf(ft)) })
+			} else {
+				d.structOut(pf, df, structOf(ft))
+			}
+			continue
+		}
+		d.out(pf, df, ft)
+	}
+}
+
+// jsonDecodeInto runs decode (json.Unmarshal or a Decoder's Decode) on a proxy of v when
+// v's described type t needs one; ok false when it does not.
+func jsonDecodeInto(decode func(any) error, v any, t *Type) (proxy any, err error, ok bool) {
+	if t == nil || t.Kind != Pointer {
+		return nil, nil, false
+	}
+	rv := unwrapInterp(reflect.ValueOf(v))
+	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return nil, nil, false
+	}
+	d := newJSONDecoder(t.Session)
+	if !d.need(t.Elem) {
+		return nil, nil, false
+	}
+	pt := d.proxyType(t.Elem, rv.Type().Elem())
+	p := reflect.New(pt)
+	p.Elem().Set(d.in(rv.Elem(), t.Elem, pt))
+	err = decode(p.Interface())
+	d.out(p.Elem(), rv.Elem(), t.Elem)
+	return p.Interface(), err, true
+}
