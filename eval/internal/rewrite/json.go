@@ -44,7 +44,7 @@ func (x *cell) registerJSON(named *types.Named, ts string, f *ast.File, stmts *a
 				continue
 			}
 			sig, ok := sel.Obj().Type().(*types.Signature)
-			if !ok || sigKey(sig) != m.sig {
+			if !ok || !jsonSig(sig, m.sig) {
 				continue
 			}
 			found = true
@@ -69,6 +69,33 @@ func (x *cell) registerJSON(named *types.Named, ts string, f *ast.File, stmts *a
 	case stmts != nil:
 		stmts.List = append(parseStmts(stmts.Lbrace, "_ = %s", call), stmts.List...)
 	}
+}
+
+// jsonSig reports whether sig is the signature written want (as in jsonMethods), with
+// byte and uint8 the same type (a compiled package's []byte reads as []uint8).
+func jsonSig(sig *types.Signature, want string) bool {
+	bytes := types.NewSlice(types.Typ[types.Byte])
+	var params, results []types.Type
+	switch want {
+	case "() ([]byte, error)":
+		results = []types.Type{bytes, errorType}
+	case "([]byte) (error)":
+		params, results = []types.Type{bytes}, []types.Type{errorType}
+	case "() (bool)":
+		results = []types.Type{types.Typ[types.Bool]}
+	}
+	same := func(tup *types.Tuple, ts []types.Type) bool {
+		if tup.Len() != len(ts) {
+			return false
+		}
+		for i, t := range ts {
+			if !types.Identical(tup.At(i).Type(), t) {
+				return false
+			}
+		}
+		return true
+	}
+	return !sig.Variadic() && same(sig.Params(), params) && same(sig.Results(), results)
 }
 
 // jsonEncodeCall rewrites json.Marshal(v), json.MarshalIndent(v, prefix, indent) and

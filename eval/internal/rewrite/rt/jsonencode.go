@@ -361,7 +361,7 @@ func (e *jsonEncoder) plan(t *Type, rt reflect.Type) *jsonStruct {
 		} else if !sf.IsExported() {
 			continue
 		} else if e.need(ft) || f.omitZero && e.hasIsZero(ft) {
-			if strings.Contains(","+opts+",", ",string,") && jsonBasic(ft) {
+			if strings.Contains(","+opts+",", ",string,") && jsonBasic(ft) && !hasMarshaler(ft) {
 				jsonRefusal("the json option string on a field of type %s is not supported in cells: encoding/json would not see the type's json methods", typeName(ft))
 			}
 			o := name
@@ -386,6 +386,13 @@ func jsonBasic(t *Type) bool {
 		t = t.Elem
 	}
 	return t != nil && t.Kind == Plain && !strings.ContainsAny(t.Name, "[]{}*.")
+}
+
+// hasMarshaler reports whether the named type t has MarshalJSON or MarshalText (the
+// json option string does not apply then).
+func hasMarshaler(t *Type) bool {
+	s := jsonSetsOf(t)
+	return s != nil && (s.ptr.MarshalJSON.IsValid() || s.ptr.MarshalText.IsValid())
 }
 
 // hasIsZero reports whether values of t have an IsZero method of a cell type.
