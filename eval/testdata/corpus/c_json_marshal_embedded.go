@@ -9,7 +9,9 @@ import (
 
 type Celsius float64
 
-func (c Celsius) MarshalJSON() ([]byte, error) { return []byte(fmt.Sprintf(`"%.1f°C"`, float64(c))), nil }
+func (c Celsius) MarshalJSON() ([]byte, error) {
+	return []byte(fmt.Sprintf(`"%.1f°C"`, float64(c))), nil
+}
 
 type Money struct{ Cents int64 }
 
