@@ -174,3 +174,33 @@ func (x *cell) refuseXMLMethods(call *ast.CallExpr, add func(token.Pos, string, 
 		}
 	}
 }
+
+// refuseJSONFuncValues refuses encoding/json's Marshal, MarshalIndent, Unmarshal,
+// Encoder.Encode and Decoder.Decode used other than called directly (a function value,
+// a method value or expression): the rewriter routes only direct calls through package
+// rt, which alone sees the json methods and names of cell types.
+func (x *cell) refuseJSONFuncValues(roots []ast.Node, add func(token.Pos, string, ...any)) {
+	called := map[ast.Expr]bool{}
+	for _, root := range roots {
+		ast.Inspect(root, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				called[ast.Unparen(n.Fun)] = true
+			case *ast.SelectorExpr:
+				f, ok := x.info.Uses[n.Sel].(*types.Func)
+				if !ok || called[n] || f.Pkg() == nil || f.Pkg().Path() != "encoding/json" {
+					return true
+				}
+				switch f.Name() {
+				case "Marshal", "MarshalIndent", "Unmarshal", "Encode", "Decode":
+					name := "json." + f.Name()
+					if sig, ok := f.Type().(*types.Signature); ok && sig.Recv() != nil {
+						name = "(" + types.TypeString(sig.Recv().Type(), func(p *types.Package) string { return p.Name() }) + ")." + f.Name()
+					}
+					add(n.Pos(), "%s used as a function value is not supported in cells: only a direct call sees the json methods and the names of types declared in cells (call it directly)", name)
+				}
+			}
+			return true
+		})
+	}
+}

@@ -93,6 +93,7 @@ func (x *cell) unsupported(roots []ast.Node) error {
 			return true
 		})
 	}
+	x.refuseJSONFuncValues(roots, add)
 	if len(list) == 0 {
 		return nil
 	}
