@@ -16,33 +16,23 @@ import (
 
 // JSONUnmarshal is json.Unmarshal(data, v) for a v of the described type (by id).
 func JSONUnmarshal(data []byte, v any, id int) error {
-	if p, err, ok := jsonDecodeInto(func(p any) error { return json.Unmarshal(data, p) }, v, typeByID(id)); ok {
-		return fixJSONError(err, p, id)
-	}
-	v = jsonTarget(v)
-	return fixJSONError(json.Unmarshal(data, v), v, id)
+	return jsonDecode(func(p any) error { return json.Unmarshal(data, p) }, v, typeByID(id))
 }
 
 // JSONDecode is decode(v), decode being the method value dec.Decode of a json.Decoder,
 // for a v of the described type (by id).
 func JSONDecode(decode func(any) error, v any, id int) error {
-	if p, err, ok := jsonDecodeInto(decode, v, typeByID(id)); ok {
-		return fixJSONError(err, p, id)
-	}
-	v = jsonTarget(v)
-	return fixJSONError(decode(v), v, id)
+	return jsonDecode(decode, v, typeByID(id))
 }
 
-// jsonTarget is the target of a decoding out of yaegi's interface wrapper, if in one.
-func jsonTarget(v any) any {
-	rv := reflect.ValueOf(v)
-	if !rv.IsValid() || rv.Type().String() != valueInterfaceName {
-		return v
+// jsonDecode decodes into v, of described type t: through a proxy where the type has
+// unmarshaling methods (jsondecode.go), with the error naming types as Go does.
+func jsonDecode(decode func(any) error, v any, t *Type) error {
+	v, t = jsonTargetType(v, t)
+	if p, err, ok := jsonDecodeInto(decode, v, t); ok {
+		return fixJSONError(err, p, t)
 	}
-	if inner := unwrapInterp(rv); inner.IsValid() && inner.CanInterface() {
-		return inner.Interface()
-	}
-	return v
+	return fixJSONError(decode(v), v, t)
 }
 
 // fixJSONError sets the Struct of an *json.UnmarshalTypeError that lacks it: the name
@@ -50,10 +40,9 @@ func jsonTarget(v any) any {
 // the description of v's static type and v's reflect type together. An error naming a
 // type of the session (by yaegi's reflect type, or a box's) becomes the same error
 // naming it as Go does (UnmarshalTypeError, InvalidUnmarshalError of this package).
-func fixJSONError(err error, v any, id int) error {
+func fixJSONError(err error, v any, t *Type) error {
 	var ute *json.UnmarshalTypeError
 	var iue *json.InvalidUnmarshalError
-	t := typeByID(id)
 	switch {
 	case t == nil || v == nil:
 	case errors.As(err, &iue):

@@ -394,3 +394,68 @@ func jsonDecodeInto(decode func(any) error, v any, t *Type) (proxy any, err erro
 	d.out(p.Elem(), rv.Elem(), t.Elem)
 	return p.Interface(), err, true
 }
+
+// jsonTargetType is the target of a decoding out of yaegi's interface wrapper, and the
+// description of its type: when the static type is an interface (a helper taking any),
+// the dynamic type's.
+func jsonTargetType(v any, t *Type) (any, *Type) {
+	rv := reflect.ValueOf(v)
+	if rv.IsValid() && rv.Type().String() == valueInterfaceName {
+		if inner := unwrapInterp(rv); inner.IsValid() && inner.CanInterface() {
+			v = inner.Interface()
+		}
+	}
+	if t != nil && !isInterface(t) && rv.IsValid() && typeParamAt(t, reflect.TypeOf(v), 0) {
+		// A type parameter's place (var x T; dec.Decode(&x)): the instance's type
+		// decides.
+		if dt := describeRType(reflect.TypeOf(v), t.Session, map[reflect.Type]*Type{}); dt.Kind != Plain {
+			return v, dt
+		}
+	}
+	if t == nil || !isInterface(t) {
+		return v, t
+	}
+	inner, dt := dynamic(reflect.ValueOf(v), t.Session)
+	if !inner.IsValid() || !inner.CanInterface() {
+		return v, t
+	}
+	if dt == nil {
+		dt = describeRType(inner.Type(), t.Session, map[reflect.Type]*Type{})
+	}
+	if dt.Kind == Plain {
+		if name := jsonAmbiguous(inner.Type(), t.Session); name != "" && hasUnmarshal(lookupName(t.Session, name)) {
+			jsonRefusal("decoding JSON into an interface holding a %s is not supported in cells: the values of %s (which has unmarshaling methods) are also %s values at run time", inner.Type(), name, inner.Type())
+		}
+		return inner.Interface(), t
+	}
+	return inner.Interface(), dt
+}
+
+// typeParamAt reports whether description t has an interface where reflect type rt has
+// a concrete type: t describes a type parameter's place, rt the instance's.
+func typeParamAt(t *Type, rt reflect.Type, depth int) bool {
+	if t == nil || rt == nil || depth > 16 {
+		return false
+	}
+	switch t.Kind {
+	case Interface:
+		return rt.Kind() != reflect.Interface && rt.String() != valueInterfaceName
+	case Named:
+		return typeParamAt(t.Elem, rt, depth+1)
+	case Pointer, Slice, Array:
+		k := rt.Kind()
+		return (k == reflect.Pointer || k == reflect.Slice || k == reflect.Array) && typeParamAt(t.Elem, rt.Elem(), depth+1)
+	case Map:
+		return rt.Kind() == reflect.Map && (typeParamAt(t.Key, rt.Key(), depth+1) || typeParamAt(t.Elem, rt.Elem(), depth+1))
+	case Struct:
+		if rt.Kind() != reflect.Struct || rt.NumField() != len(t.Fields) {
+			return false
+		}
+		for i, f := range t.Fields {
+			if typeParamAt(f.Type, rt.Field(i).Type, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}

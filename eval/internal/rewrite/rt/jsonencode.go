@@ -189,7 +189,7 @@ func (e *jsonEncoder) dynamicValue(v reflect.Value, depth int) reflect.Value {
 		return reflect.Value{}
 	}
 	if dt == nil {
-		dt = e.describe(inner.Type(), map[reflect.Type]*Type{})
+		dt = describeRType(inner.Type(), e.session, map[reflect.Type]*Type{})
 	}
 	if dt.Kind != Plain {
 		return e.conv(inner, dt, false, depth+1)
@@ -521,14 +521,14 @@ func (e *jsonEncoder) promoted(v reflect.Value, t *Type, addr bool) (reflect.Val
 // (held in an interface): the session's named types are found by their pool type (yaegi
 // patch 53) or, for struct types, by the reflect type registered for them; containers of
 // them are described around them. Plain when rt holds no type of the session.
-func (e *jsonEncoder) describe(rt reflect.Type, seen map[reflect.Type]*Type) *Type {
+func describeRType(rt reflect.Type, session string, seen map[reflect.Type]*Type) *Type {
 	if d, ok := seen[rt]; ok {
 		return d
 	}
-	d := &Type{Kind: Plain, Name: rt.String(), Session: e.session}
+	d := &Type{Kind: Plain, Name: rt.String(), Session: session}
 	seen[rt] = d
 	if name, ok := namedpool.Name(rt); ok {
-		if t := lookupName(e.session, name); t != nil {
+		if t := lookupName(session, name); t != nil {
 			seen[rt] = t
 			return t
 		}
@@ -536,11 +536,11 @@ func (e *jsonEncoder) describe(rt reflect.Type, seen map[reflect.Type]*Type) *Ty
 	}
 	switch rt.Kind() {
 	case reflect.Pointer, reflect.Slice, reflect.Array:
-		if el := e.describe(rt.Elem(), seen); el.Kind != Plain {
+		if el := describeRType(rt.Elem(), session, seen); el.Kind != Plain {
 			d.Kind, d.Elem = map[reflect.Kind]Kind{reflect.Pointer: Pointer, reflect.Slice: Slice, reflect.Array: Array}[rt.Kind()], el
 		}
 	case reflect.Map:
-		k, el := e.describe(rt.Key(), seen), e.describe(rt.Elem(), seen)
+		k, el := describeRType(rt.Key(), session, seen), describeRType(rt.Elem(), session, seen)
 		if k.Kind != Plain || el.Kind != Plain {
 			d.Kind, d.Key, d.Elem = Map, k, el
 		}
@@ -555,7 +555,7 @@ func (e *jsonEncoder) describe(rt reflect.Type, seen map[reflect.Type]*Type) *Ty
 			registry.RLock()
 			var list []*Type
 			for _, t := range registry.byRType[rt] {
-				if t.Session == e.session && !isInterface(t) {
+				if t.Session == session && !isInterface(t) {
 					list = append(list, t)
 				}
 			}
@@ -565,10 +565,10 @@ func (e *jsonEncoder) describe(rt reflect.Type, seen map[reflect.Type]*Type) *Ty
 				return list[0]
 			}
 		}
-		st := &Type{Kind: Struct, Name: rt.String(), Session: e.session}
+		st := &Type{Kind: Struct, Name: rt.String(), Session: session}
 		plain := true
 		for i := 0; i < rt.NumField(); i++ {
-			ft := e.describe(rt.Field(i).Type, seen)
+			ft := describeRType(rt.Field(i).Type, session, seen)
 			plain = plain && ft.Kind == Plain
 			st.Fields = append(st.Fields, Field{Name: rt.Field(i).Name, Embedded: rt.Field(i).Anonymous, Type: ft})
 		}
