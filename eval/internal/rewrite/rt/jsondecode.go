@@ -1,6 +1,10 @@
 package rt
 
-import "reflect"
+import (
+	"encoding"
+	"encoding/json"
+	"reflect"
+)
 
 // Decoding JSON into values of cell types with UnmarshalJSON or UnmarshalText. When the
 // static type of json.Unmarshal's (or Decoder.Decode's) target reaches such a type, the
@@ -73,6 +77,9 @@ func (d *jsonDecoder) proxyType(t *Type, rt reflect.Type) reflect.Type {
 			return bt
 		}
 		if t.Elem != nil && t.Elem.Kind == Struct {
+			if d.busy[jsonStructKey{t.Elem, rt}] {
+				jsonRefusal("decoding JSON into the recursive type %s, which holds a type with an unmarshaling method, is not supported in cells", t.Name)
+			}
 			return d.structType(t.Elem, rt, false)
 		}
 		return d.proxyType(t.Elem, rt)
@@ -383,6 +390,7 @@ func jsonDecodeInto(decode func(any) error, v any, t *Type) (proxy any, err erro
 	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return nil, nil, false
 	}
+	refuseCompiledPromotion(t, rv.Type(), false, 0)
 	d := newJSONDecoder(t.Session)
 	if !d.need(t.Elem) {
 		return nil, nil, false
@@ -458,4 +466,49 @@ func typeParamAt(t *Type, rt reflect.Type, depth int) bool {
 		}
 	}
 	return false
+}
+
+var (
+	jsonUnmarshalerType = reflect.TypeFor[json.Unmarshaler]()
+	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+)
+
+// refuseCompiledPromotion refuses decoding into an unnamed struct type (a struct literal
+// type of a cell) that embeds a compiled type with UnmarshalJSON or UnmarshalText
+// (struct{ time.Time; N int }): Go would call the promoted method, which yaegi's struct
+// type lacks. named: t is the underlying type of a named type, whose promoted methods
+// are registered.
+func refuseCompiledPromotion(t *Type, rt reflect.Type, named bool, depth int) {
+	if t == nil || rt == nil || depth > 16 {
+		return
+	}
+	switch t.Kind {
+	case Named:
+		refuseCompiledPromotion(t.Elem, rt, true, depth+1)
+	case Pointer, Slice, Array:
+		if k := rt.Kind(); k == reflect.Pointer || k == reflect.Slice || k == reflect.Array {
+			refuseCompiledPromotion(t.Elem, rt.Elem(), false, depth+1)
+		}
+	case Map:
+		if rt.Kind() == reflect.Map {
+			refuseCompiledPromotion(t.Elem, rt.Elem(), false, depth+1)
+		}
+	case Struct:
+		if rt.Kind() != reflect.Struct || rt.NumField() != len(t.Fields) {
+			return
+		}
+		for i, f := range t.Fields {
+			ft := rt.Field(i).Type
+			if !named && f.Embedded && f.Type != nil && f.Type.Kind == Plain {
+				p := ft
+				if p.Kind() != reflect.Pointer {
+					p = reflect.PointerTo(p)
+				}
+				if p.Implements(jsonUnmarshalerType) || p.Implements(textUnmarshalerType) {
+					jsonRefusal("decoding JSON into %s is not supported in cells: Go would call the unmarshaling method it promotes from %s, which the interpreter's struct type lacks (declare it as a named type)", t.Name, ft)
+				}
+			}
+			refuseCompiledPromotion(f.Type, ft, false, depth+1)
+		}
+	}
 }

@@ -1,6 +1,8 @@
 package rt
 
 import (
+	"encoding"
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"strconv"
@@ -58,7 +60,8 @@ func (e *jsonEncoder) need(t *Type) bool {
 		n = e.need(t.Key) || e.need(t.Elem)
 	case Struct:
 		for _, f := range t.Fields {
-			n = n || e.need(f.Type)
+			// An embedded compiled type may promote its json methods (promoted).
+			n = n || e.need(f.Type) || f.Embedded && f.Type != nil && f.Type.Kind == Plain
 		}
 	}
 	e.needs[t] = n
@@ -481,6 +484,16 @@ func (e *jsonEncoder) promoted(v reflect.Value, t *Type, addr bool) (reflect.Val
 				}
 				cands = append(cands, cand{fv.Elem(), f.Type.Elem, s, true})
 			}
+		case f.Type.Kind == Plain:
+			// A compiled type (struct{ time.Time; N int }): its methods, found by
+			// reflect, are promoted as a cell type's would be.
+			if s := compiledSets(fv.Type()); s != nil {
+				if fv.Kind() == reflect.Pointer {
+					cands = append(cands, cand{fv, f.Type, s, false})
+				} else {
+					cands = append(cands, cand{fv, f.Type, s, addr})
+				}
+			}
 		}
 	}
 	for _, m := range []func(s *jsonSets, addr bool) bool{
@@ -517,7 +530,29 @@ func (e *jsonEncoder) promoted(v reflect.Value, t *Type, addr bool) (reflect.Val
 	return reflect.Value{}, false
 }
 
-// describe builds the description of a value's reflect type when its static type is lost
+// compiledSets are the json marshaling methods of a compiled type, as functions of the
+// receiver (nil when it has none).
+func compiledSets(rt reflect.Type) *jsonSets {
+	mj := reflect.ValueOf(func(m json.Marshaler) ([]byte, error) { return m.MarshalJSON() })
+	mt := reflect.ValueOf(func(m encoding.TextMarshaler) ([]byte, error) { return m.MarshalText() })
+	set := func(t reflect.Type) *JSONMethods {
+		m := &JSONMethods{}
+		if t.Implements(jsonMarshalerType) {
+			m.MarshalJSON = mj
+		}
+		if t.Implements(textMarshalerType) {
+			m.MarshalText = mt
+		}
+		return m
+	}
+	s := &jsonSets{val: set(rt), ptr: set(reflect.PointerTo(rt)), rtype: rt}
+	if !s.ptr.MarshalJSON.IsValid() && !s.ptr.MarshalText.IsValid() {
+		return nil
+	}
+	return s
+}
+
+// describeRType builds the description of a value's reflect type when its static type is lost
 // (held in an interface): the session's named types are found by their pool type (yaegi
 // patch 53) or, for struct types, by the reflect type registered for them; containers of
 // them are described around them. Plain when rt holds no type of the session.
