@@ -167,7 +167,7 @@ func (d *jsonDecoder) structType(t *Type, rt reflect.Type, top bool) reflect.Typ
 		sf.Index, sf.Offset = nil, 0
 		fields[i] = sf
 	}
-	pt := reflect.StructOf(fields)
+	pt := jsonStructOf(t, fields)
 	d.types[k] = pt
 	return pt
 }

@@ -378,7 +378,7 @@ func (e *jsonEncoder) plan(t *Type, rt reflect.Type) *jsonStruct {
 		fields = append(fields, sf)
 		p.fields = append(p.fields, f)
 	}
-	p.typ = reflect.StructOf(fields)
+	p.typ = jsonStructOf(t, fields)
 	e.types[k] = p
 	return p
 }
@@ -612,4 +612,15 @@ func describeRType(rt reflect.Type, session string, seen map[reflect.Type]*Type)
 		}
 	}
 	return d
+}
+
+// jsonStructOf is reflect.StructOf, its panic (an embedded field reflect cannot build a
+// struct with) turned into a refusal naming the type.
+func jsonStructOf(t *Type, fields []reflect.StructField) (st reflect.Type) {
+	defer func() {
+		if r := recover(); r != nil {
+			jsonRefusal("encoding or decoding JSON with a %s is not supported in cells: %v", t.Name, r)
+		}
+	}()
+	return reflect.StructOf(fields)
 }
