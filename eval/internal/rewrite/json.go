@@ -204,3 +204,70 @@ func (x *cell) refuseJSONFuncValues(roots []ast.Node, add func(token.Pos, string
 		})
 	}
 }
+
+// jsonErrorAsserts wraps the operand of a type assertion or type switch on an error to
+// one of encoding/json's error types naming a type (*json.UnmarshalTypeError,
+// *json.MarshalerError, *json.InvalidUnmarshalError) in _pb_json_err: package rt gives
+// the error of this package in their place when the type named is a cell type (their
+// reflect.Type cannot be), and the assertion, which would fail where Go's succeeds,
+// panics with the reason instead.
+func (x *cell) jsonErrorAsserts(root ast.Node) {
+	wrap := func(e ast.Expr) ast.Expr {
+		tv, ok := x.info.Types[e]
+		if !ok || !types.Identical(tv.Type, errorType) {
+			return e
+		}
+		call := &ast.CallExpr{Fun: &ast.Ident{NamePos: e.Pos(), Name: "_pb_json_err"}, Lparen: e.Pos(),
+			Args: []ast.Expr{e}, Rparen: e.End()}
+		x.info.Types[call] = tv
+		return call
+	}
+	ast.Inspect(root, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.TypeAssertExpr:
+			if n.Type != nil && isJSONErrorType(x.typeOf(n.Type)) {
+				n.X = wrap(n.X)
+			}
+		case *ast.TypeSwitchStmt:
+			var ta *ast.TypeAssertExpr
+			switch a := n.Assign.(type) {
+			case *ast.ExprStmt:
+				ta, _ = a.X.(*ast.TypeAssertExpr)
+			case *ast.AssignStmt:
+				if len(a.Rhs) == 1 {
+					ta, _ = a.Rhs[0].(*ast.TypeAssertExpr)
+				}
+			}
+			if ta == nil {
+				return true
+			}
+			for _, cl := range n.Body.List {
+				for _, e := range cl.(*ast.CaseClause).List {
+					if isJSONErrorType(x.typeOf(e)) {
+						ta.X = wrap(ta.X)
+						return true
+					}
+				}
+			}
+		}
+		return true
+	})
+}
+
+// isJSONErrorType reports whether t is a pointer to one of encoding/json's error types
+// holding a reflect.Type.
+func isJSONErrorType(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := p.Elem().(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "encoding/json" {
+		return false
+	}
+	switch n.Obj().Name() {
+	case "UnmarshalTypeError", "MarshalerError", "InvalidUnmarshalError":
+		return true
+	}
+	return false
+}

@@ -5,7 +5,9 @@ import (
 	"encoding"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
+	"strings"
 )
 
 // Encoding values of cell types to JSON. The rewriter turns json.Marshal(v),
@@ -161,4 +163,15 @@ func jsonErrorTarget(err error, try func(any) bool) bool {
 		return try(&json.InvalidUnmarshalError{})
 	}
 	return false
+}
+
+// JSONErrorCheck is err, the operand of a type assertion or switch to one of
+// encoding/json's error types naming a type: it panics when err is this package's
+// error standing for one, which the assertion would not match where Go's matches.
+func JSONErrorCheck(err error) error {
+	switch err.(type) {
+	case *MarshalerError, *UnmarshalTypeError, *InvalidUnmarshalError:
+		panic(fmt.Sprintf("peerbook: a type assertion of a json error naming a type declared in a cell to a %s is not supported in cells: its Type field cannot be a type declared in a cell (the error's text is Go's: %v)", strings.Replace(fmt.Sprintf("%T", err), "rt.", "json.", 1), err))
+	}
+	return err
 }

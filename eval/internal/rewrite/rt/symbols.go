@@ -33,5 +33,6 @@ var Symbols = map[string]map[string]reflect.Value{
 		"JSONMarshalIndent": reflect.ValueOf(JSONMarshalIndent),
 		"JSONEncode":        reflect.ValueOf(JSONEncode),
 		"RegisterJSON":      reflect.ValueOf(RegisterJSON),
+		"JSONErrorCheck":    reflect.ValueOf(JSONErrorCheck),
 	},
 }
