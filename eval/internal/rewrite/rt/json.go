@@ -91,6 +91,7 @@ type UnmarshalTypeError struct {
 	Field  string
 }
 
+// Error is encoding/json's text for the error.
 func (e *UnmarshalTypeError) Error() string {
 	if e.Struct != "" || e.Field != "" {
 		return "json: cannot unmarshal " + e.Value + " into Go struct field " + e.Struct + "." + e.Field + " of type " + e.Type
@@ -104,6 +105,7 @@ type InvalidUnmarshalError struct {
 	Nil  bool   // a nil pointer (else not a pointer)
 }
 
+// Error is encoding/json's text for the error.
 func (e *InvalidUnmarshalError) Error() string {
 	if e.Nil {
 		return "json: Unmarshal(nil " + e.Type + ")"

@@ -115,9 +115,8 @@ func (d *jsonDecoder) keyType(t *Type, rt reflect.Type) reflect.Type {
 			return bt
 		}
 	}
-	if d.need(t) {
-		jsonRefusal("decoding JSON into a map with keys of type %s is not supported in cells", t.Name)
-	}
+	// Without UnmarshalText, encoding/json decodes a key by its kind (string or
+	// integer), as Go does for a key type with UnmarshalJSON only.
 	return rt
 }
 

@@ -89,6 +89,7 @@ type MarshalerError struct {
 	Err    error
 }
 
+// Error is encoding/json's text for the error.
 func (e *MarshalerError) Error() string {
 	return "json: error calling " + e.Method + " for type " + e.Type + ": " + e.Err.Error()
 }
