@@ -65,7 +65,18 @@ func (x *cell) registerJSON(named *types.Named, ts string, f *ast.File, stmts *a
 		x.r.session, reflectName(named), ts, strings.Join(sets[0][:], ", "), strings.Join(sets[1][:], ", "))
 	switch {
 	case f != nil:
-		f.Decls = append(f.Decls, parseDecl(f.End(), fmt.Sprintf("package main\nvar %s = %s", x.tmp("regjson"), call)))
+		// Before the cell's own declarations: a package variable initialized with
+		// json.Marshal of the type must see its methods (Go's initialization order
+		// follows the source where nothing depends).
+		d := parseDecl(f.Pos(), fmt.Sprintf("package main\nvar %s = %s", x.tmp("regjson"), call))
+		i := 0
+		for i < len(f.Decls) {
+			if g, ok := f.Decls[i].(*ast.GenDecl); !ok || g.Tok != token.IMPORT {
+				break
+			}
+			i++
+		}
+		f.Decls = append(f.Decls[:i], append([]ast.Decl{d}, f.Decls[i:]...)...)
 	case stmts != nil:
 		stmts.List = append(parseStmts(stmts.Lbrace, "_ = %s", call), stmts.List...)
 	}
