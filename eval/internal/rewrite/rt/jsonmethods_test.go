@@ -80,7 +80,7 @@ const testSession = "jsontest"
 
 // registerMirrors registers the methods of the compiled types for the mirrors and
 // returns descriptions of mRow, *mRow and []mMoney.
-func registerMirrors(t *testing.T) (row, ptrRow, moneys *Type) {
+func registerMirrors(t testing.TB) (row, ptrRow, moneys *Type) {
 	t.Cleanup(func() { Forget(testSession) })
 	levelText := func(v mLevel) ([]byte, error) { return jLevel(v).MarshalText() }
 	RegisterJSON(testSession, "main.Level", mLevel(0),
@@ -244,4 +244,52 @@ func TestJSONBoxPoolRefusesWhenFull(t *testing.T) {
 	if bt, _ := boxType(n, jsonSetsOf(n)); bt == nil {
 		t.Fatal("no box type after Forget freed the pool")
 	}
+}
+
+// BenchmarkJSONMarshal compares JSONMarshal of a mirror value (methods registered) with
+// encoding/json on the compiled type with the methods, the reference.
+func BenchmarkJSONMarshal(b *testing.B) {
+	_, ptrRow, _ := registerMirrors(b)
+	ptrID := Register(ptrRow)
+	j := &jRow{L: 2, M: jMoney{5}, PM: &jMoney{7}, LS: []jLevel{0, 1, 2, 1}, KM: map[jLevel]int{1: 10, 0: 20},
+		D: jDate{2000}, MM: map[string]jMoney{"a": {3}}}
+	m := &mRow{L: 2, M: mMoney{5}, PM: &mMoney{7}, LS: []mLevel{0, 1, 2, 1}, KM: map[mLevel]int{1: 10, 0: 20},
+		D: mDate{2000}, MM: map[string]mMoney{"a": {3}}}
+	b.Run("encoding/json", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := json.Marshal(j); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("rt", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := JSONMarshal(m, ptrID); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkJSONUnmarshal is BenchmarkJSONMarshal for decoding.
+func BenchmarkJSONUnmarshal(b *testing.B) {
+	_, ptrRow, _ := registerMirrors(b)
+	ptrID := Register(ptrRow)
+	data := []byte(`{"l":"mid","m":"$4","pm":"$8","ls":["high","low","mid"],"km":{"high":1},"mm":{"x":"$2"}}`)
+	b.Run("encoding/json", func(b *testing.B) {
+		for b.Loop() {
+			var j jRow
+			if err := json.Unmarshal(data, &j); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("rt", func(b *testing.B) {
+		for b.Loop() {
+			var m mRow
+			if err := JSONUnmarshal(data, &m, ptrID); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
