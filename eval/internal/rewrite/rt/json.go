@@ -16,20 +16,21 @@ import (
 
 // JSONUnmarshal is json.Unmarshal(data, v) for a v of the described type (by id).
 func JSONUnmarshal(data []byte, v any, id int) error {
-	return jsonDecode(func(p any) error { return json.Unmarshal(data, p) }, v, typeByID(id))
+	return jsonDecode(func(p any) error { return json.Unmarshal(data, p) }, v, typeByID(id), jsonNesting(data))
 }
 
 // JSONDecode is decode(v), decode being the method value dec.Decode of a json.Decoder,
 // for a v of the described type (by id).
 func JSONDecode(decode func(any) error, v any, id int) error {
-	return jsonDecode(decode, v, typeByID(id))
+	return jsonDecode(decode, v, typeByID(id), decodeJSONLevels)
 }
 
 // jsonDecode decodes into v, of described type t: through a proxy where the type has
-// unmarshaling methods (jsondecode.go), with the error naming types as Go does.
-func jsonDecode(decode func(any) error, v any, t *Type) error {
+// unmarshaling methods (jsondecode.go), with the error naming types as Go does. levels:
+// how many levels of a recursive type the document may fill.
+func jsonDecode(decode func(any) error, v any, t *Type, levels int) error {
 	v, t = jsonTargetType(v, t)
-	if p, err, ok := jsonDecodeInto(decode, v, t); ok {
+	if p, err, ok := jsonDecodeInto(decode, v, t, levels); ok {
 		return fixJSONError(err, p, t)
 	}
 	return fixJSONError(decode(v), v, t)

@@ -3,6 +3,7 @@ package rt
 import (
 	"encoding"
 	"encoding/json"
+	"fmt"
 	"reflect"
 )
 
@@ -19,17 +20,77 @@ import (
 type jsonDecoder struct {
 	session string
 	needs   map[*Type]bool
-	types   map[jsonStructKey]reflect.Type // proxy struct types
-	busy    map[jsonStructKey]bool
-	ptrs    map[uintptr]reflect.Value // proxy pointer -> the target's pointer it copies
-	slices  map[uintptr]reflect.Value // proxy backing array -> the target's slice (to cap)
-	done    map[uintptr]bool          // proxy pointers copied back
+	types   map[jsonLevelKey]reflect.Type // proxy struct types
+	active  map[jsonStructKey]int         // struct types being built, and how many times
+	levels  int                           // how many levels of a recursive type are built
+	ptrs    map[uintptr]reflect.Value     // proxy pointer -> the target's pointer it copies
+	slices  map[uintptr]reflect.Value     // proxy backing array -> the target's slice (to cap)
+	done    map[uintptr]bool              // proxy pointers copied back
 }
 
-func newJSONDecoder(session string) *jsonDecoder {
-	return &jsonDecoder{session: session, needs: map[*Type]bool{}, types: map[jsonStructKey]reflect.Type{},
-		busy: map[jsonStructKey]bool{}, ptrs: map[uintptr]reflect.Value{}, slices: map[uintptr]reflect.Value{},
-		done: map[uintptr]bool{}}
+// jsonLevelKey is a struct type's proxy at a level of recursion (0 outside any).
+type jsonLevelKey struct {
+	jsonStructKey
+	level int
+}
+
+func newJSONDecoder(session string, levels int) *jsonDecoder {
+	return &jsonDecoder{session: session, needs: map[*Type]bool{}, types: map[jsonLevelKey]reflect.Type{},
+		active: map[jsonStructKey]int{}, levels: levels, ptrs: map[uintptr]reflect.Value{},
+		slices: map[uintptr]reflect.Value{}, done: map[uintptr]bool{}}
+}
+
+// A recursive type (type Node struct{ Kind Kind; Children []*Node }) has a recursive
+// proxy, which reflect cannot build: its levels are built one by one, as many as the
+// JSON document can fill (its nesting depth, for json.Unmarshal), and below them a
+// deepBox, which refuses what reaches it.
+
+// maxJSONLevels bounds the levels built: deeper documents are refused when they reach
+// the bottom. decodeJSONLevels is the number built for a Decoder, whose document is
+// not known beforehand.
+const (
+	maxJSONLevels    = 100
+	decodeJSONLevels = 32
+)
+
+// deepBox stands below the last level of a recursive type's proxy; V holds the target's
+// value there, kept as it is.
+type deepBox struct{ V any }
+
+var deepBoxType = reflect.TypeFor[deepBox]()
+
+// UnmarshalJSON refuses: the document is deeper than the levels built.
+func (b *deepBox) UnmarshalJSON([]byte) error {
+	panic(fmt.Sprintf("peerbook: decoding JSON nested more than %d levels deep (json.Unmarshal; %d for Decoder.Decode) into a recursive type holding a type with an unmarshaling method is not supported in cells", maxJSONLevels, decodeJSONLevels))
+}
+
+// jsonNesting is the nesting depth of a JSON document (its brackets and braces), plus
+// one.
+func jsonNesting(data []byte) int {
+	depth, max, inString, escaped := 0, 0, false, false
+	for _, c := range data {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '[' || c == '{':
+			depth++
+			if depth > max {
+				max = depth
+			}
+		case c == ']' || c == '}':
+			depth--
+		}
+	}
+	return max + 1
 }
 
 // hasUnmarshal reports whether the pointer of named type t has UnmarshalJSON or
@@ -42,28 +103,7 @@ func hasUnmarshal(t *Type) bool {
 // need reports whether targets of type t need a proxy: t reaches (not through an
 // interface) a named type with an unmarshaling method.
 func (d *jsonDecoder) need(t *Type) bool {
-	if t == nil {
-		return false
-	}
-	if n, ok := d.needs[t]; ok {
-		return n
-	}
-	d.needs[t] = false
-	n := false
-	switch t.Kind {
-	case Named:
-		n = hasUnmarshal(t) || d.need(t.Elem)
-	case Pointer, Slice, Array:
-		n = d.need(t.Elem)
-	case Map:
-		n = d.need(t.Key) || d.need(t.Elem)
-	case Struct:
-		for _, f := range t.Fields {
-			n = n || d.need(f.Type)
-		}
-	}
-	d.needs[t] = n
-	return n
+	return reaches(t, d.needs, func(t *Type) bool { return t.Kind == Named && hasUnmarshal(t) })
 }
 
 // proxyType is the type of the proxy of a value of described type t and reflect type rt.
@@ -77,9 +117,6 @@ func (d *jsonDecoder) proxyType(t *Type, rt reflect.Type) reflect.Type {
 			return bt
 		}
 		if t.Elem != nil && t.Elem.Kind == Struct {
-			if d.busy[jsonStructKey{t.Elem, rt}] {
-				jsonRefusal("decoding JSON into the recursive type %s, which holds a type with an unmarshaling method, is not supported in cells", t.Name)
-			}
 			return d.structType(t.Elem, rt, false)
 		}
 		return d.proxyType(t.Elem, rt)
@@ -125,17 +162,19 @@ func (d *jsonDecoder) keyType(t *Type, rt reflect.Type) reflect.Type {
 // registered.
 func (d *jsonDecoder) structType(t *Type, rt reflect.Type, top bool) reflect.Type {
 	k := jsonStructKey{t, rt}
-	if pt := d.types[k]; pt != nil {
-		return pt
+	level := d.active[k]
+	if level > 0 && level >= d.levels {
+		return deepBoxType
 	}
-	if d.busy[k] {
-		jsonRefusal("decoding JSON into the recursive type %s, which holds a type with an unmarshaling method, is not supported in cells", t.Name)
+	lk := jsonLevelKey{k, level}
+	if pt := d.types[lk]; pt != nil {
+		return pt
 	}
 	if rt.Kind() != reflect.Struct || rt.NumField() != len(t.Fields) {
 		jsonRefusal("decoding JSON into a %s (yaegi's %s) is not supported in cells", t.Name, rt)
 	}
-	d.busy[k] = true
-	defer delete(d.busy, k)
+	d.active[k]++
+	defer func() { d.active[k]-- }()
 	fields := make([]reflect.StructField, rt.NumField())
 	for i := range fields {
 		sf := rt.Field(i)
@@ -167,7 +206,7 @@ func (d *jsonDecoder) structType(t *Type, rt reflect.Type, top bool) reflect.Typ
 		fields[i] = sf
 	}
 	pt := jsonStructOf(t, fields)
-	d.types[k] = pt
+	d.types[lk] = pt
 	return pt
 }
 
@@ -177,6 +216,10 @@ func (d *jsonDecoder) in(v reflect.Value, t *Type, pt reflect.Type) reflect.Valu
 		return v
 	}
 	out := reflect.New(pt).Elem()
+	if pt == deepBoxType {
+		out.Field(0).Set(reflect.ValueOf(v.Interface()))
+		return out
+	}
 	switch t.Kind {
 	case Named:
 		if d.isBox(t, pt) {
@@ -286,6 +329,10 @@ func (d *jsonDecoder) out(p, dst reflect.Value, t *Type) {
 		dst.Set(p)
 		return
 	}
+	if p.Type() == deepBoxType {
+		dst.Set(boxValue(p, dst.Type()))
+		return
+	}
 	switch t.Kind {
 	case Named:
 		if d.isBox(t, p.Type()) {
@@ -381,7 +428,7 @@ func (d *jsonDecoder) structOut(p, dst reflect.Value, t *Type) {
 
 // jsonDecodeInto runs decode (json.Unmarshal or a Decoder's Decode) on a proxy of v when
 // v's described type t needs one; ok false when it does not.
-func jsonDecodeInto(decode func(any) error, v any, t *Type) (proxy any, err error, ok bool) {
+func jsonDecodeInto(decode func(any) error, v any, t *Type, levels int) (proxy any, err error, ok bool) {
 	if t == nil || t.Kind != Pointer {
 		return nil, nil, false
 	}
@@ -390,7 +437,7 @@ func jsonDecodeInto(decode func(any) error, v any, t *Type) (proxy any, err erro
 		return nil, nil, false
 	}
 	refuseCompiledPromotion(t, rv.Type(), false, 0)
-	d := newJSONDecoder(t.Session)
+	d := newJSONDecoder(t.Session, min(levels, maxJSONLevels))
 	if !d.need(t.Elem) {
 		return nil, nil, false
 	}

@@ -41,31 +41,70 @@ type jsonStructField struct {
 // need reports whether values of t must be copied: t reaches a named type with json
 // methods or an interface.
 func (e *jsonEncoder) need(t *Type) bool {
+	return reaches(t, e.needs, func(t *Type) bool {
+		switch t.Kind {
+		case Interface:
+			return true
+		case Named:
+			return jsonSetsOf(t) != nil
+		case Struct:
+			// An embedded compiled type may promote its json methods (promoted).
+			for _, f := range t.Fields {
+				if f.Embedded && f.Type != nil && f.Type.Kind == Plain {
+					return true
+				}
+			}
+		}
+		return false
+	})
+}
+
+// reaches reports whether a description reachable from t (t, its elements, keys,
+// fields, underlying types) is one for which self is true. memo keeps the answers: true
+// for t, false for every description a search that found none went through (a search
+// cut short by a cycle proves nothing of the descriptions on the cycle).
+func reaches(t *Type, memo map[*Type]bool, self func(*Type) bool) bool {
 	if t == nil {
 		return false
 	}
-	if n, ok := e.needs[t]; ok {
+	if n, ok := memo[t]; ok {
 		return n
 	}
-	e.needs[t] = false // a cycle adds nothing
-	n := false
-	switch t.Kind {
-	case Interface:
-		n = true
-	case Named:
-		n = jsonSetsOf(t) != nil || e.need(t.Elem)
-	case Pointer, Slice, Array:
-		n = e.need(t.Elem)
-	case Map:
-		n = e.need(t.Key) || e.need(t.Elem)
-	case Struct:
-		for _, f := range t.Fields {
-			// An embedded compiled type may promote its json methods (promoted).
-			n = n || e.need(f.Type) || f.Embedded && f.Type != nil && f.Type.Kind == Plain
+	visited := map[*Type]bool{}
+	var walk func(t *Type) bool
+	walk = func(t *Type) bool {
+		if t == nil || visited[t] {
+			return false
 		}
+		visited[t] = true
+		if n, ok := memo[t]; ok {
+			return n
+		}
+		if self(t) {
+			return true
+		}
+		switch t.Kind {
+		case Named, Pointer, Slice, Array:
+			return walk(t.Elem)
+		case Map:
+			return walk(t.Key) || walk(t.Elem)
+		case Struct:
+			for _, f := range t.Fields {
+				if walk(f.Type) {
+					return true
+				}
+			}
+		}
+		return false
 	}
-	e.needs[t] = n
-	return n
+	if walk(t) {
+		memo[t] = true
+		return true
+	}
+	for v := range visited {
+		memo[v] = false
+	}
+	return false
 }
 
 func jsonRefusal(format string, args ...any) {
