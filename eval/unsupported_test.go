@@ -56,6 +56,8 @@ func TestUnsupportedRefused(t *testing.T) {
 			"type G refers to itself through a function type", nil},
 		{"json.Marshal as a value", "import \"encoding/json\"\nenc := json.Marshal\n_, _ = enc(1)",
 			"json.Marshal used as a function value is not supported in cells", nil},
+		{"xml with an any while a cell type has MarshalText", "import \"encoding/xml\"\ntype L int\nfunc (l L) MarshalText() ([]byte, error) { return []byte(\"l\"), nil }\nvar v any = L(1)\n_, _ = xml.Marshal(v)",
+			"xml.Marshal with a value of type any is not supported in cells: its interfaces (any) may hold a value of L", nil},
 		{"xml with a cell type's MarshalText", "import \"encoding/xml\"\ntype L int\nfunc (l L) MarshalText() ([]byte, error) { return []byte(\"l\"), nil }\ntype R struct{ A []L }\n_, _ = xml.Marshal(R{})",
 			"xml.Marshal with a value of type R is not supported in cells: it holds a L, and encoding/xml does not see the methods", nil},
 	}

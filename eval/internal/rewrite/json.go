@@ -168,20 +168,38 @@ func (x *cell) refuseXMLMethods(call *ast.CallExpr, add func(token.Pos, string, 
 	default:
 		return
 	}
+	hasXML := func(n *types.Named) bool {
+		ms := types.NewMethodSet(types.NewPointer(n))
+		for _, m := range xmlMethods {
+			if ms.Lookup(nil, m) != nil {
+				return true
+			}
+		}
+		return false
+	}
 	for _, arg := range call.Args {
 		t := x.typeOf(arg)
-		held := cellTypeWith(t, func(n *types.Named) bool {
-			ms := types.NewMethodSet(types.NewPointer(n))
-			for _, m := range xmlMethods {
-				if ms.Lookup(nil, m) != nil {
-					return true
-				}
-			}
-			return false
-		}, map[types.Type]bool{})
-		if held != "" {
+		if held := cellTypeWith(t, hasXML, map[types.Type]bool{}); held != "" {
 			add(arg.Pos(), "xml.%s with a value of type %s is not supported in cells: it holds a %s, and encoding/xml does not see the methods of types declared in cells (%s would not be called)",
 				fn.Name(), typeName(t), held, strings.Join(xmlMethods, ", "))
+			continue
+		}
+		if !holdsEmptyInterface(t, map[types.Type]bool{}) || x.c == nil || x.c.pkg == nil {
+			continue
+		}
+		// An interface (any) may hold a value of such a type, put there by this cell
+		// or an earlier one.
+		scope := x.c.pkg.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() {
+				continue
+			}
+			if held := cellTypeWith(tn.Type(), hasXML, map[types.Type]bool{}); held != "" {
+				add(arg.Pos(), "xml.%s with a value of type %s is not supported in cells: its interfaces (any) may hold a value of %s, a type declared in a cell with a method encoding/xml would not see (%s)",
+					fn.Name(), typeName(t), held, strings.Join(xmlMethods, ", "))
+				break
+			}
 		}
 	}
 }
