@@ -8,9 +8,10 @@ import (
 	"github.com/peerbook/peerbook/eval/internal/namedpool"
 )
 
-// Run-time identity of named types (yaegi patch 53). A cell type defined from a
-// predeclared type or the empty struct (type Celsius float64, type traceKey struct{})
-// takes a compiled named type of eval/internal/namedpool when the interpreter declares
+// Run-time identity of named types (yaegi patches 53 and 54). A cell type defined from a
+// predeclared type or the empty struct (type Celsius float64, type traceKey struct{}), or
+// from one of the slice and map types of them the pool holds (type Tags []string, type
+// Counts map[string]int), takes a compiled named type of eval/internal/namedpool when the interpreter declares
 // it, so its values are told from those of the underlying type and of other such types.
 // Only when the pool of its underlying type was exhausted is it that type at run time,
 // and the refusals below (assertions, type switches, keys) are still needed for it.
@@ -26,6 +27,40 @@ func poolUnder(t types.Type) reflect.Type {
 	case *types.Struct:
 		if u.NumFields() == 0 {
 			return reflect.TypeOf(struct{}{})
+		}
+	case *types.Slice, *types.Map:
+		// type Tags []string, type Counts map[string]int (patch 54): the slice and map
+		// types of predeclared types the pool holds.
+		if rt := unnamedReflect(u); rt != nil && namedpool.Supported(rt) {
+			return rt
+		}
+	}
+	return nil
+}
+
+// unnamedReflect returns the reflect type of t when t is made of predeclared types, the
+// empty struct and the empty interface only (nil for any other type: a named type, a
+// struct with fields, a function...).
+func unnamedReflect(t types.Type) reflect.Type {
+	switch t := types.Unalias(t).(type) {
+	case *types.Basic:
+		return basicReflect[t.Kind()]
+	case *types.Struct:
+		if t.NumFields() == 0 {
+			return reflect.TypeOf(struct{}{})
+		}
+	case *types.Interface:
+		if t.Empty() {
+			return reflect.TypeOf((*any)(nil)).Elem()
+		}
+	case *types.Slice:
+		if e := unnamedReflect(t.Elem()); e != nil {
+			return reflect.SliceOf(e)
+		}
+	case *types.Map:
+		k, e := unnamedReflect(t.Key()), unnamedReflect(t.Elem())
+		if k != nil && e != nil {
+			return reflect.MapOf(k, e)
 		}
 	}
 	return nil

@@ -368,10 +368,11 @@ func (x *cell) refuseAssertCollision(e ast.Expr, add func(token.Pos, string, ...
 	}
 	k := x.repr(t)
 	if n, ok := types.Unalias(t).(*types.Named); ok && poolUnder(n) != nil {
+		under := poolUnder(n)
 		// A type that found no free pool type (patch 53) is its underlying type at run
 		// time: a value of that type would pass for it.
 		add(e.Pos(), "type assertion to %s is not supported in cells: a %s and a %s are both %s at run time (the session's named types of underlying type %s used up the %d pool types that keep them apart), so one would pass for the other",
-			typeName(t), typeName(t), k, k, k, namedpool.PerKind)
+			typeName(t), typeName(t), k, k, k, namedpool.Size(under))
 		return
 	}
 	scope := x.c.pkg.Scope()

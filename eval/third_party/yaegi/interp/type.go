@@ -2186,7 +2186,15 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 	case arrayT:
 		t.rtype = reflect.ArrayOf(t.length, t.val.refType(ctx))
 	case sliceT, variadicT:
+		if t.hasIdentity() {
+			break // rebuilding: the pool type taken stays (patch 54)
+		}
 		t.rtype = reflect.SliceOf(t.val.refType(ctx))
+		if t.cat == sliceT && t.name != "" {
+			if slot := t.identitySlot(t.rtype); slot != nil {
+				t.rtype = slot // patch 54: type Tags []string, a type of its own
+			}
+		}
 	case chanT:
 		t.rtype = reflect.ChanOf(reflect.BothDir, t.val.refType(ctx))
 	case chanRecvT:
@@ -2215,7 +2223,15 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 		}
 		t.rtype = valueInterfaceType
 	case mapT:
+		if t.hasIdentity() {
+			break // rebuilding: the pool type taken stays (patch 54)
+		}
 		t.rtype = reflect.MapOf(t.key.refType(ctx), t.val.refType(ctx))
+		if t.name != "" {
+			if slot := t.identitySlot(t.rtype); slot != nil {
+				t.rtype = slot // patch 54: type Counts map[string]int, a type of its own
+			}
+		}
 	case ptrT:
 		rt := t.val.refType(ctx)
 		if rt == unsafe2.DummyType && ctx.slevel > 1 {
@@ -2361,6 +2377,10 @@ func (t *itype) frameType() (r reflect.Type) {
 	case arrayT:
 		r = reflect.ArrayOf(t.length, t.val.frameType())
 	case sliceT, variadicT:
+		if t.name != "" && namedpool.Is(t.TypeOf()) {
+			r = t.TypeOf() // patch 54: the pool type, as TypeOf
+			break
+		}
 		r = reflect.SliceOf(t.val.frameType())
 	case interfaceT:
 		if len(t.field) == 0 {
@@ -2370,6 +2390,10 @@ func (t *itype) frameType() (r reflect.Type) {
 		}
 		r = valueInterfaceType
 	case mapT:
+		if t.name != "" && namedpool.Is(t.TypeOf()) {
+			r = t.TypeOf() // patch 54: the pool type, as TypeOf
+			break
+		}
 		r = reflect.MapOf(t.key.frameType(), t.val.frameType())
 	case ptrT:
 		r = reflect.PtrTo(t.val.frameType())
