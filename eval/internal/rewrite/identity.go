@@ -19,6 +19,9 @@ import (
 // poolUnder returns the reflect type the pool keys named types of t's underlying type
 // by (float64, struct{}), nil when such types take no pool type.
 func poolUnder(t types.Type) reflect.Type {
+	if n, ok := types.Unalias(t).(*types.Named); ok && (n.TypeParams().Len() > 0 || n.TypeArgs().Len() > 0) {
+		return nil // a generic type's instances take no pool type
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		if rt := basicReflect[u.Kind()]; rt != nil {

@@ -130,6 +130,7 @@ type itype struct {
 	instance     []*itype      // For genericT: list of instantiated types
 	name         string        // name of type within its package for a defined type
 	path         string        // for a defined type, the package import path
+	localPath    string        // peerbook patch 54: the package of a function's local composite or struct type (its path stays "")
 	length       int           // length of array if ArrayT
 	rtype        reflect.Type  // Reflection type if ValueT, or nil
 	node         *node         // root AST node of type definition
