@@ -407,7 +407,15 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 		return n.typ, nil
 	}
 	if sname := typeName(n); sname != "" {
-		sym, _, found := sc.lookup(sname)
+		sym, level, found := sc.lookup(sname)
+		if found && level != 0 && sc.def != nil && (n.kind == arrayType || n.kind == mapType) {
+			// peerbook patch 54: a function's local type declaration (type bag
+			// map[string]int in a func) is not the type of its name declared outside
+			// the function (at package level): it got that type's itype (one type at
+			// run time). A local struct type still gets it (then fails to compile,
+			// "cannot convert": loud).
+			found = false
+		}
 		if found && sym.kind == typeSym && sym.typ != nil {
 			if sym.typ.isComplete() {
 				return sym.typ, nil
