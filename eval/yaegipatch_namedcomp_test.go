@@ -107,7 +107,13 @@ func kind(v any) string {
 	if e == nil || !strings.Contains(e.Value, "type assertion to After is not supported in cells") {
 		t.Fatalf("exhausted pool: want the refusal of case After, got %+v", e)
 	}
-	_, rec := mustExec(t, s, `import "fmt"
+	// %T of a value of the type that found no pool type, held in an interface: refused
+	// when it runs (go run prints main.Late).
+	_, e, rec := run(t, s, "import \"fmt\"\ntype Late []string\nvar v any = Late{\"x\"}\nfmt.Printf(\"%T\\n\", v)")
+	if e == nil || !strings.Contains(e.Value, "main.Late is also a []string at run time") || rec.stream("stdout") != "" {
+		t.Errorf("%%T of a type without a pool type: want the refusal, got %+v, output %q", e, rec.stream("stdout"))
+	}
+	_, rec = mustExec(t, s, `import "fmt"
 _, ok := any(Before{"x"}).([]string)
 fmt.Printf("%v %T\n", ok, any(Before{}))`)
 	if out := rec.stream("stdout"); out != "false main.Before\n" {
