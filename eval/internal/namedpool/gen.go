@@ -32,8 +32,8 @@ var basic = []kind{
 
 // composite are the slice and map types of predeclared types that cells name most
 // (type Tags []string, type Counts map[string]int, type Set map[string]struct{},
-// type Matrix [][]float64: counted in eval/testdata). Array types are left out: their
-// length varies.
+// type Matrix [][]float64, type MultiError []error: counted in eval/testdata). Array
+// types are left out: their length varies.
 var composite = []kind{
 	{"SliceBool", "[]bool"},
 	{"SliceInt", "[]int"}, {"SliceInt8", "[]int8"}, {"SliceInt16", "[]int16"}, {"SliceInt32", "[]int32"}, {"SliceInt64", "[]int64"},
@@ -41,7 +41,7 @@ var composite = []kind{
 	{"SliceUintptr", "[]uintptr"},
 	{"SliceFloat32", "[]float32"}, {"SliceFloat64", "[]float64"},
 	{"SliceComplex64", "[]complex64"}, {"SliceComplex128", "[]complex128"},
-	{"SliceString", "[]string"}, {"SliceAny", "[]any"},
+	{"SliceString", "[]string"}, {"SliceAny", "[]any"}, {"SliceError", "[]error"},
 	{"SliceSliceInt", "[][]int"}, {"SliceSliceFloat64", "[][]float64"}, {"SliceSliceString", "[][]string"},
 	{"SliceSliceBool", "[][]bool"}, {"SliceSliceUint8", "[][]uint8"},
 	{"MapStringInt", "map[string]int"}, {"MapStringString", "map[string]string"},
@@ -51,6 +51,7 @@ var composite = []kind{
 	{"MapIntInt", "map[int]int"}, {"MapIntString", "map[int]string"}, {"MapIntBool", "map[int]bool"},
 	{"MapIntSliceInt", "map[int][]int"},
 	{"MapInt32Int", "map[int32]int"}, {"MapInt32Bool", "map[int32]bool"},
+	{"MapAnyInt", "map[any]int"}, {"MapAnyBool", "map[any]bool"}, {"MapAnyStruct", "map[any]struct{}"},
 }
 
 func main() {

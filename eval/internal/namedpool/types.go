@@ -5878,6 +5878,73 @@ type (
 )
 
 type (
+	SliceError_0  []error
+	SliceError_1  []error
+	SliceError_2  []error
+	SliceError_3  []error
+	SliceError_4  []error
+	SliceError_5  []error
+	SliceError_6  []error
+	SliceError_7  []error
+	SliceError_8  []error
+	SliceError_9  []error
+	SliceError_10 []error
+	SliceError_11 []error
+	SliceError_12 []error
+	SliceError_13 []error
+	SliceError_14 []error
+	SliceError_15 []error
+	SliceError_16 []error
+	SliceError_17 []error
+	SliceError_18 []error
+	SliceError_19 []error
+	SliceError_20 []error
+	SliceError_21 []error
+	SliceError_22 []error
+	SliceError_23 []error
+	SliceError_24 []error
+	SliceError_25 []error
+	SliceError_26 []error
+	SliceError_27 []error
+	SliceError_28 []error
+	SliceError_29 []error
+	SliceError_30 []error
+	SliceError_31 []error
+	SliceError_32 []error
+	SliceError_33 []error
+	SliceError_34 []error
+	SliceError_35 []error
+	SliceError_36 []error
+	SliceError_37 []error
+	SliceError_38 []error
+	SliceError_39 []error
+	SliceError_40 []error
+	SliceError_41 []error
+	SliceError_42 []error
+	SliceError_43 []error
+	SliceError_44 []error
+	SliceError_45 []error
+	SliceError_46 []error
+	SliceError_47 []error
+	SliceError_48 []error
+	SliceError_49 []error
+	SliceError_50 []error
+	SliceError_51 []error
+	SliceError_52 []error
+	SliceError_53 []error
+	SliceError_54 []error
+	SliceError_55 []error
+	SliceError_56 []error
+	SliceError_57 []error
+	SliceError_58 []error
+	SliceError_59 []error
+	SliceError_60 []error
+	SliceError_61 []error
+	SliceError_62 []error
+	SliceError_63 []error
+)
+
+type (
 	SliceSliceInt_0  [][]int
 	SliceSliceInt_1  [][]int
 	SliceSliceInt_2  [][]int
@@ -7150,6 +7217,207 @@ type (
 	MapInt32Bool_63 map[int32]bool
 )
 
+type (
+	MapAnyInt_0  map[any]int
+	MapAnyInt_1  map[any]int
+	MapAnyInt_2  map[any]int
+	MapAnyInt_3  map[any]int
+	MapAnyInt_4  map[any]int
+	MapAnyInt_5  map[any]int
+	MapAnyInt_6  map[any]int
+	MapAnyInt_7  map[any]int
+	MapAnyInt_8  map[any]int
+	MapAnyInt_9  map[any]int
+	MapAnyInt_10 map[any]int
+	MapAnyInt_11 map[any]int
+	MapAnyInt_12 map[any]int
+	MapAnyInt_13 map[any]int
+	MapAnyInt_14 map[any]int
+	MapAnyInt_15 map[any]int
+	MapAnyInt_16 map[any]int
+	MapAnyInt_17 map[any]int
+	MapAnyInt_18 map[any]int
+	MapAnyInt_19 map[any]int
+	MapAnyInt_20 map[any]int
+	MapAnyInt_21 map[any]int
+	MapAnyInt_22 map[any]int
+	MapAnyInt_23 map[any]int
+	MapAnyInt_24 map[any]int
+	MapAnyInt_25 map[any]int
+	MapAnyInt_26 map[any]int
+	MapAnyInt_27 map[any]int
+	MapAnyInt_28 map[any]int
+	MapAnyInt_29 map[any]int
+	MapAnyInt_30 map[any]int
+	MapAnyInt_31 map[any]int
+	MapAnyInt_32 map[any]int
+	MapAnyInt_33 map[any]int
+	MapAnyInt_34 map[any]int
+	MapAnyInt_35 map[any]int
+	MapAnyInt_36 map[any]int
+	MapAnyInt_37 map[any]int
+	MapAnyInt_38 map[any]int
+	MapAnyInt_39 map[any]int
+	MapAnyInt_40 map[any]int
+	MapAnyInt_41 map[any]int
+	MapAnyInt_42 map[any]int
+	MapAnyInt_43 map[any]int
+	MapAnyInt_44 map[any]int
+	MapAnyInt_45 map[any]int
+	MapAnyInt_46 map[any]int
+	MapAnyInt_47 map[any]int
+	MapAnyInt_48 map[any]int
+	MapAnyInt_49 map[any]int
+	MapAnyInt_50 map[any]int
+	MapAnyInt_51 map[any]int
+	MapAnyInt_52 map[any]int
+	MapAnyInt_53 map[any]int
+	MapAnyInt_54 map[any]int
+	MapAnyInt_55 map[any]int
+	MapAnyInt_56 map[any]int
+	MapAnyInt_57 map[any]int
+	MapAnyInt_58 map[any]int
+	MapAnyInt_59 map[any]int
+	MapAnyInt_60 map[any]int
+	MapAnyInt_61 map[any]int
+	MapAnyInt_62 map[any]int
+	MapAnyInt_63 map[any]int
+)
+
+type (
+	MapAnyBool_0  map[any]bool
+	MapAnyBool_1  map[any]bool
+	MapAnyBool_2  map[any]bool
+	MapAnyBool_3  map[any]bool
+	MapAnyBool_4  map[any]bool
+	MapAnyBool_5  map[any]bool
+	MapAnyBool_6  map[any]bool
+	MapAnyBool_7  map[any]bool
+	MapAnyBool_8  map[any]bool
+	MapAnyBool_9  map[any]bool
+	MapAnyBool_10 map[any]bool
+	MapAnyBool_11 map[any]bool
+	MapAnyBool_12 map[any]bool
+	MapAnyBool_13 map[any]bool
+	MapAnyBool_14 map[any]bool
+	MapAnyBool_15 map[any]bool
+	MapAnyBool_16 map[any]bool
+	MapAnyBool_17 map[any]bool
+	MapAnyBool_18 map[any]bool
+	MapAnyBool_19 map[any]bool
+	MapAnyBool_20 map[any]bool
+	MapAnyBool_21 map[any]bool
+	MapAnyBool_22 map[any]bool
+	MapAnyBool_23 map[any]bool
+	MapAnyBool_24 map[any]bool
+	MapAnyBool_25 map[any]bool
+	MapAnyBool_26 map[any]bool
+	MapAnyBool_27 map[any]bool
+	MapAnyBool_28 map[any]bool
+	MapAnyBool_29 map[any]bool
+	MapAnyBool_30 map[any]bool
+	MapAnyBool_31 map[any]bool
+	MapAnyBool_32 map[any]bool
+	MapAnyBool_33 map[any]bool
+	MapAnyBool_34 map[any]bool
+	MapAnyBool_35 map[any]bool
+	MapAnyBool_36 map[any]bool
+	MapAnyBool_37 map[any]bool
+	MapAnyBool_38 map[any]bool
+	MapAnyBool_39 map[any]bool
+	MapAnyBool_40 map[any]bool
+	MapAnyBool_41 map[any]bool
+	MapAnyBool_42 map[any]bool
+	MapAnyBool_43 map[any]bool
+	MapAnyBool_44 map[any]bool
+	MapAnyBool_45 map[any]bool
+	MapAnyBool_46 map[any]bool
+	MapAnyBool_47 map[any]bool
+	MapAnyBool_48 map[any]bool
+	MapAnyBool_49 map[any]bool
+	MapAnyBool_50 map[any]bool
+	MapAnyBool_51 map[any]bool
+	MapAnyBool_52 map[any]bool
+	MapAnyBool_53 map[any]bool
+	MapAnyBool_54 map[any]bool
+	MapAnyBool_55 map[any]bool
+	MapAnyBool_56 map[any]bool
+	MapAnyBool_57 map[any]bool
+	MapAnyBool_58 map[any]bool
+	MapAnyBool_59 map[any]bool
+	MapAnyBool_60 map[any]bool
+	MapAnyBool_61 map[any]bool
+	MapAnyBool_62 map[any]bool
+	MapAnyBool_63 map[any]bool
+)
+
+type (
+	MapAnyStruct_0  map[any]struct{}
+	MapAnyStruct_1  map[any]struct{}
+	MapAnyStruct_2  map[any]struct{}
+	MapAnyStruct_3  map[any]struct{}
+	MapAnyStruct_4  map[any]struct{}
+	MapAnyStruct_5  map[any]struct{}
+	MapAnyStruct_6  map[any]struct{}
+	MapAnyStruct_7  map[any]struct{}
+	MapAnyStruct_8  map[any]struct{}
+	MapAnyStruct_9  map[any]struct{}
+	MapAnyStruct_10 map[any]struct{}
+	MapAnyStruct_11 map[any]struct{}
+	MapAnyStruct_12 map[any]struct{}
+	MapAnyStruct_13 map[any]struct{}
+	MapAnyStruct_14 map[any]struct{}
+	MapAnyStruct_15 map[any]struct{}
+	MapAnyStruct_16 map[any]struct{}
+	MapAnyStruct_17 map[any]struct{}
+	MapAnyStruct_18 map[any]struct{}
+	MapAnyStruct_19 map[any]struct{}
+	MapAnyStruct_20 map[any]struct{}
+	MapAnyStruct_21 map[any]struct{}
+	MapAnyStruct_22 map[any]struct{}
+	MapAnyStruct_23 map[any]struct{}
+	MapAnyStruct_24 map[any]struct{}
+	MapAnyStruct_25 map[any]struct{}
+	MapAnyStruct_26 map[any]struct{}
+	MapAnyStruct_27 map[any]struct{}
+	MapAnyStruct_28 map[any]struct{}
+	MapAnyStruct_29 map[any]struct{}
+	MapAnyStruct_30 map[any]struct{}
+	MapAnyStruct_31 map[any]struct{}
+	MapAnyStruct_32 map[any]struct{}
+	MapAnyStruct_33 map[any]struct{}
+	MapAnyStruct_34 map[any]struct{}
+	MapAnyStruct_35 map[any]struct{}
+	MapAnyStruct_36 map[any]struct{}
+	MapAnyStruct_37 map[any]struct{}
+	MapAnyStruct_38 map[any]struct{}
+	MapAnyStruct_39 map[any]struct{}
+	MapAnyStruct_40 map[any]struct{}
+	MapAnyStruct_41 map[any]struct{}
+	MapAnyStruct_42 map[any]struct{}
+	MapAnyStruct_43 map[any]struct{}
+	MapAnyStruct_44 map[any]struct{}
+	MapAnyStruct_45 map[any]struct{}
+	MapAnyStruct_46 map[any]struct{}
+	MapAnyStruct_47 map[any]struct{}
+	MapAnyStruct_48 map[any]struct{}
+	MapAnyStruct_49 map[any]struct{}
+	MapAnyStruct_50 map[any]struct{}
+	MapAnyStruct_51 map[any]struct{}
+	MapAnyStruct_52 map[any]struct{}
+	MapAnyStruct_53 map[any]struct{}
+	MapAnyStruct_54 map[any]struct{}
+	MapAnyStruct_55 map[any]struct{}
+	MapAnyStruct_56 map[any]struct{}
+	MapAnyStruct_57 map[any]struct{}
+	MapAnyStruct_58 map[any]struct{}
+	MapAnyStruct_59 map[any]struct{}
+	MapAnyStruct_60 map[any]struct{}
+	MapAnyStruct_61 map[any]struct{}
+	MapAnyStruct_62 map[any]struct{}
+	MapAnyStruct_63 map[any]struct{}
+)
+
 // slots holds a nil pointer to each slot type, by underlying type.
 var slots = [...][]any{
 	{(*Bool_0)(nil), (*Bool_1)(nil), (*Bool_2)(nil), (*Bool_3)(nil), (*Bool_4)(nil), (*Bool_5)(nil), (*Bool_6)(nil), (*Bool_7)(nil), (*Bool_8)(nil), (*Bool_9)(nil), (*Bool_10)(nil), (*Bool_11)(nil), (*Bool_12)(nil), (*Bool_13)(nil), (*Bool_14)(nil), (*Bool_15)(nil), (*Bool_16)(nil), (*Bool_17)(nil), (*Bool_18)(nil), (*Bool_19)(nil), (*Bool_20)(nil), (*Bool_21)(nil), (*Bool_22)(nil), (*Bool_23)(nil), (*Bool_24)(nil), (*Bool_25)(nil), (*Bool_26)(nil), (*Bool_27)(nil), (*Bool_28)(nil), (*Bool_29)(nil), (*Bool_30)(nil), (*Bool_31)(nil), (*Bool_32)(nil), (*Bool_33)(nil), (*Bool_34)(nil), (*Bool_35)(nil), (*Bool_36)(nil), (*Bool_37)(nil), (*Bool_38)(nil), (*Bool_39)(nil), (*Bool_40)(nil), (*Bool_41)(nil), (*Bool_42)(nil), (*Bool_43)(nil), (*Bool_44)(nil), (*Bool_45)(nil), (*Bool_46)(nil), (*Bool_47)(nil), (*Bool_48)(nil), (*Bool_49)(nil), (*Bool_50)(nil), (*Bool_51)(nil), (*Bool_52)(nil), (*Bool_53)(nil), (*Bool_54)(nil), (*Bool_55)(nil), (*Bool_56)(nil), (*Bool_57)(nil), (*Bool_58)(nil), (*Bool_59)(nil), (*Bool_60)(nil), (*Bool_61)(nil), (*Bool_62)(nil), (*Bool_63)(nil), (*Bool_64)(nil), (*Bool_65)(nil), (*Bool_66)(nil), (*Bool_67)(nil), (*Bool_68)(nil), (*Bool_69)(nil), (*Bool_70)(nil), (*Bool_71)(nil), (*Bool_72)(nil), (*Bool_73)(nil), (*Bool_74)(nil), (*Bool_75)(nil), (*Bool_76)(nil), (*Bool_77)(nil), (*Bool_78)(nil), (*Bool_79)(nil), (*Bool_80)(nil), (*Bool_81)(nil), (*Bool_82)(nil), (*Bool_83)(nil), (*Bool_84)(nil), (*Bool_85)(nil), (*Bool_86)(nil), (*Bool_87)(nil), (*Bool_88)(nil), (*Bool_89)(nil), (*Bool_90)(nil), (*Bool_91)(nil), (*Bool_92)(nil), (*Bool_93)(nil), (*Bool_94)(nil), (*Bool_95)(nil), (*Bool_96)(nil), (*Bool_97)(nil), (*Bool_98)(nil), (*Bool_99)(nil), (*Bool_100)(nil), (*Bool_101)(nil), (*Bool_102)(nil), (*Bool_103)(nil), (*Bool_104)(nil), (*Bool_105)(nil), (*Bool_106)(nil), (*Bool_107)(nil), (*Bool_108)(nil), (*Bool_109)(nil), (*Bool_110)(nil), (*Bool_111)(nil), (*Bool_112)(nil), (*Bool_113)(nil), (*Bool_114)(nil), (*Bool_115)(nil), (*Bool_116)(nil), (*Bool_117)(nil), (*Bool_118)(nil), (*Bool_119)(nil), (*Bool_120)(nil), (*Bool_121)(nil), (*Bool_122)(nil), (*Bool_123)(nil), (*Bool_124)(nil), (*Bool_125)(nil), (*Bool_126)(nil), (*Bool_127)(nil), (*Bool_128)(nil), (*Bool_129)(nil), (*Bool_130)(nil), (*Bool_131)(nil), (*Bool_132)(nil), (*Bool_133)(nil), (*Bool_134)(nil), (*Bool_135)(nil), (*Bool_136)(nil), (*Bool_137)(nil), (*Bool_138)(nil), (*Bool_139)(nil), (*Bool_140)(nil), (*Bool_141)(nil), (*Bool_142)(nil), (*Bool_143)(nil), (*Bool_144)(nil), (*Bool_145)(nil), (*Bool_146)(nil), (*Bool_147)(nil), (*Bool_148)(nil), (*Bool_149)(nil), (*Bool_150)(nil), (*Bool_151)(nil), (*Bool_152)(nil), (*Bool_153)(nil), (*Bool_154)(nil), (*Bool_155)(nil), (*Bool_156)(nil), (*Bool_157)(nil), (*Bool_158)(nil), (*Bool_159)(nil), (*Bool_160)(nil), (*Bool_161)(nil), (*Bool_162)(nil), (*Bool_163)(nil), (*Bool_164)(nil), (*Bool_165)(nil), (*Bool_166)(nil), (*Bool_167)(nil), (*Bool_168)(nil), (*Bool_169)(nil), (*Bool_170)(nil), (*Bool_171)(nil), (*Bool_172)(nil), (*Bool_173)(nil), (*Bool_174)(nil), (*Bool_175)(nil), (*Bool_176)(nil), (*Bool_177)(nil), (*Bool_178)(nil), (*Bool_179)(nil), (*Bool_180)(nil), (*Bool_181)(nil), (*Bool_182)(nil), (*Bool_183)(nil), (*Bool_184)(nil), (*Bool_185)(nil), (*Bool_186)(nil), (*Bool_187)(nil), (*Bool_188)(nil), (*Bool_189)(nil), (*Bool_190)(nil), (*Bool_191)(nil), (*Bool_192)(nil), (*Bool_193)(nil), (*Bool_194)(nil), (*Bool_195)(nil), (*Bool_196)(nil), (*Bool_197)(nil), (*Bool_198)(nil), (*Bool_199)(nil), (*Bool_200)(nil), (*Bool_201)(nil), (*Bool_202)(nil), (*Bool_203)(nil), (*Bool_204)(nil), (*Bool_205)(nil), (*Bool_206)(nil), (*Bool_207)(nil), (*Bool_208)(nil), (*Bool_209)(nil), (*Bool_210)(nil), (*Bool_211)(nil), (*Bool_212)(nil), (*Bool_213)(nil), (*Bool_214)(nil), (*Bool_215)(nil), (*Bool_216)(nil), (*Bool_217)(nil), (*Bool_218)(nil), (*Bool_219)(nil), (*Bool_220)(nil), (*Bool_221)(nil), (*Bool_222)(nil), (*Bool_223)(nil), (*Bool_224)(nil), (*Bool_225)(nil), (*Bool_226)(nil), (*Bool_227)(nil), (*Bool_228)(nil), (*Bool_229)(nil), (*Bool_230)(nil), (*Bool_231)(nil), (*Bool_232)(nil), (*Bool_233)(nil), (*Bool_234)(nil), (*Bool_235)(nil), (*Bool_236)(nil), (*Bool_237)(nil), (*Bool_238)(nil), (*Bool_239)(nil), (*Bool_240)(nil), (*Bool_241)(nil), (*Bool_242)(nil), (*Bool_243)(nil), (*Bool_244)(nil), (*Bool_245)(nil), (*Bool_246)(nil), (*Bool_247)(nil), (*Bool_248)(nil), (*Bool_249)(nil), (*Bool_250)(nil), (*Bool_251)(nil), (*Bool_252)(nil), (*Bool_253)(nil), (*Bool_254)(nil), (*Bool_255)(nil)},
@@ -7188,6 +7456,7 @@ var slots = [...][]any{
 	{(*SliceComplex128_0)(nil), (*SliceComplex128_1)(nil), (*SliceComplex128_2)(nil), (*SliceComplex128_3)(nil), (*SliceComplex128_4)(nil), (*SliceComplex128_5)(nil), (*SliceComplex128_6)(nil), (*SliceComplex128_7)(nil), (*SliceComplex128_8)(nil), (*SliceComplex128_9)(nil), (*SliceComplex128_10)(nil), (*SliceComplex128_11)(nil), (*SliceComplex128_12)(nil), (*SliceComplex128_13)(nil), (*SliceComplex128_14)(nil), (*SliceComplex128_15)(nil), (*SliceComplex128_16)(nil), (*SliceComplex128_17)(nil), (*SliceComplex128_18)(nil), (*SliceComplex128_19)(nil), (*SliceComplex128_20)(nil), (*SliceComplex128_21)(nil), (*SliceComplex128_22)(nil), (*SliceComplex128_23)(nil), (*SliceComplex128_24)(nil), (*SliceComplex128_25)(nil), (*SliceComplex128_26)(nil), (*SliceComplex128_27)(nil), (*SliceComplex128_28)(nil), (*SliceComplex128_29)(nil), (*SliceComplex128_30)(nil), (*SliceComplex128_31)(nil), (*SliceComplex128_32)(nil), (*SliceComplex128_33)(nil), (*SliceComplex128_34)(nil), (*SliceComplex128_35)(nil), (*SliceComplex128_36)(nil), (*SliceComplex128_37)(nil), (*SliceComplex128_38)(nil), (*SliceComplex128_39)(nil), (*SliceComplex128_40)(nil), (*SliceComplex128_41)(nil), (*SliceComplex128_42)(nil), (*SliceComplex128_43)(nil), (*SliceComplex128_44)(nil), (*SliceComplex128_45)(nil), (*SliceComplex128_46)(nil), (*SliceComplex128_47)(nil), (*SliceComplex128_48)(nil), (*SliceComplex128_49)(nil), (*SliceComplex128_50)(nil), (*SliceComplex128_51)(nil), (*SliceComplex128_52)(nil), (*SliceComplex128_53)(nil), (*SliceComplex128_54)(nil), (*SliceComplex128_55)(nil), (*SliceComplex128_56)(nil), (*SliceComplex128_57)(nil), (*SliceComplex128_58)(nil), (*SliceComplex128_59)(nil), (*SliceComplex128_60)(nil), (*SliceComplex128_61)(nil), (*SliceComplex128_62)(nil), (*SliceComplex128_63)(nil)},
 	{(*SliceString_0)(nil), (*SliceString_1)(nil), (*SliceString_2)(nil), (*SliceString_3)(nil), (*SliceString_4)(nil), (*SliceString_5)(nil), (*SliceString_6)(nil), (*SliceString_7)(nil), (*SliceString_8)(nil), (*SliceString_9)(nil), (*SliceString_10)(nil), (*SliceString_11)(nil), (*SliceString_12)(nil), (*SliceString_13)(nil), (*SliceString_14)(nil), (*SliceString_15)(nil), (*SliceString_16)(nil), (*SliceString_17)(nil), (*SliceString_18)(nil), (*SliceString_19)(nil), (*SliceString_20)(nil), (*SliceString_21)(nil), (*SliceString_22)(nil), (*SliceString_23)(nil), (*SliceString_24)(nil), (*SliceString_25)(nil), (*SliceString_26)(nil), (*SliceString_27)(nil), (*SliceString_28)(nil), (*SliceString_29)(nil), (*SliceString_30)(nil), (*SliceString_31)(nil), (*SliceString_32)(nil), (*SliceString_33)(nil), (*SliceString_34)(nil), (*SliceString_35)(nil), (*SliceString_36)(nil), (*SliceString_37)(nil), (*SliceString_38)(nil), (*SliceString_39)(nil), (*SliceString_40)(nil), (*SliceString_41)(nil), (*SliceString_42)(nil), (*SliceString_43)(nil), (*SliceString_44)(nil), (*SliceString_45)(nil), (*SliceString_46)(nil), (*SliceString_47)(nil), (*SliceString_48)(nil), (*SliceString_49)(nil), (*SliceString_50)(nil), (*SliceString_51)(nil), (*SliceString_52)(nil), (*SliceString_53)(nil), (*SliceString_54)(nil), (*SliceString_55)(nil), (*SliceString_56)(nil), (*SliceString_57)(nil), (*SliceString_58)(nil), (*SliceString_59)(nil), (*SliceString_60)(nil), (*SliceString_61)(nil), (*SliceString_62)(nil), (*SliceString_63)(nil)},
 	{(*SliceAny_0)(nil), (*SliceAny_1)(nil), (*SliceAny_2)(nil), (*SliceAny_3)(nil), (*SliceAny_4)(nil), (*SliceAny_5)(nil), (*SliceAny_6)(nil), (*SliceAny_7)(nil), (*SliceAny_8)(nil), (*SliceAny_9)(nil), (*SliceAny_10)(nil), (*SliceAny_11)(nil), (*SliceAny_12)(nil), (*SliceAny_13)(nil), (*SliceAny_14)(nil), (*SliceAny_15)(nil), (*SliceAny_16)(nil), (*SliceAny_17)(nil), (*SliceAny_18)(nil), (*SliceAny_19)(nil), (*SliceAny_20)(nil), (*SliceAny_21)(nil), (*SliceAny_22)(nil), (*SliceAny_23)(nil), (*SliceAny_24)(nil), (*SliceAny_25)(nil), (*SliceAny_26)(nil), (*SliceAny_27)(nil), (*SliceAny_28)(nil), (*SliceAny_29)(nil), (*SliceAny_30)(nil), (*SliceAny_31)(nil), (*SliceAny_32)(nil), (*SliceAny_33)(nil), (*SliceAny_34)(nil), (*SliceAny_35)(nil), (*SliceAny_36)(nil), (*SliceAny_37)(nil), (*SliceAny_38)(nil), (*SliceAny_39)(nil), (*SliceAny_40)(nil), (*SliceAny_41)(nil), (*SliceAny_42)(nil), (*SliceAny_43)(nil), (*SliceAny_44)(nil), (*SliceAny_45)(nil), (*SliceAny_46)(nil), (*SliceAny_47)(nil), (*SliceAny_48)(nil), (*SliceAny_49)(nil), (*SliceAny_50)(nil), (*SliceAny_51)(nil), (*SliceAny_52)(nil), (*SliceAny_53)(nil), (*SliceAny_54)(nil), (*SliceAny_55)(nil), (*SliceAny_56)(nil), (*SliceAny_57)(nil), (*SliceAny_58)(nil), (*SliceAny_59)(nil), (*SliceAny_60)(nil), (*SliceAny_61)(nil), (*SliceAny_62)(nil), (*SliceAny_63)(nil)},
+	{(*SliceError_0)(nil), (*SliceError_1)(nil), (*SliceError_2)(nil), (*SliceError_3)(nil), (*SliceError_4)(nil), (*SliceError_5)(nil), (*SliceError_6)(nil), (*SliceError_7)(nil), (*SliceError_8)(nil), (*SliceError_9)(nil), (*SliceError_10)(nil), (*SliceError_11)(nil), (*SliceError_12)(nil), (*SliceError_13)(nil), (*SliceError_14)(nil), (*SliceError_15)(nil), (*SliceError_16)(nil), (*SliceError_17)(nil), (*SliceError_18)(nil), (*SliceError_19)(nil), (*SliceError_20)(nil), (*SliceError_21)(nil), (*SliceError_22)(nil), (*SliceError_23)(nil), (*SliceError_24)(nil), (*SliceError_25)(nil), (*SliceError_26)(nil), (*SliceError_27)(nil), (*SliceError_28)(nil), (*SliceError_29)(nil), (*SliceError_30)(nil), (*SliceError_31)(nil), (*SliceError_32)(nil), (*SliceError_33)(nil), (*SliceError_34)(nil), (*SliceError_35)(nil), (*SliceError_36)(nil), (*SliceError_37)(nil), (*SliceError_38)(nil), (*SliceError_39)(nil), (*SliceError_40)(nil), (*SliceError_41)(nil), (*SliceError_42)(nil), (*SliceError_43)(nil), (*SliceError_44)(nil), (*SliceError_45)(nil), (*SliceError_46)(nil), (*SliceError_47)(nil), (*SliceError_48)(nil), (*SliceError_49)(nil), (*SliceError_50)(nil), (*SliceError_51)(nil), (*SliceError_52)(nil), (*SliceError_53)(nil), (*SliceError_54)(nil), (*SliceError_55)(nil), (*SliceError_56)(nil), (*SliceError_57)(nil), (*SliceError_58)(nil), (*SliceError_59)(nil), (*SliceError_60)(nil), (*SliceError_61)(nil), (*SliceError_62)(nil), (*SliceError_63)(nil)},
 	{(*SliceSliceInt_0)(nil), (*SliceSliceInt_1)(nil), (*SliceSliceInt_2)(nil), (*SliceSliceInt_3)(nil), (*SliceSliceInt_4)(nil), (*SliceSliceInt_5)(nil), (*SliceSliceInt_6)(nil), (*SliceSliceInt_7)(nil), (*SliceSliceInt_8)(nil), (*SliceSliceInt_9)(nil), (*SliceSliceInt_10)(nil), (*SliceSliceInt_11)(nil), (*SliceSliceInt_12)(nil), (*SliceSliceInt_13)(nil), (*SliceSliceInt_14)(nil), (*SliceSliceInt_15)(nil), (*SliceSliceInt_16)(nil), (*SliceSliceInt_17)(nil), (*SliceSliceInt_18)(nil), (*SliceSliceInt_19)(nil), (*SliceSliceInt_20)(nil), (*SliceSliceInt_21)(nil), (*SliceSliceInt_22)(nil), (*SliceSliceInt_23)(nil), (*SliceSliceInt_24)(nil), (*SliceSliceInt_25)(nil), (*SliceSliceInt_26)(nil), (*SliceSliceInt_27)(nil), (*SliceSliceInt_28)(nil), (*SliceSliceInt_29)(nil), (*SliceSliceInt_30)(nil), (*SliceSliceInt_31)(nil), (*SliceSliceInt_32)(nil), (*SliceSliceInt_33)(nil), (*SliceSliceInt_34)(nil), (*SliceSliceInt_35)(nil), (*SliceSliceInt_36)(nil), (*SliceSliceInt_37)(nil), (*SliceSliceInt_38)(nil), (*SliceSliceInt_39)(nil), (*SliceSliceInt_40)(nil), (*SliceSliceInt_41)(nil), (*SliceSliceInt_42)(nil), (*SliceSliceInt_43)(nil), (*SliceSliceInt_44)(nil), (*SliceSliceInt_45)(nil), (*SliceSliceInt_46)(nil), (*SliceSliceInt_47)(nil), (*SliceSliceInt_48)(nil), (*SliceSliceInt_49)(nil), (*SliceSliceInt_50)(nil), (*SliceSliceInt_51)(nil), (*SliceSliceInt_52)(nil), (*SliceSliceInt_53)(nil), (*SliceSliceInt_54)(nil), (*SliceSliceInt_55)(nil), (*SliceSliceInt_56)(nil), (*SliceSliceInt_57)(nil), (*SliceSliceInt_58)(nil), (*SliceSliceInt_59)(nil), (*SliceSliceInt_60)(nil), (*SliceSliceInt_61)(nil), (*SliceSliceInt_62)(nil), (*SliceSliceInt_63)(nil)},
 	{(*SliceSliceFloat64_0)(nil), (*SliceSliceFloat64_1)(nil), (*SliceSliceFloat64_2)(nil), (*SliceSliceFloat64_3)(nil), (*SliceSliceFloat64_4)(nil), (*SliceSliceFloat64_5)(nil), (*SliceSliceFloat64_6)(nil), (*SliceSliceFloat64_7)(nil), (*SliceSliceFloat64_8)(nil), (*SliceSliceFloat64_9)(nil), (*SliceSliceFloat64_10)(nil), (*SliceSliceFloat64_11)(nil), (*SliceSliceFloat64_12)(nil), (*SliceSliceFloat64_13)(nil), (*SliceSliceFloat64_14)(nil), (*SliceSliceFloat64_15)(nil), (*SliceSliceFloat64_16)(nil), (*SliceSliceFloat64_17)(nil), (*SliceSliceFloat64_18)(nil), (*SliceSliceFloat64_19)(nil), (*SliceSliceFloat64_20)(nil), (*SliceSliceFloat64_21)(nil), (*SliceSliceFloat64_22)(nil), (*SliceSliceFloat64_23)(nil), (*SliceSliceFloat64_24)(nil), (*SliceSliceFloat64_25)(nil), (*SliceSliceFloat64_26)(nil), (*SliceSliceFloat64_27)(nil), (*SliceSliceFloat64_28)(nil), (*SliceSliceFloat64_29)(nil), (*SliceSliceFloat64_30)(nil), (*SliceSliceFloat64_31)(nil), (*SliceSliceFloat64_32)(nil), (*SliceSliceFloat64_33)(nil), (*SliceSliceFloat64_34)(nil), (*SliceSliceFloat64_35)(nil), (*SliceSliceFloat64_36)(nil), (*SliceSliceFloat64_37)(nil), (*SliceSliceFloat64_38)(nil), (*SliceSliceFloat64_39)(nil), (*SliceSliceFloat64_40)(nil), (*SliceSliceFloat64_41)(nil), (*SliceSliceFloat64_42)(nil), (*SliceSliceFloat64_43)(nil), (*SliceSliceFloat64_44)(nil), (*SliceSliceFloat64_45)(nil), (*SliceSliceFloat64_46)(nil), (*SliceSliceFloat64_47)(nil), (*SliceSliceFloat64_48)(nil), (*SliceSliceFloat64_49)(nil), (*SliceSliceFloat64_50)(nil), (*SliceSliceFloat64_51)(nil), (*SliceSliceFloat64_52)(nil), (*SliceSliceFloat64_53)(nil), (*SliceSliceFloat64_54)(nil), (*SliceSliceFloat64_55)(nil), (*SliceSliceFloat64_56)(nil), (*SliceSliceFloat64_57)(nil), (*SliceSliceFloat64_58)(nil), (*SliceSliceFloat64_59)(nil), (*SliceSliceFloat64_60)(nil), (*SliceSliceFloat64_61)(nil), (*SliceSliceFloat64_62)(nil), (*SliceSliceFloat64_63)(nil)},
 	{(*SliceSliceString_0)(nil), (*SliceSliceString_1)(nil), (*SliceSliceString_2)(nil), (*SliceSliceString_3)(nil), (*SliceSliceString_4)(nil), (*SliceSliceString_5)(nil), (*SliceSliceString_6)(nil), (*SliceSliceString_7)(nil), (*SliceSliceString_8)(nil), (*SliceSliceString_9)(nil), (*SliceSliceString_10)(nil), (*SliceSliceString_11)(nil), (*SliceSliceString_12)(nil), (*SliceSliceString_13)(nil), (*SliceSliceString_14)(nil), (*SliceSliceString_15)(nil), (*SliceSliceString_16)(nil), (*SliceSliceString_17)(nil), (*SliceSliceString_18)(nil), (*SliceSliceString_19)(nil), (*SliceSliceString_20)(nil), (*SliceSliceString_21)(nil), (*SliceSliceString_22)(nil), (*SliceSliceString_23)(nil), (*SliceSliceString_24)(nil), (*SliceSliceString_25)(nil), (*SliceSliceString_26)(nil), (*SliceSliceString_27)(nil), (*SliceSliceString_28)(nil), (*SliceSliceString_29)(nil), (*SliceSliceString_30)(nil), (*SliceSliceString_31)(nil), (*SliceSliceString_32)(nil), (*SliceSliceString_33)(nil), (*SliceSliceString_34)(nil), (*SliceSliceString_35)(nil), (*SliceSliceString_36)(nil), (*SliceSliceString_37)(nil), (*SliceSliceString_38)(nil), (*SliceSliceString_39)(nil), (*SliceSliceString_40)(nil), (*SliceSliceString_41)(nil), (*SliceSliceString_42)(nil), (*SliceSliceString_43)(nil), (*SliceSliceString_44)(nil), (*SliceSliceString_45)(nil), (*SliceSliceString_46)(nil), (*SliceSliceString_47)(nil), (*SliceSliceString_48)(nil), (*SliceSliceString_49)(nil), (*SliceSliceString_50)(nil), (*SliceSliceString_51)(nil), (*SliceSliceString_52)(nil), (*SliceSliceString_53)(nil), (*SliceSliceString_54)(nil), (*SliceSliceString_55)(nil), (*SliceSliceString_56)(nil), (*SliceSliceString_57)(nil), (*SliceSliceString_58)(nil), (*SliceSliceString_59)(nil), (*SliceSliceString_60)(nil), (*SliceSliceString_61)(nil), (*SliceSliceString_62)(nil), (*SliceSliceString_63)(nil)},
@@ -7207,4 +7476,7 @@ var slots = [...][]any{
 	{(*MapIntSliceInt_0)(nil), (*MapIntSliceInt_1)(nil), (*MapIntSliceInt_2)(nil), (*MapIntSliceInt_3)(nil), (*MapIntSliceInt_4)(nil), (*MapIntSliceInt_5)(nil), (*MapIntSliceInt_6)(nil), (*MapIntSliceInt_7)(nil), (*MapIntSliceInt_8)(nil), (*MapIntSliceInt_9)(nil), (*MapIntSliceInt_10)(nil), (*MapIntSliceInt_11)(nil), (*MapIntSliceInt_12)(nil), (*MapIntSliceInt_13)(nil), (*MapIntSliceInt_14)(nil), (*MapIntSliceInt_15)(nil), (*MapIntSliceInt_16)(nil), (*MapIntSliceInt_17)(nil), (*MapIntSliceInt_18)(nil), (*MapIntSliceInt_19)(nil), (*MapIntSliceInt_20)(nil), (*MapIntSliceInt_21)(nil), (*MapIntSliceInt_22)(nil), (*MapIntSliceInt_23)(nil), (*MapIntSliceInt_24)(nil), (*MapIntSliceInt_25)(nil), (*MapIntSliceInt_26)(nil), (*MapIntSliceInt_27)(nil), (*MapIntSliceInt_28)(nil), (*MapIntSliceInt_29)(nil), (*MapIntSliceInt_30)(nil), (*MapIntSliceInt_31)(nil), (*MapIntSliceInt_32)(nil), (*MapIntSliceInt_33)(nil), (*MapIntSliceInt_34)(nil), (*MapIntSliceInt_35)(nil), (*MapIntSliceInt_36)(nil), (*MapIntSliceInt_37)(nil), (*MapIntSliceInt_38)(nil), (*MapIntSliceInt_39)(nil), (*MapIntSliceInt_40)(nil), (*MapIntSliceInt_41)(nil), (*MapIntSliceInt_42)(nil), (*MapIntSliceInt_43)(nil), (*MapIntSliceInt_44)(nil), (*MapIntSliceInt_45)(nil), (*MapIntSliceInt_46)(nil), (*MapIntSliceInt_47)(nil), (*MapIntSliceInt_48)(nil), (*MapIntSliceInt_49)(nil), (*MapIntSliceInt_50)(nil), (*MapIntSliceInt_51)(nil), (*MapIntSliceInt_52)(nil), (*MapIntSliceInt_53)(nil), (*MapIntSliceInt_54)(nil), (*MapIntSliceInt_55)(nil), (*MapIntSliceInt_56)(nil), (*MapIntSliceInt_57)(nil), (*MapIntSliceInt_58)(nil), (*MapIntSliceInt_59)(nil), (*MapIntSliceInt_60)(nil), (*MapIntSliceInt_61)(nil), (*MapIntSliceInt_62)(nil), (*MapIntSliceInt_63)(nil)},
 	{(*MapInt32Int_0)(nil), (*MapInt32Int_1)(nil), (*MapInt32Int_2)(nil), (*MapInt32Int_3)(nil), (*MapInt32Int_4)(nil), (*MapInt32Int_5)(nil), (*MapInt32Int_6)(nil), (*MapInt32Int_7)(nil), (*MapInt32Int_8)(nil), (*MapInt32Int_9)(nil), (*MapInt32Int_10)(nil), (*MapInt32Int_11)(nil), (*MapInt32Int_12)(nil), (*MapInt32Int_13)(nil), (*MapInt32Int_14)(nil), (*MapInt32Int_15)(nil), (*MapInt32Int_16)(nil), (*MapInt32Int_17)(nil), (*MapInt32Int_18)(nil), (*MapInt32Int_19)(nil), (*MapInt32Int_20)(nil), (*MapInt32Int_21)(nil), (*MapInt32Int_22)(nil), (*MapInt32Int_23)(nil), (*MapInt32Int_24)(nil), (*MapInt32Int_25)(nil), (*MapInt32Int_26)(nil), (*MapInt32Int_27)(nil), (*MapInt32Int_28)(nil), (*MapInt32Int_29)(nil), (*MapInt32Int_30)(nil), (*MapInt32Int_31)(nil), (*MapInt32Int_32)(nil), (*MapInt32Int_33)(nil), (*MapInt32Int_34)(nil), (*MapInt32Int_35)(nil), (*MapInt32Int_36)(nil), (*MapInt32Int_37)(nil), (*MapInt32Int_38)(nil), (*MapInt32Int_39)(nil), (*MapInt32Int_40)(nil), (*MapInt32Int_41)(nil), (*MapInt32Int_42)(nil), (*MapInt32Int_43)(nil), (*MapInt32Int_44)(nil), (*MapInt32Int_45)(nil), (*MapInt32Int_46)(nil), (*MapInt32Int_47)(nil), (*MapInt32Int_48)(nil), (*MapInt32Int_49)(nil), (*MapInt32Int_50)(nil), (*MapInt32Int_51)(nil), (*MapInt32Int_52)(nil), (*MapInt32Int_53)(nil), (*MapInt32Int_54)(nil), (*MapInt32Int_55)(nil), (*MapInt32Int_56)(nil), (*MapInt32Int_57)(nil), (*MapInt32Int_58)(nil), (*MapInt32Int_59)(nil), (*MapInt32Int_60)(nil), (*MapInt32Int_61)(nil), (*MapInt32Int_62)(nil), (*MapInt32Int_63)(nil)},
 	{(*MapInt32Bool_0)(nil), (*MapInt32Bool_1)(nil), (*MapInt32Bool_2)(nil), (*MapInt32Bool_3)(nil), (*MapInt32Bool_4)(nil), (*MapInt32Bool_5)(nil), (*MapInt32Bool_6)(nil), (*MapInt32Bool_7)(nil), (*MapInt32Bool_8)(nil), (*MapInt32Bool_9)(nil), (*MapInt32Bool_10)(nil), (*MapInt32Bool_11)(nil), (*MapInt32Bool_12)(nil), (*MapInt32Bool_13)(nil), (*MapInt32Bool_14)(nil), (*MapInt32Bool_15)(nil), (*MapInt32Bool_16)(nil), (*MapInt32Bool_17)(nil), (*MapInt32Bool_18)(nil), (*MapInt32Bool_19)(nil), (*MapInt32Bool_20)(nil), (*MapInt32Bool_21)(nil), (*MapInt32Bool_22)(nil), (*MapInt32Bool_23)(nil), (*MapInt32Bool_24)(nil), (*MapInt32Bool_25)(nil), (*MapInt32Bool_26)(nil), (*MapInt32Bool_27)(nil), (*MapInt32Bool_28)(nil), (*MapInt32Bool_29)(nil), (*MapInt32Bool_30)(nil), (*MapInt32Bool_31)(nil), (*MapInt32Bool_32)(nil), (*MapInt32Bool_33)(nil), (*MapInt32Bool_34)(nil), (*MapInt32Bool_35)(nil), (*MapInt32Bool_36)(nil), (*MapInt32Bool_37)(nil), (*MapInt32Bool_38)(nil), (*MapInt32Bool_39)(nil), (*MapInt32Bool_40)(nil), (*MapInt32Bool_41)(nil), (*MapInt32Bool_42)(nil), (*MapInt32Bool_43)(nil), (*MapInt32Bool_44)(nil), (*MapInt32Bool_45)(nil), (*MapInt32Bool_46)(nil), (*MapInt32Bool_47)(nil), (*MapInt32Bool_48)(nil), (*MapInt32Bool_49)(nil), (*MapInt32Bool_50)(nil), (*MapInt32Bool_51)(nil), (*MapInt32Bool_52)(nil), (*MapInt32Bool_53)(nil), (*MapInt32Bool_54)(nil), (*MapInt32Bool_55)(nil), (*MapInt32Bool_56)(nil), (*MapInt32Bool_57)(nil), (*MapInt32Bool_58)(nil), (*MapInt32Bool_59)(nil), (*MapInt32Bool_60)(nil), (*MapInt32Bool_61)(nil), (*MapInt32Bool_62)(nil), (*MapInt32Bool_63)(nil)},
+	{(*MapAnyInt_0)(nil), (*MapAnyInt_1)(nil), (*MapAnyInt_2)(nil), (*MapAnyInt_3)(nil), (*MapAnyInt_4)(nil), (*MapAnyInt_5)(nil), (*MapAnyInt_6)(nil), (*MapAnyInt_7)(nil), (*MapAnyInt_8)(nil), (*MapAnyInt_9)(nil), (*MapAnyInt_10)(nil), (*MapAnyInt_11)(nil), (*MapAnyInt_12)(nil), (*MapAnyInt_13)(nil), (*MapAnyInt_14)(nil), (*MapAnyInt_15)(nil), (*MapAnyInt_16)(nil), (*MapAnyInt_17)(nil), (*MapAnyInt_18)(nil), (*MapAnyInt_19)(nil), (*MapAnyInt_20)(nil), (*MapAnyInt_21)(nil), (*MapAnyInt_22)(nil), (*MapAnyInt_23)(nil), (*MapAnyInt_24)(nil), (*MapAnyInt_25)(nil), (*MapAnyInt_26)(nil), (*MapAnyInt_27)(nil), (*MapAnyInt_28)(nil), (*MapAnyInt_29)(nil), (*MapAnyInt_30)(nil), (*MapAnyInt_31)(nil), (*MapAnyInt_32)(nil), (*MapAnyInt_33)(nil), (*MapAnyInt_34)(nil), (*MapAnyInt_35)(nil), (*MapAnyInt_36)(nil), (*MapAnyInt_37)(nil), (*MapAnyInt_38)(nil), (*MapAnyInt_39)(nil), (*MapAnyInt_40)(nil), (*MapAnyInt_41)(nil), (*MapAnyInt_42)(nil), (*MapAnyInt_43)(nil), (*MapAnyInt_44)(nil), (*MapAnyInt_45)(nil), (*MapAnyInt_46)(nil), (*MapAnyInt_47)(nil), (*MapAnyInt_48)(nil), (*MapAnyInt_49)(nil), (*MapAnyInt_50)(nil), (*MapAnyInt_51)(nil), (*MapAnyInt_52)(nil), (*MapAnyInt_53)(nil), (*MapAnyInt_54)(nil), (*MapAnyInt_55)(nil), (*MapAnyInt_56)(nil), (*MapAnyInt_57)(nil), (*MapAnyInt_58)(nil), (*MapAnyInt_59)(nil), (*MapAnyInt_60)(nil), (*MapAnyInt_61)(nil), (*MapAnyInt_62)(nil), (*MapAnyInt_63)(nil)},
+	{(*MapAnyBool_0)(nil), (*MapAnyBool_1)(nil), (*MapAnyBool_2)(nil), (*MapAnyBool_3)(nil), (*MapAnyBool_4)(nil), (*MapAnyBool_5)(nil), (*MapAnyBool_6)(nil), (*MapAnyBool_7)(nil), (*MapAnyBool_8)(nil), (*MapAnyBool_9)(nil), (*MapAnyBool_10)(nil), (*MapAnyBool_11)(nil), (*MapAnyBool_12)(nil), (*MapAnyBool_13)(nil), (*MapAnyBool_14)(nil), (*MapAnyBool_15)(nil), (*MapAnyBool_16)(nil), (*MapAnyBool_17)(nil), (*MapAnyBool_18)(nil), (*MapAnyBool_19)(nil), (*MapAnyBool_20)(nil), (*MapAnyBool_21)(nil), (*MapAnyBool_22)(nil), (*MapAnyBool_23)(nil), (*MapAnyBool_24)(nil), (*MapAnyBool_25)(nil), (*MapAnyBool_26)(nil), (*MapAnyBool_27)(nil), (*MapAnyBool_28)(nil), (*MapAnyBool_29)(nil), (*MapAnyBool_30)(nil), (*MapAnyBool_31)(nil), (*MapAnyBool_32)(nil), (*MapAnyBool_33)(nil), (*MapAnyBool_34)(nil), (*MapAnyBool_35)(nil), (*MapAnyBool_36)(nil), (*MapAnyBool_37)(nil), (*MapAnyBool_38)(nil), (*MapAnyBool_39)(nil), (*MapAnyBool_40)(nil), (*MapAnyBool_41)(nil), (*MapAnyBool_42)(nil), (*MapAnyBool_43)(nil), (*MapAnyBool_44)(nil), (*MapAnyBool_45)(nil), (*MapAnyBool_46)(nil), (*MapAnyBool_47)(nil), (*MapAnyBool_48)(nil), (*MapAnyBool_49)(nil), (*MapAnyBool_50)(nil), (*MapAnyBool_51)(nil), (*MapAnyBool_52)(nil), (*MapAnyBool_53)(nil), (*MapAnyBool_54)(nil), (*MapAnyBool_55)(nil), (*MapAnyBool_56)(nil), (*MapAnyBool_57)(nil), (*MapAnyBool_58)(nil), (*MapAnyBool_59)(nil), (*MapAnyBool_60)(nil), (*MapAnyBool_61)(nil), (*MapAnyBool_62)(nil), (*MapAnyBool_63)(nil)},
+	{(*MapAnyStruct_0)(nil), (*MapAnyStruct_1)(nil), (*MapAnyStruct_2)(nil), (*MapAnyStruct_3)(nil), (*MapAnyStruct_4)(nil), (*MapAnyStruct_5)(nil), (*MapAnyStruct_6)(nil), (*MapAnyStruct_7)(nil), (*MapAnyStruct_8)(nil), (*MapAnyStruct_9)(nil), (*MapAnyStruct_10)(nil), (*MapAnyStruct_11)(nil), (*MapAnyStruct_12)(nil), (*MapAnyStruct_13)(nil), (*MapAnyStruct_14)(nil), (*MapAnyStruct_15)(nil), (*MapAnyStruct_16)(nil), (*MapAnyStruct_17)(nil), (*MapAnyStruct_18)(nil), (*MapAnyStruct_19)(nil), (*MapAnyStruct_20)(nil), (*MapAnyStruct_21)(nil), (*MapAnyStruct_22)(nil), (*MapAnyStruct_23)(nil), (*MapAnyStruct_24)(nil), (*MapAnyStruct_25)(nil), (*MapAnyStruct_26)(nil), (*MapAnyStruct_27)(nil), (*MapAnyStruct_28)(nil), (*MapAnyStruct_29)(nil), (*MapAnyStruct_30)(nil), (*MapAnyStruct_31)(nil), (*MapAnyStruct_32)(nil), (*MapAnyStruct_33)(nil), (*MapAnyStruct_34)(nil), (*MapAnyStruct_35)(nil), (*MapAnyStruct_36)(nil), (*MapAnyStruct_37)(nil), (*MapAnyStruct_38)(nil), (*MapAnyStruct_39)(nil), (*MapAnyStruct_40)(nil), (*MapAnyStruct_41)(nil), (*MapAnyStruct_42)(nil), (*MapAnyStruct_43)(nil), (*MapAnyStruct_44)(nil), (*MapAnyStruct_45)(nil), (*MapAnyStruct_46)(nil), (*MapAnyStruct_47)(nil), (*MapAnyStruct_48)(nil), (*MapAnyStruct_49)(nil), (*MapAnyStruct_50)(nil), (*MapAnyStruct_51)(nil), (*MapAnyStruct_52)(nil), (*MapAnyStruct_53)(nil), (*MapAnyStruct_54)(nil), (*MapAnyStruct_55)(nil), (*MapAnyStruct_56)(nil), (*MapAnyStruct_57)(nil), (*MapAnyStruct_58)(nil), (*MapAnyStruct_59)(nil), (*MapAnyStruct_60)(nil), (*MapAnyStruct_61)(nil), (*MapAnyStruct_62)(nil), (*MapAnyStruct_63)(nil)},
 }

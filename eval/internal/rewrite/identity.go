@@ -41,8 +41,8 @@ func poolUnder(t types.Type) reflect.Type {
 	return nil
 }
 
-// unnamedReflect returns the reflect type of t when t is made of predeclared types, the
-// empty struct and the empty interface only (nil for any other type: a named type, a
+// unnamedReflect returns the reflect type of t when t is made of predeclared types
+// (error included), the empty struct and the empty interface only (nil for any other type: a named type, a
 // struct with fields, a function...).
 func unnamedReflect(t types.Type) reflect.Type {
 	switch t := types.Unalias(t).(type) {
@@ -55,6 +55,10 @@ func unnamedReflect(t types.Type) reflect.Type {
 	case *types.Interface:
 		if t.Empty() {
 			return reflect.TypeOf((*any)(nil)).Elem()
+		}
+	case *types.Named:
+		if t == types.Universe.Lookup("error").Type() {
+			return reflect.TypeOf((*error)(nil)).Elem()
 		}
 	case *types.Slice:
 		if e := unnamedReflect(t.Elem()); e != nil {
