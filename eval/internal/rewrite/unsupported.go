@@ -14,9 +14,10 @@ import (
 )
 
 // Refusals. Some Go a cell may hold runs on yaegi with a different result and no error:
-// reflect cannot make named types, so a value of a named composite cell type
-// (`type Tags []string`), or of `type Celsius float64` when the pool of yaegi patch 53
-// had no float64 type left (identity.go), is its underlying type at run time, and
+// reflect cannot make named types, so a value of a named composite cell type the pool of
+// yaegi patches 53 and 54 has no types for (`type Path []Point`, `type Grid [3][3]int`),
+// or of `type Celsius float64` or `type Tags []string` when the pool had no float64 or
+// []string type left (identity.go), is its underlying type at run time, and
 // compiled packages (fmt, encoding/json, log/slog) do not see the methods of cell types. Where the rewriter can
 // tell from the types that a cell depends on what yaegi cannot do, it refuses the cell
 // with an error naming the limit, rather than let it print a wrong answer.
