@@ -57,15 +57,20 @@ fmt.Println(len(all))`)
 		"func wrap() any { return []Shape{Sq(4)} }",
 	} {
 		_, e, _ := run(t, s, code)
-		if e == nil || !strings.Contains(e.Value, "a value of type []main.Shape is not supported in cells: an earlier cell asserts interface values to Group") {
+		if e == nil || !strings.Contains(e.Value, "a value of type []main.Shape in an interface is not supported in cells: an earlier cell asserts interface values to Group") {
 			t.Errorf("%q after an assertion to Group: want the refusal, got %+v", code, e)
 		}
+	}
+	// A Group in an interface would pass for a []Shape too: cell 2 put one there.
+	_, e, _ := run(t, s, "func plain(v any) bool {\n\t_, ok := v.([]Shape)\n\treturn ok\n}")
+	if e == nil || !strings.Contains(e.Value, "type assertion to []Shape is not supported in cells") || !strings.Contains(e.Value, "an earlier cell puts values of Group in interfaces") {
+		t.Errorf("assertion to []Shape after a cell boxed a Group: want the refusal, got %+v", e)
 	}
 	// The other order: a cell puts a []Token in an interface, a later one asserts.
 	s2 := newSession(t)
 	mustExec(t, s2, "type Token string\ntype Tokens []Token\nvar held any = []Token{\"x\"}")
-	_, e, _ := run(t, s2, "_, ok := held.(Tokens)")
-	if e == nil || !strings.Contains(e.Value, "type assertion to Tokens is not supported in cells") || !strings.Contains(e.Value, "an earlier cell makes values of []Token") {
+	_, e, _ = run(t, s2, "_, ok := held.(Tokens)")
+	if e == nil || !strings.Contains(e.Value, "type assertion to Tokens is not supported in cells") || !strings.Contains(e.Value, "an earlier cell puts values of []Token in interfaces") {
 		t.Errorf("assertion after a cell boxed a []Token: want the refusal, got %+v", e)
 	}
 	// An interface with methods holds no []Token: asserting from it is not refused.

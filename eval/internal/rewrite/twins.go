@@ -10,7 +10,8 @@ import (
 // []Token: composites of cell types, which the pool of yaegi patch 54 cannot hold) are
 // their underlying type at run time, so a value of the unnamed type (a []Shape) held in
 // an empty interface would pass for one of the named type in a type assertion or a type
-// switch case. Such values are made by cells only (compiled code cannot make a []Shape):
+// switch case, and the other way round. Such values are made by cells only (compiled
+// code cannot make a []Shape):
 // the session remembers which of these unnamed "twin" types cells made values of, and
 // which cells asserted to the named type, and refuses whichever comes second, so that
 // `case Group:` works as long as no cell makes a bare []Shape.
@@ -22,8 +23,8 @@ type twinState struct {
 	asserted map[string]string
 }
 
-// madeTwins returns the unnamed composite types of the cell's expressions whose values
-// may be put in an interface (converted to an interface type, or passed where one is
+// madeTwins returns the unnamed composite types, and the named composite types of the
+// session, of the cell's expressions whose values may be put in an interface (converted to an interface type, or passed where one is
 // expected), by type string, with the position of the first such expression. A value
 // ranged over, indexed, sliced, measured, printed by fmt or log, or kept in a variable,
 // field or parameter of its own type is not counted: the expressions that use the
@@ -38,7 +39,7 @@ func (x *cell) madeTwins(roots []ast.Node) map[string]token.Pos {
 				return true
 			}
 			if e, ok := n.(ast.Expr); ok && len(stack) > 0 {
-				if tv, ok := x.info.Types[e]; ok && !tv.IsType() && isUnnamedComposite(tv.Type) && x.mayBox(e, stack) {
+				if tv, ok := x.info.Types[e]; ok && !tv.IsType() && (isUnnamedComposite(tv.Type) || unnamedTwin(tv.Type) != nil) && x.mayBox(e, stack) {
 					k := types.TypeString(tv.Type, nil)
 					if _, seen := made[k]; !seen {
 						made[k] = e.Pos()
@@ -220,31 +221,67 @@ func isUnnamedComposite(t types.Type) bool {
 	return false
 }
 
-// refuseTwinAssert refuses the assertion e to the named type t, whose values are of the
-// unnamed type u at run time, when a cell (this one or an earlier one) makes values of u;
-// otherwise it notes the assertion for the cells to come. It reports whether it refused.
-func (x *cell) refuseTwinAssert(e ast.Expr, t, u types.Type, add func(token.Pos, string, ...any)) bool {
-	k := types.TypeString(u, nil)
-	_, now := x.twinsNow[k]
-	if now || x.r.twins.made[k] {
-		where := "this cell"
-		if !now {
-			where = "an earlier cell"
+// refuseTwinAssert refuses the assertion e to the type t when a cell (this one or an
+// earlier one) puts values of one of others, the types whose values are of t's type at
+// run time, in an interface; otherwise it notes the assertion for the cells to come. It
+// reports whether it refused.
+func (x *cell) refuseTwinAssert(e ast.Expr, t types.Type, others []types.Type, add func(token.Pos, string, ...any)) bool {
+	for _, o := range others {
+		k := types.TypeString(o, nil)
+		_, now := x.twinsNow[k]
+		if now || x.r.twins.made[k] {
+			where := "this cell"
+			if !now {
+				where = "an earlier cell"
+			}
+			add(e.Pos(), "type assertion to %s is not supported in cells: a %s and a %s are both %s at run time (reflect cannot make named types of this underlying type), and %s puts values of %s in interfaces, which would pass for %s",
+				typeName(t), typeName(t), typeName(o), x.repr(o), where, typeName(o), typeName(t))
+			return true
 		}
-		add(e.Pos(), "type assertion to %s is not supported in cells: a %s and a %s are both %s at run time (reflect cannot make named types of this underlying type), and %s makes values of %s, which would pass for %s",
-			typeName(t), typeName(t), typeName(u), x.repr(t), where, typeName(u), typeName(t))
-		return true
 	}
-	x.assertedNow[k] = typeName(t)
+	for _, o := range others {
+		x.assertedNow[types.TypeString(o, nil)] = typeName(t)
+	}
 	return false
 }
 
-// refuseLateTwins refuses the first expression of the cell whose type is the twin of a
-// named type that an earlier cell asserts to.
+// twinsOf returns the types whose values are of t's type at run time and would pass for
+// t's in an assertion: for a named composite type without a run-time identity, its
+// unnamed underlying type; for an unnamed composite type, the named types of the session
+// it is the underlying type of that have no run-time identity (and pointers to them for
+// a pointer type).
+func (x *cell) twinsOf(t types.Type) []types.Type {
+	if u := unnamedTwin(t); u != nil {
+		if x.isLossy(t) {
+			return []types.Type{u}
+		}
+		return nil
+	}
+	if !isUnnamedComposite(t) || x.c.pkg == nil {
+		return nil
+	}
+	var out []types.Type
+	scope := x.c.pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		for _, o := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+			if u := unnamedTwin(o); u != nil && types.Identical(u, t) && x.isLossy(o) {
+				out = append(out, o)
+			}
+		}
+	}
+	return out
+}
+
+// refuseLateTwins refuses the first expression of the cell that may put a value in an
+// interface whose type is a twin of a type an earlier cell asserts to.
 func (x *cell) refuseLateTwins(add func(token.Pos, string, ...any)) {
 	for k, pos := range x.twinsNow {
 		if name, ok := x.r.twins.asserted[k]; ok {
-			add(pos, "a value of type %s is not supported in cells: an earlier cell asserts interface values to %s, and a %s and a %s are one type at run time (reflect cannot make named types of this underlying type), so it would pass for a %s",
+			add(pos, "a value of type %s in an interface is not supported in cells: an earlier cell asserts interface values to %s, and a %s and a %s are one type at run time (reflect cannot make named types of this underlying type), so it would pass for a %s",
 				k, name, name, k, name)
 		}
 	}

@@ -382,6 +382,15 @@ func (x *cell) refuseCaseCollisions(ts *ast.TypeSwitchStmt, add func(token.Pos, 
 // unnamed underlying type.
 func (x *cell) refuseAssertCollision(e ast.Expr, from types.Type, add func(token.Pos, string, ...any)) {
 	t := x.typeOf(e)
+	if t != nil && from != nil && types.IsInterface(from) && types.NewMethodSet(from).Len() == 0 {
+		// type Tokens []Token (a composite of a cell type: no pool type, patch 54) is a
+		// []Token at run time: a []Token in an any would pass for a Tokens, and a Tokens
+		// for a []Token (twins.go). An interface with methods holds no value of an
+		// unnamed composite type.
+		if others := x.twinsOf(t); len(others) > 0 && x.refuseTwinAssert(e, t, others, add) {
+			return
+		}
+	}
 	if t == nil || types.IsInterface(t) || !x.isLossy(t) || x.c.pkg == nil {
 		return
 	}
@@ -393,14 +402,6 @@ func (x *cell) refuseAssertCollision(e ast.Expr, from types.Type, add func(token
 		add(e.Pos(), "type assertion to %s is not supported in cells: a %s and a %s are both %s at run time (the session's named types of underlying type %s used up the %d pool types that keep them apart), so one would pass for the other",
 			typeName(t), typeName(t), k, k, k, namedpool.Size(under))
 		return
-	}
-	if u := unnamedTwin(t); u != nil && from != nil && types.IsInterface(from) && types.NewMethodSet(from).Len() == 0 {
-		// type Tokens []Token (a composite of a cell type: no pool type, patch 54) is a
-		// []Token at run time: a []Token in an any would pass for a Tokens (twins.go). An
-		// interface with methods holds no value of an unnamed composite type.
-		if x.refuseTwinAssert(e, t, u, add) {
-			return
-		}
 	}
 	scope := x.c.pkg.Scope()
 	for _, name := range scope.Names() {
