@@ -78,4 +78,16 @@ fmt.Println(len(all))`)
 	if out, want := rec.stream("stdout"), "true 1\n"; out != want {
 		t.Errorf("assertion from fmt.Stringer: got %q, want %q (go run)", out, want)
 	}
+	// Comparable twins: equal and one map key at run time once both are in interfaces.
+	s3 := newSession(t)
+	mustExec(t, s3, "type Grid [2]int\nvar g any = Grid{1, 2}\nm := map[any]int{Grid{}: 1}")
+	_, e, _ = run(t, s3, "var p any = [2]int{1, 2}")
+	if e == nil || !strings.Contains(e.Value, "a value of type [2]int in an interface is not supported in cells together with values of main.Grid in interfaces") {
+		t.Errorf("[2]int in an interface after a Grid: want the refusal, got %+v", e)
+	}
+	// go run prints this: Grids compare as Go compares them, [2]int values unboxed run.
+	_, rec = mustExec(t, s3, "import \"fmt\"\nraw := [2]int{1, 2}\nfmt.Println(g == any(Grid{1, 2}), g == any(Grid(raw)), raw == [2]int(g.(Grid)), len(m))")
+	if out, want := rec.stream("stdout"), "true true true 1\n"; out != want {
+		t.Errorf("got %q, want %q (go run)", out, want)
+	}
 }

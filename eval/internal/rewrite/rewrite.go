@@ -269,7 +269,7 @@ type cell struct {
 	printArg     bool                      // converting the operands of a printing call
 	descs        map[types.Type]*rt.Type   // printing descriptions of types
 	roots        []ast.Node                // the cell's declarations and statements (refusals)
-	twinsNow     map[string]token.Pos      // unnamed composite types of the cell's expressions (twins.go)
+	twinsNow     map[string]twinUse        // composite types of values the cell puts in interfaces (twins.go)
 	assertedNow  map[string]string         // twin types of the named types the cell asserts to
 	// Labels that gotos made from break and continue statements jump to: after the
 	// statement (break) or at the end of the loop body (continue).

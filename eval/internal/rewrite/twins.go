@@ -16,6 +16,13 @@ import (
 // which cells asserted to the named type, and refuses whichever comes second, so that
 // `case Group:` works as long as no cell makes a bare []Shape.
 
+// twinUse is the first expression of a cell that may put a value of a type in an
+// interface, and the type.
+type twinUse struct {
+	pos token.Pos
+	t   types.Type
+}
+
 // twinState is what the session remembers: by the twin's type string, where a value of
 // it was made, and the named type asserted to.
 type twinState struct {
@@ -29,8 +36,8 @@ type twinState struct {
 // ranged over, indexed, sliced, measured, printed by fmt or log, or kept in a variable,
 // field or parameter of its own type is not counted: the expressions that use the
 // variable are judged in turn.
-func (x *cell) madeTwins(roots []ast.Node) map[string]token.Pos {
-	made := map[string]token.Pos{}
+func (x *cell) madeTwins(roots []ast.Node) map[string]twinUse {
+	made := map[string]twinUse{}
 	var stack []ast.Node
 	for _, root := range roots {
 		ast.Inspect(root, func(n ast.Node) bool {
@@ -42,7 +49,7 @@ func (x *cell) madeTwins(roots []ast.Node) map[string]token.Pos {
 				if tv, ok := x.info.Types[e]; ok && !tv.IsType() && (isUnnamedComposite(tv.Type) || unnamedTwin(tv.Type) != nil) && x.mayBox(e, stack) {
 					k := types.TypeString(tv.Type, nil)
 					if _, seen := made[k]; !seen {
-						made[k] = e.Pos()
+						made[k] = twinUse{e.Pos(), tv.Type}
 					}
 				}
 			}
@@ -279,10 +286,35 @@ func (x *cell) twinsOf(t types.Type) []types.Type {
 // refuseLateTwins refuses the first expression of the cell that may put a value in an
 // interface whose type is a twin of a type an earlier cell asserts to.
 func (x *cell) refuseLateTwins(add func(token.Pos, string, ...any)) {
-	for k, pos := range x.twinsNow {
+	for k, use := range x.twinsNow {
 		if name, ok := x.r.twins.asserted[k]; ok {
-			add(pos, "a value of type %s in an interface is not supported in cells: an earlier cell asserts interface values to %s, and a %s and a %s are one type at run time (reflect cannot make named types of this underlying type), so it would pass for a %s",
+			add(use.pos, "a value of type %s in an interface is not supported in cells: an earlier cell asserts interface values to %s, and a %s and a %s are one type at run time (reflect cannot make named types of this underlying type), so it would pass for a %s",
 				k, name, name, k, name)
+		}
+	}
+}
+
+// refuseComparableTwins refuses the first expression of the cell that puts a value of a
+// comparable type in an interface when values of a twin of it (Grid and [2]int, type
+// Grid [2]int) are put in interfaces by this cell or an earlier one: == on the
+// interfaces and map[any] keys would find them one value.
+func (x *cell) refuseComparableTwins(add func(token.Pos, string, ...any)) {
+	for k, use := range x.twinsNow {
+		if !types.Comparable(use.t) {
+			continue
+		}
+		for _, o := range x.twinsOf(use.t) {
+			ok := types.TypeString(o, nil)
+			other, now := x.twinsNow[ok]
+			if !now && !x.r.twins.made[ok] {
+				continue
+			}
+			if now && other.pos < use.pos {
+				continue // refused at the other's position
+			}
+			add(use.pos, "a value of type %s in an interface is not supported in cells together with values of %s in interfaces: both are %s at run time (reflect cannot make named types of this underlying type), so they would compare equal, collide as map[any] keys and pass for each other",
+				k, types.TypeString(o, nil), x.repr(use.t))
+			break
 		}
 	}
 }

@@ -57,6 +57,7 @@ func (x *cell) unsupported(roots []ast.Node) error {
 	mapKeys := map[*types.Map]map[string]types.Type{}
 	x.twinsNow, x.assertedNow = x.madeTwins(roots), map[string]string{}
 	x.refuseLateTwins(add)
+	x.refuseComparableTwins(add)
 	for _, root := range roots {
 		ast.Inspect(root, func(n ast.Node) bool {
 			switch n := n.(type) {
