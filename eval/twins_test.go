@@ -90,4 +90,9 @@ fmt.Println(len(all))`)
 	if out, want := rec.stream("stdout"), "true true true 1\n"; out != want {
 		t.Errorf("got %q, want %q (go run)", out, want)
 	}
+	// Two named array types of one underlying type: one type at run time too.
+	_, e, _ = run(t, newSession(t), "type A [2]int\ntype B [2]int\nvar a, b any = A{}, B{}")
+	if e == nil || !strings.Contains(e.Value, "a value of type main.A in an interface is not supported in cells together with values of main.B in interfaces") {
+		t.Errorf("A and B in interfaces: want the refusal, got %+v", e)
+	}
 }

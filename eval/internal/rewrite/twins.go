@@ -254,20 +254,25 @@ func (x *cell) refuseTwinAssert(e ast.Expr, t types.Type, others []types.Type, a
 
 // twinsOf returns the types whose values are of t's type at run time and would pass for
 // t's in an assertion: for a named composite type without a run-time identity, its
-// unnamed underlying type; for an unnamed composite type, the named types of the session
-// it is the underlying type of that have no run-time identity (and pointers to them for
-// a pointer type).
+// unnamed underlying type and the session's other named types of it without one; for an
+// unnamed composite type, the named types of the session it is the underlying type of
+// that have no run-time identity (and pointers to them for a pointer type).
 func (x *cell) twinsOf(t types.Type) []types.Type {
-	if u := unnamedTwin(t); u != nil {
-		if x.isLossy(t) {
-			return []types.Type{u}
-		}
-		return nil
-	}
-	if !isUnnamedComposite(t) || x.c.pkg == nil {
-		return nil
-	}
 	var out []types.Type
+	under := t
+	if u := unnamedTwin(t); u != nil {
+		if !x.isLossy(t) {
+			return nil
+		}
+		out, under = append(out, u), u
+	} else if !isUnnamedComposite(t) {
+		return nil
+	}
+	if x.c.pkg == nil {
+		return out
+	}
+	// The session's other named types of that underlying type (type A [2]int; type B
+	// [2]int).
 	scope := x.c.pkg.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
@@ -275,7 +280,7 @@ func (x *cell) twinsOf(t types.Type) []types.Type {
 			continue
 		}
 		for _, o := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
-			if u := unnamedTwin(o); u != nil && types.Identical(u, t) && x.isLossy(o) {
+			if u := unnamedTwin(o); u != nil && types.Identical(u, under) && !types.Identical(o, t) && x.isLossy(o) {
 				out = append(out, o)
 			}
 		}
