@@ -5,8 +5,9 @@
 // run time, and its values would pass for float64s in type switches, assertions, map[any]
 // keys and context keys. The pool holds compiled named types, perBasic for each of Go's
 // predeclared non-interface types and for the empty struct (`type Float64_17 float64`),
-// and perComposite for the slice and map types of them that cells name most
-// (`type SliceString_3 []string`, `type MapStringInt_5 map[string]int`): each is a
+// perComposite for the slice and map types of them that cells name most
+// (`type SliceString_3 []string`, `type MapStringInt_5 map[string]int`), and perArray for
+// a few array types (`type Array3Float64_2 [3]float64`): each is a
 // distinct reflect type with the kind, layout and fmt printing of its underlying type. The interpreter takes a free slot when a cell declares a named type of
 // one of these underlying types, and the pool remembers the cell type's name for %T and
 // error messages. When the slots of a kind are all taken, Take says so and the
@@ -14,7 +15,7 @@
 // tell apart, as it did before the pool).
 package namedpool
 
-//go:generate go run gen.go -n 256 -m 64
+//go:generate go run gen.go -n 256 -m 64 -a 16
 
 import (
 	"reflect"
@@ -69,13 +70,16 @@ func basicTypes() map[reflect.Kind]reflect.Type {
 }
 
 // underlying is the underlying type of a slot type: the predeclared type of its kind,
-// or the unnamed slice or map type of its element (and key) types, which are unnamed.
+// or the unnamed slice, map or array type of its element (and key) types, which are
+// unnamed.
 func underlying(t reflect.Type) reflect.Type {
 	switch t.Kind() {
 	case reflect.Slice:
 		return reflect.SliceOf(t.Elem())
 	case reflect.Map:
 		return reflect.MapOf(t.Key(), t.Elem())
+	case reflect.Array:
+		return reflect.ArrayOf(t.Len(), t.Elem())
 	}
 	return basics[t.Kind()]
 }
@@ -186,8 +190,8 @@ func Underlying(t reflect.Type) reflect.Type {
 func Is(t reflect.Type) bool { return t != nil && t.PkgPath() == pkgPath }
 
 // Size returns the number of pool types of the underlying type under (taken or not):
-// perBasic for a predeclared type or struct{}, perComposite for a slice or map type, 0
-// for a type the pool has none of.
+// perBasic for a predeclared type or struct{}, perComposite for a slice or map type,
+// perArray for an array type, 0 for a type the pool has none of.
 func Size(under reflect.Type) int {
 	k, ok := pool.byUnder[under]
 	if !ok {

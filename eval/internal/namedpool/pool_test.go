@@ -57,7 +57,11 @@ func TestCompositeSlots(t *testing.T) {
 	if got := TypeString(reflect.MapOf(reflect.TypeOf(""), Take(reflect.TypeOf([]int(nil)), "main.Ints", "", owner))); got != "map[string]main.Ints" {
 		t.Errorf("TypeString = %q", got)
 	}
-	if Size(reflect.TypeOf(0)) != perBasic || Size(reflect.TypeOf([]*int(nil))) != 0 {
+	vec := reflect.TypeOf([3]float64{})
+	if v := Take(vec, "main.Vec3", "", owner); v == nil || Underlying(v) != vec || !v.ConvertibleTo(vec) || v.Len() != 3 || Size(vec) != perArray {
+		t.Errorf("array slot %v: underlying %v, size %d", v, Underlying(v), Size(vec))
+	}
+	if Size(reflect.TypeOf(0)) != perBasic || Size(reflect.TypeOf([]*int(nil))) != 0 || Size(reflect.TypeOf([5]int{})) != 0 {
 		t.Errorf("Size: int %d, []*int %d", Size(reflect.TypeOf(0)), Size(reflect.TypeOf([]*int(nil))))
 	}
 }

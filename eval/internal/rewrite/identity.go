@@ -31,9 +31,9 @@ func poolUnder(t types.Type) reflect.Type {
 		if u.NumFields() == 0 {
 			return reflect.TypeOf(struct{}{})
 		}
-	case *types.Slice, *types.Map:
-		// type Tags []string, type Counts map[string]int (patch 54): the slice and map
-		// types of predeclared types the pool holds.
+	case *types.Slice, *types.Map, *types.Array:
+		// type Tags []string, type Counts map[string]int, type Vec3 [3]float64 (patch
+		// 54): the slice, map and array types of predeclared types the pool holds.
 		if rt := unnamedReflect(u); rt != nil && namedpool.Supported(rt) {
 			return rt
 		}
@@ -68,6 +68,10 @@ func unnamedReflect(t types.Type) reflect.Type {
 		k, e := unnamedReflect(t.Key()), unnamedReflect(t.Elem())
 		if k != nil && e != nil {
 			return reflect.MapOf(k, e)
+		}
+	case *types.Array:
+		if e := unnamedReflect(t.Elem()); e != nil && t.Len() >= 0 {
+			return reflect.ArrayOf(int(t.Len()), e)
 		}
 	}
 	return nil

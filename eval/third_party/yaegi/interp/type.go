@@ -2193,7 +2193,15 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 			t.rtype = slot // patch 53: a type of its own
 		}
 	case arrayT:
+		if t.hasIdentity() {
+			break // rebuilding: the pool type taken stays (patch 54)
+		}
 		t.rtype = reflect.ArrayOf(t.length, t.val.refType(ctx))
+		if t.name != "" {
+			if slot := t.identitySlot(t.rtype); slot != nil {
+				t.rtype = slot // patch 54: type Vec3 [3]float64, a type of its own
+			}
+		}
 	case sliceT, variadicT:
 		if t.hasIdentity() {
 			break // rebuilding: the pool type taken stays (patch 54)
@@ -2384,6 +2392,10 @@ func (t *itype) frameType() (r reflect.Type) {
 		}
 		r = t.val.frameType()
 	case arrayT:
+		if t.name != "" && namedpool.Is(t.TypeOf()) {
+			r = t.TypeOf() // patch 54: the pool type, as TypeOf
+			break
+		}
 		r = reflect.ArrayOf(t.length, t.val.frameType())
 	case sliceT, variadicT:
 		if t.name != "" && namedpool.Is(t.TypeOf()) {
