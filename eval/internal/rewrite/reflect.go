@@ -1,0 +1,236 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// reflect on values of cell types. yaegi's reflect types of cell types are not Go's
+// (see package rt, reflect.go): the calls of the methods of reflect.Type and
+// reflect.Value that would show it go to the prelude's _pb_reflect_Type_M and
+// _pb_reflect_Value_M, which answer as Go does, and each named type a cell declares is
+// registered for them with _pb_reflect_register (its fields' Go names, its exported
+// methods). The uses these calls do not cover stay refused (unsupported.go).
+
+// reflectMethods are the methods of reflect.Type and reflect.Value whose answers the
+// prelude corrects for cell types.
+var reflectMethods = map[string]map[string]bool{
+	"Type": {"Name": true, "String": true, "PkgPath": true, "Field": true, "FieldByIndex": true,
+		"FieldByName": true, "FieldByNameFunc": true, "NumMethod": true, "Method": true,
+		"MethodByName": true, "Implements": true, "AssignableTo": true, "ConvertibleTo": true},
+	"Value": {"Field": true, "FieldByIndex": true, "FieldByIndexErr": true, "FieldByName": true,
+		"FieldByNameFunc": true, "NumMethod": true, "Method": true, "MethodByName": true, "String": true},
+}
+
+// reflectRecv returns "Type" or "Value" when t is reflect.Type or reflect.Value (or a
+// pointer to a reflect.Value, with deref true), "" otherwise.
+func reflectRecv(t types.Type) (kind string, deref bool) {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t, deref = p.Elem(), true
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "reflect" {
+		return "", false
+	}
+	switch n.Obj().Name() {
+	case "Type":
+		if deref {
+			return "", false
+		}
+		return "Type", false
+	case "Value":
+		return "Value", deref
+	}
+	return "", false
+}
+
+// reflectMethodOf returns the corrected method a selector names (recv.M), with the
+// receiver's kind, or "" when it names none.
+func (x *cell) reflectMethodOf(sel *ast.SelectorExpr) (kind, method string, deref bool) {
+	s := x.info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal {
+		return "", "", false
+	}
+	kind, deref = reflectRecv(x.typeOf(sel.X))
+	if kind == "" || !reflectMethods[kind][sel.Sel.Name] {
+		return "", "", false
+	}
+	return kind, sel.Sel.Name, deref
+}
+
+// reflectCall rewrites a call of a corrected method of reflect.Type or reflect.Value,
+// and of reflect.VisibleFields:
+//
+//	t.Field(i)   =>   _pb_reflect_Type_Field("SESSION", t, i)
+func (x *cell) reflectCall(call *ast.CallExpr) ast.Expr {
+	if fn := calleeFunc(x.info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "reflect" && fn.Name() == "VisibleFields" {
+		if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() == nil && len(call.Args) == 1 {
+			return x.reflectHelper(call, "_pb_reflect_VisibleFields", call.Args)
+		}
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	kind, method, deref := x.reflectMethodOf(sel)
+	if kind == "" || call.Ellipsis.IsValid() {
+		return nil
+	}
+	recv := sel.X
+	if deref {
+		recv = &ast.StarExpr{Star: recv.Pos(), X: recv}
+	}
+	return x.reflectHelper(call, "_pb_reflect_"+kind+"_"+method, append([]ast.Expr{recv}, call.Args...))
+}
+
+// reflectHelper is a call of the prelude's helper name with the session and args.
+func (x *cell) reflectHelper(call *ast.CallExpr, name string, args []ast.Expr) ast.Expr {
+	pos := call.Pos()
+	session := &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(x.r.session)}
+	return &ast.CallExpr{
+		Fun:    &ast.Ident{NamePos: pos, Name: name},
+		Lparen: call.Lparen, Args: append([]ast.Expr{session}, args...), Rparen: call.Rparen,
+	}
+}
+
+// reflectPrintArgs replaces the reflect.Type and reflect.Value operands of a printing
+// call: a type prints its Go name (_pb_reflect_type_text), a value the value it holds
+// (_pb_reflect_value_shown, which the printer then prints as Go does). %T and %p
+// operands are left alone.
+func (x *cell) reflectPrintArgs(call *ast.CallExpr) {
+	pf, ok := printFuncs[x.calleeName(call.Fun)]
+	if !ok || len(call.Args) <= pf.first || call.Ellipsis.IsValid() {
+		return
+	}
+	var verbs []rune
+	if pf.format >= 0 {
+		verbs, _ = x.formatVerbs(call.Args[pf.format])
+	}
+	anyType := types.NewInterfaceType(nil, nil)
+	for i := pf.first; i < len(call.Args); i++ {
+		arg := call.Args[i]
+		kind, deref := reflectRecv(x.typeOf(arg))
+		if kind == "" || deref {
+			continue
+		}
+		if verbs != nil && i-pf.first < len(verbs) {
+			if v := verbs[i-pf.first]; v == 'T' || v == 'p' || v == 0 {
+				continue
+			}
+		}
+		pos := arg.Pos()
+		if kind == "Type" {
+			call.Args[i] = &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "_pb_reflect_type_text"}, Lparen: pos,
+				Args: []ast.Expr{arg}, Rparen: arg.End()}
+			continue
+		}
+		shown := &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "_pb_reflect_value_shown"}, Lparen: pos,
+			Args: []ast.Expr{arg}, Rparen: arg.End()}
+		x.info.Types[shown] = types.TypeAndValue{Type: anyType}
+		call.Args[i] = shown
+	}
+}
+
+// registerReflect adds the registration of a named type for reflect (see
+// rt.RegisterReflect) to the cell: a declaration in its file, or a statement before its
+// statements. ts is the type as the cell writes it.
+func (x *cell) registerReflect(named *types.Named, ts string, f *ast.File, stmts *ast.BlockStmt) {
+	if types.IsInterface(named) {
+		return
+	}
+	var fields, embedded, tags []string
+	if st, ok := named.Underlying().(*types.Struct); ok {
+		for i := 0; i < st.NumFields(); i++ {
+			fields = append(fields, strconv.Quote(st.Field(i).Name()))
+			embedded = append(embedded, strconv.FormatBool(st.Field(i).Embedded()))
+			tags = append(tags, strconv.Quote(st.Tag(i)))
+		}
+	}
+	var sets [2]struct{ names, funcs []string }
+	for i, recv := range []types.Type{named, types.NewPointer(named)} {
+		recvType := ts
+		if i == 1 {
+			recvType = "*" + ts
+		}
+		ms := types.NewMethodSet(recv)
+		var list []*types.Selection
+		for j := 0; j < ms.Len(); j++ {
+			if ms.At(j).Obj().Exported() {
+				list = append(list, ms.At(j))
+			}
+		}
+		sort.Slice(list, func(a, b int) bool { return list[a].Obj().Name() < list[b].Obj().Name() })
+		for _, sel := range list {
+			fn, ok := x.methodWrapper(sel.Obj().(*types.Func), recvType)
+			if !ok {
+				fn = "nil" // a method whose types the cell cannot write: reflect refuses the type's methods
+			}
+			sets[i].names = append(sets[i].names, strconv.Quote(sel.Obj().Name()))
+			sets[i].funcs = append(sets[i].funcs, fn)
+		}
+	}
+	call := fmt.Sprintf("_pb_reflect_register(%q, %q, *new(%s), []string{%s}, []bool{%s}, []string{%s}, []string{%s}, []any{%s}, []string{%s}, []any{%s})",
+		x.r.session, reflectName(named), ts, strings.Join(fields, ", "), strings.Join(embedded, ", "), strings.Join(tags, ", "),
+		strings.Join(sets[0].names, ", "), strings.Join(sets[0].funcs, ", "),
+		strings.Join(sets[1].names, ", "), strings.Join(sets[1].funcs, ", "))
+	switch {
+	case f != nil:
+		f.Decls = append(f.Decls, parseDecl(f.End(), fmt.Sprintf("package main\nvar %s = %s", x.tmp("reflreg"), call)))
+	case stmts != nil:
+		stmts.List = append(parseStmts(stmts.Lbrace, "_ = %s", call), stmts.List...)
+	}
+}
+
+// methodWrapper writes a function literal that calls method m on a receiver of type
+// recvType, passing its parameters: func(v T, p0 int, p1 ...string) (int, error) {
+// return v.M(p0, p1...) }.
+func (x *cell) methodWrapper(m *types.Func, recvType string) (string, bool) {
+	sig := m.Type().(*types.Signature)
+	params := []string{"_pb_v " + recvType}
+	var args []string
+	for i := 0; i < sig.Params().Len(); i++ {
+		pt := sig.Params().At(i).Type()
+		name := fmt.Sprintf("_pb_p%d", i)
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			s, ok := x.c.typeString(pt.(*types.Slice).Elem())
+			if !ok {
+				return "", false
+			}
+			params = append(params, name+" ..."+s)
+			args = append(args, name+"...")
+			continue
+		}
+		s, ok := x.c.typeString(pt)
+		if !ok {
+			return "", false
+		}
+		params = append(params, name+" "+s)
+		args = append(args, name)
+	}
+	var results []string
+	for i := 0; i < sig.Results().Len(); i++ {
+		s, ok := x.c.typeString(sig.Results().At(i).Type())
+		if !ok {
+			return "", false
+		}
+		results = append(results, s)
+	}
+	body := fmt.Sprintf("_pb_v.%s(%s)", m.Name(), strings.Join(args, ", "))
+	if len(results) > 0 {
+		body = "return " + body
+	}
+	res := ""
+	switch len(results) {
+	case 0:
+	case 1:
+		res = " " + results[0]
+	default:
+		res = " (" + strings.Join(results, ", ") + ")"
+	}
+	return fmt.Sprintf("func(%s)%s { %s }", strings.Join(params, ", "), res, body), true
+}
