@@ -622,7 +622,6 @@ func (x *cell) registerTypes(f *ast.File, stmts *ast.BlockStmt) {
 			continue
 		}
 		rt.Register(x.desc(named))
-		x.registerReflect(named, ts, f, stmts)
 		var sets [2][5]string
 		for i, recv := range []types.Type{named, types.NewPointer(named)} {
 			ms := types.NewMethodSet(recv)
@@ -658,6 +657,7 @@ func (x *cell) registerTypes(f *ast.File, stmts *ast.BlockStmt) {
 			stmts.List = append(parseStmts(stmts.Lbrace, "_ = %s", call), stmts.List...)
 		}
 	}
+	x.registerReflectTypes(list, f, stmts)
 }
 
 // hasTypeParam reports whether a named type's arguments mention a type parameter.

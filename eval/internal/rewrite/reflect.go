@@ -136,6 +136,50 @@ func (x *cell) reflectPrintArgs(call *ast.CallExpr) {
 	}
 }
 
+// registerReflectTypes registers for reflect the named types of list (those the cell
+// declares or uses as instances), once the session uses package reflect: the first
+// cell that uses it registers the session's earlier types too. Sessions that never use
+// reflect compile no registration.
+func (x *cell) registerReflectTypes(list []*types.Named, f *ast.File, stmts *ast.BlockStmt) {
+	if !x.r.reflectOn {
+		if !x.usesReflect() {
+			return
+		}
+		x.r.reflectOn = true
+		seen := map[*types.TypeName]bool{}
+		for _, n := range list {
+			seen[n.Obj()] = true
+		}
+		scope := x.c.pkg.Scope()
+		var earlier []*types.Named
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() || seen[tn] || isPrelude(name) {
+				continue
+			}
+			if n, ok := tn.Type().(*types.Named); ok && n.TypeParams() == nil {
+				earlier = append(earlier, n)
+			}
+		}
+		list = append(earlier, list...)
+	}
+	for _, named := range list {
+		if ts, ok := x.c.typeString(named); ok {
+			x.registerReflect(named, ts, f, stmts)
+		}
+	}
+}
+
+// usesReflect reports whether the cell uses package reflect.
+func (x *cell) usesReflect() bool {
+	for _, obj := range x.info.Uses {
+		if obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == "reflect" {
+			return true
+		}
+	}
+	return false
+}
+
 // registerReflect adds the registration of a named type for reflect (see
 // rt.RegisterReflect) to the cell: a declaration in its file, or a statement before its
 // statements. ts is the type as the cell writes it.

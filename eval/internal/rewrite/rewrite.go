@@ -91,6 +91,9 @@ type Rewriter struct {
 	// Temp float64) whose values cells converted to interfaces: held there as their
 	// underlying type, they would not get a method a later cell declares.
 	boxed map[string]bool
+	// reflectOn is set once a cell of the session used package reflect: from then on
+	// every named type a cell declares is registered for reflect (reflect.go).
+	reflectOn bool
 }
 
 // TypeErrors returns the errors go/types found in the last cell between from and to
