@@ -278,3 +278,113 @@ func (x *cell) methodWrapper(m *types.Func, recvType string) (string, bool) {
 	}
 	return fmt.Sprintf("func(%s)%s { %s }", strings.Join(params, ", "), res, body), true
 }
+
+// reflectCarrier names the reflect type that t is or holds (reflect.Type, reflect.Value,
+// reflect.StructField, reflect.Method, in pointers, slices, arrays, maps), "" if none:
+// values whose answers the rewrites correct only at the cells' own calls.
+func reflectCarrier(t types.Type) string {
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		if t.Obj().Pkg() != nil && t.Obj().Pkg().Path() == "reflect" {
+			switch t.Obj().Name() {
+			case "Type", "Value", "StructField", "Method":
+				return "reflect." + t.Obj().Name()
+			}
+		}
+	case *types.Pointer:
+		return reflectCarrier(t.Elem())
+	case *types.Slice:
+		return reflectCarrier(t.Elem())
+	case *types.Array:
+		return reflectCarrier(t.Elem())
+	case *types.Map:
+		if c := reflectCarrier(t.Key()); c != "" {
+			return c
+		}
+		return reflectCarrier(t.Elem())
+	}
+	return ""
+}
+
+// refuseReflectLeaks refuses the uses of reflect values that the rewrites of reflect.go
+// do not correct, where a cell type's reflect type would show the interpreter's type:
+// a method value or method expression of a corrected method (f := t.Name), and a
+// reflect value passed to compiled code that prints or encodes it, except the
+// reflect.Type and reflect.Value operands of the printing functions, which print Go's
+// names.
+func (x *cell) refuseReflectLeaks(roots []ast.Node, add func(token.Pos, string, ...any)) {
+	called := map[ast.Expr]bool{}
+	for _, root := range roots {
+		ast.Inspect(root, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				called[ast.Unparen(n.Fun)] = true
+				x.refuseReflectArgs(n, add)
+			case *ast.SelectorExpr:
+				if called[n] {
+					return true
+				}
+				if kind, method, _ := x.reflectMethodOf(n); kind != "" {
+					add(n.Pos(), "the method value %s of a reflect.%s is not supported in cells: call the method (%s(...)), whose answer is corrected for the types declared in cells",
+						method, kind, method)
+					return true
+				}
+				if tv, ok := x.info.Types[n.X]; ok && tv.IsType() {
+					if kind, _ := reflectRecv(tv.Type); kind != "" && reflectMethods[kind][n.Sel.Name] {
+						add(n.Pos(), "the method expression reflect.%s.%s is not supported in cells: call the method on a value, whose answer is corrected for the types declared in cells",
+							kind, n.Sel.Name)
+					}
+				}
+			}
+			return true
+		})
+	}
+}
+
+// readsReflectNames reports whether the compiled package path prints or encodes the
+// values it is given, and so would show a reflect value's names: fmt, log, log/slog,
+// the encodings and the template packages. (Other compiled code that takes reflect
+// values, as sync.Map keys, or package reflect itself, does not read names.)
+func readsReflectNames(path string) bool {
+	switch path {
+	case "fmt", "log", "log/slog", "text/template", "html/template":
+		return true
+	}
+	return strings.HasPrefix(path, "encoding/")
+}
+
+// refuseReflectArgs refuses reflect values passed to compiled functions that would print
+// or encode them (see refuseReflectLeaks).
+func (x *cell) refuseReflectArgs(call *ast.CallExpr, add func(token.Pos, string, ...any)) {
+	fn := calleeFunc(x.info, call)
+	if fn == nil || fn.Pkg() == nil || !readsReflectNames(fn.Pkg().Path()) {
+		return
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok {
+		return
+	}
+	if sig.Recv() != nil {
+		if kind, _ := reflectRecv(sig.Recv().Type()); kind != "" {
+			return // a method of reflect.Type or reflect.Value
+		}
+	}
+	_, printing := printFuncs[x.calleeName(call.Fun)]
+	for _, arg := range call.Args {
+		t := x.typeOf(arg)
+		if t == nil {
+			continue
+		}
+		c := reflectCarrier(t)
+		if c == "" {
+			continue
+		}
+		if printing {
+			if kind, deref := reflectRecv(t); kind != "" && !deref && !call.Ellipsis.IsValid() {
+				continue // printed with Go's names (reflectPrintArgs)
+			}
+		}
+		add(arg.Pos(), "passing a %s (%s) to %s is not supported in cells: for a type declared in a cell it would show the interpreter's type (no name, no methods, renamed fields)",
+			typeName(t), c, fn.FullName())
+	}
+}

@@ -100,6 +100,7 @@ func (x *cell) unsupported(roots []ast.Node) error {
 			return true
 		})
 	}
+	x.refuseReflectLeaks(roots, add)
 	if len(list) == 0 {
 		return nil
 	}

@@ -524,6 +524,9 @@ func (p *printer) plain(v reflect.Value) {
 		fmt.Fprintf(p.st, p.plainVerb, fmt.Sprint(v))
 		return
 	}
+	if t, ok := v.Interface().(reflect.Type); ok && !p.ro && !p.sharpV {
+		v = reflect.ValueOf(reflectTypeText{t}) // a reflect.Type in an interface: Go's names (reflect.go)
+	}
 	out := io.Writer(p.st)
 	if hasPoolType(v.Type()) {
 		// fmt writes type names (%#v, %!d(T=...)): a pool type's is the cell type's
