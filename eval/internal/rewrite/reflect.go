@@ -168,6 +168,59 @@ func (x *cell) registerReflectTypes(list []*types.Named, f *ast.File, stmts *ast
 			x.registerReflect(named, ts, f, stmts)
 		}
 	}
+	x.registerLocalTypes()
+}
+
+// registerLocalTypes registers for reflect the struct types declared in functions (the
+// Go names and tags of their fields; they have no methods), with a statement after the
+// declaration: _ = _pb_reflect_register(...).
+func (x *cell) registerLocalTypes() {
+	for _, root := range x.roots {
+		ast.Inspect(root, func(n ast.Node) bool {
+			var list *[]ast.Stmt
+			switch n := n.(type) {
+			case *ast.BlockStmt:
+				list = &n.List
+			case *ast.CaseClause:
+				list = &n.Body
+			case *ast.CommClause:
+				list = &n.Body
+			default:
+				return true
+			}
+			var out []ast.Stmt
+			for _, st := range *list {
+				out = append(out, st)
+				ds, ok := st.(*ast.DeclStmt)
+				if !ok {
+					continue
+				}
+				gd, ok := ds.Decl.(*ast.GenDecl)
+				if !ok || gd.Tok != token.TYPE {
+					continue
+				}
+				for _, spec := range gd.Specs {
+					ts := spec.(*ast.TypeSpec)
+					tn, ok := x.info.Defs[ts.Name].(*types.TypeName)
+					if !ok || tn.IsAlias() || ts.Name.Name == "_" {
+						continue
+					}
+					named, ok := tn.Type().(*types.Named)
+					if !ok || named.TypeParams() != nil {
+						continue
+					}
+					if _, isStruct := named.Underlying().(*types.Struct); !isStruct {
+						continue
+					}
+					block := &ast.BlockStmt{Lbrace: st.End()}
+					x.registerReflect(named, ts.Name.Name, nil, block)
+					out = append(out, block.List...)
+				}
+			}
+			*list = out
+			return true
+		})
+	}
 }
 
 // usesReflect reports whether the cell uses package reflect.
@@ -385,6 +438,6 @@ func (x *cell) refuseReflectArgs(call *ast.CallExpr, add func(token.Pos, string,
 			}
 		}
 		add(arg.Pos(), "passing a %s (%s) to %s is not supported in cells: for a type declared in a cell it would show the interpreter's type (no name, no methods, renamed fields)",
-			typeName(t), c, fn.FullName())
+			types.TypeString(t, func(p *types.Package) string { return p.Name() }), c, fn.FullName())
 	}
 }

@@ -163,7 +163,12 @@ func refuseCellInterface(t reflect.Type, what string) {
 // ReflectTypeName is t.Name() as Go answers for cell types.
 func ReflectTypeName(session string, t reflect.Type) string {
 	if name, ok := cellName(t); ok {
-		return strings.TrimPrefix(name, "main.")
+		// main.Point is Point, main.Pair[main.ID,int] is Pair[main.ID,int].
+		base := name
+		if i := strings.IndexByte(base, '['); i >= 0 {
+			base = base[:i]
+		}
+		return name[strings.LastIndexByte(base, '.')+1:]
 	}
 	refuseCellInterface(t, "reflect.Type.Name")
 	return t.Name()
