@@ -23,7 +23,7 @@ var reflectMethods = map[string]map[string]bool{
 	"Type": {"Name": true, "String": true, "PkgPath": true, "Field": true, "FieldByIndex": true,
 		"FieldByName": true, "FieldByNameFunc": true, "NumMethod": true, "Method": true,
 		"MethodByName": true, "Implements": true, "AssignableTo": true, "ConvertibleTo": true},
-	"Value": {"Field": true, "FieldByIndex": true, "FieldByIndexErr": true, "FieldByName": true,
+	"Value": {"Elem": true, "Field": true, "FieldByIndex": true, "FieldByIndexErr": true, "FieldByName": true,
 		"FieldByNameFunc": true, "NumMethod": true, "Method": true, "MethodByName": true, "String": true},
 }
 

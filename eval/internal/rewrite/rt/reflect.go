@@ -41,6 +41,7 @@ func init() {
 		"ReflectTypeAssignableTo":     reflect.ValueOf(ReflectTypeAssignableTo),
 		"ReflectTypeConvertibleTo":    reflect.ValueOf(ReflectTypeConvertibleTo),
 		"ReflectVisibleFields":        reflect.ValueOf(ReflectVisibleFields),
+		"ReflectValueElem":            reflect.ValueOf(ReflectValueElem),
 		"ReflectValueField":           reflect.ValueOf(ReflectValueField),
 		"ReflectValueFieldByIndex":    reflect.ValueOf(ReflectValueFieldByIndex),
 		"ReflectValueFieldByIndexErr": reflect.ValueOf(ReflectValueFieldByIndexErr),
@@ -631,6 +632,40 @@ func readOnlyField(f reflect.Value) reflect.Value {
 	return reflect.ValueOf(roBox{f.Interface()}).Field(0).Elem()
 }
 
+// ReflectValueElem is v.Elem() as Go answers: for an interface value holding a value of
+// a cell type, the value itself, not the interpreter's wrapper of it
+// (interp.valueInterface, stdlib._fmt_Stringer), as yaegi stores such values in []any,
+// map[string]any and fields of type any.
+func ReflectValueElem(session string, v reflect.Value) reflect.Value {
+	e := v.Elem()
+	if v.Kind() != reflect.Interface {
+		return e
+	}
+	for e.IsValid() {
+		if isCellInterface(e.Type()) {
+			e, _ = valueInterfaceParts(e)
+			continue
+		}
+		if inner, _, ok := heldByWrapper(e); ok {
+			e = inner
+			continue
+		}
+		if e.Kind() == reflect.Interface {
+			if e.IsNil() {
+				return reflect.Value{}
+			}
+			e = e.Elem()
+			continue
+		}
+		break
+	}
+	if e.IsValid() && v.CanInterface() && e.CanInterface() {
+		// A fresh value, as Go's Elem of an interface gives: not addressable.
+		e = reflect.ValueOf(e.Interface())
+	}
+	return e
+}
+
 // ReflectValueField is v.Field(i) as Go answers for cell struct types: an unexported
 // field can be read but not set nor interfaced.
 func ReflectValueField(session string, v reflect.Value, i int) reflect.Value {
@@ -821,5 +856,46 @@ func ReflectValueShown(v reflect.Value) any {
 	if !v.IsValid() || !v.CanInterface() {
 		return v
 	}
+	if v.Kind() == reflect.Interface && !v.IsNil() && v.Elem().Kind() == reflect.Pointer && !v.Elem().IsNil() {
+		// fmt prints the pointer an interface value holds as an address (it is one level
+		// down), unless the pointer has a String or Error method, which it calls.
+		if !hasPrintingMethod(v.Elem().Type()) {
+			return asFmtPrints{v}
+		}
+	}
 	return v.Interface()
+}
+
+// asFmtPrints is a reflect.Value that fmt prints itself, past the printer of cell values.
+type asFmtPrints struct{ v reflect.Value }
+
+// Format implements fmt.Formatter.
+func (a asFmtPrints) Format(f fmt.State, verb rune) {
+	fmt.Fprintf(f, fmt.FormatString(f, verb), a.v)
+}
+
+// hasPrintingMethod reports whether values of t have a String or Error method that fmt
+// would call: the registered methods of a cell type, reflect's for others.
+func hasPrintingMethod(t reflect.Type) bool {
+	reflectRegistry.RLock()
+	defer reflectRegistry.RUnlock()
+	base, set := t, 0
+	if t.Kind() == reflect.Pointer {
+		base, set = t.Elem(), 1
+	}
+	if _, ok := cellName(base); ok {
+		for _, infos := range reflectRegistry.bySession {
+			if info := infos[base]; info != nil {
+				for _, m := range info.methods[set] {
+					if m.name == "String" || m.name == "Error" {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	_, s := t.MethodByName("String")
+	_, e := t.MethodByName("Error")
+	return s || e
 }
