@@ -641,29 +641,43 @@ func ReflectValueElem(session string, v reflect.Value) reflect.Value {
 	if v.Kind() != reflect.Interface {
 		return e
 	}
-	for e.IsValid() {
-		if isCellInterface(e.Type()) {
-			e, _ = valueInterfaceParts(e)
-			continue
-		}
-		if inner, _, ok := heldByWrapper(e); ok {
-			e = inner
-			continue
-		}
-		if e.Kind() == reflect.Interface {
-			if e.IsNil() {
-				return reflect.Value{}
-			}
-			e = e.Elem()
-			continue
-		}
-		break
-	}
+	e = heldValue(e)
 	if e.IsValid() && v.CanInterface() && e.CanInterface() {
 		// A fresh value, as Go's Elem of an interface gives: not addressable.
 		e = reflect.ValueOf(e.Interface())
 	}
 	return e
+}
+
+// heldValue takes off the interpreter's wrappers of a value held in an interface:
+// interp.valueInterface, the stdlib wrappers of compiled interfaces (stdlib._fmt_Stringer)
+// and the boxed errors of errors.go. It returns the invalid Value for a nil interface.
+func heldValue(v reflect.Value) reflect.Value {
+	for v.IsValid() {
+		if v.Kind() == reflect.Interface {
+			if v.IsNil() {
+				return reflect.Value{}
+			}
+			v = v.Elem()
+			continue
+		}
+		if isCellInterface(v.Type()) {
+			v, _ = valueInterfaceParts(v)
+			continue
+		}
+		if inner, _, ok := heldByWrapper(v); ok {
+			v = inner
+			continue
+		}
+		if v.CanInterface() {
+			if b, ok := v.Interface().(interface{ box() boxedError }); ok {
+				v = reflect.ValueOf(b.box().v)
+				continue
+			}
+		}
+		break
+	}
+	return v
 }
 
 // ReflectValueField is v.Field(i) as Go answers for cell struct types: an unexported

@@ -9,31 +9,12 @@ import (
 // ReflectArg is the argument of reflect.TypeOf or reflect.ValueOf (fn) in a cell when its
 // static type is an interface, so that the rewriter could not check it at compile time.
 // It returns the value the interface holds, out of the interpreter's wrappers
-// (interp.valueInterface, stdlib._fmt_Stringer), so that reflect sees the value's type
+// (interp.valueInterface, stdlib._fmt_Stringer, boxed errors), so that reflect sees the value's type
 // as the cell's reflect calls expect it (see reflect.go). It panics with a peerbook error
 // for a value whose type reflect cannot show: one made of an interface type declared in
 // a cell, which is one struct type of the interpreter at run time.
 func ReflectArg(fn string, v any) any {
-	rv := reflect.ValueOf(v)
-	for rv.IsValid() {
-		if rv.Kind() == reflect.Interface {
-			if rv.IsNil() {
-				return nil
-			}
-			rv = rv.Elem()
-			continue
-		}
-		if isCellInterface(rv.Type()) {
-			inner, _ := valueInterfaceParts(rv)
-			rv = inner
-			continue
-		}
-		if inner, _, ok := heldByWrapper(rv); ok {
-			rv = inner
-			continue
-		}
-		break
-	}
+	rv := heldValue(reflect.ValueOf(v))
 	if !rv.IsValid() {
 		return nil
 	}
