@@ -40,3 +40,21 @@ func TestReflectCellInterfaceHeldRefusedAtRunTime(t *testing.T) {
 		t.Errorf("after the refusal: got %q, want main.Sq", out)
 	}
 }
+
+// reflectWalk is a cell that walks the fields of a value's type 1000 times, reading the
+// names, tags and kinds a struct walker reads.
+const reflectWalk = "n := 0\nfor i := 0; i < 1000; i++ {\n\tt := reflect.TypeOf(v)\n\tfor j := 0; j < t.NumField(); j++ {\n\t\tf := t.Field(j)\n\t\tn += len(f.Name) + len(f.Tag.Get(\"json\")) + int(f.Type.Kind())\n\t}\n}\nn"
+
+// BenchmarkReflectWalkCellStruct walks a struct type declared in a cell, whose reflect
+// calls go to package rt; BenchmarkReflectWalkCompiledStruct is the same walk of a
+// compiled struct type with the same fields (net/mail.Address has two), calls that go to
+// reflect directly.
+func BenchmarkReflectWalkCellStruct(b *testing.B) {
+	benchCell(b, "import \"reflect\"\ntype Address struct {\n\tName    string `json:\"name\"`\n\tAddress string `json:\"address\"`\n}\nvar v = Address{}",
+		func(int) string { return reflectWalk })
+}
+
+func BenchmarkReflectWalkCompiledStruct(b *testing.B) {
+	benchCell(b, "import (\n\t\"net/mail\"\n\t\"reflect\"\n)\nvar v = mail.Address{}",
+		func(int) string { return reflectWalk })
+}
