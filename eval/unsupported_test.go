@@ -48,6 +48,8 @@ func TestUnsupportedRefused(t *testing.T) {
 			"reflect.TypeOf of a value of type Names is not supported in cells: the type Names declared in a cell has no reflect type of its own (it would be []string)", nil},
 		{"reflect of an unnamed struct with unexported fields", "import \"reflect\"\nn := reflect.TypeOf(struct{ a int }{1}).Field(0).Name",
 			"reflect.TypeOf of a value of type struct{a int} is not supported in cells: the unexported field a of an unnamed struct type would show renamed (Xa)", nil},
+		{"reflect.TypeFor a cell interface", "import \"reflect\"\ntype Shape interface{ Area() float64 }\nk := reflect.TypeFor[Shape]().Kind()",
+			"reflect.TypeFor[Shape] is not supported in cells: the interface type Shape declared in a cell has no reflect type of its own", nil},
 		{"reflect method value", "import \"reflect\"\ntype U struct{ Name string }\nname := reflect.TypeOf(U{}).Name",
 			"the method value Name of a reflect.Type is not supported in cells", nil},
 		{"reflect method expression", "import \"reflect\"\nfield := reflect.Value.FieldByName",

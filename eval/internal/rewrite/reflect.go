@@ -20,10 +20,10 @@ import (
 // reflectMethods are the methods of reflect.Type and reflect.Value whose answers the
 // prelude corrects for cell types.
 var reflectMethods = map[string]map[string]bool{
-	"Type": {"Name": true, "String": true, "PkgPath": true, "Field": true, "FieldByIndex": true,
+	"Type": {"Kind": true, "Name": true, "String": true, "PkgPath": true, "Field": true, "FieldByIndex": true,
 		"FieldByName": true, "FieldByNameFunc": true, "NumMethod": true, "Method": true,
 		"MethodByName": true, "Implements": true, "AssignableTo": true, "ConvertibleTo": true},
-	"Value": {"Elem": true, "Field": true, "FieldByIndex": true, "FieldByIndexErr": true, "FieldByName": true,
+	"Value": {"Kind": true, "Elem": true, "Field": true, "FieldByIndex": true, "FieldByIndexErr": true, "FieldByName": true,
 		"FieldByNameFunc": true, "NumMethod": true, "Method": true, "MethodByName": true, "String": true},
 }
 

@@ -444,6 +444,17 @@ func (x *cell) refuseKeyCollision(key ast.Expr, seen map[string]types.Type, what
 // involves a type declared in a cell that reflect cannot show as Go does (see
 // reflectBlind): the rewrites of reflect.go correct the others.
 func (x *cell) refuseReflectOf(call *ast.CallExpr, add func(token.Pos, string, ...any)) {
+	if ix, ok := call.Fun.(*ast.IndexExpr); ok {
+		// reflect.TypeFor[T]()
+		if fn := calleeFunc(x.info, &ast.CallExpr{Fun: ix.X}); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "reflect" && fn.Name() == "TypeFor" {
+			if t := x.typeOf(ix.Index); t != nil {
+				if why := x.reflectBlind(t, map[types.Type]bool{}); why != "" {
+					add(call.Pos(), "reflect.TypeFor[%s] is not supported in cells: %s", typeName(t), why)
+				}
+			}
+		}
+		return
+	}
 	sel, ok := call.Fun.(*ast.SelectorExpr)
 	if !ok || len(call.Args) != 1 || (sel.Sel.Name != "TypeOf" && sel.Sel.Name != "ValueOf") {
 		return

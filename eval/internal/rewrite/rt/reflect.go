@@ -41,6 +41,8 @@ func init() {
 		"ReflectTypeAssignableTo":     reflect.ValueOf(ReflectTypeAssignableTo),
 		"ReflectTypeConvertibleTo":    reflect.ValueOf(ReflectTypeConvertibleTo),
 		"ReflectVisibleFields":        reflect.ValueOf(ReflectVisibleFields),
+		"ReflectTypeKind":             reflect.ValueOf(ReflectTypeKind),
+		"ReflectValueKind":            reflect.ValueOf(ReflectValueKind),
 		"ReflectValueElem":            reflect.ValueOf(ReflectValueElem),
 		"ReflectValueField":           reflect.ValueOf(ReflectValueField),
 		"ReflectValueFieldByIndex":    reflect.ValueOf(ReflectValueFieldByIndex),
@@ -173,6 +175,22 @@ func ReflectTypeName(session string, t reflect.Type) string {
 	}
 	refuseCellInterface(t, "reflect.Type.Name")
 	return t.Name()
+}
+
+// ReflectTypeKind is t.Kind(), refused for the interpreter's stand-in for interface types
+// declared in cells (a struct where Go has an interface).
+func ReflectTypeKind(session string, t reflect.Type) reflect.Kind {
+	refuseCellInterface(t, "reflect.Type.Kind")
+	return t.Kind()
+}
+
+// ReflectValueKind is v.Kind(), refused for a value of the interpreter's stand-in for
+// interface types declared in cells (see ReflectTypeKind).
+func ReflectValueKind(session string, v reflect.Value) reflect.Kind {
+	if v.IsValid() {
+		refuseCellInterface(v.Type(), "reflect.Value.Kind")
+	}
+	return v.Kind()
 }
 
 // ReflectTypeString is t.String() as Go answers for cell types.
