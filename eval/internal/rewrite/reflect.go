@@ -107,21 +107,20 @@ func (x *cell) reflectPrintArgs(call *ast.CallExpr) {
 	if !ok || len(call.Args) <= pf.first || call.Ellipsis.IsValid() {
 		return
 	}
-	var verbs []rune
-	if pf.format >= 0 {
-		verbs, _ = x.formatVerbs(call.Args[pf.format])
-	}
 	anyType := types.NewInterfaceType(nil, nil)
 	for i := pf.first; i < len(call.Args); i++ {
 		arg := call.Args[i]
-		kind, deref := reflectRecv(x.typeOf(arg))
+		t := x.typeOf(arg)
+		kind, deref := reflectRecv(t)
 		if kind == "" || deref {
+			if x.printableReflectData(t) && x.printVerb(call, pf.format, i-pf.first) == 'v' {
+				call.Args[i] = &ast.CallExpr{Fun: &ast.Ident{NamePos: arg.Pos(), Name: "_pb_reflect_data_shown"}, Lparen: arg.Pos(),
+					Args: []ast.Expr{arg}, Rparen: arg.End()}
+			}
 			continue
 		}
-		if verbs != nil && i-pf.first < len(verbs) {
-			if v := verbs[i-pf.first]; v == 'T' || v == 'p' || v == 0 {
-				continue
-			}
+		if v := x.printVerb(call, pf.format, i-pf.first); v == 'T' || v == 'p' || v == 0 {
+			continue
 		}
 		pos := arg.Pos()
 		if kind == "Type" {
@@ -134,6 +133,37 @@ func (x *cell) reflectPrintArgs(call *ast.CallExpr) {
 		x.info.Types[shown] = types.TypeAndValue{Type: anyType}
 		call.Args[i] = shown
 	}
+}
+
+// printVerb is the verb that prints operand i of a printing call whose format argument
+// is at index format (-1 for none): 'v' for Print and Println, the verb of a constant
+// format, sharpV for %#v, 0 when the format is not constant.
+func (x *cell) printVerb(call *ast.CallExpr, format, i int) rune {
+	if format < 0 {
+		return 'v'
+	}
+	verbs, _ := x.formatVerbs(call.Args[format])
+	if verbs == nil || i >= len(verbs) {
+		return 0
+	}
+	switch v := verbs[i]; v {
+	case 's', 'q', 'x', 'X':
+		return 'v' // a struct's fields print with the verb: types print their names
+	default:
+		return v
+	}
+}
+
+// printableReflectData reports whether t is reflect.StructField, reflect.Method or a
+// slice of them: values that print their Type fields with Go's names through
+// _pb_reflect_data_shown.
+func (x *cell) printableReflectData(t types.Type) bool {
+	if s, ok := types.Unalias(t).(*types.Slice); ok {
+		t = s.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "reflect" &&
+		(n.Obj().Name() == "StructField" || n.Obj().Name() == "Method")
 }
 
 // registerReflectTypes registers for reflect the named types of list (those the cell
@@ -423,7 +453,7 @@ func (x *cell) refuseReflectArgs(call *ast.CallExpr, add func(token.Pos, string,
 		}
 	}
 	_, printing := printFuncs[x.calleeName(call.Fun)]
-	for _, arg := range call.Args {
+	for i, arg := range call.Args {
 		t := x.typeOf(arg)
 		if t == nil {
 			continue
@@ -432,8 +462,12 @@ func (x *cell) refuseReflectArgs(call *ast.CallExpr, add func(token.Pos, string,
 		if c == "" {
 			continue
 		}
-		if printing {
-			if kind, deref := reflectRecv(t); kind != "" && !deref && !call.Ellipsis.IsValid() {
+		if printing && !call.Ellipsis.IsValid() {
+			if kind, deref := reflectRecv(t); kind != "" && !deref {
+				continue // printed with Go's names (reflectPrintArgs)
+			}
+			pf := printFuncs[x.calleeName(call.Fun)]
+			if i >= pf.first && x.printableReflectData(t) && x.printVerb(call, pf.format, i-pf.first) == 'v' {
 				continue // printed with Go's names (reflectPrintArgs)
 			}
 		}

@@ -53,6 +53,7 @@ func init() {
 		"ReflectValueMethod":          reflect.ValueOf(ReflectValueMethod),
 		"ReflectValueMethodByName":    reflect.ValueOf(ReflectValueMethodByName),
 		"ReflectValueString":          reflect.ValueOf(ReflectValueString),
+		"ReflectDataShown":            reflect.ValueOf(ReflectDataShown),
 		"ReflectTypeText":             reflect.ValueOf(ReflectTypeText),
 		"ReflectValueShown":           reflect.ValueOf(ReflectValueShown),
 	} {
@@ -931,3 +932,61 @@ func hasPrintingMethod(t reflect.Type) bool {
 	_, e := t.MethodByName("Error")
 	return s || e
 }
+
+// ReflectDataShown is a reflect.StructField, reflect.Method, or a slice of them, operand
+// of a printing function: a value that prints as fmt prints it (%v, %+v), with the Type
+// fields written with Go's names.
+func ReflectDataShown(x any) any {
+	switch x := x.(type) {
+	case reflect.StructField:
+		return structFieldText{x.Name, x.PkgPath, reflectTypeText{x.Type}, x.Tag, x.Offset, x.Index, x.Anonymous}
+	case reflect.Method:
+		return methodText{x.Name, x.PkgPath, reflectTypeText{x.Type}, valueText{x.Func}, x.Index}
+	case []reflect.StructField:
+		if x == nil {
+			return []structFieldText(nil)
+		}
+		out := make([]structFieldText, len(x))
+		for i, f := range x {
+			out[i] = ReflectDataShown(f).(structFieldText)
+		}
+		return out
+	case []reflect.Method:
+		if x == nil {
+			return []methodText(nil)
+		}
+		out := make([]methodText, len(x))
+		for i, m := range x {
+			out[i] = ReflectDataShown(m).(methodText)
+		}
+		return out
+	}
+	return x
+}
+
+// structFieldText is a reflect.StructField as fmt prints it (the same fields, in order).
+type structFieldText struct {
+	Name      string
+	PkgPath   string
+	Type      reflectTypeText
+	Tag       reflect.StructTag
+	Offset    uintptr
+	Index     []int
+	Anonymous bool
+}
+
+// methodText is a reflect.Method as fmt prints it (the same fields, in order).
+type methodText struct {
+	Name    string
+	PkgPath string
+	Type    reflectTypeText
+	Func    valueText
+	Index   int
+}
+
+// valueText prints a reflect.Value as fmt prints a reflect.Value field: by its String
+// method, with Go's type names.
+type valueText struct{ v reflect.Value }
+
+// String is v.String() with Go's type names.
+func (t valueText) String() string { return ReflectValueString("", t.v) }
