@@ -50,6 +50,8 @@ func TestUnsupportedRefused(t *testing.T) {
 			"reflect.TypeOf of a value of type struct{a int} is not supported in cells: the unexported field a of an unnamed struct type would show renamed (Xa)", nil},
 		{"reflect.TypeFor a cell interface", "import \"reflect\"\ntype Shape interface{ Area() float64 }\nk := reflect.TypeFor[Shape]().Kind()",
 			"reflect.TypeFor[Shape] is not supported in cells: the interface type Shape declared in a cell has no reflect type of its own", nil},
+		{"reflect method promoted through a struct", "import \"reflect\"\ntype U struct{ A int }\ntype W struct{ reflect.Type }\nw := W{reflect.TypeOf(U{})}\nn := w.Name()",
+			"the method Name of reflect.Type promoted through W is not supported in cells", nil},
 		{"reflect method value", "import \"reflect\"\ntype U struct{ Name string }\nname := reflect.TypeOf(U{}).Name",
 			"the method value Name of a reflect.Type is not supported in cells", nil},
 		{"reflect method expression", "import \"reflect\"\nfield := reflect.Value.FieldByName",

@@ -63,6 +63,33 @@ func (x *cell) reflectMethodOf(sel *ast.SelectorExpr) (kind, method string, dere
 	return kind, sel.Sel.Name, deref
 }
 
+// promotedReflectMethod returns "Type" or "Value" when sel names a corrected method of
+// reflect.Type or reflect.Value promoted through an embedding struct (w.Name() with
+// type W struct{ reflect.Type }), which the rewrite does not reach.
+func (x *cell) promotedReflectMethod(sel *ast.SelectorExpr) string {
+	s := x.info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal || len(s.Index()) < 2 || !reflectMethods["Type"][sel.Sel.Name] && !reflectMethods["Value"][sel.Sel.Name] {
+		return ""
+	}
+	// The type of the embedded field the method comes from.
+	t := x.typeOf(sel.X)
+	for _, i := range s.Index()[:len(s.Index())-1] {
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := underlying(t).(*types.Struct)
+		if !ok || i >= st.NumFields() {
+			return ""
+		}
+		t = st.Field(i).Type()
+	}
+	kind, _ := reflectRecv(t)
+	if kind == "" || !reflectMethods[kind][sel.Sel.Name] {
+		return ""
+	}
+	return kind
+}
+
 // reflectCall rewrites a call of a corrected method of reflect.Type or reflect.Value,
 // and of reflect.VisibleFields:
 //
@@ -404,6 +431,11 @@ func (x *cell) refuseReflectLeaks(roots []ast.Node, add func(token.Pos, string, 
 				called[ast.Unparen(n.Fun)] = true
 				x.refuseReflectArgs(n, add)
 			case *ast.SelectorExpr:
+				if kind := x.promotedReflectMethod(n); kind != "" {
+					add(n.Pos(), "the method %s of reflect.%s promoted through %s is not supported in cells: call it on the reflect.%s itself, whose answer is corrected for the types declared in cells",
+						n.Sel.Name, kind, typeName(x.typeOf(n.X)), kind)
+					return true
+				}
 				if called[n] {
 					return true
 				}

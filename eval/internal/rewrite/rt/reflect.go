@@ -313,9 +313,10 @@ func structInfo(session string, t reflect.Type, what string) *reflectInfo {
 // name, PkgPath "main" for an unexported one, Anonymous for an embedded one, the tag
 // as the cell wrote it.
 func ReflectTypeField(session string, t reflect.Type, i int) reflect.StructField {
-	if t != nil && t.Kind() == reflect.Struct {
-		refuseCellInterface(t, "reflect.Type.Field")
+	if t != nil && t.Kind() != reflect.Struct {
+		panic("reflect: Field of non-struct type " + goTypeName(t))
 	}
+	refuseCellInterface(t, "reflect.Type.Field")
 	f := t.Field(i)
 	info := structInfo(session, t, "reflect.Type.Field")
 	if info == nil {
