@@ -334,7 +334,13 @@ func (x *cell) registerReflect(named *types.Named, ts string, f *ast.File, stmts
 		strings.Join(sets[1].names, ", "), strings.Join(sets[1].funcs, ", "))
 	switch {
 	case f != nil:
-		f.Decls = append(f.Decls, parseDecl(f.End(), fmt.Sprintf("package main\nvar %s = %s", x.tmp("reflreg"), call)))
+		// Positioned at the file's first declaration: at f.End() yaegi does not find the
+		// file's imports (a method taking a reflect.Type failed to compile).
+		pos := f.End()
+		if len(f.Decls) > 0 {
+			pos = f.Decls[0].Pos()
+		}
+		f.Decls = append(f.Decls, parseDecl(pos, fmt.Sprintf("package main\nvar %s = %s", x.tmp("reflreg"), call)))
 	case stmts != nil:
 		stmts.List = append(parseStmts(stmts.Lbrace, "_ = %s", call), stmts.List...)
 	}

@@ -14,7 +14,7 @@ type Item struct {
 	price float64
 }
 
-func (i Item) Label() string      { return i.Name }
+func (i Item) Label() string     { return i.Name }
 func (i *Item) SetName(n string) { i.Name = n }
 
 func main() {
