@@ -127,14 +127,12 @@ func (x *cell) reflectHelper(call *ast.CallExpr, name string, args []ast.Expr) a
 
 // reflectPrintArgs replaces the reflect.Type and reflect.Value operands of a printing
 // call: a type prints its Go name (_pb_reflect_type_text), a value the value it holds
-// (_pb_reflect_value_shown, which the printer then prints as Go does). %T and %p
-// operands are left alone.
+// as Go prints it (_pb_reflect_value_shown). %T and %p operands are left alone.
 func (x *cell) reflectPrintArgs(call *ast.CallExpr) {
 	pf, ok := printFuncs[x.calleeName(call.Fun)]
 	if !ok || len(call.Args) <= pf.first || call.Ellipsis.IsValid() {
 		return
 	}
-	anyType := types.NewInterfaceType(nil, nil)
 	for i := pf.first; i < len(call.Args); i++ {
 		arg := call.Args[i]
 		t := x.typeOf(arg)
@@ -155,10 +153,9 @@ func (x *cell) reflectPrintArgs(call *ast.CallExpr) {
 				Args: []ast.Expr{arg}, Rparen: arg.End()}
 			continue
 		}
-		shown := &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "_pb_reflect_value_shown"}, Lparen: pos,
-			Args: []ast.Expr{arg}, Rparen: arg.End()}
-		x.info.Types[shown] = types.TypeAndValue{Type: anyType}
-		call.Args[i] = shown
+		session := &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(x.r.session)}
+		call.Args[i] = &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "_pb_reflect_value_shown"}, Lparen: pos,
+			Args: []ast.Expr{session, arg}, Rparen: arg.End()}
 	}
 }
 

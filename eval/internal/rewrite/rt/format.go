@@ -563,6 +563,11 @@ func (p *printer) value(v reflect.Value, t *Type, depth int) {
 		return
 	}
 	if t.Kind == Interface {
+		if rv, ok := heldReflectValue(v); ok && depth > 0 {
+			// fmt prints a reflect.Value inside a value by its String method (reflect.go).
+			p.plain(reflect.ValueOf(valueText{rv}))
+			return
+		}
 		dv, dt := dynamic(v, t.Session)
 		if !dv.IsValid() {
 			if p.sharpV && p.verb == 'v' && depth > 0 {
@@ -583,6 +588,12 @@ func (p *printer) value(v reflect.Value, t *Type, depth int) {
 						panic(fmt.Sprintf("peerbook: %%#v of an interface holding a %s is not supported in cells: %s is also a %s at run time", dv.Type(), others, dv.Type()))
 					}
 				}
+			}
+			if d := describe(t.Session, dv.Type(), 0); d != nil {
+				// A composite of cell types ([]Temp in an any): described from its
+				// reflect type (reflect.go).
+				p.value(dv, d, depth)
+				return
 			}
 			p.plain(dv)
 			return

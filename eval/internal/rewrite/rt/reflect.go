@@ -883,10 +883,11 @@ func (tt reflectTypeText) Format(f fmt.State, verb rune) {
 // String is the type's name as Go writes it.
 func (tt reflectTypeText) String() string { return goTypeName(tt.t) }
 
-// ReflectValueShown is a reflect.Value operand of a printing function: the value it
-// holds, for the printer to print as Go prints it (with its String method, Go field
-// names), or v itself when it cannot be interfaced (fmt prints those without methods).
-func ReflectValueShown(v reflect.Value) any {
+// ReflectValueShown is a reflect.Value operand of a printing function: what fmt prints
+// for it, the value it holds, printed as Go prints it (with the String methods and field
+// names of cell types), or v itself when it cannot be interfaced (fmt prints those
+// without methods).
+func ReflectValueShown(session string, v reflect.Value) any {
 	if !v.IsValid() || !v.CanInterface() {
 		return v
 	}
@@ -897,7 +898,57 @@ func ReflectValueShown(v reflect.Value) any {
 			return asFmtPrints{v}
 		}
 	}
+	if d := describe(session, v.Type(), 0); d != nil {
+		return shown{v: v, t: d}
+	}
 	return v.Interface()
+}
+
+// describe makes the printer's description (format.go) of the reflect type t of a cell's
+// value: its named cell types as the session registered them, composites of them, an
+// interface's dynamic value; nil where fmt prints the value as it is.
+func describe(session string, t reflect.Type, depth int) *Type {
+	if depth > 8 {
+		return nil
+	}
+	if name, ok := cellName(t); ok {
+		return lookupName(session, name)
+	}
+	var elem *Type
+	switch t.Kind() {
+	case reflect.Interface:
+		return &Type{Kind: Interface, Name: goTypeName(t), Session: session}
+	case reflect.Pointer, reflect.Slice, reflect.Array:
+		if elem = describe(session, t.Elem(), depth+1); elem == nil {
+			return nil
+		}
+		kind := map[reflect.Kind]Kind{reflect.Pointer: Pointer, reflect.Slice: Slice, reflect.Array: Array}[t.Kind()]
+		return &Type{Kind: kind, Name: goTypeName(t), Session: session, Elem: elem}
+	case reflect.Map:
+		key, el := describe(session, t.Key(), depth+1), describe(session, t.Elem(), depth+1)
+		if key == nil && el == nil {
+			return nil
+		}
+		if key == nil {
+			key = &Type{Kind: Plain, Name: goTypeName(t.Key())}
+		}
+		if el == nil {
+			el = &Type{Kind: Plain, Name: goTypeName(t.Elem())}
+		}
+		return &Type{Kind: Map, Name: goTypeName(t), Session: session, Key: key, Elem: el}
+	}
+	return nil
+}
+
+// heldReflectValue returns the reflect.Value that v holds (through interfaces), if any.
+func heldReflectValue(v reflect.Value) (reflect.Value, bool) {
+	for v.IsValid() && v.Kind() == reflect.Interface && !v.IsNil() {
+		v = v.Elem()
+	}
+	if !v.IsValid() || v.Type() != reflectValueType || !v.CanInterface() {
+		return reflect.Value{}, false
+	}
+	return v.Interface().(reflect.Value), true
 }
 
 // asFmtPrints is a reflect.Value that fmt prints itself, past the printer of cell values.
