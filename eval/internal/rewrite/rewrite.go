@@ -228,6 +228,9 @@ func (r *Rewriter) rewrite(fset *token.FileSet, decls *ast.File, stmts *ast.Bloc
 		}
 	}
 	for _, root := range roots {
+		x.jsonErrorAsserts(root)
+	}
+	for _, root := range roots {
 		x.constDecls(root)
 		x.statements(root)
 	}

@@ -6,8 +6,6 @@ import (
 	"go/scanner"
 	"go/token"
 	"go/types"
-	"reflect"
-	"strconv"
 	"strings"
 
 	"github.com/peerbook/peerbook/eval/internal/namedpool"
@@ -36,13 +34,9 @@ func (u *Unsupported) Unwrap() error { return u.List }
 // they cannot see on cell types: by name, the signature (parameter and result types) and
 // the package that would ignore the method.
 var hiddenMethods = map[string]struct{ sig, who string }{
-	"GoString":      {"() (string)", "fmt (%#v)"},
-	"Format":        {"(fmt.State, rune) ()", "fmt"},
-	"MarshalJSON":   {"() ([]byte, error)", "encoding/json"},
-	"UnmarshalJSON": {"([]byte) (error)", "encoding/json"},
-	"MarshalText":   {"() ([]byte, error)", "encoding/json and encoding/xml"},
-	"UnmarshalText": {"([]byte) (error)", "encoding/json and encoding/xml"},
-	"LogValue":      {"() (log/slog.Value)", "log/slog"},
+	"GoString": {"() (string)", "fmt (%#v)"},
+	"Format":   {"(fmt.State, rune) ()", "fmt"},
+	"LogValue": {"() (log/slog.Value)", "log/slog"},
 }
 
 // unsupported returns the refusals of the cell's roots (nil if none).
@@ -63,8 +57,6 @@ func (x *cell) unsupported(roots []ast.Node) error {
 			case *ast.TypeSpec:
 				x.refuseRecursiveGeneric(n, add)
 				x.refuseRecursiveFunc(n, add)
-			case *ast.StructType:
-				x.refuseOmitZero(n, add)
 			case *ast.TypeSwitchStmt:
 				x.refuseCaseCollisions(n, add)
 			case *ast.TypeAssertExpr:
@@ -75,6 +67,7 @@ func (x *cell) unsupported(roots []ast.Node) error {
 				x.refuseReflectOf(n, add)
 				x.refuseTemplateMethods(n, add)
 				x.refuseSlogMethods(n, add)
+				x.refuseXMLMethods(n, add)
 				if key := x.contextKey(n); key != nil {
 					x.refuseKeyCollision(key, ctxKeys, "context keys", add)
 				}
@@ -101,6 +94,7 @@ func (x *cell) unsupported(roots []ast.Node) error {
 		})
 	}
 	x.refuseReflectLeaks(roots, add)
+	x.refuseJSONFuncValues(roots, add)
 	if len(list) == 0 {
 		return nil
 	}
@@ -153,36 +147,6 @@ func (x *cell) refuseHiddenMethod(fd *ast.FuncDecl, add func(token.Pos, string, 
 	recv := types.TypeString(sig.Recv().Type(), func(*types.Package) string { return "" })
 	add(fd.Name.Pos(), "method %s.%s is not supported in cells: %s does not see the methods of types declared in cells and would ignore it",
 		strings.TrimPrefix(recv, "*"), fd.Name.Name, h.who)
-}
-
-// refuseOmitZero refuses a json omitzero option on a field whose cell type has an IsZero
-// method: encoding/json cannot call it.
-func (x *cell) refuseOmitZero(st *ast.StructType, add func(token.Pos, string, ...any)) {
-	for _, f := range st.Fields.List {
-		if f.Tag == nil {
-			continue
-		}
-		tag, err := strconv.Unquote(f.Tag.Value)
-		if err != nil {
-			continue
-		}
-		opts := strings.Split(reflect.StructTag(tag).Get("json"), ",")
-		omitzero := false
-		for _, o := range opts[1:] {
-			omitzero = omitzero || o == "omitzero"
-		}
-		t := x.typeOf(f.Type)
-		if !omitzero || t == nil || !isSessionValue(t) {
-			continue
-		}
-		for _, mt := range []types.Type{t, types.NewPointer(t)} {
-			if sel := types.NewMethodSet(mt).Lookup(nil, "IsZero"); sel != nil && isSessionValue(sel.Recv()) {
-				add(f.Tag.Pos(), "json option omitzero on a field of type %s is not supported in cells: encoding/json does not see the IsZero method of types declared in cells",
-					types.TypeString(t, func(*types.Package) string { return "" }))
-				break
-			}
-		}
-	}
 }
 
 // refuseRecursiveGeneric refuses a generic type that refers to itself with type

@@ -140,6 +140,8 @@ func ErrorsAs(err error, try func(any) bool) bool {
 			}
 		} else if try(err) {
 			return true
+		} else if jsonErrorTarget(err, try) {
+			panic(fmt.Sprintf("peerbook: errors.As of a json error naming a type declared in a cell into a %s is not supported in cells: its Type field cannot be a type declared in a cell (the error's text is Go's)", strings.Replace(fmt.Sprintf("%T", err), "rt.", "json.", 1)))
 		} else if inner, _, ok := heldByWrapper(reflect.ValueOf(err)); ok && inner.IsValid() && inner.CanInterface() && try(inner.Interface()) {
 			// yaegi's error wrapper (an error-typed value of a cell type, such as the
 			// binding of "case error:") holds the value the target may match.

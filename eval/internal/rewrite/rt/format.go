@@ -975,6 +975,7 @@ func cmpFloat(a, b float64) int {
 // (nil); no code of another session uses them.
 func Forget(session string) {
 	forgetReflect(session)
+	jsonForget(session)
 	registry.Lock()
 	defer registry.Unlock()
 	prefix := session + "/"
