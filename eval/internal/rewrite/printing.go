@@ -658,6 +658,7 @@ func (x *cell) registerTypes(f *ast.File, stmts *ast.BlockStmt) {
 			stmts.List = append(parseStmts(stmts.Lbrace, "_ = %s", call), stmts.List...)
 		}
 	}
+	x.registerReflectTypes(list, f, stmts)
 }
 
 // hasTypeParam reports whether a named type's arguments mention a type parameter.
