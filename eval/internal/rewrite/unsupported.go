@@ -524,6 +524,10 @@ func (x *cell) reflectBlind(t types.Type, seen map[types.Type]bool) string {
 				return fmt.Sprintf("the type %s has no reflect type of its own (it would be %s)", typeName(t), u)
 			}
 			return ""
+		case *types.Slice, *types.Map, *types.Array:
+			if x.distinct(t) {
+				return "" // a pool type of its own (yaegi patch 54)
+			}
 		}
 		return fmt.Sprintf("the type %s declared in a cell has no reflect type of its own (it would be %s)", typeName(t), typeName(t.Underlying()))
 	case *types.Pointer:
