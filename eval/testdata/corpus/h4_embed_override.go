@@ -13,8 +13,8 @@ type Animal interface {
 
 type Base struct{ name string }
 
-func (b Base) Name() string   { return b.name }
-func (b Base) Sound() string  { return "..." }
+func (b Base) Name() string     { return b.name }
+func (b Base) Sound() string    { return "..." }
 func (b Base) Describe() string { return b.Name() + " says " + b.Sound() }
 
 type Dog struct {

@@ -289,6 +289,7 @@ func typeString(t reflect.Type) string {
 	case reflect.Struct:
 		if t.NumField() > 0 {
 			if name, ok := t.Field(0).Tag.Lookup("yaegi"); ok {
+				name, _, _ = strings.Cut(name, "#") // a local type's declaration (yaegi patch 54)
 				return name
 			}
 		}
