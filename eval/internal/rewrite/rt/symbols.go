@@ -27,5 +27,6 @@ var Symbols = map[string]map[string]reflect.Value{
 		"JSONValue":      reflect.ValueOf(JSONValue),
 		"ShowSharp":      reflect.ValueOf(ShowSharp),
 		"ReflectArg":     reflect.ValueOf(ReflectArg),
+		"TemplateData":   reflect.ValueOf(TemplateData),
 	},
 }
