@@ -75,3 +75,36 @@ func main() {
 		t.Errorf("got:\n%s\nwant (go run):\n%s", got, want)
 	}
 }
+
+// Patch 55: a package-level var declaration of several variables from one call of a
+// function declared later in the file (`var q, r = divmod(17, 5)`) failed with
+// "assignment mismatch: 2 variables but divmod returns 0 values": the function's type
+// was not known yet. A single variable worked.
+func TestPatchMultiValueVarFromLaterFunc(t *testing.T) {
+	const body = `
+import "fmt"
+
+var q, r = divmod(17, 5)
+
+var name, ok = lookup("b")
+
+func divmod(a, b int) (int, int) { return a / b, a % b }
+
+func lookup(k string) (string, bool) {
+	m := map[string]string{"a": "ann", "b": "bob"}
+	v, found := m[k]
+	return v, found
+}
+
+func main() {
+	fmt.Println(q, r, name, ok)
+}
+`
+	const want = "3 2 bob true\n"
+	if got := yaegiStdout(t, "package main\n"+body); got != want {
+		t.Errorf("bare interpreter: got:\n%s\nwant (go run):\n%s", got, want)
+	}
+	if got := cellStdout(t, body); got != want {
+		t.Errorf("session: got:\n%s\nwant (go run):\n%s", got, want)
+	}
+}

@@ -18,6 +18,7 @@ func (x *cell) declarations(f *ast.File) {
 // initialises them (dependencies first, see types.Info.InitOrder): yaegi initialises
 // them in source order.
 func (x *cell) initOrder(f *ast.File) {
+	zeroFirst(f)
 	specs := map[*types.Var]*ast.ValueSpec{}
 	var source []*ast.ValueSpec
 	for _, d := range f.Decls {
@@ -102,6 +103,49 @@ func (x *cell) initOrder(f *ast.File) {
 		if !placed {
 			out = append(out, decls...)
 			placed = true
+		}
+	}
+	f.Decls = out
+}
+
+// zeroFirst moves the var declarations without values (`var log []string`) that come
+// after one with values before the first with values: yaegi sets a variable to its zero
+// value where its declaration is, which undid what an initialiser run before did (`var
+// _ = register("boot")` appending to log, with status ok). The declarations stay the
+// same nodes.
+func zeroFirst(f *ast.File) {
+	first := -1
+	var zero []ast.Decl
+	moved := map[ast.Decl]bool{}
+	for i, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.VAR {
+			continue
+		}
+		values := false
+		for _, s := range g.Specs {
+			if len(s.(*ast.ValueSpec).Values) > 0 {
+				values = true
+			}
+		}
+		switch {
+		case values && first < 0:
+			first = i
+		case !values && first >= 0:
+			zero = append(zero, d)
+			moved[d] = true
+		}
+	}
+	if len(zero) == 0 {
+		return
+	}
+	out := make([]ast.Decl, 0, len(f.Decls))
+	for i, d := range f.Decls {
+		if i == first {
+			out = append(out, zero...)
+		}
+		if !moved[d] {
+			out = append(out, d)
 		}
 	}
 	f.Decls = out
