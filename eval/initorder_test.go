@@ -36,3 +36,35 @@ func main() {
 		t.Errorf("got:\n%s\nwant (go run):\n%s", got, want)
 	}
 }
+
+// A package-level var initialised by a call of a generic function of the cell runs as a
+// statement: yaegi cannot type it at package level (before: "constant definition loop",
+// which the session reported as some later name being undefined). Expected output from go
+// run (Go 1.26.8).
+func TestPackageVarFromGenericCall(t *testing.T) {
+	got := cellStdout(t, `package main
+
+import "fmt"
+
+var total = Sum([]float64{1.5, 2.5})
+
+var count = Sum([]int{1, 2, 3}) + len(names)
+
+var names = []string{"a"}
+
+func Sum[T int | float64](xs []T) T {
+	var s T
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
+
+func main() {
+	fmt.Println(total, count)
+}
+`)
+	if want := "4 7\n"; got != want {
+		t.Errorf("got %q, want %q (go run)", got, want)
+	}
+}
