@@ -108,3 +108,34 @@ func main() {
 		t.Errorf("session: got:\n%s\nwant (go run):\n%s", got, want)
 	}
 }
+
+// Patch 56: a blank identifier on the left of := is never a variable redeclared. After
+// `y, _ := g()` (g returning a bool second), `a, b, _ := h()` (h returning an error
+// third) failed with "cannot use error value as bool value in assignment": the "_"
+// symbol the first left was taken for a variable of the block (patch 44's check).
+func TestPatchBlankNotRedeclared(t *testing.T) {
+	const body = `
+import (
+	"fmt"
+	"net"
+)
+
+func g() (string, bool)           { return "x", true }
+func h() (string, string, error) { return "a", "b", nil }
+
+func main() {
+	y, _ := g()
+	a, b, _ := h()
+	host, port, _ := net.SplitHostPort("example.com:80")
+	_, n, _ := h()
+	fmt.Println(y, a, b, host, port, n)
+}
+`
+	const want = "x a b example.com 80 b\n"
+	if got := yaegiStdout(t, "package main\n"+body); got != want {
+		t.Errorf("bare interpreter: got:\n%s\nwant (go run):\n%s", got, want)
+	}
+	if got := cellStdout(t, body); got != want {
+		t.Errorf("session: got:\n%s\nwant (go run):\n%s", got, want)
+	}
+}

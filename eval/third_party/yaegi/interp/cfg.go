@@ -2460,7 +2460,10 @@ func compDefineX(sc *scope, n *node) error {
 		// The redeclared variable must be of same type (it is reassigned, not created).
 		// Careful to not reuse a variable which has been shadowed (it must not be a newSym).
 		sym, level, ok := sc.lookup(id)
-		canRedeclare := hasNewSymbol && len(symIsNew) > 1 && !symIsNew[id] && ok
+		// peerbook patch 56: the blank identifier is never redeclared (an earlier `y, _ :=
+		// g()` left a symbol "_" of g's second result type, which patch 44 then took for
+		// a variable of the block: "cannot use error value as bool value").
+		canRedeclare := id != "_" && hasNewSymbol && len(symIsNew) > 1 && !symIsNew[id] && ok
 		if canRedeclare && level == n.child[i].level && sym.kind == varSym && sym.typ.id() == t.id() {
 			index = sym.index
 			n.child[i].redeclared = true
