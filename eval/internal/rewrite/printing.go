@@ -34,6 +34,13 @@ var printFuncs = map[string]struct{ format, first int }{
 	"log.Panic": {-1, 0}, "log.Panicln": {-1, 0}, "log.Panicf": {0, 1},
 }
 
+// spacedPrint are the printing functions that put a space between two operands when
+// neither is a string: their operands of kind string must stay strings (rt.ShowPrint).
+var spacedPrint = map[string]bool{
+	"fmt.Print": true, "fmt.Sprint": true, "fmt.Fprint": true, "fmt.Append": true,
+	"log.Print": true, "log.Fatal": true, "log.Panic": true,
+}
+
 // printCall wraps the operands of a call of a printing function.
 func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
 	name := x.calleeName(call.Fun)
@@ -56,8 +63,12 @@ func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
 		if !ok || !x.needsHelp(st.Elem(), nil) {
 			return nil
 		}
+		showAll := "_pb_show_all"
+		if spacedPrint[name] {
+			showAll = "_pb_show_all_print"
+		}
 		call.Args[last] = &ast.CallExpr{
-			Fun:    &ast.Ident{NamePos: call.Args[last].Pos(), Name: "_pb_show_all"},
+			Fun:    &ast.Ident{NamePos: call.Args[last].Pos(), Name: showAll},
 			Lparen: call.Args[last].Pos(),
 			Args:   []ast.Expr{call.Args[last], x.descID(st.Elem(), call.Args[last].Pos())},
 			Rparen: call.Args[last].End(),
@@ -114,6 +125,9 @@ func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
 			continue
 		default:
 			show := "_pb_show"
+			if spacedPrint[name] {
+				show = "_pb_show_print"
+			}
 			if verb == sharpV {
 				// The printer refuses some %#v operands; inside fmt the refusal
 				// would become part of the output: check first.

@@ -28,5 +28,7 @@ var Symbols = map[string]map[string]reflect.Value{
 		"ShowSharp":      reflect.ValueOf(ShowSharp),
 		"ReflectArg":     reflect.ValueOf(ReflectArg),
 		"TemplateData":   reflect.ValueOf(TemplateData),
+		"ShowPrint":      reflect.ValueOf(ShowPrint),
+		"ShowAllPrint":   reflect.ValueOf(ShowAllPrint),
 	},
 }

@@ -1,0 +1,32 @@
+package eval
+
+import "testing"
+
+// fmt.Print, Sprint, Fprint (and log.Print) put a space between two operands when neither
+// is a string, a value of kind string named or not: values of a cell's string types
+// (type Name string) are such strings. Before, the printer's wrapper made them no
+// strings: "N:ann 1 2 l 3" for Go's "N:ann1 2l3", with status ok. Expected output from go
+// run (Go 1.26.8).
+func TestPrintSpacingOfCellStringTypes(t *testing.T) {
+	got := cellStdout(t, `import "fmt"
+
+type Name string
+
+func (n Name) String() string { return "N:" + string(n) }
+
+type Label string
+
+type Pt struct{ X, Y int }
+
+func main() {
+	vals := []any{Name("a"), 1, Label("b"), 2}
+	fmt.Print(Name("ann"), 1, 2, Label("l"), 3, Pt{1, 2}, Pt{3, 4}, "\n")
+	fmt.Print(vals...)
+	fmt.Println(fmt.Sprint(Label("x"), Label("y")), fmt.Sprint(Name("x"), 5))
+}
+`)
+	want := "N:ann1 2l3 {1 2} {3 4}\nN:a1b2xy N:x5\n"
+	if got != want {
+		t.Errorf("got %q, want %q (go run)", got, want)
+	}
+}
