@@ -30,3 +30,25 @@ func main() {
 		t.Errorf("got %q, want %q (go run)", got, want)
 	}
 }
+
+// The operands no verb of a constant format uses are named by their Go type in fmt's
+// %!(EXTRA ...) text: a cell type's name, not the interpreter's stand-in
+// (namedpool.String_1, an unnamed struct, rt.shown), which fmt printed with status ok.
+// Expected output from go run (Go 1.26.8).
+func TestPrintfExtraOperandsOfCellTypes(t *testing.T) {
+	got := cellStdout(t, `import "fmt"
+
+type Label string
+type Pt struct{ X, Y int }
+
+func main() {
+	fmt.Printf("%d\n", 1, Label("x"), Pt{1, 2}, 3)
+	fmt.Printf("none\n", Label("q"))
+	fmt.Println(fmt.Sprintf("%s", "a", Label("b")))
+}
+`)
+	want := "1\n%!(EXTRA main.Label=x, main.Pt={1 2}, int=3)none\n%!(EXTRA main.Label=q)a%!(EXTRA main.Label=b)\n"
+	if got != want {
+		t.Errorf("got %q, want %q (go run)", got, want)
+	}
+}

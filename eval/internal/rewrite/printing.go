@@ -138,6 +138,9 @@ func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
 		}
 		changed = true
 	}
+	if x.extraOperands(call, pf.first, verbs, lit) {
+		changed = true
+	}
 	if lit != nil {
 		// %T operands that were replaced by their type name print with %s.
 		newLit := replaceTypeVerbs(lit.Value, call.Args[pf.first:])
@@ -149,6 +152,43 @@ func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
 		return nil
 	}
 	return call
+}
+
+// extraOperands replaces the operands that no verb of the format literal uses, when one
+// of them may hold a value of a cell type, by the text fmt would append for them
+// (_pb_extra), appended to the format as "%%!(EXTRA %s)": fmt names them by their reflect
+// types, the interpreter's stand-ins for cell types (%!(EXTRA namedpool.String_1=x) for
+// Go's %!(EXTRA main.Label=x)). It reports whether it changed the call.
+func (x *cell) extraOperands(call *ast.CallExpr, first int, verbs []rune, lit *ast.BasicLit) bool {
+	if lit == nil || verbs == nil || call.Ellipsis.IsValid() || len(call.Args)-first <= len(verbs) || len(lit.Value) < 2 {
+		return false
+	}
+	extra := call.Args[first+len(verbs):]
+	need := false
+	for _, e := range extra {
+		if tv, ok := x.info.Types[e]; ok && tv.Type != nil && !isUntyped(tv.Type) && (x.needsHelp(tv.Type, nil) || types.IsInterface(tv.Type)) {
+			need = true
+		}
+	}
+	if !need {
+		return false
+	}
+	var pairs []ast.Expr
+	for _, e := range extra {
+		tv := x.info.Types[e]
+		t := tv.Type
+		if t == nil || isUntyped(t) {
+			t = types.Default(t)
+		}
+		if t == nil {
+			return false
+		}
+		pairs = append(pairs, e, x.descID(t, e.Pos()))
+	}
+	pos := extra[0].Pos()
+	call.Args = append(call.Args[:first+len(verbs)], &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "_pb_extra"}, Lparen: pos, Args: pairs, Rparen: extra[len(extra)-1].End()})
+	lit.Value = lit.Value[:len(lit.Value)-1] + "%%!(EXTRA %s)" + lit.Value[len(lit.Value)-1:]
+	return true
 }
 
 // calleeName is pkg.Func for a package function, pkg.Type.Method for a method.
@@ -194,7 +234,7 @@ const sharpV rune = -'v'
 
 // parseVerbs lists the verb of each operand of a format string (sharpV for %#v).
 func parseVerbs(s string) ([]rune, bool) {
-	var verbs []rune
+	verbs := []rune{} // not nil: a format without verbs is known to use no operand
 	for i := 0; i < len(s); i++ {
 		if s[i] != '%' {
 			continue

@@ -3,6 +3,7 @@ package rt
 import (
 	"fmt"
 	"reflect"
+	"strings"
 )
 
 // ShowPrint is Show for an operand of a printing function without a format that adds
@@ -40,4 +41,27 @@ func isStringKind(sh shown) bool {
 	}
 	dv, _ := dynamic(sh.v, sh.t.Session)
 	return dv.IsValid() && dv.Kind() == reflect.String
+}
+
+// Extra is the text fmt's Printf family appends for operands no verb of a constant format
+// used, `%!(EXTRA main.Label=extra, int=2)`, for the rewriter to append to the format in
+// their place: fmt names each by its reflect type, which for a value of a cell type is
+// the interpreter's stand-in (namedpool.String_1, an unnamed struct). pairs are the
+// operands, each followed by the id of its static type's description.
+func Extra(pairs ...any) string {
+	var b strings.Builder
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		v, id := pairs[i], pairs[i+1].(int)
+		if v == nil {
+			b.WriteString("<nil>")
+			continue
+		}
+		b.WriteString(TypeName(v, id))
+		b.WriteByte('=')
+		b.WriteString(fmt.Sprint(Show(v, id)))
+	}
+	return b.String()
 }

@@ -30,5 +30,6 @@ var Symbols = map[string]map[string]reflect.Value{
 		"TemplateData":   reflect.ValueOf(TemplateData),
 		"ShowPrint":      reflect.ValueOf(ShowPrint),
 		"ShowAllPrint":   reflect.ValueOf(ShowAllPrint),
+		"Extra":          reflect.ValueOf(Extra),
 	},
 }
