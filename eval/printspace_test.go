@@ -52,3 +52,23 @@ func main() {
 		t.Errorf("got %q, want %q (go run)", got, want)
 	}
 }
+
+// A nil pointer of a cell type prints as fmt prints a nil pointer for each verb: 0 for
+// the integer verbs, 0x0 for %p and %#x, %!s(*main.T=<nil>) for the verbs a pointer has
+// no meaning for (it printed <nil> for %s, %!d(<nil>) for %d, with status ok). Expected
+// output from go run (Go 1.26.8).
+func TestPrintNilPointerOfCellType(t *testing.T) {
+	got := cellStdout(t, `import "fmt"
+
+type T struct{ N int }
+
+func main() {
+	var p *T
+	fmt.Printf("%v|%s|%d|%x|%#x|%X|%o|%b|%t|%q|%5d|%-4v|%p|\n", p, p, p, p, p, p, p, p, p, p, p, p, p)
+}
+`)
+	want := "<nil>|%!s(*main.T=<nil>)|0|0|0x0|0|0|0|%!t(*main.T=<nil>)|%!q(*main.T=<nil>)|    0|<nil>|0x0|\n"
+	if got != want {
+		t.Errorf("got %q, want %q (go run)", got, want)
+	}
+}
