@@ -49,6 +49,9 @@ type item struct {
 	index  int  // position in the cell, in source order
 	hoist  bool // declaration compiled before the statements run
 	kernel bool // Go kernel or device function: goes to the gpu package, not to yaegi
+	// fromVar: a package-level var declaration of the cell, also once it runs as a
+	// statement (hoistVarDecl); init and main run after those (plan).
+	fromVar bool
 
 	// A statement run as a function literal that assigns the variables it defines (see
 	// toplevel.go): pre declares them (those that need it) before it runs.

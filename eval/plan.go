@@ -88,6 +88,7 @@ func decideHoisting(pc *parsedCell, sessionVar func(string) bool) {
 // step when it redeclares one, so that the statements before it still see the old one.
 func plan(pc *parsedCell, sessionVar, exists func(string) bool) []*step {
 	decideHoisting(pc, sessionVar)
+	delayInitAndMain(pc)
 	var steps []*step
 	var first step
 	for _, it := range pc.items {
@@ -132,6 +133,33 @@ func plan(pc *parsedCell, sessionVar, exists func(string) bool) []*step {
 		}
 		anchor[it] = a
 		return a
+	}
+	// init functions run after the cell's var declarations, in order, and main after them
+	// (the spec's "Program initialization and execution"): those delayed
+	// (delayInitAndMain) are compiled after the last var declaration run as a statement,
+	// after what they use, and main after every init.
+	lastVar := -1
+	for _, it := range pc.items {
+		if it.fromVar && !it.hoist && it.index > lastVar {
+			lastVar = it.index
+		}
+	}
+	initAnchor := lastVar
+	for _, it := range pc.items {
+		if !it.hoist && isInitOrMain(it, "init") {
+			if a := anchorOf(it, 0); a > initAnchor {
+				initAnchor = a
+			}
+			anchor[it] = initAnchor
+		}
+	}
+	for _, it := range pc.items {
+		if !it.hoist && isInitOrMain(it, "main") {
+			if a := anchorOf(it, 0); a > initAnchor {
+				initAnchor = a
+			}
+			anchor[it] = initAnchor
+		}
 	}
 	after := map[int][]*item{}
 	var early []*item
@@ -198,6 +226,41 @@ func plan(pc *parsedCell, sessionVar, exists func(string) bool) []*step {
 	}
 	flush()
 	return steps
+}
+
+// isInitOrMain reports whether it is the cell's func init (name "init") or func main.
+func isInitOrMain(it *item, name string) bool {
+	return it.kind == chunkFunc && !it.kernel && len(it.defs) == 1 && it.defs[0] == name
+}
+
+// delayInitAndMain keeps the cell's init functions and main out of the first step when a
+// var declaration of the cell is not in it (it runs as a statement, or later): Go runs
+// init functions after every package variable is initialised, in the order written, and
+// main last. In the first step, an init that reads nothing late ran before a var
+// declaration run later, before an init written above it that reads one, and main ran
+// before that init.
+func delayInitAndMain(pc *parsedCell) {
+	late := false
+	for _, it := range pc.items {
+		if it.fromVar && !it.hoist {
+			late = true
+		}
+	}
+	if !late {
+		for _, it := range pc.items {
+			if isInitOrMain(it, "init") && !it.hoist {
+				late = true
+			}
+		}
+	}
+	if !late {
+		return
+	}
+	for _, it := range pc.items {
+		if isInitOrMain(it, "init") || isInitOrMain(it, "main") {
+			it.hoist = false
+		}
+	}
 }
 
 // declaredBy returns the names that var declaration statements declare.

@@ -68,6 +68,7 @@ func (s *Session) scopeCell(pc *parsedCell, result *item) map[string]string {
 			}
 		}
 	}
+	addGenericFuncs(pc, cellVars)
 	items := make([]*item, 0, len(pc.items))
 	for _, it := range pc.items {
 		if it.kernel || it == result {
@@ -157,6 +158,18 @@ func hasValues(d ast.Decl) bool {
 		}
 	}
 	return false
+}
+
+// addGenericFuncs adds the cell's generic functions to cellVars (see usesOther): yaegi
+// v0.16.1 cannot type a package-level variable from a call of a generic function (`var
+// total = Sum([]float64{1.5, 2.5})` failed with "constant definition loop"), which it
+// instantiates when it compiles code, so such a declaration runs as a statement too.
+func addGenericFuncs(pc *parsedCell, cellVars map[string]*item) {
+	for _, it := range pc.items {
+		if fd, ok := it.decl.(*ast.FuncDecl); ok && it.kind == chunkFunc && !it.kernel && fd.Type.TypeParams != nil && len(fd.Type.TypeParams.List) > 0 {
+			cellVars[fd.Name.Name] = it
+		}
+	}
 }
 
 // usesOther reports whether a var declaration reads a variable another var declaration of the

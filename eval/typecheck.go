@@ -106,6 +106,7 @@ func varDecls(pc *parsedCell) map[*item]bool {
 			}
 		}
 	}
+	addGenericFuncs(pc, cellVars)
 	out := map[*item]bool{}
 	for _, it := range pc.items {
 		if it.kind == chunkVar && !it.kernel && !(hasValues(it.decl) && (!it.hoist || usesOther(it, cellVars))) {

@@ -58,8 +58,6 @@ func TestUnsupportedRefused(t *testing.T) {
 			"keys of a map[any]int of types key and string are not supported together in cells", str},
 		{"template on a cell type with methods", "import (\n\t\"os\"\n\t\"text/template\"\n)\ntype P struct{ F, L string }\nfunc (p P) Full() string { return p.F + p.L }\ntype Page struct{ Who []*P }\ntemplate.Must(template.New(\"t\").Parse(\"{{range .Who}}{{.Full}}{{end}}\")).Execute(os.Stdout, Page{})",
 			"executing a template on data of type Page is not supported in cells: it holds a P", nil},
-		{"template on an any holding a cell type with methods", "import (\n\t\"os\"\n\t\"text/template\"\n)\ntype P struct{ X int }\nfunc (p P) Sum() int { return p.X }\ntemplate.Must(template.New(\"t\").Parse(\"{{.}}\")).Execute(os.Stdout, []any{P{1}})",
-			"executing a template on data of type []any is not supported in cells: its interfaces (any) may hold a value of P", nil},
 		{"slog argument of a cell type with methods", "import \"log/slog\"\ntype T float64\nfunc (t T) String() string { return \"t\" }\nslog.Info(\"m\", \"t\", T(2))",
 			"slog.Info with a value of type T is not supported in cells: it holds a T", nil},
 		{"slog.Any of a cell type with methods", "import \"log/slog\"\ntype P struct{ X int }\nfunc (p P) String() string { return \"p\" }\n_ = slog.Any(\"p\", P{1})",
@@ -155,18 +153,58 @@ func TestTemplateOnPlainCellTypesRuns(t *testing.T) {
 
 // A value of a cell type with methods put in an []any by an earlier cell and kept in a
 // session variable reaches a template as the interpreter's wrapper (before: printed
-// [{0xc… {0xc… 0xc… 409}}] with status ok): the later cell is refused though it does not
-// name the type, and the session keeps its variable.
+// [{0xc… {0xc… 0xc… 409}}] with status ok): the later cell, which does not name the type,
+// panics with the reason when the template runs, and the session keeps its variable.
 func TestTemplateOnEarlierCellAnyRefused(t *testing.T) {
 	s := newSession(t)
 	mustExec(t, s, "type P struct{ X int }\nfunc (p P) S() int { return p.X }\nvar data = []any{P{1}}")
 	_, e, rec := run(t, s, "import (\n\t\"os\"\n\t\"text/template\"\n)\ntemplate.Must(template.New(\"t\").Parse(\"{{.}}\")).Execute(os.Stdout, data)")
-	want := "executing a template on data of type []any is not supported in cells: its interfaces (any) may hold a value of P"
-	if e == nil || e.Name != NameCompile || !strings.Contains(strings.Join(e.Traceback, "\n"), want) {
-		t.Fatalf("got %v (stdout %q); want a CompileError with %q", e, rec.stream("stdout"), want)
+	want := "peerbook: executing a template on data holding a value of type main.P is not supported in cells"
+	if e == nil || e.Name != NamePanic || !strings.Contains(e.Value, want) || rec.stream("stdout") != "" {
+		t.Fatalf("got %v (stdout %q); want a panic with %q and no output", e, rec.stream("stdout"), want)
 	}
 	if out, _ := mustExec(t, s, "len(data)"); out != "1" {
 		t.Errorf("len(data) = %q after the refused cell, want 1", out)
+	}
+}
+
+// Template data whose interfaces (any) may hold a value of a cell type with methods is
+// checked when the template runs: data that holds none runs with Go's output (go run of
+// the same program, Go 1.26.8) though the cell declares such a type (before: refused at
+// compile time), and data that holds one, directly, behind a pointer, in a nested map or
+// in a field of type any, panics naming the type.
+func TestTemplateDataCheckedWhenRun(t *testing.T) {
+	s := newSession(t)
+	_, rec := mustExec(t, s, `import (
+	"fmt"
+	"os"
+	"text/template"
+)
+
+type Person struct{ Name string }
+
+func (p Person) String() string { return "person " + p.Name }
+
+type Plain struct{ A, B int }
+
+t := template.Must(template.New("t").Parse("{{.x}} {{index .y 1}} {{.p.Name}}\n"))
+err := t.Execute(os.Stdout, map[string]any{"x": Plain{1, 2}, "y": []any{1, "a"}, "p": map[string]string{"Name": "Al"}})
+fmt.Println(err, Person{"Bo"})
+`)
+	if got, want := rec.stream("stdout"), "{1 2} a Al\n<nil> person Bo\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	for _, data := range []string{
+		`map[string]any{"p": Person{"Al"}}`,
+		`[]any{&Person{"Bo"}}`,
+		`map[string]any{"l": []any{map[string]any{"deep": Person{"Cy"}}}}`,
+		`struct{ V any }{Person{"Di"}}`,
+	} {
+		_, e, rec := run(t, s, "t.Execute(os.Stdout, "+data+")")
+		want := "peerbook: executing a template on data holding a value of type "
+		if e == nil || e.Name != NamePanic || !strings.Contains(e.Value, want) || !strings.Contains(e.Value, "main.Person") || rec.stream("stdout") != "" {
+			t.Errorf("data %s: got %v (stdout %q); want a panic with %q", data, e, rec.stream("stdout"), want)
+		}
 	}
 }
 

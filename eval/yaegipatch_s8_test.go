@@ -10,7 +10,7 @@ import "testing"
 // of the block. A range's blank key is a symbol of the loop's scope, and
 // `name, arg, _ := strings.Cut(rule, "=")` in the body took `_` for a variable of the
 // block of the key's type: "cannot use bool value as int value in assignment".
-func TestPatchBlankNotRedeclared(t *testing.T) {
+func TestPatchBlankNotRedeclaredInRange(t *testing.T) {
 	src := `package main
 
 import (

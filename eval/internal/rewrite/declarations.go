@@ -18,6 +18,7 @@ func (x *cell) declarations(f *ast.File) {
 // initialises them (dependencies first, see types.Info.InitOrder): yaegi initialises
 // them in source order.
 func (x *cell) initOrder(f *ast.File) {
+	zeroFirst(f)
 	specs := map[*types.Var]*ast.ValueSpec{}
 	var source []*ast.ValueSpec
 	for _, d := range f.Decls {
@@ -59,10 +60,8 @@ func (x *cell) initOrder(f *ast.File) {
 	if reflect.DeepEqual(got, source) {
 		return
 	}
-	// Rebuild: one declaration per initialiser, in order, where the first declaration
-	// with values was.
-	var decls []ast.Decl
-	for _, in := range order {
+	// initSpec is the declaration of one initialiser's variables.
+	initSpec := func(in *types.Initializer) *ast.ValueSpec {
 		vs := specs[in.Lhs[0]]
 		spec := &ast.ValueSpec{Type: vs.Type, Values: []ast.Expr{in.Rhs}}
 		for _, v := range in.Lhs {
@@ -72,7 +71,16 @@ func (x *cell) initOrder(f *ast.File) {
 				}
 			}
 		}
-		decls = append(decls, &ast.GenDecl{TokPos: vs.Pos(), Tok: token.VAR, Specs: []ast.Spec{spec}})
+		return spec
+	}
+	if x.reorderWithin(f, order, specs, initSpec) {
+		return
+	}
+	// Rebuild: one declaration per initialiser, in order, where the first declaration
+	// with values was.
+	var decls []ast.Decl
+	for _, in := range order {
+		decls = append(decls, &ast.GenDecl{TokPos: specs[in.Lhs[0]].Pos(), Tok: token.VAR, Specs: []ast.Spec{initSpec(in)}})
 	}
 	var out []ast.Decl
 	placed := false
@@ -98,6 +106,96 @@ func (x *cell) initOrder(f *ast.File) {
 		}
 	}
 	f.Decls = out
+}
+
+// zeroFirst moves the var declarations without values (`var log []string`) that come
+// after one with values before the first with values: yaegi sets a variable to its zero
+// value where its declaration is, which undid what an initialiser run before did (`var
+// _ = register("boot")` appending to log, with status ok). The declarations stay the
+// same nodes.
+func zeroFirst(f *ast.File) {
+	first := -1
+	var zero []ast.Decl
+	moved := map[ast.Decl]bool{}
+	for i, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.VAR {
+			continue
+		}
+		values := false
+		for _, s := range g.Specs {
+			if len(s.(*ast.ValueSpec).Values) > 0 {
+				values = true
+			}
+		}
+		switch {
+		case values && first < 0:
+			first = i
+		case !values && first >= 0:
+			zero = append(zero, d)
+			moved[d] = true
+		}
+	}
+	if len(zero) == 0 {
+		return
+	}
+	out := make([]ast.Decl, 0, len(f.Decls))
+	for i, d := range f.Decls {
+		if i == first {
+			out = append(out, zero...)
+		}
+		if !moved[d] {
+			out = append(out, d)
+		}
+	}
+	f.Decls = out
+}
+
+// reorderWithin puts the initialisers in order when only those of one declaration
+// (`var ( a = c + b; b = f(); c = f() )`) are out of order: each such declaration gets
+// its specs in order, in its place, and stays the same node (a notebook session compiles
+// a declaration where it is among the cell's statements, and knows it by its node). It
+// reports false, changing nothing, when an initialiser must run before one of an earlier
+// declaration.
+func (x *cell) reorderWithin(f *ast.File, order []*types.Initializer, specs map[*types.Var]*ast.ValueSpec, initSpec func(*types.Initializer) *ast.ValueSpec) bool {
+	declOf := map[*ast.ValueSpec]*ast.GenDecl{}
+	index := map[*ast.GenDecl]int{}
+	for i, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.VAR {
+			continue
+		}
+		index[g] = i
+		for _, sp := range g.Specs {
+			declOf[sp.(*ast.ValueSpec)] = g
+		}
+	}
+	last := -1
+	byDecl := map[*ast.GenDecl][]*types.Initializer{}
+	for _, in := range order {
+		g := declOf[specs[in.Lhs[0]]]
+		if g == nil || index[g] < last {
+			return false
+		}
+		last = index[g]
+		byDecl[g] = append(byDecl[g], in)
+	}
+	for g, ins := range byDecl {
+		var list []ast.Spec
+		for _, sp := range g.Specs {
+			if len(sp.(*ast.ValueSpec).Values) == 0 {
+				list = append(list, sp)
+			}
+		}
+		for _, in := range ins {
+			list = append(list, initSpec(in))
+		}
+		if !g.Lparen.IsValid() && len(list) > 1 {
+			g.Lparen, g.Rparen = g.TokPos, g.End()
+		}
+		g.Specs = list
+	}
+	return true
 }
 
 // structTags hides the unexported fields of struct types declared in the cell from

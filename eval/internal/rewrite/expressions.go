@@ -106,6 +106,7 @@ func (x *cell) call(call *ast.CallExpr) ast.Expr {
 		return out
 	}
 	x.reflectArg(call)
+	x.templateData(call)
 	if out := x.errorsAs(call); out != nil {
 		return out
 	}

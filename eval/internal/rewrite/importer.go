@@ -26,6 +26,9 @@ type Importer struct {
 	named map[reflect.Type]*types.Named
 	fset  *token.FileSet
 	busy  map[string]bool
+	// sealed: the interface types of a compiled package with unexported methods
+	// (ast.Expr's exprNode), by package path (see unexportedMethods).
+	sealed map[string][]reflect.Type
 }
 
 // NewImporter returns an Importer over binary (the symbols of a compiled package, nil when
@@ -39,6 +42,7 @@ func NewImporter(binary func(string) map[string]reflect.Value, sources map[strin
 		named:   map[reflect.Type]*types.Named{},
 		fset:    token.NewFileSet(),
 		busy:    map[string]bool{},
+		sealed:  map[string][]reflect.Type{},
 	}
 }
 
@@ -384,5 +388,74 @@ func (im *Importer) namedType(t reflect.Type) types.Type {
 		recv := types.NewVar(token.NoPos, p, "", types.NewPointer(n))
 		n.AddMethod(types.NewFunc(token.NoPos, p, m.Name, im.signature(m.Type, recv, 1)))
 	}
+	im.unexportedMethods(t, n)
 	return n
+}
+
+// symbolsOf is binary(path), or nil where listing the symbols panics (the interpreter
+// makes wrappers for the functions a session put in a package, such as time.Sleep).
+func (im *Importer) symbolsOf(path string) (syms map[string]reflect.Value) {
+	defer func() {
+		if recover() != nil {
+			syms = nil
+		}
+	}()
+	return im.binary(path)
+}
+
+// unexportedMethods adds to n, the named type of compiled type t, the unexported methods
+// by which t or *t implements an interface of its package: reflect lists no unexported
+// method of a type, while it lists those of an interface (ast.Expr's exprNode), so the
+// check found that *ast.BinaryExpr does not implement ast.Expr ("impossible type
+// assertion" for e.(*ast.BinaryExpr)). reflect's Implements sees them.
+func (im *Importer) unexportedMethods(t reflect.Type, n *types.Named) {
+	path := t.PkgPath()
+	if path == "main" {
+		return // the session's own (interpreted) package: its symbols are no types of t's
+	}
+	sealed, ok := im.sealed[path]
+	if !ok {
+		for _, v := range im.symbolsOf(path) {
+			if v.Kind() != reflect.Pointer || !v.IsNil() {
+				continue // a type's symbol is a nil pointer to it
+			}
+			it := v.Type().Elem()
+			if it.Kind() != reflect.Interface {
+				continue
+			}
+			for i := 0; i < it.NumMethod(); i++ {
+				if it.Method(i).PkgPath != "" {
+					sealed = append(sealed, it)
+					break
+				}
+			}
+		}
+		im.sealed[path] = sealed
+	}
+	have := map[string]bool{}
+	for i := 0; i < n.NumMethods(); i++ {
+		have[n.Method(i).Name()] = true
+	}
+	pt := reflect.PointerTo(t)
+	for _, it := range sealed {
+		var recvType types.Type
+		switch {
+		case t.Implements(it):
+			recvType = n
+		case pt.Implements(it):
+			recvType = types.NewPointer(n)
+		default:
+			continue
+		}
+		for i := 0; i < it.NumMethod(); i++ {
+			m := it.Method(i)
+			if m.PkgPath == "" || have[m.Name] {
+				continue
+			}
+			have[m.Name] = true
+			mp := im.pkg(m.PkgPath)
+			recv := types.NewVar(token.NoPos, mp, "", recvType)
+			n.AddMethod(types.NewFunc(token.NoPos, mp, m.Name, im.signature(m.Type, recv, 0)))
+		}
+	}
 }

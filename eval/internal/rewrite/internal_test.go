@@ -137,3 +137,36 @@ func TestPreludeFunctionsAreRenamed(t *testing.T) {
 		t.Error("selectors of other packages were renamed")
 	}
 }
+
+// A compiled type implements the interfaces of its package that have unexported methods
+// (ast.Expr's exprNode) for the check as it does in Go: reflect lists no unexported method
+// of a type, and e.(*ast.BinaryExpr) was "impossible" (*ast.BinaryExpr "does not
+// implement ast.Expr (missing method exprNode)").
+func TestImporterUnexportedInterfaceMethods(t *testing.T) {
+	im := NewImporter(func(path string) map[string]reflect.Value {
+		return stdlib.Symbols[path+"/"+path[strings.LastIndex(path, "/")+1:]]
+	}, nil)
+	ap, err := im.Import("go/ast")
+	if err != nil {
+		t.Fatal(err)
+	}
+	typ := func(name string) types.Type { return ap.Scope().Lookup(name).Type() }
+	expr := typ("Expr").Underlying().(*types.Interface)
+	stmt := typ("Stmt").Underlying().(*types.Interface)
+	for _, c := range []struct {
+		t          types.Type
+		iface      *types.Interface
+		name       string
+		implements bool
+	}{
+		{types.NewPointer(typ("BinaryExpr")), expr, "*ast.BinaryExpr Expr", true},
+		{types.NewPointer(typ("Ident")), expr, "*ast.Ident Expr", true},
+		{types.NewPointer(typ("ReturnStmt")), stmt, "*ast.ReturnStmt Stmt", true},
+		{types.NewPointer(typ("ReturnStmt")), expr, "*ast.ReturnStmt Expr", false},
+		{typ("BinaryExpr"), expr, "ast.BinaryExpr Expr (pointer receivers)", false},
+	} {
+		if got := types.Implements(c.t, c.iface); got != c.implements {
+			t.Errorf("%s: Implements = %v, want %v", c.name, got, c.implements)
+		}
+	}
+}

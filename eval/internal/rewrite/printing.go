@@ -34,6 +34,13 @@ var printFuncs = map[string]struct{ format, first int }{
 	"log.Panic": {-1, 0}, "log.Panicln": {-1, 0}, "log.Panicf": {0, 1},
 }
 
+// spacedPrint are the printing functions that put a space between two operands when
+// neither is a string: their operands of kind string must stay strings (rt.ShowPrint).
+var spacedPrint = map[string]bool{
+	"fmt.Print": true, "fmt.Sprint": true, "fmt.Fprint": true, "fmt.Append": true,
+	"log.Print": true, "log.Fatal": true, "log.Panic": true,
+}
+
 // printCall wraps the operands of a call of a printing function.
 func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
 	name := x.calleeName(call.Fun)
@@ -56,8 +63,12 @@ func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
 		if !ok || !x.needsHelp(st.Elem(), nil) {
 			return nil
 		}
+		showAll := "_pb_show_all"
+		if spacedPrint[name] {
+			showAll = "_pb_show_all_print"
+		}
 		call.Args[last] = &ast.CallExpr{
-			Fun:    &ast.Ident{NamePos: call.Args[last].Pos(), Name: "_pb_show_all"},
+			Fun:    &ast.Ident{NamePos: call.Args[last].Pos(), Name: showAll},
 			Lparen: call.Args[last].Pos(),
 			Args:   []ast.Expr{call.Args[last], x.descID(st.Elem(), call.Args[last].Pos())},
 			Rparen: call.Args[last].End(),
@@ -114,6 +125,9 @@ func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
 			continue
 		default:
 			show := "_pb_show"
+			if spacedPrint[name] {
+				show = "_pb_show_print"
+			}
 			if verb == sharpV {
 				// The printer refuses some %#v operands; inside fmt the refusal
 				// would become part of the output: check first.
@@ -122,6 +136,9 @@ func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
 			call.Args[i] = &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: show}, Lparen: pos,
 				Args: []ast.Expr{arg, x.descID(tv.Type, pos)}, Rparen: arg.End()}
 		}
+		changed = true
+	}
+	if x.extraOperands(call, pf.first, verbs, lit) {
 		changed = true
 	}
 	if lit != nil {
@@ -135,6 +152,43 @@ func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
 		return nil
 	}
 	return call
+}
+
+// extraOperands replaces the operands that no verb of the format literal uses, when one
+// of them may hold a value of a cell type, by the text fmt would append for them
+// (_pb_extra), appended to the format as "%%!(EXTRA %s)": fmt names them by their reflect
+// types, the interpreter's stand-ins for cell types (%!(EXTRA namedpool.String_1=x) for
+// Go's %!(EXTRA main.Label=x)). It reports whether it changed the call.
+func (x *cell) extraOperands(call *ast.CallExpr, first int, verbs []rune, lit *ast.BasicLit) bool {
+	if lit == nil || verbs == nil || call.Ellipsis.IsValid() || len(call.Args)-first <= len(verbs) || len(lit.Value) < 2 {
+		return false
+	}
+	extra := call.Args[first+len(verbs):]
+	need := false
+	for _, e := range extra {
+		if tv, ok := x.info.Types[e]; ok && tv.Type != nil && !isUntyped(tv.Type) && (x.needsHelp(tv.Type, nil) || types.IsInterface(tv.Type)) {
+			need = true
+		}
+	}
+	if !need {
+		return false
+	}
+	var pairs []ast.Expr
+	for _, e := range extra {
+		tv := x.info.Types[e]
+		t := tv.Type
+		if t == nil || isUntyped(t) {
+			t = types.Default(t)
+		}
+		if t == nil {
+			return false
+		}
+		pairs = append(pairs, e, x.descID(t, e.Pos()))
+	}
+	pos := extra[0].Pos()
+	call.Args = append(call.Args[:first+len(verbs)], &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "_pb_extra"}, Lparen: pos, Args: pairs, Rparen: extra[len(extra)-1].End()})
+	lit.Value = lit.Value[:len(lit.Value)-1] + "%%!(EXTRA %s)" + lit.Value[len(lit.Value)-1:]
+	return true
 }
 
 // calleeName is pkg.Func for a package function, pkg.Type.Method for a method.
@@ -180,7 +234,7 @@ const sharpV rune = -'v'
 
 // parseVerbs lists the verb of each operand of a format string (sharpV for %#v).
 func parseVerbs(s string) ([]rune, bool) {
-	var verbs []rune
+	verbs := []rune{} // not nil: a format without verbs is known to use no operand
 	for i := 0; i < len(s); i++ {
 		if s[i] != '%' {
 			continue

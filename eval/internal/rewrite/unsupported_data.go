@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sort"
+	"strings"
 )
 
 // Refusals of cell values that reach a compiled package which reads them by reflection
@@ -34,10 +36,65 @@ func (x *cell) refuseTemplateMethods(call *ast.CallExpr, add func(token.Pos, str
 			typeName(x.typeOf(data)), name)
 		return
 	}
-	if name := x.boxedMethodValue(x.typeOf(data)); name != "" {
-		add(data.Pos(), "executing a template on data of type %s is not supported in cells: its interfaces (any) may hold a value of %s, a type declared in a cell with methods, and such a value reaches the template as the interpreter's wrapper, which it would print as {node:… value:…}",
-			typeName(x.typeOf(data)), name)
+	// Data whose interfaces (any) may hold a value of such a type is checked when the
+	// template runs (templateData).
+}
+
+// templateData routes the data of a template's Execute or ExecuteTemplate through
+// _pb_template_data when its interfaces (any) may hold a value of a cell type with
+// methods, which reaches the template as the interpreter's wrapper: the value held is
+// refused when the template runs, where refuseTemplateMethods cannot see it at compile
+// time (data of type map[string]any is common, and rarely holds such a value).
+func (x *cell) templateData(call *ast.CallExpr) {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || (sel.Sel.Name != "Execute" && sel.Sel.Name != "ExecuteTemplate") || len(call.Args) < 2 {
+		return
 	}
+	s := x.info.Selections[sel]
+	if s == nil {
+		return
+	}
+	recv := types.TypeString(s.Recv(), nil)
+	if recv != "*text/template.Template" && recv != "*html/template.Template" {
+		return
+	}
+	last := len(call.Args) - 1
+	if x.boxedMethodValue(x.typeOf(call.Args[last])) == "" {
+		return
+	}
+	tm := tmpl{pos: call.Args[last].Pos(), exprs: map[string]ast.Expr{"_pbX_v": call.Args[last]}}
+	call.Args[last] = tm.expr("_pb_template_data(_pbX_v, %q)", strings.Join(x.typesWithMethods(), ","))
+}
+
+// typesWithMethods names the session's types (those of earlier cells and this one's)
+// with methods, on the value or the pointer.
+func (x *cell) typesWithMethods() []string {
+	seen := map[string]bool{}
+	add := func(tn *types.TypeName) {
+		if tn == nil || tn.IsAlias() || !isSessionPkg(tn.Pkg()) || tn.Parent() != tn.Pkg().Scope() {
+			return
+		}
+		if n, ok := tn.Type().(*types.Named); ok && !types.IsInterface(n) && n.NumMethods() > 0 {
+			seen[tn.Name()] = true
+		}
+	}
+	if x.c != nil && x.c.pkg != nil {
+		scope := x.c.pkg.Scope()
+		for _, name := range scope.Names() {
+			tn, _ := scope.Lookup(name).(*types.TypeName)
+			add(tn)
+		}
+	}
+	for _, obj := range x.info.Defs {
+		tn, _ := obj.(*types.TypeName)
+		add(tn)
+	}
+	names := make([]string, 0, len(seen))
+	for n := range seen {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
 }
 
 // refuseSlogMethods refuses a call of log/slog (slog.Info, slog.Any, slog.Group,

@@ -289,6 +289,7 @@ func typeString(t reflect.Type) string {
 	case reflect.Struct:
 		if t.NumField() > 0 {
 			if name, ok := t.Field(0).Tag.Lookup("yaegi"); ok {
+				name, _, _ = strings.Cut(name, "#") // a local type's declaration (yaegi patch 56)
 				return name
 			}
 		}
@@ -746,7 +747,19 @@ func (p *printer) pointer(v reflect.Value, t *Type, depth int) {
 			p.pad("(" + t.Name + ")(nil)")
 			return
 		}
-		p.nilValue()
+		switch p.verb {
+		case 'v':
+			p.nilValue()
+		case 'p':
+			fmt.Fprintf(p.st, p.plainVerb, (*byte)(nil)) // 0x0, with the operand's flags
+		case 'b', 'o', 'd', 'x', 'X':
+			// fmt prints a pointer's address as an integer for these verbs: 0 for nil
+			// (0x0 for %#x), with the operand's flags.
+			fmt.Fprintf(p.st, p.plainVerb, uintptr(0))
+		default:
+			// Go: %!s(*main.Point=<nil>).
+			p.write("%!" + string(p.verb) + "(" + t.Name + "=<nil>)")
+		}
 		return
 	}
 	if depth == 0 && t.Elem != nil {

@@ -140,6 +140,7 @@ func cellName(t reflect.Type) (string, bool) {
 	}
 	if t.Kind() == reflect.Struct && t.Name() == "" && t.NumField() > 0 {
 		if name, ok := t.Field(0).Tag.Lookup("yaegi"); ok {
+			name, _, _ = strings.Cut(name, "#") // a type declared in a function (yaegi patch 56)
 			if strings.HasPrefix(name, ".") {
 				name = "main" + name // a type declared in a function
 			}

@@ -149,6 +149,11 @@ func AssertError(v any, target, iface, missing, session string) error {
 	if missing != "" && rv.IsValid() {
 		return &assertError{fmt.Sprintf("interface conversion: %s is not %s: missing method %s", dyn, target, missing)}
 	}
+	if missing != "" {
+		// A nil value asserted to an interface type: the runtime names no static
+		// type ("interface is nil, not main.Shape"), as it does for a concrete target.
+		iface = "interface"
+	}
 	return &assertError{fmt.Sprintf("interface conversion: %s is %s, not %s", iface, dyn, target)}
 }
 

@@ -27,6 +27,10 @@ var Symbols = map[string]map[string]reflect.Value{
 		"JSONValue":      reflect.ValueOf(JSONValue),
 		"ShowSharp":      reflect.ValueOf(ShowSharp),
 		"ReflectArg":     reflect.ValueOf(ReflectArg),
+		"TemplateData":   reflect.ValueOf(TemplateData),
+		"ShowPrint":      reflect.ValueOf(ShowPrint),
+		"ShowAllPrint":   reflect.ValueOf(ShowAllPrint),
+		"Extra":          reflect.ValueOf(Extra),
 
 		// json methods of cell types (jsonmethods.go, jsonmarshal.go)
 		"JSONMarshal":       reflect.ValueOf(JSONMarshal),

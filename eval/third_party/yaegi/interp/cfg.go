@@ -2461,10 +2461,11 @@ func compDefineX(sc *scope, n *node) error {
 		// The redeclared variable must be of same type (it is reassigned, not created).
 		// Careful to not reuse a variable which has been shadowed (it must not be a newSym).
 		sym, level, ok := sc.lookup(id)
-		// peerbook patch 55: the blank identifier is never redeclared (a range's `_`
-		// key is a symbol of the scope: `a, b, _ := f()` in its body took it for a
-		// variable of the block, of the key's type).
-		canRedeclare := hasNewSymbol && len(symIsNew) > 1 && !symIsNew[id] && ok && id != "_"
+		// peerbook patch 55: the blank identifier is never redeclared. A range's `_` key,
+		// or an earlier `y, _ := g()`, left a symbol "_" in the scope, which patch 44 took
+		// for a variable of the block: `a, b, _ := f()` failed to compile ("cannot use
+		// bool value as int value").
+		canRedeclare := id != "_" && hasNewSymbol && len(symIsNew) > 1 && !symIsNew[id] && ok
 		if canRedeclare && level == n.child[i].level && sym.kind == varSym && sym.typ.id() == t.id() {
 			index = sym.index
 			n.child[i].redeclared = true

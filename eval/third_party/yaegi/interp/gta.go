@@ -110,6 +110,16 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 			return false
 
 		case defineXStmt:
+			// peerbook patch 57: `var q, r = divmod(17, 5)` with divmod declared later in
+			// the file: the function's type is not known yet (an incomplete placeholder
+			// with no results, "assignment mismatch: 2 variables but divmod returns 0
+			// values"). Come back when it is, as for a single variable (valueSpec).
+			if src := n.child[len(n.child)-1]; src.kind == callExpr {
+				if ft, err2 := nodeType(interp, sc, src.child[0]); err2 == nil && ft != nil && ft.incomplete {
+					revisit = append(revisit, n)
+					return false
+				}
+			}
 			err = compDefineX(sc, n)
 
 		case valueSpec:

@@ -133,6 +133,7 @@ func dynamicTypeName(rt reflect.Type, ts ...*itype) string {
 	}
 	if rt.Kind() == reflect.Struct && rt.NumField() > 0 {
 		if tag, ok := rt.Field(0).Tag.Lookup("yaegi"); ok && tag != "" {
+			tag, _, _ = strings.Cut(tag, "#") // a local type's declaration (patch 56)
 			return tag
 		}
 	}

@@ -407,15 +407,10 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 		return n.typ, nil
 	}
 	if sname := typeName(n); sname != "" {
-		sym, level, found := sc.lookup(sname)
-		if found && level != 0 && sc.def != nil && (n.kind == arrayType || n.kind == mapType) {
-			// peerbook patch 54: a function's local type declaration (type bag
-			// map[string]int in a func) is not the type of its name declared outside
-			// the function (at package level): it got that type's itype (one type at
-			// run time). A local struct type still gets it (then fails to compile,
-			// "cannot convert": loud).
-			found = false
-		}
+		// peerbook patches 54 and 56: the declaration's own scope only. A type declared
+		// in a function (type bag map[string]int, type T struct{...}) was the
+		// package-level type of the same name (one type at run time).
+		sym, found := sc.sym[sname]
 		if found && sym.kind == typeSym && sym.typ != nil {
 			if sym.typ.isComplete() {
 				return sym.typ, nil
@@ -1063,7 +1058,10 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 		var found bool
 		sname := structName(n)
 		if sname != "" {
-			sym, _, found = sc.lookup(sname)
+			// peerbook patch 56: the declaration's own scope only. A type declared in a
+			// function took (and rewrote the fields of) a package-level type of the same
+			// name found up the scopes.
+			sym, found = sc.sym[sname]
 			if found && sym.kind == typeSym && sym.typ != nil {
 				t = structOf(sym.typ, sym.typ.field, withNode(n), withScope(sc))
 			} else {
@@ -2352,9 +2350,25 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 	return t.rtype
 }
 
-// identityTag returns tag with the key that names the struct type t.
+// identityTag returns tag with the key that names the struct type t. A type declared in
+// a function is named by its package too (Go's %T: main.T), and its declaration is
+// added after a '#' (peerbook patch 56): local types of two functions, or a local and a
+// package-level type, of the same name and fields are distinct types.
 func identityTag(tag reflect.StructTag, t *itype) reflect.StructTag {
-	id := strconv.Quote(t.path + "." + t.name)
+	path := t.path
+	if path == "" {
+		path = "main"
+	}
+	name := path + "." + t.name
+	if t.node != nil {
+		for a := t.node.anc; a != nil; a = a.anc {
+			if a.kind == funcDecl || a.kind == funcLit {
+				name += "#" + strconv.FormatInt(t.node.index, 10)
+				break
+			}
+		}
+	}
+	id := strconv.Quote(name)
 	if tag == "" {
 		return reflect.StructTag("yaegi:" + id)
 	}
