@@ -167,7 +167,7 @@ func ErrorsAs(err error, try func(any) bool) bool {
 // GoString is %#v of the boxed value: what Go writes for the value of the session type,
 // not the box (rt.boxedError{...}).
 func (b boxedError) GoString() string {
-	if t := lookupName(b.session, b.name); t != nil {
+	if t := lookupFor(b.session, b.name, reflect.TypeOf(b.v)); t != nil {
 		return fmt.Sprintf("%#v", shown{v: reflect.ValueOf(b.v), t: t})
 	}
 	return fmt.Sprintf("%#v", b.v)

@@ -396,7 +396,7 @@ func dynamic(v reflect.Value, session string) (reflect.Value, *Type) {
 	if v.CanInterface() {
 		if b, ok := v.Interface().(interface{ box() boxedError }); ok {
 			bx := b.box()
-			if t := lookupName(bx.session, bx.name); t != nil {
+			if t := lookupFor(bx.session, bx.name, reflect.TypeOf(bx.v)); t != nil {
 				return reflect.ValueOf(bx.v), t
 			}
 			return dynamic(reflect.ValueOf(bx.v), session)
@@ -404,7 +404,7 @@ func dynamic(v reflect.Value, session string) (reflect.Value, *Type) {
 	}
 	if v.Type().String() == valueInterfaceName {
 		inner, name := valueInterfaceParts(v)
-		if t := lookupName(session, name); t != nil && !isInterface(t) {
+		if t := lookupName(session, name); t != nil && !isInterface(t) && (!inner.IsValid() || describes(t, inner.Type(), 0)) {
 			return inner, t
 		}
 		// The name yaegi kept may be the interface's own (a value converted to a
@@ -444,6 +444,71 @@ func dynamic(v reflect.Value, session string) (reflect.Value, *Type) {
 		}
 	}
 	return v, nil
+}
+
+// lookupFor is lookupName for a value of reflect type rt: nil when the description
+// found does not describe rt. Types declared in functions share their names (Go's %T of
+// two local types pair is main.pair for both, and for a package-level pair), so a name
+// alone can pick the description of another type of that name, whose field names the
+// printer would then write (a silent wrong answer).
+func lookupFor(session, name string, rt reflect.Type) *Type {
+	t := lookupName(session, name)
+	if t == nil || !describes(t, rt, 0) {
+		return nil
+	}
+	return t
+}
+
+// describes reports whether description t can be of reflect type rt: the same kind of
+// struct, pointer, slice, array or map, and a struct's fields of the same names (an
+// unexported field is renamed X<name> by the interpreter) and, for plain fields, types.
+func describes(t *Type, rt reflect.Type, depth int) bool {
+	if t == nil || rt == nil || depth > 4 {
+		return true
+	}
+	for t.Kind == Named && t.Elem != nil {
+		t = t.Elem
+	}
+	switch t.Kind {
+	case Pointer:
+		return rt.Kind() == reflect.Pointer && describes(t.Elem, rt.Elem(), depth+1)
+	case Slice:
+		return rt.Kind() == reflect.Slice && describes(t.Elem, rt.Elem(), depth+1)
+	case Array:
+		return rt.Kind() == reflect.Array && describes(t.Elem, rt.Elem(), depth+1)
+	case Map:
+		return rt.Kind() == reflect.Map && describes(t.Key, rt.Key(), depth+1) && describes(t.Elem, rt.Elem(), depth+1)
+	case Struct:
+		if rt.Kind() != reflect.Struct || rt.NumField() != len(t.Fields) {
+			return false
+		}
+		for i, f := range t.Fields {
+			rf := rt.Field(i)
+			if rf.Name != f.Name && rf.Name != "X"+f.Name {
+				return false
+			}
+			if f.Type != nil && f.Type.Kind == Plain && !samePredeclared(f.Type.Name, rf.Type) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// samePredeclared reports whether a plain field's type name and its reflect type can be
+// one type: false only when both are predeclared types and differ (byte is uint8, rune
+// int32); other types are not compared.
+func samePredeclared(name string, rt reflect.Type) bool {
+	switch name {
+	case "byte":
+		name = "uint8"
+	case "rune":
+		name = "int32"
+	}
+	if rt.PkgPath() != "" || rt.Name() == "" || strings.ContainsAny(name, ".[]*( ") {
+		return true
+	}
+	return rt.Name() == name
 }
 
 func lookupName(session, name string) *Type {

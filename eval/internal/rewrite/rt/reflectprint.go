@@ -78,7 +78,7 @@ func describe(session string, t reflect.Type, depth int) *Type {
 		return nil
 	}
 	if name, ok := cellName(t); ok {
-		return lookupName(session, name)
+		return lookupFor(session, name, t)
 	}
 	var elem *Type
 	switch t.Kind() {

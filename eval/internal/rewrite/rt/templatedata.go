@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
-
 )
 
 // TemplateData is the data argument of a template's Execute or ExecuteTemplate in a cell
