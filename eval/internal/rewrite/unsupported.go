@@ -36,8 +36,6 @@ func (u *Unsupported) Unwrap() error { return u.List }
 // they cannot see on cell types: by name, the signature (parameter and result types) and
 // the package that would ignore the method.
 var hiddenMethods = map[string]struct{ sig, who string }{
-	"GoString":      {"() (string)", "fmt (%#v)"},
-	"Format":        {"(fmt.State, rune) ()", "fmt"},
 	"MarshalJSON":   {"() ([]byte, error)", "encoding/json"},
 	"UnmarshalJSON": {"([]byte) (error)", "encoding/json"},
 	"MarshalText":   {"() ([]byte, error)", "encoding/json and encoding/xml"},

@@ -166,7 +166,7 @@ func Show(v any, id int) any {
 func ShowSharp(v any, id int) any {
 	s := Show(v, id)
 	if sh, ok := s.(shown); ok {
-		p := &printer{st: sharpState{}, verb: 'v'}
+		p := &printer{st: sharpState{}, verb: 'v', dry: true}
 		p.flags()
 		p.value(sh.v, sh.t, 0)
 	}
@@ -476,6 +476,8 @@ type printer struct {
 	// through a read-only reflect.Value and calls none of its methods (String, Error),
 	// while yaegi exports every field of a cell struct.
 	ro bool
+	// dry is set in ShowSharp's dry run, which calls no method of a cell type.
+	dry bool
 }
 
 func (p *printer) flags() {
@@ -592,7 +594,7 @@ func (p *printer) value(v reflect.Value, t *Type, depth int) {
 		p.nilValue()
 		return
 	}
-	if p.methods(v, t) {
+	if p.fmtMethods(v, t) || p.methods(v, t) {
 		return
 	}
 	switch t.Kind {
@@ -684,41 +686,25 @@ func (p *printer) methods(v reflect.Value, t *Type) bool {
 	if m == nil {
 		return false
 	}
-	f := m.Error
+	f, name := m.Error, "Error"
 	if !f.IsValid() {
-		f = m.String
+		f, name = m.String, "String"
 	}
 	if !f.IsValid() {
 		return false
 	}
-	s, ok := p.call(f, v)
-	if !ok {
-		return true
-	}
-	fmt.Fprintf(p.st, p.plainVerb, s)
-	return true
-}
-
-// call calls a method function, catching its panics as fmt does.
-func (p *printer) call(f, v reflect.Value) (s string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ok = false
-			if v.Kind() == reflect.Pointer && v.IsNil() {
-				p.pad("<nil>")
-				return
-			}
-			fmt.Fprintf(p.st, "%%!%c(PANIC=%s method: %v)", p.verb, "String", r)
-		}
-	}()
 	in := v
 	if want := f.Type().In(0); in.Type() != want {
 		if !in.Type().ConvertibleTo(want) {
-			return "", false
+			return false
 		}
 		in = in.Convert(want)
 	}
-	return f.Call([]reflect.Value{in})[0].String(), true
+	p.catch(v, name, func() {
+		s := f.Call([]reflect.Value{in})[0].String()
+		fmt.Fprintf(p.st, p.plainVerb, s)
+	})
+	return true
 }
 
 func (p *printer) pointer(v reflect.Value, t *Type, depth int) {
@@ -963,6 +949,7 @@ func Forget(session string) {
 	registry.Lock()
 	defer registry.Unlock()
 	prefix := session + "/"
+	forgetFmt(prefix)
 	for k := range registry.methods {
 		if strings.HasPrefix(strings.TrimPrefix(k, "*"), prefix) {
 			delete(registry.methods, k)

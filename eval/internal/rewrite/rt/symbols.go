@@ -22,6 +22,7 @@ var Symbols = map[string]map[string]reflect.Value{
 		"ShowAll":        reflect.ValueOf(ShowAll),
 		"TypeName":       reflect.ValueOf(TypeName),
 		"RegisterNamed":  reflect.ValueOf(RegisterNamed),
+		"RegisterFmt":    reflect.ValueOf(RegisterFmt),
 		"JSONUnmarshal":  reflect.ValueOf(JSONUnmarshal),
 		"JSONDecode":     reflect.ValueOf(JSONDecode),
 		"JSONValue":      reflect.ValueOf(JSONValue),

@@ -1,0 +1,42 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/types"
+)
+
+// fmtRegistration is the call that registers a named type's GoString() string and
+// Format(fmt.State, rune) methods with the printer (rt.RegisterFmt), for the value and the
+// pointer method sets, or "" when neither set has one. ts is the type as the cell writes it.
+func (x *cell) fmtRegistration(named *types.Named, ts string) string {
+	var sets [2][2]string
+	found := false
+	for i, recv := range []types.Type{named, types.NewPointer(named)} {
+		ms := types.NewMethodSet(recv)
+		recvType := ts
+		if i == 1 {
+			recvType = "*" + ts
+		}
+		sets[i] = [2]string{"nil", "nil"}
+		if sel := ms.Lookup(nil, "GoString"); sel != nil && isNiladic(sel.Obj(), "string") {
+			sets[i][0] = fmt.Sprintf("func(v %s) string { return v.GoString() }", recvType)
+			found = true
+		}
+		if sel := ms.Lookup(nil, "Format"); sel != nil && isFormatMethod(sel.Obj()) {
+			sets[i][1] = fmt.Sprintf("func(v %s, f _pb_fmt_state, verb rune) { v.Format(f, verb) }", recvType)
+			found = true
+		}
+	}
+	if !found {
+		return ""
+	}
+	return fmt.Sprintf("_pb_register_fmt(%q, %q, [2]any{%s, %s}, [2]any{%s, %s})",
+		x.r.session, reflectName(named), sets[0][0], sets[0][1], sets[1][0], sets[1][1])
+}
+
+// isFormatMethod reports whether a method has fmt.Formatter's signature:
+// func(fmt.State, rune).
+func isFormatMethod(obj types.Object) bool {
+	sig, ok := obj.Type().(*types.Signature)
+	return ok && sigKey(sig) == "(fmt.State, rune) ()"
+}

@@ -1,0 +1,171 @@
+package rt
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// fmt's own methods of cell types. fmt looks for two more methods than String and
+// Error on the values it prints (fmt's handleMethods): Format(fmt.State, rune), which
+// takes over every verb, and GoString() string, which %#v prints as it is. yaegi's
+// values of cell types do not carry them, so the cell registers them with
+// RegisterFmt, and the printer (format.go) calls them where fmt would: on operands,
+// and on nested values fmt reaches by reflection and can interface (not through
+// unexported fields).
+
+// FmtMethods are a method set's GoString and Format methods, as functions of the
+// receiver (invalid when absent): func(T) string and func(T, fmt.State, rune).
+type FmtMethods struct {
+	GoString, Format reflect.Value
+}
+
+// fmtRegistry holds the FmtMethods of the value (key) and pointer ("*" + key) method
+// sets of the session's named types.
+var fmtRegistry = struct {
+	sync.RWMutex
+	m map[string]*FmtMethods
+}{m: map[string]*FmtMethods{}}
+
+// RegisterFmt records the GoString and Format methods of a named session type, for its
+// value (vm) and pointer (pm) method sets: {func(T) string, func(T, fmt.State, rune)},
+// nil where absent.
+func RegisterFmt(session, name string, vm, pm [2]any) {
+	fmtRegistry.Lock()
+	defer fmtRegistry.Unlock()
+	k := key(session, name)
+	for i, fs := range [][2]any{vm, pm} {
+		m := &FmtMethods{GoString: funcValue(fs[0]), Format: funcValue(fs[1])}
+		if i == 1 {
+			k = "*" + k
+		}
+		if !m.GoString.IsValid() && !m.Format.IsValid() {
+			delete(fmtRegistry.m, k)
+			continue
+		}
+		fmtRegistry.m[k] = m
+	}
+}
+
+func fmtMethodsOf(k string) *FmtMethods {
+	fmtRegistry.RLock()
+	defer fmtRegistry.RUnlock()
+	return fmtRegistry.m[k]
+}
+
+// forgetFmt drops the methods of a session's types (see Forget).
+func forgetFmt(prefix string) {
+	fmtRegistry.Lock()
+	defer fmtRegistry.Unlock()
+	for k := range fmtRegistry.m {
+		if strings.HasPrefix(strings.TrimPrefix(k, "*"), prefix) {
+			delete(fmtRegistry.m, k)
+		}
+	}
+}
+
+// methodKey is the registry key of the method set of a described type ("" if it has
+// none: only named types and pointers to them have methods).
+func methodKey(t *Type) string {
+	switch t.Kind {
+	case Named:
+		return key(t.Session, t.Name)
+	case Pointer:
+		if t.Elem != nil && t.Elem.Kind == Named {
+			return "*" + key(t.Elem.Session, t.Elem.Name)
+		}
+	}
+	return ""
+}
+
+// fmtMethods calls the Format method of the value's type for any verb, or its GoString
+// method for %#v, as fmt's handleMethods does; it reports whether one was called.
+func (p *printer) fmtMethods(v reflect.Value, t *Type) bool {
+	if p.ro {
+		return false
+	}
+	k := methodKey(t)
+	if k == "" {
+		return false
+	}
+	m := fmtMethodsOf(k)
+	if m == nil {
+		return false
+	}
+	switch {
+	case m.Format.IsValid():
+		if p.dry {
+			return true // ShowSharp's dry run calls no method of the cell
+		}
+		p.catch(v, "Format", func() {
+			m.Format.Call([]reflect.Value{receiver(m.Format, v), reflect.ValueOf(&p.st).Elem(), reflect.ValueOf(p.verb)})
+		})
+		return true
+	case p.sharpV && m.GoString.IsValid():
+		if p.dry {
+			return true
+		}
+		p.catch(v, "GoString", func() {
+			s := m.GoString.Call([]reflect.Value{receiver(m.GoString, v)})[0].String()
+			p.fmtS(s)
+		})
+		return true
+	}
+	return false
+}
+
+// receiver converts v to the receiver parameter of a registered method function.
+func receiver(f, v reflect.Value) reflect.Value {
+	want := f.Type().In(0)
+	if v.Type() != want && v.Type().ConvertibleTo(want) {
+		return v.Convert(want)
+	}
+	return v
+}
+
+// fmtS writes s as fmt's fmtS does: cut to the precision, padded to the width.
+func (p *printer) fmtS(s string) {
+	verb := "%"
+	if p.minus {
+		verb += "-"
+	}
+	if p.zero {
+		verb += "0"
+	}
+	if p.hasWidth {
+		verb += strconv.Itoa(p.width)
+	}
+	if p.hasPrec {
+		verb += "." + strconv.Itoa(p.prec)
+	}
+	fmt.Fprintf(p.st, verb+"s", s)
+}
+
+// catch runs a call of the value's method, and writes a panic of it as fmt's
+// catchPanic does: <nil> for a nil pointer receiver, else %!verb(PANIC=Method method: value).
+func (p *printer) catch(v reflect.Value, method string, call func()) {
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		if v.Kind() == reflect.Pointer && v.IsNil() {
+			p.fmtS("<nil>")
+			return
+		}
+		fmt.Fprintf(p.st, "%%!%c(PANIC=%s method: %v)", p.verb, method, panicValue(r))
+	}()
+	call()
+}
+
+// panicValue is the value a method of a cell panicked with, out of the interpreter's
+// wrappers.
+func panicValue(r any) any {
+	v := unwrapInterp(reflect.ValueOf(r))
+	if !v.IsValid() || !v.CanInterface() {
+		return r
+	}
+	return v.Interface()
+}
