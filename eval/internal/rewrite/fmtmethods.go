@@ -40,3 +40,26 @@ func isFormatMethod(obj types.Object) bool {
 	sig, ok := obj.Type().(*types.Signature)
 	return ok && sigKey(sig) == "(fmt.State, rune) ()"
 }
+
+// sessionHasFmtMethods reports whether a named type of the session has a Format or
+// GoString method (in its value or pointer method set).
+func (x *cell) sessionHasFmtMethods() bool {
+	if x.c == nil || x.c.pkg == nil {
+		return false
+	}
+	scope := x.c.pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		ms := types.NewMethodSet(types.NewPointer(tn.Type()))
+		if sel := ms.Lookup(nil, "Format"); sel != nil && isFormatMethod(sel.Obj()) {
+			return true
+		}
+		if sel := ms.Lookup(nil, "GoString"); sel != nil && isNiladic(sel.Obj(), "string") {
+			return true
+		}
+	}
+	return false
+}

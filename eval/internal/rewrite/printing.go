@@ -316,7 +316,9 @@ func (x *cell) needsHelp(t types.Type, seen map[types.Type]bool) bool {
 		if isSessionPkg(t.Obj().Pkg()) {
 			return true
 		}
-		return false
+		// A compiled interface (error, fmt.Stringer) may hold a value of a cell type
+		// with a Format or GoString method, which fmt would not see.
+		return types.IsInterface(t) && x.sessionHasFmtMethods()
 	case *types.TypeParam, *types.Interface:
 		return true
 	case *types.Pointer:

@@ -36,6 +36,9 @@ func BoxError(v any, e error, session string) error {
 		return e
 	}
 	b := boxedError{v: inner.Interface(), key: k, name: name, session: session}
+	if f := fmtMethodsOf(k); f != nil && f.Format.IsValid() {
+		return formatBox(b, m.UnwrapAll.IsValid())
+	}
 	if m.UnwrapAll.IsValid() {
 		return boxedErrors{b}
 	}

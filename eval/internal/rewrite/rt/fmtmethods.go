@@ -152,7 +152,7 @@ func (p *printer) catch(v reflect.Value, method string, call func()) {
 			return
 		}
 		if v.Kind() == reflect.Pointer && v.IsNil() {
-			p.fmtS("<nil>")
+			p.write("<nil>") // unpadded, as fmt writes it
 			return
 		}
 		fmt.Fprintf(p.st, "%%!%c(PANIC=%s method: %v)", p.verb, method, panicValue(r))
@@ -168,4 +168,35 @@ func panicValue(r any) any {
 		return r
 	}
 	return v.Interface()
+}
+
+// formatBox is a boxed error (BoxError) of a type with a Format method: fmt calls it
+// on the box, for its operands and for the %w operand of fmt.Errorf (with verb v), as
+// it does on the value in Go.
+func formatBox(b boxedError, unwrapAll bool) error {
+	if unwrapAll {
+		return formattedErrors{boxedErrors{b}}
+	}
+	return formattedError{b}
+}
+
+// formattedError is a boxedError whose type has a Format method.
+type formattedError struct{ boxedError }
+
+// Format implements fmt.Formatter: it calls the value's Format method.
+func (b formattedError) Format(f fmt.State, verb rune) { b.boxedError.format(f, verb) }
+
+// formattedErrors is a boxedErrors whose type has a Format method.
+type formattedErrors struct{ boxedErrors }
+
+// Format implements fmt.Formatter: it calls the value's Format method.
+func (b formattedErrors) Format(f fmt.State, verb rune) { b.boxedError.format(f, verb) }
+
+func (b boxedError) format(f fmt.State, verb rune) {
+	p := &printer{st: f, verb: verb}
+	p.flags()
+	t := lookupName(b.session, b.name)
+	if t == nil || !p.fmtMethods(unwrapInterp(reflect.ValueOf(b.v)), t) {
+		fmt.Fprintf(f, p.plainVerb, b.Error())
+	}
 }

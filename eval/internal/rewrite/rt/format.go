@@ -401,6 +401,13 @@ func dynamic(v reflect.Value, session string) (reflect.Value, *Type) {
 			return dynamic(reflect.ValueOf(bx.v), session)
 		}
 	}
+	if inner, _, ok := heldByWrapper(v); ok {
+		// yaegi's wrapper of a value in a compiled interface (error, fmt.Stringer).
+		if dv, dt := dynamic(inner, session); dt != nil {
+			return dv, dt
+		}
+		return v, nil
+	}
 	if v.Type().String() == valueInterfaceName {
 		inner, name := valueInterfaceParts(v)
 		if t := lookupName(session, name); t != nil && !isInterface(t) {
@@ -561,12 +568,17 @@ func (p *printer) value(v reflect.Value, t *Type, depth int) {
 		p.plain(v)
 		return
 	}
-	if t.Kind == Interface {
+	if isInterface(t) {
 		dv, dt := dynamic(v, t.Session)
 		if !dv.IsValid() {
 			if p.sharpV && p.verb == 'v' && depth > 0 {
 				// Go: main.Pair{K:"k", V:interface {}(nil)}.
 				p.pad(t.Name + "(nil)")
+				return
+			}
+			if depth == 0 && p.verb != 'v' {
+				// fmt's printArg of a nil operand: %!s(<nil>).
+				fmt.Fprintf(p.st, p.plainVerb, nil)
 				return
 			}
 			p.nilValue()
