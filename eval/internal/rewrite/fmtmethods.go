@@ -3,6 +3,7 @@ package rewrite
 import (
 	"fmt"
 	"go/types"
+	"strings"
 )
 
 // fmtRegistration is the call that registers a named type's GoString() string and
@@ -62,4 +63,15 @@ func (x *cell) sessionHasFmtMethods() bool {
 		}
 	}
 	return false
+}
+
+// isLogLogger reports whether t is (a pointer to) the log.Logger cells get:
+// eval/internal/stdlib's logLogger.
+func isLogLogger(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Name() == "logLogger" &&
+		strings.HasSuffix(n.Obj().Pkg().Path(), "/eval/internal/stdlib")
 }

@@ -148,8 +148,9 @@ func (x *cell) calleeName(fun ast.Expr) string {
 		return ""
 	}
 	if sig, ok := f.Type().(*types.Signature); ok && sig.Recv() != nil {
-		// (*log.Logger).Printf prints like log.Printf.
-		if f.Pkg().Path() == "log" {
+		// (*log.Logger).Printf prints like log.Printf. (Cells get log.Logger as
+		// eval/internal/stdlib's logLogger, which embeds it.)
+		if f.Pkg().Path() == "log" || isLogLogger(sig.Recv().Type()) {
 			return "log." + f.Name()
 		}
 		return ""
