@@ -2,15 +2,17 @@ package rewrite
 
 import (
 	"fmt"
+	"go/ast"
 	"go/types"
 	"strings"
 )
 
-// fmtRegistration is the call that registers a named type's GoString() string and
-// Format(fmt.State, rune) methods with the printer (rt.RegisterFmt), for the value and the
-// pointer method sets, or "" when neither set has one. ts is the type as the cell writes it.
+// fmtRegistration is the call that registers a named type's GoString() string,
+// Format(fmt.State, rune) and LogValue() slog.Value methods with the printer
+// (rt.RegisterFmt), for the value and the pointer method sets, or "" when neither set has
+// one. ts is the type as the cell writes it.
 func (x *cell) fmtRegistration(named *types.Named, ts string) string {
-	var sets [2][2]string
+	var sets [2][3]string
 	found := false
 	for i, recv := range []types.Type{named, types.NewPointer(named)} {
 		ms := types.NewMethodSet(recv)
@@ -18,7 +20,7 @@ func (x *cell) fmtRegistration(named *types.Named, ts string) string {
 		if i == 1 {
 			recvType = "*" + ts
 		}
-		sets[i] = [2]string{"nil", "nil"}
+		sets[i] = [3]string{"nil", "nil", "nil"}
 		if sel := ms.Lookup(nil, "GoString"); sel != nil && isNiladic(sel.Obj(), "string") {
 			sets[i][0] = fmt.Sprintf("func(v %s) string { return v.GoString() }", recvType)
 			found = true
@@ -27,12 +29,16 @@ func (x *cell) fmtRegistration(named *types.Named, ts string) string {
 			sets[i][1] = fmt.Sprintf("func(v %s, f _pb_fmt_state, verb rune) { v.Format(f, verb) }", recvType)
 			found = true
 		}
+		if sel := ms.Lookup(nil, "LogValue"); sel != nil && isNiladic(sel.Obj(), "log/slog.Value") {
+			sets[i][2] = fmt.Sprintf("func(v %s) _pb_slog_value { return v.LogValue() }", recvType)
+			found = true
+		}
 	}
 	if !found {
 		return ""
 	}
-	return fmt.Sprintf("_pb_register_fmt(%q, %q, [2]any{%s, %s}, [2]any{%s, %s})",
-		x.r.session, reflectName(named), sets[0][0], sets[0][1], sets[1][0], sets[1][1])
+	return fmt.Sprintf("_pb_register_fmt(%q, %q, [3]any{%s}, [3]any{%s})",
+		x.r.session, reflectName(named), strings.Join(sets[0][:], ", "), strings.Join(sets[1][:], ", "))
 }
 
 // isFormatMethod reports whether a method has fmt.Formatter's signature:
@@ -74,4 +80,53 @@ func isLogLogger(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Name() == "logLogger" &&
 		strings.HasSuffix(n.Obj().Pkg().Path(), "/eval/internal/stdlib")
+}
+
+// slogCall wraps the arguments of a log/slog function or method that go to a parameter of
+// type any (or ...any) in _pb_slog(arg, id) when they may hold a value of a cell type
+// (the type is or holds one, or is an interface): slog then sees the methods Go's slog
+// would call (LogValue, Error, and String or Format through fmt). A slice spread with ...
+// becomes _pb_slog_all(s, id)... . It reports whether it changed the call.
+func (x *cell) slogCall(call *ast.CallExpr) bool {
+	fn := calleeFunc(x.info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "log/slog" {
+		return false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok {
+		return false
+	}
+	changed := false
+	spread := call.Ellipsis.IsValid()
+	for i, arg := range call.Args {
+		pt := paramType(sig, i, spread)
+		if pt == nil {
+			continue
+		}
+		t := x.typeOf(arg)
+		if t == nil || isUntyped(t) || !x.slogNeedsHelp(t) {
+			continue
+		}
+		name := "_pb_slog"
+		if spread && i == len(call.Args)-1 {
+			st, ok := underlying(t).(*types.Slice)
+			if !ok || !isEmptyInterface(st.Elem()) {
+				continue
+			}
+			name, t = "_pb_slog_all", st.Elem()
+		} else if !isEmptyInterface(pt) {
+			continue
+		}
+		pos := arg.Pos()
+		call.Args[i] = &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: name}, Lparen: pos,
+			Args: []ast.Expr{arg, x.descID(t, pos)}, Rparen: arg.End()}
+		changed = true
+	}
+	return changed
+}
+
+// slogNeedsHelp reports whether a slog argument of type t may hold a value of a cell type:
+// t is or holds one, or is an interface (error included).
+func (x *cell) slogNeedsHelp(t types.Type) bool {
+	return types.IsInterface(t) || x.needsHelp(t, nil)
 }

@@ -36,6 +36,9 @@ var printFuncs = map[string]struct{ format, first int }{
 
 // printCall wraps the operands of a call of a printing function.
 func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
+	if x.slogCall(call) {
+		return call
+	}
 	name := x.calleeName(call.Fun)
 	pf, ok := printFuncs[name]
 	if !ok || len(call.Args) <= pf.first {

@@ -40,7 +40,6 @@ var hiddenMethods = map[string]struct{ sig, who string }{
 	"UnmarshalJSON": {"([]byte) (error)", "encoding/json"},
 	"MarshalText":   {"() ([]byte, error)", "encoding/json and encoding/xml"},
 	"UnmarshalText": {"([]byte) (error)", "encoding/json and encoding/xml"},
-	"LogValue":      {"() (log/slog.Value)", "log/slog"},
 }
 
 // unsupported returns the refusals of the cell's roots (nil if none).

@@ -41,11 +41,11 @@ func (x *cell) refuseTemplateMethods(call *ast.CallExpr, add func(token.Pos, str
 }
 
 // refuseSlogMethods refuses a call of log/slog (slog.Info, slog.Any, slog.Group,
-// (*slog.Logger).With, ...) with an argument that holds a value of a cell type with
-// methods: slog does not see the methods of cell types (a String or Error method is not
-// called), and such a value held in an interface (an element of an []any spread into the
-// call, a field of type any) reaches slog as the interpreter's wrapper, which the handler
-// prints as {node:… value:…}. An argument passed as a non-empty interface (a
+// (*slog.Logger).With, ...) with an argument that holds a value of a cell type with a
+// MarshalText or MarshalJSON method, or an interface that may hold one: slog's handlers
+// would call them through encoding and encoding/json, which do not see the methods of
+// cell types. (LogValue, Error, String, Format and GoString are seen: slogCall passes the
+// arguments through rt.SlogValue.) An argument passed as a non-empty interface (a
 // slog.Handler, a context.Context, an io.Writer) is called through its methods and is
 // not refused.
 func (x *cell) refuseSlogMethods(call *ast.CallExpr, add func(token.Pos, string, ...any)) {
@@ -67,12 +67,12 @@ func (x *cell) refuseSlogMethods(call *ast.CallExpr, add func(token.Pos, string,
 		}
 		t := x.typeOf(arg)
 		if held := cellTypeWithSlogMethods(t); held != "" {
-			add(arg.Pos(), "%s with a value of type %s is not supported in cells: it holds a %s, and log/slog does not see the methods of types declared in cells (String, Error and LogValue would not be called)",
+			add(arg.Pos(), "%s with a value of type %s is not supported in cells: it holds a %s, and log/slog does not see the MarshalText and MarshalJSON methods of types declared in cells",
 				name, typeName(t), held)
 			continue
 		}
-		if held := x.boxedMethodValue(t); held != "" {
-			add(arg.Pos(), "%s with a value of type %s is not supported in cells: its interfaces (any) may hold a value of %s, a type declared in a cell with methods, and such a value reaches log/slog as the interpreter's wrapper, which it would print as {node:… value:…}",
+		if held := x.boxedValueWith(t, hasSlogMethod); held != "" {
+			add(arg.Pos(), "%s with a value of type %s is not supported in cells: its interfaces (any) may hold a value of %s, a type declared in a cell with a MarshalText or MarshalJSON method, which log/slog would not see",
 				name, typeName(t), held)
 		}
 	}
@@ -180,6 +180,11 @@ func holdsEmptyInterface(t types.Type, seen map[types.Type]bool) bool {
 // the rewriter sees, then the types with methods declared by the session's cells (a value
 // put in an interface by an earlier cell may be kept in a session variable).
 func (x *cell) boxedMethodValue(t types.Type) string {
+	return x.boxedValueWith(t, func(n *types.Named) bool { return n.NumMethods() > 0 })
+}
+
+// boxedValueWith is boxedMethodValue for the cell types for which has is true.
+func (x *cell) boxedValueWith(t types.Type, has func(*types.Named) bool) string {
 	if !holdsEmptyInterface(t, map[types.Type]bool{}) {
 		return ""
 	}
@@ -194,7 +199,7 @@ func (x *cell) boxedMethodValue(t types.Type) string {
 				return true
 			}
 			if tv, ok := x.info.Types[e]; ok && tv.IsValue() && !types.IsInterface(tv.Type) {
-				found = cellTypeWithMethods(tv.Type, map[types.Type]bool{})
+				found = cellTypeWith(tv.Type, has, map[types.Type]bool{})
 			}
 			return found == ""
 		})
@@ -208,7 +213,7 @@ func (x *cell) boxedMethodValue(t types.Type) string {
 		scope := x.c.pkg.Scope()
 		for _, name := range scope.Names() {
 			if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
-				if found = cellTypeWithMethods(tn.Type(), map[types.Type]bool{}); found != "" {
+				if found = cellTypeWith(tn.Type(), has, map[types.Type]bool{}); found != "" {
 					break
 				}
 			}
@@ -223,23 +228,23 @@ func cellTypeWithMethods(t types.Type, seen map[types.Type]bool) string {
 	return cellTypeWith(t, func(n *types.Named) bool { return n.NumMethods() > 0 }, seen)
 }
 
-// slogMethods are the methods log/slog's handlers would call on a value (directly or
-// through fmt and encoding/json): a cell type without any of them prints as Go prints it.
-var slogMethods = map[string]bool{
-	"String": true, "Error": true, "LogValue": true, "MarshalText": true,
-	"MarshalJSON": true, "Format": true, "GoString": true,
+// slogMethods are the methods log/slog's handlers would call on a value (through
+// encoding and encoding/json) that the handlers cannot see on cell types.
+var slogMethods = map[string]bool{"MarshalText": true, "MarshalJSON": true}
+
+// hasSlogMethod reports whether a named type has one of slogMethods.
+func hasSlogMethod(n *types.Named) bool {
+	for i := 0; i < n.NumMethods(); i++ {
+		if slogMethods[n.Method(i).Name()] {
+			return true
+		}
+	}
+	return false
 }
 
-// cellTypeWithSlogMethods is cellTypeWithMethods for the methods log/slog would call.
+// cellTypeWithSlogMethods is cellTypeWithMethods for slogMethods.
 func cellTypeWithSlogMethods(t types.Type) string {
-	return cellTypeWith(t, func(n *types.Named) bool {
-		for i := 0; i < n.NumMethods(); i++ {
-			if slogMethods[n.Method(i).Name()] {
-				return true
-			}
-		}
-		return false
-	}, map[types.Type]bool{})
+	return cellTypeWith(t, hasSlogMethod, map[types.Type]bool{})
 }
 
 // cellTypeWith returns the name of a non-interface type declared in a cell that t is or

@@ -16,10 +16,11 @@ import (
 // and on nested values fmt reaches by reflection and can interface (not through
 // unexported fields).
 
-// FmtMethods are a method set's GoString and Format methods, as functions of the
-// receiver (invalid when absent): func(T) string and func(T, fmt.State, rune).
+// FmtMethods are a method set's GoString, Format and LogValue methods, as functions of
+// the receiver (invalid when absent): func(T) string, func(T, fmt.State, rune) and
+// func(T) slog.Value.
 type FmtMethods struct {
-	GoString, Format reflect.Value
+	GoString, Format, LogValue reflect.Value
 }
 
 // fmtRegistry holds the FmtMethods of the value (key) and pointer ("*" + key) method
@@ -29,19 +30,19 @@ var fmtRegistry = struct {
 	m map[string]*FmtMethods
 }{m: map[string]*FmtMethods{}}
 
-// RegisterFmt records the GoString and Format methods of a named session type, for its
-// value (vm) and pointer (pm) method sets: {func(T) string, func(T, fmt.State, rune)},
-// nil where absent.
-func RegisterFmt(session, name string, vm, pm [2]any) {
+// RegisterFmt records the GoString, Format and LogValue methods of a named session
+// type, for its value (vm) and pointer (pm) method sets: {func(T) string,
+// func(T, fmt.State, rune), func(T) slog.Value}, nil where absent.
+func RegisterFmt(session, name string, vm, pm [3]any) {
 	fmtRegistry.Lock()
 	defer fmtRegistry.Unlock()
 	k := key(session, name)
-	for i, fs := range [][2]any{vm, pm} {
-		m := &FmtMethods{GoString: funcValue(fs[0]), Format: funcValue(fs[1])}
+	for i, fs := range [][3]any{vm, pm} {
+		m := &FmtMethods{GoString: funcValue(fs[0]), Format: funcValue(fs[1]), LogValue: funcValue(fs[2])}
 		if i == 1 {
 			k = "*" + k
 		}
-		if !m.GoString.IsValid() && !m.Format.IsValid() {
+		if !m.GoString.IsValid() && !m.Format.IsValid() && !m.LogValue.IsValid() {
 			delete(fmtRegistry.m, k)
 			continue
 		}

@@ -23,6 +23,8 @@ var Symbols = map[string]map[string]reflect.Value{
 		"TypeName":       reflect.ValueOf(TypeName),
 		"RegisterNamed":  reflect.ValueOf(RegisterNamed),
 		"RegisterFmt":    reflect.ValueOf(RegisterFmt),
+		"SlogValue":      reflect.ValueOf(SlogValue),
+		"SlogAll":        reflect.ValueOf(SlogAll),
 		"JSONUnmarshal":  reflect.ValueOf(JSONUnmarshal),
 		"JSONDecode":     reflect.ValueOf(JSONDecode),
 		"JSONValue":      reflect.ValueOf(JSONValue),

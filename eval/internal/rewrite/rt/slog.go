@@ -1,0 +1,169 @@
+package rt
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"reflect"
+)
+
+// log/slog. A handler looks at the values it logs the way Go's slog does: LogValue of a
+// slog.LogValuer (slog.AnyValue, Value.Resolve), then, for a value of kind Any, the text
+// handler formats it with fmt's %+v (String, Error and Format called by fmt) and the JSON
+// handler calls Error of an error or encodes it with encoding/json. yaegi's values of cell
+// types carry none of those methods, and in an interface they are yaegi's wrapper. The
+// rewriter passes the arguments of slog's functions that take an any through SlogValue,
+// which gives slog a compiled value with the methods the cell's type has.
+
+// SlogValue returns v, the argument of a log/slog function of the described static type
+// (by id), as slog must see it: a LogValuer for a type with a LogValue method, an error
+// for a type with an Error method, else a value that prints as fmt's %+v prints it in a
+// cell and encodes as json.Marshal does in a cell. Compiled values are returned out of
+// yaegi's interface wrappers, as they are (an int stays an int for slog's kinds).
+func SlogValue(v any, id int) any {
+	t := typeByID(id)
+	if t == nil {
+		return v
+	}
+	rv := reflect.ValueOf(v)
+	if isInterface(t) {
+		dv, dt := dynamic(rv, t.Session)
+		if !dv.IsValid() {
+			return nil
+		}
+		if dt == nil {
+			if bs, ok := byteSlice(dv); ok {
+				return bs
+			}
+			if dv.Type().Name() != "" || !composite(dv.Kind()) {
+				if dv.CanInterface() {
+					return dv.Interface()
+				}
+				return v
+			}
+			// An unnamed composite ([]any): printed with the cell's rules.
+			return slogAny{shown{v: rv, t: t}}
+		}
+		rv, t = dv, dt
+	}
+	if t.Kind == Plain {
+		return v
+	}
+	rv = unwrapInterp(rv)
+	if !rv.IsValid() {
+		return nil
+	}
+	k := methodKey(t)
+	if f := fmtMethodsOf(k); k != "" && f != nil && f.LogValue.IsValid() {
+		return slogValuer{v: rv, f: f.LogValue}
+	}
+	if bs, ok := byteSlice(rv); ok {
+		// slog's text handler quotes a []byte of any named type before calling methods.
+		return bs
+	}
+	s := shown{v: rv, t: t}
+	if m := methodsOf(k); k != "" && m != nil && m.Error.IsValid() {
+		return slogError{shown: s, f: m.Error}
+	}
+	return slogAny{s}
+}
+
+// SlogAll is SlogValue for each element of a slice spread into a slog function with ...;
+// id describes the element type.
+func SlogAll(s any, id int) []any {
+	rv := reflect.ValueOf(s)
+	if rv.Kind() != reflect.Slice {
+		return []any{s}
+	}
+	out := make([]any, rv.Len())
+	for i := range out {
+		e := rv.Index(i)
+		if !e.CanInterface() {
+			continue
+		}
+		out[i] = SlogValue(e.Interface(), id)
+	}
+	return out
+}
+
+func composite(k reflect.Kind) bool {
+	switch k {
+	case reflect.Slice, reflect.Array, reflect.Map, reflect.Struct, reflect.Pointer:
+		return true
+	}
+	return false
+}
+
+// byteSlice returns the bytes of a slice of bytes (of any named type), as slog's
+// byteSlice does.
+func byteSlice(v reflect.Value) ([]byte, bool) {
+	v = unwrapInterp(v)
+	if !v.IsValid() || v.Kind() != reflect.Slice || v.Type().Elem().Kind() != reflect.Uint8 {
+		return nil, false
+	}
+	return v.Bytes(), true
+}
+
+// slogValuer is a value of a cell type with a LogValue method.
+type slogValuer struct {
+	v, f reflect.Value
+}
+
+// LogValue implements slog.LogValuer: it calls the value's LogValue method.
+func (l slogValuer) LogValue() slog.Value {
+	out := l.f.Call([]reflect.Value{receiver(l.f, l.v)})[0]
+	if sv, ok := out.Interface().(slog.Value); ok {
+		return sv
+	}
+	return slog.Value{}
+}
+
+// slogAny is a value of a cell type (or a composite holding them) without LogValue or
+// Error: the text handler formats it with %+v, the JSON handler encodes it.
+type slogAny struct{ shown }
+
+// MarshalJSON encodes the value as json.Marshal does in a cell (without HTML escaping,
+// like slog's JSON handler).
+func (a slogAny) MarshalJSON() ([]byte, error) {
+	v := unwrapInterp(a.v)
+	if !v.IsValid() || !v.CanInterface() {
+		return []byte("null"), nil
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(JSONValue(v.Interface())); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(b.Bytes(), "\n"), nil
+}
+
+// slogError is a value of a cell type with an Error method (f): the JSON handler writes
+// what Error returns, the text handler formats it with %+v (Format, else Error).
+type slogError struct {
+	shown
+	f reflect.Value
+}
+
+// Error calls the value's Error method. A nil pointer receiver that panics gives
+// "<nil>", as slog writes it.
+func (e slogError) Error() (s string) {
+	v := unwrapInterp(e.v)
+	defer func() {
+		if r := recover(); r != nil {
+			if v.Kind() == reflect.Pointer && v.IsNil() {
+				s = "<nil>"
+				return
+			}
+			panic(r)
+		}
+	}()
+	return e.f.Call([]reflect.Value{receiver(e.f, v)})[0].String()
+}
+
+// The text handler formats with fmt: the values must be fmt.Formatters.
+var (
+	_ fmt.Formatter = slogAny{}
+	_ fmt.Formatter = slogError{}
+)
