@@ -86,15 +86,23 @@ func isLogLogger(t types.Type) bool {
 // type any (or ...any) in _pb_slog(arg, id) when they may hold a value of a cell type
 // (the type is or holds one, or is an interface): slog then sees the methods Go's slog
 // would call (LogValue, Error, and String or Format through fmt). A slice spread with ...
-// becomes _pb_slog_all(s, id)... . It reports whether it changed the call.
-func (x *cell) slogCall(call *ast.CallExpr) bool {
+// becomes _pb_slog_all(s, id)... . A call of (slog.Value).Any becomes
+// _pb_slog_any(v.Any()), which gives back the cell's value (for type assertions in a
+// ReplaceAttr function or a handler). It returns the call, or nil if it changed nothing.
+func (x *cell) slogCall(call *ast.CallExpr) ast.Expr {
 	fn := calleeFunc(x.info, call)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "log/slog" {
-		return false
+		return nil
 	}
 	sig, ok := fn.Type().(*types.Signature)
 	if !ok {
-		return false
+		return nil
+	}
+	if recv := sig.Recv(); recv != nil && fn.Name() == "Any" && types.TypeString(recv.Type(), nil) == "log/slog.Value" {
+		tm := tmpl{pos: call.Pos(), exprs: map[string]ast.Expr{"_pbX_v": call}}
+		out := tm.expr("_pb_slog_any(_pbX_v)")
+		x.info.Types[out] = types.TypeAndValue{Type: anyType}
+		return out
 	}
 	changed := false
 	spread := call.Ellipsis.IsValid()
@@ -122,7 +130,10 @@ func (x *cell) slogCall(call *ast.CallExpr) bool {
 			Args: []ast.Expr{arg, x.descID(t, pos)}, Rparen: arg.End()}
 		changed = true
 	}
-	return changed
+	if !changed {
+		return nil
+	}
+	return call
 }
 
 // slogNeedsHelp reports whether a slog argument of type t may hold a value of a cell type:

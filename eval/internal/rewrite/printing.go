@@ -36,8 +36,8 @@ var printFuncs = map[string]struct{ format, first int }{
 
 // printCall wraps the operands of a call of a printing function.
 func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
-	if x.slogCall(call) {
-		return call
+	if out := x.slogCall(call); out != nil {
+		return out
 	}
 	name := x.calleeName(call.Fun)
 	pf, ok := printFuncs[name]

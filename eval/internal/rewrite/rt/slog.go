@@ -87,6 +87,26 @@ func SlogAll(s any, id int) []any {
 	return out
 }
 
+// SlogUnwrap returns the value SlogValue gave slog for v (what a cell's
+// (slog.Value).Any returns), v itself for any other value.
+func SlogUnwrap(v any) any {
+	var held reflect.Value
+	switch w := v.(type) {
+	case slogAny:
+		held = w.v
+	case slogError:
+		held = w.v
+	case slogValuer:
+		held = w.v
+	default:
+		return v
+	}
+	if !held.IsValid() || !held.CanInterface() {
+		return v
+	}
+	return held.Interface()
+}
+
 func composite(k reflect.Kind) bool {
 	switch k {
 	case reflect.Slice, reflect.Array, reflect.Map, reflect.Struct, reflect.Pointer:

@@ -25,6 +25,7 @@ var Symbols = map[string]map[string]reflect.Value{
 		"RegisterFmt":    reflect.ValueOf(RegisterFmt),
 		"SlogValue":      reflect.ValueOf(SlogValue),
 		"SlogAll":        reflect.ValueOf(SlogAll),
+		"SlogUnwrap":     reflect.ValueOf(SlogUnwrap),
 		"JSONUnmarshal":  reflect.ValueOf(JSONUnmarshal),
 		"JSONDecode":     reflect.ValueOf(JSONDecode),
 		"JSONValue":      reflect.ValueOf(JSONValue),
