@@ -42,8 +42,8 @@ type lineHandler struct {
 }
 
 func (h lineHandler) Enabled(context.Context, slog.Level) bool { return true }
-func (h lineHandler) WithAttrs([]slog.Attr) slog.Handler        { return h }
-func (h lineHandler) WithGroup(string) slog.Handler             { return h }
+func (h lineHandler) WithAttrs([]slog.Attr) slog.Handler       { return h }
+func (h lineHandler) WithGroup(string) slog.Handler            { return h }
 
 func (h lineHandler) Handle(_ context.Context, r slog.Record) error {
 	fmt.Fprintf(h.sb, "%s:", r.Message)

@@ -201,3 +201,46 @@ func (b boxedError) format(f fmt.State, verb rune) {
 		fmt.Fprintf(f, p.plainVerb, b.Error())
 	}
 }
+
+// runtimeDesc describes a type found at run time inside an interface: a type of the
+// session, or a container type that holds interfaces or types of the session ([]any,
+// map[string]any, map[Color]any, []P, nested), so that the values print as Go prints them
+// (yaegi's wrappers would print as {node:… value:…}, renamed fields as Xname); nil for any
+// other type, which fmt prints as it is.
+func runtimeDesc(rt reflect.Type, session string) *Type {
+	d := &Type{Name: typeString(rt), Session: session}
+	if rt.Kind() == reflect.Interface {
+		d.Kind = Interface
+		return d
+	}
+	if _, dt := dynamic(reflect.Zero(rt), session); dt != nil {
+		return dt // a type of the session (type Color int, a cell struct)
+	}
+	if rt.Name() != "" {
+		return nil
+	}
+	switch rt.Kind() {
+	case reflect.Slice, reflect.Array:
+		d.Kind, d.Elem = Slice, runtimeDesc(rt.Elem(), session)
+		if rt.Kind() == reflect.Array {
+			d.Kind = Array
+		}
+		if d.Elem == nil {
+			return nil
+		}
+	case reflect.Map:
+		d.Kind, d.Key, d.Elem = Map, runtimeDesc(rt.Key(), session), runtimeDesc(rt.Elem(), session)
+		if d.Key == nil && d.Elem == nil {
+			return nil
+		}
+		if d.Key == nil {
+			d.Key = &Type{Kind: Plain, Name: typeString(rt.Key()), Session: session}
+		}
+		if d.Elem == nil {
+			d.Elem = &Type{Kind: Plain, Name: typeString(rt.Elem()), Session: session}
+		}
+	default:
+		return nil
+	}
+	return d
+}

@@ -595,6 +595,10 @@ func (p *printer) value(v reflect.Value, t *Type, depth int) {
 					}
 				}
 			}
+			if rd := runtimeDesc(dv.Type(), t.Session); rd != nil {
+				p.value(dv, rd, depth)
+				return
+			}
 			p.plain(dv)
 			return
 		}
