@@ -49,7 +49,7 @@ func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
 	if pf.format >= 0 {
 		verbs, lit = x.formatVerbs(call.Args[pf.format])
 	}
-	changed := false
+	changed, extra := false, false
 	if call.Ellipsis.IsValid() {
 		last := len(call.Args) - 1
 		if last != pf.first {
@@ -64,6 +64,10 @@ func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
 			Lparen: call.Args[last].Pos(),
 			Args:   []ast.Expr{call.Args[last], x.descID(st.Elem(), call.Args[last].Pos())},
 			Rparen: call.Args[last].End(),
+		}
+		if pf.format >= 0 {
+			// The operands' verbs are known when the call runs (%T, %p, %w).
+			call.Fun = x.printFunc(call.Fun, pf.format, -1)
 		}
 		return call
 	}
@@ -84,7 +88,9 @@ func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
 		}
 		if verbs != nil {
 			if i-pf.first >= len(verbs) {
-				continue
+				// An extra operand: fmt reports it with its type, written when the
+				// call runs.
+				extra = true
 			}
 		} else if pf.format >= 0 && name == "fmt.Errorf" {
 			if _, isErr := tv.Type.Underlying().(*types.Interface); isErr {
@@ -137,7 +143,94 @@ func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
 	if !changed {
 		return nil
 	}
+	if pf.format >= 0 && (verbs == nil || extra) {
+		// The format is read when the call runs (%T, %p, %w, explicit indexes).
+		call.Fun = x.printFunc(call.Fun, pf.format, -1)
+	}
 	return call
+}
+
+// printFunc wraps a printing function (the function of a call, or a function value) in
+// _pb_print_func(fun, format, id).(SIGNATURE): see rt.PrintFunc. It returns fun when its
+// type cannot be written.
+func (x *cell) printFunc(fun ast.Expr, format, id int) ast.Expr {
+	tv, ok := x.info.Types[fun]
+	if !ok {
+		return fun
+	}
+	sig, ok := tv.Type.(*types.Signature)
+	if !ok {
+		return fun
+	}
+	ts, ok := printSigText(sig)
+	if !ok {
+		return fun
+	}
+	tm := tmpl{pos: fun.Pos(), exprs: map[string]ast.Expr{"_pbX_f": fun}}
+	out := tm.expr("_pb_print_func(_pbX_f, %d, %d).(%s)", format, id, ts)
+	x.info.Types[out] = types.TypeAndValue{Type: sig}
+	return out
+}
+
+// printSigText writes the type of a printing function of fmt or log (without its
+// receiver), with io.Writer as the prelude's _pb_writer: a cell need not import io.
+func printSigText(sig *types.Signature) (string, bool) {
+	text := func(t types.Type) (string, bool) {
+		s := types.TypeString(t, nil)
+		switch s {
+		case "io.Writer":
+			return "_pb_writer", true
+		case "string", "int", "error", "[]byte", "[]any", "any":
+			return s, true
+		case "[]interface{}":
+			return "[]any", true
+		case "interface{}":
+			return "any", true
+		}
+		return "", false
+	}
+	var params, results []string
+	for i := 0; i < sig.Params().Len(); i++ {
+		pt := sig.Params().At(i).Type()
+		s, ok := text(pt)
+		if !ok {
+			return "", false
+		}
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			s = "..." + strings.TrimPrefix(s, "[]")
+		}
+		params = append(params, s)
+	}
+	for i := 0; i < sig.Results().Len(); i++ {
+		s, ok := text(sig.Results().At(i).Type())
+		if !ok {
+			return "", false
+		}
+		results = append(results, s)
+	}
+	out := "func(" + strings.Join(params, ", ") + ")"
+	switch len(results) {
+	case 0:
+	case 1:
+		out += " " + results[0]
+	default:
+		out += " (" + strings.Join(results, ", ") + ")"
+	}
+	return out, true
+}
+
+// printFuncValue wraps a printing function used as a value (f := fmt.Printf, a method
+// value l.Printf of a *log.Logger): its operands are shown when it is called, its format
+// read then.
+func (x *cell) printFuncValue(sel *ast.SelectorExpr) ast.Expr {
+	pf, ok := printFuncs[x.calleeName(sel)]
+	if !ok {
+		return nil
+	}
+	if out := x.printFunc(sel, pf.format, rt.Register(x.desc(anyType))); out != sel {
+		return out
+	}
+	return nil
 }
 
 // calleeName is pkg.Func for a package function, pkg.Type.Method for a method.

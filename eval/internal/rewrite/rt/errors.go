@@ -24,8 +24,17 @@ import (
 // conversion makes it a nil error).
 func BoxError(v any, e error, session string) error {
 	inner, name := typeNameOf(v)
+	if b := boxValue(inner, name, session); b != nil {
+		return b
+	}
+	return e
+}
+
+// boxValue is BoxError of a value of the named session type name (nil if the type has no
+// Error method).
+func boxValue(inner reflect.Value, name, session string) error {
 	if name == "" || !inner.IsValid() || !inner.CanInterface() {
-		return e
+		return nil
 	}
 	k := key(session, name)
 	if strings.HasPrefix(name, "*") {
@@ -33,7 +42,7 @@ func BoxError(v any, e error, session string) error {
 	}
 	m := methodsOf(k)
 	if m == nil || !m.Error.IsValid() {
-		return e
+		return nil
 	}
 	b := boxedError{v: inner.Interface(), key: k, name: name, session: session}
 	if f := fmtMethodsOf(k); f != nil && f.Format.IsValid() {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -190,4 +191,35 @@ func dropTime(groups []string, a slog.Attr) slog.Attr {
 		return slog.Attr{}
 	}
 	return a
+}
+
+// formatArgs reads a format when the call runs: %T of a shown operand prints the cell
+// type's name, %p and * operands reach fmt as they are, argument indexes are followed
+// (an operand used by two verbs keeps its methods for the other); the output is fmt's for
+// the compiled stand-in types.
+func TestFormatArgsLikeFmt(t *testing.T) {
+	const session = "test-fmt-args"
+	defer Forget(session)
+	money, secret, _, _ := registerFmtTypes(session)
+	m := func(v int64) any { return shown{v: reflect.ValueOf(v), t: money} }
+	s := func(v string) any { return shown{v: reflect.ValueOf(v), t: secret} }
+	cases := []struct {
+		format    string
+		got, want []any
+	}{
+		{"%T %v %d", []any{m(1), m(250), m(3)}, []any{goMoney(1), goMoney(250), goMoney(3)}},
+		{"%[1]T %[1]v %[1]d %[2]T|%v", []any{m(99), s("pw")}, []any{goMoney(99), goSecret("pw")}},
+		{"%*d|%-*v|%.*v|", []any{5, m(42), 8, m(2), 1, s("x")}, []any{5, goMoney(42), 8, goMoney(2), 1, goSecret("x")}},
+		{"100%% %v %#v", []any{m(1), s("y")}, []any{goMoney(1), goSecret("y")}},
+		{"%[3]v %v", []any{m(1)}, []any{goMoney(1)}},
+		{"%v %v", []any{m(1), m(2), m(3)}, []any{goMoney(1), goMoney(2), goMoney(3)}},
+	}
+	for _, c := range cases {
+		f, args := formatArgs(c.format, c.got)
+		got := fmt.Sprintf(f, args...)
+		want := goNames.Replace(fmt.Sprintf(c.format, c.want...))
+		if got != want {
+			t.Errorf("%q: got %q (as %q), want %q", c.format, got, f, want)
+		}
+	}
 }

@@ -196,7 +196,7 @@ func ShowAll(s any, id int) []any {
 			out[i] = e.Interface()
 			continue
 		}
-		out[i] = shown{v: e, t: t}
+		out[i] = showElem(e, t)
 	}
 	return out
 }
@@ -214,8 +214,10 @@ func (s shown) Format(f fmt.State, verb rune) {
 }
 
 // TypeName is %T of a value of the described type (by id).
-func TypeName(v any, id int) string {
-	t := typeByID(id)
+func TypeName(v any, id int) string { return typeNameFor(v, typeByID(id)) }
+
+// typeNameFor is %T of a value of the described type.
+func typeNameFor(v any, t *Type) string {
 	rv := reflect.ValueOf(v)
 	if t == nil || isInterface(t) {
 		session := ""

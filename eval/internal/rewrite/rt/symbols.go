@@ -26,6 +26,7 @@ var Symbols = map[string]map[string]reflect.Value{
 		"SlogValue":      reflect.ValueOf(SlogValue),
 		"SlogAll":        reflect.ValueOf(SlogAll),
 		"SlogUnwrap":     reflect.ValueOf(SlogUnwrap),
+		"PrintFunc":      reflect.ValueOf(PrintFunc),
 		"JSONUnmarshal":  reflect.ValueOf(JSONUnmarshal),
 		"JSONDecode":     reflect.ValueOf(JSONDecode),
 		"JSONValue":      reflect.ValueOf(JSONValue),
