@@ -117,6 +117,13 @@ func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
 					call.Args[i] = boxed
 					changed = true
 				}
+			} else if types.IsInterface(tv.Type) && types.Implements(tv.Type, errorType.Underlying().(*types.Interface)) {
+				// The session has a type with a Format method (needsHelp): fmt would
+				// not see it on yaegi's wrapper of such an error.
+				tm := tmpl{pos: arg.Pos(), exprs: map[string]ast.Expr{"_pbX_e": arg}}
+				call.Args[i] = tm.expr("_pb_check_w(_pbX_e, %q)", x.r.session)
+				x.info.Types[call.Args[i]] = types.TypeAndValue{Type: errorType}
+				changed = true
 			}
 			continue
 		case 'p', '*', 0:

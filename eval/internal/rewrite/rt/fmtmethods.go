@@ -244,3 +244,21 @@ func runtimeDesc(rt reflect.Type, session string) *Type {
 	}
 	return d
 }
+
+// CheckWrap panics with the reason when err, the %w operand of fmt.Errorf, is yaegi's
+// wrapper of a value of a cell type with a Format method: fmt would format it through
+// the wrapper's Error method, not Format. (A value converted to error by the rewriter is
+// a box, which has the method.)
+func CheckWrap(err error, session string) {
+	inner, _, ok := heldByWrapper(reflect.ValueOf(&err).Elem())
+	if !ok {
+		return
+	}
+	_, dt := dynamic(inner, session)
+	if dt == nil {
+		return
+	}
+	if m := fmtMethodsOf(methodKey(dt)); m != nil && m.Format.IsValid() {
+		panic(fmt.Sprintf("peerbook: %%w of this error value of type %s is not supported in cells: it is held as the interpreter's error wrapper, and fmt would not call its Format method (a value recovered from a panic or matched by case error is held so: format it with %%v, or keep the error it was made as)", dt.Name))
+	}
+}

@@ -27,6 +27,7 @@ var Symbols = map[string]map[string]reflect.Value{
 		"SlogAll":        reflect.ValueOf(SlogAll),
 		"SlogUnwrap":     reflect.ValueOf(SlogUnwrap),
 		"PrintFunc":      reflect.ValueOf(PrintFunc),
+		"CheckWrap":      reflect.ValueOf(CheckWrap),
 		"JSONUnmarshal":  reflect.ValueOf(JSONUnmarshal),
 		"JSONDecode":     reflect.ValueOf(JSONDecode),
 		"JSONValue":      reflect.ValueOf(JSONValue),
