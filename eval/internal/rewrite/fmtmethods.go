@@ -45,7 +45,12 @@ func (x *cell) fmtRegistration(named *types.Named, ts string) string {
 // func(fmt.State, rune).
 func isFormatMethod(obj types.Object) bool {
 	sig, ok := obj.Type().(*types.Signature)
-	return ok && sigKey(sig) == "(fmt.State, rune) ()"
+	if !ok {
+		return false
+	}
+	// A compiled method (promoted from an embedded *big.Int) has int32, not rune.
+	k := sigKey(sig)
+	return k == "(fmt.State, rune) ()" || k == "(fmt.State, int32) ()"
 }
 
 // sessionHasFmtMethods reports whether a named type of the session has a Format or
