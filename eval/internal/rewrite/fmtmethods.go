@@ -9,11 +9,11 @@ import (
 
 // fmtRegistration is the call that registers a named type's GoString() string,
 // Format(fmt.State, rune) and LogValue() slog.Value methods with the printer
-// (rt.RegisterFmt), for the value and the pointer method sets, or "" when neither set has
-// one. ts is the type as the cell writes it.
-func (x *cell) fmtRegistration(named *types.Named, ts string) string {
+// (rt.RegisterFmt), for the value and the pointer method sets; found reports whether a
+// set has one. (A type declared again without them registers none, which drops the
+// methods of the type it replaces.) ts is the type as the cell writes it.
+func (x *cell) fmtRegistration(named *types.Named, ts string) (call string, found bool) {
 	var sets [2][3]string
-	found := false
 	for i, recv := range []types.Type{named, types.NewPointer(named)} {
 		ms := types.NewMethodSet(recv)
 		recvType := ts
@@ -34,11 +34,8 @@ func (x *cell) fmtRegistration(named *types.Named, ts string) string {
 			found = true
 		}
 	}
-	if !found {
-		return ""
-	}
 	return fmt.Sprintf("_pb_register_fmt(%q, %q, [3]any{%s}, [3]any{%s})",
-		x.r.session, reflectName(named), strings.Join(sets[0][:], ", "), strings.Join(sets[1][:], ", "))
+		x.r.session, reflectName(named), strings.Join(sets[0][:], ", "), strings.Join(sets[1][:], ", ")), found
 }
 
 // isFormatMethod reports whether a method has fmt.Formatter's signature:

@@ -748,8 +748,8 @@ func (x *cell) registerTypes(f *ast.File, stmts *ast.BlockStmt) {
 			}
 		}
 		zero := "*new(" + ts + ")"
-		fmtCall := x.fmtRegistration(named, ts)
-		if named.TypeArgs().Len() > 0 && fmtCall == "" && strings.Count(strings.Join(sets[0][:], " ")+strings.Join(sets[1][:], " "), "nil") == 10 {
+		fmtCall, fmtFound := x.fmtRegistration(named, ts)
+		if named.TypeArgs().Len() > 0 && !fmtFound && strings.Count(strings.Join(sets[0][:], " ")+strings.Join(sets[1][:], " "), "nil") == 10 {
 			// An instance without methods needs no registration. (One with methods
 			// registers its zero value, with which the printer recognises its values
 			// held as a type parameter's, as in a generic String method printing o.v.)
@@ -757,9 +757,7 @@ func (x *cell) registerTypes(f *ast.File, stmts *ast.BlockStmt) {
 		}
 		call := fmt.Sprintf("_pb_register(%q, %q, %s, [5]any{%s}, [5]any{%s})",
 			x.r.session, reflectName(named), zero, strings.Join(sets[0][:], ", "), strings.Join(sets[1][:], ", "))
-		if fmtCall != "" {
-			call += " + " + fmtCall
-		}
+		call += " + " + fmtCall
 		switch {
 		case f != nil:
 			f.Decls = append(f.Decls, parseDecl(f.End(), fmt.Sprintf("package main\nvar %s = %s", x.tmp("reg"), call)))

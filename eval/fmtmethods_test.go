@@ -1,0 +1,25 @@
+package eval
+
+import "testing"
+
+// A later cell that declares a Format or GoString method again, or the type again without
+// them, changes how its values print from then on: fmt calls the methods the session has
+// now. Each want is go run's output of the program with the cell's declarations as the
+// current ones.
+func TestFormatMethodsFollowRedefinition(t *testing.T) {
+	s := newSession(t)
+	steps := []struct{ code, want string }{
+		{"import \"fmt\"\ntype M int\nfunc (m M) Format(f fmt.State, c rune) { fmt.Fprintf(f, \"A%d\", int(m)) }\nfmt.Println(M(1), []M{2})", "A1 [A2]\n"},
+		{"func (m M) Format(f fmt.State, c rune) { fmt.Fprintf(f, \"B%d\", int(m)) }\nfmt.Println(M(1))\nfmt.Printf(\"%v %d\\n\", []any{M(2)}, M(3))", "B1\n[B2] B3\n"},
+		{"type M int\nfmt.Println(M(3), []M{4})\nfmt.Printf(\"%#v\\n\", M(5))", "3 [4]\n5\n"},
+		{"type S struct{ P string }\nfunc (S) GoString() string { return \"S(***)\" }\nvar held = []any{S{\"pw\"}}", ""},
+		{"fmt.Printf(\"%#v %v\\n\", held, held)", "[]interface {}{S(***)} [{pw}]\n"},
+		{"type S struct{ P string }\nfmt.Printf(\"%#v\\n\", S{\"x\"})", "main.S{P:\"x\"}\n"},
+	}
+	for i, st := range steps {
+		_, rec := mustExec(t, s, st.code)
+		if got := rec.stream("stdout"); got != st.want {
+			t.Errorf("cell %d: got %q, want %q", i+1, got, st.want)
+		}
+	}
+}
