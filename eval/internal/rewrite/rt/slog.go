@@ -56,7 +56,7 @@ func SlogValue(v any, id int) any {
 	}
 	k := methodKey(t)
 	if f := fmtMethodsOf(k); k != "" && f != nil && f.LogValue.IsValid() {
-		return slogValuer{v: rv, f: f.LogValue}
+		return slogValuer{shown: shown{v: rv, t: t}, f: f.LogValue}
 	}
 	if bs, ok := byteSlice(rv); ok {
 		// slog's text handler quotes a []byte of any named type before calling methods.
@@ -125,9 +125,11 @@ func byteSlice(v reflect.Value) ([]byte, bool) {
 	return v.Bytes(), true
 }
 
-// slogValuer is a value of a cell type with a LogValue method.
+// slogValuer is a value of a cell type with a LogValue method (f); it formats as the
+// value (slog.Value's String of an unresolved value prints it with fmt).
 type slogValuer struct {
-	v, f reflect.Value
+	shown
+	f reflect.Value
 }
 
 // LogValue implements slog.LogValuer: it calls the value's LogValue method.
@@ -186,4 +188,5 @@ func (e slogError) Error() (s string) {
 var (
 	_ fmt.Formatter = slogAny{}
 	_ fmt.Formatter = slogError{}
+	_ fmt.Formatter = slogValuer{}
 )
