@@ -53,6 +53,16 @@ func isFormatMethod(obj types.Object) bool {
 // sessionHasFmtMethods reports whether a named type of the session has a Format or
 // GoString method (in its value or pointer method set).
 func (x *cell) sessionHasFmtMethods() bool {
+	if x.fmtTypes == 0 {
+		x.fmtTypes = 1
+		if x.scanFmtMethods() {
+			x.fmtTypes = 2
+		}
+	}
+	return x.fmtTypes == 2
+}
+
+func (x *cell) scanFmtMethods() bool {
 	if x.c == nil || x.c.pkg == nil {
 		return false
 	}

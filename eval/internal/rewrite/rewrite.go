@@ -266,6 +266,7 @@ type cell struct {
 	printArg     bool                      // converting the operands of a printing call
 	descs        map[types.Type]*rt.Type   // printing descriptions of types
 	roots        []ast.Node                // the cell's declarations and statements (refusals)
+	fmtTypes     int                       // sessionHasFmtMethods: 0 unknown, 1 no, 2 yes
 	// Labels that gotos made from break and continue statements jump to: after the
 	// statement (break) or at the end of the loop body (continue).
 	pendingBreak, pendingCont map[ast.Stmt]string

@@ -223,3 +223,23 @@ func TestFormatArgsLikeFmt(t *testing.T) {
 		}
 	}
 }
+
+// Printing a value of a cell type with a Format method through the printer, side by side
+// with fmt on the compiled type (the reference): the cost of the description and the
+// reflect call of the registered method.
+func BenchmarkShowFormat(b *testing.B) {
+	const session = "bench-fmt"
+	defer Forget(session)
+	money, _, _, _ := registerFmtTypes(session)
+	id := Register(money)
+	b.Run("printer", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			_ = fmt.Sprintf("%v %+8v", Show(int64(i), id), Show(int64(i), id))
+		}
+	})
+	b.Run("compiled", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			_ = fmt.Sprintf("%v %+8v", goMoney(i), goMoney(i))
+		}
+	})
+}
