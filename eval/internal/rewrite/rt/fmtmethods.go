@@ -95,8 +95,12 @@ func (p *printer) fmtMethods(v reflect.Value, t *Type) bool {
 	if m == nil {
 		return false
 	}
+	fits := func(f reflect.Value) bool {
+		want := f.Type().In(0)
+		return v.Type() == want || v.Type().ConvertibleTo(want)
+	}
 	switch {
-	case m.Format.IsValid():
+	case m.Format.IsValid() && fits(m.Format):
 		if p.dry {
 			return true // ShowSharp's dry run calls no method of the cell
 		}
@@ -104,7 +108,7 @@ func (p *printer) fmtMethods(v reflect.Value, t *Type) bool {
 			m.Format.Call([]reflect.Value{receiver(m.Format, v), reflect.ValueOf(&p.st).Elem(), reflect.ValueOf(p.verb)})
 		})
 		return true
-	case p.sharpV && m.GoString.IsValid():
+	case p.sharpV && m.GoString.IsValid() && fits(m.GoString):
 		if p.dry {
 			return true
 		}
