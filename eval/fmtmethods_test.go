@@ -23,3 +23,27 @@ func TestFormatMethodsFollowRedefinition(t *testing.T) {
 		}
 	}
 }
+
+// A String, Format or GoString method that panics is reported by fmt in the output, as in
+// Go, and nothing else: the interpreter's report of the unwound frame does not reach the
+// cell's stderr. want is go run's output.
+func TestPanickingFmtMethodsWriteNoStderr(t *testing.T) {
+	s := newSession(t)
+	_, rec := mustExec(t, s, `import "fmt"
+type In struct{ n int }
+type F struct{ p *In }
+func (f F) Format(s fmt.State, c rune) { fmt.Fprint(s, f.p.n) }
+type S []int
+func (s S) String() string { return fmt.Sprint(s[3]) }
+type G int
+func (g G) GoString() string { panic("no") }
+fmt.Println(F{}, S{1})
+fmt.Printf("%#v\n", G(1))`)
+	want := "%!v(PANIC=Format method: runtime error: invalid memory address or nil pointer dereference) %!v(PANIC=String method: runtime error: index out of range [3] with length 1)\n%!v(PANIC=GoString method: no)\n"
+	if got := rec.stream("stdout"); got != want {
+		t.Errorf("stdout: got %q, want %q", got, want)
+	}
+	if got := rec.stream("stderr"); got != "" {
+		t.Errorf("stderr: got %q, want nothing", got)
+	}
+}

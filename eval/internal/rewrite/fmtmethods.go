@@ -10,7 +10,9 @@ import (
 // fmtRegistration is the call that registers a named type's GoString() string,
 // Format(fmt.State, rune) and LogValue() slog.Value methods with the printer
 // (rt.RegisterFmt), for the value and the pointer method sets; found reports whether a
-// set has one. (A type declared again without them registers none, which drops the
+// set has one. Each function returns what the method panicked with (recovered inside
+// the interpreter, which would otherwise report the frame on the cell's stderr; rt
+// panics with it again, see callMethod). (A type declared again without them registers none, which drops the
 // methods of the type it replaces.) ts is the type as the cell writes it.
 func (x *cell) fmtRegistration(named *types.Named, ts string) (call string, found bool) {
 	var sets [2][3]string
@@ -22,15 +24,15 @@ func (x *cell) fmtRegistration(named *types.Named, ts string) (call string, foun
 		}
 		sets[i] = [3]string{"nil", "nil", "nil"}
 		if sel := ms.Lookup(nil, "GoString"); sel != nil && isNiladic(sel.Obj(), "string") {
-			sets[i][0] = fmt.Sprintf("func(v %s) string { return v.GoString() }", recvType)
+			sets[i][0] = fmt.Sprintf("func(v %s) (_pb_s string, _pb_p any) { defer func() { _pb_p = recover() }(); return v.GoString(), nil }", recvType)
 			found = true
 		}
 		if sel := ms.Lookup(nil, "Format"); sel != nil && isFormatMethod(sel.Obj()) {
-			sets[i][1] = fmt.Sprintf("func(v %s, f _pb_fmt_state, verb rune) { v.Format(f, verb) }", recvType)
+			sets[i][1] = fmt.Sprintf("func(v %s, f _pb_fmt_state, verb rune) (_pb_p any) { defer func() { _pb_p = recover() }(); v.Format(f, verb); return nil }", recvType)
 			found = true
 		}
 		if sel := ms.Lookup(nil, "LogValue"); sel != nil && isNiladic(sel.Obj(), "log/slog.Value") {
-			sets[i][2] = fmt.Sprintf("func(v %s) _pb_slog_value { return v.LogValue() }", recvType)
+			sets[i][2] = fmt.Sprintf("func(v %s) (_pb_s _pb_slog_value, _pb_p any) { defer func() { _pb_p = recover() }(); return v.LogValue(), nil }", recvType)
 			found = true
 		}
 	}

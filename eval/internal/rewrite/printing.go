@@ -659,6 +659,11 @@ func (x *cell) registerTypes(f *ast.File, stmts *ast.BlockStmt) {
 					continue
 				}
 				sets[i][j] = fmt.Sprintf("func(v %s) %s { return v.%s() }", recvType, m.result, m.name)
+				if m.result == "string" {
+					// String and Error return what they panicked with, recovered in the
+					// interpreter (see fmtRegistration).
+					sets[i][j] = fmt.Sprintf("func(v %s) (_pb_s string, _pb_p any) { defer func() { _pb_p = recover() }(); return v.%s(), nil }", recvType, m.name)
+				}
 			}
 			if sel := ms.Lookup(nil, "Is"); sel != nil && isIsMethod(sel.Obj()) {
 				sets[i][4] = fmt.Sprintf("func(v %s, t error) bool { return v.Is(t) }", recvType)
@@ -666,7 +671,7 @@ func (x *cell) registerTypes(f *ast.File, stmts *ast.BlockStmt) {
 		}
 		zero := "*new(" + ts + ")"
 		fmtCall, fmtFound := x.fmtRegistration(named, ts)
-		if named.TypeArgs().Len() > 0 && !fmtFound && strings.Count(strings.Join(sets[0][:], " ")+strings.Join(sets[1][:], " "), "nil") == 10 {
+		if named.TypeArgs().Len() > 0 && !fmtFound && noMethods(sets) {
 			// An instance without methods needs no registration. (One with methods
 			// registers its zero value, with which the printer recognises its values
 			// held as a type parameter's, as in a generic String method printing o.v.)
@@ -682,6 +687,18 @@ func (x *cell) registerTypes(f *ast.File, stmts *ast.BlockStmt) {
 			stmts.List = append(parseStmts(stmts.Lbrace, "_ = %s", call), stmts.List...)
 		}
 	}
+}
+
+// noMethods reports whether the method sets of a registration hold no function.
+func noMethods(sets [2][5]string) bool {
+	for _, set := range sets {
+		for _, f := range set {
+			if f != "nil" {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // hasTypeParam reports whether a named type's arguments mention a type parameter.

@@ -62,7 +62,7 @@ type boxedError struct {
 }
 
 func (b boxedError) call(f reflect.Value) reflect.Value {
-	return f.Call([]reflect.Value{argFor(f, b.v)})[0]
+	return callMethod(f, argFor(f, b.v))[0]
 }
 
 // Error calls the value's Error method.

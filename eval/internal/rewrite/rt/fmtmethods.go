@@ -105,7 +105,7 @@ func (p *printer) fmtMethods(v reflect.Value, t *Type) bool {
 			return true // ShowSharp's dry run calls no method of the cell
 		}
 		p.catch(v, "Format", func() {
-			m.Format.Call([]reflect.Value{receiver(m.Format, v), reflect.ValueOf(&p.st).Elem(), reflect.ValueOf(p.verb)})
+			callMethod(m.Format, receiver(m.Format, v), reflect.ValueOf(&p.st).Elem(), reflect.ValueOf(p.verb))
 		})
 		return true
 	case p.sharpV && m.GoString.IsValid() && fits(m.GoString):
@@ -113,12 +113,26 @@ func (p *printer) fmtMethods(v reflect.Value, t *Type) bool {
 			return true
 		}
 		p.catch(v, "GoString", func() {
-			s := m.GoString.Call([]reflect.Value{receiver(m.GoString, v)})[0].String()
+			s := callMethod(m.GoString, receiver(m.GoString, v))[0].String()
 			p.fmtS(s)
 		})
 		return true
 	}
 	return false
+}
+
+// callMethod calls a registered method function. A function whose last result is an
+// any returns in it what the method panicked with (recovered in the interpreter): the
+// panic goes on from here, for fmt's or slog's report; the other results are returned.
+func callMethod(f reflect.Value, in ...reflect.Value) []reflect.Value {
+	out := f.Call(in)
+	if n := len(out); n > 0 && f.Type().Out(n-1) == anyType {
+		if r := out[n-1]; !r.IsNil() {
+			panic(panicValue(r.Interface()))
+		}
+		out = out[:n-1]
+	}
+	return out
 }
 
 // receiver converts v to the receiver parameter of a registered method function.

@@ -100,7 +100,8 @@ func key(session, name string) string { return session + "/" + name }
 // RegisterNamed records what the running interpreter knows of a named session type:
 // a zero value (for its reflect type) and its methods String, Error, Unwrap() error,
 // Unwrap() []error and Is(error) bool, for the value (vm) and for the pointer (pm), as
-// functions of the receiver (nil when absent).
+// functions of the receiver (nil when absent). String and Error may also return, last,
+// what they panicked with (see callMethod).
 func RegisterNamed(session, name string, zero any, vm, pm [5]any) {
 	registry.Lock()
 	defer registry.Unlock()
@@ -719,7 +720,7 @@ func (p *printer) methods(v reflect.Value, t *Type) bool {
 		in = in.Convert(want)
 	}
 	p.catch(v, name, func() {
-		s := f.Call([]reflect.Value{in})[0].String()
+		s := callMethod(f, in)[0].String()
 		fmt.Fprintf(p.st, p.plainVerb, s)
 	})
 	return true

@@ -134,7 +134,7 @@ type slogValuer struct {
 
 // LogValue implements slog.LogValuer: it calls the value's LogValue method.
 func (l slogValuer) LogValue() slog.Value {
-	out := l.f.Call([]reflect.Value{receiver(l.f, l.v)})[0]
+	out := callMethod(l.f, receiver(l.f, l.v))[0]
 	if sv, ok := out.Interface().(slog.Value); ok {
 		return sv
 	}
@@ -181,7 +181,7 @@ func (e slogError) Error() (s string) {
 			panic(r)
 		}
 	}()
-	return e.f.Call([]reflect.Value{receiver(e.f, v)})[0].String()
+	return callMethod(e.f, receiver(e.f, v))[0].String()
 }
 
 // The text handler formats with fmt: the values must be fmt.Formatters.
