@@ -23,8 +23,10 @@ type Named interface{ Name() string }
 
 type Svc struct{ N string }
 
-func (s Svc) Name() string         { return s.N }
-func (s Svc) LogValue() slog.Value { return slog.GroupValue(slog.String("name", s.N), slog.Int("len", len(s.N))) }
+func (s Svc) Name() string { return s.N }
+func (s Svc) LogValue() slog.Value {
+	return slog.GroupValue(slog.String("name", s.N), slog.Int("len", len(s.N)))
+}
 
 type Level int
 
