@@ -16,12 +16,6 @@ func TestUnsupportedRefused(t *testing.T) {
 		name, code, want string
 		pool             reflect.Type
 	}{
-		{"MarshalJSON", "type L int\nfunc (l L) MarshalJSON() ([]byte, error) { return nil, nil }",
-			"method L.MarshalJSON is not supported in cells", nil},
-		{"UnmarshalJSON", "type L int\nfunc (l *L) UnmarshalJSON(b []byte) error { return nil }",
-			"method L.UnmarshalJSON is not supported in cells", nil},
-		{"omitzero", "type D struct{ Y int }\nfunc (d D) IsZero() bool { return d.Y == 0 }\ntype E struct {\n\tW D `json:\"w,omitzero\"`\n}",
-			"json option omitzero on a field of type D is not supported in cells", nil},
 		{"recursive generic with other arguments", "type node[K comparable, V comparable] struct {\n\tnext *node[V, K]\n}",
 			"generic type node refers to itself with type arguments other than its parameters in order", nil},
 		{"switch cases", "type C float64\ntype F float64\nfunc k(v any) int {\n\tswitch v.(type) {\n\tcase C:\n\t\treturn 1\n\tcase F:\n\t\treturn 2\n\t}\n\treturn 0\n}",
@@ -54,6 +48,12 @@ func TestUnsupportedRefused(t *testing.T) {
 			"runtime.TypeAssertionError is not supported in cells", nil},
 		{"function type recursive through another", "type G func() []F\ntype F func() G",
 			"type G refers to itself through a function type", nil},
+		{"json.Marshal as a value", "import \"encoding/json\"\nenc := json.Marshal\n_, _ = enc(1)",
+			"json.Marshal used as a function value is not supported in cells", nil},
+		{"xml with an any while a cell type has MarshalText", "import \"encoding/xml\"\ntype L int\nfunc (l L) MarshalText() ([]byte, error) { return []byte(\"l\"), nil }\nvar v any = L(1)\n_, _ = xml.Marshal(v)",
+			"xml.Marshal with a value of type any is not supported in cells: its interfaces (any) may hold a value of L", nil},
+		{"xml with a cell type's MarshalText", "import \"encoding/xml\"\ntype L int\nfunc (l L) MarshalText() ([]byte, error) { return []byte(\"l\"), nil }\ntype R struct{ A []L }\n_, _ = xml.Marshal(R{})",
+			"xml.Marshal with a value of type R is not supported in cells: it holds a L, and encoding/xml does not see the methods", nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -3,17 +3,19 @@
 //
 // reflect cannot make named types: a cell's `type Celsius float64` would be a float64 at
 // run time, and its values would pass for float64s in type switches, assertions, map[any]
-// keys and context keys. The pool holds compiled named types, perKind for each of Go's
-// predeclared non-interface types and for the empty struct (`type Float64_17 float64`):
-// each is a distinct reflect type with the kind, layout and fmt printing of its
-// underlying type. The interpreter takes a free slot when a cell declares a named type of
+// keys and context keys. The pool holds compiled named types, perBasic for each of Go's
+// predeclared non-interface types and for the empty struct (`type Float64_17 float64`),
+// perComposite for the slice and map types of them that cells name most
+// (`type SliceString_3 []string`, `type MapStringInt_5 map[string]int`), and perArray for
+// a few array types (`type Array3Float64_2 [3]float64`): each is a
+// distinct reflect type with the kind, layout and fmt printing of its underlying type. The interpreter takes a free slot when a cell declares a named type of
 // one of these underlying types, and the pool remembers the cell type's name for %T and
 // error messages. When the slots of a kind are all taken, Take says so and the
 // interpreter falls back to the underlying type (the session then refuses what it cannot
 // tell apart, as it did before the pool).
 package namedpool
 
-//go:generate go run gen.go -n 256
+//go:generate go run gen.go -n 256 -m 64 -a 16
 
 import (
 	"reflect"
@@ -41,10 +43,11 @@ func init() {
 	for k := range slots {
 		under := underlying(reflect.TypeOf(slots[k][0]).Elem())
 		pool.byUnder[under] = k
-		list := make([]reflect.Type, perKind)
+		n := len(slots[k])
+		list := make([]reflect.Type, n)
 		for i := range list {
 			// Taken from the end: slot 0 first.
-			t := reflect.TypeOf(slots[k][perKind-1-i]).Elem()
+			t := reflect.TypeOf(slots[k][n-1-i]).Elem()
 			list[i] = t
 			pool.byName[t.String()] = t
 		}
@@ -66,11 +69,24 @@ func basicTypes() map[reflect.Kind]reflect.Type {
 	return m
 }
 
-// underlying is the underlying type of a slot type.
-func underlying(t reflect.Type) reflect.Type { return basics[t.Kind()] }
+// underlying is the underlying type of a slot type: the predeclared type of its kind,
+// or the unnamed slice, map or array type of its element (and key) types, which are
+// unnamed.
+func underlying(t reflect.Type) reflect.Type {
+	switch t.Kind() {
+	case reflect.Slice:
+		return reflect.SliceOf(t.Elem())
+	case reflect.Map:
+		return reflect.MapOf(t.Key(), t.Elem())
+	case reflect.Array:
+		return reflect.ArrayOf(t.Len(), t.Elem())
+	}
+	return basics[t.Kind()]
+}
 
 // Supported reports whether the pool has slots for named types of the underlying type
-// under (a predeclared type such as float64, or struct{}).
+// under (a predeclared type such as float64, struct{}, or one of the slice and map
+// types of them the pool holds, such as []string and map[string]int).
 func Supported(under reflect.Type) bool {
 	_, ok := pool.byUnder[under]
 	return ok
@@ -173,8 +189,16 @@ func Underlying(t reflect.Type) reflect.Type {
 // Is reports whether t is one of the pool's types (taken or not).
 func Is(t reflect.Type) bool { return t != nil && t.PkgPath() == pkgPath }
 
-// PerKind is the number of pool types of each underlying type.
-const PerKind = perKind
+// Size returns the number of pool types of the underlying type under (taken or not):
+// perBasic for a predeclared type or struct{}, perComposite for a slice or map type,
+// perArray for an array type, 0 for a type the pool has none of.
+func Size(under reflect.Type) int {
+	k, ok := pool.byUnder[under]
+	if !ok {
+		return 0
+	}
+	return len(slots[k])
+}
 
 var pkgPath = reflect.TypeOf(slots[0][0]).Elem().PkgPath()
 

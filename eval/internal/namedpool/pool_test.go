@@ -26,8 +26,43 @@ func TestTakeGivesDistinctTypesOfTheKind(t *testing.T) {
 	if s := Take(reflect.TypeOf(struct{}{}), "main.traceKey", "", owner); s == nil || s.Kind() != reflect.Struct || s.NumField() != 0 {
 		t.Errorf("empty struct slot: %v", s)
 	}
-	if Take(reflect.TypeOf([]int(nil)), "main.Ints", "", owner) != nil || Supported(reflect.TypeOf([]int(nil))) {
-		t.Error("a slice type has no slots, yet Take gave one")
+	if Take(reflect.TypeOf([]*int(nil)), "main.Ptrs", "", owner) != nil || Supported(reflect.TypeOf([][3]int(nil))) {
+		t.Error("a slice type of no predeclared type has no slots, yet Take gave one")
+	}
+}
+
+func TestCompositeSlots(t *testing.T) {
+	owner := new(int)
+	defer Release(owner)
+	for _, under := range []reflect.Type{
+		reflect.TypeOf([]string(nil)), reflect.TypeOf([]byte(nil)), reflect.TypeOf([]any(nil)),
+		reflect.TypeOf([][]float64(nil)), reflect.TypeOf(map[string]int(nil)),
+		reflect.TypeOf(map[string]struct{}(nil)), reflect.TypeOf(map[rune]bool(nil)),
+	} {
+		a := Take(under, "main.A", "", owner)
+		b := Take(under, "main.B", "", owner)
+		if a == nil || b == nil || a == b || a == under {
+			t.Fatalf("Take(%v): %v, %v (want two distinct slots)", under, a, b)
+		}
+		// The slot is the underlying type's twin: reflect assigns and converts between
+		// them (as Go does between a named type and its unnamed underlying type), and
+		// Underlying gives the unnamed type back.
+		if a.Kind() != under.Kind() || !a.AssignableTo(under) || !under.AssignableTo(a) || a.AssignableTo(b) {
+			t.Errorf("slot %v of %v: kind %v, assignable %v/%v, to another slot %v", a, under, a.Kind(), a.AssignableTo(under), under.AssignableTo(a), a.AssignableTo(b))
+		}
+		if Underlying(a) != under || Size(under) != perComposite {
+			t.Errorf("Underlying(%v) = %v, Size = %d, want %v, %d", a, Underlying(a), Size(under), under, perComposite)
+		}
+	}
+	if got := TypeString(reflect.MapOf(reflect.TypeOf(""), Take(reflect.TypeOf([]int(nil)), "main.Ints", "", owner))); got != "map[string]main.Ints" {
+		t.Errorf("TypeString = %q", got)
+	}
+	vec := reflect.TypeOf([3]float64{})
+	if v := Take(vec, "main.Vec3", "", owner); v == nil || Underlying(v) != vec || !v.ConvertibleTo(vec) || v.Len() != 3 || Size(vec) != perArray {
+		t.Errorf("array slot %v: underlying %v, size %d", v, Underlying(v), Size(vec))
+	}
+	if Size(reflect.TypeOf(0)) != perBasic || Size(reflect.TypeOf([]*int(nil))) != 0 || Size(reflect.TypeOf([5]int{})) != 0 {
+		t.Errorf("Size: int %d, []*int %d", Size(reflect.TypeOf(0)), Size(reflect.TypeOf([]*int(nil))))
 	}
 }
 

@@ -422,38 +422,3 @@ func (x *cell) jsonCall(call *ast.CallExpr) ast.Expr {
 	return &ast.CallExpr{Fun: &ast.Ident{NamePos: call.Pos(), Name: name}, Lparen: call.Lparen,
 		Args: args, Rparen: call.Rparen}
 }
-
-// jsonEncodeArg wraps the operand of json.Marshal, json.MarshalIndent and
-// (*json.Encoder).Encode in _pb_json_value when its static type holds a type of the
-// session: values of interface types declared in cells are yaegi structs that
-// encoding/json would write as {} (see package rt).
-func (x *cell) jsonEncodeArg(call *ast.CallExpr) ast.Expr {
-	if call.Ellipsis.IsValid() || len(call.Args) == 0 {
-		return nil
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return nil
-	}
-	f, ok := x.info.Uses[sel.Sel].(*types.Func)
-	if !ok || f.Pkg() == nil || f.Pkg().Path() != "encoding/json" {
-		return nil
-	}
-	sig, _ := f.Type().(*types.Signature)
-	switch {
-	case sig == nil:
-		return nil
-	case sig.Recv() == nil && (f.Name() == "Marshal" && len(call.Args) == 1 || f.Name() == "MarshalIndent" && len(call.Args) == 3):
-	case sig.Recv() != nil && f.Name() == "Encode" && len(call.Args) == 1:
-	default:
-		return nil
-	}
-	v := call.Args[0]
-	tv, ok := x.info.Types[v]
-	if !ok || tv.Type == nil || isUntyped(tv.Type) || !x.needsHelp(tv.Type, nil) {
-		return nil
-	}
-	call.Args[0] = &ast.CallExpr{Fun: &ast.Ident{NamePos: v.Pos(), Name: "_pb_json_value"}, Lparen: v.Pos(),
-		Args: []ast.Expr{v}, Rparen: v.End()}
-	return call
-}

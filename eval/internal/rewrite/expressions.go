@@ -119,7 +119,7 @@ func (x *cell) call(call *ast.CallExpr) ast.Expr {
 	if out := x.jsonCall(call); out != nil {
 		return out
 	}
-	if out := x.jsonEncodeArg(call); out != nil {
+	if out := x.jsonEncodeCall(call); out != nil {
 		return out
 	}
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)

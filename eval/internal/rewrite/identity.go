@@ -8,9 +8,10 @@ import (
 	"github.com/peerbook/peerbook/eval/internal/namedpool"
 )
 
-// Run-time identity of named types (yaegi patch 53). A cell type defined from a
-// predeclared type or the empty struct (type Celsius float64, type traceKey struct{})
-// takes a compiled named type of eval/internal/namedpool when the interpreter declares
+// Run-time identity of named types (yaegi patches 53 and 54). A cell type defined from a
+// predeclared type or the empty struct (type Celsius float64, type traceKey struct{}), or
+// from one of the slice and map types of them the pool holds (type Tags []string, type
+// Counts map[string]int), takes a compiled named type of eval/internal/namedpool when the interpreter declares
 // it, so its values are told from those of the underlying type and of other such types.
 // Only when the pool of its underlying type was exhausted is it that type at run time,
 // and the refusals below (assertions, type switches, keys) are still needed for it.
@@ -18,6 +19,9 @@ import (
 // poolUnder returns the reflect type the pool keys named types of t's underlying type
 // by (float64, struct{}), nil when such types take no pool type.
 func poolUnder(t types.Type) reflect.Type {
+	if n, ok := types.Unalias(t).(*types.Named); ok && (n.TypeParams().Len() > 0 || n.TypeArgs().Len() > 0) {
+		return nil // a generic type's instances take no pool type
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		if rt := basicReflect[u.Kind()]; rt != nil {
@@ -26,6 +30,48 @@ func poolUnder(t types.Type) reflect.Type {
 	case *types.Struct:
 		if u.NumFields() == 0 {
 			return reflect.TypeOf(struct{}{})
+		}
+	case *types.Slice, *types.Map, *types.Array:
+		// type Tags []string, type Counts map[string]int, type Vec3 [3]float64 (patch
+		// 54): the slice, map and array types of predeclared types the pool holds.
+		if rt := unnamedReflect(u); rt != nil && namedpool.Supported(rt) {
+			return rt
+		}
+	}
+	return nil
+}
+
+// unnamedReflect returns the reflect type of t when t is made of predeclared types
+// (error included), the empty struct and the empty interface only (nil for any other type: a named type, a
+// struct with fields, a function...).
+func unnamedReflect(t types.Type) reflect.Type {
+	switch t := types.Unalias(t).(type) {
+	case *types.Basic:
+		return basicReflect[t.Kind()]
+	case *types.Struct:
+		if t.NumFields() == 0 {
+			return reflect.TypeOf(struct{}{})
+		}
+	case *types.Interface:
+		if t.Empty() {
+			return reflect.TypeOf((*any)(nil)).Elem()
+		}
+	case *types.Named:
+		if t == types.Universe.Lookup("error").Type() {
+			return reflect.TypeOf((*error)(nil)).Elem()
+		}
+	case *types.Slice:
+		if e := unnamedReflect(t.Elem()); e != nil {
+			return reflect.SliceOf(e)
+		}
+	case *types.Map:
+		k, e := unnamedReflect(t.Key()), unnamedReflect(t.Elem())
+		if k != nil && e != nil {
+			return reflect.MapOf(k, e)
+		}
+	case *types.Array:
+		if e := unnamedReflect(t.Elem()); e != nil && t.Len() >= 0 {
+			return reflect.ArrayOf(int(t.Len()), e)
 		}
 	}
 	return nil

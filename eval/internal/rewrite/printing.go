@@ -645,6 +645,7 @@ func (x *cell) registerTypes(f *ast.File, stmts *ast.BlockStmt) {
 			continue
 		}
 		rt.Register(x.desc(named))
+		x.registerJSON(named, ts, f, stmts)
 		var sets [2][5]string
 		for i, recv := range []types.Type{named, types.NewPointer(named)} {
 			ms := types.NewMethodSet(recv)

@@ -91,6 +91,9 @@ type Rewriter struct {
 	// Temp float64) whose values cells converted to interfaces: held there as their
 	// underlying type, they would not get a method a later cell declares.
 	boxed map[string]bool
+	// twins are the unnamed types of values cells made, and the named types of the same
+	// run-time type cells asserted to (twins.go).
+	twins twinState
 }
 
 // TypeErrors returns the errors go/types found in the last cell between from and to
@@ -225,6 +228,9 @@ func (r *Rewriter) rewrite(fset *token.FileSet, decls *ast.File, stmts *ast.Bloc
 		}
 	}
 	for _, root := range roots {
+		x.jsonErrorAsserts(root)
+	}
+	for _, root := range roots {
 		x.constDecls(root)
 		x.statements(root)
 	}
@@ -267,6 +273,8 @@ type cell struct {
 	descs        map[types.Type]*rt.Type   // printing descriptions of types
 	roots        []ast.Node                // the cell's declarations and statements (refusals)
 	fmtTypes     int                       // sessionHasFmtMethods: 0 unknown, 1 no, 2 yes
+	twinsNow     map[string]twinUse        // composite types of values the cell puts in interfaces (twins.go)
+	assertedNow  map[string]string         // twin types of the named types the cell asserts to
 	// Labels that gotos made from break and continue statements jump to: after the
 	// statement (break) or at the end of the loop body (continue).
 	pendingBreak, pendingCont map[ast.Stmt]string

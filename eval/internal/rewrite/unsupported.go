@@ -6,17 +6,16 @@ import (
 	"go/scanner"
 	"go/token"
 	"go/types"
-	"reflect"
-	"strconv"
 	"strings"
 
 	"github.com/peerbook/peerbook/eval/internal/namedpool"
 )
 
 // Refusals. Some Go a cell may hold runs on yaegi with a different result and no error:
-// reflect cannot make named types, so a value of a named composite cell type
-// (`type Tags []string`), or of `type Celsius float64` when the pool of yaegi patch 53
-// had no float64 type left (identity.go), is its underlying type at run time, and
+// reflect cannot make named types, so a value of a named composite cell type the pool of
+// yaegi patches 53 and 54 has no types for (`type Path []Point`, `type Grid [3][3]int`),
+// or of `type Celsius float64` or `type Tags []string` when the pool had no float64 or
+// []string type left (identity.go), is its underlying type at run time, and
 // compiled packages (fmt, encoding/json, log/slog) do not see the methods of cell types. Where the rewriter can
 // tell from the types that a cell depends on what yaegi cannot do, it refuses the cell
 // with an error naming the limit, rather than let it print a wrong answer.
@@ -34,13 +33,9 @@ func (u *Unsupported) Unwrap() error { return u.List }
 
 // hiddenMethods are the methods compiled packages look for on the values they get, which
 // they cannot see on cell types: by name, the signature (parameter and result types) and
-// the package that would ignore the method.
-var hiddenMethods = map[string]struct{ sig, who string }{
-	"MarshalJSON":   {"() ([]byte, error)", "encoding/json"},
-	"UnmarshalJSON": {"([]byte) (error)", "encoding/json"},
-	"MarshalText":   {"() ([]byte, error)", "encoding/json and encoding/xml"},
-	"UnmarshalText": {"([]byte) (error)", "encoding/json and encoding/xml"},
-}
+// the package that would ignore the method. None is left: fmt, log/slog and encoding/json
+// see the methods they call (printing.go, fmtmethods.go, the json registration).
+var hiddenMethods = map[string]struct{ sig, who string }{}
 
 // unsupported returns the refusals of the cell's roots (nil if none).
 func (x *cell) unsupported(roots []ast.Node) error {
@@ -51,6 +46,9 @@ func (x *cell) unsupported(roots []ast.Node) error {
 	}
 	ctxKeys := map[string]types.Type{}
 	mapKeys := map[*types.Map]map[string]types.Type{}
+	x.twinsNow, x.assertedNow = x.madeTwins(roots), map[string]string{}
+	x.refuseLateTwins(add)
+	x.refuseComparableTwins(add)
 	for _, root := range roots {
 		ast.Inspect(root, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -60,18 +58,17 @@ func (x *cell) unsupported(roots []ast.Node) error {
 			case *ast.TypeSpec:
 				x.refuseRecursiveGeneric(n, add)
 				x.refuseRecursiveFunc(n, add)
-			case *ast.StructType:
-				x.refuseOmitZero(n, add)
 			case *ast.TypeSwitchStmt:
 				x.refuseCaseCollisions(n, add)
 			case *ast.TypeAssertExpr:
 				if n.Type != nil {
-					x.refuseAssertCollision(n.Type, add)
+					x.refuseAssertCollision(n.Type, x.typeOf(n.X), add)
 				}
 			case *ast.CallExpr:
 				x.refuseReflectOf(n, add)
 				x.refuseTemplateMethods(n, add)
 				x.refuseSlogMethods(n, add)
+				x.refuseXMLMethods(n, add)
 				if key := x.contextKey(n); key != nil {
 					x.refuseKeyCollision(key, ctxKeys, "context keys", add)
 				}
@@ -97,7 +94,9 @@ func (x *cell) unsupported(roots []ast.Node) error {
 			return true
 		})
 	}
+	x.refuseJSONFuncValues(roots, add)
 	if len(list) == 0 {
+		x.rememberTwins()
 		return nil
 	}
 	list.Sort()
@@ -149,36 +148,6 @@ func (x *cell) refuseHiddenMethod(fd *ast.FuncDecl, add func(token.Pos, string, 
 	recv := types.TypeString(sig.Recv().Type(), func(*types.Package) string { return "" })
 	add(fd.Name.Pos(), "method %s.%s is not supported in cells: %s does not see the methods of types declared in cells and would ignore it",
 		strings.TrimPrefix(recv, "*"), fd.Name.Name, h.who)
-}
-
-// refuseOmitZero refuses a json omitzero option on a field whose cell type has an IsZero
-// method: encoding/json cannot call it.
-func (x *cell) refuseOmitZero(st *ast.StructType, add func(token.Pos, string, ...any)) {
-	for _, f := range st.Fields.List {
-		if f.Tag == nil {
-			continue
-		}
-		tag, err := strconv.Unquote(f.Tag.Value)
-		if err != nil {
-			continue
-		}
-		opts := strings.Split(reflect.StructTag(tag).Get("json"), ",")
-		omitzero := false
-		for _, o := range opts[1:] {
-			omitzero = omitzero || o == "omitzero"
-		}
-		t := x.typeOf(f.Type)
-		if !omitzero || t == nil || !isSessionValue(t) {
-			continue
-		}
-		for _, mt := range []types.Type{t, types.NewPointer(t)} {
-			if sel := types.NewMethodSet(mt).Lookup(nil, "IsZero"); sel != nil && isSessionValue(sel.Recv()) {
-				add(f.Tag.Pos(), "json option omitzero on a field of type %s is not supported in cells: encoding/json does not see the IsZero method of types declared in cells",
-					types.TypeString(t, func(*types.Package) string { return "" }))
-				break
-			}
-		}
-	}
 }
 
 // refuseRecursiveGeneric refuses a generic type that refers to itself with type
@@ -333,6 +302,19 @@ func typeName(t types.Type) string {
 
 // refuseCaseCollisions refuses a type switch with two cases that are one type at run time.
 func (x *cell) refuseCaseCollisions(ts *ast.TypeSwitchStmt, add func(token.Pos, string, ...any)) {
+	var from types.Type // the operand's static type
+	switch a := ts.Assign.(type) {
+	case *ast.ExprStmt:
+		if ta, ok := a.X.(*ast.TypeAssertExpr); ok {
+			from = x.typeOf(ta.X)
+		}
+	case *ast.AssignStmt:
+		if len(a.Rhs) == 1 {
+			if ta, ok := a.Rhs[0].(*ast.TypeAssertExpr); ok {
+				from = x.typeOf(ta.X)
+			}
+		}
+	}
 	seen := map[string]types.Type{}
 	for _, s := range ts.Body.List {
 		cc, ok := s.(*ast.CaseClause)
@@ -344,7 +326,7 @@ func (x *cell) refuseCaseCollisions(ts *ast.TypeSwitchStmt, add func(token.Pos, 
 			if t == nil || types.IsInterface(t) {
 				continue
 			}
-			x.refuseAssertCollision(e, add)
+			x.refuseAssertCollision(e, from, add)
 			k := x.repr(t)
 			if prev, ok := seen[k]; ok && !types.Identical(prev, t) {
 				add(e.Pos(), "type switch cases %s and %s are not supported together in cells: both are %s at run time (reflect cannot make named types), so a value of one would match the other",
@@ -357,18 +339,30 @@ func (x *cell) refuseCaseCollisions(ts *ast.TypeSwitchStmt, add func(token.Pos, 
 }
 
 // refuseAssertCollision refuses an assertion to (or a type switch case of) a cell type
-// whose values cannot be told from those of another named type of the cell or session.
-func (x *cell) refuseAssertCollision(e ast.Expr, add func(token.Pos, string, ...any)) {
+// whose values cannot be told from those of another named type of the cell or session,
+// or, asserted from an empty interface (from, the operand's type), from those of its
+// unnamed underlying type.
+func (x *cell) refuseAssertCollision(e ast.Expr, from types.Type, add func(token.Pos, string, ...any)) {
 	t := x.typeOf(e)
+	if t != nil && from != nil && types.IsInterface(from) && types.NewMethodSet(from).Len() == 0 {
+		// type Tokens []Token (a composite of a cell type: no pool type, patch 54) is a
+		// []Token at run time: a []Token in an any would pass for a Tokens, and a Tokens
+		// for a []Token (twins.go). An interface with methods holds no value of an
+		// unnamed composite type.
+		if others := x.twinsOf(t); len(others) > 0 && x.refuseTwinAssert(e, t, others, add) {
+			return
+		}
+	}
 	if t == nil || types.IsInterface(t) || !x.isLossy(t) || x.c.pkg == nil {
 		return
 	}
 	k := x.repr(t)
 	if n, ok := types.Unalias(t).(*types.Named); ok && poolUnder(n) != nil {
+		under := poolUnder(n)
 		// A type that found no free pool type (patch 53) is its underlying type at run
 		// time: a value of that type would pass for it.
 		add(e.Pos(), "type assertion to %s is not supported in cells: a %s and a %s are both %s at run time (the session's named types of underlying type %s used up the %d pool types that keep them apart), so one would pass for the other",
-			typeName(t), typeName(t), k, k, k, namedpool.PerKind)
+			typeName(t), typeName(t), k, k, k, namedpool.Size(under))
 		return
 	}
 	scope := x.c.pkg.Scope()
@@ -389,6 +383,29 @@ func (x *cell) refuseAssertCollision(e ast.Expr, add func(token.Pos, string, ...
 			}
 		}
 	}
+}
+
+// unnamedTwin returns the unnamed type whose values pass for those of t at run time: the
+// underlying composite type of a named type of the session that has no run-time identity
+// (t is lossy), or a pointer to it for a pointer to such a type; nil for other types.
+// Struct types have their identity tag (patch 5), basic types the pool's refusal.
+func unnamedTwin(t types.Type) types.Type {
+	ptr := false
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t, ptr = p.Elem(), true
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || !isSessionValue(n) {
+		return nil
+	}
+	switch u := n.Underlying().(type) {
+	case *types.Slice, *types.Map, *types.Array, *types.Chan, *types.Signature, *types.Pointer:
+		if ptr {
+			return types.NewPointer(u)
+		}
+		return u
+	}
+	return nil
 }
 
 // contextKey returns the key argument of context.WithValue(ctx, key, v) and of

@@ -24,15 +24,15 @@ import (
 // conversion makes it a nil error).
 func BoxError(v any, e error, session string) error {
 	inner, name := typeNameOf(v)
-	if b := boxValue(inner, name, session); b != nil {
+	if b := boxErrorValue(inner, name, session); b != nil {
 		return b
 	}
 	return e
 }
 
-// boxValue is BoxError of a value of the named session type name (nil if the type has no
+// boxErrorValue is BoxError of a value of the named session type name (nil if the type has no
 // Error method).
-func boxValue(inner reflect.Value, name, session string) error {
+func boxErrorValue(inner reflect.Value, name, session string) error {
 	if name == "" || !inner.IsValid() || !inner.CanInterface() {
 		return nil
 	}
@@ -152,6 +152,8 @@ func ErrorsAs(err error, try func(any) bool) bool {
 			}
 		} else if try(err) {
 			return true
+		} else if jsonErrorTarget(err, try) {
+			panic(fmt.Sprintf("peerbook: errors.As of a json error naming a type declared in a cell into a %s is not supported in cells: its Type field cannot be a type declared in a cell (the error's text is Go's)", strings.Replace(fmt.Sprintf("%T", err), "rt.", "json.", 1)))
 		} else if inner, _, ok := heldByWrapper(reflect.ValueOf(err)); ok && inner.IsValid() && inner.CanInterface() && try(inner.Interface()) {
 			// yaegi's error wrapper (an error-typed value of a cell type, such as the
 			// binding of "case error:") holds the value the target may match.

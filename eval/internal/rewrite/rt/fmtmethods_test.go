@@ -68,8 +68,8 @@ func registerFmtTypes(session string) (money, secret, boom, ptr *Type) {
 	return money, secret, boom, ptr
 }
 
-// goNames renames the compiled stand-ins as the cell types they stand for.
-var goNames = strings.NewReplacer("rt.goMoney", "main.Money", "rt.goSecret", "main.Secret", "rt.goBoom", "main.Boom", "rt.goPtrFmt", "main.P")
+// fmtGoNames renames the compiled stand-ins as the cell types they stand for.
+var fmtGoNames = strings.NewReplacer("rt.goMoney", "main.Money", "rt.goSecret", "main.Secret", "rt.goBoom", "main.Boom", "rt.goPtrFmt", "main.P")
 
 func TestShowCallsFormatAndGoStringLikeFmt(t *testing.T) {
 	const session = "test-fmt-methods"
@@ -99,7 +99,7 @@ func TestShowCallsFormatAndGoStringLikeFmt(t *testing.T) {
 	}
 	for _, c := range cases {
 		got := fmt.Sprintf(c.format, c.got...)
-		want := goNames.Replace(fmt.Sprintf(c.format, c.want...))
+		want := fmtGoNames.Replace(fmt.Sprintf(c.format, c.want...))
 		if got != want {
 			t.Errorf("Sprintf(%q): got %q, want %q (fmt on the compiled types)", c.format, got, want)
 		}
@@ -217,7 +217,7 @@ func TestFormatArgsLikeFmt(t *testing.T) {
 	for _, c := range cases {
 		f, args := formatArgs(c.format, c.got)
 		got := fmt.Sprintf(f, args...)
-		want := goNames.Replace(fmt.Sprintf(c.format, c.want...))
+		want := fmtGoNames.Replace(fmt.Sprintf(c.format, c.want...))
 		if got != want {
 			t.Errorf("%q: got %q (as %q), want %q", c.format, got, f, want)
 		}

@@ -965,6 +965,7 @@ func cmpFloat(a, b float64) int {
 // which would otherwise keep that interpreter alive. Ids of the session's types stay taken
 // (nil); no code of another session uses them.
 func Forget(session string) {
+	jsonForget(session)
 	registry.Lock()
 	defer registry.Unlock()
 	prefix := session + "/"

@@ -16,26 +16,41 @@ import (
 
 // JSONUnmarshal is json.Unmarshal(data, v) for a v of the described type (by id).
 func JSONUnmarshal(data []byte, v any, id int) error {
-	return fixJSONError(json.Unmarshal(data, v), v, id)
+	return jsonDecode(func(p any) error { return json.Unmarshal(data, p) }, v, typeByID(id), jsonNesting(data))
 }
 
 // JSONDecode is decode(v), decode being the method value dec.Decode of a json.Decoder,
 // for a v of the described type (by id).
 func JSONDecode(decode func(any) error, v any, id int) error {
-	return fixJSONError(decode(v), v, id)
+	return jsonDecode(decode, v, typeByID(id), decodeJSONLevels)
+}
+
+// jsonDecode decodes into v, of described type t: through a proxy where the type has
+// unmarshaling methods (jsondecode.go), with the error naming types as Go does. levels:
+// how many levels of a recursive type the document may fill.
+func jsonDecode(decode func(any) error, v any, t *Type, levels int) error {
+	v, t = jsonTargetType(v, t)
+	if p, err, ok := jsonDecodeInto(decode, v, t, levels); ok {
+		return fixJSONError(err, p, t)
+	}
+	return fixJSONError(decode(v), v, t)
 }
 
 // fixJSONError sets the Struct of an *json.UnmarshalTypeError that lacks it: the name
 // of the struct holding the field, found by following the error's field path through
-// the description of v's static type and v's reflect type together.
-func fixJSONError(err error, v any, id int) error {
+// the description of v's static type and v's reflect type together. An error naming a
+// type of the session (by yaegi's reflect type, or a box's) becomes the same error
+// naming it as Go does (UnmarshalTypeError, InvalidUnmarshalError of this package).
+func fixJSONError(err error, v any, t *Type) error {
 	var ute *json.UnmarshalTypeError
 	var iue *json.InvalidUnmarshalError
-	t := typeByID(id)
 	switch {
 	case t == nil || v == nil:
 	case errors.As(err, &iue):
 		if iue.Type != nil && wrongTypeName(t, iue.Type, iue.Type) {
+			if err == error(iue) && !isInterface(t) {
+				return &InvalidUnmarshalError{Type: t.Name, Nil: iue.Type.Kind() == reflect.Pointer}
+			}
 			panic(fmt.Sprintf("peerbook: json.InvalidUnmarshalError of a %s is not supported in cells: encoding/json cannot name a type declared in a cell (yaegi's %s)", t.Name, iue.Type.Kind()))
 		}
 	case errors.As(err, &ute):
@@ -51,11 +66,84 @@ func fixJSONError(err error, v any, id int) error {
 			}
 			at, art = ft, frt
 		}
-		if ute.Type != nil && wrongTypeName(at, art, ute.Type) {
+		if ute.Type == nil {
+			break
+		}
+		if name, ok := jsonTypeName(at, art, ute.Type); ok && name != ute.Type.String() {
+			if err == error(ute) {
+				return &UnmarshalTypeError{Value: ute.Value, Type: name, Offset: ute.Offset, Struct: ute.Struct, Field: ute.Field}
+			}
+			panic(fmt.Sprintf("peerbook: a json.UnmarshalTypeError (JSON %s into a %s) wrapped by another error is not supported in cells: encoding/json cannot name a type declared in a cell", ute.Value, name))
+		}
+		if wrongTypeName(at, art, ute.Type) {
 			panic(fmt.Sprintf("peerbook: a json.UnmarshalTypeError (JSON %s into a %s) is not supported in cells: encoding/json cannot name a type declared in a cell (yaegi's %s)", ute.Value, t.Name, ute.Type.Kind()))
 		}
 	}
 	return err
+}
+
+// UnmarshalTypeError is json.UnmarshalTypeError naming a type declared in a cell, which
+// the reflect.Type of json's error cannot.
+type UnmarshalTypeError struct {
+	Value  string // the JSON value: "bool", "array", "number -5"
+	Type   string // the Go type as Go names it (main.T)
+	Offset int64
+	Struct string
+	Field  string
+}
+
+// Error is encoding/json's text for the error.
+func (e *UnmarshalTypeError) Error() string {
+	if e.Struct != "" || e.Field != "" {
+		return "json: cannot unmarshal " + e.Value + " into Go struct field " + e.Struct + "." + e.Field + " of type " + e.Type
+	}
+	return "json: cannot unmarshal " + e.Value + " into Go value of type " + e.Type
+}
+
+// InvalidUnmarshalError is json.InvalidUnmarshalError naming a type declared in a cell.
+type InvalidUnmarshalError struct {
+	Type string // the type of the argument as Go names it
+	Nil  bool   // a nil pointer (else not a pointer)
+}
+
+// Error is encoding/json's text for the error.
+func (e *InvalidUnmarshalError) Error() string {
+	if e.Nil {
+		return "json: Unmarshal(nil " + e.Type + ")"
+	}
+	return "json: Unmarshal(non-pointer " + e.Type + ")"
+}
+
+// jsonTypeName names target as Go does, where it is the reflect type of a value of
+// described type t and reflect type rt, or of one of its elements, or a box type.
+func jsonTypeName(t *Type, rt, target reflect.Type) (string, bool) {
+	if sl := slotOfBox(target); sl != nil {
+		return sl.name, true
+	}
+	if target.Kind() == reflect.Pointer {
+		if sl := slotOfBox(target.Elem()); sl != nil {
+			return "*" + sl.name, true
+		}
+	}
+	for depth := 0; t != nil && rt != nil && depth < 32; depth++ {
+		if rt == target {
+			return t.Name, t.Kind != Plain
+		}
+		switch t.Kind {
+		case Named:
+			t = t.Elem
+		case Pointer, Slice, Array, Map:
+			switch rt.Kind() {
+			case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+				t, rt = t.Elem, rt.Elem()
+			default:
+				return "", false
+			}
+		default:
+			return "", false
+		}
+	}
+	return "", false
 }
 
 // wrongTypeName reports whether encoding/json names the type of the value it could not

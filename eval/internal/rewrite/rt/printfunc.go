@@ -86,7 +86,7 @@ func formatArgs(format string, args []any) (string, []any) {
 				return e, true // a box already, or yaegi's error wrapper
 			}
 			if dv, dt := dynamic(sh.v, sh.t.Session); dt != nil {
-				if b := boxValue(dv, dt.Name, dt.Session); b != nil {
+				if b := boxErrorValue(dv, dt.Name, dt.Session); b != nil {
 					return b, true
 				}
 			}

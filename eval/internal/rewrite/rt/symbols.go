@@ -33,5 +33,12 @@ var Symbols = map[string]map[string]reflect.Value{
 		"JSONValue":      reflect.ValueOf(JSONValue),
 		"ShowSharp":      reflect.ValueOf(ShowSharp),
 		"ReflectArg":     reflect.ValueOf(ReflectArg),
+
+		// json methods of cell types (jsonmethods.go, jsonmarshal.go)
+		"JSONMarshal":       reflect.ValueOf(JSONMarshal),
+		"JSONMarshalIndent": reflect.ValueOf(JSONMarshalIndent),
+		"JSONEncode":        reflect.ValueOf(JSONEncode),
+		"RegisterJSON":      reflect.ValueOf(RegisterJSON),
+		"JSONErrorCheck":    reflect.ValueOf(JSONErrorCheck),
 	},
 }

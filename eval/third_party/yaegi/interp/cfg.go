@@ -605,6 +605,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			default:
 				n.typ = typ
 				n.typ.name = typeName
+				n.typ.localPath = pkgName // patch 54: a local type Tags []string takes a pool type too
 			}
 			sc.sym[typeName] = &symbol{kind: typeSym, typ: n.typ}
 			return false

@@ -19,7 +19,11 @@ import (
 // identitySlot returns the pool type for named type t whose underlying reflect type is
 // under, or nil when t takes none (no name, not declared by an interpreter, no slot).
 func (t *itype) identitySlot(under reflect.Type) reflect.Type {
-	if t.name == "" || t.path == "" || t.node == nil || t.node.interp == nil || isGeneric(t) {
+	path := t.path
+	if path == "" {
+		path = t.localPath // a function's local type Tags []string (patch 54)
+	}
+	if t.name == "" || path == "" || t.node == nil || t.node.interp == nil || isGeneric(t) {
 		return nil
 	}
 	// type A Celsius: A is a type of its own too, with Celsius's underlying type.
@@ -27,7 +31,7 @@ func (t *itype) identitySlot(under reflect.Type) reflect.Type {
 	if !namedpool.Supported(under) {
 		return nil
 	}
-	name, key := t.path+"."+t.name, t.path+"."+t.name
+	name, key := path+"."+t.name, path+"."+t.name
 	for a := t.node.anc; a != nil; a = a.anc {
 		if a.kind == funcDecl || a.kind == funcLit {
 			key = "" // a function's local type: a type of its own each time it is declared

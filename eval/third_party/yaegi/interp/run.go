@@ -11,6 +11,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/peerbook/peerbook/eval/internal/namedpool"
 )
 
 // bltn type defines functions which run at CFG execution.
@@ -691,6 +693,12 @@ func canAssertTypes(src, dest reflect.Type) bool {
 	}
 	if dest.Kind() == reflect.Interface && src.Implements(dest) {
 		return true
+	}
+	if dest.Kind() != reflect.Interface && (namedpool.Is(src) || namedpool.Is(dest)) {
+		// peerbook patch 54: a type assertion to a concrete type asks for that type,
+		// not one assignable to it: a []string is no Tags (type Tags []string, a pool
+		// type), though reflect finds it assignable.
+		return false
 	}
 	if src.AssignableTo(dest) {
 		return true

@@ -130,6 +130,7 @@ type itype struct {
 	instance     []*itype      // For genericT: list of instantiated types
 	name         string        // name of type within its package for a defined type
 	path         string        // for a defined type, the package import path
+	localPath    string        // peerbook patch 54: the package of a function's local composite or struct type (its path stays "")
 	length       int           // length of array if ArrayT
 	rtype        reflect.Type  // Reflection type if ValueT, or nil
 	node         *node         // root AST node of type definition
@@ -406,7 +407,15 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 		return n.typ, nil
 	}
 	if sname := typeName(n); sname != "" {
-		sym, _, found := sc.lookup(sname)
+		sym, level, found := sc.lookup(sname)
+		if found && level != 0 && sc.def != nil && (n.kind == arrayType || n.kind == mapType) {
+			// peerbook patch 54: a function's local type declaration (type bag
+			// map[string]int in a func) is not the type of its name declared outside
+			// the function (at package level): it got that type's itype (one type at
+			// run time). A local struct type still gets it (then fails to compile,
+			// "cannot convert": loud).
+			found = false
+		}
 		if found && sym.kind == typeSym && sym.typ != nil {
 			if sym.typ.isComplete() {
 				return sym.typ, nil
@@ -2184,9 +2193,25 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 			t.rtype = slot // patch 53: a type of its own
 		}
 	case arrayT:
+		if t.hasIdentity() {
+			break // rebuilding: the pool type taken stays (patch 54)
+		}
 		t.rtype = reflect.ArrayOf(t.length, t.val.refType(ctx))
+		if t.name != "" {
+			if slot := t.identitySlot(t.rtype); slot != nil {
+				t.rtype = slot // patch 54: type Vec3 [3]float64, a type of its own
+			}
+		}
 	case sliceT, variadicT:
+		if t.hasIdentity() {
+			break // rebuilding: the pool type taken stays (patch 54)
+		}
 		t.rtype = reflect.SliceOf(t.val.refType(ctx))
+		if t.cat == sliceT && t.name != "" {
+			if slot := t.identitySlot(t.rtype); slot != nil {
+				t.rtype = slot // patch 54: type Tags []string, a type of its own
+			}
+		}
 	case chanT:
 		t.rtype = reflect.ChanOf(reflect.BothDir, t.val.refType(ctx))
 	case chanRecvT:
@@ -2215,7 +2240,15 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 		}
 		t.rtype = valueInterfaceType
 	case mapT:
+		if t.hasIdentity() {
+			break // rebuilding: the pool type taken stays (patch 54)
+		}
 		t.rtype = reflect.MapOf(t.key.refType(ctx), t.val.refType(ctx))
+		if t.name != "" {
+			if slot := t.identitySlot(t.rtype); slot != nil {
+				t.rtype = slot // patch 54: type Counts map[string]int, a type of its own
+			}
+		}
 	case ptrT:
 		rt := t.val.refType(ctx)
 		if rt == unsafe2.DummyType && ctx.slevel > 1 {
@@ -2359,8 +2392,16 @@ func (t *itype) frameType() (r reflect.Type) {
 		}
 		r = t.val.frameType()
 	case arrayT:
+		if t.name != "" && namedpool.Is(t.TypeOf()) {
+			r = t.TypeOf() // patch 54: the pool type, as TypeOf
+			break
+		}
 		r = reflect.ArrayOf(t.length, t.val.frameType())
 	case sliceT, variadicT:
+		if t.name != "" && namedpool.Is(t.TypeOf()) {
+			r = t.TypeOf() // patch 54: the pool type, as TypeOf
+			break
+		}
 		r = reflect.SliceOf(t.val.frameType())
 	case interfaceT:
 		if len(t.field) == 0 {
@@ -2370,6 +2411,10 @@ func (t *itype) frameType() (r reflect.Type) {
 		}
 		r = valueInterfaceType
 	case mapT:
+		if t.name != "" && namedpool.Is(t.TypeOf()) {
+			r = t.TypeOf() // patch 54: the pool type, as TypeOf
+			break
+		}
 		r = reflect.MapOf(t.key.frameType(), t.val.frameType())
 	case ptrT:
 		r = reflect.PtrTo(t.val.frameType())
