@@ -38,7 +38,7 @@ func TestUnsupportedRefused(t *testing.T) {
 			"executing a template on data of type []any is not supported in cells: its interfaces (any) may hold a value of P", nil},
 		{"slog argument of a cell type with MarshalText", "import \"log/slog\"\ntype T float64\nfunc (t T) MarshalText() ([]byte, error) { return []byte(\"t\"), nil }\nslog.Info(\"m\", \"t\", T(2))",
 			"slog.Info with a value of type T is not supported in cells: it holds a T", nil},
-		{"slog.Any of a cell type with MarshalJSON", "import \"log/slog\"\ntype P struct{ X int }\nfunc (p P) MarshalJSON() ([]byte, error) { return []byte(\"1\"), nil }\n_ = slog.Any(\"p\", []P{{1}})",
+		{"slog.Any of an error type with MarshalJSON", "import \"log/slog\"\ntype P struct{ X int }\nfunc (p P) MarshalJSON() ([]byte, error) { return []byte(\"1\"), nil }\nfunc (p P) Error() string { return \"p\" }\n_ = slog.Any(\"p\", []P{{1}})",
 			"slog.Any with a value of type []P is not supported in cells", nil},
 		{"Logger method with an []any while a cell type has MarshalText", "import (\n\t\"log/slog\"\n\t\"os\"\n)\ntype P struct{ X int }\nfunc (p P) MarshalText() ([]byte, error) { return nil, nil }\nargs := []any{\"p\", P{1}}\nslog.New(slog.NewTextHandler(os.Stdout, nil)).Info(\"m\", args...)",
 			"(*slog.Logger).Info with a value of type []any is not supported in cells: its interfaces (any) may hold a value of P", nil},

@@ -42,10 +42,10 @@ func (x *cell) refuseTemplateMethods(call *ast.CallExpr, add func(token.Pos, str
 
 // refuseSlogMethods refuses a call of log/slog (slog.Info, slog.Any, slog.Group,
 // (*slog.Logger).With, ...) with an argument that holds a value of a cell type with a
-// MarshalText or MarshalJSON method, or an interface that may hold one: slog's handlers
-// would call them through encoding and encoding/json, which do not see the methods of
-// cell types. (LogValue, Error, String, Format and GoString are seen: slogCall passes the
-// arguments through rt.SlogValue.) An argument passed as a non-empty interface (a
+// MarshalText method (or an error type with MarshalJSON), or an interface that may hold
+// one: slog's handlers would call them, and they do not see the methods of cell types.
+// (LogValue, Error, String, Format, GoString and MarshalJSON are seen: slogCall passes
+// the arguments through rt.SlogValue.) An argument passed as a non-empty interface (a
 // slog.Handler, a context.Context, an io.Writer) is called through its methods and is
 // not refused.
 func (x *cell) refuseSlogMethods(call *ast.CallExpr, add func(token.Pos, string, ...any)) {
@@ -67,12 +67,12 @@ func (x *cell) refuseSlogMethods(call *ast.CallExpr, add func(token.Pos, string,
 		}
 		t := x.typeOf(arg)
 		if held := cellTypeWithSlogMethods(t); held != "" {
-			add(arg.Pos(), "%s with a value of type %s is not supported in cells: it holds a %s, and log/slog does not see the MarshalText and MarshalJSON methods of types declared in cells",
+			add(arg.Pos(), "%s with a value of type %s is not supported in cells: it holds a %s, and log/slog does not see the MarshalText method (or MarshalJSON of an error) of types declared in cells",
 				name, typeName(t), held)
 			continue
 		}
 		if held := x.boxedValueWith(t, hasSlogMethod); held != "" {
-			add(arg.Pos(), "%s with a value of type %s is not supported in cells: its interfaces (any) may hold a value of %s, a type declared in a cell with a MarshalText or MarshalJSON method, which log/slog would not see",
+			add(arg.Pos(), "%s with a value of type %s is not supported in cells: its interfaces (any) may hold a value of %s, a type declared in a cell with a MarshalText method (or an error with MarshalJSON), which log/slog would not see",
 				name, typeName(t), held)
 		}
 	}
@@ -228,21 +228,19 @@ func cellTypeWithMethods(t types.Type, seen map[types.Type]bool) string {
 	return cellTypeWith(t, func(n *types.Named) bool { return n.NumMethods() > 0 }, seen)
 }
 
-// slogMethods are the methods log/slog's handlers would call on a value (through
-// encoding and encoding/json) that the handlers cannot see on cell types.
-var slogMethods = map[string]bool{"MarshalText": true, "MarshalJSON": true}
-
-// hasSlogMethod reports whether a named type has one of slogMethods.
+// hasSlogMethod reports whether a named type has a method log/slog's handlers would call
+// that they cannot see on cell types: MarshalText (both handlers), and MarshalJSON of an
+// error type (the JSON handler prefers it to Error; rt.SlogValue gives errors an Error
+// method only). MarshalJSON of other types is called (rt's slogAny encodes as json does
+// in a cell).
 func hasSlogMethod(n *types.Named) bool {
-	for i := 0; i < n.NumMethods(); i++ {
-		if slogMethods[n.Method(i).Name()] {
-			return true
-		}
+	has := func(name string) bool {
+		return types.NewMethodSet(types.NewPointer(n)).Lookup(nil, name) != nil
 	}
-	return false
+	return has("MarshalText") || has("MarshalJSON") && has("Error")
 }
 
-// cellTypeWithSlogMethods is cellTypeWithMethods for slogMethods.
+// cellTypeWithSlogMethods is cellTypeWithMethods for hasSlogMethod.
 func cellTypeWithSlogMethods(t types.Type) string {
 	return cellTypeWith(t, hasSlogMethod, map[types.Type]bool{})
 }

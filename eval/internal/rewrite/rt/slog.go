@@ -145,17 +145,22 @@ func (l slogValuer) LogValue() slog.Value {
 // Error: the text handler formats it with %+v, the JSON handler encodes it.
 type slogAny struct{ shown }
 
-// MarshalJSON encodes the value as json.Marshal does in a cell (without HTML escaping,
-// like slog's JSON handler).
+// MarshalJSON encodes the value as json.Marshal does in a cell (the MarshalJSON and
+// MarshalText methods of cell types called, see jsonmarshal.go), without HTML escaping,
+// like slog's JSON handler.
 func (a slogAny) MarshalJSON() ([]byte, error) {
 	v := unwrapInterp(a.v)
 	if !v.IsValid() || !v.CanInterface() {
 		return []byte("null"), nil
 	}
+	c, err := jsonEncodableType(v.Interface(), a.t)
+	if err != nil {
+		return nil, err
+	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(JSONValue(v.Interface())); err != nil {
+	if err := enc.Encode(c); err != nil {
 		return nil, err
 	}
 	return bytes.TrimRight(b.Bytes(), "\n"), nil
