@@ -47,3 +47,31 @@ fmt.Printf("%#v\n", G(1))`)
 		t.Errorf("stderr: got %q, want nothing", got)
 	}
 }
+
+// log/slog arguments of cell types with MarshalText, or errors with MarshalJSON, once
+// refused, log as Go logs them (want is go run's output of the same program).
+func TestSlogMarshalMethodsRun(t *testing.T) {
+	s := newSession(t)
+	_, rec := mustExec(t, s, `import (
+	"log/slog"
+	"os"
+)
+type T float64
+func (t T) MarshalText() ([]byte, error) { return []byte("t"), nil }
+type P struct{ X int }
+func (p P) MarshalJSON() ([]byte, error) { return []byte("1"), nil }
+func (p P) Error() string { return "p" }
+args := []any{"t", T(2), "p", P{1}}
+drop := func(g []string, a slog.Attr) slog.Attr {
+	if a.Key == slog.TimeKey && len(g) == 0 {
+		return slog.Attr{}
+	}
+	return a
+}
+slog.New(slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{ReplaceAttr: drop})).Info("m", args...)
+slog.New(slog.NewJSONHandler(os.Stdout, &slog.HandlerOptions{ReplaceAttr: drop})).Info("m", slog.Any("ps", []P{{1}}), "t", T(3))`)
+	want := "level=INFO msg=m t=t p=p\n{\"level\":\"INFO\",\"msg\":\"m\",\"ps\":[1],\"t\":\"t\"}\n"
+	if got := rec.stream("stdout"); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -140,6 +140,11 @@ func (x *cell) slogCall(call *ast.CallExpr) ast.Expr {
 			continue
 		}
 		pos := arg.Pos()
+		if types.IsInterface(t) && !x.needsHelp(t, nil) {
+			// error, when no type of the session has Format: its description would be
+			// plain; the dynamic value decides.
+			t = anyType
+		}
 		call.Args[i] = &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: name}, Lparen: pos,
 			Args: []ast.Expr{arg, x.descID(t, pos)}, Rparen: arg.End()}
 		changed = true

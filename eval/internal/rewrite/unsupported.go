@@ -67,7 +67,6 @@ func (x *cell) unsupported(roots []ast.Node) error {
 			case *ast.CallExpr:
 				x.refuseReflectOf(n, add)
 				x.refuseTemplateMethods(n, add)
-				x.refuseSlogMethods(n, add)
 				x.refuseXMLMethods(n, add)
 				if key := x.contextKey(n); key != nil {
 					x.refuseKeyCollision(key, ctxKeys, "context keys", add)

@@ -7,9 +7,10 @@ import (
 )
 
 // Refusals of cell values that reach a compiled package which reads them by reflection
-// (text/template, html/template, log/slog): it does not see the methods of cell types, and
-// a value of a cell type with methods held in an interface reaches it as the interpreter's
-// wrapper. The checks run from unsupported.go.
+// (text/template, html/template): it does not see the methods of cell types, and a value
+// of a cell type with methods held in an interface reaches it as the interpreter's
+// wrapper. (log/slog sees them: its arguments go through rt.SlogValue, fmtmethods.go.)
+// The checks run from unsupported.go.
 
 // refuseTemplateMethods refuses executing a text/template or html/template template on
 // data that holds a value of a cell type with methods: the template package does not see
@@ -37,44 +38,6 @@ func (x *cell) refuseTemplateMethods(call *ast.CallExpr, add func(token.Pos, str
 	if name := x.boxedMethodValue(x.typeOf(data)); name != "" {
 		add(data.Pos(), "executing a template on data of type %s is not supported in cells: its interfaces (any) may hold a value of %s, a type declared in a cell with methods, and such a value reaches the template as the interpreter's wrapper, which it would print as {node:… value:…}",
 			typeName(x.typeOf(data)), name)
-	}
-}
-
-// refuseSlogMethods refuses a call of log/slog (slog.Info, slog.Any, slog.Group,
-// (*slog.Logger).With, ...) with an argument that holds a value of a cell type with a
-// MarshalText method (or an error type with MarshalJSON), or an interface that may hold
-// one: slog's handlers would call them, and they do not see the methods of cell types.
-// (LogValue, Error, String, Format, GoString and MarshalJSON are seen: slogCall passes
-// the arguments through rt.SlogValue.) An argument passed as a non-empty interface (a
-// slog.Handler, a context.Context, an io.Writer) is called through its methods and is
-// not refused.
-func (x *cell) refuseSlogMethods(call *ast.CallExpr, add func(token.Pos, string, ...any)) {
-	fn := calleeFunc(x.info, call)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "log/slog" {
-		return
-	}
-	sig, ok := fn.Type().(*types.Signature)
-	if !ok {
-		return
-	}
-	name := "slog." + fn.Name()
-	if sig.Recv() != nil {
-		name = "(" + types.TypeString(sig.Recv().Type(), func(p *types.Package) string { return p.Name() }) + ")." + fn.Name()
-	}
-	for i, arg := range call.Args {
-		if pt := paramType(sig, i, call.Ellipsis.IsValid()); pt != nil && types.IsInterface(pt) && !isEmptyInterface(pt) {
-			continue
-		}
-		t := x.typeOf(arg)
-		if held := cellTypeWithSlogMethods(t); held != "" {
-			add(arg.Pos(), "%s with a value of type %s is not supported in cells: it holds a %s, and log/slog does not see the MarshalText method (or MarshalJSON of an error) of types declared in cells",
-				name, typeName(t), held)
-			continue
-		}
-		if held := x.boxedValueWith(t, hasSlogMethod); held != "" {
-			add(arg.Pos(), "%s with a value of type %s is not supported in cells: its interfaces (any) may hold a value of %s, a type declared in a cell with a MarshalText method (or an error with MarshalJSON), which log/slog would not see",
-				name, typeName(t), held)
-		}
 	}
 }
 
@@ -226,23 +189,6 @@ func (x *cell) boxedValueWith(t types.Type, has func(*types.Named) bool) string 
 // reachable from t (through pointers, fields, elements, keys), "" if none.
 func cellTypeWithMethods(t types.Type, seen map[types.Type]bool) string {
 	return cellTypeWith(t, func(n *types.Named) bool { return n.NumMethods() > 0 }, seen)
-}
-
-// hasSlogMethod reports whether a named type has a method log/slog's handlers would call
-// that they cannot see on cell types: MarshalText (both handlers), and MarshalJSON of an
-// error type (the JSON handler prefers it to Error; rt.SlogValue gives errors an Error
-// method only). MarshalJSON of other types is called (rt's slogAny encodes as json does
-// in a cell).
-func hasSlogMethod(n *types.Named) bool {
-	has := func(name string) bool {
-		return types.NewMethodSet(types.NewPointer(n)).Lookup(nil, name) != nil
-	}
-	return has("MarshalText") || has("MarshalJSON") && has("Error")
-}
-
-// cellTypeWithSlogMethods is cellTypeWithMethods for hasSlogMethod.
-func cellTypeWithSlogMethods(t types.Type) string {
-	return cellTypeWith(t, hasSlogMethod, map[types.Type]bool{})
 }
 
 // cellTypeWith returns the name of a non-interface type declared in a cell that t is or

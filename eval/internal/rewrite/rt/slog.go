@@ -36,13 +36,15 @@ func SlogValue(v any, id int) any {
 			if bs, ok := byteSlice(dv); ok {
 				return bs
 			}
-			if dv.Type().Name() != "" || !composite(dv.Kind()) {
+			if runtimeDesc(dv.Type(), t.Session) == nil {
+				// A compiled value (an int, *errors.errorString, time.Time).
 				if dv.CanInterface() {
 					return dv.Interface()
 				}
 				return v
 			}
-			// An unnamed composite ([]any): printed with the cell's rules.
+			// A container holding interfaces or cell types ([]any): printed with the
+			// cell's rules.
 			return slogAny{shown{v: rv, t: t}}
 		}
 		rv, t = dv, dt
@@ -63,11 +65,89 @@ func SlogValue(v any, id int) any {
 		return bs
 	}
 	s := shown{v: rv, t: t}
+	mj, mt := slogJSONMethods(t)
 	if m := methodsOf(k); k != "" && m != nil && m.Error.IsValid() {
-		return slogError{shown: s, f: m.Error}
+		e := slogError{shown: s, f: m.Error}
+		switch {
+		case mj && mt.IsValid():
+			return slogErrorJSONText{slogErrorJSON{e}, mt}
+		case mj:
+			return slogErrorJSON{e}
+		case mt.IsValid():
+			return slogErrorText{e, mt}
+		}
+		return e
+	}
+	if mt.IsValid() {
+		return slogText{slogAny{s}, mt}
 	}
 	return slogAny{s}
 }
+
+// slogJSONMethods reports whether the method set of t has MarshalJSON, and returns its
+// MarshalText (invalid when absent), as registered for encoding/json (jsonmethods.go).
+func slogJSONMethods(t *Type) (marshalJSON bool, marshalText reflect.Value) {
+	named, ptr := t, false
+	if t.Kind == Pointer {
+		named, ptr = t.Elem, true
+	}
+	sets := jsonSetsOf(named)
+	if sets == nil {
+		return false, reflect.Value{}
+	}
+	m := sets.val
+	if ptr {
+		m = sets.ptr
+	}
+	if m == nil {
+		return false, reflect.Value{}
+	}
+	return m.MarshalJSON.IsValid(), m.MarshalText
+}
+
+// marshalText calls a registered MarshalText method on the value of s.
+func marshalText(s shown, f reflect.Value) ([]byte, error) {
+	out := callMethod(f, receiver(f, unwrapInterp(s.v)))
+	b, _ := out[0].Interface().([]byte)
+	err, _ := out[1].Interface().(error)
+	return b, err
+}
+
+// slogText is a slogAny of a type with a MarshalText method (mt): the text handler
+// writes what it returns.
+type slogText struct {
+	slogAny
+	mt reflect.Value
+}
+
+// MarshalText calls the value's MarshalText method.
+func (x slogText) MarshalText() ([]byte, error) { return marshalText(x.shown, x.mt) }
+
+// slogErrorJSON is a slogError of a type with a MarshalJSON method, which the JSON
+// handler prefers to Error.
+type slogErrorJSON struct{ slogError }
+
+// MarshalJSON encodes the value as json.Marshal does in a cell.
+func (e slogErrorJSON) MarshalJSON() ([]byte, error) { return slogAny{e.shown}.MarshalJSON() }
+
+// slogErrorText is a slogError of a type with a MarshalText method (mt), which the text
+// handler prefers to fmt.
+type slogErrorText struct {
+	slogError
+	mt reflect.Value
+}
+
+// MarshalText calls the value's MarshalText method.
+func (e slogErrorText) MarshalText() ([]byte, error) { return marshalText(e.shown, e.mt) }
+
+// slogErrorJSONText is a slogErrorJSON with a MarshalText method (mt).
+type slogErrorJSONText struct {
+	slogErrorJSON
+	mt reflect.Value
+}
+
+// MarshalText calls the value's MarshalText method.
+func (e slogErrorJSONText) MarshalText() ([]byte, error) { return marshalText(e.shown, e.mt) }
 
 // SlogAll is SlogValue for each element of a slice spread into a slog function with ...;
 // id describes the element type.
@@ -94,7 +174,15 @@ func SlogUnwrap(v any) any {
 	switch w := v.(type) {
 	case slogAny:
 		held = w.v
+	case slogText:
+		held = w.v
 	case slogError:
+		held = w.v
+	case slogErrorJSON:
+		held = w.v
+	case slogErrorText:
+		held = w.v
+	case slogErrorJSONText:
 		held = w.v
 	case slogValuer:
 		held = w.v
@@ -105,14 +193,6 @@ func SlogUnwrap(v any) any {
 		return v
 	}
 	return held.Interface()
-}
-
-func composite(k reflect.Kind) bool {
-	switch k {
-	case reflect.Slice, reflect.Array, reflect.Map, reflect.Struct, reflect.Pointer:
-		return true
-	}
-	return false
 }
 
 // byteSlice returns the bytes of a slice of bytes (of any named type), as slog's
@@ -154,16 +234,17 @@ func (a slogAny) MarshalJSON() ([]byte, error) {
 		return []byte("null"), nil
 	}
 	c, err := jsonEncodableType(v.Interface(), a.t)
-	if err != nil {
-		return nil, err
+	if err == nil {
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		if err = enc.Encode(c); err == nil {
+			return bytes.TrimRight(b.Bytes(), "\n"), nil
+		}
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(c); err != nil {
-		return nil, err
-	}
-	return bytes.TrimRight(b.Bytes(), "\n"), nil
+	// encoding/json would report the error wrapped in one naming this wrapper's type
+	// (error calling MarshalJSON for type rt.slogAny: ...), where Go names the cell's.
+	panic(fmt.Sprintf("peerbook: an encoding error of a value logged by log/slog's JSON handler is not supported in cells: %v", jsonMarshalError(err)))
 }
 
 // slogError is a value of a cell type with an Error method (f): the JSON handler writes
