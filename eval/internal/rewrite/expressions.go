@@ -103,6 +103,10 @@ func identOf(e ast.Expr) *ast.Ident {
 
 // call rewrites calls of builtins yaegi lacks.
 func (x *cell) call(call *ast.CallExpr) ast.Expr {
+	if out := x.reflectCall(call); out != nil {
+		return out
+	}
+	x.reflectPrintArgs(call)
 	if out := x.printCall(call); out != nil {
 		return out
 	}

@@ -688,6 +688,7 @@ func (x *cell) registerTypes(f *ast.File, stmts *ast.BlockStmt) {
 			stmts.List = append(parseStmts(stmts.Lbrace, "_ = %s", call), stmts.List...)
 		}
 	}
+	x.registerReflectTypes(list, f, stmts)
 }
 
 // noMethods reports whether the method sets of a registration hold no function.

@@ -94,6 +94,9 @@ type Rewriter struct {
 	// twins are the unnamed types of values cells made, and the named types of the same
 	// run-time type cells asserted to (twins.go).
 	twins twinState
+	// reflectOn is set once a cell of the session used package reflect: from then on
+	// every named type a cell declares is registered for reflect (reflect.go).
+	reflectOn bool
 }
 
 // TypeErrors returns the errors go/types found in the last cell between from and to

@@ -93,6 +93,7 @@ func (x *cell) unsupported(roots []ast.Node) error {
 			return true
 		})
 	}
+	x.refuseReflectLeaks(roots, add)
 	x.refuseJSONFuncValues(roots, add)
 	if len(list) == 0 {
 		x.rememberTwins()
@@ -453,9 +454,20 @@ func (x *cell) refuseKeyCollision(key ast.Expr, seen map[string]types.Type, what
 }
 
 // refuseReflectOf refuses reflect.TypeOf and reflect.ValueOf of a value whose static type
-// involves a type declared in a cell: the reflect type yaegi made for it has no name, no
-// methods and exported names for unexported fields (Name() is "", NumMethod() is 0).
+// involves a type declared in a cell that reflect cannot show as Go does (see
+// reflectBlind): the rewrites of reflect.go correct the others.
 func (x *cell) refuseReflectOf(call *ast.CallExpr, add func(token.Pos, string, ...any)) {
+	if ix, ok := call.Fun.(*ast.IndexExpr); ok {
+		// reflect.TypeFor[T]()
+		if fn := calleeFunc(x.info, &ast.CallExpr{Fun: ix.X}); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "reflect" && fn.Name() == "TypeFor" {
+			if t := x.typeOf(ix.Index); t != nil {
+				if why := x.reflectBlind(t, map[types.Type]bool{}); why != "" {
+					add(call.Pos(), "reflect.TypeFor[%s] is not supported in cells: %s", typeName(t), why)
+				}
+			}
+		}
+		return
+	}
 	sel, ok := call.Fun.(*ast.SelectorExpr)
 	if !ok || len(call.Args) != 1 || (sel.Sel.Name != "TypeOf" && sel.Sel.Name != "ValueOf") {
 		return
@@ -465,11 +477,88 @@ func (x *cell) refuseReflectOf(call *ast.CallExpr, add func(token.Pos, string, .
 		return
 	}
 	t := x.typeOf(call.Args[0])
-	if t == nil || !involvesSessionType(t) {
-		return
+	if t == nil || types.IsInterface(t) {
+		return // the dynamic value decides (_pb_reflect_arg)
 	}
-	add(call.Pos(), "reflect.%s of a value of type %s is not supported in cells: the reflect types of types declared in cells have no name, no methods and renamed unexported fields",
-		sel.Sel.Name, typeName(t))
+	if why := x.reflectBlind(t, map[types.Type]bool{}); why != "" {
+		add(call.Pos(), "reflect.%s of a value of type %s is not supported in cells: %s",
+			sel.Sel.Name, typeName(t), why)
+	}
+}
+
+// reflectBlind says why reflect cannot show t, or a type t is made of, as Go does ("" if
+// it can): a named composite type of a cell (type Names []string) is its underlying type
+// at run time, an interface type of a cell is one struct type of the interpreter
+// (interp.valueInterface), a named type without a pool type of its own is its
+// underlying type, and the unexported fields of an unnamed struct type are renamed.
+func (x *cell) reflectBlind(t types.Type, seen map[types.Type]bool) string {
+	if seen[t] {
+		return ""
+	}
+	seen[t] = true
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		if !isSessionPkg(t.Obj().Pkg()) {
+			return ""
+		}
+		if types.IsInterface(t) {
+			return fmt.Sprintf("the interface type %s declared in a cell has no reflect type of its own", typeName(t))
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Struct:
+			if u.NumFields() == 0 && !x.distinct(t) {
+				return fmt.Sprintf("the empty struct type %s has no reflect type of its own (it would be struct {})", typeName(t))
+			}
+			for i := 0; i < u.NumFields(); i++ {
+				if why := x.reflectBlind(u.Field(i).Type(), seen); why != "" {
+					return why
+				}
+			}
+			return ""
+		case *types.Basic:
+			if !x.distinct(t) {
+				return fmt.Sprintf("the type %s has no reflect type of its own (it would be %s)", typeName(t), u)
+			}
+			return ""
+		case *types.Slice, *types.Map, *types.Array:
+			if x.distinct(t) {
+				return "" // a pool type of its own (yaegi patch 54)
+			}
+		}
+		return fmt.Sprintf("the type %s declared in a cell has no reflect type of its own (it would be %s)", typeName(t), typeName(t.Underlying()))
+	case *types.Pointer:
+		return x.reflectBlind(t.Elem(), seen)
+	case *types.Slice:
+		return x.reflectBlind(t.Elem(), seen)
+	case *types.Array:
+		return x.reflectBlind(t.Elem(), seen)
+	case *types.Chan:
+		return x.reflectBlind(t.Elem(), seen)
+	case *types.Map:
+		if why := x.reflectBlind(t.Key(), seen); why != "" {
+			return why
+		}
+		return x.reflectBlind(t.Elem(), seen)
+	case *types.Signature:
+		for _, tup := range []*types.Tuple{t.Params(), t.Results()} {
+			for i := 0; i < tup.Len(); i++ {
+				if why := x.reflectBlind(tup.At(i).Type(), seen); why != "" {
+					return why
+				}
+			}
+		}
+	case *types.Struct:
+		for i := 0; i < t.NumFields(); i++ {
+			f := t.Field(i)
+			if !f.Exported() && f.Pkg() != nil && isSessionPkg(f.Pkg()) {
+				return fmt.Sprintf("the unexported field %s of an unnamed struct type would show renamed (X%s)", f.Name(), f.Name())
+			}
+			if why := x.reflectBlind(f.Type(), seen); why != "" {
+				return why
+			}
+		}
+	}
+	return ""
 }
 
 // involvesSessionType reports whether t is, or is made of, a named non-interface type

@@ -536,6 +536,9 @@ func (p *printer) plain(v reflect.Value) {
 		fmt.Fprintf(p.st, p.plainVerb, fmt.Sprint(v))
 		return
 	}
+	if t, ok := v.Interface().(reflect.Type); ok && !p.ro && !p.sharpV {
+		v = reflect.ValueOf(reflectTypeText{t}) // a reflect.Type in an interface: Go's names (reflect.go)
+	}
 	out := io.Writer(p.st)
 	if hasPoolType(v.Type()) {
 		// fmt writes type names (%#v, %!d(T=...)): a pool type's is the cell type's
@@ -572,6 +575,11 @@ func (p *printer) value(v reflect.Value, t *Type, depth int) {
 		return
 	}
 	if isInterface(t) {
+		if rv, ok := heldReflectValue(v); ok && depth > 0 {
+			// fmt prints a reflect.Value inside a value by its String method (reflect.go).
+			p.plain(reflect.ValueOf(valueText{rv}))
+			return
+		}
 		dv, dt := dynamic(v, t.Session)
 		if !dv.IsValid() {
 			if p.sharpV && p.verb == 'v' && depth > 0 {
@@ -598,7 +606,14 @@ func (p *printer) value(v reflect.Value, t *Type, depth int) {
 					}
 				}
 			}
+			if d := describe(t.Session, dv.Type(), 0); d != nil {
+				// A composite of cell types ([]Temp in an any): described from its
+				// reflect type (reflect.go).
+				p.value(dv, d, depth)
+				return
+			}
 			if rd := runtimeDesc(dv.Type(), t.Session); rd != nil {
+				// A container of interfaces ([]any in an any): its values are shown.
 				p.value(dv, rd, depth)
 				return
 			}
@@ -965,6 +980,7 @@ func cmpFloat(a, b float64) int {
 // which would otherwise keep that interpreter alive. Ids of the session's types stay taken
 // (nil); no code of another session uses them.
 func Forget(session string) {
+	forgetReflect(session)
 	jsonForget(session)
 	registry.Lock()
 	defer registry.Unlock()

@@ -2461,7 +2461,10 @@ func compDefineX(sc *scope, n *node) error {
 		// The redeclared variable must be of same type (it is reassigned, not created).
 		// Careful to not reuse a variable which has been shadowed (it must not be a newSym).
 		sym, level, ok := sc.lookup(id)
-		canRedeclare := hasNewSymbol && len(symIsNew) > 1 && !symIsNew[id] && ok
+		// peerbook patch 55: the blank identifier is never redeclared (a range's `_`
+		// key is a symbol of the scope: `a, b, _ := f()` in its body took it for a
+		// variable of the block, of the key's type).
+		canRedeclare := hasNewSymbol && len(symIsNew) > 1 && !symIsNew[id] && ok && id != "_"
 		if canRedeclare && level == n.child[i].level && sym.kind == varSym && sym.typ.id() == t.id() {
 			index = sym.index
 			n.child[i].redeclared = true
