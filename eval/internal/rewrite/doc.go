@@ -42,7 +42,10 @@
 //   - printing.go: the operands of fmt's and log's printing functions carry a
 //     description of their static type, so that String and Error methods, field names
 //     (%+v) and type names (%T) print as Go prints them, also inside slices, maps,
-//     structs and interfaces;
+//     structs and interfaces; fmtmethods.go registers GoString, Format and LogValue
+//     methods for the printer and for log/slog, whose arguments pass through
+//     rt.SlogValue; printfunc.go sends calls whose verbs are known only when they run,
+//     and printing functions used as values, through rt.PrintFunc;
 //   - declarations.go: package variables in Go's initialisation order, unexported
 //     fields hidden from encoding/json.
 //

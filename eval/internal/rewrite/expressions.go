@@ -50,6 +50,11 @@ func (x *cell) expressions(root ast.Node) {
 			if out = x.packageConst(e); out != nil {
 				break
 			}
+			if !called[e] {
+				if out = x.printFuncValue(e); out != nil {
+					break
+				}
+			}
 			if out = x.methodExpr(e); out == nil && !called[e] {
 				out = x.methodValue(e)
 			}

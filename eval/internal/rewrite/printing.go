@@ -43,6 +43,9 @@ var spacedPrint = map[string]bool{
 
 // printCall wraps the operands of a call of a printing function.
 func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
+	if out := x.slogCall(call); out != nil {
+		return out
+	}
 	name := x.calleeName(call.Fun)
 	pf, ok := printFuncs[name]
 	if !ok || len(call.Args) <= pf.first {
@@ -53,7 +56,7 @@ func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
 	if pf.format >= 0 {
 		verbs, lit = x.formatVerbs(call.Args[pf.format])
 	}
-	changed := false
+	changed, extra := false, false
 	if call.Ellipsis.IsValid() {
 		last := len(call.Args) - 1
 		if last != pf.first {
@@ -72,6 +75,10 @@ func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
 			Lparen: call.Args[last].Pos(),
 			Args:   []ast.Expr{call.Args[last], x.descID(st.Elem(), call.Args[last].Pos())},
 			Rparen: call.Args[last].End(),
+		}
+		if pf.format >= 0 {
+			// The operands' verbs are known when the call runs (%T, %p, %w).
+			call.Fun = x.printFunc(call.Fun, pf.format, -1)
 		}
 		return call
 	}
@@ -92,7 +99,9 @@ func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
 		}
 		if verbs != nil {
 			if i-pf.first >= len(verbs) {
-				continue
+				// An extra operand: fmt reports it with its type, written when the
+				// call runs.
+				extra = true
 			}
 		} else if pf.format >= 0 && name == "fmt.Errorf" {
 			if _, isErr := tv.Type.Underlying().(*types.Interface); isErr {
@@ -119,6 +128,13 @@ func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
 					call.Args[i] = boxed
 					changed = true
 				}
+			} else if types.IsInterface(tv.Type) && types.Implements(tv.Type, errorType.Underlying().(*types.Interface)) {
+				// The session has a type with a Format method (needsHelp): fmt would
+				// not see it on yaegi's wrapper of such an error.
+				tm := tmpl{pos: arg.Pos(), exprs: map[string]ast.Expr{"_pbX_e": arg}}
+				call.Args[i] = tm.expr("_pb_check_w(_pbX_e, %q)", x.r.session)
+				x.info.Types[call.Args[i]] = types.TypeAndValue{Type: errorType}
+				changed = true
 			}
 			continue
 		case 'p', '*', 0:
@@ -150,6 +166,10 @@ func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
 	}
 	if !changed {
 		return nil
+	}
+	if pf.format >= 0 && (verbs == nil || extra) {
+		// The format is read when the call runs (%T, %p, %w, explicit indexes).
+		call.Fun = x.printFunc(call.Fun, pf.format, -1)
 	}
 	return call
 }
@@ -202,8 +222,9 @@ func (x *cell) calleeName(fun ast.Expr) string {
 		return ""
 	}
 	if sig, ok := f.Type().(*types.Signature); ok && sig.Recv() != nil {
-		// (*log.Logger).Printf prints like log.Printf.
-		if f.Pkg().Path() == "log" {
+		// (*log.Logger).Printf prints like log.Printf. (Cells get log.Logger as
+		// eval/internal/stdlib's logLogger, which embeds it.)
+		if f.Pkg().Path() == "log" || isLogLogger(sig.Recv().Type()) {
 			return "log." + f.Name()
 		}
 		return ""
@@ -370,7 +391,9 @@ func (x *cell) needsHelp(t types.Type, seen map[types.Type]bool) bool {
 		if isSessionPkg(t.Obj().Pkg()) {
 			return true
 		}
-		return false
+		// A compiled interface (error, fmt.Stringer) may hold a value of a cell type
+		// with a Format or GoString method, which fmt would not see.
+		return types.IsInterface(t) && x.sessionHasFmtMethods()
 	case *types.TypeParam, *types.Interface:
 		return true
 	case *types.Pointer:
@@ -691,13 +714,19 @@ func (x *cell) registerTypes(f *ast.File, stmts *ast.BlockStmt) {
 					continue
 				}
 				sets[i][j] = fmt.Sprintf("func(v %s) %s { return v.%s() }", recvType, m.result, m.name)
+				if m.result == "string" {
+					// String and Error return what they panicked with, recovered in the
+					// interpreter (see fmtRegistration).
+					sets[i][j] = fmt.Sprintf("func(v %s) (_pb_s string, _pb_p any) { defer func() { _pb_p = recover() }(); return v.%s(), nil }", recvType, m.name)
+				}
 			}
 			if sel := ms.Lookup(nil, "Is"); sel != nil && isIsMethod(sel.Obj()) {
 				sets[i][4] = fmt.Sprintf("func(v %s, t error) bool { return v.Is(t) }", recvType)
 			}
 		}
 		zero := "*new(" + ts + ")"
-		if named.TypeArgs().Len() > 0 && strings.Count(strings.Join(sets[0][:], " ")+strings.Join(sets[1][:], " "), "nil") == 10 {
+		fmtCall, fmtFound := x.fmtRegistration(named, ts)
+		if named.TypeArgs().Len() > 0 && !fmtFound && noMethods(sets) {
 			// An instance without methods needs no registration. (One with methods
 			// registers its zero value, with which the printer recognises its values
 			// held as a type parameter's, as in a generic String method printing o.v.)
@@ -705,6 +734,7 @@ func (x *cell) registerTypes(f *ast.File, stmts *ast.BlockStmt) {
 		}
 		call := fmt.Sprintf("_pb_register(%q, %q, %s, [5]any{%s}, [5]any{%s})",
 			x.r.session, reflectName(named), zero, strings.Join(sets[0][:], ", "), strings.Join(sets[1][:], ", "))
+		call += " + " + fmtCall
 		switch {
 		case f != nil:
 			f.Decls = append(f.Decls, parseDecl(f.End(), fmt.Sprintf("package main\nvar %s = %s", x.tmp("reg"), call)))
@@ -713,6 +743,18 @@ func (x *cell) registerTypes(f *ast.File, stmts *ast.BlockStmt) {
 		}
 	}
 	x.registerReflectTypes(list, f, stmts)
+}
+
+// noMethods reports whether the method sets of a registration hold no function.
+func noMethods(sets [2][5]string) bool {
+	for _, set := range sets {
+		for _, f := range set {
+			if f != "nil" {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // hasTypeParam reports whether a named type's arguments mention a type parameter.

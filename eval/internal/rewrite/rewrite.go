@@ -275,6 +275,7 @@ type cell struct {
 	printArg     bool                      // converting the operands of a printing call
 	descs        map[types.Type]*rt.Type   // printing descriptions of types
 	roots        []ast.Node                // the cell's declarations and statements (refusals)
+	fmtTypes     int                       // sessionHasFmtMethods: 0 unknown, 1 no, 2 yes
 	twinsNow     map[string]twinUse        // composite types of values the cell puts in interfaces (twins.go)
 	assertedNow  map[string]string         // twin types of the named types the cell asserts to
 	// Labels that gotos made from break and continue statements jump to: after the

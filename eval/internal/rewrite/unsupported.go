@@ -33,12 +33,9 @@ func (u *Unsupported) Unwrap() error { return u.List }
 
 // hiddenMethods are the methods compiled packages look for on the values they get, which
 // they cannot see on cell types: by name, the signature (parameter and result types) and
-// the package that would ignore the method.
-var hiddenMethods = map[string]struct{ sig, who string }{
-	"GoString": {"() (string)", "fmt (%#v)"},
-	"Format":   {"(fmt.State, rune) ()", "fmt"},
-	"LogValue": {"() (log/slog.Value)", "log/slog"},
-}
+// the package that would ignore the method. None is left: fmt, log/slog and encoding/json
+// see the methods they call (printing.go, fmtmethods.go, the json registration).
+var hiddenMethods = map[string]struct{ sig, who string }{}
 
 // unsupported returns the refusals of the cell's roots (nil if none).
 func (x *cell) unsupported(roots []ast.Node) error {
@@ -70,7 +67,6 @@ func (x *cell) unsupported(roots []ast.Node) error {
 			case *ast.CallExpr:
 				x.refuseReflectOf(n, add)
 				x.refuseTemplateMethods(n, add)
-				x.refuseSlogMethods(n, add)
 				x.refuseXMLMethods(n, add)
 				if key := x.contextKey(n); key != nil {
 					x.refuseKeyCollision(key, ctxKeys, "context keys", add)

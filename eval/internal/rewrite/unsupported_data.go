@@ -9,9 +9,10 @@ import (
 )
 
 // Refusals of cell values that reach a compiled package which reads them by reflection
-// (text/template, html/template, log/slog): it does not see the methods of cell types, and
-// a value of a cell type with methods held in an interface reaches it as the interpreter's
-// wrapper. The checks run from unsupported.go.
+// (text/template, html/template): it does not see the methods of cell types, and a value
+// of a cell type with methods held in an interface reaches it as the interpreter's
+// wrapper. (log/slog sees them: its arguments go through rt.SlogValue, fmtmethods.go.)
+// The checks run from unsupported.go.
 
 // refuseTemplateMethods refuses executing a text/template or html/template template on
 // data that holds a value of a cell type with methods: the template package does not see
@@ -95,44 +96,6 @@ func (x *cell) typesWithMethods() []string {
 	}
 	sort.Strings(names)
 	return names
-}
-
-// refuseSlogMethods refuses a call of log/slog (slog.Info, slog.Any, slog.Group,
-// (*slog.Logger).With, ...) with an argument that holds a value of a cell type with
-// methods: slog does not see the methods of cell types (a String or Error method is not
-// called), and such a value held in an interface (an element of an []any spread into the
-// call, a field of type any) reaches slog as the interpreter's wrapper, which the handler
-// prints as {node:… value:…}. An argument passed as a non-empty interface (a
-// slog.Handler, a context.Context, an io.Writer) is called through its methods and is
-// not refused.
-func (x *cell) refuseSlogMethods(call *ast.CallExpr, add func(token.Pos, string, ...any)) {
-	fn := calleeFunc(x.info, call)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "log/slog" {
-		return
-	}
-	sig, ok := fn.Type().(*types.Signature)
-	if !ok {
-		return
-	}
-	name := "slog." + fn.Name()
-	if sig.Recv() != nil {
-		name = "(" + types.TypeString(sig.Recv().Type(), func(p *types.Package) string { return p.Name() }) + ")." + fn.Name()
-	}
-	for i, arg := range call.Args {
-		if pt := paramType(sig, i, call.Ellipsis.IsValid()); pt != nil && types.IsInterface(pt) && !isEmptyInterface(pt) {
-			continue
-		}
-		t := x.typeOf(arg)
-		if held := cellTypeWithSlogMethods(t); held != "" {
-			add(arg.Pos(), "%s with a value of type %s is not supported in cells: it holds a %s, and log/slog does not see the methods of types declared in cells (String, Error and LogValue would not be called)",
-				name, typeName(t), held)
-			continue
-		}
-		if held := x.boxedMethodValue(t); held != "" {
-			add(arg.Pos(), "%s with a value of type %s is not supported in cells: its interfaces (any) may hold a value of %s, a type declared in a cell with methods, and such a value reaches log/slog as the interpreter's wrapper, which it would print as {node:… value:…}",
-				name, typeName(t), held)
-		}
-	}
 }
 
 // reflectArg routes the argument of reflect.TypeOf or reflect.ValueOf through
@@ -237,6 +200,11 @@ func holdsEmptyInterface(t types.Type, seen map[types.Type]bool) bool {
 // the rewriter sees, then the types with methods declared by the session's cells (a value
 // put in an interface by an earlier cell may be kept in a session variable).
 func (x *cell) boxedMethodValue(t types.Type) string {
+	return x.boxedValueWith(t, func(n *types.Named) bool { return n.NumMethods() > 0 })
+}
+
+// boxedValueWith is boxedMethodValue for the cell types for which has is true.
+func (x *cell) boxedValueWith(t types.Type, has func(*types.Named) bool) string {
 	if !holdsEmptyInterface(t, map[types.Type]bool{}) {
 		return ""
 	}
@@ -251,7 +219,7 @@ func (x *cell) boxedMethodValue(t types.Type) string {
 				return true
 			}
 			if tv, ok := x.info.Types[e]; ok && tv.IsValue() && !types.IsInterface(tv.Type) {
-				found = cellTypeWithMethods(tv.Type, map[types.Type]bool{})
+				found = cellTypeWith(tv.Type, has, map[types.Type]bool{})
 			}
 			return found == ""
 		})
@@ -265,7 +233,7 @@ func (x *cell) boxedMethodValue(t types.Type) string {
 		scope := x.c.pkg.Scope()
 		for _, name := range scope.Names() {
 			if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
-				if found = cellTypeWithMethods(tn.Type(), map[types.Type]bool{}); found != "" {
+				if found = cellTypeWith(tn.Type(), has, map[types.Type]bool{}); found != "" {
 					break
 				}
 			}
@@ -278,25 +246,6 @@ func (x *cell) boxedMethodValue(t types.Type) string {
 // reachable from t (through pointers, fields, elements, keys), "" if none.
 func cellTypeWithMethods(t types.Type, seen map[types.Type]bool) string {
 	return cellTypeWith(t, func(n *types.Named) bool { return n.NumMethods() > 0 }, seen)
-}
-
-// slogMethods are the methods log/slog's handlers would call on a value (directly or
-// through fmt and encoding/json): a cell type without any of them prints as Go prints it.
-var slogMethods = map[string]bool{
-	"String": true, "Error": true, "LogValue": true, "MarshalText": true,
-	"MarshalJSON": true, "Format": true, "GoString": true,
-}
-
-// cellTypeWithSlogMethods is cellTypeWithMethods for the methods log/slog would call.
-func cellTypeWithSlogMethods(t types.Type) string {
-	return cellTypeWith(t, func(n *types.Named) bool {
-		for i := 0; i < n.NumMethods(); i++ {
-			if slogMethods[n.Method(i).Name()] {
-				return true
-			}
-		}
-		return false
-	}, map[types.Type]bool{})
 }
 
 // cellTypeWith returns the name of a non-interface type declared in a cell that t is or

@@ -24,8 +24,17 @@ import (
 // conversion makes it a nil error).
 func BoxError(v any, e error, session string) error {
 	inner, name := typeNameOf(v)
+	if b := boxErrorValue(inner, name, session); b != nil {
+		return b
+	}
+	return e
+}
+
+// boxErrorValue is BoxError of a value of the named session type name (nil if the type has no
+// Error method).
+func boxErrorValue(inner reflect.Value, name, session string) error {
 	if name == "" || !inner.IsValid() || !inner.CanInterface() {
-		return e
+		return nil
 	}
 	k := key(session, name)
 	if strings.HasPrefix(name, "*") {
@@ -33,9 +42,12 @@ func BoxError(v any, e error, session string) error {
 	}
 	m := methodsOf(k)
 	if m == nil || !m.Error.IsValid() {
-		return e
+		return nil
 	}
 	b := boxedError{v: inner.Interface(), key: k, name: name, session: session}
+	if f := fmtMethodsOf(k); f != nil && f.Format.IsValid() {
+		return formatBox(b, m.UnwrapAll.IsValid())
+	}
 	if m.UnwrapAll.IsValid() {
 		return boxedErrors{b}
 	}
@@ -50,7 +62,7 @@ type boxedError struct {
 }
 
 func (b boxedError) call(f reflect.Value) reflect.Value {
-	return f.Call([]reflect.Value{argFor(f, b.v)})[0]
+	return callMethod(f, argFor(f, b.v))[0]
 }
 
 // Error calls the value's Error method.

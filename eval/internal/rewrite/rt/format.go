@@ -100,7 +100,8 @@ func key(session, name string) string { return session + "/" + name }
 // RegisterNamed records what the running interpreter knows of a named session type:
 // a zero value (for its reflect type) and its methods String, Error, Unwrap() error,
 // Unwrap() []error and Is(error) bool, for the value (vm) and for the pointer (pm), as
-// functions of the receiver (nil when absent).
+// functions of the receiver (nil when absent). String and Error may also return, last,
+// what they panicked with (see callMethod).
 func RegisterNamed(session, name string, zero any, vm, pm [5]any) {
 	registry.Lock()
 	defer registry.Unlock()
@@ -166,7 +167,7 @@ func Show(v any, id int) any {
 func ShowSharp(v any, id int) any {
 	s := Show(v, id)
 	if sh, ok := s.(shown); ok {
-		p := &printer{st: sharpState{}, verb: 'v'}
+		p := &printer{st: sharpState{}, verb: 'v', dry: true}
 		p.flags()
 		p.value(sh.v, sh.t, 0)
 	}
@@ -196,7 +197,7 @@ func ShowAll(s any, id int) []any {
 			out[i] = e.Interface()
 			continue
 		}
-		out[i] = shown{v: e, t: t}
+		out[i] = showElem(e, t)
 	}
 	return out
 }
@@ -214,8 +215,10 @@ func (s shown) Format(f fmt.State, verb rune) {
 }
 
 // TypeName is %T of a value of the described type (by id).
-func TypeName(v any, id int) string {
-	t := typeByID(id)
+func TypeName(v any, id int) string { return typeNameFor(v, typeByID(id)) }
+
+// typeNameFor is %T of a value of the described type.
+func typeNameFor(v any, t *Type) string {
 	rv := reflect.ValueOf(v)
 	if t == nil || isInterface(t) {
 		session := ""
@@ -402,6 +405,13 @@ func dynamic(v reflect.Value, session string) (reflect.Value, *Type) {
 			return dynamic(reflect.ValueOf(bx.v), session)
 		}
 	}
+	if inner, _, ok := heldByWrapper(v); ok {
+		// yaegi's wrapper of a value in a compiled interface (error, fmt.Stringer).
+		if dv, dt := dynamic(inner, session); dt != nil {
+			return dv, dt
+		}
+		return v, nil
+	}
 	if v.Type().String() == valueInterfaceName {
 		inner, name := valueInterfaceParts(v)
 		if t := lookupName(session, name); t != nil && !isInterface(t) && (!inner.IsValid() || describes(t, inner.Type(), 0)) {
@@ -542,6 +552,8 @@ type printer struct {
 	// through a read-only reflect.Value and calls none of its methods (String, Error),
 	// while yaegi exports every field of a cell struct.
 	ro bool
+	// dry is set in ShowSharp's dry run, which calls no method of a cell type.
+	dry bool
 }
 
 func (p *printer) flags() {
@@ -628,7 +640,7 @@ func (p *printer) value(v reflect.Value, t *Type, depth int) {
 		p.plain(v)
 		return
 	}
-	if t.Kind == Interface {
+	if isInterface(t) {
 		if rv, ok := heldReflectValue(v); ok && depth > 0 {
 			// fmt prints a reflect.Value inside a value by its String method (reflect.go).
 			p.plain(reflect.ValueOf(valueText{rv}))
@@ -639,6 +651,11 @@ func (p *printer) value(v reflect.Value, t *Type, depth int) {
 			if p.sharpV && p.verb == 'v' && depth > 0 {
 				// Go: main.Pair{K:"k", V:interface {}(nil)}.
 				p.pad(t.Name + "(nil)")
+				return
+			}
+			if depth == 0 && p.verb != 'v' {
+				// fmt's printArg of a nil operand: %!s(<nil>).
+				fmt.Fprintf(p.st, p.plainVerb, nil)
 				return
 			}
 			p.nilValue()
@@ -661,6 +678,11 @@ func (p *printer) value(v reflect.Value, t *Type, depth int) {
 				p.value(dv, d, depth)
 				return
 			}
+			if rd := runtimeDesc(dv.Type(), t.Session); rd != nil {
+				// A container of interfaces ([]any in an any): its values are shown.
+				p.value(dv, rd, depth)
+				return
+			}
 			p.plain(dv)
 			return
 		}
@@ -672,7 +694,7 @@ func (p *printer) value(v reflect.Value, t *Type, depth int) {
 		p.nilValue()
 		return
 	}
-	if p.methods(v, t) {
+	if p.fmtMethods(v, t) || p.methods(v, t) {
 		return
 	}
 	switch t.Kind {
@@ -764,41 +786,25 @@ func (p *printer) methods(v reflect.Value, t *Type) bool {
 	if m == nil {
 		return false
 	}
-	f := m.Error
+	f, name := m.Error, "Error"
 	if !f.IsValid() {
-		f = m.String
+		f, name = m.String, "String"
 	}
 	if !f.IsValid() {
 		return false
 	}
-	s, ok := p.call(f, v)
-	if !ok {
-		return true
-	}
-	fmt.Fprintf(p.st, p.plainVerb, s)
-	return true
-}
-
-// call calls a method function, catching its panics as fmt does.
-func (p *printer) call(f, v reflect.Value) (s string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ok = false
-			if v.Kind() == reflect.Pointer && v.IsNil() {
-				p.pad("<nil>")
-				return
-			}
-			fmt.Fprintf(p.st, "%%!%c(PANIC=%s method: %v)", p.verb, "String", r)
-		}
-	}()
 	in := v
 	if want := f.Type().In(0); in.Type() != want {
 		if !in.Type().ConvertibleTo(want) {
-			return "", false
+			return false
 		}
 		in = in.Convert(want)
 	}
-	return f.Call([]reflect.Value{in})[0].String(), true
+	p.catch(v, name, func() {
+		s := callMethod(f, in)[0].String()
+		fmt.Fprintf(p.st, p.plainVerb, s)
+	})
+	return true
 }
 
 func (p *printer) pointer(v reflect.Value, t *Type, depth int) {
@@ -1057,6 +1063,7 @@ func Forget(session string) {
 	registry.Lock()
 	defer registry.Unlock()
 	prefix := session + "/"
+	forgetFmt(prefix)
 	for k := range registry.methods {
 		if strings.HasPrefix(strings.TrimPrefix(k, "*"), prefix) {
 			delete(registry.methods, k)

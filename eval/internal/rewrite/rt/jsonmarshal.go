@@ -53,7 +53,11 @@ func JSONEncode(encode func(any) error, v any, id int) error {
 
 // jsonEncodable is v ready for encoding/json: a copy where v's type needs one.
 func jsonEncodable(v any, id int) (out any, err error) {
-	t := typeByID(id)
+	return jsonEncodableType(v, typeByID(id))
+}
+
+// jsonEncodableType is jsonEncodable for the description t (slog's JSON handler, slog.go).
+func jsonEncodableType(v any, t *Type) (out any, err error) {
 	if t == nil {
 		return JSONValue(v), nil
 	}
