@@ -31,12 +31,6 @@ func (u *Unsupported) Error() string { return u.List.Error() }
 // Unwrap returns the list, for errors.As.
 func (u *Unsupported) Unwrap() error { return u.List }
 
-// hiddenMethods are the methods compiled packages look for on the values they get, which
-// they cannot see on cell types: by name, the signature (parameter and result types) and
-// the package that would ignore the method. None is left: fmt, log/slog and encoding/json
-// see the methods they call (printing.go, fmtmethods.go, the json registration).
-var hiddenMethods = map[string]struct{ sig, who string }{}
-
 // unsupported returns the refusals of the cell's roots (nil if none).
 func (x *cell) unsupported(roots []ast.Node) error {
 	x.roots = roots
@@ -53,7 +47,6 @@ func (x *cell) unsupported(roots []ast.Node) error {
 		ast.Inspect(root, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncDecl:
-				x.refuseHiddenMethod(n, add)
 				x.refuseLateMethod(n, roots, add)
 			case *ast.TypeSpec:
 				x.refuseRecursiveGeneric(n, add)
@@ -125,29 +118,6 @@ func sigKey(sig *types.Signature) string {
 		return "(" + strings.Join(parts, ", ") + ")"
 	}
 	return tuple(sig.Params()) + " " + tuple(sig.Results())
-}
-
-// refuseHiddenMethod refuses a method of a cell type that a compiled package would look
-// for and not find (see hiddenMethods).
-func (x *cell) refuseHiddenMethod(fd *ast.FuncDecl, add func(token.Pos, string, ...any)) {
-	if fd.Recv == nil || len(fd.Recv.List) == 0 {
-		return
-	}
-	h, ok := hiddenMethods[fd.Name.Name]
-	if !ok {
-		return
-	}
-	fn, ok := x.info.Defs[fd.Name].(*types.Func)
-	if !ok {
-		return
-	}
-	sig := fn.Type().(*types.Signature)
-	if sigKey(sig) != h.sig {
-		return
-	}
-	recv := types.TypeString(sig.Recv().Type(), func(*types.Package) string { return "" })
-	add(fd.Name.Pos(), "method %s.%s is not supported in cells: %s does not see the methods of types declared in cells and would ignore it",
-		strings.TrimPrefix(recv, "*"), fd.Name.Name, h.who)
 }
 
 // refuseRecursiveGeneric refuses a generic type that refers to itself with type

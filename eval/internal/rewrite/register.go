@@ -1,0 +1,211 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"github.com/peerbook/peerbook/eval/internal/rewrite/rt"
+	"github.com/peerbook/peerbook/internal/typewalk"
+)
+
+// Registration: the methods of the cell's named types that the printer (package rt)
+// calls, registered when the cell runs.
+
+// registerTypes registers the printing and error methods of the named types the cell
+// declares or gives methods to, and of the instances of the session's generic types the
+// cell uses: declarations added to the cell's file, or statements put before the
+// cell's statements when it has no declarations.
+func (x *cell) registerTypes(f *ast.File, stmts *ast.BlockStmt) {
+	var list []*types.Named
+	seen := map[string]bool{}
+	add := func(n *types.Named) {
+		name := reflectName(n)
+		if !seen[name] {
+			seen[name] = true
+			list = append(list, n)
+		}
+	}
+	scope := x.c.pkg.Scope()
+	if f != nil {
+		var names []string
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.GenDecl:
+				if d.Tok == token.TYPE {
+					for _, s := range d.Specs {
+						names = append(names, s.(*ast.TypeSpec).Name.Name)
+					}
+				}
+			case *ast.FuncDecl:
+				if d.Recv != nil && len(d.Recv.List) == 1 {
+					names = append(names, RecvBase(d.Recv.List[0].Type))
+				}
+			}
+		}
+		for _, name := range names {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() || name == "_" {
+				continue
+			}
+			if named, ok := tn.Type().(*types.Named); ok && named.TypeParams() == nil && !types.IsInterface(named) {
+				add(named)
+			}
+		}
+	}
+	// Instances of generic types of the session, in the order of the source.
+	// They are found in the types of expressions, and in their elements, keys and
+	// fields ([]Pair[int, string] prints Pair's String).
+	var instances []*types.Named
+	seenType := map[types.Type]bool{}
+	var collect func(t types.Type)
+	collect = func(t types.Type) {
+		if t == nil || seenType[t] {
+			return
+		}
+		seenType[t] = true
+		switch t := t.(type) {
+		case *types.Pointer:
+			collect(t.Elem())
+		case *types.Slice:
+			collect(t.Elem())
+		case *types.Array:
+			collect(t.Elem())
+		case *types.Chan:
+			collect(t.Elem())
+		case *types.Map:
+			collect(t.Key())
+			collect(t.Elem())
+		case *types.Struct:
+			for i := 0; i < t.NumFields(); i++ {
+				collect(t.Field(i).Type())
+			}
+		case *types.Named:
+			if !isSessionPkg(t.Obj().Pkg()) || types.IsInterface(t) {
+				return
+			}
+			if t.TypeArgs().Len() > 0 && !hasTypeParam(t) {
+				instances = append(instances, t)
+			}
+			collect(t.Underlying())
+		}
+	}
+	for _, tv := range x.info.Types {
+		collect(tv.Type)
+	}
+	sort.Slice(instances, func(i, j int) bool { return reflectName(instances[i]) < reflectName(instances[j]) })
+	for _, n := range instances {
+		if !x.r.instances[reflectName(n)] {
+			x.r.instances[reflectName(n)] = true
+			add(n)
+		}
+	}
+	for _, named := range list {
+		ts, ok := x.c.typeString(named)
+		if !ok {
+			continue
+		}
+		rt.Register(x.desc(named))
+		x.registerJSON(named, ts, f, stmts)
+		var sets [2][5]string
+		for i, recv := range []types.Type{named, types.NewPointer(named)} {
+			ms := types.NewMethodSet(recv)
+			recvType := ts
+			if i == 1 {
+				recvType = "*" + ts
+			}
+			sets[i] = [5]string{"nil", "nil", "nil", "nil", "nil"}
+			for j, m := range []struct{ name, result string }{{"String", "string"}, {"Error", "string"}, {"Unwrap", "error"}, {"Unwrap", "[]error"}} {
+				sel := ms.Lookup(nil, m.name)
+				if sel == nil || !isNiladic(sel.Obj(), m.result) {
+					continue
+				}
+				sets[i][j] = fmt.Sprintf("func(v %s) %s { return v.%s() }", recvType, m.result, m.name)
+				if m.result == "string" {
+					// String and Error return what they panicked with, recovered in the
+					// interpreter (see fmtRegistration).
+					sets[i][j] = fmt.Sprintf("func(v %s) (_pb_s string, _pb_p any) { defer func() { _pb_p = recover() }(); return v.%s(), nil }", recvType, m.name)
+				}
+			}
+			if sel := ms.Lookup(nil, "Is"); sel != nil && isIsMethod(sel.Obj()) {
+				sets[i][4] = fmt.Sprintf("func(v %s, t error) bool { return v.Is(t) }", recvType)
+			}
+		}
+		zero := "*new(" + ts + ")"
+		fmtCall, fmtFound := x.fmtRegistration(named, ts)
+		if named.TypeArgs().Len() > 0 && !fmtFound && noMethods(sets) {
+			// An instance without methods needs no registration. (One with methods
+			// registers its zero value, with which the printer recognises its values
+			// held as a type parameter's, as in a generic String method printing o.v.)
+			continue
+		}
+		call := fmt.Sprintf("_pb_register(%q, %q, %s, [5]any{%s}, [5]any{%s})",
+			x.r.session, reflectName(named), zero, strings.Join(sets[0][:], ", "), strings.Join(sets[1][:], ", "))
+		call += " + " + fmtCall
+		switch {
+		case f != nil:
+			f.Decls = append(f.Decls, parseDecl(f.End(), fmt.Sprintf("package main\nvar %s = %s", x.tmp("reg"), call)))
+		case stmts != nil:
+			stmts.List = append(parseStmts(stmts.Lbrace, "_ = %s", call), stmts.List...)
+		}
+	}
+	x.registerReflectTypes(list, f, stmts)
+}
+
+// noMethods reports whether the method sets of a registration hold no function.
+func noMethods(sets [2][5]string) bool {
+	for _, set := range sets {
+		for _, f := range set {
+			if f != "nil" {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// hasTypeParam reports whether a named type's arguments mention a type parameter.
+func hasTypeParam(n *types.Named) bool {
+	found := false
+	var walk func(t types.Type)
+	walk = func(t types.Type) {
+		if found || t == nil {
+			return
+		}
+		switch t := t.(type) {
+		case *types.TypeParam:
+			found = true
+		case *types.Named:
+			for i := 0; i < t.TypeArgs().Len(); i++ {
+				walk(t.TypeArgs().At(i))
+			}
+		default:
+			typewalk.Components(t, walk)
+		}
+	}
+	walk(n)
+	return found
+}
+
+// isIsMethod reports whether a method has the signature func(error) bool.
+func isIsMethod(obj types.Object) bool {
+	sig, ok := obj.Type().(*types.Signature)
+	if !ok || sig.Params().Len() != 1 || sig.Results().Len() != 1 || sig.Variadic() {
+		return false
+	}
+	b, ok := sig.Results().At(0).Type().(*types.Basic)
+	return ok && b.Kind() == types.Bool && types.Identical(sig.Params().At(0).Type(), errorType)
+}
+
+// isNiladic reports whether a method takes no arguments and returns one value of the
+// type written result (string, error or []error).
+func isNiladic(obj types.Object, result string) bool {
+	sig, ok := obj.Type().(*types.Signature)
+	if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 1 {
+		return false
+	}
+	return types.TypeString(sig.Results().At(0).Type(), nil) == result
+}
