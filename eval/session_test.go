@@ -310,3 +310,33 @@ func TestOsExitDoesNotEndTheProcess(t *testing.T) {
 		t.Errorf("session after os.Exit: %q", got)
 	}
 }
+
+// A cell's value shows as fmt.Println in the cell would print it: the methods of the
+// session's types are called and field names are Go's also inside composites, where the
+// compiled fmt of display.Render would not see them (the texts come from go run of
+// fmt.Println on the same values).
+func TestValueTextUsesTheMethodsOfCellTypes(t *testing.T) {
+	s := newSession(t)
+	mustExec(t, s, `import "fmt"
+type Money int64
+func (m Money) Format(f fmt.State, verb rune) { fmt.Fprintf(f, "$%d.%02d", int64(m)/100, int64(m)%100) }
+type S struct{ A int }
+func (s S) String() string { return fmt.Sprint("S", s.A) }
+type E struct{ Code int }
+func (e E) Error() string { return fmt.Sprint("E", e.Code) }
+type Pt struct{ X, y int }`)
+	cases := []struct{ code, want string }{
+		{"Money(1234)", "$12.34"},
+		{"[]Money{1, 250}", "[$0.01 $2.50]"},
+		{`map[string]S{"a": {1}}`, "map[a:S1]"},
+		{"[]error{E{1}, nil}", "[E1 <nil>]"},
+		{`[]any{Pt{1, 2}, Money(5), "s", 3}`, "[{1 2} $0.05 s 3]"},
+		{"&Pt{3, 4}", "&{3 4}"},
+		{"[]int{1, 2}", "[1 2]"},
+	}
+	for _, c := range cases {
+		if got, _ := mustExec(t, s, c.code); got != c.want {
+			t.Errorf("%s: value %q, want %q", c.code, got, c.want)
+		}
+	}
+}

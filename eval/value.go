@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/peerbook/peerbook/display"
+	"github.com/peerbook/peerbook/eval/internal/rewrite/rt"
 )
 
 // The cell's value: its last expression, evaluated after the rest of the cell ran and
@@ -51,22 +52,54 @@ func (s *Session) evalValue(ctx context.Context, c *cellState, x ast.Expr) (*dis
 			return nil, nil // display.Display(v) shows v; its handle is not worth showing
 		}
 	}
-	b := renderValues(vals)
+	b, err := s.renderValues(vals)
+	if err != nil {
+		return nil, err
+	}
 	return &b, nil
 }
 
 // renderValues renders the values of an expression: one value as itself, several (a call
 // with several results) as a tuple.
-func renderValues(vals []any) display.Bundle {
+func (s *Session) renderValues(vals []any) (display.Bundle, error) {
 	if len(vals) == 1 {
-		return renderValue(vals[0])
+		return s.renderValue(vals[0])
 	}
 	parts := make([]string, len(vals))
 	for i, v := range vals {
-		b := renderValue(v)
+		b, err := s.renderValue(v)
+		if err != nil {
+			return display.Bundle{}, err
+		}
 		parts[i], _ = b.Data["text/plain"].(string)
 	}
-	return display.Text("(" + strings.Join(parts, ", ") + ")")
+	return display.Text("(" + strings.Join(parts, ", ") + ")"), nil
+}
+
+// renderValue renders one value; its text is what fmt.Sprint in a cell would write
+// (rt.Sprint), where the compiled fmt of display.Render would not see the methods and
+// field names of the session's types (a []Money whose Money has a Format method showed
+// as [1 250]).
+func (s *Session) renderValue(v any) (display.Bundle, error) {
+	b := renderValue(v)
+	sess, ok := s.rw.(interface{ Session() string })
+	if !ok || b.Data == nil {
+		return b, nil
+	}
+	if _, rich := v.(display.Renderer); rich {
+		return b, nil
+	}
+	if _, isErr := v.(error); isErr {
+		return b, nil
+	}
+	text, ok, err := rt.Sprint(v, sess.Session())
+	if err != nil {
+		return display.Bundle{}, err
+	}
+	if ok {
+		b.Data[display.MIMEText] = display.Render(text).Data[display.MIMEText] // cut as display cuts text
+	}
+	return b, nil
 }
 
 // userExpressions evaluates the request's user_expressions after the cell.

@@ -99,6 +99,10 @@ type Rewriter struct {
 	reflectOn bool
 }
 
+// Session names the rewriter's session for package rt (its registrations of the
+// session's types are kept under it).
+func (r *Rewriter) Session() string { return r.session }
+
 // TypeErrors returns the errors go/types found in the last cell between from and to
 // (positions of the interpreter's FileSet): what the go command would report, which the
 // session shows instead of the interpreter's own wording when the interpreter refuses

@@ -3,6 +3,7 @@ package rt
 import (
 	"fmt"
 	"reflect"
+	"strings"
 )
 
 // Printing reflect values in cells (see reflect.go): types with Go's names, values as
@@ -208,3 +209,42 @@ type valueText struct{ v reflect.Value }
 
 // String is v.String() with Go's type names.
 func (t valueText) String() string { return ReflectValueString("", t.v) }
+
+// Sprint is fmt.Sprint(v) as a cell that printed v would write it, for a value a cell
+// produced (its last expression, which the notebook shows): the methods of the session's
+// types (String, Error, Format) are called and its field names are Go's, where the
+// compiled fmt would not see them (a []Money whose Money has a Format method, a
+// map[string]S whose S has a String method). ok is false where fmt prints v as it is.
+// A value the printer refuses (a panic naming the limit) is err.
+func Sprint(v any, session string) (s string, ok bool, err error) {
+	rv := reflect.ValueOf(v)
+	if inner, _, wrapped := heldByWrapper(rv); wrapped {
+		rv = inner
+	}
+	dv, t := dynamic(rv, session)
+	if t == nil && dv.IsValid() {
+		t = describe(session, dv.Type(), 0)
+	}
+	if t == nil || !dv.IsValid() {
+		return "", false, nil
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			s, ok, err = "", false, fmt.Errorf("%v", r)
+		}
+	}()
+	// Printed here rather than through fmt.Sprint, which would turn a refusal (a panic)
+	// into text.
+	var st textState
+	p := &printer{st: &st, verb: 'v'}
+	p.flags()
+	p.value(dv, t, 0)
+	return st.String(), true, nil
+}
+
+// textState is the fmt.State of Sprint: %v without flags, width or precision.
+type textState struct{ strings.Builder }
+
+func (*textState) Width() (int, bool)     { return 0, false }
+func (*textState) Precision() (int, bool) { return 0, false }
+func (*textState) Flag(int) bool          { return false }
