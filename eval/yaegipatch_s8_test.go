@@ -42,3 +42,46 @@ func main() {
 		t.Errorf("bare interpreter: got %q, want %q", got, want)
 	}
 }
+
+// Patch 58: *p of a nil pointer panics with Go's runtime error where it is evaluated.
+// The dereference gave a zero reflect.Value and the operation that used it panicked in
+// reflect: a recover printed "reflect: call of reflect.Value.Int on zero Value".
+func TestPatchNilDereferenceIsARuntimeError(t *testing.T) {
+	src := `package main
+
+import (
+	"fmt"
+	"runtime"
+)
+
+type T struct{ N int }
+
+func try(name string, f func()) {
+	defer func() {
+		r := recover()
+		_, isRuntime := r.(runtime.Error)
+		fmt.Println(name, isRuntime, r)
+	}()
+	f()
+}
+
+func main() {
+	var p *int
+	var q *T
+	try("print", func() { fmt.Println(*p) })
+	try("add", func() { x := *p + 1; fmt.Println(x) })
+	try("copy", func() { v := *q; fmt.Println(v) })
+	try("arg", func() { fmt.Sprint(*q) })
+	n := 4
+	p = &n
+	try("ok", func() { fmt.Println(*p + 1) })
+}`
+	want := "print true runtime error: invalid memory address or nil pointer dereference\n" +
+		"add true runtime error: invalid memory address or nil pointer dereference\n" +
+		"copy true runtime error: invalid memory address or nil pointer dereference\n" +
+		"arg true runtime error: invalid memory address or nil pointer dereference\n" +
+		"5\nok false <nil>\n"
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+}

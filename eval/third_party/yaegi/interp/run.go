@@ -1078,10 +1078,21 @@ func deref(n *node) {
 	i := n.findex
 	l := n.level
 
+	// peerbook patch 58: *p of a nil pointer panics with Go's runtime error where it is
+	// evaluated. Elem gave a zero Value, and the operation that used it panicked in
+	// reflect ("reflect: call of reflect.Value.Int on zero Value"), a message a recover
+	// printed instead of Go's.
+	elem := func(f *frame) reflect.Value {
+		p := value(f)
+		if p.Kind() == reflect.Pointer && p.IsNil() {
+			panic(nilDereference())
+		}
+		return p.Elem()
+	}
 	if n.fnext != nil {
 		fnext := getExec(n.fnext)
 		n.exec = func(f *frame) bltn {
-			r := value(f).Elem()
+			r := elem(f)
 			if r.Bool() {
 				getFrame(f, l).data[i] = r
 				return tnext
@@ -1090,7 +1101,7 @@ func deref(n *node) {
 		}
 	} else {
 		n.exec = func(f *frame) bltn {
-			getFrame(f, l).data[i] = value(f).Elem()
+			getFrame(f, l).data[i] = elem(f)
 			return tnext
 		}
 	}
