@@ -833,15 +833,42 @@ func (p *printer) pointer(v reflect.Value, t *Type, depth int) {
 		}
 		return
 	}
-	if depth == 0 && t.Elem != nil {
+	if t.Elem != nil {
 		switch underlyingKind(t.Elem) {
 		case Struct, Slice, Array, Map:
-			p.write("&")
-			p.value(v.Elem(), t.Elem, depth+1)
+			if depth == 0 {
+				p.write("&")
+				p.value(v.Elem(), t.Elem, depth+1)
+				return
+			}
+			// Deeper down fmt prints the address (printing v alone would be at depth 0
+			// for fmt, which writes &{...}).
+			p.address(v, t)
 			return
 		}
 	}
 	p.plain(v)
+}
+
+// address prints a non-nil pointer inside a value as fmt's fmtPointer does.
+func (p *printer) address(v reflect.Value, t *Type) {
+	hex := "0x" + strconv.FormatUint(uint64(v.Pointer()), 16)
+	switch {
+	case p.verb == 'v' && p.sharpV:
+		p.write("(" + t.Name + ")(" + hex + ")")
+	case p.verb == 'v':
+		p.pad(hex)
+	case p.verb == 'p' || p.verb == 'b' || p.verb == 'o' || p.verb == 'd' || p.verb == 'x' || p.verb == 'X':
+		fmt.Fprintf(p.st, p.plainVerb, v.Pointer())
+	default:
+		// fmt's badVerb: the type, then the value as %v prints it at depth 0.
+		p.write("%!" + string(p.verb) + "(" + t.Name + "=")
+		q := *p
+		q.verb, q.plainVerb = 'v', strings.TrimSuffix(p.plainVerb, string(p.verb))+"v"
+		q.plusV, q.sharpV, q.methodsV = false, false, true
+		q.pointer(v, t, 0)
+		p.write(")")
+	}
 }
 
 func underlyingKind(t *Type) Kind {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -130,5 +131,29 @@ func TestMapKeyOrder(t *testing.T) {
 	a, b := reflect.ValueOf(struct{ A, B int }{1, 2}), reflect.ValueOf(struct{ A, B int }{1, 3})
 	if compare(a, b) >= 0 || compare(b, a) <= 0 || compare(a, a) != 0 {
 		t.Error("struct keys compare field by field")
+	}
+}
+
+// A pointer to a struct inside a value prints as its address, as fmt prints it below
+// depth 0; with a wrong verb, fmt writes the pointed-to value at depth 0. The references
+// are fmt's own output for a compiled type of the same shape.
+func TestShowPointerFieldsLikeFmt(t *testing.T) {
+	const session = "test-show-ptr"
+	node := &Type{Kind: Named, Name: "main.N", Session: session}
+	node.Elem = &Type{Kind: Struct, Name: "main.N", Session: session}
+	ptr := &Type{Kind: Pointer, Name: "*main.N", Session: session, Elem: node}
+	node.Elem.Fields = []Field{{Name: "L", Type: ptr}, {Name: "V", Type: &Type{Kind: Plain, Name: "int"}}}
+	Register(node)
+	id := Register(node.Elem)
+	type N struct {
+		L *N
+		V int
+	}
+	v := N{L: &N{V: 1}, V: 2}
+	for _, format := range []string{"%v", "%+v", "%s", "%d", "%x", "%q", "%6v"} {
+		want := strings.ReplaceAll(fmt.Sprintf(format, v), "rt.N", "main.N")
+		if got := fmt.Sprintf(format, Show(v, id)); got != want {
+			t.Errorf("Sprintf(%q) = %q, want fmt's %q", format, got, want)
+		}
 	}
 }
