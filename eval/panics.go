@@ -29,6 +29,12 @@ func goroutineID() uint64 {
 // unwinds: "<pos>: panic: main.f(...)".
 var panicLine = regexp.MustCompile(`^(?:_\.go:)?(\d+)(?::(\d+))?: panic: (\S*)\(\.\.\.\)\s*$`)
 
+// preludeLine matches the same lines for the frames of the rewriter's prelude files
+// (_pb_prelude_main.go: helpers such as _pb_assert that cells call): not the user's code,
+// they are dropped from the trace and from the cell's stderr (Go prints nothing while a
+// panic unwinds).
+var preludeLine = regexp.MustCompile(`^_pb_prelude_\w+\.go:\d+(?::\d+)?: panic: \S*\(\.\.\.\)\s*$`)
+
 // frame is one interpreted frame of a panic trace.
 type frame struct {
 	serial, line, col int
@@ -81,7 +87,11 @@ const maxFrames = 64
 
 // add records a frame line for goroutine gid; it reports whether text was such a line.
 func (p *panicLog) add(gid uint64, text []byte) bool {
-	m := panicLine.FindSubmatch(bytes.TrimRight(text, "\n"))
+	line := bytes.TrimRight(text, "\n")
+	if preludeLine.Match(line) {
+		return true
+	}
+	m := panicLine.FindSubmatch(line)
 	if m == nil {
 		return false
 	}

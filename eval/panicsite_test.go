@@ -35,3 +35,27 @@ again()`
 		t.Errorf("stdout %q, want %q (go run)", got, want)
 	}
 }
+
+// A panic that unwinds through a helper of the rewriter's prelude (_pb_assert, which a
+// failed type assertion calls) and is recovered prints nothing on stderr, as in Go:
+// yaegi's line for the prelude's frame ("_pb_prelude_main.go:139:11: panic: ...") went to
+// the cell's stderr.
+func TestRecoveredPanicThroughThePreludeIsQuiet(t *testing.T) {
+	s := newSession(t)
+	_, rec := mustExec(t, s, `import "fmt"
+func try(f func()) {
+	defer func() { fmt.Println("recovered:", recover()) }()
+	f()
+}
+var a any = "str"
+try(func() { _ = a.(int) })
+try(func() { _ = a.(fmt.Stringer) })`)
+	if got := rec.stream("stderr"); got != "" {
+		t.Errorf("stderr = %q, want nothing", got)
+	}
+	want := "recovered: interface conversion: interface {} is string, not int\n" +
+		"recovered: interface conversion: string is not fmt.Stringer: missing method String\n"
+	if got := rec.stream("stdout"); got != want {
+		t.Errorf("stdout = %q, want %q (go run's)", got, want)
+	}
+}
