@@ -152,12 +152,17 @@ func New(opts Options) (*Session, error) {
 	return s, nil
 }
 
+// args is os.Args as cells see it.
+func (s *Session) args() []string {
+	if s.opts.Args == nil {
+		return []string{"peerbook"}
+	}
+	return s.opts.Args
+}
+
 // reset (re)creates the interpreter: a session with nothing defined.
 func (s *Session) reset() error {
-	args := s.opts.Args
-	if args == nil {
-		args = []string{"peerbook"}
-	}
+	args := s.args()
 	in := interp.New(interp.Options{
 		Stdin:        s.stdin,
 		Stdout:       s.stdout.w,
@@ -220,6 +225,7 @@ func (s *Session) useOverrides(in *interp.Interpreter) error {
 				return time.AfterFunc(d, s.guardCallback(f))
 			}),
 		},
+		"flag/flag": newCellFlags(s.args(), files.stderr).exports(),
 		"os/os": {
 			"Stdin":  reflect.ValueOf(&stdin).Elem(),
 			"Stdout": reflect.ValueOf(&files.stdout).Elem(),
