@@ -221,6 +221,15 @@ func (b *bridge) runDeferred(serial int) {
 	}
 }
 
+// cellExit is the panic value of os.Exit in a cell: it ends the cell, running no deferred
+// call and stopped by no recover (yaegi patch 59: it is an interp.ProgramExit), as
+// os.Exit ends a program. Code 0 ends the cell as a success, another as the error "exit
+// status N" (go run's words); the session goes on.
+type cellExit struct{ code int }
+
+// PeerbookProgramExit marks cellExit as an interp.ProgramExit.
+func (cellExit) PeerbookProgramExit() {}
+
 // cellReturned is the panic value that ends a cell at a top-level return (see cellLevel).
 type cellReturned struct{}
 

@@ -61,14 +61,19 @@ func (s *Session) runGo(ctx context.Context, c *cellState, code string) (res Res
 	}
 	s.isolateItems(pc, c.serial)
 	result = takeValue(pc, result)
+	exited := false // os.Exit: no deferred call runs
 	defer func() {
-		if derr := s.runDeferred(ctx, c, pc); derr != nil && err == nil {
-			err = derr
+		if !exited {
+			if derr := s.runDeferred(ctx, c, pc); derr != nil && err == nil {
+				err = derr
+			}
 		}
 		s.forgetTemps(pc)
 	}()
 	if err := s.runPlan(ctx, c, pc); err != nil {
-		if errors.Is(err, errCellReturned) {
+		var e *Error
+		exited = errors.Is(err, errCellExited) || (errors.As(err, &e) && e.Name == NameExit)
+		if errors.Is(err, errCellReturned) || errors.Is(err, errCellExited) {
 			return res, nil
 		}
 		return res, err

@@ -31,6 +31,7 @@ const (
 	NameInterrupted = "Interrupted"
 	NameInternal    = "InternalError"
 	NameMagic       = "MagicError"
+	NameExit        = "Exit" // os.Exit with a code other than 0
 )
 
 // encodedPos matches a position in the interpreter's numbering: [_.go:]LINE:COL where LINE

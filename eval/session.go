@@ -230,10 +230,24 @@ func (s *Session) useOverrides(in *interp.Interpreter) error {
 			"Stdin":  reflect.ValueOf(&stdin).Elem(),
 			"Stdout": reflect.ValueOf(&files.stdout).Elem(),
 			"Stderr": reflect.ValueOf(&files.stderr).Elem(),
-			"Exit": reflect.ValueOf(func(code int) {
-				panic(fmt.Sprintf("os.Exit(%d) called: the notebook session goes on", code))
-			}),
+			"Exit":   reflect.ValueOf(func(code int) { panic(cellExit{code}) }),
 		},
+	}
+	// log.Fatal prints and ends the program (os.Exit(1)): the interpreter's log functions
+	// write to the session's stderr through its logger (the one log.SetFlags changes).
+	if output, ok := in.Symbols("log")["log"]["Output"]; ok {
+		logOutput, _ := output.Interface().(func(int, string) error)
+		if logOutput != nil {
+			fatal := func(s string) {
+				_ = logOutput(3, s)
+				panic(cellExit{1})
+			}
+			exports["log/log"] = map[string]reflect.Value{
+				"Fatal":   reflect.ValueOf(func(v ...any) { fatal(fmt.Sprint(v...)) }),
+				"Fatalf":  reflect.ValueOf(func(format string, v ...any) { fatal(fmt.Sprintf(format, v...)) }),
+				"Fatalln": reflect.ValueOf(func(v ...any) { fatal(fmt.Sprintln(v...)) }),
+			}
+		}
 	}
 	for _, e := range []interp.Exports{s.bridge.exports(), exports} {
 		if err := in.Use(e); err != nil {

@@ -303,10 +303,54 @@ func TestUserExpressions(t *testing.T) {
 func TestOsExitDoesNotEndTheProcess(t *testing.T) {
 	s := newSession(t)
 	_, e, _ := run(t, s, "import \"os\"\nos.Exit(3)")
-	if e == nil || !strings.Contains(e.Value, "os.Exit(3)") {
+	if e == nil || e.Name != NameExit || e.Value != "exit status 3" {
 		t.Fatalf("os.Exit: %+v", e)
 	}
 	if got, _ := mustExec(t, s, "1"); got != "1" {
+		t.Errorf("session after os.Exit: %q", got)
+	}
+}
+
+// os.Exit ends the cell as it ends a program: no deferred call runs (the functions' and
+// the cell's own top-level ones), recover does not stop it, nothing after it runs; code 0
+// is a success (a whole program pasted with an os.Exit(0) at its end, as go run prints it).
+func TestOsExitEndsTheCellLikeAProgram(t *testing.T) {
+	s := newSession(t)
+	res, e, rec := run(t, s, `package main
+
+import (
+	"fmt"
+	"os"
+)
+
+func main() {
+	defer fmt.Println("deferred")
+	defer func() { fmt.Println("recovered", recover()) }()
+	fmt.Println("working")
+	os.Exit(0)
+	fmt.Println("after")
+}`)
+	if e != nil {
+		t.Fatalf("os.Exit(0) failed the cell: %s %s", e.Name, e.Value)
+	}
+	if got := rec.stream("stdout"); got != "working\n" {
+		t.Errorf("stdout = %q, want %q (go run's)", got, "working\n")
+	}
+	_ = res
+	_, e, rec = run(t, s, `defer fmt.Println("top-level deferred")
+func stop() {
+	defer fmt.Println("deferred")
+	os.Exit(2)
+}
+stop()
+fmt.Println("after")`)
+	if e == nil || e.Name != NameExit || e.Value != "exit status 2" {
+		t.Fatalf("os.Exit(2): %+v", e)
+	}
+	if got := rec.stream("stdout"); got != "" {
+		t.Errorf("stdout = %q, want nothing", got)
+	}
+	if got, _ := mustExec(t, s, `fmt.Sprint("on")`); got != "on" {
 		t.Errorf("session after os.Exit: %q", got)
 	}
 }
@@ -338,5 +382,29 @@ type Pt struct{ X, y int }`)
 		if got, _ := mustExec(t, s, c.code); got != c.want {
 			t.Errorf("%s: value %q, want %q", c.code, got, c.want)
 		}
+	}
+}
+
+// log.Fatal prints through the session's logger and ends the cell as os.Exit(1) does.
+func TestLogFatalEndsTheCell(t *testing.T) {
+	s := newSession(t)
+	_, e, rec := run(t, s, `import (
+	"fmt"
+	"log"
+)
+log.SetFlags(0)
+log.SetPrefix("app: ")
+defer fmt.Println("deferred")
+log.Println("starting")
+log.Fatalf("bad config %d", 3)
+fmt.Println("after")`)
+	if e == nil || e.Name != NameExit || e.Value != "exit status 1" {
+		t.Fatalf("log.Fatalf: %+v", e)
+	}
+	if got, want := rec.stream("stderr"), "app: starting\napp: bad config 3\n"; got != want {
+		t.Errorf("stderr = %q, want %q", got, want)
+	}
+	if got := rec.stream("stdout"); got != "" {
+		t.Errorf("stdout = %q, want nothing", got)
 	}
 }

@@ -202,7 +202,25 @@ func (s *Session) run(ctx context.Context, c *cellState, prog *interp.Program) e
 		s.panics.forget(o.gid)
 		return errCellReturned
 	}
+	if ex, ok := v.(cellExit); ok {
+		s.panics.forget(o.gid)
+		return exitError(ex.code)
+	}
 	return panicError(s, v, s.trace(o.gid, v, true), "")
+}
+
+// errCellExited ends a cell that called os.Exit(0): a success, without the cell's
+// top-level deferred calls.
+var errCellExited = errors.New("the cell called os.Exit(0)")
+
+// exitError is the end of a cell that called os.Exit(code).
+func exitError(code int) error {
+	if code == 0 {
+		return errCellExited
+	}
+	msg := fmt.Sprintf("exit status %d", code)
+	return &Error{Name: NameExit, Value: msg,
+		Traceback: []string{ansiRed + "os.Exit" + ansiReset + ": " + msg + " (the cell ended there, without its deferred calls; the session goes on)"}}
 }
 
 // errCellReturned ends a cell that reached a top-level return.

@@ -1,6 +1,13 @@
 package eval
 
-import "testing"
+import (
+	"bytes"
+	"reflect"
+	"testing"
+
+	stdlib "github.com/peerbook/peerbook/eval/internal/stdlib"
+	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
+)
 
 // Tests of the yaegi patches made by the lead in session 8
 // (eval/third_party/yaegi/PATCHES.md), each on a bare interpreter with the expected
@@ -83,5 +90,53 @@ func main() {
 		"5\nok false <nil>\n"
 	if got := yaegiStdout(t, src); got != want {
 		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+}
+
+// testExit is a panic value that ends the interpreted program (an interp.ProgramExit).
+type testExit struct{}
+
+func (testExit) PeerbookProgramExit() {}
+
+// Patch 59: a panic value that is an interp.ProgramExit (os.Exit in a cell) unwinds the
+// interpreted frames without running their deferred calls, and recover() returns nil
+// for it, as os.Exit ends a Go program.
+func TestPatchProgramExitSkipsDeferredCalls(t *testing.T) {
+	var out bytes.Buffer
+	i := interp.New(interp.Options{Stdout: &out, Stderr: &bytes.Buffer{}})
+	if err := i.Use(stdlib.Symbols); err != nil {
+		t.Fatal(err)
+	}
+	if err := i.Use(interp.Exports{"host/host": {"Exit": reflect.ValueOf(func() { panic(testExit{}) })}}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := i.Eval(`package main
+
+import (
+	"fmt"
+	"host"
+)
+
+func inner() {
+	defer fmt.Println("inner deferred")
+	host.Exit()
+}
+
+func main() {
+	defer fmt.Println("main deferred")
+	defer func() { fmt.Println("recover:", recover()) }()
+	fmt.Println("start")
+	inner()
+	fmt.Println("after")
+}`)
+	p, ok := err.(interp.Panic)
+	if !ok {
+		t.Fatalf("Eval: %v (%T), want the exit panic", err, err)
+	}
+	if _, isExit := p.Value.(testExit); !isExit {
+		t.Errorf("panic value %v, want testExit", p.Value)
+	}
+	if got := out.String(); got != "start\n" {
+		t.Errorf("stdout = %q, want %q: no deferred call runs, no recover stops the exit", got, "start\n")
 	}
 }

@@ -228,6 +228,11 @@ func runCfg(n *node, f *frame, funcNode, callNode *node) {
 		f.recovered = recover()
 		deferred := f.deferred
 		f.mutex.Unlock()
+		if isProgramExit(f.recovered) {
+			// peerbook patch 59: os.Exit ends the program without running deferred
+			// calls, and no recover stops it.
+			deferred = nil
+		}
 		// peerbook patch 25: the deferred calls run without the frame's lock: a
 		// closure made in this frame takes it when its call ends (patch 16), and a
 		// deferred call of such a closure (f := func() {...}; defer f()) hung.
@@ -1151,7 +1156,7 @@ func _recover(n *node) {
 	dest := genValue(n)
 
 	n.exec = func(f *frame) bltn {
-		if f.anc.recovered == nil {
+		if f.anc.recovered == nil || isProgramExit(f.anc.recovered) {
 			// TODO(mpl): maybe we don't need that special case, and we're just forgetting to unwrap the valueInterface somewhere else.
 			if isEmptyInterface(n.typ) {
 				return tnext

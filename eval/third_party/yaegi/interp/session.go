@@ -215,3 +215,17 @@ func HeldValue(v reflect.Value) (value reflect.Value, typeName string, ok bool) 
 	}
 	return vi.value, typeName, true
 }
+
+// ProgramExit is implemented by the panic value with which the host ends the program a
+// session runs (os.Exit in a notebook cell, peerbook patch 59): the interpreted frames it
+// unwinds run none of their deferred calls, and recover() does not stop it (it returns
+// nil there), as os.Exit ends a Go program.
+type ProgramExit interface {
+	PeerbookProgramExit()
+}
+
+// isProgramExit reports whether a panic value is a ProgramExit.
+func isProgramExit(v any) bool {
+	_, ok := v.(ProgramExit)
+	return ok
+}
