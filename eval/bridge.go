@@ -7,7 +7,6 @@ import (
 	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
 
 	"github.com/peerbook/peerbook/display"
-	"github.com/peerbook/peerbook/eval/internal/rewrite/rt"
 )
 
 // rtPath is the import path of the package through which rewritten cells call back into the
@@ -93,7 +92,7 @@ func (b *bridge) exports() interp.Exports {
 			"Show":    show,
 			"GoPanic": goPanic,
 			"GoStart": reflect.ValueOf(b.goStart),
-			"Go":      reflect.ValueOf(rt.Go),
+			"Go":      reflect.ValueOf(b.goRun),
 			"Alive":   reflect.ValueOf(b.alive),
 			"Wait":    reflect.ValueOf(b.wait),
 
@@ -159,7 +158,25 @@ func (b *bridge) alive(serial int) {
 	}
 }
 
-// goStart is called before a cell starts a goroutine (see wrapGo; rt.Go starts it).
+// goRun starts a goroutine of a cell (see wrapGo). A call of os.Exit in it passes its
+// interpreted recover (yaegi patch 59) and ends here: it ends the cell as it would end the
+// program, instead of the evaluator process.
+func (b *bridge) goRun(f func()) {
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				if ex, ok := r.(cellExit); ok {
+					b.s.goroutineExited(ex.code)
+					return
+				}
+				panic(r)
+			}
+		}()
+		f()
+	}()
+}
+
+// goStart is called before a cell starts a goroutine (see wrapGo; goRun starts it).
 func (b *bridge) goStart() { b.s.runner.live.Add(1) }
 
 // goPanic is deferred in every goroutine a cell starts (see wrapGo): r is what recover

@@ -72,7 +72,7 @@ func (s *Session) runGo(ctx context.Context, c *cellState, code string) (res Res
 	}()
 	if err := s.runPlan(ctx, c, pc); err != nil {
 		var e *Error
-		exited = errors.Is(err, errCellExited) || (errors.As(err, &e) && e.Name == NameExit)
+		exited = errors.Is(err, errCellExited) || (errors.As(err, &e) && e.Name == NameExit) || c.exitedZero()
 		if errors.Is(err, errCellReturned) || errors.Is(err, errCellExited) {
 			return res, nil
 		}

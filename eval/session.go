@@ -98,6 +98,7 @@ type cellState struct {
 	values   []any
 	hasValue bool
 	goErr    *Error   // a goroutine of the cell panicked
+	exitedOK bool     // a goroutine of the cell called os.Exit(0)
 	deferred []func() // calls of top-level defer statements, run when the cell ends
 }
 
@@ -106,6 +107,13 @@ func (c *cellState) goroutineError() *Error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.goErr
+}
+
+// exitedZero reports whether a goroutine of the cell called os.Exit(0).
+func (c *cellState) exitedZero() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.exitedOK
 }
 
 func (c *cellState) setValues(v []any) {
@@ -398,6 +406,14 @@ func (s *Session) Execute(ctx context.Context, req ExecuteRequest, out Output) (
 			err = goErr
 		}
 	}
+	if c.exitedZero() {
+		// os.Exit(0) in a goroutine ended the cell (it stopped the cell's goroutine):
+		// a success, as the program's end.
+		var e *Error
+		if errors.As(err, &e) && e.Name == NameInterrupted && ctx.Err() == nil {
+			err = nil
+		}
+	}
 	if len(req.UserExpressions) > 0 && cctx.Err() == nil {
 		res.UserExpressions = s.userExpressions(cctx, c, req.UserExpressions)
 	}
@@ -465,6 +481,28 @@ func (s *Session) readLine() (string, error) {
 
 // goroutinePanicked reports a panic in a goroutine started by the cell with serial: it
 // becomes that cell's error (and stops the cell) while it runs, or goes to stderr.
+// goroutineExited is called when a goroutine a cell started calls os.Exit: as the end
+// of a program, it ends the running cell (code 0 a success, another the error "exit status
+// N"); the goroutines the cell started are left as an interrupt leaves them.
+func (s *Session) goroutineExited(code int) {
+	s.runner.live.Add(-1) // its deferred GoPanic did not run (yaegi patch 59)
+	c := s.cur.Load()
+	if c == nil {
+		_, _ = s.stderr.w.Write([]byte(fmt.Sprintf("os.Exit(%d) called in a goroutine after its cell ended: ignored\n", code)))
+		return
+	}
+	c.mu.Lock()
+	if c.goErr == nil && !c.exitedOK {
+		if code == 0 {
+			c.exitedOK = true
+		} else {
+			c.goErr = exitError(code).(*Error)
+		}
+	}
+	c.mu.Unlock()
+	c.cancel()
+}
+
 func (s *Session) goroutinePanicked(r any, serial int) {
 	r = unwrapValue(r)
 	e := panicError(s, r, s.trace(goroutineID(), r, false), "in a goroutine")

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -406,5 +407,42 @@ fmt.Println("after")`)
 	}
 	if got := rec.stream("stdout"); got != "" {
 		t.Errorf("stdout = %q, want nothing", got)
+	}
+}
+
+// os.Exit in a goroutine the cell started ends the cell (as it ends a program), not the
+// evaluator process; code 0 is a success.
+func TestOsExitInAGoroutineEndsTheCell(t *testing.T) {
+	s := newSession(t)
+	for _, c := range []struct {
+		code int
+		want string // "" for success
+	}{{0, ""}, {5, "exit status 5"}} {
+		_, e, rec := run(t, s, fmt.Sprintf(`import (
+	"fmt"
+	"os"
+	"sync"
+)
+var wg sync.WaitGroup
+wg.Add(1)
+go func() {
+	defer wg.Done()
+	fmt.Println("in goroutine")
+	os.Exit(%d)
+}()
+wg.Wait()
+fmt.Println("after")`, c.code))
+		switch {
+		case c.want == "" && e != nil:
+			t.Errorf("os.Exit(0) in a goroutine: %s %s", e.Name, e.Value)
+		case c.want != "" && (e == nil || e.Value != c.want):
+			t.Errorf("os.Exit(%d) in a goroutine: %+v, want %q", c.code, e, c.want)
+		}
+		if got := rec.stream("stdout"); got != "in goroutine\n" {
+			t.Errorf("stdout = %q", got)
+		}
+	}
+	if got, _ := mustExec(t, s, `fmt.Sprint("on")`); got != "on" {
+		t.Errorf("session after os.Exit: %q", got)
 	}
 }
