@@ -20,6 +20,10 @@ func main() {
 	var ip *int
 	fmt.Printf("%v %d\n", ip, []byte("ab"))
 	fmt.Printf("%x % x %X\n", "hey", []byte{1, 2}, "hey")
-	type inner struct{ A *int; B []string; C map[string]ID }
+	type inner struct {
+		A *int
+		B []string
+		C map[string]ID
+	}
 	fmt.Printf("%+v\n", inner{nil, nil, map[string]ID{"k": 1}})
 }

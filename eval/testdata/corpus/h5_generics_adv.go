@@ -17,9 +17,9 @@ func NewSet[T comparable](xs ...T) *Set[T] {
 	return s
 }
 
-func (s *Set[T]) Add(x T)           { s.m[x] = struct{}{} }
-func (s *Set[T]) Has(x T) bool      { _, ok := s.m[x]; return ok }
-func (s *Set[T]) Len() int          { return len(s.m) }
+func (s *Set[T]) Add(x T)      { s.m[x] = struct{}{} }
+func (s *Set[T]) Has(x T) bool { _, ok := s.m[x]; return ok }
+func (s *Set[T]) Len() int     { return len(s.m) }
 func (s *Set[T]) Union(o *Set[T]) *Set[T] {
 	r := NewSet[T]()
 	for k := range s.m {
@@ -90,7 +90,7 @@ type Opt[T any] struct {
 	ok  bool
 }
 
-func Some[T any](v T) Opt[T] { return Opt[T]{v, true} }
+func Some[T any](v T) Opt[T]    { return Opt[T]{v, true} }
 func (o Opt[T]) Get() (T, bool) { return o.val, o.ok }
 func (o Opt[T]) String() string {
 	if !o.ok {

@@ -13,11 +13,11 @@ type Address struct {
 }
 
 type Person struct {
-	Name    string            `json:"name"`
-	Age     int               `json:"age,omitempty"`
-	Email   *string           `json:"email"`
-	Tags    []string          `json:"tags"`
-	Meta    map[string]any    `json:"meta,omitempty"`
+	Name    string         `json:"name"`
+	Age     int            `json:"age,omitempty"`
+	Email   *string        `json:"email"`
+	Tags    []string       `json:"tags"`
+	Meta    map[string]any `json:"meta,omitempty"`
 	private int
 	Address
 	Home *Address `json:"home,omitempty"`

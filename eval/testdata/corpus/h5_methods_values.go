@@ -44,11 +44,11 @@ type Item struct {
 }
 type PQ []*Item
 
-func (q PQ) Len() int            { return len(q) }
-func (q PQ) Less(i, j int) bool  { return q[i].prio > q[j].prio }
-func (q PQ) Swap(i, j int)       { q[i], q[j] = q[j], q[i] }
-func (q *PQ) Push(x any)         { *q = append(*q, x.(*Item)) }
-func (q *PQ) Pop() any           { o := *q; it := o[len(o)-1]; *q = o[:len(o)-1]; return it }
+func (q PQ) Len() int           { return len(q) }
+func (q PQ) Less(i, j int) bool { return q[i].prio > q[j].prio }
+func (q PQ) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
+func (q *PQ) Push(x any)        { *q = append(*q, x.(*Item)) }
+func (q *PQ) Pop() any          { o := *q; it := o[len(o)-1]; *q = o[:len(o)-1]; return it }
 
 func main() {
 	p := Point{1, 2}

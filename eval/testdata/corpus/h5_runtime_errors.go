@@ -30,7 +30,7 @@ func main() {
 	try("index", func() { _ = s[i] })
 	try("neg index", func() { j := -1; _ = s[j+0*i] })
 	try("slice", func() { _ = s[1:i] })
-	try("slice3", func() { lo := 2; _ = s[lo:1:i-2] })
+	try("slice3", func() { lo := 2; _ = s[lo : 1 : i-2] })
 	try("string index", func() { str := "abc"; _ = str[i] })
 	var m map[string]int
 	try("nil map", func() { m["a"] = 1 })
