@@ -1886,7 +1886,10 @@ func callBin(n *node) {
 			} else {
 				defType = funcType.In(rcvrOffset + i)
 			}
-			if getMapType != nil {
+			// peerbook patch 58: only an empty interface parameter (fmt.Fprintf's operands)
+			// takes a special wrapper; the io.Writer of Fprintf took fmt.Stringer's when the
+			// writer had a String method (a struct embedding bytes.Buffer): reflect panicked.
+			if getMapType != nil && defType.Kind() == reflect.Interface && defType.NumMethod() == 0 {
 				if rt := getMapType(c.typ); rt != nil {
 					defType = rt
 				}
