@@ -57,6 +57,7 @@ func (x *cell) unsupported(roots []ast.Node) error {
 			switch n := n.(type) {
 			case *ast.FuncDecl:
 				x.refuseHiddenMethod(n, add)
+				x.refuseErrorAsMethod(n, add)
 				x.refuseLateMethod(n, roots, add)
 			case *ast.TypeSpec:
 				x.refuseRecursiveGeneric(n, add)

@@ -13,17 +13,15 @@ type Config struct {
 
 var loads atomic.Int32
 
-var getConfig = sync.OnceValue(func() *Config {
-	loads.Add(1)
-	return &Config{Name: "prod", Limit: 10}
-})
-
-var parse = sync.OnceValues(func() (int, error) {
-	loads.Add(1)
-	return 42, nil
-})
-
 func main() {
+	getConfig := sync.OnceValue(func() *Config {
+		loads.Add(1)
+		return &Config{Name: "prod", Limit: 10}
+	})
+	parse := sync.OnceValues(func() (int, error) {
+		loads.Add(1)
+		return 42, nil
+	})
 	var wg sync.WaitGroup
 	var total atomic.Int64
 	for i := range 10 {
