@@ -1263,6 +1263,12 @@ func genBuiltinDeferWrapper(n *node, in, out []func(*frame) reflect.Value, fn fu
 }
 
 func genFunctionWrapper(n *node) func(*frame) reflect.Value {
+	return genFunctionWrapperOf(n, false)
+}
+
+// genFunctionWrapperOf is genFunctionWrapper; with closure, a function literal runs on a
+// copy of the frame made with the wrapper (peerbook patch 59, for callBin's arguments).
+func genFunctionWrapperOf(n *node, closure bool) func(*frame) reflect.Value {
 	var def *node
 	var ok bool
 
@@ -1277,8 +1283,24 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 		rcvr = genValueRecv(n)
 	}
 	funcType := n.typ.TypeOf()
+	// peerbook patch 59: a function literal handed to a compiled function (time.AfterFunc,
+	// sort.Slice) reads the variables of its closure as they are when it is made, as
+	// getFunc's closures do: it ran on the live frame, where a loop's per-iteration
+	// variable held the last iteration's by the time it was called.
+	var slots []int
+	lit := closure && n.kind == funcLit
+	if lit {
+		slots = capturedSlots(def)
+	}
 
 	return func(f *frame) reflect.Value {
+		if lit {
+			if f == f.root {
+				f = f.cloneSlots(slots)
+			} else {
+				f = f.clone()
+			}
+		}
 		return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value {
 			// Allocate and init local frame. All values to be settable and addressable.
 			fr := newFrame(f, len(def.types), f.runid())
@@ -1901,7 +1923,7 @@ func callBin(n *node) {
 			case isInterfaceSrc(c.typ):
 				values = append(values, genHeldAsBinInterface(c, defType))
 			case isFuncSrc(c.typ):
-				values = append(values, genFunctionWrapper(c))
+				values = append(values, genFunctionWrapperOf(c, true))
 			case c.typ.cat == arrayT || c.typ.cat == variadicT:
 				if isEmptyInterface(c.typ.val) {
 					values = append(values, genValueArray(c))
