@@ -363,6 +363,9 @@ func (im *Importer) namedType(t reflect.Type) types.Type {
 	if n := im.named[t]; n != nil {
 		return n
 	}
+	if inst := im.instance(t); inst != nil {
+		return inst
+	}
 	p := im.pkg(t.PkgPath())
 	obj := types.NewTypeName(token.NoPos, p, t.Name(), nil)
 	n := types.NewNamed(obj, nil, nil)
@@ -458,4 +461,88 @@ func (im *Importer) unexportedMethods(t reflect.Type, n *types.Named) {
 			n.AddMethod(types.NewFunc(token.NoPos, mp, m.Name, im.signature(m.Type, recv, 0)))
 		}
 	}
+}
+
+// instance converts a compiled instance of a generic type whose package the interpreter
+// compiles from source (iter.Seq[string], the result of strings.SplitSeq) to the instance
+// of that source's generic type, so that it unifies with the generic code's parameters
+// (slices.Collect(strings.SplitSeq(s, ",")) infers E); a type of its own would not. The
+// type arguments are read off t's structure; nil when t is no such instance.
+func (im *Importer) instance(t reflect.Type) types.Type {
+	name, path := t.Name(), t.PkgPath()
+	base, _, generic := strings.Cut(name, "[")
+	if !generic || im.busy[path] {
+		return nil
+	}
+	if _, ok := im.sources[path]; !ok {
+		return nil
+	}
+	p, err := im.Import(path)
+	if err != nil {
+		return nil
+	}
+	obj, _ := p.Scope().Lookup(base).(*types.TypeName)
+	if obj == nil {
+		return nil
+	}
+	gen, _ := obj.Type().(*types.Named)
+	if gen == nil || gen.TypeParams().Len() == 0 {
+		return nil
+	}
+	bound := map[*types.TypeParam]types.Type{}
+	if !im.bindParams(gen.Underlying(), t, bound, 0) {
+		return nil
+	}
+	args := make([]types.Type, gen.TypeParams().Len())
+	for i := range args {
+		if args[i] = bound[gen.TypeParams().At(i)]; args[i] == nil {
+			return nil
+		}
+	}
+	inst, err := types.Instantiate(nil, gen, args, true)
+	if err != nil {
+		return nil
+	}
+	if named, ok := inst.(*types.Named); ok {
+		im.named[t] = named
+	}
+	return inst
+}
+
+// bindParams matches the generic type gen against the compiled type t, binding the type
+// parameters it meets to t's parts; false where the structures differ.
+func (im *Importer) bindParams(gen types.Type, t reflect.Type, bound map[*types.TypeParam]types.Type, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	switch g := gen.(type) {
+	case *types.TypeParam:
+		bound[g] = im.typ(t)
+		return true
+	case *types.Signature:
+		if t.Kind() != reflect.Func || t.NumIn() != g.Params().Len() || t.NumOut() != g.Results().Len() {
+			return false
+		}
+		for i := 0; i < t.NumIn(); i++ {
+			if !im.bindParams(g.Params().At(i).Type(), t.In(i), bound, depth+1) {
+				return false
+			}
+		}
+		for i := 0; i < t.NumOut(); i++ {
+			if !im.bindParams(g.Results().At(i).Type(), t.Out(i), bound, depth+1) {
+				return false
+			}
+		}
+		return true
+	case *types.Pointer:
+		return t.Kind() == reflect.Pointer && im.bindParams(g.Elem(), t.Elem(), bound, depth+1)
+	case *types.Slice:
+		return t.Kind() == reflect.Slice && im.bindParams(g.Elem(), t.Elem(), bound, depth+1)
+	case *types.Chan:
+		return t.Kind() == reflect.Chan && im.bindParams(g.Elem(), t.Elem(), bound, depth+1)
+	case *types.Map:
+		return t.Kind() == reflect.Map && im.bindParams(g.Key(), t.Key(), bound, depth+1) &&
+			im.bindParams(g.Elem(), t.Elem(), bound, depth+1)
+	}
+	return true
 }

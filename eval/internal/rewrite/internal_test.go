@@ -170,3 +170,45 @@ func TestImporterUnexportedInterfaceMethods(t *testing.T) {
 		}
 	}
 }
+
+// A compiled function's iter.Seq[string] is the instance of the iter source's generic
+// Seq, so that generic code infers its type arguments from it: slices.Collect of
+// strings.SplitSeq(s, ",") failed to compile ("does not match iter.Seq[E] (cannot infer
+// E)").
+func TestImporterCompiledGenericInstances(t *testing.T) {
+	im := NewImporter(func(path string) map[string]reflect.Value {
+		return stdlib.Symbols[path+"/"+path[strings.LastIndex(path, "/")+1:]]
+	}, TypeSources())
+	sp, err := im.Import("strings")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ip, err := im.Import("iter")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seq := ip.Scope().Lookup("Seq").Type()
+	want, err := types.Instantiate(nil, seq, []types.Type{types.Typ[types.String]}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"SplitSeq", "Lines", "FieldsSeq"} {
+		obj := sp.Scope().Lookup(name)
+		if obj == nil {
+			t.Fatalf("strings.%s is missing", name)
+		}
+		got := obj.Type().(*types.Signature).Results().At(0).Type()
+		if !types.Identical(got, want) {
+			t.Errorf("strings.%s returns %v, want the instance %v", name, got, want)
+		}
+	}
+	bp, err := im.Import("bytes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantBytes, _ := types.Instantiate(nil, seq, []types.Type{types.NewSlice(types.Typ[types.Byte])}, true)
+	got := bp.Scope().Lookup("SplitSeq").Type().(*types.Signature).Results().At(0).Type()
+	if !types.Identical(got, wantBytes) {
+		t.Errorf("bytes.SplitSeq returns %v, want %v", got, wantBytes)
+	}
+}

@@ -847,6 +847,21 @@ func (p *printer) pointer(v reflect.Value, t *Type, depth int) {
 			return
 		}
 	}
+	if depth > 0 && v.CanInterface() && strings.ContainsRune("vpbodxX", p.verb) {
+		// fmt prints a nested pointer as its address (a []*Point is [0xc...], %#v's
+		// (*main.Point)(0xc...)); handed alone to fmt, it would print as &{...}.
+		if p.sharpV && p.verb == 'v' {
+			p.write(fmt.Sprintf("(%s)(%#x)", t.Name, v.Pointer()))
+			return
+		}
+		fmt.Fprintf(p.st, p.plainVerb, v.UnsafePointer())
+		return
+	}
+	if depth > 0 && v.CanInterface() && underlyingKind(t.Elem) != Plain {
+		// Go: {%!s(*main.Point=&{1 2})}, the pointer at depth 0 in the report.
+		p.write("%!" + string(p.verb) + "(" + t.Name + "=" + namedpool.Names(fmt.Sprintf("%v", v.Interface())) + ")")
+		return
+	}
 	p.plain(v)
 }
 

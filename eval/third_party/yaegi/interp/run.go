@@ -1279,6 +1279,12 @@ func genBuiltinDeferWrapper(n *node, in, out []func(*frame) reflect.Value, fn fu
 }
 
 func genFunctionWrapper(n *node) func(*frame) reflect.Value {
+	return genFunctionWrapperOf(n, false)
+}
+
+// genFunctionWrapperOf is genFunctionWrapper; with closure, a function literal runs on a
+// copy of the frame made with the wrapper (peerbook patch 61, for callBin's arguments).
+func genFunctionWrapperOf(n *node, closure bool) func(*frame) reflect.Value {
 	var def *node
 	var ok bool
 
@@ -1293,8 +1299,24 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 		rcvr = genValueRecv(n)
 	}
 	funcType := n.typ.TypeOf()
+	// peerbook patch 61: a function literal handed to a compiled function (time.AfterFunc,
+	// sort.Slice) reads the variables of its closure as they are when it is made, as
+	// getFunc's closures do: it ran on the live frame, where a loop's per-iteration
+	// variable held the last iteration's by the time it was called.
+	var slots []int
+	lit := closure && n.kind == funcLit
+	if lit {
+		slots = capturedSlots(def)
+	}
 
 	return func(f *frame) reflect.Value {
+		if lit {
+			if f == f.root {
+				f = f.cloneSlots(slots)
+			} else {
+				f = f.clone()
+			}
+		}
 		return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value {
 			// Allocate and init local frame. All values to be settable and addressable.
 			fr := newFrame(f, len(def.types), f.runid())
@@ -1902,7 +1924,10 @@ func callBin(n *node) {
 			} else {
 				defType = funcType.In(rcvrOffset + i)
 			}
-			if getMapType != nil {
+			// peerbook patch 60: only an empty interface parameter (fmt.Fprintf's operands)
+			// takes a special wrapper; the io.Writer of Fprintf took fmt.Stringer's when the
+			// writer had a String method (a struct embedding bytes.Buffer): reflect panicked.
+			if getMapType != nil && defType.Kind() == reflect.Interface && defType.NumMethod() == 0 {
 				if rt := getMapType(c.typ); rt != nil {
 					defType = rt
 				}
@@ -1914,7 +1939,7 @@ func callBin(n *node) {
 			case isInterfaceSrc(c.typ):
 				values = append(values, genHeldAsBinInterface(c, defType))
 			case isFuncSrc(c.typ):
-				values = append(values, genFunctionWrapper(c))
+				values = append(values, genFunctionWrapperOf(c, true))
 			case c.typ.cat == arrayT || c.typ.cat == variadicT:
 				if isEmptyInterface(c.typ.val) {
 					values = append(values, genValueArray(c))
