@@ -287,7 +287,67 @@ func (x *cell) errorsAs(call *ast.CallExpr) ast.Expr {
 		return nil
 	}
 	tm := tmpl{pos: call.Pos(), exprs: map[string]ast.Expr{"_pbX_err": call.Args[0], "_pbX_target": call.Args[1]}}
-	return tm.expr("_pb_errors_as(_pbX_err, func(_pb_e any) bool {\n%s\nif _pb_ok { *_pbX_target = _pb_v }\nreturn _pb_ok\n})", try)
+	return tm.expr("_pb_errors_as(_pbX_err, func(_pb_e any) bool {\n%s\nif _pb_ok { *_pbX_target = _pb_v }\n%s\nreturn _pb_ok\n})", try, x.asMethodTry("_pbX_target"))
+}
+
+// asMethodTry returns the statements that, after the assignability test of errors.As
+// failed, call the As(any) bool method of the error _pb_e with target, as errors.As
+// does: a case per type of the session with such a method (a concrete assertion, which
+// sees the values rt.ErrorsAs hands over, where an assertion to an interface with the
+// method would not); "" when the session has none (none of the standard library's
+// errors has one).
+func (x *cell) asMethodTry(target string) string {
+	var cases []string
+	for _, t := range x.sessionAsTypes() {
+		ts, ok := x.c.typeString(t)
+		if !ok {
+			continue
+		}
+		cases = append(cases, "case "+ts+":\nif _pb_x.As("+target+") { return true }")
+	}
+	if len(cases) == 0 {
+		return ""
+	}
+	return "if !_pb_ok {\nswitch _pb_x := _pb_e.(type) {\n" + strings.Join(cases, "\n") + "\n}\n}"
+}
+
+// sessionAsTypes returns the types of the session (declared in this cell or an earlier
+// one) whose method set has an As(any) bool method: T and *T for a value receiver, *T
+// for a pointer receiver.
+func (x *cell) sessionAsTypes() []types.Type {
+	var pkg *types.Package
+	for _, m := range []map[*ast.Ident]types.Object{x.info.Defs, x.info.Uses} {
+		for _, obj := range m {
+			if pkg == nil && obj != nil && obj.Pkg() != nil && isSessionPkg(obj.Pkg()) {
+				pkg = obj.Pkg()
+			}
+		}
+	}
+	if pkg == nil {
+		return nil
+	}
+	var out []types.Type
+	for _, name := range pkg.Scope().Names() {
+		tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() > 0 {
+			continue
+		}
+		for _, recv := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+			sel := types.NewMethodSet(recv).Lookup(nil, "As")
+			if sel == nil {
+				continue
+			}
+			sig, ok := sel.Obj().Type().(*types.Signature)
+			if ok && sig.Params().Len() == 1 && sig.Results().Len() == 1 && types.IsInterface(sig.Params().At(0).Type()) &&
+				types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool]) {
+				out = append(out, recv)
+			}
+		}
+	}
+	return out
 }
 
 // errorsTry returns the spelling of the error type t and the statements that assert
@@ -329,7 +389,7 @@ func (x *cell) errorsAsType(call *ast.CallExpr) ast.Expr {
 		return nil
 	}
 	tm := tmpl{pos: call.Pos(), exprs: map[string]ast.Expr{"_pbX_err": call.Args[0]}}
-	return tm.expr("func() (%[1]s, bool) {\nvar _pb_t %[1]s\n_pb_r := _pb_errors_as(_pbX_err, func(_pb_e any) bool {\n%[2]s\nif _pb_ok { _pb_t = _pb_v }\nreturn _pb_ok\n})\nreturn _pb_t, _pb_r\n}()", ts, try)
+	return tm.expr("func() (%[1]s, bool) {\nvar _pb_t %[1]s\n_pb_r := _pb_errors_as(_pbX_err, func(_pb_e any) bool {\n%[2]s\nif _pb_ok { _pb_t = _pb_v }\n%[3]s\nreturn _pb_ok\n})\nreturn _pb_t, _pb_r\n}()", ts, try, x.asMethodTry("&_pb_t"))
 }
 
 // calls reports whether call calls the package function path.name, maybe generic, maybe

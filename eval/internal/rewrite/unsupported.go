@@ -47,7 +47,6 @@ func (x *cell) unsupported(roots []ast.Node) error {
 		ast.Inspect(root, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncDecl:
-				x.refuseErrorAsMethod(n, add)
 				x.refuseLateMethod(n, roots, add)
 			case *ast.TypeSpec:
 				x.refuseRecursiveGeneric(n, add)
