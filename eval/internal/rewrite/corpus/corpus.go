@@ -173,7 +173,7 @@ const SilentMark = "SILENT"
 // MinPassRate is the pass rate below which Check fails over the whole corpus: a ratchet
 // at the rate last measured (the goal is 97%), raised as fixes land, never lowered to
 // make room for a regression.
-const MinPassRate = 0.979
+const MinPassRate = 0.98
 
 // Outcome is the result of running one snippet.
 type Outcome struct {
