@@ -312,17 +312,10 @@ func (x *cell) asMethodTry(target string) string {
 }
 
 // sessionAsTypes returns the types of the session (declared in this cell or an earlier
-// one) whose method set has an As(any) bool method: T and *T for a value receiver, *T
+// one, all in the checked package's scope) whose method set has an As(any) bool method: T and *T for a value receiver, *T
 // for a pointer receiver.
 func (x *cell) sessionAsTypes() []types.Type {
-	var pkg *types.Package
-	for _, m := range []map[*ast.Ident]types.Object{x.info.Defs, x.info.Uses} {
-		for _, obj := range m {
-			if pkg == nil && obj != nil && obj.Pkg() != nil && isSessionPkg(obj.Pkg()) {
-				pkg = obj.Pkg()
-			}
-		}
-	}
+	pkg := x.c.pkg // its scope holds every type of the session
 	if pkg == nil {
 		return nil
 	}

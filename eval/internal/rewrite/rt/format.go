@@ -833,34 +833,19 @@ func (p *printer) pointer(v reflect.Value, t *Type, depth int) {
 		}
 		return
 	}
+	if depth > 0 {
+		// fmt prints a nested pointer as its address (a []*Point is [0xc...], %#v's
+		// (*main.Point)(0xc...)); handed alone to fmt, it would be at depth 0, &{...}.
+		p.address(v, t)
+		return
+	}
 	if t.Elem != nil {
 		switch underlyingKind(t.Elem) {
 		case Struct, Slice, Array, Map:
-			if depth == 0 {
-				p.write("&")
-				p.value(v.Elem(), t.Elem, depth+1)
-				return
-			}
-			// Deeper down fmt prints the address (printing v alone would be at depth 0
-			// for fmt, which writes &{...}).
-			p.address(v, t)
+			p.write("&")
+			p.value(v.Elem(), t.Elem, depth+1)
 			return
 		}
-	}
-	if depth > 0 && v.CanInterface() && strings.ContainsRune("vpbodxX", p.verb) {
-		// fmt prints a nested pointer as its address (a []*Point is [0xc...], %#v's
-		// (*main.Point)(0xc...)); handed alone to fmt, it would print as &{...}.
-		if p.sharpV && p.verb == 'v' {
-			p.write(fmt.Sprintf("(%s)(%#x)", t.Name, v.Pointer()))
-			return
-		}
-		fmt.Fprintf(p.st, p.plainVerb, v.UnsafePointer())
-		return
-	}
-	if depth > 0 && v.CanInterface() && underlyingKind(t.Elem) != Plain {
-		// Go: {%!s(*main.Point=&{1 2})}, the pointer at depth 0 in the report.
-		p.write("%!" + string(p.verb) + "(" + t.Name + "=" + namedpool.Names(fmt.Sprintf("%v", v.Interface())) + ")")
-		return
 	}
 	p.plain(v)
 }
