@@ -158,9 +158,9 @@ func (f *fn) pure() bool     { return !f.Prints && !f.Risky && !f.Globals }
 type ctx struct {
 	sc      *scope
 	results []*Type
-	named   bool  // the function has named results (a bare return is allowed)
-	loops   int   // enclosing loops
-	breaks  int   // enclosing loops, switches and selects (break allowed)
+	named   bool // the function has named results (a bare return is allowed)
+	loops   int  // enclosing loops
+	breaks  int  // enclosing loops, switches and selects (break allowed)
 	labels  []*label
 	mult    int   // how many times the current code runs per call of its function
 	self    *fn   // the function being written (its flags and cost)

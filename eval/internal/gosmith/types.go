@@ -76,7 +76,7 @@ type Method struct {
 	Name    string
 	Params  []*Type
 	Results []*Type
-	PtrRecv bool // declared on *T
+	PtrRecv bool    // declared on *T
 	origin  *Method // an instance's method: the generic type's
 }
 
