@@ -35,6 +35,9 @@ func (g *gen) verbFor(t *Type) string {
 		own = []string{"%t", "%5t"}
 	case t.Kind == KSlice || t.Kind == KArray:
 		own = []string{"%v", "%#v"}
+		if t.holdsIface() {
+			own = []string{"%v", "%+v"}
+		}
 		switch {
 		case t.Elem.Kind.isInt():
 			own = append(own, "%d", "%x", "%03d")
@@ -45,8 +48,11 @@ func (g *gen) verbFor(t *Type) string {
 		}
 	case t.Kind == KStruct, t.Kind == KMap:
 		own = []string{"%#v", "%+v"}
+		if t.holdsIface() {
+			own = []string{"%v", "%+v"}
+		}
 	case t.Kind == KIface:
-		own = []string{"%v", "%#v"}
+		own = []string{"%v", "%v"}
 	}
 	if len(own) > 0 && g.chance(70) {
 		return own[g.pick(len(own))]

@@ -257,6 +257,26 @@ func (t *Type) printable() bool {
 	return true
 }
 
+// holdsIface reports whether values of t hold interface values (whose dynamic values
+// %#v may print as addresses: an error made by errors.New is a pointer).
+func (t *Type) holdsIface() bool {
+	switch t.Kind {
+	case KIface:
+		return true
+	case KSlice, KArray, KPtr, KChan:
+		return t.Elem.holdsIface()
+	case KMap:
+		return t.Key.holdsIface() || t.Elem.holdsIface()
+	case KStruct:
+		for _, f := range t.Fields {
+			if f.Type.holdsIface() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // hasMethod returns t's method named name (promoted ones included), if any.
 func (t *Type) method(name string) *Method {
 	for _, m := range t.Methods {
