@@ -1203,8 +1203,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			}
 			wireChild(n)
 			switch c0 := n.child[0]; {
-			case c0.kind == indexListExpr:
-				// Instantiate a generic function then call it.
+			case c0.kind == indexListExpr && !c0.isType(sc):
+				// Instantiate a generic function then call it (a generic type's instance
+				// is a conversion, below).
 				fun := c0.child[0].sym.node
 				lt := []*itype{}
 				for _, c := range c0.child[1:] {
@@ -2760,7 +2761,10 @@ func (n *node) isType(sc *scope) bool {
 		_, _, found := sc.lookup(n.ident)
 		return !found && n.typ != nil
 	case indexExpr, indexListExpr:
-		// Maybe a generic type.
+		// Maybe a generic type, of this package or another (iter.Seq[int]).
+		if n.child[0].kind == selectorExpr {
+			return n.child[0].isType(sc)
+		}
 		sym, _, ok := sc.lookup(n.child[0].ident)
 		return ok && sym.kind == typeSym
 	}
