@@ -1,7 +1,13 @@
 package eval
 
 import (
+	"errors"
+	"go/ast"
+	"go/token"
+	"strings"
 	"testing"
+
+	"github.com/peerbook/peerbook/eval/internal/rewrite"
 )
 
 // Tests of the fixes the random differential tester found (eval/internal/difftest, issue
@@ -51,6 +57,116 @@ func main() {
 	fmt.Println(p, len(p))
 }`)
 	if want := "42\nmap[a:1] 1\n"; got != want {
+		t.Errorf("got %q, want (go run) %q", got, want)
+	}
+}
+
+// A var declaration run as a statement (its initializer reads another variable of the
+// cell) is declared in the package for the cell's type check: the functions of the cell
+// that use it had no types there, so min and max in them were not rewritten ("undefined:
+// min"), and the error shown was go/types' "undefined: g".
+func TestCheckSeesVarsRunAsStatements(t *testing.T) {
+	got := cellStdout(t, `import "fmt"
+
+type N int64
+
+var a N = 3
+var b N = a + 1
+var c = max(b, 2) * 10
+
+func f() N { return min(b, b+1, 7) + c }
+
+func main() {
+	fmt.Println(f(), max(a, b))
+}`)
+	if want := "44 4\n"; got != want {
+		t.Errorf("got %q, want (go run) %q", got, want)
+	}
+}
+
+// A rewriter that fails on a cell (a bug) makes the cell fail with an internal error:
+// the cell ran as written before, where it could print a wrong answer with status ok.
+func TestRewriterFailureStopsTheCell(t *testing.T) {
+	old := newRewriter
+	newRewriter = func() cellRewriter { return failingRewriter{old()} }
+	defer func() { newRewriter = old }()
+	s := newSession(t)
+	_, e, rec := run(t, s, `import "fmt"
+fmt.Println("ran")`)
+	if e == nil || e.Name != NameInternal || !strings.Contains(e.Value, "did not run it") {
+		t.Fatalf("error %+v, want an internal error saying the cell did not run", e)
+	}
+	if out := rec.stream("stdout"); out != "" {
+		t.Errorf("the cell ran: %q", out)
+	}
+}
+
+// failingRewriter is a rewriter whose rewrite of any cell fails as an internal failure
+// does.
+type failingRewriter struct{ cellRewriter }
+
+func (failingRewriter) Cell(*token.FileSet, *ast.File, *ast.BlockStmt) error {
+	return errors.New("rewrite: internal error: a test")
+}
+
+func (failingRewriter) CellChecked(*token.FileSet, *ast.File, *ast.BlockStmt, *rewrite.Checked) error {
+	return errors.New("rewrite: internal error: a test")
+}
+
+// A package variable initialised by a call of generic code (min, max, a generic function
+// or method, slices and maps of the prelude) runs as a statement: compiled as a package
+// declaration, yaegi failed ("constant definition loop", or it panicked while compiling).
+func TestVarsInitialisedByGenericCalls(t *testing.T) {
+	got := cellStdout(t, `import (
+	"fmt"
+	"maps"
+	"slices"
+)
+
+type Box[T any] struct{ v T }
+
+func (b Box[T]) Get() T { return b.v }
+
+func Twice[T any](x T) []T { return []T{x, x} }
+
+func three() int { return 3 }
+
+var a = Box[int]{4}.Get()
+var b = Twice("s")
+var c = slices.Sorted(maps.Keys(map[string]int{"z": 1, "y": 2}))
+var d = max(three(), 2) * 10
+var e = slices.Max([]int{1, 5, 2})
+
+func main() {
+	fmt.Println(a, b, c, d, e)
+}`)
+	if want := "4 [s s] [y z] 30 5\n"; got != want {
+		t.Errorf("got %q, want (go run) %q", got, want)
+	}
+}
+
+// A grouped var declaration run as a statement assigns its variables in Go's
+// initialisation order, not as written (appName reads baseName, declared after it).
+func TestGroupedVarsRunInInitOrder(t *testing.T) {
+	got := cellStdout(t, `import (
+	"fmt"
+	"strings"
+)
+
+var commands = []string{"add", "list"}
+
+var (
+	appName  = strings.ToUpper(baseName)
+	baseName = "inventory"
+	version  = fmt.Sprintf("%d.%d", major, minor)
+	major    = 1
+	minor    = len(commands) + 1
+)
+
+func main() {
+	fmt.Println(appName, version)
+}`)
+	if want := "INVENTORY 1.3\n"; got != want {
 		t.Errorf("got %q, want (go run) %q", got, want)
 	}
 }
