@@ -170,3 +170,108 @@ func main() {
 		t.Errorf("got %q, want (go run) %q", got, want)
 	}
 }
+
+// Patch 101: a call of a built-in function (new, make, append...) in a return statement
+// of several results stored its result in the first result's place: `return 8, new(N)`
+// panicked "reflect.Set: value of type *N is not assignable to type int", and `return
+// []int{1}, make([]int, 2)` returned [1] [1].
+func TestPatchBuiltinCallInMultipleReturn(t *testing.T) {
+	const body = `
+import "fmt"
+
+func f() (int, *int) { return 8, new(int) }
+
+func g() ([]int, []int) { return []int{1}, make([]int, 2) }
+
+type I interface{ M() int }
+type N string
+
+func (n *N) M() int { return len(*n) + 1 }
+
+func h() (int, I, []string) { return 8, new(N), append([]string{"a"}, "b") }
+
+func main() {
+	a, b := f()
+	fmt.Println(a, *b)
+	fmt.Println(g())
+	x, y, z := h()
+	fmt.Println(x, y.M(), z)
+}
+`
+	const want = "8 0\n[1] [0 0]\n8 1 [a b]\n"
+	if got := yaegiStdout(t, "package main\n"+body); got != want {
+		t.Errorf("bare interpreter: got:\n%s\nwant (go run):\n%s", got, want)
+	}
+	if got := cellStdout(t, body); got != want {
+		t.Errorf("session: got:\n%s\nwant (go run):\n%s", got, want)
+	}
+}
+
+// Patch 102: a return of several values to named results set each result as it went,
+// so a later value that is an earlier result read the new value: `return s, r` with
+// named results r, s swapped nothing.
+func TestPatchMultipleReturnReadsResultsFirst(t *testing.T) {
+	const body = `
+import "fmt"
+
+func swap() (r, s string) {
+	r, s = "r", "s"
+	return s, r
+}
+
+func k() (r []int, s []int) {
+	r = []int{9}
+	return make([]int, 1), r
+}
+
+func main() {
+	fmt.Println(swap())
+	fmt.Println(k())
+}
+`
+	const want = "s r\n[0] [9]\n"
+	if got := yaegiStdout(t, "package main\n"+body); got != want {
+		t.Errorf("bare interpreter: got:\n%s\nwant (go run):\n%s", got, want)
+	}
+	if got := cellStdout(t, body); got != want {
+		t.Errorf("session: got:\n%s\nwant (go run):\n%s", got, want)
+	}
+}
+
+// Patch 103: in a || or && whose left operand is an operation that starts with a node
+// running nothing (S{} == S{} starts at the literal S{}), that node was made the branch:
+// it read its own frame slot as the bool, "reflect: call of reflect.Value.Bool on int
+// Value", or a wrong bool.
+func TestPatchLogicalOperatorOnCompositeComparison(t *testing.T) {
+	const body = `
+import "fmt"
+
+type S struct{ F2 string; F3 bool }
+
+func f() (v S) {
+	func() int {
+		if (S{F2: ""} == S{}) || v.F3 {
+			fmt.Println("A")
+		}
+		if (S{F3: true} == S{}) && !v.F3 {
+			fmt.Println("B")
+		}
+		return 1
+	}()
+	return v
+}
+
+func main() {
+	fmt.Println(f())
+	a := true
+	fmt.Println(S{} == S{} || a, (S{} != S{}) && a, (a) && !a)
+}
+`
+	const want = "A\n{ false}\ntrue false false\n"
+	if got := yaegiStdout(t, "package main\n"+body); got != want {
+		t.Errorf("bare interpreter: got:\n%s\nwant (go run):\n%s", got, want)
+	}
+	if got := cellStdout(t, body); got != want {
+		t.Errorf("session: got:\n%s\nwant (go run):\n%s", got, want)
+	}
+}

@@ -1276,8 +1276,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					case "unsafe.alignOf", "unsafe.Offsetof", "unsafe.Sizeof":
 						n.gen = nop
 					}
-				case n.anc.kind == returnStmt:
+				case n.anc.kind == returnStmt && len(n.anc.child) == 1:
 					// Store result directly to frame output location, to avoid a frame copy.
+					// Only for a single result: the location is the first result's, which
+					// a later result may read (a named result) or the return sets from
+					// the first value after this call stored there.
 					n.findex = 0
 				case bname == "cap" && isInConstOrTypeDecl(n):
 					t := n.child[1].typ.TypeOf()
@@ -1819,7 +1822,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			n.child[1].tnext = n
 			n.typ = n.child[0].typ
 			n.findex = sc.add(n.typ)
-			if n.start.action == aNop {
+			if n.start.action == aNop && n.start == unparen(n.child[0]) {
+				// The left operand is a value that runs nothing (a name): its start
+				// branches. Not the first node of an operation that does run (S{} == S{}
+				// starts at S{}): the operation branches (setFNext).
 				n.start.gen = branch
 			}
 
@@ -1834,7 +1840,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			n.child[1].tnext = n
 			n.typ = n.child[0].typ
 			n.findex = sc.add(n.typ)
-			if n.start.action == aNop {
+			if n.start.action == aNop && n.start == unparen(n.child[0]) {
+				// The left operand is a value that runs nothing (a name): its start
+				// branches. Not the first node of an operation that does run (S{} == S{}
+				// starts at S{}): the operation branches (setFNext).
 				n.start.gen = branch
 			}
 
@@ -2692,6 +2701,14 @@ func getVarDependencies(nod *node, sc *scope) (deps []*node) {
 
 // setFnext sets the cond fnext field to next, propagates it for parenthesis blocks
 // and sets the action to branch.
+// unparen returns n without its enclosing parentheses.
+func unparen(n *node) *node {
+	for n.kind == parenExpr && len(n.child) == 1 {
+		n = n.child[0]
+	}
+	return n
+}
+
 func setFNext(cond, next *node) {
 	if cond.action == aNop {
 		cond.action = aBranch
