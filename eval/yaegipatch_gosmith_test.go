@@ -275,3 +275,49 @@ func main() {
 		t.Errorf("session: got:\n%s\nwant (go run):\n%s", got, want)
 	}
 }
+
+// Patch 104: a switch with an init statement and a tag (switch y := 1; y + 1) compared
+// the cases with the tag's slot before the tag was evaluated (it took default), and an
+// empty switch ran neither its init statement nor its tag.
+func TestPatchSwitchInitAndTag(t *testing.T) {
+	const body = `
+import "fmt"
+
+func f() int { fmt.Println("f ran"); return 1 }
+
+func main() {
+	switch y := 1; y + 1 {
+	case 2:
+		fmt.Println("two")
+	default:
+		fmt.Println("default")
+	}
+	switch x := f(); x * 10 {
+	case 10, 20:
+		fmt.Println("ten")
+	}
+	switch _ = f(); true {
+	}
+	switch _ = f(); {
+	}
+	switch f() {
+	}
+	for i := 0; i < 3; i++ {
+		switch j := i * 2; j - 1 {
+		case 1:
+			fmt.Println("i=1")
+		case 3:
+			continue
+		}
+		fmt.Println("end", i)
+	}
+}
+`
+	const want = "two\nf ran\nten\nf ran\nf ran\nf ran\nend 0\ni=1\nend 1\n"
+	if got := yaegiStdout(t, "package main\n"+body); got != want {
+		t.Errorf("bare interpreter: got:\n%s\nwant (go run):\n%s", got, want)
+	}
+	if got := cellStdout(t, body); got != want {
+		t.Errorf("session: got:\n%s\nwant (go run):\n%s", got, want)
+	}
+}

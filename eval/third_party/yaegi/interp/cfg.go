@@ -2149,7 +2149,14 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			clauses := sbn.child
 			l := len(clauses)
 			if l == 0 {
-				// Switch is empty
+				// Switch is empty: its init statement and its tag still run (patch 104).
+				n.start = n.child[0].start
+				if len(n.child) == 3 {
+					n.child[0].tnext = n.child[1].start
+					n.child[1].tnext = n
+				} else {
+					n.child[0].tnext = n
+				}
 				break
 			}
 			// Chain case clauses.
@@ -2202,6 +2209,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				init := n.child[1].lastChild().child[0]
 				init.tnext = sbn.start
 				n.child[0].tnext = init.start
+			} else if len(n.child) == 3 {
+				// peerbook patch 104: the init statement, then the tag, then the
+				// clauses (the tag was skipped: its slot was read before it was set).
+				n.child[0].tnext = n.child[1].start
+				n.child[1].tnext = sbn.start
 			} else {
 				n.child[0].tnext = sbn.start
 			}
@@ -2212,7 +2224,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			clauses := sbn.child
 			l := len(clauses)
 			if l == 0 {
-				// Switch is empty
+				// Switch is empty: its init statement still runs (patch 104).
+				if len(n.child) == 2 {
+					n.start = n.child[0].start
+					n.child[0].tnext = n
+				}
 				break
 			}
 			// Wire case clauses in reverse order so the next start node is already resolved when used.
