@@ -9,7 +9,7 @@ type N int64
 
 var a N = 3
 var b N = a + 1
-var c = max(b, 2) * 10
+var c = b * 10
 
 type S struct {
 	F1 uint8

@@ -1,0 +1,70 @@
+package rewrite_test
+
+import "testing"
+
+// A defer statement in the body of a range over a function evaluates its function and
+// arguments when it runs, and a deferred function literal's recover stops a panic of the
+// body (the calls were collected as written: arguments read at the function's end, and
+// recover, called one call too deep, returned nil: the panic went on, silently so under
+// a recover of the caller).
+func TestRangeFuncDeferArgumentsAndRecover(t *testing.T) {
+	expect(t, `
+import (
+	"errors"
+	"fmt"
+)
+
+func seq(n int) func(func(int) bool) {
+	return func(yield func(int) bool) {
+		defer fmt.Println("seq done")
+		for i := 0; i < n; i++ {
+			if !yield(i) {
+				return
+			}
+		}
+	}
+}
+
+func show(s string, v int) { fmt.Println("deferred", s, v) }
+
+func pair() (string, int) { return "pair", 5 }
+
+func f() (res int, err error) {
+	defer fmt.Println("outer defer")
+	for i := range seq(3) {
+		defer show("arg", i*10)
+		defer show(pair())
+		x := i
+		defer func() { fmt.Println("closure sees", x, res) }()
+		defer func() {
+			if r := recover(); r != nil {
+				err = errors.New(fmt.Sprint("recovered: ", r))
+				res = -1
+			}
+		}()
+		if i == 1 {
+			var s []int
+			_ = s[5]
+		}
+	}
+	return 7, nil
+}
+
+func g() int {
+	for i := range seq(2) {
+		defer func() { fmt.Println("no recover here", i) }()
+		if i == 1 {
+			panic("boom")
+		}
+	}
+	return 1
+}
+
+func main() {
+	fmt.Println(f())
+	func() {
+		defer func() { fmt.Println("main recovered:", recover()) }()
+		fmt.Println(g())
+	}()
+}`, "seq done\nclosure sees 1 -1\ndeferred pair 5\ndeferred arg 10\nclosure sees 0 -1\ndeferred pair 5\ndeferred arg 0\nouter defer\n-1 recovered: runtime error: index out of range [5] with length 0\nseq done\nno recover here 1\nno recover here 0\nmain recovered: boom\n")
+}
