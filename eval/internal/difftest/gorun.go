@@ -35,9 +35,9 @@ import (
 
 // GoResult is what a program did under the Go toolchain.
 type GoResult struct {
-	Stdout string `json:"stdout"`
+	Stdout string `json:"-"`
 	// Stderr is what the program wrote to standard error, the panic report left out.
-	Stderr string `json:"stderr"`
+	Stderr string `json:"-"`
 	Exit   int    `json:"exit"`
 	// Panic is the panic's message (what follows "panic: ", up to the goroutine
 	// traces) when the program ended in a panic.
@@ -45,6 +45,9 @@ type GoResult struct {
 	// Failed says the program could not be run (it did not build, or ran past the
 	// time limit): there is nothing to compare with.
 	Failed string `json:"failed,omitempty"`
+	// The output as bytes in JSON (a string field would lose bytes that are not UTF-8).
+	StdoutBytes []byte `json:"stdout"`
+	StderrBytes []byte `json:"stderr"`
 }
 
 // goTimeout bounds one program's run under the toolchain.
@@ -104,6 +107,8 @@ func (r *GoRunner) cached(src string) (GoResult, bool) {
 	if json.Unmarshal(data, &res) != nil {
 		return GoResult{}, false
 	}
+	res.Stdout, res.Stderr = string(res.StdoutBytes), string(res.StderrBytes)
+	res.StdoutBytes, res.StderrBytes = nil, nil
 	return res, true
 }
 
@@ -111,6 +116,7 @@ func (r *GoRunner) store(src string, res GoResult) {
 	if r.CacheDir == "" || res.Failed != "" {
 		return
 	}
+	res.StdoutBytes, res.StderrBytes = []byte(res.Stdout), []byte(res.Stderr)
 	data, err := json.Marshal(res)
 	if err != nil {
 		return
@@ -188,7 +194,7 @@ func allIndexes(n int) []int {
 // progPackage is the name of program i's package in a batch; outputs name it "main".
 func progPackage(i int) string { return "gsmithprog" + strconv.Itoa(i) }
 
-var progQualifier = regexp.MustCompile(`gsmithprog\d+\.`)
+var progQualifier = regexp.MustCompile(`(gsbatch/)?gsmithprog\d+\.`)
 
 // runBatch builds the programs idx into one binary and runs each.
 func (r *GoRunner) runBatch(ctx context.Context, srcs []string, idx []int, results []GoResult) error {

@@ -19,8 +19,12 @@ import (
 
 // CellResult is what a program did as cells of a fresh session.
 type CellResult struct {
-	Stdout string `json:"stdout"`
-	Stderr string `json:"stderr"`
+	Stdout string `json:"-"`
+	Stderr string `json:"-"`
+	// The output as bytes between processes (a string field would lose bytes that are
+	// not UTF-8).
+	StdoutBytes []byte `json:"stdout"`
+	StderrBytes []byte `json:"stderr"`
 	// ErrName and ErrValue are the failing cell's error (Jupyter's ename and evalue),
 	// empty when every cell succeeded; FailedCell is its index, from 0.
 	ErrName    string `json:"ename,omitempty"`
@@ -59,6 +63,7 @@ func Serve() error {
 			return fmt.Errorf("difftest worker: %w", err)
 		}
 		res := runCells(req)
+		res.StdoutBytes, res.StderrBytes = []byte(res.Stdout), []byte(res.Stderr)
 		if err := enc.Encode(res); err != nil {
 			return fmt.Errorf("difftest worker: %w", err)
 		}
@@ -246,6 +251,8 @@ func (p *Pool) Run(cells []string) CellResult {
 			done <- CellResult{Crash: "worker result: " + err.Error()}
 			return
 		}
+		res.Stdout, res.Stderr = string(res.StdoutBytes), string(res.StderrBytes)
+		res.StdoutBytes, res.StderrBytes = nil, nil
 		done <- res
 	}()
 	// The session interrupts a cell at the deadline; a cell stuck in compiled code may

@@ -38,3 +38,33 @@ func TestProgramsTypeCheck(t *testing.T) {
 		}
 	}
 }
+
+// TestCutPoints checks that no declaration before a cut point refers to one after it,
+// that glued declarations stay with the one before, and that the program is the same
+// for the same seed.
+func TestCutPoints(t *testing.T) {
+	for seed := int64(1); seed <= 50; seed++ {
+		p := Generate(seed)
+		if p.Source() != Generate(seed).Source() {
+			t.Fatalf("seed %d: two programs", seed)
+		}
+		defined := map[string]int{}
+		for i, d := range p.Decls {
+			for _, n := range d.Names {
+				defined[n] = i
+			}
+		}
+		for _, cut := range p.CutPoints() {
+			if p.Decls[cut].Glued {
+				t.Errorf("seed %d: cut before a glued declaration", seed)
+			}
+			for _, d := range p.Decls[:cut] {
+				for _, w := range identifiers(d.Src) {
+					if j, ok := defined[w]; ok && j >= cut {
+						t.Errorf("seed %d: cut at %d, but a declaration before it uses %s", seed, cut, w)
+					}
+				}
+			}
+		}
+	}
+}
