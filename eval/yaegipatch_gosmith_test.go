@@ -321,3 +321,85 @@ func main() {
 		t.Errorf("session: got:\n%s\nwant (go run):\n%s", got, want)
 	}
 }
+
+// Patch 105: an operation whose first operand's type is not known before it compiles
+// (a call of a generic function: min and max become calls of _pb_min and _pb_max) in a
+// composite literal panicked while compiling (nodeType dereferenced the unknown type).
+func TestPatchOperationOnGenericCallInLiteral(t *testing.T) {
+	got := cellStdout(t, `import "fmt"
+
+type S struct {
+	A int16
+	B uint8
+}
+
+func main() {
+	var a, b int16 = 3, 4
+	var c uint8 = 9
+	s := S{max(a, b) * int16(2), (min(c, 200) & 63)}
+	t := []int16{max(a, b) + 1, a * min(a, b)}
+	m := map[string]int16{"k": max(a, 1) - 1}
+	fmt.Println(s, t, m)
+}`)
+	if want := "{8 9} [5 9] map[k:2]\n"; got != want {
+		t.Errorf("got %q, want (go run) %q", got, want)
+	}
+}
+
+// Patch 106: a forward goto to a label of a case clause's or a select clause's body
+// was "undefined" (labels were defined before the statements only in blocks); the
+// rewriter's break out of a select inside a switch case is such a goto.
+func TestPatchLabelsInClauseBodies(t *testing.T) {
+	const body = `
+import "fmt"
+
+func main() {
+	switch true {
+	case true:
+		if true {
+			goto end
+		}
+		fmt.Println("not here")
+	end:
+		fmt.Println("after")
+	}
+	c := make(chan int, 1)
+	c <- 1
+	select {
+	case x := <-c:
+		if x == 1 {
+			goto done
+		}
+		fmt.Println("not here")
+	done:
+		fmt.Println("done", x)
+	}
+}
+`
+	const want = "after\ndone 1\n"
+	if got := yaegiStdout(t, "package main\n"+body); got != want {
+		t.Errorf("bare interpreter: got:\n%s\nwant (go run):\n%s", got, want)
+	}
+	if got := cellStdout(t, body); got != want {
+		t.Errorf("session: got:\n%s\nwant (go run):\n%s", got, want)
+	}
+	got := cellStdout(t, `import "fmt"
+
+func main() {
+	switch true {
+	case true:
+		c := make(chan float64, 1)
+		select {
+		case c <- 0.5:
+			if len(c) > 0 {
+				break
+			}
+			fmt.Println("not here")
+		}
+		fmt.Println("after select", len(c))
+	}
+}`)
+	if want := "after select 1\n"; got != want {
+		t.Errorf("break in a select in a case: got %q, want (go run) %q", got, want)
+	}
+}

@@ -120,6 +120,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.child[i].typ = n.typ
 			}
 
+		case caseBody:
+			// peerbook patch 106: the labels of a case clause's body are defined before
+			// its statements, as a block's are (a forward goto to one was "undefined").
+			defineLabels(sc, n)
+
 		case blockStmt:
 			if n.anc != nil && n.anc.kind == rangeStmt {
 				// For range block: ensure that array or map type is propagated to iterators
@@ -288,9 +293,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 
 		case commClauseDefault:
 			sc = sc.pushBloc()
+			defineLabels(sc, n) // patch 106
 
 		case commClause:
 			sc = sc.pushBloc()
+			defineLabels(sc, n) // patch 106
 			// peerbook patch 51: only case v := <-ch defines v; case v = <-ch assigns
 			// the variable v names (it defined a new v, and the one named kept its value).
 			if len(n.child) > 0 && n.child[0].action == aAssign && n.child[0].kind == defineStmt {
@@ -2717,6 +2724,19 @@ func getVarDependencies(nod *node, sc *scope) (deps []*node) {
 
 // setFnext sets the cond fnext field to next, propagates it for parenthesis blocks
 // and sets the action to branch.
+// defineLabels defines in sc the labels of n's statements (patch 106: those of case and
+// select clause bodies, which are no blocks).
+func defineLabels(sc *scope, n *node) {
+	for _, c := range n.child {
+		if c.kind != labeledStmt {
+			continue
+		}
+		sym := &symbol{kind: labelSym, node: c, index: -1}
+		sc.sym[c.child[0].ident] = sym
+		c.sym = sym
+	}
+}
+
 // unparen returns n without its enclosing parentheses.
 func unparen(n *node) *node {
 	for n.kind == parenExpr && len(n.child) == 1 {
