@@ -68,3 +68,44 @@ func main() {
 	}()
 }`, "seq done\nclosure sees 1 -1\ndeferred pair 5\ndeferred arg 10\nclosure sees 0 -1\ndeferred pair 5\ndeferred arg 0\nouter defer\n-1 recovered: runtime error: index out of range [5] with length 0\nseq done\nno recover here 1\nno recover here 0\nmain recovered: boom\n")
 }
+
+// A goroutine or deferred function literal in a loop gets the loop's variables it uses
+// as parameters (yaegi would read them as they are when it runs), except those it
+// changes: a copy would lose the change (total += k under a mutex, mu.Lock() on a
+// copied mutex, wg.Done() on a copied WaitGroup).
+func TestLoopClosureKeepsVariablesItChanges(t *testing.T) {
+	expect(t, `
+import (
+	"fmt"
+	"sync"
+)
+
+type Acc struct{ n int }
+
+func (a *Acc) Add(k int) { a.n += k }
+
+func main() {
+	for i := range 3 {
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		total := 0
+		acc := Acc{}
+		for k := range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				mu.Lock()
+				total += k * i
+				acc.Add(k)
+				mu.Unlock()
+			}()
+		}
+		wg.Wait()
+		fmt.Println(i, total, acc.n)
+	}
+	for i := 0; i < 3; i++ {
+		defer func() { fmt.Println("deferred", i) }()
+		i++
+	}
+}`, "0 0 6\n1 6 6\n2 12 6\ndeferred 3\ndeferred 1\n")
+}
