@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -52,19 +53,44 @@ func multiline(v any) string {
 	return ""
 }
 
-// buildPeerbook builds the command into a temporary directory and returns its path;
-// $PEERBOOK_BIN names one built already (install/test.sh builds it with -cover).
+// buildPeerbook returns the path of the peerbook command, built once per test run into a
+// temporary directory that TestMain removes; $PEERBOOK_BIN names one built already
+// (install/test.sh builds it with -cover).
 func buildPeerbook(t *testing.T) string {
 	t.Helper()
 	if p := os.Getenv("PEERBOOK_BIN"); p != "" {
 		return p
 	}
-	bin := filepath.Join(t.TempDir(), "peerbook")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	builtOnce.Do(func() {
+		builtDir, builtErr = os.MkdirTemp("", "peerbook-test-bin-")
+		if builtErr != nil {
+			return
+		}
+		bin := filepath.Join(builtDir, "peerbook")
+		if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+			builtErr = fmt.Errorf("go build: %v\n%s", err, out)
+			return
+		}
+		builtBin = bin
+	})
+	if builtErr != nil {
+		t.Fatal(builtErr)
 	}
-	return bin
+	return builtBin
+}
+
+var (
+	builtOnce          sync.Once
+	builtDir, builtBin string
+	builtErr           error
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if builtDir != "" {
+		os.RemoveAll(builtDir)
+	}
+	os.Exit(code)
 }
 
 func tutorials(t *testing.T) []string {
