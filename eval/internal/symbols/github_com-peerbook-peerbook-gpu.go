@@ -49,6 +49,8 @@ func init() {
 		"NumDevices":             reflect.ValueOf(gpu.NumDevices),
 		"OnStream":               reflect.ValueOf(gpu.OnStream),
 		"Poisoned":               reflect.ValueOf(gpu.Poisoned),
+		"Rank":                   reflect.ValueOf(gpu.Rank),
+		"Ranks":                  reflect.ValueOf(gpu.Ranks),
 		"Runtime":                reflect.ValueOf(gpu.Runtime),
 		"SharedMem":              reflect.ValueOf(gpu.SharedMem),
 		"SyncSystem":             reflect.ValueOf(gpu.SyncSystem),
