@@ -352,6 +352,15 @@ type PeerSharer interface {
 	ShareWith(m Memory, devs []int) error
 }
 
+// PairLinker is implemented by backends that can describe the link between one of their
+// devices and a device of the same host that they did not open (another rank's: a rank's
+// backend has its own device only).
+type PairLinker interface {
+	// LinkTo returns the link from device dev to the device whose PCI bus id is bus, as
+	// Topology would describe it; a device with itself (two ranks on one GPU) is LinkSelf.
+	LinkTo(dev int, bus string) (Link, error)
+}
+
 // Interruptible is implemented by backends whose running work can be stopped from outside:
 // when done is closed, work running or queued on any stream stops with an error wrapping
 // ErrInterrupted. SetInterrupt(nil) forgets the channel (a cell ended without interrupt).

@@ -119,6 +119,7 @@ type driverAPI struct {
 	cuModuleLoadData, cuModuleUnload, cuModuleGetFunction, cuFuncSetAttribute, cuFuncGetAttr uintptr
 	cuLaunchKernel                                                                           uintptr
 	cuModuleGetGlobal                                                                        uintptr // optional: Module.SetGlobal
+	cuDeviceGetByPCIBusId                                                                    uintptr // optional: LinkTo
 }
 
 func loadDriver() (*driverAPI, error) {
@@ -182,6 +183,7 @@ func loadDriver() (*driverAPI, error) {
 		req(&d.cuFuncGetAttr, "cuFuncGetAttribute"),
 		req(&d.cuLaunchKernel, "cuLaunchKernel"),
 		opt(&d.cuModuleGetGlobal, "cuModuleGetGlobal_v2"),
+		opt(&d.cuDeviceGetByPCIBusId, "cuDeviceGetByPCIBusId"),
 	})
 	if err != nil {
 		return nil, err
