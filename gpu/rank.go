@@ -3,13 +3,17 @@ package gpu
 import (
 	"sync"
 
+	"github.com/peerbook/peerbook/gpu/internal/fdpass"
 	"github.com/peerbook/peerbook/internal/ranks"
 )
 
 // world is the rank session this process is part of; nil when it is not ranked.
 var world struct {
-	mu sync.Mutex
-	w  ranks.World
+	mu   sync.Mutex
+	w    ranks.World
+	pass *fdpass.Passer // passes memory to the ranks of this host; made on first use
+
+	staging *staging // the collectives' host shared memory (collective.go); made on first use
 }
 
 // SetWorld gives the package the rank session this process is one rank of: its rank, the
@@ -23,6 +27,11 @@ var world struct {
 func SetWorld(w ranks.World) {
 	world.mu.Lock()
 	world.w = w
+	if world.pass != nil {
+		world.pass.Close()
+		world.pass = nil
+	}
+	world.staging = nil // its buffers are freed when unreachable
 	world.mu.Unlock()
 	state.mu.Lock()
 	defer state.mu.Unlock()

@@ -71,3 +71,6 @@ func TestRanksTakeDeviceRankModTheDevices(t *testing.T) {
 		}
 	})
 }
+
+// ranktestExits says that rank ends its process with code on purpose (ranktest.Exits).
+func ranktestExits(rank, code int) ranktest.Option { return ranktest.Exits(rank, code) }
