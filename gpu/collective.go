@@ -24,6 +24,7 @@ const (
 	ReduceMax
 )
 
+// String names the reduction ("sum").
 func (op ReduceOp) String() string {
 	switch op {
 	case ReduceSum:
