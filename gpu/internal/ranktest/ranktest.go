@@ -35,8 +35,12 @@ const (
 	envTest = "PEERBOOK_RANKTEST_NAME" // the test (t.Name()) the process runs as a rank
 )
 
-// childTimeout bounds a rank process: a hang fails the test instead of stalling go test.
-const childTimeout = 3 * time.Minute
+// childTimeout bounds a rank process: a hang fails the test instead of stalling go test;
+// failTimeout is how long the others may run on after one rank failed.
+const (
+	childTimeout = 3 * time.Minute
+	failTimeout  = 10 * time.Second
+)
 
 // Option changes how Run runs the ranks.
 type Option func(*options)
@@ -111,8 +115,23 @@ func Run(t *testing.T, n int, body func(t *testing.T, w ranks.World), opts ...Op
 		}
 		cmds[r] = cmd
 	}
+	// Wait for all of them; once one fails unexpectedly, the others get failTimeout to
+	// finish (they may be waiting for it outside any AllGather: a spinning kernel).
+	errs := make([]error, n)
+	finished := make(chan int, n)
 	for r, cmd := range cmds {
-		err := cmd.Wait()
+		go func() { errs[r] = cmd.Wait(); finished <- r }()
+	}
+	for range cmds {
+		r := <-finished
+		var ee *exec.ExitError
+		failed := errs[r] != nil && !(errors.As(errs[r], &ee) && o.exits[r] == ee.ExitCode())
+		if failed {
+			time.AfterFunc(failTimeout, cancel)
+		}
+	}
+	for r := range cmds {
+		err := errs[r]
 		code := 0
 		var ee *exec.ExitError
 		if errors.As(err, &ee) {
@@ -123,8 +142,8 @@ func Run(t *testing.T, n int, body func(t *testing.T, w ranks.World), opts ...Op
 		}
 		want, dies := o.exits[r]
 		switch {
-		case ctx.Err() != nil:
-			t.Errorf("rank %d did not finish within %v:\n%s", r, childTimeout, outs[r])
+		case ctx.Err() != nil && code != 0 && !dies:
+			t.Errorf("rank %d was stopped (it ran past %v, or %v past another rank's failure):\n%s", r, childTimeout, failTimeout, outs[r])
 		case dies && code != want:
 			t.Errorf("rank %d ended with status %d, want %d:\n%s", r, code, want, outs[r])
 		case !dies && code != 0:
