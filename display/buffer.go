@@ -21,9 +21,11 @@ const maxStandalonePicture = 64 << 10
 // BufferView is what a buffer shows in a notebook: plain data that the gpu package fills
 // (computing statistics and reductions on the device), rendered without knowing of gpu.
 //
-// Small buffers carry all their elements in Values and show as a table. Large ones carry an
-// Envelope (1-D) or a Grid (2-D and more) and show as a line plot or a heatmap. Every form
-// shows a header (name, dtype, shape, device, sharing) and the statistics.
+// Small buffers carry all their elements in Values; up to tableValues (256) of them show as a
+// table, more as a line plot (1-D) or a heatmap (2-D and more) of the values. Large ones
+// carry an Envelope (1-D) or a Grid (2-D and more) and show as a line plot or a heatmap.
+// Every form shows a header (name, dtype, shape, device, sharing) and the statistics, and
+// every size fits in MaxOutputBytes with its HTML: no buffer falls back to raw text.
 type BufferView struct {
 	Name       string   // what the buffer is called ("x"); "" for none
 	DType      string   // element type: "float32", "int64", ...
@@ -129,7 +131,7 @@ func (v *BufferView) form() (bufferForm, *Envelope, *Grid) {
 	rows, cols, is2D := v.matrix()
 	nv := len(v.Values)
 	switch {
-	case nv > 0 && nv <= MaxTableValues:
+	case nv > 0 && nv <= tableValues:
 		return formTable, nil, nil
 	case is2D && v.Grid.valid():
 		return formHeatmap, nil, v.Grid.reduce(GridSize)
@@ -267,7 +269,18 @@ func (v *BufferView) statsHTML() string {
 	return b.String()
 }
 
-// tableHTML shows the elements: a matrix for 2-D and more, rows of 16 for 1-D.
+// tableCSS styles every buffer table, once per output: cells carry no inline style, so a
+// table of TableValues elements stays a few kilobytes. Where a front end strips styles
+// (untrusted notebooks), the table shows plain.
+const tableCSS = `<style>.pb-bt{max-height:360px;overflow:auto;display:inline-block;max-width:100%;` +
+	`border:1px solid rgba(128,128,128,0.25);border-radius:4px}` +
+	`.pb-bt table{border-collapse:collapse;margin:0}` +
+	`.pb-bt td,.pb-bt th{padding:1px 8px;text-align:right;font-family:` + monoStack + `;font-size:12px;white-space:nowrap}` +
+	`.pb-bt th{color:#9e9e9e;font-weight:normal;background:rgba(128,128,128,0.08)}` +
+	`.pb-bt td.x{color:#c62828}</style>`
+
+// tableHTML shows the elements: a matrix for 2-D and more, rows of 16 for 1-D. NaN and
+// infinite elements carry the class "x" (red).
 func (v *BufferView) tableHTML() string {
 	vals := v.Values
 	rows, cols, is2D := v.matrix()
@@ -280,29 +293,24 @@ func (v *BufferView) tableHTML() string {
 		rowLabel = func(r int) string { return strconv.FormatInt(int64(r)*cols, 10) }
 	}
 	integral := v.integral()
-	cell := `padding:1px 8px;text-align:right;font-family:` + monoStack + `;font-size:12px;white-space:nowrap`
-	head := cell + `;color:#9e9e9e;font-weight:normal;background:rgba(128,128,128,0.08)`
 	var b strings.Builder
-	b.WriteString(`<div style="max-height:360px;overflow:auto;display:inline-block;max-width:100%;border:1px solid rgba(128,128,128,0.25);border-radius:4px">`)
-	b.WriteString(`<table style="border-collapse:collapse;margin:0"><thead><tr><th style="` + head + `"></th>`)
+	b.WriteString(tableCSS + `<div class="pb-bt"><table><thead><tr><th></th>`)
 	for c := int64(0); c < cols; c++ {
-		b.WriteString(`<th style="` + head + `">` + strconv.FormatInt(c, 10) + `</th>`)
+		b.WriteString(`<th>` + strconv.FormatInt(c, 10) + `</th>`)
 	}
 	b.WriteString(`</tr></thead><tbody>`)
 	for r := int64(0); r < rows; r++ {
-		b.WriteString(`<tr><th style="` + head + `">` + html.EscapeString(rowLabel(int(r))) + `</th>`)
+		b.WriteString(`<tr><th>` + html.EscapeString(rowLabel(int(r))) + `</th>`)
 		for c := int64(0); c < cols; c++ {
 			i := r*cols + c
-			if i >= int64(len(vals)) {
+			switch {
+			case i >= int64(len(vals)):
 				b.WriteString(`<td></td>`)
-				continue
+			case math.IsNaN(vals[i]) || math.IsInf(vals[i], 0):
+				b.WriteString(`<td class="x">` + formatValue(vals[i], integral) + `</td>`)
+			default:
+				b.WriteString(`<td>` + formatValue(vals[i], integral) + `</td>`)
 			}
-			x := vals[i]
-			style := cell
-			if math.IsNaN(x) || math.IsInf(x, 0) {
-				style += ";color:#c62828"
-			}
-			b.WriteString(`<td style="` + style + `">` + formatValue(x, integral) + `</td>`)
 		}
 		b.WriteString(`</tr>`)
 	}

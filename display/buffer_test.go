@@ -123,7 +123,7 @@ func TestBufferViewSmall1D(t *testing.T) {
 			t.Errorf("HTML lacks %q", want)
 		}
 	}
-	if n := strings.Count(h, "<td "); n != len(vals) {
+	if n := len(regexp.MustCompile(`<td[^>]*>[^<]`).FindAllString(h, -1)); n != len(vals) {
 		t.Errorf("table has %d value cells, want %d", n, len(vals))
 	}
 	if !strings.HasPrefix(txt, "x float32[17] (68 B) on GPU0 NVIDIA H200, shared with GPU1, GPU2\ncount=17 min=-2 max=17.25") ||
@@ -347,5 +347,68 @@ func BenchmarkBufferViewLarge(b *testing.B) {
 			}
 			b.ReportMetric(float64(size), "bytes")
 		})
+	}
+}
+
+// Buffers of every size around the table's and the reduction's thresholds, filled as the
+// gpu package fills them (a Reduction), with values whose text is long, render with their
+// HTML (a table or a picture, never a fall back to raw text) within MaxOutputBytes, and
+// their text stays short enough for a terminal.
+func TestBufferViewAnySizeFitsWithHTML(t *testing.T) {
+	shapes := [][]int{}
+	for _, n := range []int{1, 16, 255, 256, 257, 900, 950, 1000, 1023, 1024, 1025, 4096, 1 << 20} {
+		shapes = append(shapes, []int{n})
+	}
+	shapes = append(shapes, []int{32, 32}, []int{16, 16}, []int{2, 512}, []int{512, 2}, []int{1, 1024},
+		[]int{4, 4, 64}, []int{100, 9}, []int{1024, 1024})
+	for _, shape := range shapes {
+		for _, dtype := range []string{"float32", "int32"} {
+			n := 1
+			for _, d := range shape {
+				n *= d
+			}
+			vals := make([]float64, n)
+			for i := range vals {
+				if dtype == "int32" {
+					vals[i] = float64(-2147483000 + i*7919%1000000)
+				} else {
+					vals[i] = math.Sin(float64(i)/7) * 1e-7 * (1 + float64(i%13)/17)
+				}
+			}
+			if n > 3 {
+				vals[3] = math.NaN()
+			}
+			r, err := NewReduction(shape)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := r.Add(0, vals); err != nil {
+				t.Fatal(err)
+			}
+			v := BufferView{Name: "b", DType: dtype, Shape: shape, Device: "sim0", Simulated: true}
+			r.Fill(&v)
+			b := v.MIMEBundle()
+			h, ok := b.Data[MIMEHTML].(string)
+			if !ok {
+				t.Errorf("%s%v: no HTML (the bundle fell back to %v)", dtype, shape, keys(b))
+				continue
+			}
+			table, picture := strings.Contains(h, "<table"), strings.Contains(h, "<svg")
+			if table == picture {
+				t.Errorf("%s%v: HTML shows table=%v picture=%v, want one", dtype, shape, table, picture)
+			}
+			if table && n > tableValues {
+				t.Errorf("%s%v: %d values as a table, want a picture past %d", dtype, shape, n, tableValues)
+			}
+			if table && strings.Contains(h, "<td style") {
+				t.Errorf("%s%v: table cells carry inline styles", dtype, shape)
+			}
+			if size := wireSize(t, b); size > MaxOutputBytes {
+				t.Errorf("%s%v: %d bytes, over the budget of %d", dtype, shape, size, MaxOutputBytes)
+			}
+			if txt := textOf(t, b); len(txt) > 8<<10 {
+				t.Errorf("%s%v: text/plain is %d bytes, want a summary under 8 KiB", dtype, shape, len(txt))
+			}
+		}
 	}
 }
