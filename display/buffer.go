@@ -251,7 +251,7 @@ func (v *BufferView) statsHTML() string {
 			style = "color:#c62828;font-weight:600"
 		}
 		return `<span style="margin-right:14px;white-space:nowrap"><span style="color:#757575">` + name +
-			`</span> <span style="font-family:` + monoStack + `;` + style + `">` + html.EscapeString(value) + `</span></span>`
+			`</span> <span style="font-family:` + monoStack + `;` + style + `">` + html.EscapeString(value) + `</span></span> `
 	}
 	var b strings.Builder
 	b.WriteString(`<div style="margin-top:6px">`)
