@@ -353,11 +353,13 @@ func (v *BufferView) envelopeSVG(e *Envelope) (d *svgDoc, caption string) {
 		pad := math.Max(math.Abs(lo)*0.1, 0.5)
 		lo, hi = lo-pad, hi+pad
 	}
-	yTicks, yStep := niceTicks(lo, hi, 5)
-	if len(yTicks) > 0 {
-		lo = math.Min(lo, yTicks[0])
-		hi = math.Max(hi, yTicks[len(yTicks)-1])
+	// The axis ends at the ticks around the data, so its lowest and highest values get a
+	// labelled tick.
+	_, yStep := niceTicks(lo, hi, 5)
+	if yStep > 0 {
+		lo, hi = math.Floor(lo/yStep+1e-9)*yStep, math.Ceil(hi/yStep-1e-9)*yStep
 	}
+	yTicks, yStep := niceTicks(lo, hi, 5)
 	pad := (hi - lo) * 0.03
 	lo, hi = lo-pad, hi+pad
 

@@ -413,3 +413,20 @@ func TestBufferViewAnySizeFitsWithHTML(t *testing.T) {
 		}
 	}
 }
+
+// A buffer's line plot labels the ticks around its data: a sine's -0.99999 and 0.99999 get
+// -1.0 and 1.0 (the axis ended unlabelled past ±0.5).
+func TestBufferLinePlotLabelsItsEnds(t *testing.T) {
+	vals := make([]float64, 1024)
+	for i := range vals {
+		vals[i] = math.Sin(float64(i) / 30)
+	}
+	v := Array(vals, len(vals))
+	_, env, _ := v.form()
+	d, _ := v.envelopeSVG(env)
+	for _, want := range []string{">-1.0<", ">1.0<"} {
+		if !strings.Contains(d.String(), want) {
+			t.Errorf("the y axis has no %s tick label", strings.Trim(want, "<>"))
+		}
+	}
+}

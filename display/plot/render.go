@@ -185,8 +185,23 @@ func (p *Plot) drawSeries(dc draw.Canvas) error {
 	if !showLegend {
 		legend = nil
 	}
+	if !p.logY {
+		roundOut(&g.Y)
+	}
 	g.Draw(pad(p.drawHeader(dc, legend)))
 	return nil
+}
+
+// roundOut widens a linear axis to the ticks around its data, so that its lowest and
+// highest values get a labelled tick (a sine's -0.99999 gets -1.0, not an axis ending
+// unlabelled below -0.5).
+func roundOut(a *gonum.Axis) {
+	if !(a.Max > a.Min) || math.IsInf(a.Min, 0) || math.IsInf(a.Max, 0) {
+		return
+	}
+	step := axis.Step(a.Min, a.Max, 6)
+	a.Min = math.Floor(a.Min/step+1e-9) * step
+	a.Max = math.Ceil(a.Max/step-1e-9) * step
 }
 
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
