@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -150,6 +152,7 @@ func checkExecuted(t *testing.T, path string, promise []string) {
 					seen[mime] = true
 				}
 				checkPictures(t, fmt.Sprintf("%s: cell %d", path, i+1), d)
+				checkPNG(t, fmt.Sprintf("%s: cell %d", path, i+1), d)
 			}
 		}
 	}
@@ -196,6 +199,25 @@ func checkPictures(t *testing.T, where string, data map[string]any) {
 		for _, o := range outside {
 			t.Errorf("%s: %s", where, o)
 		}
+	}
+}
+
+// checkPNG fails for an output that shows a picture (an SVG, standalone or in its HTML, or
+// an image in its HTML) without a PNG of it: front ends that show no SVG or scripts
+// (untrusted notebooks, GitHub) would show text instead.
+func checkPNG(t *testing.T, where string, data map[string]any) {
+	t.Helper()
+	h := textOf(data["text/html"])
+	if _, svg := data["image/svg+xml"]; !svg && !strings.Contains(h, "<svg") && !strings.Contains(h, "data:image/") {
+		return
+	}
+	raw, err := base64.StdEncoding.DecodeString(strings.TrimSpace(textOf(data["image/png"])))
+	if err != nil || len(raw) == 0 {
+		t.Errorf("%s: a picture without a PNG beside it (%v)", where, err)
+		return
+	}
+	if _, err := png.Decode(bytes.NewReader(raw)); err != nil {
+		t.Errorf("%s: its PNG doesn't decode: %v", where, err)
 	}
 }
 
