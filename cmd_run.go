@@ -23,7 +23,7 @@ func init() {
 	register(&command{
 		name:    "run",
 		summary: "execute a notebook headlessly, no Jupyter needed",
-		usage: `peerbook run NOTEBOOK.ipynb [-o OUT.ipynb [--trust]] [--html OUT.html] [--timeout D] [--continue] [-q]
+		usage: `peerbook run NOTEBOOK.ipynb [-o OUT.ipynb [--trust]] [--html OUT.html] [--timeout D] [--continue] [--as-go] [-q]
 
 Runs the notebook's code cells in order in a fresh Go session, showing on stderr each
 cell as it starts and what it outputs as it runs (text as printed, a one-line summary
@@ -31,7 +31,8 @@ such as [image/svg+xml 43 KB] for rich outputs; -q leaves outputs out), and writ
 outputs into OUT.ipynb (default: the notebook itself is left alone and nothing is
 written unless -o is given) and, with --html, into a self-contained HTML page with the
 rich outputs in it. The notebook and the files to write are checked before any cell
-runs. --trust records OUT.ipynb as trusted in this user's Jupyter, as "jupyter trust"
+runs; a notebook whose metadata names another language than Go (a python3 notebook) is
+refused unless --as-go is given. --trust records OUT.ipynb as trusted in this user's Jupyter, as "jupyter trust"
 does (with Jupyter's notebook secret, in its signature database), so that Jupyter shows
 its HTML, pictures and scripts; without it Jupyter shows the PNGs of the pictures and
 sanitised HTML. Exits 1 naming the first cell that failed; --continue runs the cells after it too,
@@ -50,9 +51,10 @@ in a fresh session.`,
 func runNotebookCommand(flags *flag.FlagSet, args []string) error {
 	out := flags.String("o", "", "write the executed notebook to this file")
 	htmlOut := flags.String("html", "", "write an HTML page of the executed notebook to this file")
-	timeout := flags.Duration("timeout", 10*time.Minute, "longest time one cell may run (0: no limit)")
+	timeout := durationVar(flags, "timeout", 10*time.Minute, "longest time one cell may run, a `duration` with its unit: 90s, 10m (0: no limit)")
 	keepGoing := flags.Bool("continue", false, "run the remaining cells after a failing one")
 	quiet := flags.Bool("q", false, "show only progress, not what the cells output")
+	asGo := flags.Bool("as-go", false, "run the cells as Go whatever language the notebook's kernelspec names")
 	trust := flags.Bool("trust", false, "record the notebook -o writes as trusted in this user's Jupyter (as jupyter trust does)")
 	// Flags may come before or after the notebook's path.
 	if err := flags.Parse(args); err != nil {
@@ -74,6 +76,9 @@ func runNotebookCommand(flags *flag.FlagSet, args []string) error {
 	// Everything that can be checked is checked before the first cell runs.
 	nb, err := notebook.Read(path)
 	if err != nil {
+		return err
+	}
+	if err := checkLanguage(nb, path, *asGo); err != nil {
 		return err
 	}
 	if err := checkWritable("-o", *out); err != nil {
@@ -106,6 +111,23 @@ func runNotebookCommand(flags *flag.FlagSet, args []string) error {
 		return runInstead(bin, args)
 	}
 	return runNotebook(nb, opts)
+}
+
+// checkLanguage refuses a notebook whose metadata says its cells are in another language
+// than Go (a python3 notebook): run as Go, its first cell would fail with compile errors
+// that say nothing of the cause, and -o would write Go outputs into it. Refusing costs
+// nothing, since no cell has run; --as-go runs it anyway. A notebook that names no
+// language (written by hand) runs.
+func checkLanguage(nb *notebook.Notebook, path string, asGo bool) error {
+	lang, kernel := nb.Language()
+	if asGo || lang == "" || strings.EqualFold(lang, "go") {
+		return nil
+	}
+	what := fmt.Sprintf("language %q", lang)
+	if kernel != "" {
+		what = fmt.Sprintf("kernel %q, language %q", kernel, lang)
+	}
+	return fmt.Errorf("%s is not a Go notebook (its metadata names %s): peerbook runs Go cells; --as-go runs them as Go anyway", path, what)
 }
 
 // runOptions are the command line of `peerbook run`.
