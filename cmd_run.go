@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -215,9 +216,65 @@ type cellProgress struct {
 	total  int
 	out    io.Writer
 
+	// live: out is a terminal, where a display updated in place (a progress bar) is
+	// drawn again over its line; elsewhere its latest state is shown at most once a
+	// second, and when the cell ends.
+	live bool
+
 	mu       sync.Mutex
 	lineOpen bool // the running cell's progress line has no newline yet
 	midLine  bool // the last output text ended without a newline
+	// lastDisplay is the id of the display whose one line is the last thing shown, so
+	// that its update can be drawn over it ("" when something else came after it).
+	lastDisplay string
+	displays    map[string]*shownDisplay // the running cell's displays with ids
+}
+
+// shownDisplay is what the terminal shows of a display that may be updated.
+type shownDisplay struct {
+	text    string    // the text shown last
+	pending string    // not live: an update not shown yet ("" none)
+	shownAt time.Time // not live: when text was shown
+}
+
+// headerLine is the line that names a cell on the terminal: its first line that says what
+// the cell does, past blank lines, comments, magics, imports and the package clause (not
+// `import (` or `// Copies and kernels`); the first non-blank line where every line is such.
+func headerLine(src string) string {
+	lines := strings.Split(src, "\n")
+	first := ""
+	inImports, inComment := false, false
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		if first == "" && t != "" {
+			first = t
+		}
+		switch {
+		case inComment:
+			if _, after, ok := strings.Cut(t, "*/"); ok {
+				inComment = false
+				if t = strings.TrimSpace(after); t != "" {
+					return t
+				}
+			}
+			continue
+		case inImports:
+			inImports = !strings.HasPrefix(t, ")")
+			continue
+		case t == "" || strings.HasPrefix(t, "//") || strings.HasPrefix(t, "package ") || strings.HasPrefix(t, "%"):
+			continue
+		case strings.HasPrefix(t, "/*"):
+			inComment = !strings.Contains(t[2:], "*/")
+			continue
+		case t == "import (" || strings.HasPrefix(t, "import ("):
+			inImports = !strings.Contains(t, ")")
+			continue
+		case strings.HasPrefix(t, "import "):
+			continue
+		}
+		return t
+	}
+	return first
 }
 
 // outputIndent starts each line of a cell's output under its progress line.
@@ -227,7 +284,8 @@ func (p *cellProgress) CellStarted(index, total int, c *notebook.Cell) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.total = total
-	first, _, _ := strings.Cut(strings.TrimSpace(c.Source()), "\n")
+	p.lastDisplay, p.displays = "", nil
+	first := headerLine(c.Source())
 	if r := []rune(first); len(r) > 60 {
 		first = string(r[:57]) + "..." // whole characters: the line may be any UTF-8
 	}
@@ -236,6 +294,7 @@ func (p *cellProgress) CellStarted(index, total int, c *notebook.Cell) {
 }
 
 func (p *cellProgress) CellDone(index, total int, c *notebook.Cell, took time.Duration, err error) {
+	p.flushDisplays()
 	if err == nil && !p.quiet {
 		for _, o := range c.Outputs() {
 			if o["output_type"] == "execute_result" {
@@ -246,6 +305,7 @@ func (p *cellProgress) CellDone(index, total int, c *notebook.Cell, took time.Du
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.displays, p.lastDisplay = nil, ""
 	if p.midLine {
 		fmt.Fprintln(p.out)
 	}
@@ -281,6 +341,80 @@ func (p *cellProgress) show(s string, ownLine bool) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.showLocked(s, ownLine)
+}
+
+// display shows a display's summary; one with an id may be updated later (see update).
+func (p *cellProgress) display(id, s string) {
+	if s == "" {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.showLocked(s, true)
+	if id == "" {
+		return
+	}
+	if p.displays == nil {
+		p.displays = map[string]*shownDisplay{}
+	}
+	p.displays[id] = &shownDisplay{text: s, shownAt: time.Now()}
+	if strings.Count(s, "\n") == 1 {
+		p.lastDisplay = id
+	}
+}
+
+// update shows the new state of display id: drawn over its line on a terminal when
+// nothing was shown after it, else on a line of its own; not on a terminal, at most once
+// a second (flushDisplays shows the last state when the cell ends).
+func (p *cellProgress) update(id, s string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	d := p.displays[id]
+	if d == nil || s == "" || s == d.text {
+		return
+	}
+	if !p.live {
+		d.pending = s
+		if time.Since(d.shownAt) < time.Second {
+			return
+		}
+		d.pending, d.shownAt = "", time.Now()
+	}
+	d.text = s
+	if p.live && p.lastDisplay == id && strings.Count(s, "\n") == 1 {
+		// Up one line, to its start, clear it, draw the new state.
+		io.WriteString(p.out, "\x1b[1A\r\x1b[2K"+outputIndent+s)
+		return
+	}
+	p.showLocked(s, true)
+	if strings.Count(s, "\n") == 1 {
+		p.lastDisplay = id
+	}
+}
+
+// flushDisplays shows the updates not yet shown (not on a terminal) of the running cell's
+// displays, in the order they were first shown.
+func (p *cellProgress) flushDisplays() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	ids := make([]string, 0, len(p.displays))
+	for id, d := range p.displays {
+		if d.pending != "" {
+			ids = append(ids, id)
+		}
+	}
+	sort.Slice(ids, func(i, j int) bool { return p.displays[ids[i]].shownAt.Before(p.displays[ids[j]].shownAt) })
+	for _, id := range ids {
+		d := p.displays[id]
+		d.text, d.pending = d.pending, ""
+		p.showLocked(d.text, true)
+	}
+}
+
+// showLocked is show for a caller that holds p.mu.
+func (p *cellProgress) showLocked(s string, ownLine bool) {
+	p.lastDisplay = ""
 	var b strings.Builder
 	if ownLine && p.midLine {
 		b.WriteByte('\n')
