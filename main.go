@@ -26,6 +26,7 @@ import (
 	"github.com/peerbook/peerbook/eval"
 	"github.com/peerbook/peerbook/gpu"
 	"github.com/peerbook/peerbook/install"
+	"github.com/peerbook/peerbook/internal/ranks"
 	"github.com/peerbook/peerbook/kernel"
 	"github.com/peerbook/peerbook/kernel/evaluator/evalchild"
 	"github.com/peerbook/peerbook/kernel/history"
@@ -121,7 +122,7 @@ file descriptors 3 and 4 (see package kernel/evaluator). Not for use by hand.`,
 			if err := flags.Parse(args); err != nil {
 				return err
 			}
-			os.Exit(evalchild.Main(func() (evalchild.Session, error) {
+			os.Exit(evalchild.Main(func(ranks.World) (evalchild.Session, error) {
 				s, err := eval.New(eval.Options{Hooks: eval.PackageHooks{}, Packages: modulePackages, GoMagic: goMagic, Dir: *dir})
 				if err != nil {
 					return nil, err

@@ -12,6 +12,7 @@ import (
 
 	"github.com/peerbook/peerbook/display"
 	"github.com/peerbook/peerbook/eval"
+	"github.com/peerbook/peerbook/internal/ranks"
 	"github.com/peerbook/peerbook/kernel/evaluator/evalchild"
 )
 
@@ -21,19 +22,22 @@ const fakeEnv = "PEERBOOK_TEST_FAKE_EVALUATOR"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(fakeEnv) == "1" {
-		os.Exit(evalchild.Main(func() (evalchild.Session, error) {
+		os.Exit(evalchild.Main(func(w ranks.World) (evalchild.Session, error) {
 			if d, err := time.ParseDuration(os.Getenv(fakeEnv + "_SLOW_START")); err == nil {
 				time.Sleep(d)
 			}
-			return newFakeSession(), nil
+			s := newFakeSession()
+			s.world = w
+			return s, nil
 		}))
 	}
 	os.Exit(m.Run())
 }
 
 type fakeSession struct {
-	mu   sync.Mutex
-	vars map[string]string
+	mu    sync.Mutex
+	vars  map[string]string
+	world ranks.World // nil: not a rank
 }
 
 func newFakeSession() *fakeSession { return &fakeSession{vars: map[string]string{}} }
