@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/peerbook/peerbook/eval"
+	"github.com/peerbook/peerbook/kernel"
 	"github.com/peerbook/peerbook/kernel/notebook"
 )
 
@@ -22,7 +23,7 @@ func init() {
 	register(&command{
 		name:    "run",
 		summary: "execute a notebook headlessly, no Jupyter needed",
-		usage: `peerbook run NOTEBOOK.ipynb [-o OUT.ipynb] [--html OUT.html] [--timeout D] [--continue] [-q]
+		usage: `peerbook run NOTEBOOK.ipynb [-o OUT.ipynb] [--html OUT.html] [--timeout D] [--continue] [-q] [--ranks N]
 
 Runs the notebook's code cells in order in a fresh Go session, showing on stderr each
 cell as it starts and what it outputs as it runs (text as printed, a one-line summary
@@ -38,7 +39,12 @@ output, as in Jupyter.
 The session runs in a child process, as in the kernel: a cell that kills it (a stack
 overflow, concurrent map writes, a GPU fault that leaves CUDA unusable) fails with the
 reason, the outputs so far are still written, and with --continue the cells after it run
-in a fresh session.`,
+in a fresh session.
+
+--ranks N runs the session as N ranks, one process each, as MPI programs run: every cell
+runs on each rank (gpu.Rank() tells them apart), its text output labelled [r], its rich
+output rank 0's. A rank that dies ends the cell on every rank and all ranks start again,
+empty. A "%ranks N" cell does the same from inside the notebook.`,
 		run: runNotebookCommand,
 	})
 }
@@ -49,6 +55,7 @@ func runNotebookCommand(flags *flag.FlagSet, args []string) error {
 	timeout := flags.Duration("timeout", 10*time.Minute, "longest time one cell may run (0: no limit)")
 	keepGoing := flags.Bool("continue", false, "run the remaining cells after a failing one")
 	quiet := flags.Bool("q", false, "show only progress, not what the cells output")
+	nRanks := flags.Int("ranks", 1, "run the session as `N` ranks (processes), each cell on every rank")
 	// Flags may come before or after the notebook's path.
 	if err := flags.Parse(args); err != nil {
 		return err
@@ -67,6 +74,9 @@ func runNotebookCommand(flags *flag.FlagSet, args []string) error {
 	}
 
 	// Everything that can be checked is checked before the first cell runs.
+	if *nRanks < 1 || *nRanks > kernel.MaxRanks {
+		return fmt.Errorf("--ranks %d: want 1 to %d", *nRanks, kernel.MaxRanks)
+	}
 	nb, err := notebook.Read(path)
 	if err != nil {
 		return err
@@ -77,7 +87,7 @@ func runNotebookCommand(flags *flag.FlagSet, args []string) error {
 	if err := checkWritable("--html", *htmlOut); err != nil {
 		return err
 	}
-	opts := runOptions{path: path, out: *out, html: *htmlOut, timeout: *timeout, keepGoing: *keepGoing, quiet: *quiet}
+	opts := runOptions{path: path, out: *out, html: *htmlOut, timeout: *timeout, keepGoing: *keepGoing, quiet: *quiet, ranks: *nRanks}
 	if bin, err := moduleEvaluator(nb, path); err != nil {
 		return err
 	} else if bin != "" {
@@ -92,6 +102,7 @@ type runOptions struct {
 	timeout         time.Duration
 	keepGoing       bool
 	quiet           bool // no cell outputs on the terminal
+	ranks           int  // processes the session runs as (1: one evaluator)
 }
 
 // checkWritable fails, naming flag, where path ("": none) can't be written: a missing

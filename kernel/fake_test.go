@@ -152,6 +152,9 @@ func (s *fakeSession) Execute(ctx context.Context, req eval.ExecuteRequest, out 
 	case "expr":
 		return eval.Result{UserExpressions: map[string]any{"x": map[string]any{"status": "ok", "data": map[string]any{"text/plain": "X"}, "metadata": map[string]any{}}}}, nil
 	default:
+		if res, err, ok := s.rankCommand(ctx, req, cmd, arg, out); ok {
+			return res, err
+		}
 		return eval.Result{}, &eval.Error{Name: "UnknownCommand", Value: cmd}
 	}
 	return eval.Result{}, nil

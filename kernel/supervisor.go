@@ -54,9 +54,14 @@ type supervisor struct {
 	interrupts chan struct{}
 
 	mu      sync.Mutex
-	cur     *child
+	cur     *child // the evaluator, outside rank mode
 	gen     int
 	closing bool
+	// Rank mode (ranks.go): size ranks, run by the children of rg, a generation that ends
+	// as a whole. size <= 1 is the single evaluator, cur.
+	size int
+	rg   *rankGen
+	show int // the rank whose rich output is shown (showAll: every rank's)
 	done    chan struct{} // closed by close: nobody reads msgs any more
 
 	// adopt: the kernel is a subreaper (adoptOrphans); evaluators' leftover processes are
@@ -71,8 +76,10 @@ type supervisor struct {
 
 // child is one evaluator process.
 type child struct {
-	gen int
-	sup *supervisor
+	gen  int
+	sup  *supervisor
+	rank int      // in rank mode; 0 otherwise
+	rg   *rankGen // the generation of ranks it belongs to; nil outside rank mode
 	cmd *exec.Cmd
 	pid int
 
@@ -130,12 +137,20 @@ func (s *supervisor) post(m procMsg) {
 	}
 }
 
-// current returns the live child, starting one if there is none.
+// current returns the live child, starting one if there is none. In rank mode it is rank
+// 0's, and every rank is started.
 func (s *supervisor) current() (*child, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closing {
 		return nil, errors.New("the kernel is shutting down")
+	}
+	if s.size > 1 {
+		g, err := s.currentRanksLocked()
+		if err != nil {
+			return nil, err
+		}
+		return g.kids[0], nil
 	}
 	if s.cur != nil {
 		select {
@@ -147,18 +162,23 @@ func (s *supervisor) current() (*child, error) {
 	return s.startLocked()
 }
 
-// running returns the current child if it is alive, without starting one.
+// running returns the current child (rank 0's in rank mode) if it is alive, without
+// starting one.
 func (s *supervisor) running() *child {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.cur == nil {
+	c := s.cur
+	if s.rg != nil {
+		c = s.rg.kids[0]
+	}
+	if c == nil {
 		return nil
 	}
 	select {
-	case <-s.cur.exited:
+	case <-c.exited:
 		return nil
 	default:
-		return s.cur
+		return c
 	}
 }
 
@@ -170,8 +190,19 @@ func (s *supervisor) start() {
 }
 
 func (s *supervisor) startLocked() (*child, error) {
+	c, err := s.spawnLocked(nil, 0, nil)
+	if err != nil {
+		return nil, err
+	}
+	s.cur = c
+	return c, nil
+}
+
+// spawnLocked starts one evaluator process: rank rank of g (nil: not a rank), with env
+// added to the supervisor's.
+func (s *supervisor) spawnLocked(g *rankGen, rank int, env []string) (*child, error) {
 	s.gen++
-	c := &child{gen: s.gen, sup: s, ready: make(chan struct{}), exited: make(chan struct{})}
+	c := &child{gen: s.gen, sup: s, rank: rank, rg: g, ready: make(chan struct{}), exited: make(chan struct{})}
 	reqR, reqW, err := os.Pipe()
 	if err != nil {
 		return nil, fmt.Errorf("evaluator pipes: %w", err)
@@ -192,7 +223,7 @@ func (s *supervisor) startLocked() (*child, error) {
 		return nil, fmt.Errorf("evaluator pipes: %w", err)
 	}
 	cmd := exec.Command(s.argv[0], s.argv[1:]...)
-	cmd.Env = append(os.Environ(), s.env...)
+	cmd.Env = append(append(os.Environ(), s.env...), env...)
 	cmd.Stdout = outW
 	cmd.Stderr = errW
 	cmd.ExtraFiles = []*os.File{reqR, evW} // fd 3, fd 4
@@ -204,7 +235,6 @@ func (s *supervisor) startLocked() (*child, error) {
 		return nil, fmt.Errorf("start evaluator %s: %w", s.argv[0], err)
 	}
 	c.cmd, c.pid, c.reqW = cmd, cmd.Process.Pid, reqW
-	s.cur = c
 	s.live[c.pid] = true
 
 	var pipes sync.WaitGroup
@@ -240,6 +270,8 @@ func (c *child) readEvents(r *os.File) {
 			if jerr := json.Unmarshal(line, ev); jerr != nil {
 				c.badEvent(line, jerr)
 				return
+			} else if ev.Kind == evaluator.EvGather {
+				c.gather(ev) // answered by the kernel, whatever the shell worker does
 			} else if ev.Kind == evaluator.EvReady {
 				c.readyOnce.Do(func() {
 					c.readyErr = ev.Text
@@ -340,6 +372,10 @@ func (c *child) wait(pipes *sync.WaitGroup) {
 	if closing {
 		return
 	}
+	if c.rg != nil {
+		s.rankEnded(c)
+		return
+	}
 	if c.retired.Load() {
 		s.log.Printf("evaluator %d replaced (%s)", c.pid, c.exit.summary)
 	} else if c.wasReady.Load() {
@@ -405,11 +441,21 @@ func (c *child) setBusy(id uint64) {
 // kernel lives.
 func (s *supervisor) interrupt() {
 	s.mu.Lock()
-	c := s.cur
+	c, g := s.cur, s.rg
 	s.mu.Unlock()
+	if g != nil {
+		g.interrupt()
+		return
+	}
 	if c == nil {
 		return
 	}
+	c.interrupt()
+}
+
+// interrupt is supervisor.interrupt for one child.
+func (c *child) interrupt() {
+	s := c.sup
 	c.mu.Lock()
 	if c.busy == 0 {
 		// Nothing runs (a SIGINT now could kill a child still starting): an execute request
@@ -444,12 +490,15 @@ func (s *supervisor) replace(argv []string, grace time.Duration) []string {
 	s.mu.Lock()
 	old := s.argv
 	s.argv = argv
-	c := s.cur
-	s.cur = nil
+	c, g := s.cur, s.rg
+	s.cur, s.rg = nil, nil
 	if c != nil {
 		c.retired.Store(true)
 	}
 	s.mu.Unlock()
+	if g != nil {
+		g.retire(grace)
+	}
 	if c == nil {
 		return old
 	}
@@ -481,10 +530,14 @@ func (s *supervisor) close(grace time.Duration) {
 	s.mu.Lock()
 	already := s.closing
 	s.closing = true
-	c := s.cur
+	c, g := s.cur, s.rg
 	s.mu.Unlock()
 	if !already {
 		close(s.done)
+	}
+	if g != nil {
+		g.retire(grace)
+		s.endLeftovers()
 	}
 	if c == nil {
 		return
