@@ -61,8 +61,8 @@ type supervisor struct {
 	// as a whole. size <= 1 is the single evaluator, cur.
 	size int
 	rg   *rankGen
-	show int // the rank whose rich output is shown (showAll: every rank's)
-	done    chan struct{} // closed by close: nobody reads msgs any more
+	show int           // the rank whose rich output is shown (showAll: every rank's)
+	done chan struct{} // closed by close: nobody reads msgs any more
 
 	// adopt: the kernel is a subreaper (adoptOrphans); evaluators' leftover processes are
 	// ended when their evaluator ends. live holds the pids of evaluators not reaped yet,
@@ -80,8 +80,8 @@ type child struct {
 	sup  *supervisor
 	rank int      // in rank mode; 0 otherwise
 	rg   *rankGen // the generation of ranks it belongs to; nil outside rank mode
-	cmd *exec.Cmd
-	pid int
+	cmd  *exec.Cmd
+	pid  int
 
 	wmu  sync.Mutex
 	reqW *os.File
