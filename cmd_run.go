@@ -23,7 +23,7 @@ func init() {
 	register(&command{
 		name:    "run",
 		summary: "execute a notebook headlessly, no Jupyter needed",
-		usage: `peerbook run NOTEBOOK.ipynb [-o OUT.ipynb] [--html OUT.html] [--timeout D] [--continue] [-q] [--ranks N]
+		usage: `peerbook run NOTEBOOK.ipynb [-o OUT.ipynb] [--html OUT.html] [--timeout D] [--continue] [-q] [--ranks N [--launcher CMD]]
 
 Runs the notebook's code cells in order in a fresh Go session, showing on stderr each
 cell as it starts and what it outputs as it runs (text as printed, a one-line summary
@@ -44,7 +44,13 @@ in a fresh session.
 --ranks N runs the session as N ranks, one process each, as MPI programs run: every cell
 runs on each rank (gpu.Rank() tells them apart), its text output labelled [r], its rich
 output rank 0's. A rank that dies ends the cell on every rank and all ranks start again,
-empty. A "%ranks N" cell does the same from inside the notebook.`,
+empty. A "%ranks N" cell does the same from inside the notebook.
+
+--launcher CMD starts the ranks through a cluster launcher instead ("mpirun",
+"mpirun --oversubscribe", "srun"), on the hosts it chooses: each rank connects back
+to this process over TCP, signed with a key made for the session, which reaches the
+ranks in the environment (mpirun -x), never on a command line. $PEERBOOK_RANK_HOST
+names the address the ranks are given (default: this host's name).`,
 		run: runNotebookCommand,
 	})
 }
@@ -56,6 +62,7 @@ func runNotebookCommand(flags *flag.FlagSet, args []string) error {
 	keepGoing := flags.Bool("continue", false, "run the remaining cells after a failing one")
 	quiet := flags.Bool("q", false, "show only progress, not what the cells output")
 	nRanks := flags.Int("ranks", 1, "run the session as `N` ranks (processes), each cell on every rank")
+	launcherCmd := flags.String("launcher", "", "start the ranks with this cluster launcher `command` (mpirun, srun, with arguments)")
 	// Flags may come before or after the notebook's path.
 	if err := flags.Parse(args); err != nil {
 		return err
@@ -77,6 +84,9 @@ func runNotebookCommand(flags *flag.FlagSet, args []string) error {
 	if *nRanks < 1 || *nRanks > kernel.MaxRanks {
 		return fmt.Errorf("--ranks %d: want 1 to %d", *nRanks, kernel.MaxRanks)
 	}
+	if *launcherCmd != "" && *nRanks < 2 {
+		return fmt.Errorf("--launcher %q needs --ranks 2 or more", *launcherCmd)
+	}
 	nb, err := notebook.Read(path)
 	if err != nil {
 		return err
@@ -87,7 +97,7 @@ func runNotebookCommand(flags *flag.FlagSet, args []string) error {
 	if err := checkWritable("--html", *htmlOut); err != nil {
 		return err
 	}
-	opts := runOptions{path: path, out: *out, html: *htmlOut, timeout: *timeout, keepGoing: *keepGoing, quiet: *quiet, ranks: *nRanks}
+	opts := runOptions{path: path, out: *out, html: *htmlOut, timeout: *timeout, keepGoing: *keepGoing, quiet: *quiet, ranks: *nRanks, launcher: *launcherCmd}
 	if bin, err := moduleEvaluator(nb, path); err != nil {
 		return err
 	} else if bin != "" {
@@ -101,8 +111,9 @@ type runOptions struct {
 	path, out, html string
 	timeout         time.Duration
 	keepGoing       bool
-	quiet           bool // no cell outputs on the terminal
-	ranks           int  // processes the session runs as (1: one evaluator)
+	quiet           bool   // no cell outputs on the terminal
+	ranks           int    // processes the session runs as (1: one evaluator)
+	launcher        string // the cluster launcher that starts them ("": this process)
 }
 
 // checkWritable fails, naming flag, where path ("": none) can't be written: a missing

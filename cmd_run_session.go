@@ -33,6 +33,7 @@ func runNotebook(nb *notebook.Notebook, o runOptions) error {
 		EvaluatorCommand: []string{exe, "evaluator", "--dir", filepath.Dir(o.path)},
 		OwnProcess:       true,
 		Ranks:            o.ranks,
+		Launcher:         o.launcher,
 		// The supervisor's log (evaluators restarted, leftovers ended), as the kernel's.
 		Logger: kernelLogger(false, os.Getenv(debugEnv), os.Stderr),
 	})

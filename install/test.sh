@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 . install/lib.sh
 
 need_debian_packages python3-jupyter-client python3-jupyter-kernel-test python3-nbclient \
-	jupyter-nbconvert python3-ipykernel
+	jupyter-nbconvert python3-ipykernel openmpi-bin
 
 export PATH="$PATH:$(go env GOROOT)/bin"
 step "go vet"

@@ -42,6 +42,9 @@ type rankGen struct {
 
 	hub    gatherHub
 	labels rankLabels
+	// launched is the launcher that started the ranks; nil when the kernel did.
+	launched *launched
+	endOnce  sync.Once
 }
 
 // ranked reports whether the session is in rank mode (more than one rank).
@@ -79,6 +82,13 @@ func (s *supervisor) currentRanksLocked() (*rankGen, error) {
 	g := &rankGen{sup: s, size: s.size, dir: dir}
 	g.hub.init(g)
 	g.labels.init(s.size)
+	if s.launch != nil {
+		if err := s.launchRanksLocked(g); err != nil {
+			return nil, err
+		}
+		s.rg = g
+		return g, nil
+	}
 	for r := 0; r < s.size; r++ {
 		env := []string{
 			ranks.EnvRank + "=" + strconv.Itoa(r),
@@ -91,7 +101,7 @@ func (s *supervisor) currentRanksLocked() (*rankGen, error) {
 			g.alive.Add(-1)
 			for _, k := range g.kids {
 				k.retired.Store(true)
-				k.cmd.Process.Kill()
+				k.proc.Kill()
 			}
 			if g.alive.Load() == 0 {
 				os.RemoveAll(dir)
@@ -106,10 +116,10 @@ func (s *supervisor) currentRanksLocked() (*rankGen, error) {
 
 // setRanks makes the session n ranks (1: one evaluator, not ranked): the evaluators it had
 // are closed (their state is lost) and the new ones started.
-func (s *supervisor) setRanks(n int, grace time.Duration) {
+func (s *supervisor) setRanks(n int, l *launcher, grace time.Duration) {
 	s.mu.Lock()
 	c, g := s.cur, s.rg
-	s.cur, s.rg, s.size = nil, nil, n
+	s.cur, s.rg, s.size, s.launch = nil, nil, n, l
 	if c != nil {
 		c.retired.Store(true)
 	}
@@ -151,7 +161,7 @@ func (s *supervisor) rankEnded(c *child) {
 			}
 			o.mu.Unlock()
 			o.retired.Store(true)
-			o.cmd.Process.Kill()
+			o.proc.Kill()
 		}
 		for _, o := range g.kids {
 			select {
@@ -162,7 +172,7 @@ func (s *supervisor) rankEnded(c *child) {
 		}
 	}
 	if g.alive.Add(-1) == 0 {
-		os.RemoveAll(g.dir)
+		g.ended()
 	}
 	if first && c.wasReady.Load() && !s.isClosing() {
 		s.log.Printf("starting all %d ranks again", g.size)
@@ -190,7 +200,17 @@ func (g *rankGen) retire(grace time.Duration) {
 		go func() { defer wg.Done(); c.closeWithin(grace) }()
 	}
 	wg.Wait()
-	os.RemoveAll(g.dir) // the ranks are gone (at shutdown, wait leaves it to us)
+	g.ended() // the ranks are gone (at shutdown, wait leaves it to retire)
+}
+
+// ended cleans up after the generation's processes: its directory, its launcher.
+func (g *rankGen) ended() {
+	g.endOnce.Do(func() {
+		os.RemoveAll(g.dir)
+		if g.launched != nil {
+			g.launched.stop()
+		}
+	})
 }
 
 // waitReady waits until every rank is up; the error names the first rank that is not.
@@ -217,7 +237,9 @@ func (g *rankGen) pids() []int {
 		select {
 		case <-c.exited:
 		default:
-			pids = append(pids, c.pid)
+			if !c.remote {
+				pids = append(pids, c.pid)
+			}
 		}
 	}
 	return pids

@@ -14,6 +14,8 @@ import (
 //
 //	%ranks              say how the session runs (one evaluator, or N ranks)
 //	%ranks N            run the session as N ranks (1: one evaluator again); state is lost
+//	%ranks N --launcher mpirun|srun [ARGS...]
+//	                    the same, the ranks started by a cluster launcher (ranks_launch.go)
 //	%ranks show R|all   show the rich output of rank R, or of every rank (labelled)
 //
 // It is written `//peerbook:ranks ...` too, as the session's magics are, and must be
@@ -21,9 +23,10 @@ import (
 
 // ranksCell is a parsed %ranks cell.
 type ranksCell struct {
-	n    int  // ranks to run; 0: not asked
-	show *int // rank whose rich output to show (showAll: every rank's)
-	err  string
+	n        int       // ranks to run; 0: not asked
+	launcher *launcher // with n: start them through it
+	show     *int      // rank whose rich output to show (showAll: every rank's)
+	err      string
 }
 
 // parseRanksCell reports whether code is a %ranks cell, and what it asks.
@@ -62,7 +65,7 @@ func parseRanksCell(code string) (ranksCell, bool) {
 	if !found {
 		return ranksCell{}, false
 	}
-	const usage = "usage: %ranks N (1 to 64: run the session as N ranks; 1 is one evaluator), %ranks show R|all, or %ranks alone to see how the session runs"
+	const usage = "usage: %ranks N [--launcher mpirun|srun ARGS...] (1 to 64: run the session as N ranks; 1 is one evaluator), %ranks show R|all, or %ranks alone to see how the session runs"
 	switch {
 	case len(args) == 0:
 		return ranksCell{}, true
@@ -76,12 +79,21 @@ func parseRanksCell(code string) (ranksCell, bool) {
 			return ranksCell{err: fmt.Sprintf("%%ranks show %s: want a rank (0, 1, ...) or all", args[1])}, true
 		}
 		return ranksCell{show: &r}, true
-	case len(args) == 1:
+	case len(args) == 1 || len(args) > 2 && args[1] == "--launcher":
 		n, err := strconv.Atoi(args[0])
 		if err != nil || n < 1 || n > MaxRanks {
 			return ranksCell{err: fmt.Sprintf("%%ranks %s: want a number of ranks from 1 to %d; %s", args[0], MaxRanks, usage)}, true
 		}
-		return ranksCell{n: n}, true
+		rc := ranksCell{n: n}
+		if len(args) > 2 {
+			if n < 2 {
+				return ranksCell{err: "%ranks 1 --launcher: a launcher starts 2 ranks or more (%ranks 1 is one evaluator, started by the kernel)"}, true
+			}
+			if rc.launcher, err = parseLauncher(strings.Join(args[2:], " ")); err != nil {
+				return ranksCell{err: "%ranks: " + err.Error()}, true
+			}
+		}
+		return rc, true
 	}
 	return ranksCell{err: "%ranks " + strings.Join(args, " ") + ": " + usage}, true
 }
@@ -122,10 +134,10 @@ func (s *supervisor) runRanksCell(ctx context.Context, rc ranksCell, interrupts 
 		return fmt.Sprintf("rich output (displays, the cell's value) of rank %d\n", *rc.show), nil
 	case rc.n == 0:
 		return s.describeRanks(), nil
-	case rc.n == size:
+	case rc.n == size && s.launcherString() == rc.launcher.String():
 		return fmt.Sprintf("the session already runs as %s: nothing changed\n", plural(size)), nil
 	}
-	s.setRanks(rc.n, time.Second)
+	s.setRanks(rc.n, rc.launcher, time.Second)
 	s.mu.Lock()
 	s.show = 0
 	s.mu.Unlock()
@@ -139,9 +151,13 @@ func (s *supervisor) runRanksCell(ctx context.Context, rc ranksCell, interrupts 
 	if err != nil {
 		return "", ranksError(fmt.Sprintf("%d ranks could not start: %v", rc.n, err))
 	}
-	return fmt.Sprintf("%d ranks started, on this host: every cell now runs on each of them (gpu.Rank() is 0 to %d, gpu.Ranks() is %d),\n"+
+	where := "on this host"
+	if rc.launcher != nil {
+		where = "by " + rc.launcher.String() + ", connected to the kernel over TCP (" + strings.Join(g.hosts(), ", ") + ")"
+	}
+	return fmt.Sprintf("%d ranks started %s: every cell now runs on each of them (gpu.Rank() is 0 to %d, gpu.Ranks() is %d),\n"+
 		"its text output labelled with the rank ([0] ...), rich output shown from rank 0 (%%ranks show R|all to change).\n"+
-		"The session's state (variables, functions, imports) was lost: the ranks started empty.\n", rc.n, rc.n-1, rc.n), nil
+		"The session's state (variables, functions, imports) was lost: the ranks started empty.\n", rc.n, where, rc.n-1, rc.n), nil
 }
 
 // describeRanks says how the session runs.
@@ -154,7 +170,18 @@ func (s *supervisor) describeRanks() string {
 	if s.shown() == showAll {
 		show = "every rank"
 	}
-	return fmt.Sprintf("the session runs as %d ranks on this host; rich output of %s is shown\n", n, show)
+	where := "on this host"
+	if l := s.launcherString(); l != "" {
+		where = "started by " + l
+	}
+	return fmt.Sprintf("the session runs as %d ranks %s; rich output of %s is shown\n", n, where, show)
+}
+
+// launcherString is the launcher command of the ranks, "" when the kernel starts them.
+func (s *supervisor) launcherString() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.launch.String()
 }
 
 func plural(n int) string {

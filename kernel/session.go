@@ -39,6 +39,9 @@ type SessionConfig struct {
 	// Ranks, above 1, runs the session as that many ranks (ranks.go): every cell runs on
 	// each. A `%ranks` cell changes it.
 	Ranks int
+	// Launcher, with Ranks, is the cluster launcher command that starts the ranks
+	// ("mpirun --oversubscribe", "srun"; ranks_launch.go); "" : the session starts them.
+	Launcher string
 }
 
 // Events receives what a running cell outputs, in order, from one goroutine. Input asks
@@ -68,6 +71,14 @@ func StartSession(cfg SessionConfig) (*Session, error) {
 	}
 	s := &Session{sup: newSupervisor(argv, cfg.EvaluatorEnv, logger)}
 	s.sup.size = cfg.Ranks
+	if cfg.Launcher != "" {
+		if cfg.Ranks < 2 {
+			return nil, fmt.Errorf("a launcher (%s) starts 2 ranks or more", cfg.Launcher)
+		}
+		if s.sup.launch, err = parseLauncher(cfg.Launcher); err != nil {
+			return nil, err
+		}
+	}
 	if cfg.OwnProcess {
 		s.sup.adoptOrphans()
 	}

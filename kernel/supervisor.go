@@ -61,8 +61,12 @@ type supervisor struct {
 	// as a whole. size <= 1 is the single evaluator, cur.
 	size int
 	rg   *rankGen
-	show int           // the rank whose rich output is shown (showAll: every rank's)
-	done chan struct{} // closed by close: nobody reads msgs any more
+	show int // the rank whose rich output is shown (showAll: every rank's)
+	// launch, when set, starts the ranks through a cluster launcher (ranks_launch.go),
+	// which connect back signed with rankKey.
+	launch  *launcher
+	rankKey []byte
+	done    chan struct{} // closed by close: nobody reads msgs any more
 
 	// adopt: the kernel is a subreaper (adoptOrphans); evaluators' leftover processes are
 	// ended when their evaluator ends. live holds the pids of evaluators not reaped yet,
@@ -80,8 +84,10 @@ type child struct {
 	sup  *supervisor
 	rank int      // in rank mode; 0 otherwise
 	rg   *rankGen // the generation of ranks it belongs to; nil outside rank mode
-	cmd  *exec.Cmd
+	proc process
 	pid  int
+	// remote: a rank a launcher started (ranks_launch.go); pid is its agent's on its host.
+	remote bool
 
 	wmu  sync.Mutex
 	reqW *os.File
@@ -105,6 +111,22 @@ type child struct {
 	interruptAt time.Time // first interrupt of the running request
 	killReason  string
 }
+
+// process is an evaluator process as the supervisor drives it: one it started (os/exec),
+// or a rank a launcher started, connected over TCP (ranks_launch.go).
+type process interface {
+	Signal(sig os.Signal) error
+	Kill() error
+	// Wait returns when the process has ended; its error's text is the status ("exit
+	// status 2", "signal: killed"), nil for exit status 0.
+	Wait() error
+}
+
+// localProc is a process the supervisor started.
+type localProc struct{ *exec.Cmd }
+
+func (p localProc) Signal(sig os.Signal) error { return p.Process.Signal(sig) }
+func (p localProc) Kill() error                { return p.Process.Kill() }
 
 // exitInfo is how a child ended.
 type exitInfo struct {
@@ -234,7 +256,7 @@ func (s *supervisor) spawnLocked(g *rankGen, rank int, env []string) (*child, er
 		closeAll(reqW, evR, outR, errR)
 		return nil, fmt.Errorf("start evaluator %s: %w", s.argv[0], err)
 	}
-	c.cmd, c.pid, c.reqW = cmd, cmd.Process.Pid, reqW
+	c.proc, c.pid, c.reqW = localProc{cmd}, cmd.Process.Pid, reqW
 	s.live[c.pid] = true
 
 	var pipes sync.WaitGroup
@@ -337,8 +359,10 @@ func (c *child) readPipe(r *os.File, stream string) {
 
 // wait reaps the child, reports its exit, and restarts a session that died after it was up.
 func (c *child) wait(pipes *sync.WaitGroup) {
-	err := c.cmd.Wait()
-	c.sup.evaluatorEnded(c.pid)
+	err := c.proc.Wait()
+	if !c.remote {
+		c.sup.evaluatorEnded(c.pid)
+	}
 	drained := make(chan struct{})
 	go func() { pipes.Wait(); close(drained) }()
 	select {
@@ -477,10 +501,10 @@ func (c *child) interrupt() {
 	c.mu.Unlock()
 	if kill {
 		s.log.Printf("evaluator %d ignored an interrupt for %v: killing it", c.pid, escalateAfter)
-		c.cmd.Process.Kill()
+		c.proc.Kill()
 		return
 	}
-	c.cmd.Process.Signal(os.Interrupt)
+	c.proc.Signal(os.Interrupt)
 }
 
 // replace makes argv the evaluator command and ends the current child (a close request,
@@ -520,7 +544,7 @@ func (c *child) closeWithin(grace time.Duration) {
 	select {
 	case <-c.exited:
 	case <-time.After(grace):
-		c.cmd.Process.Kill()
+		c.proc.Kill()
 		<-c.exited
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/peerbook/peerbook/gpu"
 	"github.com/peerbook/peerbook/internal/ranks"
 	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/kernel/internal/ranknet"
 )
 
 // Session is what the evaluator serves: the method set of *eval.Session.
@@ -92,6 +93,9 @@ func maxStack() int {
 // set, see package internal/ranks) the World goes to gpu.SetWorld and to newSession;
 // otherwise newSession gets nil.
 func Main(newSession func(w ranks.World) (Session, error)) int {
+	if os.Getenv(ranknet.EnvConnect) != "" {
+		return runAgent() // started by a cluster launcher: this process is the rank's agent
+	}
 	limitStack()
 	var rank *ranks.Position
 	if pos, err := ranks.FromEnv(); err == nil {
