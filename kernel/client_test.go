@@ -216,6 +216,25 @@ func (c *client) wait() time.Duration {
 	return 10 * time.Second
 }
 
+// awaitStream reads IOPub until the stream output of request msgID holds text: a test
+// that must act while a cell runs (interrupt it, kill it) waits for the cell to say it
+// runs, instead of sleeping and hoping it does.
+func (c *client) awaitStream(msgID, text string) {
+	c.t.Helper()
+	var got strings.Builder
+	timeout := time.After(60 * time.Second)
+	for !strings.Contains(got.String(), text) {
+		select {
+		case m := <-c.iopubCh:
+			if m.Header.MsgType == "stream" && parentID(m) == msgID {
+				got.WriteString(content(m)["text"].(string))
+			}
+		case <-timeout:
+			c.t.Fatalf("after 60 s the cell of %s printed %q, not %q", msgID, got.String(), text)
+		}
+	}
+}
+
 // drain discards pending IOPub messages.
 func (c *client) drain() {
 	for {

@@ -70,7 +70,7 @@ func (w *world) AllGather(ctx context.Context, tag string, mine []byte) ([][]byt
 	w.mu.Unlock()
 	// The answer comes on fd 3 while a cell runs: make sure it is read.
 	w.s.wantReader()
-	w.s.events.push(evaluator.Event{Kind: evaluator.EvGather, ID: w.s.running(), Tag: tag, Data: mine})
+	w.s.events.push(evaluator.Event{Kind: evaluator.EvGather, ID: w.s.runningID(), Tag: tag, Data: mine})
 	w.s.events.flush()
 	select {
 	case a := <-ch:
