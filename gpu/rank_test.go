@@ -2,7 +2,13 @@ package gpu
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
+
+	"github.com/peerbook/peerbook/gpu/internal/backend"
+	"github.com/peerbook/peerbook/gpu/internal/ranktest"
+	"github.com/peerbook/peerbook/internal/ranks"
 )
 
 // fixedWorld is a World of one rank that knows its place and gathers nothing.
@@ -30,3 +36,41 @@ func TestRankAndRanksFollowTheWorld(t *testing.T) {
 		t.Fatalf("after SetWorld(nil): Rank %d Ranks %d, want 0 1", Rank(), Ranks())
 	}
 }
+
+// ranked runs body on n ranks (processes of the test binary, see package ranktest), each
+// with the World set and the simulated devices spec names chosen for it.
+func ranked(t *testing.T, n int, spec string, body func(t *testing.T), opts ...ranktest.Option) {
+	t.Helper()
+	ranktest.Run(t, n, func(t *testing.T, w ranks.World) {
+		SetWorld(w)
+		defer SetWorld(nil)
+		use(t, spec)
+		body(t)
+	}, opts...)
+}
+
+func TestRanksTakeDeviceRankModTheDevices(t *testing.T) {
+	ranked(t, 4, "sim:nvlink2", func(t *testing.T) {
+		k := Rank() % 2
+		if Ranks() != 4 {
+			t.Errorf("Ranks() = %d, want 4", Ranks())
+		}
+		if n := NumDevices(); n != 1 {
+			t.Fatalf("rank %d sees %d devices, want its own only", Rank(), n)
+		}
+		want := fmt.Sprintf("sim-H200-%d", k)
+		if got := Dev(0).Name(); got != want {
+			t.Errorf("rank %d: Dev(0) is %s, want %s (device rank mod 2)", Rank(), got, want)
+		}
+		if !strings.Contains(Runtime(), fmt.Sprintf("rank %d of 4 on %s", Rank(), want)) {
+			t.Errorf("Runtime() = %q does not name the rank and its device", Runtime())
+		}
+		l, err := Dev(0).m.b.(backend.PairLinker).LinkTo(0, fmt.Sprintf("0000:%02x:00.0", 0x18+0x10*(1-k)))
+		if err != nil || l.Kind != backend.LinkNV || !l.P2PAccess {
+			t.Errorf("link to the other GPU: %+v, %v; want NV18 with P2P access", l, err)
+		}
+	})
+}
+
+// ranktestExits says that rank ends its process with code on purpose (ranktest.Exits).
+func ranktestExits(rank, code int) ranktest.Option { return ranktest.Exits(rank, code) }
