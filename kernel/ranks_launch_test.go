@@ -189,4 +189,12 @@ func TestKernelRanksThroughMpirun(t *testing.T) {
 	if r, io = c.execute("%ranks"); !strings.Contains(streamText(io, "stdout"), "started by "+launcher) {
 		t.Errorf("%%ranks: %q", streamText(io, "stdout"))
 	}
+	// %ranks N keeps the launcher (a notebook's own %ranks cell under peerbook run --launcher);
+	// --launcher none goes back to ranks of the kernel's own.
+	if _, io = c.execute("%ranks 2"); !strings.Contains(streamText(io, "stdout"), "nothing changed") {
+		t.Errorf("%%ranks 2 under the launcher: %q", streamText(io, "stdout"))
+	}
+	if _, io = c.execute("%ranks 2 --launcher none"); !strings.Contains(streamText(io, "stdout"), "2 ranks started on this host") {
+		t.Errorf("%%ranks 2 --launcher none: %q", streamText(io, "stdout"))
+	}
 }

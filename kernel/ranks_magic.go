@@ -16,6 +16,11 @@ import (
 //	%ranks N            run the session as N ranks (1: one evaluator again); state is lost
 //	%ranks N --launcher mpirun|srun [ARGS...]
 //	                    the same, the ranks started by a cluster launcher (ranks_launch.go)
+//	%ranks N --launcher none
+//	                    the same, the ranks started by the kernel
+//
+// `%ranks N` keeps the launcher in use, so that a notebook that asks for its ranks runs as
+// well under `peerbook run --ranks N --launcher mpirun`.
 //	%ranks show R|all   show the rich output of rank R, or of every rank (labelled)
 //
 // It is written `//peerbook:ranks ...` too, as the session's magics are, and must be
@@ -25,6 +30,7 @@ import (
 type ranksCell struct {
 	n        int       // ranks to run; 0: not asked
 	launcher *launcher // with n: start them through it
+	local    bool      // with n: started by the kernel (--launcher none)
 	show     *int      // rank whose rich output to show (showAll: every rank's)
 	err      string
 }
@@ -86,6 +92,10 @@ func parseRanksCell(code string) (ranksCell, bool) {
 		}
 		rc := ranksCell{n: n}
 		if len(args) > 2 {
+			if len(args) == 3 && args[2] == "none" {
+				rc.local = true
+				return rc, true
+			}
 			if n < 2 {
 				return ranksCell{err: "%ranks 1 --launcher: a launcher starts 2 ranks or more (%ranks 1 is one evaluator, started by the kernel)"}, true
 			}
@@ -134,7 +144,11 @@ func (s *supervisor) runRanksCell(ctx context.Context, rc ranksCell, interrupts 
 		return fmt.Sprintf("rich output (displays, the cell's value) of rank %d\n", *rc.show), nil
 	case rc.n == 0:
 		return s.describeRanks(), nil
-	case rc.n == size && s.launcherString() == rc.launcher.String():
+	}
+	if rc.n > 1 && rc.launcher == nil && !rc.local {
+		rc.launcher = s.currentLauncher() // kept
+	}
+	if rc.n == size && s.launcherString() == rc.launcher.String() {
 		return fmt.Sprintf("the session already runs as %s: nothing changed\n", plural(size)), nil
 	}
 	s.setRanks(rc.n, rc.launcher, time.Second)
@@ -175,6 +189,13 @@ func (s *supervisor) describeRanks() string {
 		where = "started by " + l
 	}
 	return fmt.Sprintf("the session runs as %d ranks %s; rich output of %s is shown\n", n, where, show)
+}
+
+// currentLauncher is the launcher of the ranks, nil when the kernel starts them.
+func (s *supervisor) currentLauncher() *launcher {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.launch
 }
 
 // launcherString is the launcher command of the ranks, "" when the kernel starts them.
