@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/peerbook/peerbook/kernel/evaluator"
 	"github.com/peerbook/peerbook/kernel/internal/ranknet"
 )
 
@@ -196,5 +197,28 @@ func TestKernelRanksThroughMpirun(t *testing.T) {
 	}
 	if _, io = c.execute("%ranks 2 --launcher none"); !strings.Contains(streamText(io, "stdout"), "2 ranks started on this host") {
 		t.Errorf("%%ranks 2 --launcher none: %q", streamText(io, "stdout"))
+	}
+}
+
+// BenchmarkLaunchedRankCell is BenchmarkRankCell with 2 ranks started by mpirun and
+// connected over loopback TCP: the cost of the signed frames.
+func BenchmarkLaunchedRankCell(b *testing.B) {
+	if _, err := exec.LookPath("mpirun"); err != nil {
+		b.Skip("no mpirun")
+	}
+	l := "mpirun --oversubscribe"
+	if os.Geteuid() == 0 {
+		l += " --allow-run-as-root"
+	}
+	b.Setenv("PEERBOOK_RANK_HOST", "127.0.0.1")
+	s, err := StartSession(SessionConfig{EvaluatorCommand: []string{os.Args[0]}, EvaluatorEnv: []string{fakeEnv + "=1"}, Ranks: 2, Launcher: l})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close(time.Second)
+	for b.Loop() {
+		if d, err := s.Execute(context.Background(), evaluator.ExecuteRequest{Code: "value 2"}, &recordedEvents{}); err != nil || d.Error != nil {
+			b.Fatal(err, d)
+		}
 	}
 }

@@ -253,6 +253,8 @@ func (r *rankRun) result() *evaluator.Done {
 	if len(failed) > 0 {
 		d.Error = mergeRankErrors(r.done, failed)
 		d.Value = nil
+	} else if r.show == showAll && len(d.Value) > 0 {
+		d.Value, _ = labelBundle(d.Value, 0) // as the other ranks' values are
 	}
 	d.Ending = ""
 	for rank, dr := range r.done {

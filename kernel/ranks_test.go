@@ -238,7 +238,7 @@ func TestRanksMagic(t *testing.T) {
 	}
 	run(t, s, "//peerbook:ranks show all")
 	d, ev = run(t, s, "whoami")
-	if plainOf(d) != "rank 0" || !slices.Equal(ev.shown, []string{"[1] rank 1"}) {
+	if plainOf(d) != "[0] rank 0" || !slices.Equal(ev.shown, []string{"[1] rank 1"}) {
 		t.Errorf("show all: value %q, displays %q", plainOf(d), ev.shown)
 	}
 	_, ev = run(t, s, "display hi")
@@ -335,5 +335,44 @@ func TestRankDeathBetweenCellsIsTold(t *testing.T) {
 	}
 	if d.Error != nil || len(sortedLines(ev.streams["stdout"])) != 2 {
 		t.Errorf("the cell after: %q %+v", ev.streams["stdout"], d.Error)
+	}
+}
+
+// BenchmarkRankCell is a trivial cell (the fake session's "value 2") run by a Session on
+// one evaluator and on 2 and 4 ranks, each rank a process of the fake evaluator: the cost
+// of sending a cell to every rank and gathering their answers, sync markers included.
+func BenchmarkRankCell(b *testing.B) {
+	for _, n := range []int{1, 2, 4} {
+		b.Run(fmt.Sprintf("ranks=%d", n), func(b *testing.B) {
+			s, err := StartSession(SessionConfig{EvaluatorCommand: []string{os.Args[0]}, EvaluatorEnv: []string{fakeEnv + "=1"}, Ranks: n})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer s.Close(time.Second)
+			ctx := context.Background()
+			for b.Loop() {
+				if d, err := s.Execute(ctx, evaluator.ExecuteRequest{Code: "value 2"}, &recordedEvents{}); err != nil || d.Error != nil {
+					b.Fatal(err, d)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkRanksStart is starting N ranks (or one evaluator) until every one is ready.
+func BenchmarkRanksStart(b *testing.B) {
+	for _, n := range []int{1, 2, 4} {
+		b.Run(fmt.Sprintf("ranks=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				s, err := StartSession(SessionConfig{EvaluatorCommand: []string{os.Args[0]}, EvaluatorEnv: []string{fakeEnv + "=1"}, Ranks: n})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := s.Execute(context.Background(), evaluator.ExecuteRequest{Code: "value 2"}, &recordedEvents{}); err != nil {
+					b.Fatal(err)
+				}
+				s.Close(time.Second)
+			}
+		})
 	}
 }
