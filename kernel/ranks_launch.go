@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -379,8 +380,10 @@ func (p *remoteProc) sendRequests() {
 	for {
 		n, err := p.reqR.Read(buf)
 		if n > 0 {
-			if p.conn.Send(ranknet.KindRequests, buf[:n]) != nil {
-				return // receive sees the end
+			if err := p.conn.Send(ranknet.KindRequests, buf[:n]); err != nil {
+				p.end(fmt.Sprintf("killed: the connection to rank %d's agent failed (%v)", p.rank, err))
+				io.Copy(io.Discard, p.reqR) // the kernel's writes must not block
+				return
 			}
 		}
 		if err != nil {
@@ -488,7 +491,10 @@ func (p *remoteProc) Kill() error {
 		p.end("signal: killed")
 		return nil
 	}
-	return conn.Send(ranknet.KindKill, nil)
+	if err := conn.Send(ranknet.KindKill, nil); err != nil {
+		p.end(fmt.Sprintf("killed: the connection to rank %d's agent failed (%v)", p.rank, err))
+	}
+	return nil
 }
 
 // Wait returns when the rank has ended.

@@ -69,6 +69,9 @@ const (
 	MaxPayload = 64 << 10
 	// ChallengeSize is the size of the kernel's challenge.
 	ChallengeSize = 32
+	// WriteTimeout bounds a Send: a peer that stops reading can't hold the sender; the
+	// connection is unusable after a timeout.
+	WriteTimeout = 30 * time.Second
 	macSize       = sha256.Size
 	headerSize    = 5
 )
@@ -187,10 +190,11 @@ func Connect(nc net.Conn, key []byte, h Hello, timeout time.Duration) (*Conn, er
 }
 
 // Send writes payload as frames of kind (several when it is over MaxPayload; one, empty,
-// when it is empty).
+// when it is empty), within WriteTimeout.
 func (c *Conn) Send(kind byte, payload []byte) error {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
+	c.nc.SetWriteDeadline(time.Now().Add(WriteTimeout))
 	for first := true; first || len(payload) > 0; first = false {
 		n := min(len(payload), MaxPayload)
 		c.wbuf = c.wbuf[:0]
