@@ -109,7 +109,7 @@ func startKernel(t testing.TB, o kernelOpts) *testKernel {
 		cancel()
 		select {
 		case <-tk.done:
-		case <-time.After(5 * time.Second):
+		case <-time.After(time.Minute):
 			t.Error("kernel did not stop")
 		}
 	})
@@ -213,7 +213,7 @@ func (c *client) wait() time.Duration {
 	if c.timeout > 0 {
 		return c.timeout
 	}
-	return 10 * time.Second
+	return time.Minute // only a failing test waits this long
 }
 
 // awaitStream reads IOPub until the stream output of request msgID holds text: a test
