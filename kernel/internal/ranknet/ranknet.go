@@ -72,8 +72,8 @@ const (
 	// WriteTimeout bounds a Send: a peer that stops reading can't hold the sender; the
 	// connection is unusable after a timeout.
 	WriteTimeout = 30 * time.Second
-	macSize       = sha256.Size
-	headerSize    = 5
+	macSize      = sha256.Size
+	headerSize   = 5
 )
 
 // Hello is the agent's first frame.
