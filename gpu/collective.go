@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 	"unsafe"
 
 	"github.com/peerbook/peerbook/gpu/internal/half"
@@ -116,6 +117,9 @@ func Broadcast(buf *Buffer, root int) error {
 	}, func(st *staging) error { return st.broadcast(buf, root) })
 }
 
+// stagedNotice says once per process that collectives on GPUs are host-staged.
+var stagedNotice sync.Once
+
 // collective checks the call, agrees on it with the other ranks and runs it.
 func collective(op string, buf *Buffer, args string, check func() string, run func(*staging) error) error {
 	desc := collDesc{}
@@ -142,6 +146,16 @@ func collective(op string, buf *Buffer, args string, check func() string, run fu
 	st, err := stagingFor(ctx, w, buf.Bytes())
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
+	}
+	if !buf.a.m.simulated() {
+		stagedNotice.Do(func() {
+			state.mu.Lock()
+			out := state.notice
+			state.mu.Unlock()
+			if out != nil {
+				fmt.Fprintf(out, "peerbook: %s and the other collectives go through host shared memory (the host-staged engine: a copy to the host, a reduction there, a copy back); NCCL is not used yet\n", op)
+			}
+		})
 	}
 	if err := run(st); err != nil {
 		return fmt.Errorf("%s %s: %w", op, desc.Call, err)

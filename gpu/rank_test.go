@@ -8,6 +8,7 @@ import (
 
 	"github.com/peerbook/peerbook/gpu/internal/backend"
 	"github.com/peerbook/peerbook/gpu/internal/ranktest"
+	"github.com/peerbook/peerbook/gpu/internal/sim"
 	"github.com/peerbook/peerbook/internal/ranks"
 )
 
@@ -74,3 +75,54 @@ func TestRanksTakeDeviceRankModTheDevices(t *testing.T) {
 
 // ranktestExits says that rank ends its process with code on purpose (ranktest.Exits).
 func ranktestExits(rank, code int) ranktest.Option { return ranktest.Exits(rank, code) }
+
+func TestTopologyOfRanksShowsTheRanksOnTheirGPUs(t *testing.T) {
+	t.Run("shared", func(t *testing.T) {
+		ranked(t, 4, "sim:nvlink2", func(t *testing.T) {
+			topo := Topology()
+			if topo.Err != nil {
+				t.Fatal(topo.Err)
+			}
+			if len(topo.Devices) != 2 || len(topo.Ranks) != 4 {
+				t.Fatalf("%d GPUs, %d ranks:\n%v", len(topo.Devices), len(topo.Ranks), topo)
+			}
+			for r, p := range topo.Ranks {
+				if p.Rank != r || p.Device != r%2 || topo.Devices[p.Device].Name != fmt.Sprintf("sim-H200-%d", r%2) {
+					t.Errorf("rank %d placed %+v", r, p)
+				}
+			}
+			if l := topo.Link(0, 1); l.Label() != "NV18" || !l.P2PAccess {
+				t.Errorf("GPU0-GPU1: %+v", l)
+			}
+			s := topo.String()
+			for _, want := range []string{"rank 3: GPU1 (sim-H200-1", "memory between ranks: shared memory (simulated devices)", "time-slice"} {
+				if !strings.Contains(s, want) {
+					t.Errorf("topology text lacks %q:\n%s", want, s)
+				}
+			}
+			if v := topo.View(); v.Devices[0].Name != "sim-H200-0 (ranks 0 and 2)" {
+				t.Errorf("the picture names GPU0 %q", v.Devices[0].Name)
+			}
+		})
+	})
+	t.Run("pcie4", func(t *testing.T) {
+		ranked(t, 4, "sim:pcie4", func(t *testing.T) {
+			topo := Topology()
+			p, err := sim.LookupPreset("pcie4")
+			if topo.Err != nil || err != nil {
+				t.Fatal(topo.Err, err)
+			}
+			// The matrix of the ranks' GPUs is the machine's, as one process sees it.
+			for i := range p.Links {
+				for j := range p.Links[i] {
+					if topo.Link(i, j) != p.Links[i][j] {
+						t.Errorf("GPU%d-GPU%d: %+v, want %+v", i, j, topo.Link(i, j), p.Links[i][j])
+					}
+				}
+			}
+			if !strings.Contains(topo.String(), "No P2P access: GPU0-GPU3") {
+				t.Errorf("topology text:\n%s", topo)
+			}
+		})
+	})
+}

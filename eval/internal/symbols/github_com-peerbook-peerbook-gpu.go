@@ -97,6 +97,7 @@ func init() {
 		"MeasureOption":    reflect.ValueOf((*gpu.MeasureOption)(nil)),
 		"OutOfMemoryError": reflect.ValueOf((*gpu.OutOfMemoryError)(nil)),
 		"PanicError":       reflect.ValueOf((*gpu.PanicError)(nil)),
+		"RankPlace":        reflect.ValueOf((*gpu.RankPlace)(nil)),
 		"ReduceOp":         reflect.ValueOf((*gpu.ReduceOp)(nil)),
 		"Signature":        reflect.ValueOf((*gpu.Signature)(nil)),
 		"Stats":            reflect.ValueOf((*gpu.Stats)(nil)),

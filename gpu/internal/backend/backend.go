@@ -120,6 +120,7 @@ const (
 	LinkPHB  LinkKind = "PHB"  // a PCIe host bridge (CPU)
 	LinkNODE LinkKind = "NODE" // PCIe and the interconnect between host bridges of a NUMA node
 	LinkSYS  LinkKind = "SYS"  // PCIe and the SMP interconnect between NUMA nodes
+	LinkNET  LinkKind = "NET"  // another host (ranks): no memory path without a fabric
 )
 
 // Link describes the connection from one device to another.
