@@ -38,38 +38,25 @@ type ranksCell struct {
 // parseRanksCell reports whether code is a %ranks cell, and what it asks.
 func parseRanksCell(code string) (ranksCell, bool) {
 	var args []string
-	found := false
+	found, other := false, false
 	for _, line := range strings.Split(code, "\n") {
-		t := strings.TrimSpace(line)
-		if t == "" {
-			continue
-		}
-		f := strings.Fields(t)
-		if f[0] == "%ranks" || f[0] == "//peerbook:ranks" {
+		f := strings.Fields(line)
+		switch {
+		case len(f) == 0:
+		case f[0] == "%ranks" || f[0] == "//peerbook:ranks":
 			if found {
 				return ranksCell{err: "%ranks: one %ranks line per cell"}, true
 			}
 			found, args = true, f[1:]
-			continue
+		case !strings.HasPrefix(f[0], "//"):
+			other = true
 		}
-		if strings.HasPrefix(t, "//") {
-			continue
-		}
-		if found {
-			return ranksCell{err: "%ranks must be alone in its cell (it restarts the session): move the code to another cell"}, true
-		}
-		// Code before a %ranks line: the cell is not a %ranks cell, unless one follows.
-		if strings.Contains(code, "%ranks") || strings.Contains(code, "//peerbook:ranks") {
-			for _, l := range strings.Split(code, "\n") {
-				if g := strings.Fields(l); len(g) > 0 && (g[0] == "%ranks" || g[0] == "//peerbook:ranks") {
-					return ranksCell{err: "%ranks must be alone in its cell (it restarts the session): move the code to another cell"}, true
-				}
-			}
-		}
-		return ranksCell{}, false
 	}
 	if !found {
 		return ranksCell{}, false
+	}
+	if other {
+		return ranksCell{err: "%ranks must be alone in its cell (it restarts the session): move the code to another cell"}, true
 	}
 	const usage = "usage: %ranks N [--launcher mpirun|srun ARGS...] (1 to 64: run the session as N ranks; 1 is one evaluator), %ranks show R|all, or %ranks alone to see how the session runs"
 	switch {

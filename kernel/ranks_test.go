@@ -248,14 +248,17 @@ func TestRanksMagic(t *testing.T) {
 	}
 
 	for code, want := range map[string]string{
-		"%ranks 0":           "want a number of ranks from 1 to 64",
-		"%ranks 65":          "want a number of ranks from 1 to 64",
-		"%ranks show 2":      "the session has ranks 0 to 1",
-		"%ranks 2\nwhoami":   "must be alone in its cell",
-		"whoami\n%ranks 2":   "must be alone in its cell",
-		"%ranks two":         "want a number of ranks",
-		"%ranks 2 --x":       "usage",
-		"%ranks show nobody": "want a rank",
+		"%ranks 0":                   "want a number of ranks from 1 to 64",
+		"%ranks 65":                  "want a number of ranks from 1 to 64",
+		"%ranks show 2":              "the session has ranks 0 to 1",
+		"%ranks 2\nwhoami":           "must be alone in its cell",
+		"whoami\n%ranks 2":           "must be alone in its cell",
+		"%ranks two":                 "want a number of ranks",
+		"%ranks 2 --x":               "usage",
+		"%ranks show nobody":         "want a rank",
+		"%ranks 2\n%ranks 3":         "one %ranks line per cell",
+		"%ranks 1 --launcher mpirun": "a launcher starts 2 ranks or more",
+		"%ranks 2 --launcher pdsh":   "peerbook knows mpirun",
 	} {
 		if d, _ := run(t, s, code); d.Error == nil || d.Error.Name != "RanksError" || !strings.Contains(d.Error.Value, want) {
 			t.Errorf("%q: %+v, want an error with %q", code, d.Error, want)
