@@ -281,7 +281,10 @@ func (k *Kernel) buildSet(act *active, set modules.Set, say func(string)) (*modu
 // error says the state was lost.
 func (k *Kernel) moveTo(act *active, bin *modules.Binary, say func(string)) (bool, error) {
 	var snap *evaluator.Snapshot
-	if k.sup.running() != nil {
+	if k.sup.ranked() {
+		// Each rank's variables hold its own values: rank 0's snapshot is not theirs.
+		say("modules: in rank mode the ranks' state is not carried over to the new evaluator: every rank starts empty")
+	} else if k.sup.running() != nil {
 		done, err := k.call(&active{req: act.req, parent: act.parent}, &evaluator.Request{Op: evaluator.OpSnapshot})
 		if errors.Is(err, errShuttingDown) {
 			return false, err

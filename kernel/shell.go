@@ -110,8 +110,11 @@ func (k *Kernel) execute(in inbound) {
 	act := &active{req: m, parent: m.RawHeader, isExecute: true, silent: c.Silent, allowStdin: orTrue(c.AllowStdin)}
 	// A cell that imports a package the evaluator lacks switches evaluators first.
 	var done *evaluator.Done
-	modErr, err := k.switchModules(act, c.Code)
-	if modErr != nil {
+	var modErr *evaluator.Error
+	var err error
+	if rc, ok := parseRanksCell(c.Code); ok {
+		done, err = k.ranksCell(act, rc) // %ranks starts and ends processes: the kernel's magic
+	} else if modErr, err = k.switchModules(act, c.Code); modErr != nil {
 		done = &evaluator.Done{Error: modErr}
 	} else if err == nil {
 		done, err = k.executeCell(act, &evaluator.Request{Op: evaluator.OpExecute, Execute: &evaluator.ExecuteRequest{
