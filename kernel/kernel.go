@@ -114,10 +114,8 @@ func sizeSetting(set int64, env string, def int64) (int64, error) {
 const (
 	// sendTimeout bounds a ROUTER send that has no peer at all (zmq4 would wait 5 minutes).
 	sendTimeout = 2 * time.Second
-	// iopubHWM bounds the messages waiting on IOPub; more are dropped, as libzmq does.
-	iopubHWM = 100000
-	// iopubLinger is how long shutdown waits for IOPub's queue to drain.
-	iopubLinger = 100 * time.Millisecond
+	// linger is how long shutdown waits for the messages queued to peers to leave.
+	linger = 500 * time.Millisecond
 )
 
 // Kernel is one running kernel.
@@ -129,7 +127,9 @@ type Kernel struct {
 	session  string
 	username string
 
-	shell, control, stdin, iopub, hb zmq4.Socket
+	shell, control, stdin, hb zmq4.Socket
+	iopub                     *zmtpnet.Pub
+	network                   zmtpnet.Network
 
 	sup  *supervisor
 	hist *history.Store
@@ -280,17 +280,24 @@ func (k *Kernel) listen() error {
 			}
 			k.log.Printf("zmtp: "+format, args...)
 		}})
+	k.network = network
 	zlog := log.New(k.log.Writer(), k.log.Prefix()+"zmq: ", k.log.Flags())
 	opts := []zmq4.Option{zmq4.WithTimeout(sendTimeout), zmq4.WithLogger(zlog)}
 	k.shell = zmq4.NewRouter(k.ctx, opts...)
 	k.control = zmq4.NewRouter(k.ctx, opts...)
 	k.stdin = zmq4.NewRouter(k.ctx, opts...)
-	k.iopub = zmq4.NewPub(k.ctx, opts...)
 	// The heartbeat echoes every message to its sender: a ROUTER does for REQ peers what
 	// the spec's REP does, without REP's lock-step state.
 	k.hb = zmq4.NewRouter(k.ctx, opts...)
-	if err := k.iopub.SetOption(zmq4.OptionHWM, iopubHWM); err != nil {
-		return fmt.Errorf("iopub: %w", err)
+	// IOPub is zmtpnet's PUB, not zmq4's: a queue per subscriber (see zmtpnet.Pub).
+	ep := k.conn.Endpoint(k.conn.IOPubPort)
+	pub, err := network.ListenPub(k.ctx, ep)
+	if err != nil {
+		return fmt.Errorf("listen iopub on %s: %w", ep, err)
+	}
+	k.iopub = pub
+	if k.conn.IOPubPort == 0 {
+		k.log.Printf("iopub listens on %v", pub.Addr())
 	}
 	for _, s := range []struct {
 		name string
@@ -298,8 +305,7 @@ func (k *Kernel) listen() error {
 		port int
 	}{
 		{"shell", k.shell, k.conn.ShellPort}, {"control", k.control, k.conn.ControlPort},
-		{"stdin", k.stdin, k.conn.StdinPort}, {"iopub", k.iopub, k.conn.IOPubPort},
-		{"heartbeat", k.hb, k.conn.HBPort},
+		{"stdin", k.stdin, k.conn.StdinPort}, {"heartbeat", k.hb, k.conn.HBPort},
 	} {
 		ep := k.conn.Endpoint(s.port)
 		if err := s.sock.Listen(network.Endpoint(ep)); err != nil {
@@ -313,10 +319,13 @@ func (k *Kernel) listen() error {
 }
 
 func (k *Kernel) closeSockets() {
-	for _, s := range []zmq4.Socket{k.shell, k.control, k.stdin, k.iopub, k.hb} {
+	for _, s := range []zmq4.Socket{k.shell, k.control, k.stdin, k.hb} {
 		if s != nil {
 			s.Close()
 		}
+	}
+	if k.iopub != nil {
+		k.iopub.Close()
 	}
 }
 
@@ -324,7 +333,7 @@ func (k *Kernel) closeSockets() {
 func (k *Kernel) wait(parent context.Context) error {
 	<-k.ctx.Done()
 	k.sup.close(time.Second)
-	time.Sleep(iopubLinger) // let IOPub's queue drain (zmq4 has no flush)
+	k.network.Flush(linger) // the last replies and IOPub messages leave first
 	k.closeSockets()
 	k.hist.Close()
 	if err := parent.Err(); err != nil {

@@ -60,16 +60,19 @@ var registerOnce sync.Once
 // calls do nothing).
 func Register() {
 	registerOnce.Do(func() {
-		zmq4.RegisterTransport(TCP, coalescing{transport.New("tcp"), Limits{}.withDefaults()})
-		zmq4.RegisterTransport(IPC, coalescing{transport.New("unix"), Limits{}.withDefaults()})
+		zmq4.RegisterTransport(TCP, coalescing{transport.New("tcp"), Limits{}.withDefaults(), false})
+		zmq4.RegisterTransport(IPC, coalescing{transport.New("unix"), Limits{}.withDefaults(), true})
 	})
 }
 
 // Endpoint rewrites a tcp:// or ipc:// endpoint to the coalescing transport.
-func Endpoint(ep string) string { return Network{TCP, IPC}.Endpoint(ep) }
+func Endpoint(ep string) string { return Network{tcp: TCP, ipc: IPC}.Endpoint(ep) }
 
 // Network is a pair of coalescing transports (TCP and IPC) with limits of their own.
-type Network struct{ tcp, ipc string }
+type Network struct {
+	tcp, ipc string
+	lim      Limits
+}
 
 var networks atomic.Uint64
 
@@ -77,9 +80,9 @@ var networks atomic.Uint64
 func New(lim Limits) Network {
 	lim = lim.withDefaults()
 	n := networks.Add(1)
-	nw := Network{fmt.Sprintf("%s-%d", TCP, n), fmt.Sprintf("%s-%d", IPC, n)}
-	zmq4.RegisterTransport(nw.tcp, coalescing{transport.New("tcp"), lim})
-	zmq4.RegisterTransport(nw.ipc, coalescing{transport.New("unix"), lim})
+	nw := Network{fmt.Sprintf("%s-%d", TCP, n), fmt.Sprintf("%s-%d", IPC, n), lim}
+	zmq4.RegisterTransport(nw.tcp, coalescing{transport.New("tcp"), lim, false})
+	zmq4.RegisterTransport(nw.ipc, coalescing{transport.New("unix"), lim, true})
 	return nw
 }
 
@@ -94,9 +97,29 @@ func (nw Network) Endpoint(ep string) string {
 	return ep
 }
 
+// listen listens on a tcp:// or ipc:// endpoint with the network's limits.
+func (nw Network) listen(ctx context.Context, ep string) (net.Listener, error) {
+	var c coalescing
+	var addr string
+	switch {
+	case strings.HasPrefix(ep, "tcp://"):
+		c, addr = coalescing{transport.New("tcp"), nw.lim, false}, ep[len("tcp://"):]
+	case strings.HasPrefix(ep, "ipc://"):
+		c, addr = coalescing{transport.New("unix"), nw.lim, true}, ep[len("ipc://"):]
+	default:
+		return nil, fmt.Errorf("zmtpnet: endpoint %q: want tcp:// or ipc://", ep)
+	}
+	addr, err := c.Addr(addr)
+	if err != nil {
+		return nil, err
+	}
+	return c.Listen(ctx, addr)
+}
+
 type coalescing struct {
 	base transport.Transport
 	lim  Limits
+	unix bool // ipc: Unix sockets, listened on through listenUnix
 }
 
 func (c coalescing) Dial(ctx context.Context, d transport.Dialer, addr string) (net.Conn, error) {
@@ -110,7 +133,13 @@ func (c coalescing) Dial(ctx context.Context, d transport.Dialer, addr string) (
 }
 
 func (c coalescing) Listen(ctx context.Context, addr string) (net.Listener, error) {
-	l, err := c.base.Listen(ctx, addr)
+	var l net.Listener
+	var err error
+	if c.unix {
+		l, err = listenUnix(addr)
+	} else {
+		l, err = c.base.Listen(ctx, addr)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -152,6 +181,12 @@ type Conn struct {
 	held []byte
 	skip int // bytes of zmq4's greeting still to drop: the listener sent it already
 	p    parser
+
+	q       *sendQueue // listening side: the queue the writes go through (sendq.go)
+	onClose func(*Conn)
+
+	peerType zmq4.SocketType // from the peer's READY (listening side)
+	peerID   string          // the peer's identity, while it holds it (see listener.claim)
 }
 
 // NewConn wraps c, with the default Limits, as the dialing side.
@@ -161,19 +196,30 @@ func NewConn(c net.Conn) *Conn {
 	return nc
 }
 
+// readBuffer is the size of a connection's read buffer: frame headers and small messages
+// are read through it; a larger read goes to the caller's buffer directly.
+const readBuffer = 4 << 10
+
 func newConn(c net.Conn, lim Limits) *Conn {
-	nc := &Conn{Conn: c, r: bufio.NewReaderSize(c, 64<<10), lim: lim, closed: make(chan struct{})}
+	nc := &Conn{Conn: c, r: bufio.NewReaderSize(c, readBuffer), lim: lim, closed: make(chan struct{})}
 	if lim.NewTap != nil {
 		nc.tap = lim.NewTap()
 	}
 	return nc
 }
 
-// Close closes the connection and gives back the budget its message held.
+// Close closes the connection and gives back the budget its message held, and what its
+// send queue held.
 func (c *Conn) Close() error {
-	c.closeOnce.Do(func() { close(c.closed) })
+	first := false
+	c.closeOnce.Do(func() { close(c.closed); first = true })
 	c.release()
-	return c.Conn.Close()
+	c.closeQueue()
+	err := c.Conn.Close()
+	if first && c.onClose != nil {
+		c.onClose(c)
+	}
+	return err
 }
 
 // armStall sets a read deadline Limits.Stall away while the message being received holds
@@ -472,6 +518,21 @@ func (c *Conn) Write(p []byte) (int, error) {
 
 func (c *Conn) write(p []byte) (int, error) {
 	flush := c.p.feed(p)
+	if c.q != nil {
+		// Held until the message is whole, then queued (or dropped) at once.
+		select {
+		case <-c.closed:
+			return 0, net.ErrClosed
+		default:
+		}
+		c.held = append(c.held, p...)
+		if flush {
+			msg := c.held
+			c.held = nil
+			c.enqueue(msg)
+		}
+		return len(p), nil
+	}
 	if !flush && len(c.held)+len(p) <= maxHeld {
 		c.held = append(c.held, p...)
 		return len(p), nil
