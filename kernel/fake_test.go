@@ -47,6 +47,7 @@ func text(s string) *display.Bundle {
 //	print X / eprint X      Output.Stream to stdout / stderr
 //	fdprint X / fdeprint X  write to fd 1 / fd 2 directly, as compiled code does
 //	tick N MS               N lines on fd 1, MS milliseconds apart
+//	flood N                 N MiB on fd 1, in lines of 1024 bytes, as fast as the pipe takes them
 //	value X                 the cell's value is X
 //	set K V / get K         state
 //	fail [MS]                a cell error
@@ -78,6 +79,15 @@ func (s *fakeSession) Execute(ctx context.Context, req eval.ExecuteRequest, out 
 		for i := 0; i < n; i++ {
 			fmt.Fprintf(os.Stdout, "tick %d\n", i)
 			time.Sleep(time.Duration(ms) * time.Millisecond)
+		}
+	case "flood":
+		n, _ := strconv.Atoi(arg)
+		line := strings.Repeat("x", 1023) + "\n"
+		mib := []byte(strings.Repeat(line, 1024))
+		for i := 0; i < n; i++ {
+			if _, err := os.Stdout.Write(mib); err != nil {
+				return eval.Result{}, &eval.Error{Name: "WriteError", Value: err.Error()}
+			}
 		}
 	case "value":
 		return eval.Result{Value: text(arg)}, nil

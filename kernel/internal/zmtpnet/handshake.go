@@ -229,9 +229,7 @@ func (l *listener) closed(c *Conn) {
 		delete(l.ids, c.peerID)
 	}
 	l.mu.Unlock()
-	if n := l.lim.closes.Add(1); n%trimEvery == 0 {
-		trimMemory()
-	}
+	connClosed()
 }
 
 // routedByIdentity reports whether a ROUTER routes to peers of type t by identity: the
@@ -289,20 +287,21 @@ func (l *listener) handshake(raw net.Conn) {
 	}
 	c.watch = true
 	c.startQueue()
-	select {
-	case l.ready <- c:
-	case <-l.done:
-		c.Close()
-		return
-	}
 	// zmq4 leaves a connection it could not open (a peer of an incompatible socket type)
 	// open and never reads it again: close one that zmq4 has not read past its handshake.
-	time.AfterFunc(l.lim.Handshake, func() {
+	// The timer is stopped once zmq4 reads (or the connection closes): it would hold the
+	// connection's memory until it fires.
+	c.unclaimed.Store(time.AfterFunc(l.lim.Handshake, func() {
 		if !c.live.Load() {
 			c.Close()
 			l.lim.logRefused(raw.RemoteAddr().String(), protoErr("the socket did not take the connection (a peer of an incompatible socket type?)"))
 		}
-	})
+	}))
+	select {
+	case l.ready <- c:
+	case <-l.done:
+		c.Close()
+	}
 }
 
 func (l *listener) end(err error) {

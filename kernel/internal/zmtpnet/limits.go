@@ -66,7 +66,6 @@ type Limits struct {
 	refused  *atomic.Uint64
 	waited   *atomic.Uint64
 	dropping *atomic.Uint64
-	closes   *atomic.Uint64
 	budget   *budget
 	sends    *sendBudget
 }
@@ -84,7 +83,7 @@ const (
 	MaxCommand = 64 << 10
 
 	DefaultSendHWM      = 1000
-	DefaultSendHWMBytes = 16 << 20
+	DefaultSendHWMBytes = 8 << 20
 	DefaultSendBudget   = 256 << 20
 	DefaultMaxConns     = 1024
 	DefaultPubLowWater  = 1 << 20
@@ -131,9 +130,6 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.dropping == nil {
 		l.dropping = new(atomic.Uint64)
-	}
-	if l.closes == nil {
-		l.closes = new(atomic.Uint64)
 	}
 	if l.sends == nil {
 		l.sends = newSendBudget(l.SendBudget)

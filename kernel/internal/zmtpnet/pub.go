@@ -21,11 +21,12 @@ import (
 // subscribers.
 //
 // Send never waits. SendPaced, for bulk output, first waits while every subscriber the
-// message goes to holds Limits.PubLowWater bytes or more in its queue: output then flows
-// as fast as the fastest reader takes it, a slower one falls behind until its high-water
-// mark drops its messages, and one that stops reading delays nobody. When every such
-// subscriber stays at or above PubLowWater for Limits.PubStall, they have their messages
-// dropped from then on (until their queues drain) and the message goes on.
+// message goes to lags Limits.PubLowWater bytes or more behind (its queue, and on Linux
+// what its socket holds unacknowledged): output then flows as fast as the fastest reader
+// takes it, a slower one falls behind until its high-water mark drops its messages, and one
+// that stops reading delays nobody. When every such subscriber stays at or above
+// PubLowWater for Limits.PubStall, they have their messages dropped from then on (until
+// their queues drain) and the message goes on.
 //
 // Subscriptions are ZMTP 3.0 subscription messages (a first byte 1 or 0, then the topic
 // prefix), which every ZMTP 3 peer sends to a ZMTP 3.0 PUB.
@@ -178,8 +179,11 @@ func (p *Pub) Send(frames [][]byte) error {
 	return nil
 }
 
+// pollUnsent is how often a waiting SendPaced looks again at the subscribers' lag.
+const pollUnsent = 2 * time.Millisecond
+
 // SendPaced sends as Send does, after waiting for a subscriber of the message's topic
-// whose queue holds less than Limits.PubLowWater bytes (see Pub). ctx ends the wait.
+// that lags less than Limits.PubLowWater bytes behind (see Pub). ctx ends the wait.
 func (p *Pub) SendPaced(ctx context.Context, frames [][]byte) error {
 	if len(frames) > 0 {
 		p.pace(ctx, frames[0])
@@ -187,10 +191,11 @@ func (p *Pub) SendPaced(ctx context.Context, frames [][]byte) error {
 	return p.Send(frames)
 }
 
-// pace waits until a subscriber of topic that is not dropping holds less than PubLowWater
-// bytes, or none is left; after PubStall, the ones that held more drop from then on.
+// pace waits until a subscriber of topic that is not dropping lags less than PubLowWater
+// bytes, or none is left; after PubStall, the ones that lag more drop from then on.
 func (p *Pub) pace(ctx context.Context, topic []byte) {
 	var timer *time.Timer
+	var poll *time.Ticker
 	var start time.Time
 	for {
 		var slow []*subscriber
@@ -200,7 +205,7 @@ func (p *Pub) pace(ctx context.Context, topic []byte) {
 			if !s.subscribed(topic) || s.c.Dropping() {
 				continue
 			}
-			if s.c.QueuedBytes() < p.lim.PubLowWater {
+			if s.c.lag() < p.lim.PubLowWater {
 				free = true
 				break
 			}
@@ -216,10 +221,13 @@ func (p *Pub) pace(ctx context.Context, topic []byte) {
 		if timer == nil {
 			timer, start = time.NewTimer(p.lim.PubStall), time.Now()
 			defer timer.Stop()
+			poll = time.NewTicker(pollUnsent)
+			defer poll.Stop()
 		}
 		stalled := false
 		select {
 		case <-drained:
+		case <-poll.C: // the sockets' unacknowledged bytes fall with no event to wait for
 		case <-timer.C:
 			stalled = true
 		case <-ctx.Done():
@@ -230,7 +238,7 @@ func (p *Pub) pace(ctx context.Context, topic []byte) {
 		p.mu.Unlock()
 		if stalled {
 			for _, s := range slow {
-				if n := s.c.QueuedBytes(); n >= p.lim.PubLowWater {
+				if n := s.c.lag(); n >= p.lim.PubLowWater {
 					s.c.dropFromNow(fmt.Sprintf("it left %d bytes of messages unread for %v while output waited for it", n, time.Since(start).Round(time.Millisecond)))
 				}
 			}

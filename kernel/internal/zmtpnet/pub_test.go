@@ -144,12 +144,12 @@ func TestPubSubscriberThatNeverReads(t *testing.T) {
 // however much faster it is sent than read.
 func TestPubWaitsForItsOnlyReader(t *testing.T) {
 	var log logSink
-	lim := Limits{SendHWM: 16, SendHWMBytes: 64 << 10, PubLowWater: 16 << 10, PubStall: time.Minute, Logf: log.Logf}
+	lim := Limits{SendHWM: 16, SendHWMBytes: 256 << 10, PubLowWater: 64 << 10, PubStall: time.Minute, Logf: log.Logf}
 	p, port := listenPub(t, lim)
 	good := subscribe(t, port)
 	waitSubscribed(t, p, good)
-	chunk := bytes.Repeat([]byte("z"), 8<<10)
-	const n = 2000 // 16 MiB through a queue of 16 messages, 64 KiB
+	chunk := bytes.Repeat([]byte("z"), 32<<10)
+	const n = 500 // 16 MiB through a queue of 16 messages, 256 KiB
 	for i := 0; i < n; i++ {
 		p.SendPaced(context.Background(), [][]byte{[]byte("s"), []byte(strconv.Itoa(i)), chunk})
 	}

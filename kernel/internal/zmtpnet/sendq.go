@@ -5,6 +5,7 @@ import (
 	"net"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 )
 
@@ -15,8 +16,8 @@ import (
 // all peers, and its PUB writes to its subscribers one after the other from one
 // goroutine: one peer that stops reading stalls every other one).
 //
-// A queue holds at most Limits.SendHWM messages and Limits.SendHWMBytes bytes (a message
-// larger than that passes when the queue is empty). Past that, as libzmq does past
+// A queue takes a message while it holds fewer than Limits.SendHWM messages and
+// Limits.SendHWMBytes bytes (so it holds at most one message more). Past that, as libzmq does past
 // ZMQ_SNDHWM for a PUB and for a ROUTER, the connection's messages are dropped, whole,
 // until its queue has drained empty; the first such spell of a connection is logged. The queues of
 // all the connections of a Network hold at most Limits.SendBudget bytes: a message that
@@ -36,6 +37,7 @@ type sendQueue struct {
 	wake     chan struct{} // the writer has work (capacity 1)
 	idle     chan struct{} // closed (and replaced) each time the queue becomes empty
 	onDrain  func(bytes int64)
+	raw      syscall.RawConn // the socket, for unsentBytes; nil when not one
 }
 
 // queued reports whether the connection's writes go through a queue.
@@ -44,6 +46,9 @@ func (c *Conn) queued() bool { return c.q != nil }
 // startQueue switches the connection to queued writes and starts its writer.
 func (c *Conn) startQueue() {
 	c.q = &sendQueue{wake: make(chan struct{}, 1), idle: make(chan struct{})}
+	if sc, ok := c.Conn.(syscall.Conn); ok {
+		c.q.raw, _ = sc.SyscallConn()
+	}
 	c.lim.sends.add(c)
 	go c.writer()
 }
@@ -55,6 +60,16 @@ func (c *Conn) QueuedBytes() int64 {
 		return 0
 	}
 	return c.q.bytes.Load()
+}
+
+// lag is what the peer has not taken yet: the queue's bytes and those the socket has not
+// had acknowledged. The socket's share matters to a Pub's pacing: a peer that never reads
+// takes megabytes into the socket's buffers before its queue grows.
+func (c *Conn) lag() int64 {
+	if c.q == nil {
+		return 0
+	}
+	return c.q.bytes.Load() + unsentBytes(c.q.raw)
 }
 
 // Dropping reports whether the connection's messages are being dropped: its queue went
@@ -79,11 +94,12 @@ func (c *Conn) Dropped() uint64 {
 }
 
 // dropFromNow makes the connection drop its messages until its queue is empty, as past the
-// high-water mark (a Pub whose subscriber read nothing while the publisher waited for it).
+// high-water mark (a Pub whose subscriber read nothing while the publisher waited for it),
+// or, when it is empty, until the socket has nothing unacknowledged.
 func (c *Conn) dropFromNow(why string) {
 	q := c.q
 	q.mu.Lock()
-	start := !q.dropping && !q.closed && q.n > 0
+	start := !q.dropping && !q.closed
 	if start {
 		q.dropping = true
 		q.spells++
@@ -105,7 +121,7 @@ func (c *Conn) enqueue(msg []byte) bool {
 		q.mu.Unlock()
 		return false
 	}
-	if !q.dropping && q.n > 0 && (q.n >= c.lim.SendHWM || q.bytes.Load()+size > c.lim.SendHWMBytes) {
+	if !q.dropping && q.n > 0 && (q.n >= c.lim.SendHWM || q.bytes.Load() >= c.lim.SendHWMBytes) {
 		q.dropping = true
 		q.dropped++
 		q.spells++
@@ -117,6 +133,9 @@ func (c *Conn) enqueue(msg []byte) bool {
 		c.lim.logDropping(c.Conn.RemoteAddr().String(), fmt.Sprintf("%d messages of %d bytes are waiting for it to read (the limits are %d messages, %d bytes)",
 			q.n, q.bytes.Load(), c.lim.SendHWM, c.lim.SendHWMBytes))
 		return false
+	}
+	if q.dropping && q.n == 0 && unsentBytes(q.raw) == 0 {
+		q.dropping = false // it took everything (a Pub's pacing may have set dropping with an empty queue)
 	}
 	if q.dropping {
 		q.dropped++

@@ -182,8 +182,9 @@ type Conn struct {
 	skip int // bytes of zmq4's greeting still to drop: the listener sent it already
 	p    parser
 
-	q       *sendQueue // listening side: the queue the writes go through (sendq.go)
-	onClose func(*Conn)
+	q         *sendQueue // listening side: the queue the writes go through (sendq.go)
+	onClose   func(*Conn)
+	unclaimed atomic.Pointer[time.Timer] // closes the connection if zmq4 never reads it (see listener.handshake)
 
 	peerType zmq4.SocketType // from the peer's READY (listening side)
 	peerID   string          // the peer's identity, while it holds it (see listener.claim)
@@ -215,6 +216,9 @@ func (c *Conn) Close() error {
 	c.closeOnce.Do(func() { close(c.closed); first = true })
 	c.release()
 	c.closeQueue()
+	if t := c.unclaimed.Load(); t != nil {
+		t.Stop()
+	}
 	err := c.Conn.Close()
 	if first && c.onClose != nil {
 		c.onClose(c)
@@ -293,6 +297,9 @@ func (c *Conn) Read(p []byte) (n int, err error) {
 	if c.watch {
 		c.watch = false
 		c.live.Store(true)
+		if t := c.unclaimed.Load(); t != nil {
+			t.Stop()
+		}
 	}
 	if c.in.err != nil {
 		return 0, c.in.err
@@ -492,13 +499,24 @@ func satAdd(a, b uint64) uint64 {
 
 // refuse closes the connection for err, logs it, and makes every later read fail.
 func (c *Conn) refuse(err error) error {
-	c.in.err = err
 	c.Close()
 	if !errors.Is(err, errClosed) {
 		c.lim.logRefused(c.Conn.RemoteAddr().String(), err)
 	}
-	return err
+	c.in.err = &closedError{err}
+	return c.in.err
 }
+
+// closedError is the error of every read of a connection closed for err. It is a
+// net.Error, not a timeout, as zmq4 needs to see that a connection is gone: on another
+// error its ROUTER stops reading the connection but keeps it in its list of peers for
+// good.
+type closedError struct{ err error }
+
+func (e *closedError) Error() string   { return e.err.Error() }
+func (e *closedError) Unwrap() error   { return e.err }
+func (e *closedError) Timeout() bool   { return false }
+func (e *closedError) Temporary() bool { return false }
 
 // Write holds p until the message it belongs to is complete, then writes it all.
 func (c *Conn) Write(p []byte) (int, error) {
@@ -527,8 +545,12 @@ func (c *Conn) write(p []byte) (int, error) {
 		}
 		c.held = append(c.held, p...)
 		if flush {
-			msg := c.held
-			c.held = nil
+			// A copy of its exact size: the queue's bytes are what it holds.
+			msg := append(make([]byte, 0, len(c.held)), c.held...)
+			c.held = c.held[:0]
+			if cap(c.held) > maxHeld {
+				c.held = nil
+			}
 			c.enqueue(msg)
 		}
 		return len(p), nil

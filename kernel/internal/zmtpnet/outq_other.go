@@ -1,0 +1,9 @@
+//go:build !linux
+
+package zmtpnet
+
+import "syscall"
+
+// unsentBytes is 0 where the unsent bytes of a socket can't be read: a Pub's pacing then
+// counts its send queue alone.
+func unsentBytes(rc syscall.RawConn) int64 { return 0 }
