@@ -13,6 +13,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log"
 	"os"
 	"os/signal"
@@ -50,6 +51,10 @@ type Config struct {
 	// Logger receives the kernel's log (dropped messages, evaluator crashes). Default:
 	// standard error with the prefix "peerbook: ".
 	Logger *log.Logger
+	// Stderr receives the warnings a user must see whether the log is on or not (an empty
+	// key, a history file that can't be written), once each. Default: standard error,
+	// which Jupyter shows on its terminal.
+	Stderr io.Writer
 	// HandleSignals says the kernel owns its process: SIGINT interrupts the running cell,
 	// SIGTERM shuts down, and (Linux) the kernel adopts and ends the processes cells leave
 	// behind (see leftovers.go).
@@ -188,7 +193,9 @@ func start(parent context.Context, cfg Config) (*Kernel, error) {
 	}
 	k.signer = signer
 	if !signer.Enabled() {
-		k.log.Printf("the connection file has no key: messages are not signed")
+		where := k.conn.Transport + " " + k.conn.IP
+		k.warn("the connection file has no key: messages are neither signed nor checked, so anyone who can reach the kernel's ports (%s) can run code as this user. "+
+			"Start the kernel from Jupyter, which writes a key, or put one in the connection file", where)
 	}
 	k.username = "peerbook"
 	if u, err := user.Current(); err == nil && u.Username != "" {
@@ -206,6 +213,11 @@ func start(parent context.Context, cfg Config) (*Kernel, error) {
 	}
 	go k.sup.start()
 	k.hist = history.Open(cfg.HistoryPath)
+	go func() {
+		if err := k.hist.Err(); err != nil {
+			k.warn("%v", err)
+		}
+	}()
 	if cfg.Modules != nil {
 		dir := cfg.Dir
 		if dir == "" {
@@ -340,6 +352,19 @@ func (k *Kernel) wait(parent context.Context) error {
 		return err
 	}
 	return nil
+}
+
+// warn writes a warning on Config.Stderr (and the log).
+func (k *Kernel) warn(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	k.log.Printf("warning: %s", msg)
+	w := k.cfg.Stderr
+	if w == nil {
+		w = os.Stderr
+	}
+	if w != k.log.Writer() {
+		fmt.Fprintf(w, "peerbook: warning: %s\n", msg)
+	}
 }
 
 // shutdown stops the kernel.

@@ -130,6 +130,9 @@ func (k *Kernel) execute(in inbound) {
 	defer func() {
 		if storeHistory {
 			if err := k.hist.Add(count, c.Code, output); err != nil {
+				if we := (*history.WriteError)(nil); errors.As(err, &we) {
+					k.warn("%v", we) // once for a run of failed writes (see history.Store.Add)
+				}
 				k.log.Printf("%v", err)
 			}
 		}
