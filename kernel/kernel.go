@@ -143,6 +143,11 @@ type Kernel struct {
 	shellQ  chan inbound
 	stdinQ  chan *wire.Message
 	arrived atomic.Uint64 // shell messages received so far
+	// shellSeen counts every message the shell socket gave (dropped ones too), shellPort
+	// says what reached the port: with both, an error's stop_on_error aborts exactly what
+	// had arrived (see stopping).
+	shellSeen atomic.Uint64
+	shellPort *zmtpnet.Port
 
 	ctx      context.Context
 	stop     context.CancelFunc
@@ -243,13 +248,13 @@ func start(parent context.Context, cfg Config) (*Kernel, error) {
 	k.publish("status", nil, []byte(`{"execution_state":"starting"}`))
 
 	go k.heartbeat()
-	go k.readLoop(k.shell, "shell", func(m *wire.Message) {
+	go k.readLoop(k.shell, "shell", &k.shellSeen, func(m *wire.Message) {
 		select {
 		case k.shellQ <- inbound{msg: m, seq: k.arrived.Add(1)}:
 		case <-k.ctx.Done():
 		}
 	})
-	go k.readLoop(k.stdin, "stdin", func(m *wire.Message) {
+	go k.readLoop(k.stdin, "stdin", nil, func(m *wire.Message) {
 		if r := wire.RefusedOf(m); r != nil && m.Header.MsgType != "input_reply" {
 			k.answerRefused(k.stdin, "stdin", m, r) // input_reply: the waiting input fails
 			return
@@ -260,7 +265,7 @@ func start(parent context.Context, cfg Config) (*Kernel, error) {
 			k.log.Printf("stdin: dropped %s: nothing is waiting for input", m.Header.MsgType)
 		}
 	})
-	go k.readLoop(k.control, "control", k.handleControl)
+	go k.readLoop(k.control, "control", nil, k.handleControl)
 	go k.shellWorker()
 	if cfg.HandleSignals {
 		go k.signals()
@@ -327,6 +332,7 @@ func (k *Kernel) listen() error {
 			k.log.Printf("%s listens on %v", s.name, s.sock.Addr())
 		}
 	}
+	k.shellPort = network.Port(k.shell.Addr())
 	return nil
 }
 
@@ -370,8 +376,9 @@ func (k *Kernel) warn(format string, args ...any) {
 // shutdown stops the kernel.
 func (k *Kernel) shutdown() { k.stopOnce.Do(k.stop) }
 
-// readLoop receives messages on sock, checks them and hands them to handle.
-func (k *Kernel) readLoop(sock zmq4.Socket, name string, handle func(*wire.Message)) {
+// readLoop receives messages on sock, checks them and hands them to handle; seen, when not
+// nil, counts the messages received, once each is handled or dropped.
+func (k *Kernel) readLoop(sock zmq4.Socket, name string, seen *atomic.Uint64, handle func(*wire.Message)) {
 	for {
 		zm, err := sock.Recv()
 		if k.ctx.Err() != nil {
@@ -382,18 +389,26 @@ func (k *Kernel) readLoop(sock zmq4.Socket, name string, handle func(*wire.Messa
 			time.Sleep(10 * time.Millisecond)
 			continue
 		}
-		if isCut(zm.Frames) {
-			continue // the start of a refused message: its stand-in follows (see refused.go)
+		k.readOne(zm.Frames, name, handle)
+		if seen != nil {
+			seen.Add(1)
 		}
-		m, err := k.decode(zm.Frames)
-		if err != nil {
-			if n := k.dropped.Add(1); n <= 100 || n%1000 == 0 {
-				k.log.Printf("%s: dropped a message (%d so far): %v", name, n, err)
-			}
-			continue
-		}
-		handle(m)
 	}
+}
+
+// readOne checks one message's frames and hands it to handle, or drops it.
+func (k *Kernel) readOne(frames [][]byte, name string, handle func(*wire.Message)) {
+	if isCut(frames) {
+		return // the start of a refused message: its stand-in follows (see refused.go)
+	}
+	m, err := k.decode(frames)
+	if err != nil {
+		if n := k.dropped.Add(1); n <= 100 || n%1000 == 0 {
+			k.log.Printf("%s: dropped a message (%d so far): %v", name, n, err)
+		}
+		return
+	}
+	handle(m)
 }
 
 // decode checks and parses one message's frames; a signature seen before is refused, as

@@ -74,7 +74,7 @@ func (k *Kernel) answerRefused(sock zmq4.Socket, name string, m *wire.Message, r
 	if t == "execute_request" && sock == k.shell {
 		// Shell worker only (execCount and abortThrough are its own). The request did not
 		// run; what is queued behind it is aborted, as stop_on_error (default true) says.
-		k.abortThrough = k.arrived.Load()
+		k.abortThrough = k.stopping()
 		k.publish("error", m.RawHeader, newObj().str("ename", r.Name).str("evalue", r.Reason).strs("traceback", tb).done())
 		c.int("execution_count", k.execCount).raw("user_expressions", nil, "{}").raw("payload", nil, "[]")
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/peerbook/peerbook/kernel/evaluator"
 	"github.com/peerbook/peerbook/kernel/history"
@@ -150,10 +151,10 @@ func (k *Kernel) execute(in inbound) {
 		}
 	}
 	if ename != "" {
-		// What is queued now is aborted; taken before the reply goes out, since a client
-		// may send its next request as soon as it has the reply, and that one must run.
+		// What had arrived is aborted; taken before the reply goes out, since a client may
+		// send its next request as soon as it has the reply, and that one must run.
 		if stopOnError {
-			k.abortThrough = k.arrived.Load()
+			k.abortThrough = k.stopping()
 		}
 		if !c.Silent {
 			k.publish("error", m.RawHeader, newObj().str("ename", ename).str("evalue", evalue).strs("traceback", traceback).done())
@@ -173,6 +174,37 @@ func (k *Kernel) execute(in inbound) {
 	}
 	k.reply(k.shell, m, "execute_reply", newObj().str("status", "ok").int("execution_count", count).
 		raw("payload", done.Payloads, "[]").raw("user_expressions", done.UserExpressions, "{}").done())
+}
+
+// stopOnErrorWait bounds the wait of stopping for the shell's reader to take what had
+// arrived (it takes microseconds; the bound is for a reader stuck behind a full queue).
+const stopOnErrorWait = time.Second
+
+// stopping returns the arrival number up to which execute requests are aborted after an
+// error with stop_on_error: every request that had reached the shell port when the error
+// came, wherever it was on its way in (the operating system's receive buffer, a
+// connection's buffer, zmq4, the shell queue), as ipykernel aborts what it finds queued
+// after an error. The rule is exact, not a race with the reader: a Run All's requests,
+// sent before the client saw the error, are all aborted once they reached the kernel's
+// machine; what arrives after the reply runs.
+func (k *Kernel) stopping() uint64 {
+	if k.shellPort == nil {
+		return k.arrived.Load()
+	}
+	mark := k.shellPort.Mark()
+	deadline := time.Now().Add(stopOnErrorWait)
+	for {
+		msgs, ok := mark.Reached()
+		if ok && k.shellSeen.Load() >= msgs {
+			break
+		}
+		if time.Now().After(deadline) {
+			k.log.Printf("stop_on_error: the shell's reader did not take what had arrived within %v: aborting what it took", stopOnErrorWait)
+			break
+		}
+		time.Sleep(50 * time.Microsecond)
+	}
+	return k.arrived.Load()
 }
 
 // replyError answers m with an error reply (and an error message on IOPub when publish).

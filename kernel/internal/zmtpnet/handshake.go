@@ -46,6 +46,7 @@ func checkGreeting(g []byte) error {
 // greeting and READY command within lim.Handshake. What it read is replayed to zmq4, which
 // then runs the handshake as usual (its greeting is dropped: it was sent already).
 func (c *Conn) serverHandshake() (err error) {
+	defer c.noteTaken()
 	if err := c.Conn.SetDeadline(time.Now().Add(c.lim.Handshake)); err != nil {
 		return fmt.Errorf("zmtpnet: handshake: %w", err)
 	}
@@ -167,10 +168,13 @@ type listener struct {
 	conns int   // connections in their handshake or open
 	ids   map[string]*Conn
 	full  int // connections closed at once for MaxConns (for the log)
+	portState
 }
 
 func newListener(l net.Listener, lim Limits) *listener {
 	ln := &listener{Listener: l, lim: lim, ready: make(chan net.Conn), done: make(chan struct{}), ids: map[string]*Conn{}}
+	ln.live = map[*Conn]struct{}{}
+	lim.ports.Store(l.Addr().String(), ln)
 	go ln.acceptLoop()
 	return ln
 }
@@ -225,6 +229,7 @@ func (l *listener) acceptLoop() {
 func (l *listener) closed(c *Conn) {
 	l.mu.Lock()
 	l.conns--
+	delete(l.live, c)
 	if c.peerID != "" && l.ids[c.peerID] == c {
 		delete(l.ids, c.peerID)
 	}
@@ -287,6 +292,10 @@ func (l *listener) handshake(raw net.Conn) {
 	}
 	c.watch = true
 	c.startQueue()
+	c.port = &l.portState
+	l.mu.Lock()
+	l.live[c] = struct{}{}
+	l.mu.Unlock()
 	// zmq4 leaves a connection it could not open (a peer of an incompatible socket type)
 	// open and never reads it again: close one that zmq4 has not read past its handshake.
 	// The timer is stopped once zmq4 reads (or the connection closes): it would hold the
@@ -327,6 +336,7 @@ func (l *listener) Accept() (net.Conn, error) {
 
 // Close stops accepting; connections still in their handshake are closed.
 func (l *listener) Close() error {
+	l.lim.ports.CompareAndDelete(l.Addr().String(), l)
 	err := l.Listener.Close()
 	l.end(net.ErrClosed)
 	return err

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -68,6 +69,7 @@ type Limits struct {
 	dropping *atomic.Uint64
 	budget   *budget
 	sends    *sendBudget
+	ports    *sync.Map // listening address -> *listener (see Network.Port)
 }
 
 // Defaults of Limits.
@@ -133,6 +135,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.sends == nil {
 		l.sends = newSendBudget(l.SendBudget)
+	}
+	if l.ports == nil {
+		l.ports = new(sync.Map)
 	}
 	if l.refused == nil {
 		l.refused = new(atomic.Uint64)

@@ -186,6 +186,10 @@ type Conn struct {
 	onClose   func(*Conn)
 	unclaimed atomic.Pointer[time.Timer] // closes the connection if zmq4 never reads it (see listener.handshake)
 
+	rawIn atomic.Int64 // bytes read from the socket (see Port)
+	taken atomic.Int64 // of them, those that left the read buffer
+	port  *portState   // the listener's, for Port; nil on the dialing side
+
 	peerType zmq4.SocketType // from the peer's READY (listening side)
 	peerID   string          // the peer's identity, while it holds it (see listener.claim)
 }
@@ -202,7 +206,8 @@ func NewConn(c net.Conn) *Conn {
 const readBuffer = 4 << 10
 
 func newConn(c net.Conn, lim Limits) *Conn {
-	nc := &Conn{Conn: c, r: bufio.NewReaderSize(c, readBuffer), lim: lim, closed: make(chan struct{})}
+	nc := &Conn{Conn: c, lim: lim, closed: make(chan struct{})}
+	nc.r = bufio.NewReaderSize(countingReader{nc}, readBuffer)
 	if lim.NewTap != nil {
 		nc.tap = lim.NewTap()
 	}
@@ -271,6 +276,7 @@ func (c *Conn) reserve(n uint64) error {
 // connection and fails the read instead of reaching the caller, or with a Tap, has the
 // message read through and replaced (see Tap).
 func (c *Conn) Read(p []byte) (n int, err error) {
+	defer c.noteTaken()
 	defer func() {
 		if r := recover(); r != nil {
 			err = c.refuse(fmt.Errorf("zmtpnet: read: %v", r))
@@ -343,6 +349,9 @@ func (c *Conn) Read(p []byte) (n int, err error) {
 	}
 	n, err = c.r.Read(p[:min(uint64(len(p)), c.in.pass)])
 	c.in.pass -= uint64(n)
+	if c.in.pass == 0 && c.in.last && n > 0 {
+		c.delivered()
+	}
 	if c.in.tapped {
 		h := min(n, c.in.hdrLeft)
 		c.in.hdrLeft -= h
@@ -391,6 +400,7 @@ func (c *Conn) nextFrame() error {
 		c.tap.Refused(herr)
 		if mid {
 			c.replay = appendFrame(c.replay, []byte(Cut), false)
+			c.delivered()
 		}
 		return nil
 	}
@@ -456,6 +466,7 @@ func (c *Conn) readThrough() error {
 			}
 			c.tap.Body(b)
 			c.r.Discard(len(b))
+			c.noteTaken()
 			body -= uint64(len(b))
 		}
 		if !more {
@@ -469,6 +480,9 @@ func (c *Conn) readThrough() error {
 	}
 	for i, f := range frames {
 		c.replay = appendFrame(c.replay, f, i < len(frames)-1)
+	}
+	if len(frames) > 0 {
+		c.delivered()
 	}
 	c.lim.logAnswered(c.Conn.RemoteAddr().String(), size, why)
 	return nil
