@@ -184,6 +184,8 @@ func start(parent context.Context, cfg Config) (*Kernel, error) {
 	if k.log == nil {
 		k.log = log.New(os.Stderr, "peerbook: ", log.LstdFlags)
 	}
+	// A line names what peers sent (a msg_type, a comm target): it is cut at maxLogLine.
+	k.log = log.New(clipWriter{k.log.Writer()}, k.log.Prefix(), k.log.Flags())
 	k.conn = cfg.Connection
 	if k.conn == nil {
 		info, err := wire.ReadConnectionFile(cfg.ConnectionFile)
@@ -368,6 +370,25 @@ func (k *Kernel) wait(parent context.Context) error {
 	return nil
 }
 
+// maxLogLine bounds a line of the kernel's log: a peer may send a megabyte where a
+// message type belongs.
+const maxLogLine = 4 << 10
+
+// clipWriter cuts each line (each Write of a log.Logger) at maxLogLine bytes, saying how
+// much it cut.
+type clipWriter struct{ w io.Writer }
+
+func (c clipWriter) Write(p []byte) (int, error) {
+	if len(p) <= maxLogLine {
+		return c.w.Write(p)
+	}
+	line := append(p[:maxLogLine:maxLogLine], fmt.Sprintf("... [%d bytes of this line cut]\n", len(p)-maxLogLine)...)
+	if _, err := c.w.Write(line); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
 // warn writes a warning on Config.Stderr (and the log).
 func (k *Kernel) warn(format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
@@ -376,9 +397,19 @@ func (k *Kernel) warn(format string, args ...any) {
 	if w == nil {
 		w = os.Stderr
 	}
-	if w != k.log.Writer() {
+	if !sameFile(k.log.Writer(), w) { // else the log line was it
 		fmt.Fprintf(w, "peerbook: warning: %s\n", msg)
 	}
+}
+
+// sameFile reports whether the log writes to the file w is (--debug's standard error).
+func sameFile(log, w io.Writer) bool {
+	if cw, ok := log.(clipWriter); ok {
+		log = cw.w
+	}
+	f1, ok1 := log.(*os.File)
+	f2, ok2 := w.(*os.File)
+	return ok1 && ok2 && f1 == f2
 }
 
 // shutdown stops the kernel.

@@ -43,6 +43,10 @@ func (k *Kernel) handleShell(in inbound) {
 		k.answerRefused(k.shell, "shell", m, r)
 		return
 	}
+	if m.BadHeader != "" {
+		k.answerBadHeader(k.shell, "shell", m)
+		return
+	}
 	switch t := m.Header.MsgType; t {
 	case "execute_request":
 		if in.seq <= k.abortThrough {
