@@ -29,6 +29,13 @@
 //     kernel a small signed stand-in that the kernel answers with an error reply naming the
 //     limit. An answer to a message whose signature was not checked would sign text that
 //     anyone chose: those get nothing, and the kernel's log names the limit.
+//
+// What the listening side sends goes through a send queue per connection (sendq.go), so
+// that no peer that stops reading holds up the others, with libzmq's drop past a high-water
+// mark; Pub (pub.go) is a PUB socket over them, for IOPub. A listener refuses a second
+// connection claiming the identity of an open one, holds at most Limits.MaxConns
+// connections, and (Port) tells its owner what has arrived. ipc:// endpoints are Unix
+// sockets of mode 0600 (ipc.go).
 package zmtpnet
 
 import (
