@@ -124,3 +124,68 @@ func TestStopOnErrorAbortsWhatArrived(t *testing.T) {
 		t.Errorf("the reader was waited for:\n%s", tk.logBuf.String())
 	}
 }
+
+// rawDealer connects a raw DEALER with identity id to port and reads the kernel's
+// greeting: nil when the kernel closed it instead (the identity was taken).
+func rawDealer(t *testing.T, port int, id string) (net.Conn, *bufio.Reader) {
+	t.Helper()
+	nc, err := net.Dial("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { nc.Close() })
+	nc.Write(append(zmtpGreeting(), zmtpReadyID("DEALER", id)...))
+	r := bufio.NewReader(nc)
+	nc.SetReadDeadline(time.Now().Add(10 * time.Second))
+	if _, err := io.ReadFull(r, make([]byte, 64)); err != nil {
+		nc.Close()
+		return nil, nil
+	}
+	// The READY comes next, or the close of a refused twin (after the greeting).
+	if _, err := r.Peek(1); err != nil {
+		nc.Close()
+		return nil, nil
+	}
+	return nc, r
+}
+
+// TestReconnectWhileBusy: a client that reconnects with the same identity while a cell
+// runs (jupyter_server does, when a browser's websocket drops) gets the cell's reply on
+// its new connection: the kernel frees an identity as soon as its connection closes, busy
+// or not (libzmq's ROUTER kept it while ipykernel was busy, which is why ipykernel hands
+// identities over; refusing twins needs this).
+func TestReconnectWhileBusy(t *testing.T) {
+	tk := startKernel(t, kernelOpts{key: "secret"})
+	c := connect(t, tk)
+	first, _ := rawDealer(t, tk.conn.ShellPort, "browser")
+	if first == nil {
+		t.Fatal("the first connection was refused")
+	}
+	id, frames := c.message("execute_request", map[string]any{"code": "fail 1500", "silent": false})
+	first.Write(zmtpFrames(nil, frames))
+	first.Close()
+	var second net.Conn
+	var r *bufio.Reader
+	for deadline := time.Now().Add(10 * time.Second); second == nil; {
+		if second, r = rawDealer(t, tk.conn.ShellPort, "browser"); second == nil && time.Now().After(deadline) {
+			t.Fatal("the identity was never free again")
+		}
+	}
+	second.SetReadDeadline(time.Now().Add(20 * time.Second))
+	for {
+		frames, err := readZMTP(r)
+		if err != nil {
+			t.Fatalf("no reply on the new connection: %v", err)
+		}
+		m, err := wire.Decode(frames, c.signer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if parentID(m) == id {
+			if content(m)["ename"] != "TestError" {
+				t.Errorf("reply %v", content(m))
+			}
+			return
+		}
+	}
+}
