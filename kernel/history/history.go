@@ -78,10 +78,12 @@ var ErrTruncated = errors.New("history: stored truncated")
 // disk): the cells are kept in memory meanwhile.
 type WriteError struct{ Err error }
 
+// Error says what failed, and that the cells are kept.
 func (e *WriteError) Error() string {
 	return e.Err.Error() + "; this session's cells are kept in memory, and written when the file can be written again"
 }
 
+// Unwrap is the write's error (errors.Is(err, syscall.ENOSPC) holds for a full disk).
 func (e *WriteError) Unwrap() error { return e.Err }
 
 // Store is a history. Its methods are safe for concurrent use.
