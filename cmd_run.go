@@ -16,6 +16,7 @@ import (
 
 	"github.com/peerbook/peerbook/eval"
 	"github.com/peerbook/peerbook/install"
+	"github.com/peerbook/peerbook/internal/atomicfile"
 	"github.com/peerbook/peerbook/kernel"
 	"github.com/peerbook/peerbook/kernel/notebook"
 )
@@ -190,16 +191,17 @@ func writeResults(nb *notebook.Notebook, o runOptions) error {
 		}
 	}
 	if o.html != "" {
-		f, err := os.Create(o.html)
+		// Whole or not at all, as the notebook: a full disk leaves the page that was there.
+		f, err := atomicfile.Create(o.html, 0o644)
 		if err != nil {
 			return fmt.Errorf("writing HTML: %w", err)
 		}
-		werr := nb.WriteHTML(f, strings.TrimSuffix(filepath.Base(o.path), ".ipynb"))
-		if cerr := f.Close(); werr == nil {
-			werr = cerr
+		if err := nb.WriteHTML(f, strings.TrimSuffix(filepath.Base(o.path), ".ipynb")); err != nil {
+			f.Abort()
+			return fmt.Errorf("writing HTML: %w", err)
 		}
-		if werr != nil {
-			return fmt.Errorf("writing HTML: %w", werr)
+		if err := f.Commit(); err != nil {
+			return fmt.Errorf("writing HTML: %w", err)
 		}
 		fmt.Fprintf(os.Stderr, "wrote %s\n", o.html)
 	}

@@ -17,6 +17,11 @@ func (k *Kernel) handleControl(m *wire.Message) {
 		k.status(m.RawHeader, "idle")
 		return
 	}
+	if m.BadHeader != "" {
+		k.answerBadHeader(k.control, "control", m)
+		k.status(m.RawHeader, "idle")
+		return
+	}
 	switch t := m.Header.MsgType; t {
 	case "interrupt_request":
 		k.sup.interrupt()

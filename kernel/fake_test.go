@@ -52,6 +52,7 @@ func text(s string) *display.Bundle {
 //	print X / eprint X      Output.Stream to stdout / stderr
 //	fdprint X / fdeprint X  write to fd 1 / fd 2 directly, as compiled code does
 //	tickwait N DIR          N lines on fd 1, each followed by a wait for the file DIR/I
+//	flood N                 N MiB on fd 1, in lines of 1024 bytes, as fast as the pipe takes them
 //	value X                 the cell's value is X
 //	set K V / get K         state
 //	fail [MS]                a cell error
@@ -86,6 +87,15 @@ func (s *fakeSession) Execute(ctx context.Context, req eval.ExecuteRequest, out 
 					break
 				}
 				time.Sleep(time.Millisecond)
+			}
+		}
+	case "flood":
+		n, _ := strconv.Atoi(arg)
+		line := strings.Repeat("x", 1023) + "\n"
+		mib := []byte(strings.Repeat(line, 1024))
+		for i := 0; i < n; i++ {
+			if _, err := os.Stdout.Write(mib); err != nil {
+				return eval.Result{}, &eval.Error{Name: "WriteError", Value: err.Error()}
 			}
 		}
 	case "value":

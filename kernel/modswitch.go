@@ -92,8 +92,13 @@ func (m *moduleState) grow(r modules.Requests) (modules.Set, bool) {
 		if slices.Contains(set.Pins, pin) {
 			continue
 		}
-		mod, _, _ := strings.Cut(pin, "@")
+		mod, version, _ := strings.Cut(pin, "@")
+		before := len(set.Pins)
 		set.Pins = slices.DeleteFunc(set.Pins, func(p string) bool { return strings.HasPrefix(p, mod+"@") })
+		if version == "none" { // the pin is undone: the module's version is tidy's again
+			changed = changed || len(set.Pins) != before
+			continue
+		}
 		set.Pins = append(set.Pins, pin)
 		changed = true
 	}
