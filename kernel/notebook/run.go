@@ -121,7 +121,7 @@ func clearAfter(nb *Notebook, i int) {
 func runCell(ctx context.Context, c *Cell, src string, count int, ex Executor, opts RunOptions) error {
 	if timeout := opts.CellTimeout; timeout > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeoutCause(ctx, timeout, fmt.Errorf("cell ran longer than %v", timeout))
+		ctx, cancel = context.WithTimeoutCause(ctx, timeout, &timeoutError{timeout})
 		defer cancel()
 	}
 	rec := &Recorder{}
@@ -150,7 +150,9 @@ func runCell(ctx context.Context, c *Cell, src string, count int, ex Executor, o
 		if !errors.As(err, &ee) {
 			ee = &eval.Error{Name: "Error", Value: err.Error(), Traceback: []string{err.Error()}}
 		}
-		if cause := context.Cause(ctx); cause != nil && ee.Name == "Interrupted" {
+		// Interrupted for the cell's timeout, it is a Timeout; for another reason (Ctrl-C
+		// cancelled the run's context), it stays Interrupted.
+		if cause := context.Cause(ctx); errors.As(cause, new(*timeoutError)) && ee.Name == "Interrupted" {
 			ee = &eval.Error{Name: "Timeout", Value: cause.Error(), Traceback: append([]string{cause.Error()}, ee.Traceback...)}
 			err = cause
 		}
@@ -163,6 +165,11 @@ func runCell(ctx context.Context, c *Cell, src string, count int, ex Executor, o
 	c.SetOutputs(rec.Outputs(), count)
 	return err
 }
+
+// timeoutError is the cause of a cell's context ended by RunOptions.CellTimeout.
+type timeoutError struct{ limit time.Duration }
+
+func (e *timeoutError) Error() string { return fmt.Sprintf("cell ran longer than %v", e.limit) }
 
 // pageBundle is the MIME bundle of a "page" payload of an execute_reply.
 func pageBundle(p map[string]any) (display.Bundle, bool) {
