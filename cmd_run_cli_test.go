@@ -158,7 +158,7 @@ func TestRunCommandLine(t *testing.T) {
 			}
 		}
 		quiet, err := run(t, nb, "-q")
-		if err != nil || strings.Contains(quiet, "hello") || strings.Contains(quiet, "Magics") || !strings.Contains(quiet, "[3/3]") {
+		if err != nil || strings.Contains(quiet, "    hello") || strings.Contains(quiet, "Magics") || !strings.Contains(quiet, "[3/3]") {
 			t.Errorf("-q: %v\n%s", err, quiet)
 		}
 	})
@@ -189,7 +189,7 @@ func TestRunCommandLine(t *testing.T) {
 		}
 		// Under its cell, on a line of its own: stdout and stderr travel apart, so the
 		// notice may come before or after the cell's printed line.
-		_, block, _ := strings.Cut(log, "[2/2] import \"peerbook/gpu\"\n")
+		_, block, _ := strings.Cut(log, "[2/2] fmt.Println(gpu.Runtime())\n")
 		block, _, _ = strings.Cut(block, "\n  ok")
 		if !strings.Contains("\n"+block+"\n", "\n    "+strings.TrimSuffix(notice, "\n")+"\n") {
 			t.Errorf("the terminal doesn't show the notice on its own line under its cell:\n%s", log)

@@ -158,6 +158,7 @@ func TestInspectAnyExpression(t *testing.T) {
 		{kernel, strings.Index(kernel, "AtomicAdd") + 2, []string{"func AtomicAdd[T AtomicNumber](p *T, v T) T", "old value"}, nil},
 		{kernel, strings.Index(kernel, "GlobalX") + 2, []string{"func (t Thread) GlobalX() int", "index along X"}, nil},
 		{kernel, strings.Index(kernel, "x[0]") + 1, []string{"var x gpu.Peer[uint32]", "shared with the other devices"}, nil},
+		{"func notRunYet(n int) string { return \"\" }\nnotRunYet", 50, []string{"func notRunYet(n int) string"}, nil},
 	}
 	for _, c := range cases {
 		in := s.Inspect(c.code, c.at, 0)

@@ -297,8 +297,14 @@ func (s *Session) typedDescribe(code string, start, end int) (string, bool) {
 	if obj == nil {
 		obj = cc.info.Defs[id]
 	}
-	if obj == nil || obj.Pkg() == nil || obj.Parent() == cc.pkg.Scope() {
-		return "", false // predeclared, or the session's: describeLocked knows more
+	if obj == nil || obj.Pkg() == nil {
+		return "", false // predeclared: describeLocked knows its doc
+	}
+	if obj.Parent() == cc.pkg.Scope() {
+		if _, known := s.decls.def(obj.Name()); known || s.scope.symbol(obj.Name()).IsValid() {
+			return "", false // the session's: describeLocked knows where it was defined
+		}
+		return types.ObjectString(obj, packageNameQualifier(cc.pkg)), true // the cell's, not run yet
 	}
 	if _, ok := obj.(*types.PkgName); ok {
 		return "", false
@@ -378,7 +384,12 @@ func (s *Session) kernelLaunchLine(sel *ast.SelectorExpr, fn *types.Func) (strin
 
 // describeExpr documents any expression (expr? in a cell): a selector or a name as
 // typedDescribe does, anything else by its type and the type's doc. The caller holds s.mu.
-func (s *Session) describeExpr(expr string) (string, bool) {
+func (s *Session) describeExpr(expr string) (text string, ok bool) {
+	defer func() {
+		if recover() != nil { // a query must not fail the cell it is in
+			text, ok = "", false
+		}
+	}()
 	e, err := parser.ParseExpr(expr)
 	if err != nil {
 		return "", false
@@ -404,7 +415,7 @@ func (s *Session) describeExpr(expr string) (string, bool) {
 	if typ == nil || typ == types.Typ[types.Invalid] {
 		return "", false
 	}
-	text := expr + ": " + types.TypeString(typ, packageNameQualifier(cc.pkg))
+	text = expr + ": " + types.TypeString(typ, packageNameQualifier(cc.pkg))
 	if n := namedOf(typ); n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() != "main" {
 		if d, ok := packageDecls(n.Obj().Pkg().Path())[n.Obj().Name()]; ok {
 			text += "\n\n" + d.docText()
