@@ -18,6 +18,7 @@ import (
 	"io"
 	"log"
 	"os"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"sort"
@@ -206,7 +207,8 @@ func mainStatus(args []string, stdout, stderr io.Writer) int {
 		stderr.Write(usage.Bytes())
 		return 2
 	case isFlagError(err):
-		fmt.Fprintf(stderr, "peerbook %s: %v\n", c.name, err)
+		// As the usage spells flags: --timeout, -o (the flag package writes -timeout).
+		fmt.Fprintf(stderr, "peerbook %s: %s\n", c.name, longFlag.ReplaceAllString(err.Error(), "$1--$2"))
 		if strings.HasPrefix(err.Error(), "flag provided but not defined") {
 			printFlags(stderr, flags)
 		}
@@ -217,6 +219,9 @@ func mainStatus(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "peerbook %s: %v\n", c.name, err)
 	return 1
 }
+
+// longFlag is a flag of more than one letter as the flag package names it in errors: "-timeout".
+var longFlag = regexp.MustCompile(`(^|[\s:])-(\w\w+)\b`)
 
 // isFlagError reports whether err is the flag package's: a flag that does not exist, a
 // value it refused, a flag without its value.

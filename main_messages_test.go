@@ -24,7 +24,7 @@ func TestDurationWithoutAUnitSaysSo(t *testing.T) {
 	if code != 2 || stdout != "" {
 		t.Errorf("exit %d, stdout %q", code, stdout)
 	}
-	if !strings.Contains(stderr, "durations need a unit: 5s") || strings.Contains(stderr, "Usage:") || strings.Contains(stderr, "--html") {
+	if !strings.Contains(stderr, `invalid value "5" for flag --timeout: durations need a unit: 5s`) || strings.Contains(stderr, "Usage:") || strings.Contains(stderr, "--html") {
 		t.Errorf("--timeout 5:\n%s", stderr)
 	}
 	if !strings.Contains(stderr, `"peerbook help run"`) {
@@ -34,7 +34,7 @@ func TestDurationWithoutAUnitSaysSo(t *testing.T) {
 		t.Errorf("--timeout soon: exit %d\n%s", code, stderr)
 	}
 	// An unknown flag lists the flags there are.
-	if code, _, stderr := runMain("run", "--tiemout", "5s", "x.ipynb"); code != 2 || !strings.Contains(stderr, "flag provided but not defined: -tiemout") || !strings.Contains(stderr, "--timeout duration") {
+	if code, _, stderr := runMain("run", "--tiemout", "5s", "x.ipynb"); code != 2 || !strings.Contains(stderr, "flag provided but not defined: --tiemout") || !strings.Contains(stderr, "--timeout duration") {
 		t.Errorf("--tiemout: exit %d\n%s", code, stderr)
 	}
 }

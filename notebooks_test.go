@@ -318,6 +318,7 @@ func TestTutorialsRunInJupyter(t *testing.T) {
 			}
 			t.Logf("%s ran in Jupyter in %v", name, time.Since(start).Round(time.Millisecond))
 			checkExecuted(t, filepath.Join(dir, name), promised[name])
+			checkClaims(t, filepath.Join(dir, name), "") // (nbconvert shows no terminal progress)
 		})
 	}
 }
