@@ -87,9 +87,9 @@ type Lib struct {
 	path    string // the file it came from, or the name it was opened by
 	version int    // NCCL_VERSION_CODE: 22803 for 2.28.3
 
-	getVersion, getUniqueID, getErrorString, getLastError          uintptr
-	commInitRankScalable, commInitRankConfig, commInitRank         uintptr // the first two optional
-	commGetAsyncError, commAbort, commDestroy, commCuDevice        uintptr
+	getVersion, getUniqueID, getErrorString, getLastError               uintptr
+	commInitRankScalable, commInitRankConfig, commInitRank              uintptr // the first two optional
+	commGetAsyncError, commAbort, commDestroy, commCuDevice             uintptr
 	commCount, commUserRank, allReduce, broadcast, groupStart, groupEnd uintptr
 }
 
