@@ -197,9 +197,22 @@
 // within one process. On CUDA a GPU's symmetric buffer is virtual memory (cuMemCreate),
 // exported as a file descriptor that passes to the other ranks of the host over a Unix
 // socket; memory can't be mapped across hosts without a fabric, and Topology says what the
-// driver offers (fabric handles). The collectives reduce in rank order through host shared
-// memory (on CUDA too, where they say so once: NCCL is not used yet), so every rank gets the
-// same bits.
+// driver offers (fabric handles).
+//
+// On CUDA, NCCL carries AllReduce and Broadcast where every rank can use it: libnccl.so.2 is
+// loaded at run time (PEERBOOK_LIBNCCL names a file to try first), rank 0 makes NCCL's unique
+// id at the first collective, the others get it through the session, and each rank makes its
+// part of the communicator on its GPU; NCCL reduces in its own order, on the GPU. Where it
+// can't, the host-staged engine serves and says so once, with why: on simulated devices (it
+// is the simulator's engine, and says nothing there), where NCCL is missing on some rank,
+// where two ranks share a GPU (NCCL refuses them, "duplicate GPU"; on a machine with one GPU
+// every rank does), where NCCL refused the communicator or one failed, and for a call NCCL
+// can't carry (a host buffer, 16-bit integers). It reduces in rank order through host shared
+// memory, so every rank gets the same bits. gpu.Collectives() tells which engine serves
+// (gpu.Topology() too); PEERBOOK_NCCL=off never uses NCCL, PEERBOOK_NCCL=ask asks it even for
+// ranks that share a GPU (to see its own refusal).
+//
+//	e, err := gpu.Collectives()   // a collective: {Engine: "nccl", Version: "2.28.3"}, or "host-staged" and Why
 //
 // # Faults
 //
