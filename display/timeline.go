@@ -58,7 +58,7 @@ const (
 	tlLaneGap   = 6.0
 	tlGroupH    = 18.0 // a lane group's heading
 	tlMinBar    = 4.0  // operations narrower than this many pixels are drawn in groups
-	tlTableRows = 200 // rows of the HTML table (the text table shows fewer)
+	tlTableRows = 200  // rows of the HTML table (the text table shows fewer)
 	tlTextRows  = 40
 )
 

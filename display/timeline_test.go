@@ -135,7 +135,7 @@ func TestTimelineBars(t *testing.T) {
 // the whole lane name.
 func TestTimelineLaneGroups(t *testing.T) {
 	v := TimelineView{Title: "timeline of 2 ranks",
-		Lanes: []string{"rank 0 GPU0", "rank 0 host", "rank 1 GPU0", "rank 1 GPU0 stream 1"},
+		Lanes:  []string{"rank 0 GPU0", "rank 0 host", "rank 1 GPU0", "rank 1 GPU0 stream 1"},
 		Groups: []LaneGroup{{Name: "rank 0", About: "sim-H200-0 on n1", First: 0, Count: 2}, {Name: "rank 1", About: "sim-H200-1 on n1", First: 2, Count: 2}},
 		Ops: []TimelineOp{
 			{Lane: 0, Kind: "kernel", Name: "produce", Start: 0, End: 50 * time.Microsecond},
