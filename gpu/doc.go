@@ -159,6 +159,16 @@
 //	err = tl.WriteTrace("handoff.json")
 //	tl // the chart
 //
+// In a rank session Stop is a collective, as Barrier is: every rank stops its recording and
+// the ranks exchange them, so every rank's timeline holds every rank's operations on one
+// axis (TraceOp.Rank says whose). Rank 0 shows them in one chart, a lane group per rank, and
+// writes one trace file with a process per rank (pid rank+1); the other ranks show a line
+// saying the chart is rank 0's (the kernel shows rank 0's rich output; N copies of one chart
+// would say nothing more) and leave the file to rank 0. A %%timeline cell does this on every
+// rank. The ranks of one host share its CLOCK_MONOTONIC, so their times are placed exactly
+// (up to reading it); ranks on other hosts are aligned through the session's all-gather,
+// within a bound the chart's note gives.
+//
 // # Ranks: one process per GPU
 //
 // In a rank session (%ranks N, peerbook run --ranks N) every cell runs in N processes, the
