@@ -179,7 +179,10 @@
 // GPU and as a launcher's per-rank CUDA_VISIBLE_DEVICES does, so one cell is right on every
 // rank. Several ranks may share a GPU (on a machine with one GPU they all do), each with its
 // own context; without MPS the contexts time-slice it. gpu.Topology() is then a collective
-// that shows the ranks on their GPUs and the links between them.
+// that shows the ranks on their GPUs and the links between them. gpu.Use in a rank session
+// chooses the same way: after gpu.Use("sim:pcie4") rank r is on pcie4's GPU r mod 4, as
+// gpu.Dev(0); every rank should make the same Use (a cell does), for symmetric allocations
+// and the topology refuse ranks on different machines, naming them.
 //
 // AllocSymmetric is the collective that gives every rank a buffer and every other rank's
 // mapped into its address space; each is a shared *Buffer that kernels take as a

@@ -26,6 +26,7 @@ type rankInfo struct {
 	Info    DeviceInfo `json:"info"`
 	Sharing string     `json:"sharing"`
 	Engine  engineDesc `json:"engine"` // whether it can use NCCL
+	Kind    string     `json:"kind"`   // machine.kind
 	Err     string     `json:"err,omitempty"`
 }
 
@@ -64,6 +65,7 @@ func rankTopology(m *machine) *Topo {
 	d := m.devices[0]
 	mine := rankInfo{Host: w.Host(), Info: d.info, Sharing: sharingOf(m, d)}
 	mine.Engine, _ = localEngineDesc(w, m)
+	mine.Kind = m.kind()
 	ctx := context.Background()
 	raw, _ := json.Marshal(mine)
 	all, err := w.AllGather(ctx, "gpu.Topology", raw)
@@ -75,6 +77,13 @@ func rankTopology(m *machine) *Topo {
 		if err := json.Unmarshal(x, &infos[r]); err != nil {
 			return fail(fmt.Errorf("rank %d sent %q: %w", r, x, err))
 		}
+	}
+	kinds := map[string][]int{}
+	for r, x := range infos {
+		kinds["uses "+x.Kind] = append(kinds["uses "+x.Kind], r)
+	}
+	if len(kinds) > 1 {
+		return fail(fmt.Errorf("the ranks use different devices: %s; every rank must use the same (gpu.Use)", differences(kinds)))
 	}
 	// The distinct GPUs, in the order of the first rank on each.
 	index := map[string]int{}
