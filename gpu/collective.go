@@ -180,9 +180,10 @@ func collective(op string, buf *Buffer, args string, check func() string, run fu
 	}
 	if !m.simulated() || ncclTakesSim { // simulated devices: the host-staged engine is theirs
 		if e.comm != nil {
-			noticeOnce(fmt.Sprintf("peerbook: %s of %s goes through host shared memory (the host-staged engine), not NCCL: %s", op, desc.Call, reasons(skip)))
+			why := reasons(skip)
+			noticeOnce(why, fmt.Sprintf("peerbook: %s of %s goes through host shared memory (the host-staged engine), not NCCL: %s", op, desc.Call, why))
 		} else {
-			noticeOnce(fmt.Sprintf("peerbook: %s and the other collectives go through host shared memory (the host-staged engine: a copy to the host, a reduction there, a copy back), not NCCL: %s", op, e.why))
+			noticeOnce(e.why, fmt.Sprintf("peerbook: %s and the other collectives go through host shared memory (the host-staged engine: a copy to the host, a reduction there, a copy back), not NCCL: %s", op, e.why))
 		}
 	}
 	if err := run(st); err != nil {

@@ -438,14 +438,14 @@ var notices struct {
 	said map[string]bool
 }
 
-// noticeOnce writes the one-line notice text once per process.
-func noticeOnce(text string) {
+// noticeOnce writes the one-line notice text once per process for each key (a reason).
+func noticeOnce(key, text string) {
 	notices.mu.Lock()
 	if notices.said == nil {
 		notices.said = map[string]bool{}
 	}
-	said := notices.said[text]
-	notices.said[text] = true
+	said := notices.said[key]
+	notices.said[key] = true
 	notices.mu.Unlock()
 	if said {
 		return

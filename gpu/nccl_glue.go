@@ -173,6 +173,6 @@ func (c *realComm) broadcast(buf *Buffer, root int) error {
 
 func (c *realComm) abort() {
 	if err := c.c.Abort(); err != nil && !errors.Is(err, nccl.ErrGaveUp) {
-		noticeOnce("peerbook: freeing the NCCL communicator: " + err.Error())
+		noticeOnce("abort: "+err.Error(), "peerbook: freeing the NCCL communicator: "+err.Error())
 	}
 }
