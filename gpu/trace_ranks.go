@@ -228,9 +228,9 @@ func (mt *mergedTrace) view(t *Timeline) display.TimelineView {
 		for _, n := range names {
 			v.Lanes = append(v.Lanes, name+" "+n)
 		}
-		about := rt.Host
+		about := hostLabel(rt.Host)
 		if rt.Device != "" {
-			about = rt.Device + " on " + rt.Host
+			about = rt.Device + " on " + about
 		}
 		v.Groups = append(v.Groups, display.LaneGroup{Name: name, About: about, First: first, Count: len(names)})
 		for i, op := range ops {
@@ -280,7 +280,7 @@ func (mt *mergedTrace) traceEvents(t *Timeline) []traceEvent {
 		names, at := t.lanes(ops)
 		pname := fmt.Sprintf("rank %d", r)
 		if rt.Device != "" {
-			pname += " (" + rt.Device + " on " + rt.Host + ")"
+			pname += " (" + rt.Device + " on " + hostLabel(rt.Host) + ")"
 		}
 		events = append(events,
 			traceEvent{Name: "process_name", Ph: "M", Pid: pid, Args: map[string]any{"name": pname}},
@@ -298,6 +298,16 @@ func (mt *mergedTrace) traceEvents(t *Timeline) []traceEvent {
 		}
 	}
 	return events
+}
+
+// hostLabel is a World's host name as people read it: the host name without what may
+// follow it to tell boots apart ("n1/1f01a648-..." is "n1").
+func hostLabel(host string) string {
+	name, _, _ := strings.Cut(host, "/")
+	if name == "" {
+		return host
+	}
+	return name
 }
 
 func sortedKeys(m map[string]bool) []string {
