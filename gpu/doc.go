@@ -201,7 +201,8 @@
 //	err = gpu.AllReduce(x, gpu.ReduceSum)               // every rank's x becomes the sum of all
 //	err = gpu.Broadcast(x, 0)                           // every rank's x becomes rank 0's
 //
-// A collective (AllocSymmetric, Barrier, AllReduce, Broadcast, Topology) must be called by
+// A collective (AllocSymmetric, Barrier, AllReduce, Broadcast, Topology, Collectives, and a
+// Timeline's Stop, see Timelines) must be called by
 // every rank, in the same order, with the same arguments: a call that differs fails on every
 // rank with an error naming the ranks and their calls, and a rank that dies makes the
 // others' collective fail, naming it, instead of hanging. On simulated devices the ranks'
