@@ -202,10 +202,10 @@
 //	err = gpu.Broadcast(x, 0)                           // every rank's x becomes rank 0's
 //
 // A collective (AllocSymmetric, Barrier, AllReduce, Broadcast, Topology, Collectives, and a
-// Timeline's Stop, see Timelines) must be called by
-// every rank, in the same order, with the same arguments: a call that differs fails on every
-// rank with an error naming the ranks and their calls, and a rank that dies makes the
-// others' collective fail, naming it, instead of hanging. On simulated devices the ranks'
+// Timeline's Stop: see Timelines) must be called by every rank, in the same order, with the
+// same arguments: a call that differs fails on every rank with an error naming the ranks and
+// their calls, and a rank that dies makes the others' collective fail, naming it, instead of
+// hanging. On simulated devices the ranks'
 // symmetric memory is shared memory and kernels keep the simulator's memory model (store
 // buffers until a fence, real atomics): a hand-off missing its fence breaks across ranks as
 // within one process. On CUDA a GPU's symmetric buffer is virtual memory (cuMemCreate),
