@@ -48,7 +48,8 @@ func runNotebook(nb *notebook.Notebook, o runOptions) error {
 
 	fmt.Fprintf(os.Stderr, "running %s\n", o.path)
 	began := time.Now()
-	p := &runProgress{cellProgress: cellProgress{colour: isTerminal(os.Stderr), quiet: o.quiet, out: os.Stderr},
+	tty := isTerminal(os.Stderr)
+	p := &runProgress{cellProgress: cellProgress{colour: tty, live: tty, quiet: o.quiet, out: os.Stderr},
 		nb: nb, keepGoing: o.keepGoing}
 	var echo eval.Output
 	if !o.quiet {

@@ -10,6 +10,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -17,11 +18,13 @@ import (
 	"io"
 	"log"
 	"os"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/peerbook/peerbook/eval"
 	"github.com/peerbook/peerbook/gpu"
@@ -183,24 +186,86 @@ func mainStatus(args []string, stdout, stderr io.Writer) int {
 		printHelp(stderr)
 		return 2
 	}
-	flags := c.flags(stderr)
+	// The usage goes where the outcome says: stdout for --help (as `peerbook --help`),
+	// stderr for a command line that makes no sense; a bad flag gets its error and a pointer
+	// to the usage, not the whole usage.
+	var usage bytes.Buffer
+	flags := c.flags(&usage)
 	flags.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: "+c.usage)
-		printFlags(stderr, flags)
+		fmt.Fprintln(&usage, "Usage: "+c.usage)
+		printFlags(&usage, flags)
 	}
 	err := c.run(flags, args[1:])
 	switch {
 	case err == nil:
+		stderr.Write(usage.Bytes())
 		return 0
 	case errors.Is(err, flag.ErrHelp):
+		stdout.Write(usage.Bytes())
 		return 0
 	case errors.Is(err, errUsage):
+		stderr.Write(usage.Bytes())
 		return 2
-	case strings.HasPrefix(err.Error(), "flag provided but not defined"), strings.HasPrefix(err.Error(), "invalid value"):
-		return 2 // the flag package has said what was wrong, and printed the usage
+	case isFlagError(err):
+		// As the usage spells flags: --timeout, -o (the flag package writes -timeout).
+		fmt.Fprintf(stderr, "peerbook %s: %s\n", c.name, longFlag.ReplaceAllString(err.Error(), "$1--$2"))
+		if strings.HasPrefix(err.Error(), "flag provided but not defined") {
+			printFlags(stderr, flags)
+		}
+		fmt.Fprintf(stderr, "Run \"peerbook help %s\" for its usage.\n", c.name)
+		return 2
 	}
+	stderr.Write(usage.Bytes())
 	fmt.Fprintf(stderr, "peerbook %s: %v\n", c.name, err)
 	return 1
+}
+
+// longFlag is a flag of more than one letter as the flag package names it in errors: "-timeout".
+var longFlag = regexp.MustCompile(`(^|[\s:])-(\w\w+)\b`)
+
+// isFlagError reports whether err is the flag package's: a flag that does not exist, a
+// value it refused, a flag without its value.
+func isFlagError(err error) bool {
+	for _, prefix := range []string{"flag provided but not defined", "invalid value", "invalid boolean value",
+		"invalid boolean flag", "flag needs an argument", "bad flag syntax"} {
+		if strings.HasPrefix(err.Error(), prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// durationFlag is a time.Duration flag whose error for a number without a unit says which
+// unit to add ("durations need a unit: 5s"), where the flag package's says only that
+// time.ParseDuration failed.
+type durationFlag struct{ d *time.Duration }
+
+// String returns the duration, as the flag package shows defaults.
+func (f durationFlag) String() string {
+	if f.d == nil {
+		return ""
+	}
+	return f.d.String()
+}
+
+// Set parses a duration: 90s, 10m, 1h30m; 0 alone means none.
+func (f durationFlag) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		if _, nerr := strconv.ParseFloat(s, 64); nerr == nil {
+			return fmt.Errorf("durations need a unit: %ss", s)
+		}
+		return errors.New("not a duration (write it as 90s, 10m or 1h30m)")
+	}
+	*f.d = d
+	return nil
+}
+
+// durationVar defines a duration flag (see durationFlag).
+func durationVar(flags *flag.FlagSet, name string, value time.Duration, usage string) *time.Duration {
+	d := value
+	flags.Var(durationFlag{&d}, name, usage)
+	return &d
 }
 
 // flags is a FlagSet for c whose -h prints c's flags on w (for `peerbook help NAME`, which

@@ -173,6 +173,28 @@ func (v TimelineView) span() (lo, hi float64) {
 	return math.Max(0, lo-pad), hi + pad
 }
 
+// spanText says when the operations ran, as the axis reads: "over 563 µs" when they start
+// at the timeline's start, else "over 563 µs, from 1.8 ms to 2.36 ms" (the axis counts from
+// the timeline's start, which may be long before the first operation).
+func (v TimelineView) spanText() string {
+	if len(v.Ops) == 0 {
+		return "over 0 ns"
+	}
+	lo, hi := v.Ops[0].Start, v.Ops[0].End
+	for _, op := range v.Ops {
+		lo, hi = min(lo, op.Start), max(hi, op.End)
+	}
+	lo = max(lo, 0)
+	if hi < lo {
+		hi = lo
+	}
+	text := "over " + formatSpan(hi-lo)
+	if lo > (hi-lo)/20 {
+		text += ", from " + formatSpan(lo) + " to " + formatSpan(hi)
+	}
+	return text
+}
+
 // mark is one thing drawn in a lane: an operation, or a group of operations too narrow to
 // draw one by one.
 type mark struct {
@@ -294,7 +316,7 @@ func (v TimelineView) svg(id string) *svgDoc {
 	if title == "" {
 		title = "timeline"
 	}
-	d.text(8, 16, "start", 13, "#222", fmt.Sprintf("%s: %s over %s", title, countOps(len(v.Ops)), formatSpan(time.Duration(hi-lo))), bold)
+	d.text(8, 16, "start", 13, "#222", fmt.Sprintf("%s: %s %s", title, countOps(len(v.Ops)), v.spanText()), bold)
 	// Axis: ticks in the unit that suits the span.
 	unit, scale := timeUnit(hi - lo)
 	ticks, step := niceTicks(lo/scale, hi/scale, 8)
@@ -592,7 +614,6 @@ func (v TimelineView) TableHTML() string {
 
 // Text is a summary line per lane and the first rows of the table.
 func (v TimelineView) Text() string {
-	lo, hi := v.span()
 	var b strings.Builder
 	title := v.Title
 	if title == "" {
@@ -602,7 +623,7 @@ func (v TimelineView) Text() string {
 	if len(v.Lanes) == 1 {
 		lanes = "lane"
 	}
-	fmt.Fprintf(&b, "%s: %s on %d %s over %s\n", title, countOps(len(v.Ops)), len(v.Lanes), lanes, formatSpan(time.Duration(hi-lo)))
+	fmt.Fprintf(&b, "%s: %s on %d %s %s\n", title, countOps(len(v.Ops)), len(v.Lanes), lanes, v.spanText())
 	for i, l := range v.Lanes {
 		var n int
 		var busy time.Duration

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -96,6 +97,45 @@ func TestTimelineAxisUnits(t *testing.T) {
 				t.Errorf("span %v: tick %q, want unit %s", c.span, tk[0], c.unit)
 			}
 		}
+	}
+}
+
+// The title says when the operations ran as the axis counts (from the timeline's start):
+// operations from 1.8 ms to 2.363 ms are "over 563 µs, from 1.8 ms to 2.36 ms", whose ends
+// lie within the axis's first and last ticks' reach.
+func TestTimelineTitleAgreesWithItsAxis(t *testing.T) {
+	tickRe := regexp.MustCompile(`>([0-9.]+) (µs|ms)</text>`)
+	v := TimelineView{Title: "copies", Lanes: []string{"GPU0"}, Ops: []TimelineOp{
+		{Kind: "copy", Name: "c", Start: 1800 * time.Microsecond, End: 2000 * time.Microsecond},
+		{Kind: "kernel", Name: "k", Start: 1900 * time.Microsecond, End: 2363 * time.Microsecond},
+	}}
+	svg := v.SVG()
+	const want = "copies: 2 operations over 563 µs, from 1.8 ms to 2.36 ms"
+	if !strings.Contains(svg, want) {
+		t.Errorf("the SVG's title is not %q:\n%.400s", want, svg)
+	}
+	if text := v.Text(); !strings.HasPrefix(text, "copies: 2 operations on 1 lane over 563 µs, from 1.8 ms to 2.36 ms\n") {
+		t.Errorf("text: %q", text)
+	}
+	ticks := tickRe.FindAllStringSubmatch(svg, -1)
+	if len(ticks) < 2 {
+		t.Fatalf("ticks: %v", ticks)
+	}
+	at := func(tk []string) time.Duration {
+		f, _ := strconv.ParseFloat(tk[1], 64)
+		if tk[2] == "ms" {
+			return time.Duration(f * 1e6)
+		}
+		return time.Duration(f * 1e3)
+	}
+	first, last := at(ticks[0]), at(ticks[len(ticks)-1])
+	if first < 1700*time.Microsecond || first > 1800*time.Microsecond || last < 2300*time.Microsecond || last > 2400*time.Microsecond {
+		t.Errorf("the axis runs %v .. %v, the title says 1.8 ms to 2.36 ms", first, last)
+	}
+	// From the timeline's start, the title needs no range.
+	v.Ops[0].Start = 0
+	if svg := v.SVG(); !strings.Contains(svg, "copies: 2 operations over 2.36 ms<") {
+		t.Errorf("a timeline from its start: %.300s", svg)
 	}
 }
 

@@ -135,7 +135,9 @@
 // wrote. Events mark points in a stream: e.Record(s), e.Synchronize(), start.Elapsed(end).
 //
 // On simulated devices, kernels on different devices and streams really run at the same
-// time, atomics are real atomics, and an interrupt stops running kernels; each preset
+// time (a kernel yields between its blocks and a stream between its tasks, so a copy on one
+// stream runs beside a kernel on another even where CPUs are fewer than streams), atomics
+// are real atomics, and an interrupt stops running kernels; each preset
 // carries the capabilities of the machine it models and refuses what that machine can't do
 // atomically: a hand-off that works there works on GPUs. CUDA C kernels run there too,
 // translated from a subset of CUDA C (see package gpu/internal/cudatogo); outside it they

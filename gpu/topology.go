@@ -245,7 +245,7 @@ func (t *Topo) hostCapsString() string {
 	}
 	var s strings.Builder
 	if len(order) > 0 {
-		s.WriteString("\nHost:\n")
+		s.WriteString("\nHost (OK, NS: not supported, ?: unknown):\n")
 	}
 	for _, key := range order {
 		fmt.Fprintf(&s, "  %s %s\n", strings.Join(groups[key], " "), key)

@@ -78,6 +78,13 @@ func Decode(data []byte) (*Notebook, error) {
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return nil, fmt.Errorf("not a notebook (invalid JSON): %w", err)
 	}
+	_, hasFormat := doc["nbformat"]
+	if _, hasCells := doc["cells"]; !hasFormat && !hasCells {
+		return nil, errors.New(`not a notebook: it has neither "nbformat" nor "cells" (a Jupyter notebook is a JSON object with "cells", "metadata" and "nbformat": 4)`)
+	}
+	if !hasFormat {
+		return nil, errors.New(`not a notebook: no "nbformat" (peerbook reads nbformat 4)`)
+	}
 	if v, _ := doc["nbformat"].(float64); v != 4 {
 		return nil, fmt.Errorf("unsupported nbformat %v: peerbook reads nbformat 4", doc["nbformat"])
 	}
@@ -154,6 +161,21 @@ func (nb *Notebook) Metadata() map[string]any {
 		nb.doc["metadata"] = md
 	}
 	return md
+}
+
+// Language returns the language the notebook says its cells are in (its kernelspec's
+// language, else its language_info's name) and its kernelspec's name; "" where it says
+// nothing, as a notebook written by hand may.
+func (nb *Notebook) Language() (language, kernel string) {
+	md, _ := nb.doc["metadata"].(map[string]any)
+	ks, _ := md["kernelspec"].(map[string]any)
+	kernel, _ = ks["name"].(string)
+	language, _ = ks["language"].(string)
+	if language == "" {
+		li, _ := md["language_info"].(map[string]any)
+		language, _ = li["name"].(string)
+	}
+	return language, kernel
 }
 
 // Encode returns the notebook as JSON, indented as Jupyter writes it.

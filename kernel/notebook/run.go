@@ -53,7 +53,8 @@ func (e *CellError) Error() string {
 func (e *CellError) Unwrap() error { return e.Err }
 
 // Run executes the notebook's code cells in order, replacing their outputs. It stops at the
-// first failing cell unless opts.ContinueOnError, and returns a *CellError for it.
+// first failing cell unless opts.ContinueOnError, and returns a *CellError for it; the code
+// cells after the one it stopped at (failed, or interrupted) are cleared.
 func Run(ctx context.Context, nb *Notebook, ex Executor, opts RunOptions) error {
 	total := 0
 	for _, c := range nb.Cells {
@@ -94,14 +95,27 @@ func Run(ctx context.Context, nb *Notebook, ex Executor, opts RunOptions) error 
 				first = cerr
 			}
 			if !opts.ContinueOnError {
+				clearAfter(nb, i)
 				return first
 			}
 		}
 		if ctx.Err() != nil {
+			clearAfter(nb, i)
 			return ctx.Err()
 		}
 	}
 	return first
+}
+
+// clearAfter clears the outputs and execution counts of the code cells after cell i, which
+// did not run: what they held came from the notebook as it was read, and shown beside this
+// run's outputs it would pass for them.
+func clearAfter(nb *Notebook, i int) {
+	for _, c := range nb.Cells[i+1:] {
+		if c.Type() == "code" {
+			c.SetOutputs(nil, 0)
+		}
+	}
 }
 
 func runCell(ctx context.Context, c *Cell, src string, count int, ex Executor, opts RunOptions) error {
