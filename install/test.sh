@@ -16,7 +16,10 @@ export PATH="$PATH:$(go env GOROOT)/bin"
 step "go vet"
 go vet ./...
 step "gofmt"
-unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
+# yaegi's own test programs (eval/third_party/yaegi/_test) are upstream's data, kept as shipped
+# (some are unparsable on purpose).
+unformatted=$(gofmt -l $(git ls-files '*.go' ':!:eval/third_party/yaegi/_test' 2>/dev/null ||
+	find . -name '*.go' -not -path './eval/third_party/yaegi/_test/*'))
 if [ -n "$unformatted" ]; then
 	echo "not gofmt-formatted:"; echo "$unformatted"; exit 1
 fi
