@@ -4174,7 +4174,7 @@ func recv(n *node) {
 				// Fast: channel read doesn't block
 				ch := value(f)
 				if r, ok := ch.TryRecv(); ok {
-					getFrame(f, l).data[i] = r
+					getFrame(f, l).data[i].Set(r)
 					if r.Bool() {
 						return tnext
 					}
@@ -4189,6 +4189,7 @@ func recv(n *node) {
 				if chosen == 0 {
 					return nil
 				}
+				getFrame(f, l).data[i].Set(v)
 				if v.Bool() {
 					return tnext
 				}
@@ -4199,7 +4200,7 @@ func recv(n *node) {
 				// Fast: channel read doesn't block
 				ch := value(f)
 				if r, ok := ch.TryRecv(); ok {
-					getFrame(f, l).data[i] = r
+					getFrame(f, l).data[i].Set(r)
 					return tnext
 				}
 				// Slow: channel is blocked, allow cancel
@@ -4207,11 +4208,11 @@ func recv(n *node) {
 				done := f.done
 				f.mutex.RUnlock()
 
-				var chosen int
-				chosen, getFrame(f, l).data[i], _ = reflect.Select([]reflect.SelectCase{done, {Dir: reflect.SelectRecv, Chan: ch}})
+				chosen, v, _ := reflect.Select([]reflect.SelectCase{done, {Dir: reflect.SelectRecv, Chan: ch}})
 				if chosen == 0 {
 					return nil
 				}
+				getFrame(f, l).data[i].Set(v)
 				return tnext
 			}
 		}
@@ -4221,7 +4222,7 @@ func recv(n *node) {
 			fnext := getExec(n.fnext)
 			n.exec = func(f *frame) bltn {
 				if r, _ := value(f).Recv(); r.Bool() {
-					getFrame(f, l).data[i] = r
+					getFrame(f, l).data[i].Set(r)
 					return tnext
 				}
 				return fnext
@@ -4229,7 +4230,8 @@ func recv(n *node) {
 		} else {
 			i := n.findex
 			n.exec = func(f *frame) bltn {
-				getFrame(f, l).data[i], _ = value(f).Recv()
+				r, _ := value(f).Recv()
+				getFrame(f, l).data[i].Set(r)
 				return tnext
 			}
 		}

@@ -52,7 +52,7 @@ var (
 
 // minUpstreamPass is the ratchet: the pass count last measured, raised as fixes land, never
 // lowered to make room for a regression.
-const minUpstreamPass = 884
+const minUpstreamPass = 885
 
 const (
 	upstreamDir   = "../_test"
