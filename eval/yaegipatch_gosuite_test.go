@@ -51,3 +51,47 @@ func main() {
 	}
 }
 
+// Patch 71: each operand of a multi-value return is computed into its own result's slot,
+// or its own slot and converted. A builtin call was computed into the first result's slot
+// whatever its position (`return []int{1}, make([]int, 2)` returned [1] [1], status ok;
+// `return "x", len(xs)` panicked in reflect), a call was stored in its position's slot
+// when its type was the first result's, and `return g()` with g's results converted to the
+// function's (T into an interface) returned g's first result only.
+func TestPatchReturnOperandsTakeTheirSlots(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+type I interface{ M() int }
+type T int
+
+func (t T) M() int { return int(t) }
+
+func mk() (T, error)              { return 4, fmt.Errorf("e") }
+func one() int                    { return 7 }
+func a(xs []int) ([]int, []int)   { return []int{1}, make([]int, 2) }
+func b(xs []int) (string, int)    { return "x", len(xs) }
+func c() (int, any)               { return 1, one() }
+func d() (I, error)               { return mk() }
+func e() (r []int)                { defer func() { r = append(r, 1) }(); return make([]int, 2) }
+func g(xs []int) (int, []int)     { return cap(xs), append(xs, len(xs)) }
+
+func main() {
+	xs := []int{1, 2, 3}
+	fmt.Println(a(xs))
+	fmt.Println(b(xs))
+	fmt.Println(c())
+	i, err := d()
+	fmt.Println(i.M(), err)
+	fmt.Println(e())
+	fmt.Println(g(xs[:1]))
+}`
+	const want = "[1] [0 0]\nx 3\n1 7\n4 e\n[0 0 1]\n3 [1 1]\n"
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+	if got := cellStdout(t, src); got != want {
+		t.Errorf("cell: got %q, want %q", got, want)
+	}
+}
+

@@ -3008,6 +3008,17 @@ func branch(n *node) {
 func _return(n *node) {
 	child := n.child
 	def := n.val.(*node)
+	if len(child) == 1 && isCall(child[0]) && len(def.typ.ret) > 1 && child[0].findex != 0 {
+		// peerbook patch 71: `return g()` where g's results need a conversion to the
+		// function's (T into an interface): the call left them in its own slots, and only
+		// the first was copied. Each result is now an operand of its own.
+		if c := child[0]; c.child[0].typ != nil && len(c.child[0].typ.ret) == len(def.typ.ret) {
+			child = make([]*node, len(def.typ.ret))
+			for i, t := range c.child[0].typ.ret {
+				child[i] = &node{kind: identExpr, interp: c.interp, anc: n, typ: t, findex: c.findex + i, level: c.level, pos: c.pos}
+			}
+		}
+	}
 	values := make([]func(*frame) reflect.Value, len(child))
 	for i, c := range child {
 		switch t := def.typ.ret[i]; t.cat {
