@@ -95,3 +95,27 @@ func main() {
 	}
 }
 
+// Patch 72: real and imag of an untyped constant operand, which panicked while compiling
+// where the operand was a literal (`return real(2i), ...`).
+func TestPatchRealImagOfConstant(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+func parts() (float64, float64) { return real(2i), imag(2i) }
+
+func main() {
+	const c = 5 + 6i
+	var z float32 = real(c)
+	fmt.Println(parts())
+	fmt.Println(z, imag(c), real(3+4i))
+}`
+	const want = "0 2\n5 6 3\n"
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+	if got := cellStdout(t, src); got != want {
+		t.Errorf("cell: got %q, want %q", got, want)
+	}
+}
+

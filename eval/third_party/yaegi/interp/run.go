@@ -4763,14 +4763,18 @@ func complexConst(n *node) {
 
 func imagConst(n *node) {
 	if v := n.child[1].rval; v.IsValid() {
-		n.rval = reflect.ValueOf(imag(v.Complex()))
+		// vComplex: the operand may be an untyped constant (a constant.Value), whose
+		// reflect Value has no Complex method (peerbook patch 72).
+		n.rval = reflect.ValueOf(imag(vComplex(v)))
 		n.gen = nop
 	}
 }
 
 func realConst(n *node) {
 	if v := n.child[1].rval; v.IsValid() {
-		n.rval = reflect.ValueOf(real(v.Complex()))
+		// vComplex: the operand may be an untyped constant (a constant.Value), whose
+		// reflect Value has no Complex method (peerbook patch 72).
+		n.rval = reflect.ValueOf(real(vComplex(v)))
 		n.gen = nop
 	}
 }
