@@ -119,3 +119,56 @@ func main() {
 	}
 }
 
+// The rewriter makes a select's receive clause that assigns define instead
+// (rewrite.recvAssign): yaegi evaluated the left side before choosing, into a copy
+// (`case x.a = <-c:` left x.a unchanged, status ok; `case *f() = <-c1:` called f though
+// another case ran). Go evaluates it only for the case chosen.
+func TestSelectReceiveAssignsWhenChosen(t *testing.T) {
+	got := cellStdout(t, `package main
+
+import "fmt"
+
+type Flag bool
+
+func f() *int {
+	fmt.Println("f called")
+	return new(int)
+}
+
+func main() {
+	var x struct{ a int }
+	m := map[string]int{}
+	arr := [3]int{}
+	i := 1
+	var ok Flag
+	var anyOk any
+	c := make(chan int, 4)
+	idle := make(chan int)
+	c <- 42
+	select {
+	case *f() = <-idle:
+	case x.a = <-c:
+	}
+	c <- 7
+	select {
+	case m["k"], ok = <-c:
+	}
+	c <- 9
+	select {
+	case arr[i] = <-c:
+		i = 2
+	}
+	close(c)
+	select {
+	case _, anyOk = <-c:
+	}
+	select {
+	case _ = <-c:
+	}
+	fmt.Println(x.a, m, ok, arr, i, anyOk)
+}`)
+	if want := "42 map[k:7] true [0 9 0] 2 false\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
