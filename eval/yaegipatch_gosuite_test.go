@@ -172,3 +172,29 @@ func main() {
 	}
 }
 
+// The rewriter sends print and println to rt.Print (stderr, the runtime's format) in defer
+// and go statements too, and passes operands of interface types as their two words: a
+// deferred println wrote as yaegi's builtin (stdout, fmt's format: "[] map[] <nil>"), and a
+// nil interface with methods printed "(interp.valueInterface)".
+func TestPrintDeferredAndInterfaceOperands(t *testing.T) {
+	s := newSession(t)
+	_, rec := mustExec(t, s, `package main
+
+type I interface{ f() }
+
+func main() {
+	var i I
+	var e any
+	var m map[int]int
+	var sl []int
+	println(i, e)
+	defer println(m, sl, i)
+	defer print("x", 1.5, "\n")
+}`)
+	if got := rec.stream("stdout"); got != "" {
+		t.Errorf("stdout: %q, want nothing", got)
+	}
+	if got, want := rec.stream("stderr"), "(0x0,0x0) (0x0,0x0)\nx1.5\n0x0 [0/0]0x0 (0x0,0x0)\n"; got != want {
+		t.Errorf("stderr: got %q, want %q", got, want)
+	}
+}
