@@ -198,3 +198,41 @@ func main() {
 		t.Errorf("stderr: got %q, want %q", got, want)
 	}
 }
+
+// The rewriter assigns a two-valued expression to destinations of which one is a map
+// element through two variables (rewrite.mapIndexTuple): yaegi computed it into its
+// destinations' slots, and a map element has none, so `m[k], ok = v.(string)` (and the
+// other comma-ok forms, and calls with two results) left the map unchanged, status ok.
+// The operands of the left side that could have effects are evaluated first, as in Go.
+func TestMapElementFromTwoValues(t *testing.T) {
+	got := cellStdout(t, `package main
+
+import (
+	"fmt"
+	"strconv"
+)
+
+type Found bool
+
+func key(s string) string { fmt.Println("key", s); return s }
+func val() (int, error)   { fmt.Println("val"); return 1, nil }
+
+func main() {
+	m := map[string]int{}
+	var err error
+	var f Found
+	var e any = 2
+	m[key("a")], err = val()
+	m[key("b")], f = e.(int)
+	m["c"], err = strconv.Atoi("3")
+	src := map[string]int{"d": 4}
+	m["d"], f = src["d"]
+	c := make(chan int, 1)
+	c <- 5
+	m["e"], _ = <-c
+	fmt.Println(m, err, f)
+}`)
+	if want := "key a\nval\nkey b\nmap[a:1 b:2 c:3 d:4 e:5] <nil> true\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -101,6 +101,11 @@ func (x *cell) stmt(s ast.Stmt, fn *types.Signature, loops []ast.Node) []ast.Stm
 		out = x.typeSwitch(label, st)
 	case *ast.AssignStmt:
 		out = x.commaOk(st)
+		if out == nil {
+			if mt := x.mapIndexTuple(st); mt != nil {
+				out = []ast.Stmt{labeled(label, mt[0])}
+			}
+		}
 	case *ast.IfStmt:
 		if e, ok := st.Else.(*ast.IfStmt); ok {
 			// An else if is no statement of a list: its comma-ok init (else if s, ok :=
