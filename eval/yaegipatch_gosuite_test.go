@@ -236,3 +236,48 @@ func main() {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// Patch 73: a value method called through an interface holding a nil *T panics with Go's
+// runtime error, not reflect's; a direct call through the nil pointer is still a nil
+// dereference, as in Go.
+func TestPatchValueMethodThroughNilPointer(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+type T int
+
+type I interface{ F() }
+
+func (t T) F() {}
+
+func try(name string, f func()) {
+	defer func() {
+		r := recover()
+		_, isRT := r.(interface{ RuntimeError() })
+		fmt.Println(name, isRT, r)
+	}()
+	f()
+}
+
+// call is not inlined: the compiler would see the dynamic type and dereference
+// the pointer where the call is written (a nil dereference).
+//
+//go:noinline
+func call(i I) { i.F() }
+
+func main() {
+	var pt *T
+	is := []I{pt}
+	try("iface", func() { call(is[0]) })
+	try("direct", func() { pt.F() })
+}`
+	const want = "iface true value method main.T.F called using nil *T pointer\n" +
+		"direct true runtime error: invalid memory address or nil pointer dereference\n"
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+	if got := cellStdout(t, src); got != want {
+		t.Errorf("cell: got %q, want %q", got, want)
+	}
+}

@@ -1341,6 +1341,9 @@ func genFunctionWrapperOf(n *node, closure bool) func(*frame) reflect.Value {
 				}
 				switch {
 				case sk == reflect.Ptr && dk != reflect.Ptr:
+					if src.IsNil() {
+						panic(nilValueReceiver(def)) // peerbook patch 73
+					}
 					dest.Set(src.Elem())
 				case sk != reflect.Ptr && dk == reflect.Ptr:
 					dest.Set(src.Addr())
