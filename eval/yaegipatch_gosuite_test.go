@@ -281,3 +281,40 @@ func main() {
 		t.Errorf("cell: got %q, want %q", got, want)
 	}
 }
+
+// A var declaration whose initializer reads another variable of the cell runs as a
+// statement, its variable the session's; the cell's check declared it in the function
+// that holds the statements, where the cell's functions don't see it: main reading it was
+// "undefined", so the rewriter did without types in main (a pasted program's println of
+// an interface printed the interpreter's wrapper) or failed ("note: rewrite: internal
+// error"). The check now declares such a variable at package level too.
+func TestVarRunAsStatementIsSeenByFunctions(t *testing.T) {
+	s := newSession(t)
+	_, rec := mustExec(t, s, `package main
+
+import "fmt"
+
+type Suite struct{ Tests []int }
+
+var all = []Suite{first}
+var first = Suite{Tests: []int{1, 2}}
+
+type Shape interface{ Area() int }
+
+var shapes = []Shape{nil}
+var none = shapes[0]
+
+func main() {
+	if &all[0].Tests[0] != &first.Tests[0] {
+		panic("copied")
+	}
+	fmt.Println(len(all), len(first.Tests))
+	println(none)
+}`)
+	if got, want := rec.stream("stdout"), "1 2\n"; got != want {
+		t.Errorf("stdout: got %q, want %q", got, want)
+	}
+	if got, want := rec.stream("stderr"), "(0x0,0x0)\n"; got != want {
+		t.Errorf("stderr: got %q, want %q (no note of the rewriter)", got, want)
+	}
+}
