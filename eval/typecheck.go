@@ -107,9 +107,10 @@ func varDecls(pc *parsedCell) map[*item]bool {
 		}
 	}
 	addGenericFuncs(pc, cellVars)
+	asStmt := varStatements(pc, cellVars)
 	out := map[*item]bool{}
 	for _, it := range pc.items {
-		if it.kind == chunkVar && !it.kernel && !(hasValues(it.decl) && (!it.hoist || usesOther(it, cellVars))) {
+		if it.kind == chunkVar && !it.kernel && !asStmt[it] {
 			out[it] = true
 		}
 	}
