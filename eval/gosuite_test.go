@@ -42,7 +42,7 @@ var (
 	gosuiteFull    = flag.Bool("gosuite.full", false, "run every program of the selection, not the CI sample")
 	gosuiteSet     = flag.String("gosuite.set", "eligible", "the selection: eligible or widened")
 	gosuiteOnly    = flag.String("gosuite.program", "", "run only the programs whose name contains this")
-	gosuiteTimeout = flag.Duration("gosuite.timeout", 20*time.Second, "how long one program may run")
+	gosuiteTimeout = flag.Duration("gosuite.timeout", 60*time.Second, "how long one program may run (a program listed as a timeout: 20 s, 3 s in the CI sample)")
 	gosuiteJobs    = flag.Int("gosuite.jobs", runtime.NumCPU(), "programs run at once")
 	gosuiteDetails = flag.Bool("gosuite.details", false, "print the details of known failures too")
 	gosuiteList    = flag.Bool("gosuite.list", false, "print a known-failures line for each failure not listed (a draft of its reason)")
@@ -52,15 +52,20 @@ var (
 // gosuiteSample: the CI run takes one program in gosuiteSample (hash of the name).
 const gosuiteSample = 4
 
-// knownTimeoutLimit is the time limit, in the CI run, of the programs listed as timeouts.
-const knownTimeoutLimit = 3 * time.Second
+// The time limits of the programs listed as timeouts: they must still not end within it,
+// in the CI sample and in the full run. Other programs have -gosuite.timeout: the slowest
+// that pass take 5-10 s on 2 loaded cores (atomicload.go, fixedbugs/issue31419.go).
+const (
+	knownTimeoutLimitCI   = 3 * time.Second
+	knownTimeoutLimitFull = 20 * time.Second
+)
 
 // The ratchets: the pass counts last measured, raised as fixes land, never lowered to make
 // room for a regression. The full eligible set (786 programs with Go 1.26.8), its CI
 // sample, and the full widened set.
 const (
-	minPassEligible       = 657
-	minPassEligibleSample = 171
+	minPassEligible       = 664
+	minPassEligibleSample = 174
 	minPassWidened        = 0
 )
 
@@ -118,10 +123,11 @@ func TestGoSuite(t *testing.T) {
 	limits := make([]time.Duration, len(programs))
 	for i, p := range programs {
 		limits[i] = *gosuiteTimeout
-		if known[p.Name].Class == gosuite.Timeout && !*gosuiteFull {
-			// The CI run checks that a known timeout still does not end quickly; the full
-			// run gives it the whole time.
-			limits[i] = min(limits[i], knownTimeoutLimit)
+		if known[p.Name].Class == gosuite.Timeout {
+			limits[i] = min(limits[i], knownTimeoutLimitFull)
+			if !*gosuiteFull {
+				limits[i] = min(limits[i], knownTimeoutLimitCI)
+			}
 		}
 	}
 	results := runGoSuite(t, testDir, programs, limits)
