@@ -1,6 +1,11 @@
 package eval
 
-import "testing"
+import (
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+)
 
 // Tests of the yaegi patches 70 and up and of the rewrites that Go's own test suite
 // (TestGoSuite) and yaegi's upstream programs found wanting. Expected output is what
@@ -318,3 +323,80 @@ func main() {
 		t.Errorf("stderr: got %q, want %q (no note of the rewriter)", got, want)
 	}
 }
+
+// Patch 74 and the rewriter's reprKey: a recursive type whose resolution does not close
+// ended the evaluator with a stack overflow (fatal, no recover), where go run runs the
+// program. Mutually recursive generic types (Go's test/typeparam/cons.go, list2.go)
+// recursed in yaegi's nodeType/genType; `type T2 T1` with T1 struct{ Next *T2 }
+// (fixedbugs/bug336.go) in the rewriter's run-time representation of types. The first
+// now fails the cell, naming the limit; the second gets past the rewriter (yaegi then
+// fails it, loudly). The cells run in a child process: a regression would kill the test
+// binary.
+func TestPatchRecursiveTypeResolutionIsBounded(t *testing.T) {
+	const env = "PEERBOOK_TEST_RECURSIVE_TYPES"
+	if os.Getenv(env) != "" {
+		s := newSession(t)
+		for _, code := range []string{recursiveGenerics, recursiveNamed} {
+			_, e, rec := run(t, s, code)
+			out := "ok"
+			if e != nil {
+				out = e.Name + ": " + e.Value
+			}
+			os.Stdout.WriteString(strings.ReplaceAll(out, "\n", " ") + "|" + rec.stream("stdout") + "\n")
+		}
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestPatchRecursiveTypeResolutionIsBounded$")
+	cmd.Env = append(os.Environ(), env+"=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the child died: %v\n%s", err, lastOf(string(out), 600))
+	}
+	lines := strings.Split(string(out), "\n")
+	if len(lines) < 2 || !strings.Contains(lines[0], "type resolution nested over 10000 levels") {
+		t.Errorf("mutually recursive generic types: want the cell refused naming the limit, got %q", lines[0])
+	}
+	if len(lines) < 2 || lines[1] == "" {
+		t.Errorf("type T2 T1 with T1 struct{ Next *T2 }: the child reported nothing after it: %q", out)
+	}
+}
+
+func lastOf(s string, n int) string {
+	if len(s) > n {
+		return s[len(s)-n:]
+	}
+	return s
+}
+
+const recursiveGenerics = `package main
+
+import "fmt"
+
+type List[a any] interface {
+	Match(casenil Nil[a], casecons Cons[a]) bool
+}
+
+type Nil[a any] struct{}
+
+func (xs Nil[a]) Match(casenil Nil[a], casecons Cons[a]) bool { return true }
+
+type Cons[a any] struct {
+	Head a
+	Tail List[a]
+}
+
+func (xs Cons[a]) Match(casenil Nil[a], casecons Cons[a]) bool { return false }
+
+func main() {
+	var xs List[int] = Cons[int]{3, Nil[int]{}}
+	fmt.Println(xs.Match(Nil[int]{}, Cons[int]{}))
+}`
+
+const recursiveNamed = `import "fmt"
+
+type T1 struct{ Next *T2 }
+
+type T2 T1
+
+var t1 = T1{Next: &T2{}}
+fmt.Println(t1.Next.Next == nil)`
