@@ -66,7 +66,7 @@ const (
 const (
 	minPassEligible       = 665
 	minPassEligibleSample = 174
-	minPassWidened        = 0
+	minPassWidened        = 718
 )
 
 const gosuiteKnownDir = "testdata/gosuite"
