@@ -16,6 +16,8 @@ import (
 
 	"github.com/peerbook/peerbook/eval"
 	"github.com/peerbook/peerbook/install"
+	"github.com/peerbook/peerbook/internal/atomicfile"
+	"github.com/peerbook/peerbook/kernel"
 	"github.com/peerbook/peerbook/kernel/notebook"
 )
 
@@ -23,7 +25,7 @@ func init() {
 	register(&command{
 		name:    "run",
 		summary: "execute a notebook headlessly, no Jupyter needed",
-		usage: `peerbook run NOTEBOOK.ipynb [-o OUT.ipynb [--trust]] [--html OUT.html] [--timeout D] [--continue] [-q]
+		usage: `peerbook run NOTEBOOK.ipynb [-o OUT.ipynb [--trust]] [--html OUT.html] [--timeout D] [--continue] [-q] [--ranks N [--launcher CMD]]
 
 Runs the notebook's code cells in order in a fresh Go session, showing on stderr each
 cell as it starts and what it outputs as it runs (text as printed, a one-line summary
@@ -42,7 +44,18 @@ output, as in Jupyter.
 The session runs in a child process, as in the kernel: a cell that kills it (a stack
 overflow, concurrent map writes, a GPU fault that leaves CUDA unusable) fails with the
 reason, the outputs so far are still written, and with --continue the cells after it run
-in a fresh session.`,
+in a fresh session.
+
+--ranks N runs the session as N ranks, one process each, as MPI programs run: every cell
+runs on each rank (gpu.Rank() tells them apart), its text output labelled [r], its rich
+output rank 0's. A rank that dies ends the cell on every rank and all ranks start again,
+empty. A "%ranks N" cell does the same from inside the notebook.
+
+--launcher CMD starts the ranks through a cluster launcher instead ("mpirun",
+"mpirun --oversubscribe", "srun"), on the hosts it chooses: each rank connects back
+to this process over TCP, signed with a key made for the session, which reaches the
+ranks in the environment (mpirun -x), never on a command line. $PEERBOOK_RANK_HOST
+names the address the ranks are given (default: this host's name).`,
 		run: runNotebookCommand,
 	})
 }
@@ -53,6 +66,8 @@ func runNotebookCommand(flags *flag.FlagSet, args []string) error {
 	timeout := flags.Duration("timeout", 10*time.Minute, "longest time one cell may run (0: no limit)")
 	keepGoing := flags.Bool("continue", false, "run the remaining cells after a failing one")
 	quiet := flags.Bool("q", false, "show only progress, not what the cells output")
+	nRanks := flags.Int("ranks", 1, "run the session as `N` ranks (processes), each cell on every rank")
+	launcherCmd := flags.String("launcher", "", "start the ranks with this cluster launcher `command` (mpirun, srun, with arguments)")
 	trust := flags.Bool("trust", false, "record the notebook -o writes as trusted in this user's Jupyter (as jupyter trust does)")
 	// Flags may come before or after the notebook's path.
 	if err := flags.Parse(args); err != nil {
@@ -72,6 +87,12 @@ func runNotebookCommand(flags *flag.FlagSet, args []string) error {
 	}
 
 	// Everything that can be checked is checked before the first cell runs.
+	if *nRanks < 1 || *nRanks > kernel.MaxRanks {
+		return fmt.Errorf("--ranks %d: want 1 to %d", *nRanks, kernel.MaxRanks)
+	}
+	if *launcherCmd != "" && *nRanks < 2 {
+		return fmt.Errorf("--launcher %q needs --ranks 2 or more", *launcherCmd)
+	}
 	nb, err := notebook.Read(path)
 	if err != nil {
 		return err
@@ -99,7 +120,7 @@ func runNotebookCommand(flags *flag.FlagSet, args []string) error {
 			return fmt.Errorf("--trust: %s: %w", path, err)
 		}
 	}
-	opts := runOptions{path: path, out: *out, html: *htmlOut, timeout: *timeout, keepGoing: *keepGoing, quiet: *quiet, trustDir: trustDir}
+	opts := runOptions{path: path, out: *out, html: *htmlOut, timeout: *timeout, keepGoing: *keepGoing, quiet: *quiet, trustDir: trustDir, ranks: *nRanks, launcher: *launcherCmd}
 	if bin, err := moduleEvaluator(nb, path); err != nil {
 		return err
 	} else if bin != "" {
@@ -115,6 +136,8 @@ type runOptions struct {
 	keepGoing       bool
 	quiet           bool   // no cell outputs on the terminal
 	trustDir        string // Jupyter's data directory where --trust records out; "" without --trust
+	ranks           int    // processes the session runs as (1: one evaluator)
+	launcher        string // the cluster launcher that starts them ("": this process)
 }
 
 // checkWritable fails, naming flag, where path ("": none) can't be written: a missing
@@ -168,16 +191,17 @@ func writeResults(nb *notebook.Notebook, o runOptions) error {
 		}
 	}
 	if o.html != "" {
-		f, err := os.Create(o.html)
+		// Whole or not at all, as the notebook: a full disk leaves the page that was there.
+		f, err := atomicfile.Create(o.html, 0o644)
 		if err != nil {
 			return fmt.Errorf("writing HTML: %w", err)
 		}
-		werr := nb.WriteHTML(f, strings.TrimSuffix(filepath.Base(o.path), ".ipynb"))
-		if cerr := f.Close(); werr == nil {
-			werr = cerr
+		if err := nb.WriteHTML(f, strings.TrimSuffix(filepath.Base(o.path), ".ipynb")); err != nil {
+			f.Abort()
+			return fmt.Errorf("writing HTML: %w", err)
 		}
-		if werr != nil {
-			return fmt.Errorf("writing HTML: %w", werr)
+		if err := f.Commit(); err != nil {
+			return fmt.Errorf("writing HTML: %w", err)
 		}
 		fmt.Fprintf(os.Stderr, "wrote %s\n", o.html)
 	}

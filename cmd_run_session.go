@@ -32,6 +32,8 @@ func runNotebook(nb *notebook.Notebook, o runOptions) error {
 		// Shell commands (!cmd) run in the notebook's folder, as in Jupyter.
 		EvaluatorCommand: []string{exe, "evaluator", "--dir", filepath.Dir(o.path)},
 		OwnProcess:       true,
+		Ranks:            o.ranks,
+		Launcher:         o.launcher,
 		// The supervisor's log (evaluators restarted, leftovers ended), as the kernel's.
 		Logger: kernelLogger(false, os.Getenv(debugEnv), os.Stderr),
 	})

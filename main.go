@@ -26,6 +26,7 @@ import (
 	"github.com/peerbook/peerbook/eval"
 	"github.com/peerbook/peerbook/gpu"
 	"github.com/peerbook/peerbook/install"
+	"github.com/peerbook/peerbook/internal/ranks"
 	"github.com/peerbook/peerbook/kernel"
 	"github.com/peerbook/peerbook/kernel/evaluator/evalchild"
 	"github.com/peerbook/peerbook/kernel/history"
@@ -68,6 +69,10 @@ bounds the bytes of the messages over 64 KiB all clients are sending at once (de
 1 GiB): past it they wait, and after 10 s get a KernelBusy error.
 $PEERBOOK_MAX_STACK_MB bounds a goroutine's stack in the session (default 256).
 $PEERBOOK_EVALUATOR_LOG names a file that gets a copy of the session's stderr.
+A "%ranks N" cell runs the session as N processes (ranks); with "--launcher mpirun|srun"
+a cluster launcher starts them, and they connect back over TCP to the address
+$PEERBOOK_RANK_HOST names (default: this host's name) within $PEERBOOK_RANK_CONNECT_TIMEOUT
+(default 60s).
 The kernel's own log (messages dropped, evaluators restarted, shutdown requests) goes to
 its stderr only with --debug or $PEERBOOK_DEBUG=1: Jupyter and nbconvert show a kernel's
 stderr on the terminal that started them.`,
@@ -114,14 +119,16 @@ and the CUDA driver and NVRTC this machine has, if any.`,
 		usage: `peerbook evaluator
 
 Started by "peerbook kernel" and "peerbook run" with its request and event pipes on
-file descriptors 3 and 4 (see package kernel/evaluator). Not for use by hand.`,
+file descriptors 3 and 4 (see package kernel/evaluator). Started by a cluster launcher
+with $PEERBOOK_RANK_CONNECT set, it is a rank's agent: it connects to the kernel and
+starts the evaluator itself (see package kernel/internal/ranknet). Not for use by hand.`,
 		hidden: true,
 		run: func(flags *flag.FlagSet, args []string) error {
 			dir := flags.String("dir", "", "the working directory of shell commands (!cmd) in cells (default: this process's)")
 			if err := flags.Parse(args); err != nil {
 				return err
 			}
-			os.Exit(evalchild.Main(func() (evalchild.Session, error) {
+			os.Exit(evalchild.Main(func(ranks.World) (evalchild.Session, error) {
 				s, err := eval.New(eval.Options{Hooks: eval.PackageHooks{}, Packages: modulePackages, GoMagic: goMagic, Dir: *dir})
 				if err != nil {
 					return nil, err

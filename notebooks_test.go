@@ -28,6 +28,7 @@ var promised = map[string][]string{
 	"04-go-kernels.ipynb":             {},
 	"05-cuda-kernels.ipynb":           {"text/html"},
 	"06-go-modules.ipynb":             {},
+	"07-ranks.ipynb":                  {"image/svg+xml"},
 }
 
 // shown lists, for some tutorials, text that some output of the executed notebook must
@@ -36,6 +37,10 @@ var shown = map[string][]string{
 	"02-peer-buffers.ipynb": {"has no host-native atomics (CU_DEVICE_ATTRIBUTE_HOST_NATIVE_ATOMIC_SUPPORTED = 0, host link PCIe)",
 		"added through GPU0; old value 0 <nil>", "counter: 1 <nil>"},
 	"06-go-modules.ipynb": {"12 links: mean", "GPU3 sends out up to"},
+	"07-ranks.ipynb": {"[0] rank 0 of 2", "[1] rank 1 of 2", "[0] rank 0 reads rank 1's buffer: [101 101",
+		"[1] rank 1: 0 of 100 hand-offs from rank 0 delivered wrong data", "hand-offs delivered stale data",
+		"[0] rank 0: by hand and collective differ in 0 of 16384 values", "[1] rank 1: by hand and collective differ in 0 of 16384 values",
+		"the ranks asked for different buffers", "[1] 1"},
 }
 
 // multiline returns a notebook's multiline string, which nbformat stores as a string or a

@@ -130,6 +130,50 @@ func TestTimelineBars(t *testing.T) {
 	}
 }
 
+// TestTimelineLaneGroups: lanes in groups (a rank session's ranks) are drawn under their
+// group's heading, labelled without the group's name; tooltips, the table and the text keep
+// the whole lane name.
+func TestTimelineLaneGroups(t *testing.T) {
+	v := TimelineView{Title: "timeline of 2 ranks",
+		Lanes:  []string{"rank 0 GPU0", "rank 0 host", "rank 1 GPU0", "rank 1 GPU0 stream 1"},
+		Groups: []LaneGroup{{Name: "rank 0", About: "sim-H200-0 on n1", First: 0, Count: 2}, {Name: "rank 1", About: "sim-H200-1 on n1", First: 2, Count: 2}},
+		Ops: []TimelineOp{
+			{Lane: 0, Kind: "kernel", Name: "produce", Start: 0, End: 50 * time.Microsecond},
+			{Lane: 3, Kind: "kernel", Name: "consume", Start: 10 * time.Microsecond, End: 60 * time.Microsecond},
+			{Lane: 1, Kind: "sync", Name: "synchronize GPU0", Start: 0, End: 55 * time.Microsecond},
+		}}
+	laneY, headY, bottom := v.layout()
+	step := tlLaneH + tlLaneGap
+	if headY[0] != tlTop || laneY[0] != tlTop+tlGroupH || headY[1] != tlTop+tlGroupH+2*step ||
+		laneY[2] != tlTop+2*tlGroupH+2*step || bottom != tlTop+2*tlGroupH+4*step {
+		t.Errorf("layout: lanes at %v, headings at %v, bottom %v", laneY, headY, bottom)
+	}
+	b := v.MIMEBundle()
+	svg := b.Data[MIMESVG].(string)
+	wellFormed(t, svg)
+	for _, want := range []string{">rank 0 · sim-H200-0 on n1</text>", ">rank 1 · sim-H200-1 on n1</text>", ">GPU0 stream 1</text>",
+		">host</text>", "kernel consume on rank 1 GPU0 stream 1"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("svg lacks %q", want)
+		}
+	}
+	if strings.Contains(svg, ">rank 1 GPU0 stream 1</text>") {
+		t.Error("a lane in a group is labelled with the group's name")
+	}
+	text := b.Data[MIMEText].(string)
+	for _, want := range []string{"3 operations on 4 lanes", "rank 1 GPU0 stream 1", "rank 0 host"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+	// A group that names no lane is left out, the lanes drawn as usual.
+	v.Groups = []LaneGroup{{Name: "rank 9", First: 7, Count: 1}}
+	if laneY, _, _ := v.layout(); laneY[0] != tlTop {
+		t.Errorf("a group past the lanes moved them: %v", laneY)
+	}
+	wellFormed(t, v.SVG())
+}
+
 func BenchmarkTimelineRender(b *testing.B) {
 	for _, n := range []int{100, 5000} {
 		v := denseTimeline(n)

@@ -19,6 +19,9 @@ type Topo struct {
 	// Ranks says where each rank of a rank session runs (nil outside one): Devices are
 	// then the ranks' GPUs, each once.
 	Ranks []RankPlace
+	// Collectives says, in a rank session, what carries the collectives: "NCCL 2.28.3", or
+	// "host-staged: " and why (see Collectives).
+	Collectives string
 }
 
 // Topology returns the device graph of the devices in use. It never returns nil: where the

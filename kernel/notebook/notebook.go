@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"os"
 	"strings"
+
+	"github.com/peerbook/peerbook/internal/atomicfile"
 )
 
 // Notebook is a decoded .ipynb file.
@@ -171,13 +173,14 @@ func (nb *Notebook) Encode() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Write writes the notebook to path.
+// Write writes the notebook to path, whole or not at all (package atomicfile): a full
+// disk or a kill midway leaves the file that was there.
 func (nb *Notebook) Write(path string) error {
 	data, err := nb.Encode()
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
+	if err := atomicfile.WriteFile(path, data, 0o644); err != nil {
 		return fmt.Errorf("writing notebook: %w", err)
 	}
 	return nil

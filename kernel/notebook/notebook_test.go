@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/peerbook/peerbook/display"
 	"github.com/peerbook/peerbook/eval"
@@ -143,5 +144,36 @@ func TestHTMLHasProseCodeAndRichOutputs(t *testing.T) {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q", want)
 		}
+	}
+}
+
+// interruptible is a cell that runs until its context ends, then fails as an interrupted
+// cell does.
+type interruptible struct{ started chan struct{} }
+
+func (s interruptible) Execute(ctx context.Context, req eval.ExecuteRequest, out eval.Output) (eval.Result, error) {
+	close(s.started)
+	<-ctx.Done()
+	return eval.Result{}, &eval.Error{Name: "Interrupted", Value: "interrupted", Traceback: []string{"Interrupted"}}
+}
+
+// TestInterruptIsNotATimeout: a cell stopped by the run's context (Ctrl-C in peerbook run)
+// is named Interrupted, even with a cell timeout set; one stopped by the timeout is named
+// Timeout.
+func TestInterruptIsNotATimeout(t *testing.T) {
+	src := `{"cells": [{"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [], "source": "for {}"}],
+		"metadata": {}, "nbformat": 4, "nbformat_minor": 5}`
+	nb, _ := Decode([]byte(src))
+	ctx, cancel := context.WithCancel(context.Background())
+	ex := interruptible{make(chan struct{})}
+	go func() { <-ex.started; cancel() }()
+	Run(ctx, nb, ex, RunOptions{CellTimeout: time.Hour})
+	if outs := nb.Cells[0].Outputs(); len(outs) != 1 || outs[0]["ename"] != "Interrupted" {
+		t.Errorf("a cell stopped by Ctrl-C: %v", outs)
+	}
+	nb, _ = Decode([]byte(src))
+	Run(context.Background(), nb, interruptible{make(chan struct{})}, RunOptions{CellTimeout: time.Millisecond})
+	if outs := nb.Cells[0].Outputs(); len(outs) != 1 || outs[0]["ename"] != "Timeout" || !strings.Contains(outs[0]["evalue"].(string), "longer than 1ms") {
+		t.Errorf("a cell past its timeout: %v", outs)
 	}
 }

@@ -107,7 +107,7 @@ func Run(ctx context.Context, nb *Notebook, ex Executor, opts RunOptions) error 
 func runCell(ctx context.Context, c *Cell, src string, count int, ex Executor, opts RunOptions) error {
 	if timeout := opts.CellTimeout; timeout > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeoutCause(ctx, timeout, fmt.Errorf("cell ran longer than %v", timeout))
+		ctx, cancel = context.WithTimeoutCause(ctx, timeout, &timeoutError{timeout})
 		defer cancel()
 	}
 	rec := &Recorder{}
@@ -136,7 +136,9 @@ func runCell(ctx context.Context, c *Cell, src string, count int, ex Executor, o
 		if !errors.As(err, &ee) {
 			ee = &eval.Error{Name: "Error", Value: err.Error(), Traceback: []string{err.Error()}}
 		}
-		if cause := context.Cause(ctx); cause != nil && ee.Name == "Interrupted" {
+		// Interrupted for the cell's timeout, it is a Timeout; for another reason (Ctrl-C
+		// cancelled the run's context), it stays Interrupted.
+		if cause := context.Cause(ctx); errors.As(cause, new(*timeoutError)) && ee.Name == "Interrupted" {
 			ee = &eval.Error{Name: "Timeout", Value: cause.Error(), Traceback: append([]string{cause.Error()}, ee.Traceback...)}
 			err = cause
 		}
@@ -149,6 +151,11 @@ func runCell(ctx context.Context, c *Cell, src string, count int, ex Executor, o
 	c.SetOutputs(rec.Outputs(), count)
 	return err
 }
+
+// timeoutError is the cause of a cell's context ended by RunOptions.CellTimeout.
+type timeoutError struct{ limit time.Duration }
+
+func (e *timeoutError) Error() string { return fmt.Sprintf("cell ran longer than %v", e.limit) }
 
 // pageBundle is the MIME bundle of a "page" payload of an execute_reply.
 func pageBundle(p map[string]any) (display.Bundle, bool) {
