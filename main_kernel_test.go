@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -40,7 +41,7 @@ func TestKernelLogsOnlyWhenDebugging(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			time.Sleep(500 * time.Millisecond) // serving: it logged that its key is empty
+			waitListening(t, conn) // the kernel handles SIGTERM from before it listens
 			cmd.Process.Signal(syscall.SIGTERM)
 			done := make(chan error, 1)
 			go func() { done <- cmd.Wait() }()
@@ -67,7 +68,35 @@ func TestKernelLogsOnlyWhenDebugging(t *testing.T) {
 	}
 }
 
-// writeConnectionFile writes a connection file with free TCP ports and no key.
+// waitListening waits until the kernel of the connection file accepts connections on its
+// shell port.
+func waitListening(t *testing.T, connFile string) {
+	t.Helper()
+	data, err := os.ReadFile(connFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var info struct {
+		IP        string `json:"ip"`
+		ShellPort int    `json:"shell_port"`
+	}
+	if err := json.Unmarshal(data, &info); err != nil {
+		t.Fatal(err)
+	}
+	addr := net.JoinHostPort(info.IP, strconv.Itoa(info.ShellPort))
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+		c, err := net.Dial("tcp", addr)
+		if err == nil {
+			c.Close()
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the kernel does not listen on %s after a minute: %v", addr, err)
+		}
+	}
+}
+
+// writeConnectionFile writes a connection file with free TCP ports and a key.
 func writeConnectionFile(t *testing.T) string {
 	t.Helper()
 	var ports []int
@@ -80,7 +109,7 @@ func writeConnectionFile(t *testing.T) string {
 		defer l.Close()
 	}
 	data, _ := json.Marshal(map[string]any{"transport": "tcp", "ip": "127.0.0.1", "shell_port": ports[0], "iopub_port": ports[1],
-		"stdin_port": ports[2], "control_port": ports[3], "hb_port": ports[4], "key": "", "signature_scheme": "hmac-sha256"})
+		"stdin_port": ports[2], "control_port": ports[3], "hb_port": ports[4], "key": "a key: no warning about an unsigned kernel", "signature_scheme": "hmac-sha256"})
 	path := filepath.Join(t.TempDir(), "kernel.json")
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		t.Fatal(err)

@@ -20,11 +20,11 @@ func TestTopologyViewForEveryFixture(t *testing.T) {
 				t.Fatalf("SVG root is %q", root)
 			}
 			checkXML(t, "topology HTML", h)
-			if !strings.Contains(h, svg) {
+			if !showsPicture(h, svg) {
 				t.Errorf("the HTML doesn't show the graph")
 			}
-			if n := wireSize(t, b); n > 120_000 {
-				t.Errorf("bundle is %d bytes, want a small one", n)
+			if n := wireSize(t, b); n > MaxOutputBytes {
+				t.Errorf("bundle is %d bytes, over the budget of %d", n, MaxOutputBytes)
 			}
 			header := ""
 			for i, d := range v.Devices {
@@ -71,6 +71,36 @@ func TestTopologyViewForEveryFixture(t *testing.T) {
 				t.Errorf("HTML has %d cells, want at least %d", cells, 3*n*n)
 			}
 		})
+	}
+}
+
+// Every table that shows NS says what it means (not supported), in HTML and in text.
+func TestTopologyTablesSayWhatNSMeans(t *testing.T) {
+	shown := 0
+	for name, f := range topoFixtures {
+		v := f()
+		// Host capabilities too, some not supported.
+		for i := range v.Devices {
+			v.Devices[i].CapsKnown, v.Devices[i].HostLink = true, "PCIe"
+			v.Devices[i].HostNativeAtomics, v.Devices[i].PageableMemoryAccess = i%2 == 0, true
+		}
+		b := v.MIMEBundle()
+		h, _ := b.Data[MIMEHTML].(string)
+		txt := textOf(t, b)
+		if strings.Contains(h, ">NS<") {
+			shown++
+			if !strings.Contains(h, "NS</b> not supported") {
+				t.Errorf("%s: the HTML shows NS without saying what it means", name)
+			}
+		}
+		for _, l := range strings.Split(txt, "\n") {
+			if strings.Contains(l, "NS") && !strings.Contains(l, "NS: not supported") && !strings.Contains(txt, "NS: not supported") {
+				t.Errorf("%s: the text shows NS without saying what it means: %q", name, l)
+			}
+		}
+	}
+	if shown == 0 {
+		t.Fatal("no fixture shows NS")
 	}
 }
 

@@ -122,6 +122,7 @@ func compileError(cs cellSource, err error) *Error {
 		m = decodePositions(cs, m)
 		m = strings.TrimPrefix(m, srcFile+": ")
 		m = explainMissingPackage(m)
+		m = explainNotAKernel(m)
 		if i == 0 {
 			e.Value = m
 		}

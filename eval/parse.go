@@ -117,6 +117,10 @@ func parseCell(fset *token.FileSet, serial int, code string) (*parsedCell, error
 			continue
 		}
 		for _, d := range f.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR && len(gd.Specs) > 1 {
+				pc.items = append(pc.items, varSpecItems(fset, f, gd, c, len(text)-len(c.src))...)
+				continue
+			}
 			it := &item{kind: c.kind, decl: d, file: f, src: c.src, line: c.line, col: c.col}
 			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT {
 				it.kind = chunkImport
@@ -127,13 +131,94 @@ func parseCell(fset *token.FileSet, serial int, code string) (*parsedCell, error
 	}
 	if len(errs) > 0 {
 		errs.Sort()
-		return nil, errs
+		return nil, unclosedError(serial, code, errs)
 	}
 	for i, it := range pc.items {
 		it.index = i
 		analyse(it)
 	}
 	return pc, nil
+}
+
+// unclosedError makes the parser's errors of a cell with a bracket never closed one error
+// at that bracket: the parser, reaching the cell's end, reports what follows it line after
+// line and then the end of the code it wraps the cell in (a line after the cell's last). The
+// errors before the bracket stay: they are the cell's own.
+func unclosedError(serial int, code string, errs scanner.ErrorList) scanner.ErrorList {
+	line, col, tok, ok := unclosedBracket(code)
+	if !ok {
+		return withinCell(serial, code, errs)
+	}
+	var out scanner.ErrorList
+	for _, e := range errs {
+		l, c := e.Pos.Line%lineStride, e.Pos.Column
+		if l < line || l == line && c < col {
+			out = append(out, e)
+		}
+	}
+	return append(out, &scanner.Error{
+		Pos: token.Position{Filename: srcFile, Line: serial*lineStride + line, Column: col},
+		Msg: fmt.Sprintf("this %s is never closed: the cell ends before its %s", tok, closerOf[tok]),
+	})
+}
+
+// withinCell keeps the errors the parser reports past the cell's last line (at the end of
+// the code it wraps statements in) off lines that don't exist: dropped where the cell has
+// other errors, else placed at the end of the cell.
+func withinCell(serial int, code string, errs scanner.ErrorList) scanner.ErrorList {
+	lines := strings.Split(code, "\n")
+	var in, past scanner.ErrorList
+	for _, e := range errs {
+		if e.Pos.Line%lineStride > len(lines) {
+			past = append(past, e)
+		} else {
+			in = append(in, e)
+		}
+	}
+	if len(past) == 0 {
+		return errs
+	}
+	if len(in) > 0 {
+		return in
+	}
+	e := *past[0]
+	e.Pos.Line = serial*lineStride + len(lines)
+	e.Pos.Column = len(lines[len(lines)-1]) + 1
+	return scanner.ErrorList{&e}
+}
+
+// varSpecItems makes an item of each spec of a grouped var declaration (`var ( a = f("a");
+// b = f("b") )`), so that initOrderItems puts them in Go's initialisation order one by one,
+// as Go does: the group ran in the order the interpreter chose (Go's
+// test/fixedbugs/issue22326.go printed abcd_ where Go prints abc_d). Each item's text is
+// "var " and its spec; prefix is the length of the text parsed before the chunk's.
+func varSpecItems(fset *token.FileSet, f *ast.File, gd *ast.GenDecl, c chunk, prefix int) []*item {
+	group := map[any]bool{}
+	for _, spec := range gd.Specs {
+		group[spec] = true
+	}
+	var out []*item
+	for _, spec := range gd.Specs {
+		// A name of another spec of the group is a use, as it is between two declarations
+		// (the parser resolved it to the group's declaration: collectUses skips it).
+		ast.Inspect(spec, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && id.Obj != nil && group[id.Obj.Decl] && id.Obj.Decl != spec {
+				id.Obj = nil
+			}
+			return true
+		})
+		decl := &ast.GenDecl{TokPos: spec.Pos(), Tok: token.VAR, Specs: []ast.Spec{spec}}
+		start := fset.Position(spec.Pos()).Offset - prefix
+		end := fset.Position(spec.End()).Offset - prefix
+		src := c.src
+		if start >= 0 && end <= len(c.src) && start < end {
+			src = "var " + c.src[start:end]
+		}
+		it := &item{kind: c.kind, decl: decl, file: f, src: src}
+		it.line, it.col = cellPosition(fset, spec.Pos())
+		out = append(out, it)
+	}
+	return out
 }
 
 // asErrorList turns a parser error into a list.

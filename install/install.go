@@ -14,6 +14,8 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+
+	"github.com/peerbook/peerbook/internal/atomicfile"
 )
 
 // Logos copied into the kernelspec.
@@ -130,6 +132,10 @@ func Dir(o Options) (string, error) {
 	return filepath.Join(d, o.Name), nil
 }
 
+// UserDataDir is Jupyter's per-user data directory, as jupyter_core computes it: where
+// --user installs kernelspecs, and where Jupyter keeps its notebook-signing secret.
+func UserDataDir() (string, error) { return userDataDir() }
+
 // userDataDir is Jupyter's per-user data directory, as jupyter_core computes it.
 func userDataDir() (string, error) {
 	if d := os.Getenv("JUPYTER_DATA_DIR"); d != "" {
@@ -199,7 +205,8 @@ func Install(o Options) (string, error) {
 		"logo-64x64.png": Logo64,
 		"logo-svg.svg":   LogoSVG,
 	} {
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+		// Each file whole or not at all: a failed reinstall leaves a kernelspec that works.
+		if err := atomicfile.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 			return "", fmt.Errorf("write kernelspec: %w", err)
 		}
 	}

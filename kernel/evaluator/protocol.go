@@ -31,11 +31,15 @@
 //	{"id":10,"op":"is_complete","code":"func f() {"}
 //	{"id":11,"op":"snapshot"}                                    the session's definitions (Snapshot)
 //	{"id":7,"op":"input_reply","input_id":1,"value":"typed text"}   (or "error":"why")
+//	{"id":7,"op":"interrupt"}                                    interrupt execute request 7
+//	{"op":"gathered","tag":"t","data":["<base64>",...]}          an all-gather's result (or "error":"why")
 //	{"op":"close"}
 //
-// Requests with an id are answered by exactly one "done" event with that id. Requests run
-// one at a time, in order; "input_reply" and "close" are acted on at once, even while a cell
-// runs. End of file on fd 3 means the kernel is gone: the child exits.
+// Requests with an id are answered by exactly one "done" event with that id, except
+// "input_reply" and "interrupt", which name the execute request they are about and get no
+// answer of their own. Requests run one at a time, in order; "input_reply", "interrupt",
+// "gathered" and "close" are acted on at once, even while a cell runs. End of file on fd 3
+// means the kernel is gone: the child exits.
 //
 // # Events (fd 4), one JSON object per line
 //
@@ -45,16 +49,34 @@
 //	{"ev":"display","id":7,"bundle":{...},"display_id":"","update":false}
 //	{"ev":"clear","id":7,"wait":true}
 //	{"ev":"input","id":7,"input_id":1,"prompt":"> ","password":false}
+//	{"ev":"gather","id":7,"tag":"t","data":"<base64>"}        a rank's part of an all-gather
 //	{"ev":"done","id":7, ...}                                 the answer (see Done)
 //
 // Streams of one name are merged while the kernel is busy reading, so a cell printing in
 // a tight loop sends few large events, and a cell printing every 100 ms sends each line as
 // it comes.
 //
+// # Ranks
+//
+// In a rank session (package internal/ranks: PEERBOOK_RANK, PEERBOOK_RANKS and
+// PEERBOOK_RANK_DIR in the child's environment) the kernel runs one evaluator per rank and
+// sends each execute request to every rank. A rank's all-gather (ranks.World.AllGather) is a
+// "gather" event: its tag, its blob, and the id of the request running then (0 between
+// requests). Once every rank of the session has sent a gather with the same tag, the kernel
+// answers each with "gathered": the blobs in rank order. A rank that sends another tag
+// first, a rank's death, and an interrupt answer every waiting rank with "gathered" and an
+// error instead (naming the rank and both tags, or the cause). A rank has at most one
+// gather of a tag waiting; a blob is at most MaxGather bytes. The kernel only moves the
+// bytes.
+//
 // # Interrupts and ordering
 //
-// SIGINT to the child cancels the context of the running cell (eval turns that into an
-// "Interrupted" error). Before the "done" event of an execute request, the child writes a
+// "interrupt" with an execute request's id cancels the context of that cell (eval turns
+// that into an "Interrupted" error): at once when it runs, as soon as it starts when the
+// child has not begun it yet, and not at all when it has ended (an interrupt that crossed
+// the cell's done event interrupts nothing else). The kernel sends it behind the execute
+// request, so no interrupt is lost to a cell that had not started. SIGINT to the child
+// cancels the cell that runs, if one does (a user's Ctrl-C to the process). Before the "done" event of an execute request, the child writes a
 // sync marker (SyncMarker) to fd 1 and to fd 2; the kernel holds the reply until it has seen
 // both, so everything the cell wrote to the pipes is published before the reply.
 package evaluator
@@ -78,10 +100,18 @@ const (
 	OpIsComplete = "is_complete"
 	OpInputReply = "input_reply"
 	OpClose      = "close"
+	// OpInterrupt interrupts the execute request with the request's ID.
+	OpInterrupt = "interrupt"
 	// OpSnapshot asks for the session's definitions and plain-data variables (Done.Snapshot),
 	// to restore them in the evaluator that replaces this one.
 	OpSnapshot = "snapshot"
+	// OpGathered answers a rank's gather event (Request.Tag, Request.Data; or Error).
+	OpGathered = "gathered"
 )
+
+// MaxGather bounds the blob one rank sends to an all-gather: the kernel holds every rank's
+// blob of a tag until all have come, and sends each rank all of them.
+const MaxGather = 64 << 20
 
 // Event kinds.
 const (
@@ -90,6 +120,7 @@ const (
 	EvDisplay = "display"
 	EvClear   = "clear"
 	EvInput   = "input"
+	EvGather  = "gather"
 	EvDone    = "done"
 )
 
@@ -104,6 +135,9 @@ type Request struct {
 	InputID uint64          `json:"input_id,omitempty"`
 	Value   string          `json:"value,omitempty"`
 	Error   string          `json:"error,omitempty"`
+	// gathered: the tag and every rank's blob, in rank order.
+	Tag  string   `json:"tag,omitempty"`
+	Data [][]byte `json:"data,omitempty"`
 }
 
 // Event is one line the child writes to fd 4.
@@ -124,6 +158,9 @@ type Event struct {
 	InputID  uint64 `json:"input_id,omitempty"` // input
 	Prompt   string `json:"prompt,omitempty"`
 	Password bool   `json:"password,omitempty"`
+
+	Tag  string `json:"tag,omitempty"`  // gather
+	Data []byte `json:"data,omitempty"` // gather: this rank's blob
 
 	Done *Done `json:"done,omitempty"` // done
 }

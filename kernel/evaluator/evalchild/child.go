@@ -19,7 +19,9 @@ import (
 	"github.com/peerbook/peerbook/display"
 	"github.com/peerbook/peerbook/eval"
 	"github.com/peerbook/peerbook/gpu"
+	"github.com/peerbook/peerbook/internal/ranks"
 	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/kernel/internal/ranknet"
 )
 
 // Session is what the evaluator serves: the method set of *eval.Session.
@@ -57,6 +59,11 @@ type Config struct {
 	// cell broke of the process (fd 1 and 2) and returns notices for the cell's stderr.
 	// Nil: nothing is checked.
 	AfterCell func() []string
+	// Rank, when not nil, is this process's place in a rank session: Serve makes the
+	// session's ranks.World (AllGather over this protocol) and hands it to SetWorld before
+	// NewSession runs.
+	Rank     *ranks.Position
+	SetWorld func(ranks.World)
 }
 
 // ExitPoisoned is the exit status of an evaluator that ended because Config.Poisoned
@@ -82,9 +89,21 @@ func maxStack() int {
 }
 
 // Main is `peerbook evaluator`: it serves the session made by newSession on the child's
-// file descriptors and returns the process exit status.
-func Main(newSession func() (Session, error)) int {
+// file descriptors and returns the process exit status. In a rank session (PEERBOOK_RANK
+// set, see package internal/ranks) the World goes to gpu.SetWorld and to newSession;
+// otherwise newSession gets nil.
+func Main(newSession func(w ranks.World) (Session, error)) int {
+	if os.Getenv(ranknet.EnvConnect) != "" {
+		return runAgent() // started by a cluster launcher: this process is the rank's agent
+	}
 	limitStack()
+	var rank *ranks.Position
+	if pos, err := ranks.FromEnv(); err == nil {
+		rank = &pos
+	} else if !errors.Is(err, ranks.ErrNotRanked) {
+		fmt.Fprintf(os.Stderr, "peerbook evaluator: %v\n", err)
+		return 2
+	}
 	// The pipes to the kernel move out of a cell's reach (see channels); the evaluator keeps
 	// fd 1 and fd 2 of its own: a session may replace os.Stdout and os.Stderr, and a cell
 	// may close the descriptors.
@@ -98,15 +117,21 @@ func Main(newSession func() (Session, error)) int {
 	interrupts := make(chan os.Signal, 4)
 	signal.Notify(interrupts, os.Interrupt)
 	guard := newStdioGuard(stdout, stderr)
+	var w ranks.World
 	err = Serve(Config{
 		Requests:   requests,
 		Events:     events,
 		Stdout:     stdout,
 		Stderr:     stderr,
-		NewSession: newSession,
+		NewSession: func() (Session, error) { return newSession(w) },
 		Interrupts: interrupts,
 		Poisoned:   gpu.Poisoned,
 		AfterCell:  guard.restore,
+		Rank:       rank,
+		SetWorld: func(rw ranks.World) {
+			w = rw
+			gpu.SetWorld(rw)
+		},
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "peerbook evaluator: %v\n", err)
@@ -122,10 +147,15 @@ type server struct {
 	events  *eventQueue
 	left    leftovers // goroutines interrupted cells left running (handle's own)
 
+	world   *world // nil: not a rank
 	mu      sync.Mutex
 	cancel  context.CancelFunc // of the running execute request
-	inputs  map[uint64]chan inputAnswer
-	inputID uint64
+	running uint64             // its id (0: none runs)
+	// pendingInterrupt is the id of an execute request interrupted while it did not run:
+	// the cell is interrupted when it starts; the next cell to start forgets it.
+	pendingInterrupt uint64
+	inputs           map[uint64]chan inputAnswer
+	inputID          uint64
 
 	// startReader starts a reader of fd 3 while the request read last runs (nil when
 	// none runs); readerStarted says it was called.
@@ -152,6 +182,12 @@ func Serve(cfg Config) error {
 		}
 	}()
 
+	if cfg.Rank != nil {
+		s.world = newWorld(s, *cfg.Rank)
+		if cfg.SetWorld != nil {
+			cfg.SetWorld(s.world)
+		}
+	}
 	session, err := cfg.NewSession()
 	if err != nil {
 		s.events.push(evaluator.Event{Kind: evaluator.EvReady, PID: os.Getpid(), Text: err.Error()})
@@ -220,6 +256,12 @@ func (s *server) readRequests(r *bufio.Reader, prev <-chan struct{}, res chan<- 
 					return
 				case evaluator.OpInputReply:
 					s.answerInput(req)
+				case evaluator.OpInterrupt:
+					s.interruptRequest(req.ID)
+				case evaluator.OpGathered:
+					if s.world != nil {
+						s.world.answer(req)
+					}
 				default:
 					<-prev
 					mine := make(chan struct{})
@@ -244,6 +286,9 @@ func (s *server) readRequests(r *bufio.Reader, prev <-chan struct{}, res chan<- 
 		}
 		if errors.Is(err, io.EOF) {
 			s.interrupt()
+			if s.world != nil {
+				s.world.fail("the kernel is gone", true)
+			}
 			res <- readEnd{gone: true}
 			return
 		}
@@ -275,6 +320,33 @@ func (s *server) interrupt() {
 		s.cancel()
 	}
 	s.mu.Unlock()
+	if s.world != nil {
+		s.world.fail("interrupted", false)
+	}
+}
+
+// runningID is the id of the running execute request, 0 when none runs.
+func (s *server) runningID() uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.running
+}
+
+// interruptRequest interrupts execute request id: the cell if it runs, or, if it has not
+// started yet (the interrupt was read before the cell began), the cell when it starts.
+// An interrupt of a cell that already ended (it crossed the cell's done event) is
+// forgotten when the next cell starts.
+func (s *server) interruptRequest(id uint64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if id == s.running && s.cancel != nil {
+		s.cancel()
+		if s.world != nil {
+			go s.world.fail("interrupted", false)
+		}
+		return
+	}
+	s.pendingInterrupt = id
 }
 
 func (s *server) answerInput(req evaluator.Request) {
@@ -360,11 +432,15 @@ func (s *server) exitPoisoned(err error) {
 func (s *server) execute(id uint64, req eval.ExecuteRequest, done *evaluator.Done) {
 	ctx, cancel := context.WithCancel(context.Background())
 	s.mu.Lock()
-	s.cancel = cancel
+	s.cancel, s.running = cancel, id
+	if s.pendingInterrupt == id {
+		cancel() // interrupted before it started
+	}
+	s.pendingInterrupt = 0
 	s.mu.Unlock()
 	defer func() {
 		s.mu.Lock()
-		s.cancel = nil
+		s.cancel, s.running = nil, 0
 		s.mu.Unlock()
 		cancel() // ends Input calls of goroutines the cell left behind
 	}()
