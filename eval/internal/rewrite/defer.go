@@ -70,6 +70,15 @@ func (x *cell) bindCall(call *ast.CallExpr, pos token.Pos, loops []ast.Node, mak
 	if call.Ellipsis.IsValid() {
 		ellipsis = "..."
 	}
+	// The bound arguments' types, for the rewrites made after this one (fmt's operands
+	// go through _pb_show by their types: a deferred fmt.Println of a []T with a String
+	// method printed the elements without it).
+	boundTypes := map[string]types.Type{}
+	for i, a := range args {
+		if argTypes[i] != nil {
+			boundTypes[a] = argTypes[i]
+		}
+	}
 	var callee string
 	switch f := fun.(type) {
 	case *ast.FuncLit:
@@ -105,6 +114,11 @@ func (x *cell) bindCall(call *ast.CallExpr, pos token.Pos, loops []ast.Node, mak
 	list := tm.statements("%s", src.String())
 	last := list[len(list)-1].(*ast.ExprStmt).X.(*ast.CallExpr)
 	last.Lparen, last.Rparen = call.Lparen, call.Rparen
+	for _, a := range last.Args {
+		if id, ok := a.(*ast.Ident); ok && boundTypes[id.Name] != nil {
+			x.info.Types[id] = types.TypeAndValue{Type: boundTypes[id.Name]}
+		}
+	}
 	list[len(list)-1] = make(last)
 	if len(list) == 1 {
 		return list

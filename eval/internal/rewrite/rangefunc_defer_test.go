@@ -109,3 +109,27 @@ func main() {
 	}
 }`, "0 0 6\n1 6 6\n2 12 6\ndeferred 3\ndeferred 1\n")
 }
+
+// The call of a defer or go statement goes through the rewrites of calls too: a deferred
+// fmt.Println of a slice of a type with a String method printed the elements without it
+// (fmt's operands go through _pb_show, which the deferred call was not given).
+func TestDeferredPrintSeesMethods(t *testing.T) {
+	expect(t, `
+import (
+	"fmt"
+	"strconv"
+)
+
+type N int64
+
+func (x N) String() string { return "N<" + strconv.FormatInt(int64(x), 10) + ">" }
+
+func main() {
+	v := []N{1, 2}
+	defer fmt.Println("deferred", v, N(3))
+	x := N(10)
+	defer fmt.Printf("%v %d\n", []N{x + 6}, x)
+	v[1] = 7
+	fmt.Println("body", v)
+}`, "body [N<1> N<7>]\n[N<16>] 10\ndeferred [N<1> N<7>] N<3>\n")
+}
