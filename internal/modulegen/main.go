@@ -18,7 +18,6 @@ import (
 	"flag"
 	"fmt"
 	"go/format"
-	"go/importer"
 	"go/token"
 	"go/types"
 	"os"
@@ -70,7 +69,7 @@ func run(dir string, imports []string, cellsFile string) error {
 		}
 	}
 	fset := token.NewFileSet()
-	imp := importer.ForCompiler(fset, "source", nil)
+	imp := newLoader(fset)
 	pkgs := map[string]*types.Package{}
 	for _, p := range imports {
 		pkg, err := imp.Import(p)
@@ -87,6 +86,9 @@ func run(dir string, imports []string, cellsFile string) error {
 			fmt.Fprintf(os.Stderr, "modulegen: docs of %s: %v\n", p, err)
 		}
 		g.docs[p] = docs
+	}
+	if g.hasGenerics() {
+		g.interpreted(newBundler(imp, imports))
 	}
 	if len(cells) > 0 && g.hasGenerics() {
 		instantiate(g, fset, imp, cells)
