@@ -184,7 +184,7 @@ func (k *Kernel) executeCell(act *active, req *evaluator.Request) (_ *evaluator.
 	}
 	say := k.sayer(act)
 	say("modules: this cell uses a generic of a module in a way the evaluator was built without: building it again with this cell")
-	set := modules.Set{Imports: m.imports, Pins: m.pins, Dir: m.dir, Cells: m.session(code)}
+	set := modules.Set{Imports: m.imports, Pins: m.pins, Dir: m.dir, Cells: m.session(code), More: true}
 	bin, cellErr, err := k.buildSet(act, set, say)
 	if err != nil {
 		return nil, err

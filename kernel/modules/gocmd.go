@@ -3,11 +3,15 @@ package modules
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 )
@@ -23,8 +27,10 @@ type goTool struct {
 	start    func(*exec.Cmd) (func(), error) // Builder.Start
 }
 
-// goCmd finds the go command and asks it about the environment.
-func (b *Builder) goCmd(ctx context.Context) (*goTool, error) {
+// goCmd finds the go command and asks it about the environment (go env), or reads what
+// it said from the cache folder root when nothing it depends on changed since (see
+// goEnvKey): so that a build whose binary exists runs no go command.
+func (b *Builder) goCmd(ctx context.Context, root string) (*goTool, error) {
 	name := b.Go
 	if name == "" {
 		name = "go"
@@ -40,9 +46,19 @@ func (b *Builder) goCmd(ctx context.Context) (*goTool, error) {
 	// The workspace is a module of its own: a go.work of the user's must not take it over.
 	env = append(env[:len(env):len(env)], "GOWORK=off")
 	g := &goTool{path: p, env: env, start: b.Start}
-	out, err := g.run(ctx, "", "env", "GOVERSION", "GOMODCACHE", "CGO_ENABLED", "GOROOT")
+	cached := filepath.Join(root, "goenv-"+goEnvKey(p, env))
+	out, err := os.ReadFile(cached)
 	if err != nil {
-		return nil, fmt.Errorf("modules: %s does not work: %w", p, err)
+		out, err = g.run(ctx, "", "env", "GOVERSION", "GOMODCACHE", "CGO_ENABLED", "GOROOT")
+		if err != nil {
+			return nil, fmt.Errorf("modules: %s does not work: %w", p, err)
+		}
+		if os.MkdirAll(root, 0o755) == nil {
+			tmp := fmt.Sprintf("%s.tmp%d", cached, os.Getpid())
+			if os.WriteFile(tmp, out, 0o644) == nil {
+				os.Rename(tmp, cached) // a cache: a failure costs a go env next time
+			}
+		}
 	}
 	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
 	if len(lines) != 4 {
@@ -53,6 +69,38 @@ func (b *Builder) goCmd(ctx context.Context) (*goTool, error) {
 	// needs it.
 	g.env = append(g.env, "GOROOT="+g.goroot)
 	return g, nil
+}
+
+// goEnvKey names what go env prints for the go command at path with the environment env:
+// the command's file (path, size, modification time), the environment's variables the go
+// command reads (GO*, CGO_*, CC, HOME, XDG_CONFIG_HOME) and the content of its go env file
+// (go env -w).
+func goEnvKey(path string, env []string) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "go %s\n", path)
+	if fi, err := os.Stat(path); err == nil {
+		fmt.Fprintf(h, "%d %d\n", fi.Size(), fi.ModTime().UnixNano())
+	}
+	vars := map[string]string{}
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(k, "GO") || strings.HasPrefix(k, "CGO_") || k == "CC" || k == "HOME" || k == "XDG_CONFIG_HOME" {
+			vars[k] = v // the last one wins, as for os/exec
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(vars)) {
+		fmt.Fprintf(h, "%s=%s\n", k, vars[k])
+	}
+	envFile := vars["GOENV"]
+	if envFile == "" {
+		if dir, err := os.UserConfigDir(); err == nil {
+			envFile = filepath.Join(dir, "go", "env")
+		}
+	}
+	if data, err := os.ReadFile(envFile); err == nil {
+		fmt.Fprintf(h, "env file %s\n%s", envFile, data)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:24]
 }
 
 // buildFlags are the flags of the go commands that compile in a workspace. -trimpath: the

@@ -53,12 +53,17 @@ type Set struct {
 	// Dir is the notebook's folder: a go.work or go.mod found there or above is honoured.
 	// "" means none is looked for.
 	Dir string
-	// Cells are the sources of the notebook's code cells, in order: the build type-checks
-	// them against the packages and compiles an instance of each generic function or type
-	// of the packages they use (lo.Map(xs, f), orderedmap.Map[string, int]). Cells change
-	// no build key: a build whose workspace exists regenerates the instances when the cells
-	// differ, and links again when the instances do.
+	// Cells are the sources of the notebook's code cells, in order: the first build of a
+	// module set type-checks them against the packages and compiles an instance of each
+	// generic function or type of the packages they use (lo.Map(xs, f),
+	// orderedmap.Map[string, int]); any other use runs the generic's interpreted copy (see
+	// package naming). Cells change no build key: a later build of the set takes the
+	// binary as it is, without running the go command, unless More is set.
 	Cells []string
+	// More asks a build whose binary exists to compile the instances Cells use that it
+	// lacks (with those of the cells it was built for), and to link again when there are
+	// new ones: for a use that has no instance and can't be interpreted.
+	More bool
 }
 
 // Builder builds evaluator binaries for module sets.
@@ -122,7 +127,15 @@ func (b *Builder) Build(ctx context.Context, set Set) (*Binary, error) {
 	if len(imports) == 0 {
 		return nil, errors.New("modules: no third-party package to build")
 	}
-	g, err := b.goCmd(ctx)
+	root := b.CacheDir
+	if root == "" {
+		c, err := os.UserCacheDir()
+		if err != nil {
+			return nil, fmt.Errorf("modules: no cache dir for the build workspaces: %w", err)
+		}
+		root = filepath.Join(c, "peerbook", "modules")
+	}
+	g, err := b.goCmd(ctx, root)
 	if err != nil {
 		return nil, err
 	}
@@ -135,14 +148,6 @@ func (b *Builder) Build(ctx context.Context, set Set) (*Binary, error) {
 		return nil, fmt.Errorf("modules: read peerbook's source: %w", err)
 	}
 	key := buildKey(srcHash, g.version, g.getenv("GOFLAGS"), imports, set.Pins, proj)
-	root := b.CacheDir
-	if root == "" {
-		c, err := os.UserCacheDir()
-		if err != nil {
-			return nil, fmt.Errorf("modules: no cache dir for the build workspaces: %w", err)
-		}
-		root = filepath.Join(c, "peerbook", "modules")
-	}
 	ws := filepath.Join(root, key)
 	bin := filepath.Join(ws, "peerbook-evaluator")
 	out := &Binary{Path: bin, Workspace: ws, Packages: imports}
@@ -165,9 +170,11 @@ func (b *Builder) Build(ctx context.Context, set Set) (*Binary, error) {
 		}
 	}()
 	if _, err := os.Stat(bin); err == nil && len(proj.replaces) == 0 {
-		same, err := b.sameInstances(ctx, g, ws, imports, set.Cells)
-		if err != nil {
-			return nil, err
+		same := true
+		if set.More {
+			if same, err = b.sameInstances(ctx, g, ws, imports, set.Cells); err != nil {
+				return nil, err
+			}
 		}
 		if same {
 			out.Reused = true
@@ -292,17 +299,23 @@ func (b *Builder) generate(ctx context.Context, g *goTool, dir string, imports, 
 	return nil
 }
 
-// sameInstances reports whether the binary of the workspace ws has the instances of
-// generics that cells use: the cells are those it was built for, or its packages have no
-// generics, or generating again gives the same instances. When not, the workspace's
-// symbols are the cells' now (the caller links again).
+// sameInstances generates the workspace ws's symbols again with the cells it was built
+// for and cells (those not among them, after them) and reports whether its binary has
+// every instance of generics they use already. When not, the workspace's symbols are the
+// new ones (the caller links again).
 func (b *Builder) sameInstances(ctx context.Context, g *goTool, ws string, imports, cells []string) (bool, error) {
-	data, err := json.Marshal(cells)
-	if err != nil {
-		return false, fmt.Errorf("modules: %w", err)
+	var all []string
+	if old, err := os.ReadFile(filepath.Join(ws, cellsFile)); err == nil {
+		_ = json.Unmarshal(old, &all)
 	}
-	if old, err := os.ReadFile(filepath.Join(ws, cellsFile)); err == nil && bytes.Equal(old, data) {
-		return true, nil
+	n := len(all)
+	for _, c := range cells {
+		if !slices.Contains(all, c) {
+			all = append(all, c)
+		}
+	}
+	if len(all) == n {
+		return true, nil // the binary was built for these cells
 	}
 	genPath := filepath.Join(ws, filepath.FromSlash(symbolsDir), genericsFile)
 	before, err := os.ReadFile(genPath)
@@ -312,8 +325,8 @@ func (b *Builder) sameInstances(ctx context.Context, g *goTool, ws string, impor
 	if !bytes.Contains(before, []byte(naming.Table)) {
 		return true, nil // no generics: cells change nothing
 	}
-	b.progress("modules: the cells' uses of generic functions and types changed: instantiating them")
-	if err := b.generate(ctx, g, ws, imports, cells); err != nil {
+	b.progress("modules: compiling the instances of generic functions and types these cells use")
+	if err := b.generate(ctx, g, ws, imports, all); err != nil {
 		return false, err
 	}
 	after, err := os.ReadFile(genPath)
