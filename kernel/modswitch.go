@@ -267,7 +267,7 @@ func (k *Kernel) buildSet(act *active, set modules.Set, say func(string)) (*modu
 	}
 	if err != nil {
 		if interrupted.Load() {
-			return nil, moduleError("Interrupted", "the build of the evaluator with "+strings.Join(set.Imports, ", ")+" was interrupted; the session goes on as it was"), nil
+			return nil, moduleError("Interrupted", "the build of the evaluator with "+strings.Join(set.Imports, ", ")+" was stopped (interrupted): nothing of it was kept, and the session goes on as it was"), nil
 		}
 		return nil, moduleError("ModuleBuildError", err.Error()+"\nThe session goes on in the evaluator it had, its state intact."), nil
 	}

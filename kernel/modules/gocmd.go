@@ -7,10 +7,12 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -25,6 +27,9 @@ type goTool struct {
 	goroot   string                          // go env GOROOT
 	cgo      bool                            // go env CGO_ENABLED is 1
 	start    func(*exec.Cmd) (func(), error) // Builder.Start
+	// lines, when set, gets each line the go command prints on standard error as it
+	// comes (see runProgress).
+	lines func(string)
 }
 
 // goCmd finds the go command and asks it about the environment (go env), or reads what
@@ -158,8 +163,15 @@ func (g *goTool) runEnv(ctx context.Context, dir string, extra []string, args ..
 	cmd.WaitDelay = 5 * time.Second // a child left holding the pipes does not hold the build
 	cmd.Dir = dir
 	cmd.Env = append(g.env[:len(g.env):len(g.env)], extra...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	var stdout bytes.Buffer
+	var stderr interface {
+		io.Writer
+		String() string
+	} = &bytes.Buffer{}
+	if g.lines != nil {
+		stderr = &lineWriter{fn: g.lines}
+	}
+	cmd.Stdout, cmd.Stderr = &stdout, stderr
 	if err := g.runCmd(cmd); err != nil {
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("go %s: %w", strings.Join(args, " "), ctx.Err())
@@ -167,6 +179,15 @@ func (g *goTool) runEnv(ctx context.Context, dir string, extra []string, args ..
 		return nil, &cmdError{args: args, output: stderr.String() + stdout.String(), err: err}
 	}
 	return stdout.Bytes(), nil
+}
+
+// runProgress runs the go command as run does, each line it prints on standard error
+// going to lines as it comes.
+func (g *goTool) runProgress(ctx context.Context, dir string, lines func(string), args ...string) ([]byte, error) {
+	old := g.lines
+	g.lines = lines
+	defer func() { g.lines = old }()
+	return g.run(ctx, dir, args...)
 }
 
 // runCmd runs cmd to its end, started through Builder.Start when one is set.
@@ -188,8 +209,14 @@ func (g *goTool) runCmd(cmd *exec.Cmd) error {
 // checksum database when it was downloaded), so that a machine offline builds what its
 // cache holds; when that fails too, the error says the machine is offline and which cache
 // was searched, with both go commands' words.
-func (g *goTool) runNet(ctx context.Context, dir string, args ...string) ([]byte, error) {
-	out, err := g.run(ctx, dir, args...)
+//
+// err is how the command failed when it was run already (its progress shown), nil to run
+// it first.
+func (g *goTool) runNet(ctx context.Context, dir string, err error, args ...string) ([]byte, error) {
+	var out []byte
+	if err == nil {
+		out, err = g.run(ctx, dir, args...)
+	}
 	var ce *cmdError
 	if err == nil || !errors.As(err, &ce) || !offline(ce.output) {
 		return out, err
@@ -214,6 +241,49 @@ func offline(output string) bool {
 		}
 	}
 	return false
+}
+
+// missingRE finds, in what go mod tidy or go get printed, the import path or module path that
+// could not be found and why: "x imports\n\tPATH: REASON" or "module PATH: REASON".
+var missingRE = regexp.MustCompile(`(?m)(?:imports\n\t(\S+): |^go: (?:module )?(\S+?)(?:@\S+)?: (?:module \S+: )?)(.*(?:cannot find module|does not contain package|404 Not Found|410 Gone|403 Forbidden|no such file|unrecognized import path|not found|malformed module path|invalid version|unknown revision|no matching versions).*)`)
+
+// explainMissing puts first, in the user's terms, the package or module a failed go mod
+// tidy or go get could not find: its path, to check, and why, in a
+// few words; the go command's own words follow. Other errors are returned as they are.
+func explainMissing(err error) error {
+	var ce *cmdError
+	if !errors.As(err, &ce) {
+		return err
+	}
+	m := missingRE.FindStringSubmatch(ce.output)
+	if m == nil {
+		return err
+	}
+	path, reason := m[1], m[3]
+	if path == "" {
+		path = m[2]
+	}
+	var why string
+	switch {
+	case strings.Contains(reason, "does not contain package"):
+		mod := reason
+		if i := strings.Index(reason, " found ("); i >= 0 {
+			mod = strings.TrimPrefix(reason[:i], "module ")
+		}
+		why = fmt.Sprintf("its module %s has no such package", strings.TrimSuffix(mod, "@latest"))
+	case strings.Contains(reason, "403 Forbidden"), strings.Contains(reason, "404 Not Found"), strings.Contains(reason, "410 Gone"),
+		strings.Contains(reason, "no such file"), strings.Contains(reason, "unrecognized import path"), strings.Contains(reason, "not found"):
+		why = "no module provides it: the module proxy does not know it"
+	case strings.Contains(reason, "invalid version"), strings.Contains(reason, "unknown revision"), strings.Contains(reason, "no matching versions"):
+		why = "that version does not exist"
+	default:
+		why = reason
+	}
+	what := "the package " + path
+	if strings.Contains(ce.output, "go: module ") || strings.HasPrefix(strings.Join(ce.args, " "), "get") {
+		what = "the module " + path
+	}
+	return fmt.Errorf("%s was not found (%s): check its path for a typo; the go command said: %w", what, why, err)
 }
 
 // explainBuild adds to a failed build what the go command did not say: which of the

@@ -49,6 +49,7 @@ func newBuilder(t testing.TB, env ...string) *Builder {
 	b := &Builder{
 		Source:     sourceSnapshot(t),
 		SymbolsVar: "modulePackages",
+		GoModVar:   "peerbookGoMod",
 		CacheDir:   t.TempDir(),
 		Progress:   func(line string) { t.Log(line) },
 	}
@@ -263,6 +264,10 @@ type Labeled struct {
 	stats.Point
 	Label string
 }
+
+type Named string
+
+func (n Named) Label() string { return "<" + string(n) + ">" }
 `
 	libLast = ""
 )

@@ -95,6 +95,26 @@ fmt.Println(evens, lo.Sum(evens), lo.Uniq([]string{"a", "b", "a"}), lo.Max([]flo
 	`fmt.Println(humanize.Comma(1234567), humanize.Bytes(82854982), decimal.NewFromFloat(1.25).Add(decimal.NewFromInt(2)))`,
 }
 
+// loImports and loStmts are TestSamberLo's cells: lo over Go's types.
+const loImports = "import (\n\t\"fmt\"\n\t\"strconv\"\n\n\t\"github.com/samber/lo\"\n)\n"
+
+var loStmts = []string{
+	`evens := lo.Filter([]int{1, 2, 3, 4, 5, 6}, func(x int, _ int) bool { return x%2 == 0 })
+strs := lo.Map(evens, func(x int, _ int) string { return strconv.Itoa(x * 10) })
+fmt.Println(evens, strs, lo.Sum([]float64{1.5, 2}), lo.Uniq([]string{"a", "b", "a"}))`,
+	`tup := lo.T2("k", 3)
+k, v := tup.Unpack()
+fmt.Println(k, v, tup.A, lo.Max([]int{3, 9, 2}), lo.Contains(strs, "20"))`,
+	`byLen := lo.KeyBy([]string{"aa", "b"}, func(s string) int { return len(s) })
+fmt.Println(byLen[2], len(byLen), lo.Ternary(len(byLen) > 1, "many", "few"))`,
+	`groups := lo.GroupBy([]int{1, 2, 3, 4, 5}, func(i int) bool { return i%2 == 0 })
+fmt.Println(groups[true], groups[false], lo.Chunk([]int{1, 2, 3, 4, 5}, 2))`,
+	`lengths := lo.Map([]string{"x", "yy"}, func(s string, i int) float64 { return float64(len(s)) + float64(i)/2 })
+fmt.Println(lengths, lo.Reduce(lengths, func(a float64, x float64, _ int) float64 { return a + x }, 0.25))`,
+	`pairs := lo.Zip2([]string{"a", "b"}, []int{1, 2})
+fmt.Println(len(pairs), pairs[1].A, pairs[1].B, lo.Keys(map[string]int{"only": 1}))`,
+}
+
 var notebook struct {
 	once  sync.Once
 	bin   *Binary
@@ -136,7 +156,7 @@ func notebookBuild(t testing.TB) *Binary {
 		b.CacheDir = notebook.cache
 		b.Progress = func(line string) { fmt.Fprintln(os.Stderr, line) }
 		start := time.Now()
-		notebook.bin, notebook.err = b.Build(context.Background(), Set{Imports: notebookImports, Pins: notebookPins, Cells: append([]string{notebookHead}, notebookStmts...)})
+		notebook.bin, notebook.err = b.Build(context.Background(), Set{Imports: notebookImports, Pins: notebookPins, Cells: append(append([]string{notebookHead}, notebookStmts...), append([]string{loImports}, loStmts...)...)})
 		notebook.took = time.Since(start)
 	})
 	if notebook.skip != "" {
