@@ -91,11 +91,11 @@ func (s *` + n("Stack") + `[T]) Len() int { return len(s.items) }
 		n("Count"): "!it uses the package variable gen.counted, whose state is the compiled package's",
 	}
 	table := map[string]string{
-		naming.DeclPrefix + "Map":                       "2\nfunc Map[T, U any](xs []T, f func(T) U) []U",
-		naming.DeclPrefix + "Box":                       "1\ntype Box[T any] struct{V T}",
-		naming.DeclPrefix + "Stack":                     "1\ntype Stack[T any] struct{items []T}",
-		naming.DeclPrefix + "Labels":                    "1\nfunc Labels[T Labeler](xs []T) []string",
-		naming.DeclPrefix + "Count":                     "1\nfunc Count[T any](xs []T) int",
+		naming.DeclPrefix + "Map":                   "2\nfunc Map[T, U any](xs []T, f func(T) U) []U",
+		naming.DeclPrefix + "Box":                   "1\ntype Box[T any] struct{V T}",
+		naming.DeclPrefix + "Stack":                 "1\ntype Stack[T any] struct{items []T}",
+		naming.DeclPrefix + "Labels":                "1\nfunc Labels[T Labeler](xs []T) []string",
+		naming.DeclPrefix + "Count":                 "1\nfunc Count[T any](xs []T) int",
 		naming.ExplicitPrefix + "Count:types:uint8": "!no reason at all",
 	}
 	return map[string]reflect.Value{
