@@ -45,6 +45,8 @@ func run(dir string, imports []string, cellsFile string) error {
 	e := extract.Extractor{Dest: "modulesyms"}
 	var failed []string
 	for _, p := range imports {
+		// A progress line per step, on stderr: the build shows the last (kernel/modules).
+		fmt.Fprintf(os.Stderr, "extracting the symbols of %s\n", p)
 		var b bytes.Buffer
 		if _, err := e.Extract(p, "", &b); err != nil {
 			failed = append(failed, fmt.Sprintf("%s: %v", p, err))
@@ -72,6 +74,7 @@ func run(dir string, imports []string, cellsFile string) error {
 	imp := newLoader(fset)
 	pkgs := map[string]*types.Package{}
 	for _, p := range imports {
+		fmt.Fprintf(os.Stderr, "type-checking %s\n", p)
 		pkg, err := imp.Import(p)
 		if err != nil {
 			return fmt.Errorf("%s: %w", p, err)
@@ -88,9 +91,11 @@ func run(dir string, imports []string, cellsFile string) error {
 		g.docs[p] = docs
 	}
 	if g.hasGenerics() {
+		fmt.Fprintln(os.Stderr, "writing the interpreted copies of the generics")
 		g.interpreted(newBundler(imp, imports))
 	}
 	if len(cells) > 0 && g.hasGenerics() {
+		fmt.Fprintf(os.Stderr, "compiling the instances of generics %d cells use\n", len(cells))
 		instantiate(g, fset, imp, cells)
 	}
 	src, err := format.Source(g.file())

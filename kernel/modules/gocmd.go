@@ -245,7 +245,7 @@ func offline(output string) bool {
 
 // missingRE finds, in what go mod tidy or go get printed, the import path or module path that
 // could not be found and why: "x imports\n\tPATH: REASON" or "module PATH: REASON".
-var missingRE = regexp.MustCompile(`(?m)(?:imports\n\t(\S+): |^go: (?:module )?(\S+?)(?:@\S+)?: (?:module \S+: )?)(.*(?:cannot find module|does not contain package|404 Not Found|410 Gone|403 Forbidden|no such file|unrecognized import path|not found|malformed module path|invalid version|unknown revision|no matching versions).*)`)
+var missingRE = regexp.MustCompile(`(?m)imports\n\t(\S+): (.*)|^go: (?:module )?(\S+?)(?:@\S+)?: (.*(?:invalid version|unknown revision|no matching versions|not found|Not Found|Forbidden|Gone|Bad Request|no such file).*)`)
 
 // explainMissing puts first, in the user's terms, the package or module a failed go mod
 // tidy or go get could not find: its path, to check, and why, in a
@@ -255,13 +255,16 @@ func explainMissing(err error) error {
 	if !errors.As(err, &ce) {
 		return err
 	}
+	if strings.Contains(err.Error(), "the module proxy can't be reached") {
+		return err // offline: said so (runNet)
+	}
 	m := missingRE.FindStringSubmatch(ce.output)
 	if m == nil {
 		return err
 	}
-	path, reason := m[1], m[3]
+	path, reason := m[1], m[2]
 	if path == "" {
-		path = m[2]
+		path, reason = m[3], m[4]
 	}
 	var why string
 	switch {
@@ -271,11 +274,10 @@ func explainMissing(err error) error {
 			mod = strings.TrimPrefix(reason[:i], "module ")
 		}
 		why = fmt.Sprintf("its module %s has no such package", strings.TrimSuffix(mod, "@latest"))
-	case strings.Contains(reason, "403 Forbidden"), strings.Contains(reason, "404 Not Found"), strings.Contains(reason, "410 Gone"),
-		strings.Contains(reason, "no such file"), strings.Contains(reason, "unrecognized import path"), strings.Contains(reason, "not found"):
-		why = "no module provides it: the module proxy does not know it"
 	case strings.Contains(reason, "invalid version"), strings.Contains(reason, "unknown revision"), strings.Contains(reason, "no matching versions"):
 		why = "that version does not exist"
+	case strings.Contains(reason, "reading "), strings.Contains(reason, "cannot find module"), strings.Contains(reason, "unrecognized import path"):
+		why = "no module provides it: the module proxy does not know it"
 	default:
 		why = reason
 	}

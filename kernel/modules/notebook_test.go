@@ -251,3 +251,28 @@ func TestBuiltSetRunsNoGoCommand(t *testing.T) {
 	}
 	t.Logf("the first build took %v; finding it again %v", notebook.took, took)
 }
+
+// BenchmarkLaterSession is the first cell of a later session of the notebook over four
+// modules (its module set built already): Build finds the binary (no go command), the
+// evaluator starts and runs the notebook's first cell and a cell using lo.Map over the
+// notebook's type (its interpreted copy loaded), and writes the notebook: what `peerbook
+// run` does, and what the kernel does besides handing over an empty session.
+//
+//	go test -run XXX -bench LaterSession -benchtime 5x ./kernel/modules
+func BenchmarkLaterSession(b *testing.B) {
+	notebookBuild(b)
+	bl := newBuilder(b)
+	bl.CacheDir = notebook.cache
+	bl.Progress = nil
+	cells := []string{notebookHead, notebookStmts[0]}
+	for b.Loop() {
+		bin, err := bl.Build(context.Background(), Set{Imports: notebookImports, Pins: notebookPins, Cells: cells})
+		if err != nil || !bin.Reused {
+			b.Fatalf("%v, reused %v", err, bin != nil && bin.Reused)
+		}
+		res := runCells(b, bin.Path, cells...)
+		if len(res) != 2 || len(res[1].errors) > 0 || !strings.HasPrefix(res[1].stdout, "[ANN BOB CID DEE]") {
+			b.Fatalf("cells: %+v", res)
+		}
+	}
+}
