@@ -15,7 +15,7 @@ import (
 	"time"
 )
 
-// genmodSource is example.com/genmod v1.0.0: generic functions and a generic type.
+// genmodSource is example.com/genmod v1.1.0: generic functions and a generic type.
 const genmodSource = `// Package genmod has generic helpers.
 package genmod
 
@@ -146,13 +146,13 @@ func TestKernelModuleGenerics(t *testing.T) {
 		t.Skip("no go command: the kernel builds modules with it")
 	}
 	proxy, cache, dir := t.TempDir(), t.TempDir(), t.TempDir()
-	addProxyModule(t, proxy, "example.com/genmod", "v1.0.0", map[string]string{"genmod.go": genmodSource})
+	addProxyModule(t, proxy, "example.com/genmod", "v1.1.0", map[string]string{"genmod.go": genmodSource})
 
 	cell1 := "n := 1\nn++\nxs := []int{1, 2, 3}\nsq := genmod.Map(xs, func(x int) string { return fmt.Sprint(x * x) })\nfmt.Println(sq, genmod.Sum(xs), n)\n"
 	cell2 := "lens := genmod.Map(sq, func(s string) int { return len(s) * 10 })\nst := &genmod.Stack[float64]{}\nst.Push(1.5)\nst.Push(2.5)\ntop, _ := st.Pop()\nfmt.Println(lens, top, st.Len(), n)\n"
 	cell3 := "type Sq struct{ S int }\nvar sqs genmod.Stack[Sq]\nsqs.Push(Sq{3})\nfmt.Println(genmod.Map([]Sq{{2}, {4}}, func(s Sq) int { return s.S * s.S }), sqs.Len())\nfmt.Printf(\"%T\\n\", sqs)\n"
 	cell4 := "fmt.Println(genmod.Count(xs))\n"
-	want := goRunWithProxy(t, proxy, "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/genmod\"\n)\n\ntype Sq struct{ S int }\n\nfunc main() {\n"+cell1+cell2+strings.Replace(cell3, "type Sq struct{ S int }\n", "", 1)+cell4+"\t_ = top\n}\n", "example.com/genmod v1.0.0")
+	want := goRunWithProxy(t, proxy, "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/genmod\"\n)\n\ntype Sq struct{ S int }\n\nfunc main() {\n"+cell1+cell2+strings.Replace(cell3, "type Sq struct{ S int }\n", "", 1)+cell4+"\t_ = top\n}\n", "example.com/genmod v1.1.0")
 	wantLines := strings.SplitAfter(want, "\n")
 	if len(wantLines) < 5 {
 		t.Fatalf("go run printed %q", want)

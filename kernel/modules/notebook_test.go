@@ -276,3 +276,32 @@ func BenchmarkLaterSession(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFirstBuild is the first build of the notebook's module set with the module
+// cache warm (a new cache folder each time: resolve, generate, compile what the go build
+// cache lacks, link). It logs the progress lines with the time since the one before, and
+// reports the longest silence.
+//
+//	go test -run XXX -bench FirstBuild -benchtime 1x ./kernel/modules
+func BenchmarkFirstBuild(b *testing.B) {
+	notebookBuild(b) // the modules downloaded
+	for b.Loop() {
+		bl := newBuilder(b)
+		start := time.Now()
+		last := start
+		var steps []string
+		var longest time.Duration
+		bl.Progress = func(line string) {
+			now := time.Now()
+			longest = max(longest, now.Sub(last))
+			steps = append(steps, fmt.Sprintf("%5.1fs  %s", now.Sub(last).Seconds(), line))
+			last = now
+		}
+		if _, err := bl.Build(context.Background(), Set{Imports: notebookImports, Pins: notebookPins, Cells: append([]string{notebookHead}, notebookStmts...)}); err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(time.Since(start).Seconds(), "s/build")
+		b.ReportMetric(longest.Seconds(), "s-longest-silence")
+		b.Logf("progress (seconds since the line before):\n%s", strings.Join(steps, "\n"))
+	}
+}
