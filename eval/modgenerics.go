@@ -166,7 +166,7 @@ func (s *Session) moduleGenerics(ctx context.Context, c *cellState, pc *parsedCe
 			if r, ok := mp.table[naming.ExplicitPrefix+name+":"+canon]; ok {
 				fail(u.sel.Pos(), "%s[%s] can't be instantiated: %s; and %s", what, args, strings.TrimPrefix(r, "!"), why)
 			} else {
-				fail(u.sel.Pos(), "%s[%s]: %s of it (a generic of a compiled package is compiled when the evaluator is built, for the uses the notebook's cells had then), and %s: the kernel and peerbook run build again with this cell", what, args, naming.NoInstance, why)
+				fail(u.sel.Pos(), "%s[%s]: %s of it (a generic of a compiled package is compiled when the evaluator is built, for the uses the notebook's cells had then), and %s: the kernel builds again with this cell %s", what, args, naming.NoInstance, why, naming.RequestText(mp.path, name, canon))
 			}
 			continue
 		}

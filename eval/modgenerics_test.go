@@ -177,6 +177,7 @@ fmt.Printf("%v %T\n", temps, temps)`, "[3 4] []main.Celsius\n"},
 		{"w := gen.Count(us)", "gen.Count[main.User] can't be used here: type argument User is declared in the notebook"},
 		{"w := gen.Count(us)", "package variable gen.counted"},
 		{"w := gen.Count([]int{1})", naming.NoInstance + " of it"},
+		{"w := gen.Count([]int{1})", naming.RequestText("example.com/gen", "Count", "types:int")},
 		{"w := gen.Count[byte](nil)", "gen.Count[byte] can't be instantiated: no reason at all; and its source can't be interpreted"},
 	} {
 		_, e, r := run(t, s, c.src)

@@ -184,7 +184,8 @@ func (k *Kernel) executeCell(act *active, req *evaluator.Request) (_ *evaluator.
 	}
 	say := k.sayer(act)
 	say("modules: this cell uses a generic of a module in a way the evaluator was built without: building it again with this cell")
-	set := modules.Set{Imports: m.imports, Pins: m.pins, Dir: m.dir, Cells: m.session(code), More: true}
+	set := modules.Set{Imports: m.imports, Pins: m.pins, Dir: m.dir, Cells: m.session(code), More: true,
+		Requests: naming.Requests(done.Error.Value)}
 	bin, cellErr, err := k.buildSet(act, set, say)
 	if err != nil {
 		return nil, err

@@ -191,3 +191,34 @@ func TestSplitCell(t *testing.T) {
 		t.Error("a CUDA cell was split")
 	}
 }
+
+// An instance an evaluator asked for (naming.Requests: a use with no instance whose generic
+// can't be interpreted) is compiled from its canonical type arguments alone; one that
+// can't be is recorded as refused, with the reason, so that it is not asked for again.
+func TestRequests(t *testing.T) {
+	l, pkg := statsLoader(t)
+	g := newGen(map[string]*types.Package{statsPath: pkg})
+	msg := "stats.Count[int]: ... " + naming.RequestText(statsPath, "Count", "types:int") +
+		" and " + naming.RequestText(statsPath, "Pair", "types:string,map[string][]time.Duration") +
+		" and " + naming.RequestText(statsPath, "Sum", "types:string")
+	reqs := naming.Requests(msg)
+	if len(reqs) != 3 || reqs[1] != statsPath+" Pair types:string,map[string][]time.Duration" {
+		t.Fatalf("requests read back: %q", reqs)
+	}
+	var cells []string
+	for _, r := range reqs {
+		if _, _, _, cell := g.requestCell(r); cell != "" {
+			cells = append(cells, cell)
+		}
+	}
+	instantiate(g, l.fset, l, cells)
+	g.settleRequests(reqs)
+	for _, want := range []struct{ name, canon string }{{"Count", "types:int"}, {"Pair", "types:string,map[string][]time.Duration"}} {
+		if _, ok := g.insts[statsPath][naming.Mangle(want.name, want.canon)]; !ok {
+			t.Errorf("no instance %s[%s] from the request; cells:\n%s\ninstances %q", want.name, want.canon, strings.Join(cells, "\n"), g.insts[statsPath])
+		}
+	}
+	if why := g.tables[statsPath][naming.ExplicitPrefix+"Sum:types:string"]; !strings.HasPrefix(why, "!") {
+		t.Errorf("Sum[string] (string does not satisfy Number): %q, want the refusal recorded", why)
+	}
+}

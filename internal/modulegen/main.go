@@ -29,19 +29,20 @@ import (
 
 func main() {
 	cellsFile := flag.String("cells", "", "a JSON array of the cells' sources, whose uses of generics are instantiated")
+	requestsFile := flag.String("requests", "", "a JSON array of instances evaluators asked for (naming.Requests)")
 	flag.Parse()
 	if flag.NArg() < 2 {
 		fmt.Fprintln(os.Stderr, "usage: modulegen [-cells FILE] DIR IMPORTPATH...")
 		os.Exit(2)
 	}
 	dir, imports := flag.Arg(0), flag.Args()[1:]
-	if err := run(dir, imports, *cellsFile); err != nil {
+	if err := run(dir, imports, *cellsFile, *requestsFile); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 }
 
-func run(dir string, imports []string, cellsFile string) error {
+func run(dir string, imports []string, cellsFile, requestsFile string) error {
 	e := extract.Extractor{Dest: "modulesyms"}
 	var failed []string
 	for _, p := range imports {
@@ -60,14 +61,20 @@ func run(dir string, imports []string, cellsFile string) error {
 	if len(failed) > 0 {
 		return fmt.Errorf("%s", strings.Join(failed, "\n"))
 	}
-	var cells []string
-	if cellsFile != "" {
-		data, err := os.ReadFile(cellsFile)
+	var cells, requests []string
+	for _, f := range []struct {
+		name string
+		into *[]string
+	}{{cellsFile, &cells}, {requestsFile, &requests}} {
+		if f.name == "" {
+			continue
+		}
+		data, err := os.ReadFile(f.name)
 		if err != nil {
 			return err
 		}
-		if err := json.Unmarshal(data, &cells); err != nil {
-			return fmt.Errorf("%s: %w", cellsFile, err)
+		if err := json.Unmarshal(data, f.into); err != nil {
+			return fmt.Errorf("%s: %w", f.name, err)
 		}
 	}
 	fset := token.NewFileSet()
@@ -94,9 +101,15 @@ func run(dir string, imports []string, cellsFile string) error {
 		fmt.Fprintln(os.Stderr, "writing the interpreted copies of the generics")
 		g.interpreted(newBundler(imp, imports))
 	}
+	for _, req := range requests {
+		if _, _, _, cell := g.requestCell(req); cell != "" {
+			cells = append(cells, cell)
+		}
+	}
 	if len(cells) > 0 && g.hasGenerics() {
 		fmt.Fprintf(os.Stderr, "compiling the instances of generics %d cells use\n", len(cells))
 		instantiate(g, fset, imp, cells)
+		g.settleRequests(requests)
 	}
 	src, err := format.Source(g.file())
 	if err != nil {

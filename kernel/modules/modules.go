@@ -66,6 +66,10 @@ type Set struct {
 	// lacks (with those of the cells it was built for), and to link again when there are
 	// new ones: for a use that has no instance and can't be interpreted.
 	More bool
+	// Requests are instances an evaluator asked for, each "PATH NAME CANON" (see
+	// naming.Requests), with More: the build compiles each, or records why it can't so that
+	// the evaluator refuses the use with the reason instead of asking again.
+	Requests []string
 }
 
 // Builder builds evaluator binaries for module sets.
@@ -186,7 +190,7 @@ func (b *Builder) Build(ctx context.Context, set Set) (*Binary, error) {
 	if _, err := os.Stat(bin); err == nil && len(proj.replaces) == 0 {
 		same := true
 		if set.More {
-			if same, err = b.sameInstances(ctx, g, ws, imports, set.Cells); err != nil {
+			if same, err = b.sameInstances(ctx, g, ws, imports, set.Cells, set.Requests); err != nil {
 				return nil, err
 			}
 		}
@@ -209,7 +213,7 @@ func (b *Builder) Build(ctx context.Context, set Set) (*Binary, error) {
 		if err := b.resolve(ctx, g, ws, imports, nil); err != nil {
 			return nil, err
 		}
-		if err := b.generate(ctx, g, ws, imports, set.Cells); err != nil {
+		if err := b.generate(ctx, g, ws, imports, set.Cells, set.Requests); err != nil {
 			return nil, err
 		}
 		b.begin("compiling the evaluator", "modules: go build of the evaluator (the folders %s replaces are built at their working-tree state)", proj.file)
@@ -269,7 +273,7 @@ func (b *Builder) buildNew(ctx context.Context, g *goTool, root, ws string, impo
 	if err := b.resolve(ctx, g, tmp, imports, set.Pins); err != nil {
 		return err
 	}
-	if err := b.generate(ctx, g, tmp, imports, set.Cells); err != nil {
+	if err := b.generate(ctx, g, tmp, imports, set.Cells, set.Requests); err != nil {
 		return err
 	}
 	b.begin("compiling the evaluator", "modules: go build of the evaluator")
@@ -338,7 +342,7 @@ func (b *Builder) resolve(ctx context.Context, g *goTool, dir string, imports, p
 
 // generate writes the symbol tables of imports into the workspace dir, replacing earlier
 // ones, with the instances of the packages' generics that cells use.
-func (b *Builder) generate(ctx context.Context, g *goTool, dir string, imports, cells []string) error {
+func (b *Builder) generate(ctx context.Context, g *goTool, dir string, imports, cells, requests []string) error {
 	b.begin("generating the symbol tables", "modules: generating the symbol tables (and the interpreted copies of generics)")
 	old, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(symbolsDir), "sym_*.go"))
 	for _, f := range old {
@@ -353,28 +357,39 @@ func (b *Builder) generate(ctx context.Context, g *goTool, dir string, imports, 
 	if err := os.WriteFile(filepath.Join(dir, cellsInput), data, 0o644); err != nil {
 		return fmt.Errorf("modules: %w", err)
 	}
-	args := append(append(append([]string{"run"}, g.buildFlags()...), "./"+generatorDir, "-cells", cellsInput, symbolsDir), imports...)
+	if data, err = json.Marshal(requests); err != nil {
+		return fmt.Errorf("modules: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, requestsInput), data, 0o644); err != nil {
+		return fmt.Errorf("modules: %w", err)
+	}
+	args := append(append(append([]string{"run"}, g.buildFlags()...), "./"+generatorDir, "-cells", cellsInput, "-requests", requestsInput, symbolsDir), imports...)
 	if _, err := g.runProgress(ctx, dir, b.tr.goLine, args...); err != nil {
 		return b.explainBuild(ctx, g, dir, imports, fmt.Errorf("generate the symbols of %s: %w", strings.Join(imports, ", "), err))
 	}
 	return nil
 }
 
-// sameInstances generates the workspace ws's symbols again with the cells it was built
-// for and cells (those not among them, after them) and reports whether its binary has
-// every instance of generics they use already. When not, the workspace's symbols are the
+// sameInstances generates the workspace ws's symbols again with the cells and requests it
+// was built for and cells and requests (those not among them, after them) and reports
+// whether its binary has every instance of generics they use, and every refusal, already. When not, the workspace's symbols are the
 // new ones (the caller links again).
-func (b *Builder) sameInstances(ctx context.Context, g *goTool, ws string, imports, cells []string) (bool, error) {
-	var all []string
-	if old, err := os.ReadFile(filepath.Join(ws, cellsInput)); err == nil {
-		_ = json.Unmarshal(old, &all)
-	}
-	n := len(all)
-	for _, c := range cells {
-		if !slices.Contains(all, c) {
-			all = append(all, c)
+func (b *Builder) sameInstances(ctx context.Context, g *goTool, ws string, imports, cells, requests []string) (bool, error) {
+	union := func(file string, more []string) ([]string, bool) {
+		var all []string
+		if old, err := os.ReadFile(filepath.Join(ws, file)); err == nil {
+			_ = json.Unmarshal(old, &all)
 		}
+		n := len(all)
+		for _, c := range more {
+			if !slices.Contains(all, c) {
+				all = append(all, c)
+			}
+		}
+		return all, len(all) > n
 	}
+	all, newCells := union(cellsInput, cells)
+	allReqs, newReqs := union(requestsInput, requests)
 	linked, err := os.ReadFile(filepath.Join(ws, linkedFile))
 	if err != nil {
 		linked = nil // built before the record was kept: generate and compare
@@ -384,14 +399,14 @@ func (b *Builder) sameInstances(ctx context.Context, g *goTool, ws string, impor
 	if err != nil {
 		return false, fmt.Errorf("modules: the workspace %s has no %s: %w", ws, genericsFile, err)
 	}
-	if len(all) == n && string(linked) == digest(before) {
+	if !newCells && !newReqs && string(linked) == digest(before) {
 		return true, nil // the binary was built for these cells
 	}
 	if !bytes.Contains(before, []byte(naming.Table)) {
 		return true, nil // no generics: cells change nothing
 	}
 	b.begin("compiling instances", "modules: compiling the instances of generic functions and types these cells use")
-	if err := b.generate(ctx, g, ws, imports, all); err != nil {
+	if err := b.generate(ctx, g, ws, imports, all, allReqs); err != nil {
 		return false, err
 	}
 	after, err := os.ReadFile(genPath)

@@ -19,13 +19,14 @@ import (
 
 // The folders, relative to the workspace (peerbook's module root), of the generated code.
 const (
-	generatorDir = "internal/modulegen"   // the program that writes the symbol tables
-	cellsInput   = "modulegen-cells.json" // the cells whose uses of generics are instantiated
-	linkedFile   = "linked-symbols"       // the digest of the generated instances the binary has
-	genericsFile = "sym_zz_generics.go"   // what the generator writes next to extract's tables
-	symbolsDir   = "internal/modulesyms"  // the symbol tables
-	symbolsPkg   = selfModule + "/" + symbolsDir
-	hookFile     = "zz_modulesyms.go" // added to the main package: sets SymbolsVar
+	generatorDir  = "internal/modulegen"      // the program that writes the symbol tables
+	cellsInput    = "modulegen-cells.json"    // the cells whose uses of generics are instantiated
+	linkedFile    = "linked-symbols"          // the digest of the generated instances the binary has
+	requestsInput = "modulegen-requests.json" // the instances evaluators asked for (Set.Requests)
+	genericsFile  = "sym_zz_generics.go"      // what the generator writes next to extract's tables
+	symbolsDir    = "internal/modulesyms"     // the symbol tables
+	symbolsPkg    = selfModule + "/" + symbolsDir
+	hookFile      = "zz_modulesyms.go" // added to the main package: sets SymbolsVar
 )
 
 // skipped reports whether the source file or folder p is left out of builds: test files,

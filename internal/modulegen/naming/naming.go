@@ -27,6 +27,7 @@ import (
 	"fmt"
 	"go/types"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -259,6 +260,25 @@ func Display(s string) string {
 // because it can't be compiled): the process that starts evaluators may build again with
 // the cell and move the session.
 const NoInstance = "this evaluator was built without an instance"
+
+// RequestText is written in a NoInstance error after the use's description: the instance
+// the use needs, which the process that starts evaluators passes to the build (Requests).
+func RequestText(path, name, canon string) string {
+	return "[instance " + path + " " + name + " " + strconv.Quote(canon) + "]"
+}
+
+var requestRE = regexp.MustCompile(`\[instance (\S+) (\S+) ("(?:[^"\\]|\\.)*")\]`)
+
+// Requests returns the instances the RequestTexts in s ask for, each "PATH NAME CANON".
+func Requests(s string) []string {
+	var out []string
+	for _, m := range requestRE.FindAllStringSubmatch(s, -1) {
+		if canon, err := strconv.Unquote(m[3]); err == nil {
+			out = append(out, m[1]+" "+m[2]+" "+canon)
+		}
+	}
+	return out
+}
 
 // Docs is the symbol, in a package's symbol table, whose value (a map[string]string) maps
 // each exported name of the package ("T.M" for methods) to its signature and, after a blank
