@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/peerbook/peerbook/eval"
+	"github.com/peerbook/peerbook/install"
 	"github.com/peerbook/peerbook/kernel/notebook"
 )
 
@@ -22,7 +23,7 @@ func init() {
 	register(&command{
 		name:    "run",
 		summary: "execute a notebook headlessly, no Jupyter needed",
-		usage: `peerbook run NOTEBOOK.ipynb [-o OUT.ipynb] [--html OUT.html] [--timeout D] [--continue] [-q]
+		usage: `peerbook run NOTEBOOK.ipynb [-o OUT.ipynb [--trust]] [--html OUT.html] [--timeout D] [--continue] [-q]
 
 Runs the notebook's code cells in order in a fresh Go session, showing on stderr each
 cell as it starts and what it outputs as it runs (text as printed, a one-line summary
@@ -30,7 +31,10 @@ such as [image/svg+xml 43 KB] for rich outputs; -q leaves outputs out), and writ
 outputs into OUT.ipynb (default: the notebook itself is left alone and nothing is
 written unless -o is given) and, with --html, into a self-contained HTML page with the
 rich outputs in it. The notebook and the files to write are checked before any cell
-runs. Exits 1 naming the first cell that failed; --continue runs the cells after it too,
+runs. --trust records OUT.ipynb as trusted in this user's Jupyter, as "jupyter trust"
+does (with Jupyter's notebook secret, in its signature database), so that Jupyter shows
+its HTML, pictures and scripts; without it Jupyter shows the PNGs of the pictures and
+sanitised HTML. Exits 1 naming the first cell that failed; --continue runs the cells after it too,
 and names every cell that failed. Ctrl-C interrupts the running cell. Without a GPU the
 cells run on simulated devices, and the cell that first uses them says so in its stderr
 output, as in Jupyter.
@@ -49,6 +53,7 @@ func runNotebookCommand(flags *flag.FlagSet, args []string) error {
 	timeout := flags.Duration("timeout", 10*time.Minute, "longest time one cell may run (0: no limit)")
 	keepGoing := flags.Bool("continue", false, "run the remaining cells after a failing one")
 	quiet := flags.Bool("q", false, "show only progress, not what the cells output")
+	trust := flags.Bool("trust", false, "record the notebook -o writes as trusted in this user's Jupyter (as jupyter trust does)")
 	// Flags may come before or after the notebook's path.
 	if err := flags.Parse(args); err != nil {
 		return err
@@ -77,7 +82,24 @@ func runNotebookCommand(flags *flag.FlagSet, args []string) error {
 	if err := checkWritable("--html", *htmlOut); err != nil {
 		return err
 	}
-	opts := runOptions{path: path, out: *out, html: *htmlOut, timeout: *timeout, keepGoing: *keepGoing, quiet: *quiet}
+	if *trust && *out == "" {
+		return fmt.Errorf("--trust records the notebook -o writes as trusted: give -o OUT.ipynb")
+	}
+	trustDir := ""
+	if *trust {
+		if trustDir, err = install.UserDataDir(); err != nil {
+			return fmt.Errorf("--trust: Jupyter's data directory: %w", err)
+		}
+		// What makes the input unsignable (cells without ids) makes the output so.
+		data, err := os.ReadFile(path)
+		if err == nil {
+			_, err = notebook.Signature(data, nil)
+		}
+		if err != nil {
+			return fmt.Errorf("--trust: %s: %w", path, err)
+		}
+	}
+	opts := runOptions{path: path, out: *out, html: *htmlOut, timeout: *timeout, keepGoing: *keepGoing, quiet: *quiet, trustDir: trustDir}
 	if bin, err := moduleEvaluator(nb, path); err != nil {
 		return err
 	} else if bin != "" {
@@ -91,7 +113,8 @@ type runOptions struct {
 	path, out, html string
 	timeout         time.Duration
 	keepGoing       bool
-	quiet           bool // no cell outputs on the terminal
+	quiet           bool   // no cell outputs on the terminal
+	trustDir        string // Jupyter's data directory where --trust records out; "" without --trust
 }
 
 // checkWritable fails, naming flag, where path ("": none) can't be written: a missing
@@ -137,6 +160,12 @@ func writeResults(nb *notebook.Notebook, o runOptions) error {
 			return err
 		}
 		fmt.Fprintf(os.Stderr, "wrote %s\n", o.out)
+		if o.trustDir != "" {
+			if err := notebook.Trust(o.out, o.trustDir); err != nil {
+				return err
+			}
+			fmt.Fprintf(os.Stderr, "trusted %s in Jupyter (%s)\n", o.out, filepath.Join(o.trustDir, "nbsignatures.db"))
+		}
 	}
 	if o.html != "" {
 		f, err := os.Create(o.html)

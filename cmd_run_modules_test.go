@@ -55,7 +55,16 @@ func TestRunNotebookWithModules(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(bin, "run", nb, "-o", out)
-	cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+t.TempDir(), "HOME="+t.TempDir())
+	// A cache of its own for peerbook's workspaces, and the test's Go caches: a fresh HOME
+	// would otherwise give the go command a cold build cache and module cache (every
+	// package compiled again, every dependency downloaded: two minutes).
+	goEnv, err := exec.Command("go", "env", "GOCACHE", "GOMODCACHE").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	caches := strings.Fields(string(goEnv))
+	cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+t.TempDir(), "HOME="+t.TempDir(),
+		"GOCACHE="+caches[0], "GOMODCACHE="+caches[1])
 	log, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("peerbook run: %v\n%s", err, log)

@@ -173,7 +173,7 @@ func TestRunContinuesInAFreshSession(t *testing.T) {
 // in the session's process, and the results so far are written.
 func TestRunPassesAnInterruptOn(t *testing.T) {
 	bin := buildPeerbook(t)
-	nb := writeNotebook(t, "import \"fmt\"\nfmt.Println(\"first\")", "for {\n}", "fmt.Println(\"never\")")
+	nb := writeNotebook(t, "import \"fmt\"\nfmt.Println(\"first\")", "println(\"spin\" + \"ning\") // the header shows the source, not this\nfor {\n}", "fmt.Println(\"never\")")
 	out := filepath.Join(t.TempDir(), "out.ipynb")
 	cmd := exec.Command(bin, "run", nb, "-o", out)
 	var stderr syncBuffer
@@ -182,10 +182,9 @@ func TestRunPassesAnInterruptOn(t *testing.T) {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(30 * time.Second)
-	for !strings.Contains(stderr.String(), "for {") && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
+	for !strings.Contains(stderr.String(), "spinning") && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond) // the cell runs: it printed
 	}
-	time.Sleep(200 * time.Millisecond)
 	cmd.Process.Signal(syscall.SIGINT)
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
@@ -194,9 +193,9 @@ func TestRunPassesAnInterruptOn(t *testing.T) {
 		if !isExitCode(err, 1) {
 			t.Errorf("exit: %v (want status 1)", err)
 		}
-	case <-time.After(10 * time.Second):
+	case <-time.After(time.Minute):
 		cmd.Process.Kill()
-		t.Fatalf("still running 10 s after the interrupt:\n%s", stderr.String())
+		t.Fatalf("still running a minute after the interrupt:\n%s", stderr.String())
 	}
 	cells := readExecuted(t, out)
 	if len(cells) != 3 || len(cells[0].Outputs) != 1 || len(cells[1].Outputs) == 0 || len(cells[2].Outputs) != 0 {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -40,7 +41,7 @@ func TestKernelLogsOnlyWhenDebugging(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			time.Sleep(500 * time.Millisecond) // serving: it logged that its key is empty
+			waitListening(t, conn) // the kernel handles SIGTERM from before it listens
 			cmd.Process.Signal(syscall.SIGTERM)
 			done := make(chan error, 1)
 			go func() { done <- cmd.Wait() }()
@@ -64,6 +65,34 @@ func TestKernelLogsOnlyWhenDebugging(t *testing.T) {
 	kernelLogger(false, "yes please", &b).Printf("y")
 	if got := b.String(); !strings.Contains(got, "peerbook: ") || !strings.HasSuffix(got, " x\n") {
 		t.Errorf("the log with PEERBOOK_DEBUG=true, then an unparsable value: %q", got)
+	}
+}
+
+// waitListening waits until the kernel of the connection file accepts connections on its
+// shell port.
+func waitListening(t *testing.T, connFile string) {
+	t.Helper()
+	data, err := os.ReadFile(connFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var info struct {
+		IP        string `json:"ip"`
+		ShellPort int    `json:"shell_port"`
+	}
+	if err := json.Unmarshal(data, &info); err != nil {
+		t.Fatal(err)
+	}
+	addr := net.JoinHostPort(info.IP, strconv.Itoa(info.ShellPort))
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+		c, err := net.Dial("tcp", addr)
+		if err == nil {
+			c.Close()
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the kernel does not listen on %s after a minute: %v", addr, err)
+		}
 	}
 }
 

@@ -2,13 +2,16 @@ package main
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -52,19 +55,44 @@ func multiline(v any) string {
 	return ""
 }
 
-// buildPeerbook builds the command into a temporary directory and returns its path;
-// $PEERBOOK_BIN names one built already (install/test.sh builds it with -cover).
+// buildPeerbook returns the path of the peerbook command, built once per test run into a
+// temporary directory that TestMain removes; $PEERBOOK_BIN names one built already
+// (install/test.sh builds it with -cover).
 func buildPeerbook(t *testing.T) string {
 	t.Helper()
 	if p := os.Getenv("PEERBOOK_BIN"); p != "" {
 		return p
 	}
-	bin := filepath.Join(t.TempDir(), "peerbook")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	builtOnce.Do(func() {
+		builtDir, builtErr = os.MkdirTemp("", "peerbook-test-bin-")
+		if builtErr != nil {
+			return
+		}
+		bin := filepath.Join(builtDir, "peerbook")
+		if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+			builtErr = fmt.Errorf("go build: %v\n%s", err, out)
+			return
+		}
+		builtBin = bin
+	})
+	if builtErr != nil {
+		t.Fatal(builtErr)
 	}
-	return bin
+	return builtBin
+}
+
+var (
+	builtOnce          sync.Once
+	builtDir, builtBin string
+	builtErr           error
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if builtDir != "" {
+		os.RemoveAll(builtDir)
+	}
+	os.Exit(code)
 }
 
 func tutorials(t *testing.T) []string {
@@ -124,6 +152,7 @@ func checkExecuted(t *testing.T, path string, promise []string) {
 					seen[mime] = true
 				}
 				checkPictures(t, fmt.Sprintf("%s: cell %d", path, i+1), d)
+				checkPNG(t, fmt.Sprintf("%s: cell %d", path, i+1), d)
 			}
 		}
 	}
@@ -170,6 +199,25 @@ func checkPictures(t *testing.T, where string, data map[string]any) {
 		for _, o := range outside {
 			t.Errorf("%s: %s", where, o)
 		}
+	}
+}
+
+// checkPNG fails for an output that shows a picture (an SVG, standalone or in its HTML, or
+// an image in its HTML) without a PNG of it: front ends that show no SVG or scripts
+// (untrusted notebooks, GitHub) would show text instead.
+func checkPNG(t *testing.T, where string, data map[string]any) {
+	t.Helper()
+	h := textOf(data["text/html"])
+	if _, svg := data["image/svg+xml"]; !svg && !strings.Contains(h, "<svg") && !strings.Contains(h, "data:image/") {
+		return
+	}
+	raw, err := base64.StdEncoding.DecodeString(strings.TrimSpace(textOf(data["image/png"])))
+	if err != nil || len(raw) == 0 {
+		t.Errorf("%s: a picture without a PNG beside it (%v)", where, err)
+		return
+	}
+	if _, err := png.Decode(bytes.NewReader(raw)); err != nil {
+		t.Errorf("%s: its PNG doesn't decode: %v", where, err)
 	}
 }
 

@@ -1,7 +1,6 @@
 package display
 
 import (
-	"encoding/base64"
 	"fmt"
 	"html"
 	"image"
@@ -15,15 +14,14 @@ import (
 // JSON strings without HTML escaping), whatever the size of the buffer.
 const MaxOutputBytes = 200_000
 
-// maxStandalonePicture is the largest picture a BufferView also sends as image/svg+xml.
-const maxStandalonePicture = 64 << 10
-
 // BufferView is what a buffer shows in a notebook: plain data that the gpu package fills
 // (computing statistics and reductions on the device), rendered without knowing of gpu.
 //
-// Small buffers carry all their elements in Values and show as a table. Large ones carry an
-// Envelope (1-D) or a Grid (2-D and more) and show as a line plot or a heatmap. Every form
-// shows a header (name, dtype, shape, device, sharing) and the statistics.
+// Small buffers carry all their elements in Values; up to tableValues (256) of them show as a
+// table, more as a line plot (1-D) or a heatmap (2-D and more) of the values. Large ones
+// carry an Envelope (1-D) or a Grid (2-D and more) and show as a line plot or a heatmap.
+// Every form shows a header (name, dtype, shape, device, sharing) and the statistics, and
+// every size fits in MaxOutputBytes with its HTML: no buffer falls back to raw text.
 type BufferView struct {
 	Name       string   // what the buffer is called ("x"); "" for none
 	DType      string   // element type: "float32", "int64", ...
@@ -129,7 +127,7 @@ func (v *BufferView) form() (bufferForm, *Envelope, *Grid) {
 	rows, cols, is2D := v.matrix()
 	nv := len(v.Values)
 	switch {
-	case nv > 0 && nv <= MaxTableValues:
+	case nv > 0 && nv <= tableValues:
 		return formTable, nil, nil
 	case is2D && v.Grid.valid():
 		return formHeatmap, nil, v.Grid.reduce(GridSize)
@@ -150,39 +148,40 @@ func (v *BufferView) form() (bufferForm, *Envelope, *Grid) {
 }
 
 // MIMEBundle renders the buffer: HTML (header, table or picture, statistics), the picture
-// alone as SVG when there is one, and text/plain.
+// alone as PNG and SVG when there is one (within MaxOutputBytes: picture.fit), and
+// text/plain.
 func (v BufferView) MIMEBundle() Bundle {
 	form, env, grid := v.form()
-	var picture, caption string
+	var doc *svgDoc
+	var caption string
 	switch form {
 	case formHeatmap:
-		picture, caption = v.heatmapSVG(grid)
+		doc, caption = v.heatmapSVG(grid)
 	case formLine:
-		picture, caption = v.envelopeSVG(env)
+		doc, caption = v.envelopeSVG(env)
 	}
-	var body string
-	switch {
-	case form == formTable:
-		body = v.tableHTML()
-	case picture != "":
-		body = picture + `<div style="color:#757575;font-size:12px;margin-top:2px">` + html.EscapeString(caption) + `</div>`
-	default:
-		body = `<div style="color:#757575">no element values available</div>`
+	page := func(body string) string {
+		return `<div style="font-family:` + fontStack + `;font-size:13px;line-height:1.45;max-width:820px">` +
+			v.headerHTML() + body + v.statsHTML() + `</div>`
 	}
 	b := newBundle()
-	b.Data[MIMEHTML] = `<div style="font-family:` + fontStack + `;font-size:13px;line-height:1.45;max-width:820px">` +
-		v.headerHTML() + body + v.statsHTML() + `</div>`
 	b.Data[MIMEText] = v.text(form, env, grid)
-	// The picture alone too (for front ends without HTML), unless it is big: noisy heatmaps
-	// would double the output.
-	if picture != "" && len(picture) <= maxStandalonePicture {
-		b.Data[MIMESVG] = picture
+	switch {
+	case form == formTable:
+		b.Data[MIMEHTML] = page(v.tableHTML())
+	case doc != nil:
+		note := `<div style="color:#757575;font-size:12px;margin-top:2px">` + html.EscapeString(caption) + `</div>`
+		return doc.render().fit(b, func(pic string) string { return page(pic + note) }, MaxOutputBytes)
+	case caption != "":
+		b.Data[MIMEHTML] = page(`<div style="color:#757575">` + html.EscapeString(caption) + `</div>`)
+	default:
+		b.Data[MIMEHTML] = page(`<div style="color:#757575">no element values available</div>`)
 	}
 	return boundBundle(b, MaxOutputBytes)
 }
 
-// boundBundle drops the optional forms of b (first the standalone picture, then HTML) while
-// it is larger than limit, and cuts the text last.
+// boundBundle drops the optional forms of b (first the standalone SVG, then the PNG, then
+// HTML) while it is larger than limit, and cuts the text last.
 func boundBundle(b Bundle, limit int) Bundle {
 	for _, drop := range []string{MIMESVG, MIMEPNG, MIMEHTML} {
 		if bundleBytes(b) <= limit {
@@ -252,7 +251,7 @@ func (v *BufferView) statsHTML() string {
 			style = "color:#c62828;font-weight:600"
 		}
 		return `<span style="margin-right:14px;white-space:nowrap"><span style="color:#757575">` + name +
-			`</span> <span style="font-family:` + monoStack + `;` + style + `">` + html.EscapeString(value) + `</span></span>`
+			`</span> <span style="font-family:` + monoStack + `;` + style + `">` + html.EscapeString(value) + `</span></span> `
 	}
 	var b strings.Builder
 	b.WriteString(`<div style="margin-top:6px">`)
@@ -267,7 +266,18 @@ func (v *BufferView) statsHTML() string {
 	return b.String()
 }
 
-// tableHTML shows the elements: a matrix for 2-D and more, rows of 16 for 1-D.
+// tableCSS styles every buffer table, once per output: cells carry no inline style, so a
+// table of TableValues elements stays a few kilobytes. Where a front end strips styles
+// (untrusted notebooks), the table shows plain.
+const tableCSS = `<style>.pb-bt{max-height:360px;overflow:auto;display:inline-block;max-width:100%;` +
+	`border:1px solid rgba(128,128,128,0.25);border-radius:4px}` +
+	`.pb-bt table{border-collapse:collapse;margin:0}` +
+	`.pb-bt td,.pb-bt th{padding:1px 8px;text-align:right;font-family:` + monoStack + `;font-size:12px;white-space:nowrap}` +
+	`.pb-bt th{color:#9e9e9e;font-weight:normal;background:rgba(128,128,128,0.08)}` +
+	`.pb-bt td.x{color:#c62828}</style>`
+
+// tableHTML shows the elements: a matrix for 2-D and more, rows of 16 for 1-D. NaN and
+// infinite elements carry the class "x" (red).
 func (v *BufferView) tableHTML() string {
 	vals := v.Values
 	rows, cols, is2D := v.matrix()
@@ -280,29 +290,24 @@ func (v *BufferView) tableHTML() string {
 		rowLabel = func(r int) string { return strconv.FormatInt(int64(r)*cols, 10) }
 	}
 	integral := v.integral()
-	cell := `padding:1px 8px;text-align:right;font-family:` + monoStack + `;font-size:12px;white-space:nowrap`
-	head := cell + `;color:#9e9e9e;font-weight:normal;background:rgba(128,128,128,0.08)`
 	var b strings.Builder
-	b.WriteString(`<div style="max-height:360px;overflow:auto;display:inline-block;max-width:100%;border:1px solid rgba(128,128,128,0.25);border-radius:4px">`)
-	b.WriteString(`<table style="border-collapse:collapse;margin:0"><thead><tr><th style="` + head + `"></th>`)
+	b.WriteString(tableCSS + `<div class="pb-bt"><table><thead><tr><th></th>`)
 	for c := int64(0); c < cols; c++ {
-		b.WriteString(`<th style="` + head + `">` + strconv.FormatInt(c, 10) + `</th>`)
+		b.WriteString(`<th>` + strconv.FormatInt(c, 10) + `</th>`)
 	}
 	b.WriteString(`</tr></thead><tbody>`)
 	for r := int64(0); r < rows; r++ {
-		b.WriteString(`<tr><th style="` + head + `">` + html.EscapeString(rowLabel(int(r))) + `</th>`)
+		b.WriteString(`<tr><th>` + html.EscapeString(rowLabel(int(r))) + `</th>`)
 		for c := int64(0); c < cols; c++ {
 			i := r*cols + c
-			if i >= int64(len(vals)) {
+			switch {
+			case i >= int64(len(vals)):
 				b.WriteString(`<td></td>`)
-				continue
+			case math.IsNaN(vals[i]) || math.IsInf(vals[i], 0):
+				b.WriteString(`<td class="x">` + formatValue(vals[i], integral) + `</td>`)
+			default:
+				b.WriteString(`<td>` + formatValue(vals[i], integral) + `</td>`)
 			}
-			x := vals[i]
-			style := cell
-			if math.IsNaN(x) || math.IsInf(x, 0) {
-				style += ";color:#c62828"
-			}
-			b.WriteString(`<td style="` + style + `">` + formatValue(x, integral) + `</td>`)
 		}
 		b.WriteString(`</tr>`)
 	}
@@ -327,7 +332,7 @@ func (v *BufferView) rowIndex(r int) string {
 }
 
 // envelopeSVG draws a 1-D envelope: the min-max band and the mean per bin.
-func (v *BufferView) envelopeSVG(e *Envelope) (svg, caption string) {
+func (v *BufferView) envelopeSVG(e *Envelope) (d *svgDoc, caption string) {
 	nb, _ := e.bins()
 	n := float64(v.count())
 	if n < float64(nb) {
@@ -348,11 +353,13 @@ func (v *BufferView) envelopeSVG(e *Envelope) (svg, caption string) {
 		pad := math.Max(math.Abs(lo)*0.1, 0.5)
 		lo, hi = lo-pad, hi+pad
 	}
-	yTicks, yStep := niceTicks(lo, hi, 5)
-	if len(yTicks) > 0 {
-		lo = math.Min(lo, yTicks[0])
-		hi = math.Max(hi, yTicks[len(yTicks)-1])
+	// The axis ends at the ticks around the data, so its lowest and highest values get a
+	// labelled tick.
+	_, yStep := niceTicks(lo, hi, 5)
+	if yStep > 0 {
+		lo, hi = math.Floor(lo/yStep+1e-9)*yStep, math.Ceil(hi/yStep-1e-9)*yStep
 	}
+	yTicks, yStep := niceTicks(lo, hi, 5)
 	pad := (hi - lo) * 0.03
 	lo, hi = lo-pad, hi+pad
 
@@ -361,12 +368,12 @@ func (v *BufferView) envelopeSVG(e *Envelope) (svg, caption string) {
 	px := func(x float64) float64 { return left + x/n*pw }
 	py := func(y float64) float64 { return top + (hi-y)/(hi-lo)*ph }
 
-	var d svgDoc
+	d = new(svgDoc)
 	d.begin(W, H)
 	for _, t := range yTicks {
 		y := py(t)
-		d.line(left, y, left+pw, y, "#eeeeee", 1, "")
-		d.text(left-6, y+4, "end", 11, "#616161", formatTick(t, yStep), "")
+		d.line(left, y, left+pw, y, "#eeeeee", 1, shape{})
+		d.text(left-6, y+4, "end", 11, "#616161", formatTick(t, yStep), plain)
 	}
 	xTicks, _ := niceTicks(0, n, 6)
 	for _, t := range xTicks {
@@ -374,13 +381,13 @@ func (v *BufferView) envelopeSVG(e *Envelope) (svg, caption string) {
 			continue
 		}
 		x := px(t)
-		d.line(x, top+ph, x, top+ph+4, "#9e9e9e", 1, "")
-		d.text(x, top+ph+17, "middle", 11, "#616161", formatCount(t), "")
+		d.line(x, top+ph, x, top+ph+4, "#9e9e9e", 1, shape{})
+		d.text(x, top+ph+17, "middle", 11, "#616161", formatCount(t), plain)
 	}
-	d.rect(left, top, pw, ph, "none", ` stroke="#bdbdbd"`)
+	d.rect(left, top, pw, ph, "none", stroked("#bdbdbd", 0))
 
 	// The band and the mean, one path piece per run of bins that have values.
-	var band, mean strings.Builder
+	var band, mean pathData
 	for i := 0; i < nb; {
 		if math.IsNaN(e.Min[i]) || math.IsNaN(e.Max[i]) || math.IsNaN(e.Mean[i]) {
 			i++
@@ -403,48 +410,51 @@ func (v *BufferView) envelopeSVG(e *Envelope) (svg, caption string) {
 		}
 		binW := n / float64(nb)
 		for k := i; k < j; k++ {
-			cmd := "L"
-			if k == i {
-				cmd = "M"
-			}
 			x := xAt(k) * binW
 			if i == j-1 { // a single bin: a short horizontal stroke across it
-				fmt.Fprintf(&band, "M%s,%sL%s,%sL%s,%sL%s,%sZ", num(px(float64(k)*binW)), num(py(e.Max[k])),
-					num(px(float64(k+1)*binW)), num(py(e.Max[k])), num(px(float64(k+1)*binW)), num(py(e.Min[k])),
-					num(px(float64(k)*binW)), num(py(e.Min[k])))
-				fmt.Fprintf(&mean, "M%s,%sL%s,%s", num(px(float64(k)*binW)), num(py(e.Mean[k])),
-					num(px(float64(k+1)*binW)), num(py(e.Mean[k])))
+				band.moveTo(px(float64(k)*binW), py(e.Max[k]))
+				band.lineTo(px(float64(k+1)*binW), py(e.Max[k]))
+				band.lineTo(px(float64(k+1)*binW), py(e.Min[k]))
+				band.lineTo(px(float64(k)*binW), py(e.Min[k]))
+				band.close()
+				mean.moveTo(px(float64(k)*binW), py(e.Mean[k]))
+				mean.lineTo(px(float64(k+1)*binW), py(e.Mean[k]))
 				break
 			}
-			fmt.Fprintf(&band, "%s%s,%s", cmd, num(px(x)), num(py(e.Max[k])))
-			fmt.Fprintf(&mean, "%s%s,%s", cmd, num(px(x)), num(py(e.Mean[k])))
+			if k == i {
+				band.moveTo(px(x), py(e.Max[k]))
+				mean.moveTo(px(x), py(e.Mean[k]))
+			} else {
+				band.lineTo(px(x), py(e.Max[k]))
+				mean.lineTo(px(x), py(e.Mean[k]))
+			}
 		}
 		if i < j-1 {
 			for k := j - 1; k >= i; k-- {
-				fmt.Fprintf(&band, "L%s,%s", num(px(xAt(k)*binW)), num(py(e.Min[k])))
+				band.lineTo(px(xAt(k)*binW), py(e.Min[k]))
 			}
-			band.WriteString("Z")
+			band.close()
 		}
 		i = j
 	}
 	const blue = "#1f77b4"
-	fmt.Fprintf(&d, `<path d="%s" fill="%s" fill-opacity="0.25" stroke="%s" stroke-opacity="0.35" stroke-width="0.6"/>`, band.String(), blue, blue)
-	fmt.Fprintf(&d, `<path d="%s" fill="none" stroke="%s" stroke-width="1.4" stroke-linejoin="round"/>`, mean.String(), blue)
+	d.path(&band, blue, shape{fillOpacity: 0.25, stroke: blue, strokeOpacity: 0.35, strokeWidth: 0.6})
+	d.path(&mean, "none", shape{stroke: blue, strokeWidth: 1.4, svgOnly: ` stroke-linejoin="round"`})
 
 	// Legend and axis title.
-	d.rect(left+pw-210, 9, 16, 10, blue, ` fill-opacity="0.3"`)
-	d.text(left+pw-189, 18, "start", 11, "#424242", "min–max per bin", "")
-	d.line(left+pw-86, 14, left+pw-70, 14, blue, 2, "")
-	d.text(left+pw-65, 18, "start", 11, "#424242", "mean", "")
+	d.rect(left+pw-210, 9, 16, 10, blue, shape{fillOpacity: 0.3})
+	d.text(left+pw-189, 18, "start", 11, "#424242", "min–max per bin", plain)
+	d.line(left+pw-86, 14, left+pw-70, 14, blue, 2, shape{})
+	d.text(left+pw-65, 18, "start", 11, "#424242", "mean", plain)
 	if v.Name != "" {
-		d.text(left, 18, "start", 13, "#212121", v.Name, ` font-weight="600"`)
+		d.text(left, 18, "start", 13, "#212121", v.Name, bold)
 	}
-	d.text(left+pw/2, H-8, "middle", 11, "#757575", "element index", "")
+	d.text(left+pw/2, H-8, "middle", 11, "#757575", "element index", plain)
 	d.end()
 
 	caption = fmt.Sprintf("%s elements in %d bins of about %s", groupDigits(int64(n)), nb,
 		groupDigits(int64(math.Round(n/float64(nb)))))
-	return d.String(), caption
+	return d, caption
 }
 
 // formatCount formats an index axis value: 950, 12k, 1.5M.
@@ -488,7 +498,7 @@ func (s colourScale) t(v float64) float64 { return (v - s.lo) / (s.hi - s.lo) }
 
 // heatmapSVG draws a 2-D grid as a picture: the cells as an embedded PNG (one pixel a cell,
 // scaled without smoothing), index axes and a colour bar.
-func (v *BufferView) heatmapSVG(g *Grid) (svg, caption string) {
+func (v *BufferView) heatmapSVG(g *Grid) (d *svgDoc, caption string) {
 	rows, cols, _ := v.matrix()
 	if rows < int64(g.Rows) || cols < int64(g.Cols) {
 		rows, cols = int64(g.Rows), int64(g.Cols)
@@ -524,11 +534,6 @@ func (v *BufferView) heatmapSVG(g *Grid) (svg, caption string) {
 		}
 		img.Pix[(i/g.Cols)*img.Stride+i%g.Cols] = idx
 	}
-	pngData, err := encodePNG(img)
-	if err != nil {
-		return "", "could not encode the heatmap: " + err.Error()
-	}
-
 	// The plot area keeps the buffer's aspect ratio within limits.
 	const maxW, maxH, minSide = 520.0, 340.0, 60.0
 	aspect := float64(rows) / float64(cols)
@@ -540,14 +545,15 @@ func (v *BufferView) heatmapSVG(g *Grid) (svg, caption string) {
 	const left, top, bottom = 64.0, 30.0, 42.0
 	W, H := left+pw+100, top+ph+bottom
 
-	var d svgDoc
+	d = new(svgDoc)
 	d.begin(W, H)
 	if v.Name != "" {
-		d.text(left, 18, "start", 13, "#212121", v.Name, ` font-weight="600"`)
+		d.text(left, 18, "start", 13, "#212121", v.Name, bold)
 	}
-	fmt.Fprintf(&d, `<image x="%s" y="%s" width="%s" height="%s" preserveAspectRatio="none" style="image-rendering:pixelated" image-rendering="optimizeSpeed" href="data:image/png;base64,%s"/>`,
-		num(left), num(top), num(pw), num(ph), base64.StdEncoding.EncodeToString(pngData))
-	d.rect(left, top, pw, ph, "none", ` stroke="#9e9e9e"`)
+	if err := d.image(left, top, pw, ph, img); err != nil {
+		return nil, "could not encode the heatmap: " + err.Error()
+	}
+	d.rect(left, top, pw, ph, "none", stroked("#9e9e9e", 0))
 	indexTicks := func(n int64, maxTicks int) []float64 {
 		ts, step := niceTicks(0, float64(n-1), maxTicks)
 		if step < 1 {
@@ -560,20 +566,20 @@ func (v *BufferView) heatmapSVG(g *Grid) (svg, caption string) {
 	}
 	for _, t := range indexTicks(cols, int(pw/90)+1) {
 		x := left + (t+0.5)/float64(cols)*pw
-		d.line(x, top+ph, x, top+ph+4, "#9e9e9e", 1, "")
-		d.text(x, top+ph+16, "middle", 11, "#616161", formatCount(t), "")
+		d.line(x, top+ph, x, top+ph+4, "#9e9e9e", 1, shape{})
+		d.text(x, top+ph+16, "middle", 11, "#616161", formatCount(t), plain)
 	}
 	for _, t := range indexTicks(rows, int(ph/50)+1) {
 		y := top + (t+0.5)/float64(rows)*ph
-		d.line(left-4, y, left, y, "#9e9e9e", 1, "")
-		d.text(left-7, y+4, "end", 11, "#616161", formatCount(t), "")
+		d.line(left-4, y, left, y, "#9e9e9e", 1, shape{})
+		d.text(left-7, y+4, "end", 11, "#616161", formatCount(t), plain)
 	}
-	d.text(left+pw/2, H-6, "middle", 11, "#757575", "column", "")
+	d.text(left+pw/2, H-6, "middle", 11, "#757575", "column", plain)
 	rowTitle := "row"
 	if len(v.Shape) > 2 {
 		rowTitle = fmt.Sprintf("row (first %d dims)", len(v.Shape)-1)
 	}
-	d.text(16, top+ph/2, "middle", 11, "#757575", rowTitle, fmt.Sprintf(` transform="rotate(-90 16 %s)"`, num(top+ph/2)))
+	d.text(16, top+ph/2, "middle", 11, "#757575", rowTitle, textStyle{rotate: -90})
 
 	// The colour bar.
 	bx, bw := left+pw+18, 14.0
@@ -582,26 +588,21 @@ func (v *BufferView) heatmapSVG(g *Grid) (svg, caption string) {
 	if &scale.m[0] == &blueRed[0] {
 		gradID = "pb-cbar-bluered"
 	}
-	d.WriteString(`<defs><linearGradient id="` + gradID + `" x1="0" y1="1" x2="0" y2="0">`)
-	for i := 0; i <= 10; i++ {
-		fmt.Fprintf(&d, `<stop offset="%d%%" stop-color="%s"/>`, i*10, hexColour(scale.m.At(float64(i)/10)))
-	}
-	d.WriteString(`</linearGradient></defs>`)
-	d.rect(bx, top, bw, ph, "url(#"+gradID+")", ` stroke="#9e9e9e" stroke-width="0.5"`)
+	d.colourBar(bx, top, bw, ph, gradID, scale.m, stroked("#9e9e9e", 0.5))
 	ticks, step := niceTicks(scale.lo, scale.hi, int(ph/40)+1)
 	integral := v.integral() && step >= 1
 	for _, t := range ticks {
 		y := top + (1-scale.t(t))*ph
-		d.line(bx+bw, y, bx+bw+4, y, "#9e9e9e", 1, "")
+		d.line(bx+bw, y, bx+bw+4, y, "#9e9e9e", 1, shape{})
 		label := formatTick(t, step)
 		if integral {
 			label = formatValue(t, true)
 		}
-		d.text(bx+bw+7, y+4, "start", 11, "#616161", label, "")
+		d.text(bx+bw+7, y+4, "start", 11, "#616161", label, plain)
 	}
 	if nan {
-		d.rect(bx, top+ph+10, bw, 10, hexColour(nanColour), "")
-		d.text(bx+bw+7, top+ph+19, "start", 11, "#616161", "no value", "")
+		d.rect(bx, top+ph+10, bw, 10, hexColour(nanColour), shape{})
+		d.text(bx+bw+7, top+ph+19, "start", 11, "#616161", "no value", plain)
 	}
 	d.end()
 
@@ -617,7 +618,7 @@ func (v *BufferView) heatmapSVG(g *Grid) (svg, caption string) {
 			groupDigits(rows), groupDigits(cols), g.Rows, g.Cols, method,
 			groupDigits((rows+int64(g.Rows)-1)/int64(g.Rows)), groupDigits((cols+int64(g.Cols)-1)/int64(g.Cols)))
 	}
-	return d.String(), caption
+	return d, caption
 }
 
 // text is the text/plain form: header, statistics, then the elements, a sparkline of the

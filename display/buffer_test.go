@@ -123,7 +123,7 @@ func TestBufferViewSmall1D(t *testing.T) {
 			t.Errorf("HTML lacks %q", want)
 		}
 	}
-	if n := strings.Count(h, "<td "); n != len(vals) {
+	if n := len(regexp.MustCompile(`<td[^>]*>[^<]`).FindAllString(h, -1)); n != len(vals) {
 		t.Errorf("table has %d value cells, want %d", n, len(vals))
 	}
 	if !strings.HasPrefix(txt, "x float32[17] (68 B) on GPU0 NVIDIA H200, shared with GPU1, GPU2\ncount=17 min=-2 max=17.25") ||
@@ -169,7 +169,7 @@ func TestBufferViewLarge1D(t *testing.T) {
 	b := v.MIMEBundle()
 	h, txt := checkBufferBundle(t, b)
 	svg, ok := b.Data[MIMESVG].(string)
-	if !ok || !strings.Contains(h, svg) {
+	if !ok || !showsPicture(h, svg) {
 		t.Fatalf("no SVG line plot, or the HTML doesn't show it")
 	}
 	// Two band pieces and two mean pieces around the empty bin.
@@ -198,12 +198,12 @@ func TestBufferViewLarge2D(t *testing.T) {
 		Stats: Stats{Count: 8192 * 8192, Min: 0, Max: 1, Mean: 0.5, Std: 0.29}, Grid: g}
 	b := v.MIMEBundle()
 	h, txt := checkBufferBundle(t, b)
-	img := embeddedPNG(t, h)
+	img := embeddedPNG(t, pictureSVG(t, b))
 	if img.Bounds().Dx() != GridSize || img.Bounds().Dy() != GridSize {
 		t.Errorf("heatmap image is %v, want one pixel a cell", img.Bounds())
 	}
 	if !strings.Contains(h, "8,192 × 8,192 elements shown as 256 × 256 cells (mean of about 32 × 32 each)") ||
-		!strings.Contains(h, "no value") {
+		!strings.Contains(pictureSVG(t, b), "no value") {
 		t.Errorf("HTML lacks the caption or the NaN legend")
 	}
 	if strings.Count(txt, "|\n") != 12 {
@@ -213,8 +213,8 @@ func TestBufferViewLarge2D(t *testing.T) {
 	big := GridOf(make([]float64, 1024*600), 1024, 600, 1024, 600)
 	v.Grid, v.Shape = big, []int{1024, 600}
 	b = v.MIMEBundle()
-	h, _ = checkBufferBundle(t, b)
-	if img := embeddedPNG(t, h); img.Bounds().Dx() != GridSize || img.Bounds().Dy() != GridSize {
+	checkBufferBundle(t, b)
+	if img := embeddedPNG(t, pictureSVG(t, b)); img.Bounds().Dx() != GridSize || img.Bounds().Dy() != GridSize {
 		t.Errorf("a 1024x600 grid drew as %v, want %dx%d", img.Bounds(), GridSize, GridSize)
 	}
 }
@@ -255,12 +255,13 @@ func TestBufferViewComputesWhatItLacks(t *testing.T) {
 	}
 	v := BufferView{DType: "float64", Stats: ComputeStats(vals), Values: vals}
 	b := v.MIMEBundle()
-	if _, ok := b.Data[MIMESVG]; !ok {
+	if svg := pictureSVG(t, b); !strings.Contains(svg, "element index") {
 		t.Errorf("5000 values without an envelope drew no line plot")
 	}
 	v2 := BufferView{DType: "float64", Shape: []int{50, 100}, Stats: ComputeStats(vals), Values: vals}
-	h, _ := checkBufferBundle(t, v2.MIMEBundle())
-	if img := embeddedPNG(t, h); img.Bounds().Dx() != 100 || img.Bounds().Dy() != 50 {
+	b2 := v2.MIMEBundle()
+	checkBufferBundle(t, b2)
+	if img := embeddedPNG(t, pictureSVG(t, b2)); img.Bounds().Dx() != 100 || img.Bounds().Dy() != 50 {
 		t.Errorf("50x100 values drew a %dx%d heatmap", img.Bounds().Dx(), img.Bounds().Dy())
 	}
 	// Nothing to show, and malformed reductions: no panic, a clear note.
@@ -347,5 +348,85 @@ func BenchmarkBufferViewLarge(b *testing.B) {
 			}
 			b.ReportMetric(float64(size), "bytes")
 		})
+	}
+}
+
+// Buffers of every size around the table's and the reduction's thresholds, filled as the
+// gpu package fills them (a Reduction), with values whose text is long, render with their
+// HTML (a table or a picture, never a fall back to raw text) within MaxOutputBytes, and
+// their text stays short enough for a terminal.
+func TestBufferViewAnySizeFitsWithHTML(t *testing.T) {
+	shapes := [][]int{}
+	for _, n := range []int{1, 16, 255, 256, 257, 900, 950, 1000, 1023, 1024, 1025, 4096, 1 << 20} {
+		shapes = append(shapes, []int{n})
+	}
+	shapes = append(shapes, []int{32, 32}, []int{16, 16}, []int{2, 512}, []int{512, 2}, []int{1, 1024},
+		[]int{4, 4, 64}, []int{100, 9}, []int{1024, 1024})
+	for _, shape := range shapes {
+		for _, dtype := range []string{"float32", "int32"} {
+			n := 1
+			for _, d := range shape {
+				n *= d
+			}
+			vals := make([]float64, n)
+			for i := range vals {
+				if dtype == "int32" {
+					vals[i] = float64(-2147483000 + i*7919%1000000)
+				} else {
+					vals[i] = math.Sin(float64(i)/7) * 1e-7 * (1 + float64(i%13)/17)
+				}
+			}
+			if n > 3 {
+				vals[3] = math.NaN()
+			}
+			r, err := NewReduction(shape)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := r.Add(0, vals); err != nil {
+				t.Fatal(err)
+			}
+			v := BufferView{Name: "b", DType: dtype, Shape: shape, Device: "sim0", Simulated: true}
+			r.Fill(&v)
+			b := v.MIMEBundle()
+			h, ok := b.Data[MIMEHTML].(string)
+			if !ok {
+				t.Errorf("%s%v: no HTML (the bundle fell back to %v)", dtype, shape, keys(b))
+				continue
+			}
+			table, picture := strings.Contains(h, "<table"), strings.Contains(h, "data:image/")
+			if table == picture {
+				t.Errorf("%s%v: HTML shows table=%v picture=%v, want one", dtype, shape, table, picture)
+			}
+			if table && n > tableValues {
+				t.Errorf("%s%v: %d values as a table, want a picture past %d", dtype, shape, n, tableValues)
+			}
+			if table && strings.Contains(h, "<td style") {
+				t.Errorf("%s%v: table cells carry inline styles", dtype, shape)
+			}
+			if size := wireSize(t, b); size > MaxOutputBytes {
+				t.Errorf("%s%v: %d bytes, over the budget of %d", dtype, shape, size, MaxOutputBytes)
+			}
+			if txt := textOf(t, b); len(txt) > 8<<10 {
+				t.Errorf("%s%v: text/plain is %d bytes, want a summary under 8 KiB", dtype, shape, len(txt))
+			}
+		}
+	}
+}
+
+// A buffer's line plot labels the ticks around its data: a sine's -0.99999 and 0.99999 get
+// -1.0 and 1.0 (the axis ended unlabelled past ±0.5).
+func TestBufferLinePlotLabelsItsEnds(t *testing.T) {
+	vals := make([]float64, 1024)
+	for i := range vals {
+		vals[i] = math.Sin(float64(i) / 30)
+	}
+	v := Array(vals, len(vals))
+	_, env, _ := v.form()
+	d, _ := v.envelopeSVG(env)
+	for _, want := range []string{">-1.0<", ">1.0<"} {
+		if !strings.Contains(d.String(), want) {
+			t.Errorf("the y axis has no %s tick label", strings.Trim(want, "<>"))
+		}
 	}
 }

@@ -86,16 +86,13 @@ func (m MatrixHeatmap) MIMEBundle() Bundle {
 	if err != nil {
 		return errorBundle(err)
 	}
-	svg := m.svg(rows, cols)
 	b := newBundle()
-	b.Data[MIMESVG] = svg
-	b.Data[MIMEHTML] = `<div style="max-width:100%">` + svg + `</div>`
 	b.Data[MIMEText] = m.text(rows, cols)
-	return b
+	return m.svg(rows, cols).render().fit(b, func(pic string) string { return `<div style="max-width:100%">` + pic + `</div>` }, MaxOutputBytes)
 }
 
 // svg draws the heatmap.
-func (m *MatrixHeatmap) svg(rows, cols int) string {
+func (m *MatrixHeatmap) svg(rows, cols int) *svgDoc {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, row := range m.Values {
 		for _, v := range row {
@@ -168,30 +165,30 @@ func (m *MatrixHeatmap) svg(rows, cols int) string {
 	}
 	H := gridTop + gh + 16
 
-	var d svgDoc
+	d := new(svgDoc)
 	d.begin(W, H)
 	if m.Title != "" {
-		d.text(titleX, 19, "start", 13, "#212121", m.Title, ` font-weight="600"`)
+		d.text(titleX, 19, "start", 13, "#212121", m.Title, bold)
 	}
 	if m.Note != "" {
 		y := 19.0
 		if m.Title != "" {
 			y += 17
 		}
-		d.text(titleX, y, "start", 11, "#757575", m.Note, "")
+		d.text(titleX, y, "start", 11, "#757575", m.Note, plain)
 	}
 	for c := 0; c < cols; c++ {
 		x := left + (float64(c)+0.5)*cw
 		lab := m.label(m.ColLabels, c)
 		if rotate {
-			d.text(x, gridTop-6, "start", 11, "#424242", lab, fmt.Sprintf(` transform="rotate(-45 %s %s)"`, num(x), num(gridTop-6)))
+			d.text(x, gridTop-6, "start", 11, "#424242", lab, textStyle{rotate: -45})
 		} else {
-			d.text(x, gridTop-6, "middle", 11, "#424242", lab, "")
+			d.text(x, gridTop-6, "middle", 11, "#424242", lab, plain)
 		}
 	}
 	for r := 0; r < rows; r++ {
 		y := gridTop + float64(r)*ch
-		d.text(left-8, y+ch/2+4, "end", 11, "#424242", m.label(m.RowLabels, r), "")
+		d.text(left-8, y+ch/2+4, "end", 11, "#424242", m.label(m.RowLabels, r), plain)
 		for c := 0; c < cols; c++ {
 			v := m.Values[r][c]
 			x := left + float64(c)*cw
@@ -199,13 +196,13 @@ func (m *MatrixHeatmap) svg(rows, cols int) string {
 			if !math.IsNaN(v) {
 				fill = viridis.At(tOf(v))
 			}
-			d.rect(x, y, cw, ch, hexColour(fill), ` stroke="#ffffff" stroke-width="1"`)
+			d.rect(x, y, cw, ch, hexColour(fill), stroked("#ffffff", 1))
 			if annotate {
 				ink := "#212121"
 				if !math.IsNaN(v) && lightText(fill) {
 					ink = "#ffffff"
 				}
-				d.text(x+cw/2, y+ch/2+font*0.36, "middle", font, ink, m.cellText(v), "")
+				d.text(x+cw/2, y+ch/2+font*0.36, "middle", font, ink, m.cellText(v), plain)
 			}
 		}
 	}
@@ -215,25 +212,23 @@ func (m *MatrixHeatmap) svg(rows, cols int) string {
 	if m.LowIsGood {
 		gradID = "pb-mh-viridis-r"
 	}
-	d.WriteString(`<defs><linearGradient id="` + gradID + `" x1="0" y1="1" x2="0" y2="0">`)
-	for i := 0; i <= 10; i++ {
-		t := float64(i) / 10
-		if m.LowIsGood {
-			t = 1 - t
+	bar := viridis
+	if m.LowIsGood {
+		bar = make(colourMap, len(viridis))
+		for i, c := range viridis {
+			bar[len(bar)-1-i] = c
 		}
-		fmt.Fprintf(&d, `<stop offset="%d%%" stop-color="%s"/>`, i*10, hexColour(viridis.At(t)))
 	}
-	d.WriteString(`</linearGradient></defs>`)
-	d.rect(barX, gridTop, 14, gh, "url(#"+gradID+")", ` stroke="#9e9e9e" stroke-width="0.5"`)
+	d.colourBar(barX, gridTop, 14, gh, gradID, bar, stroked("#9e9e9e", 0.5))
 	if m.Unit != "" {
-		d.text(barX, gridTop-6, "start", 11, "#616161", m.Unit, "")
+		d.text(barX, gridTop-6, "start", 11, "#616161", m.Unit, plain)
 	}
 	for _, t := range ticks {
-		d.line(barX+14, t.y, barX+18, t.y, "#9e9e9e", 1, "")
-		d.text(barX+21, t.y+4, "start", 11, "#616161", t.text, "")
+		d.line(barX+14, t.y, barX+18, t.y, "#9e9e9e", 1, shape{})
+		d.text(barX+21, t.y+4, "start", 11, "#616161", t.text, plain)
 	}
 	d.end()
-	return d.String()
+	return d
 }
 
 // barTick is a labelled tick of the colour bar.

@@ -23,6 +23,7 @@ const ProgressInterval = 100 * time.Millisecond
 type Progress struct {
 	label    string
 	total    int64
+	clock    clock
 	start    time.Time
 	interval time.Duration
 
@@ -47,10 +48,15 @@ func NewProgress(total int, label string) *Progress {
 
 // newProgress is NewProgress with its environment spelled out (tests use it).
 func newProgress(total int64, label string, interval time.Duration, notebook bool, w io.Writer, live bool) *Progress {
+	return newProgressOn(systemClock{}, total, label, interval, notebook, w, live)
+}
+
+// newProgressOn is newProgress on a clock of the caller's (tests move time themselves).
+func newProgressOn(c clock, total int64, label string, interval time.Duration, notebook bool, w io.Writer, live bool) *Progress {
 	if total < 0 {
 		total = 0
 	}
-	p := &Progress{label: label, total: total, start: time.Now(), interval: interval, w: w, live: live}
+	p := &Progress{label: label, total: total, clock: c, start: c.Now(), interval: interval, w: w, live: live}
 	if notebook {
 		p.handle = Display(p)
 	} else {
@@ -58,6 +64,18 @@ func newProgress(total int64, label string, interval time.Duration, notebook boo
 	}
 	return p
 }
+
+// clock is the time a Progress reads and the timers it sets.
+type clock interface {
+	Now() time.Time
+	AfterFunc(d time.Duration, f func())
+}
+
+// systemClock is the clock of the system.
+type systemClock struct{}
+
+func (systemClock) Now() time.Time                      { return time.Now() }
+func (systemClock) AfterFunc(d time.Duration, f func()) { time.AfterFunc(d, f) }
 
 // isTerminal reports whether f is a character device (a terminal).
 func isTerminal(f *os.File) bool {
@@ -106,7 +124,7 @@ func (p *Progress) changed() {
 	if p.done.Load() {
 		return
 	}
-	now := int64(time.Since(p.start))
+	now := int64(p.clock.Now().Sub(p.start))
 	last := p.lastEmit.Load()
 	if now-last >= int64(p.interval) && p.lastEmit.CompareAndSwap(last, now) {
 		p.emit(false)
@@ -114,7 +132,7 @@ func (p *Progress) changed() {
 	}
 	if p.pending.CompareAndSwap(false, true) {
 		wait := time.Duration(last + int64(p.interval) - now)
-		time.AfterFunc(wait, func() {
+		p.clock.AfterFunc(wait, func() {
 			// Sends now, or (when an Add just did) schedules one more for the latest value.
 			p.pending.Store(false)
 			p.changed()
@@ -163,7 +181,7 @@ type progressState struct {
 }
 
 func (p *Progress) state() progressState {
-	return progressState{n: p.n.Load(), total: p.total, elapsed: time.Since(p.start), done: p.done.Load()}
+	return progressState{n: p.n.Load(), total: p.total, elapsed: p.clock.Now().Sub(p.start), done: p.done.Load()}
 }
 
 // fraction is the part done, in [0, 1]; -1 when the total is unknown.

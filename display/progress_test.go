@@ -10,28 +10,69 @@ import (
 	"time"
 )
 
+// manualClock is a clock that moves only when the test says: timers fire in Advance.
+type manualClock struct {
+	mu     sync.Mutex
+	now    time.Time
+	timers []manualTimer
+}
+
+type manualTimer struct {
+	at time.Time
+	f  func()
+}
+
+func (c *manualClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *manualClock) AfterFunc(d time.Duration, f func()) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.timers = append(c.timers, manualTimer{c.now.Add(d), f})
+}
+
+// Advance moves the clock by d and runs the timers due by then, in order.
+func (c *manualClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	var due []func()
+	kept := c.timers[:0]
+	for _, tm := range c.timers {
+		if !tm.at.After(c.now) {
+			due = append(due, tm.f)
+		} else {
+			kept = append(kept, tm)
+		}
+	}
+	c.timers = kept
+	c.mu.Unlock()
+	for _, f := range due {
+		f()
+	}
+}
+
 func TestProgressThrottlesUpdates(t *testing.T) {
 	sink := &fakeSink{}
 	defer SetSink(sink)()
 	const interval = 40 * time.Millisecond
-	p := newProgress(1_000_000_000, "work", interval, true, io.Discard, false)
-	start := time.Now()
+	clk := &manualClock{now: time.Unix(1e9, 0)}
+	p := newProgressOn(clk, 1_000_000_000, "work", interval, true, io.Discard, false)
+	// 1,000 Add calls over 400 ms: one update at most every interval.
 	n := 0
-	for time.Since(start) < 10*interval {
+	for ; n < 1000; n++ {
 		p.Add(1)
-		n++
+		clk.Advance(400 * time.Microsecond)
 	}
-	elapsed := time.Since(start)
 	during := len(sink.snapshot())
-	// The first display, then at most one update an interval (plus one pending at the end).
-	if limit := 1 + int(elapsed/interval) + 2; during > limit {
-		t.Errorf("%d Add calls in %v sent %d outputs, want at most %d", n, elapsed, during, limit)
-	}
-	if during < 3 {
-		t.Errorf("%d Add calls in %v sent only %d outputs, want updates along the way", n, elapsed, during)
+	// The first display, then one update an interval.
+	if want := 1 + 10; during != want {
+		t.Errorf("%d Add calls in 400 ms sent %d outputs, want %d (the display and one update every %v)", n, during, want, interval)
 	}
 	// The last value shows once the interval is over, without another Add.
-	time.Sleep(3 * interval)
+	clk.Advance(interval)
 	calls := sink.snapshot()
 	last := textOf(t, calls[len(calls)-1].bundle)
 	if !strings.Contains(last, fmt.Sprintf(" %d/1000000000", n)) {
@@ -45,7 +86,7 @@ func TestProgressThrottlesUpdates(t *testing.T) {
 	p.Done()
 	p.Add(1)
 	p.Done()
-	time.Sleep(2 * interval)
+	clk.Advance(2 * interval)
 	after := sink.snapshot()
 	if len(after) != len(calls)+1 {
 		t.Fatalf("Done and later calls sent %d outputs, want exactly 1", len(after)-len(calls))

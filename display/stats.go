@@ -5,13 +5,19 @@ import "math"
 // Sizes that keep a BufferView's output small. The gpu package reduces buffers on the
 // device to these sizes; BufferView reduces anything larger it is given on its own.
 const (
-	// MaxTableValues is the most elements shown as a table; larger buffers are pictures.
+	// MaxTableValues is the most elements a BufferView carries one by one (Values); the gpu
+	// package reads buffers up to this size whole. At most 256 of them show as a
+	// table (tableValues), more as a picture drawn from the values themselves.
 	MaxTableValues = 1024
 	// EnvelopeBins is the number of bins a large 1-D buffer is reduced to.
 	EnvelopeBins = 512
 	// GridSize is the most rows and columns a large 2-D buffer is reduced to.
 	GridSize = 256
 )
+
+// tableValues is the most elements a BufferView shows as a table: 16 rows of 16 read at a
+// glance; more numbers read better as a line plot (1-D) or a heatmap (2-D and more).
+const tableValues = 256
 
 // Stats summarises the elements of a buffer. Min, Max, Mean and Std (the population
 // standard deviation) are over the finite elements only, and NaN when there are none.

@@ -220,44 +220,46 @@ func (m mark) groupTooltip() string {
 
 var timelineSeq atomic.Int64
 
+// maxTimelineBytes bounds a timeline's bundle: past it the standalone SVG goes first (the
+// HTML carries the chart, the PNG stands for it elsewhere).
+const maxTimelineBytes = 300 << 10
+
 // SVG draws the chart as a static picture.
-func (v TimelineView) SVG() string { return v.svg("") }
+func (v TimelineView) SVG() string { return v.svg("").String() }
 
 // svg draws the chart; id, when not empty, names its elements for the zoom script.
-func (v TimelineView) svg(id string) string {
+func (v TimelineView) svg(id string) *svgDoc {
 	lo, hi := v.span()
 	plotW := tlWidth - tlLeft - tlRight
 	x := func(t float64) float64 { return tlLeft + (t-lo)/(hi-lo)*plotW }
 	h := tlTop + float64(len(v.Lanes))*(tlLaneH+tlLaneGap) + 34
-	var d svgDoc
+	d := new(svgDoc)
 	d.begin(tlWidth, h)
-	// Groups of operations: translucent, outlined in dashes.
-	d.WriteString(`<style>.g{fill-opacity:.55;stroke:#555;stroke-width:.5;stroke-dasharray:2 1}</style>`)
 	if id != "" {
 		// The script finds its picture by this id.
-		d.WriteString(`<g id="` + id + `">`)
+		d.group(` id="`+id+`"`, "")
 	} else {
-		d.WriteString(`<g>`)
+		d.group("", "")
 	}
 	title := v.Title
 	if title == "" {
 		title = "timeline"
 	}
-	d.text(8, 16, "start", 13, "#222", fmt.Sprintf("%s: %s over %s", title, countOps(len(v.Ops)), formatSpan(time.Duration(hi-lo))), ` font-weight="600"`)
+	d.text(8, 16, "start", 13, "#222", fmt.Sprintf("%s: %s over %s", title, countOps(len(v.Ops)), formatSpan(time.Duration(hi-lo))), bold)
 	// Axis: ticks in the unit that suits the span.
 	unit, scale := timeUnit(hi - lo)
 	ticks, step := niceTicks(lo/scale, hi/scale, 8)
 	bottom := tlTop + float64(len(v.Lanes))*(tlLaneH+tlLaneGap)
-	d.WriteString(`<g class="pbtl-axis">`)
+	d.group(` class="pbtl-axis"`, "")
 	for _, tv := range ticks {
 		tx := x(tv * scale)
 		if tx < tlLeft-0.5 || tx > tlWidth-tlRight+0.5 {
 			continue
 		}
-		d.line(tx, tlTop-6, tx, bottom, "#e0e0e0", 1, "")
-		d.text(tx, tlTop-10, "middle", 10, "#555", formatTick(tv, step)+" "+unit, "")
+		d.line(tx, tlTop-6, tx, bottom, "#e0e0e0", 1, shape{})
+		d.text(tx, tlTop-10, "middle", 10, "#555", formatTick(tv, step)+" "+unit, plain)
 	}
-	d.WriteString(`</g>`)
+	d.groupEnd()
 	// Lanes.
 	byLane := make([][]TimelineOp, len(v.Lanes))
 	for _, op := range v.Ops {
@@ -271,12 +273,12 @@ func (v TimelineView) svg(id string) string {
 		if strings.HasPrefix(label, "host") {
 			fill = "#fff8ef"
 		}
-		d.rect(tlLeft, y, plotW, tlLaneH, fill, "")
-		d.text(tlLeft-8, y+tlLaneH/2+4, "end", 11, "#222", label, "")
+		d.rect(tlLeft, y, plotW, tlLaneH, fill, shape{})
+		d.text(tlLeft-8, y+tlLaneH/2+4, "end", 11, "#222", label, plain)
 		ops := byLane[li]
 		sort.SliceStable(ops, func(i, j int) bool { return ops[i].Start < ops[j].Start })
 		for _, m := range layoutLane(ops, x) {
-			drawMark(&d, m, y, label, id != "")
+			drawMark(d, m, y, label, id != "")
 		}
 	}
 	// Legend.
@@ -285,16 +287,16 @@ func (v TimelineView) svg(id string) string {
 	for _, item := range [][2]string{{"kernel", kernelColours[0]}, {"H2D", copyColours["H2D"]}, {"D2H", copyColours["D2H"]},
 		{"D2D", copyColours["D2D"]}, {"P2P", copyColours["P2P"]}, {"memset", kindColours["memset"]},
 		{"sync", kindColours["sync"]}, {"wait", kindColours["wait"]}, {"flag", kindColours["flag"]}, {"event", kindColours["event"]}} {
-		d.rect(lx, ly-9, 10, 10, item[1], ` stroke="#888" stroke-width="0.5"`)
-		d.text(lx+14, ly, "start", 10, "#333", item[0], "")
+		d.rect(lx, ly-9, 10, 10, item[1], stroked("#888", 0.5))
+		d.text(lx+14, ly, "start", 10, "#333", item[0], plain)
 		lx += 20 + 6.5*float64(len(item[0]))
 	}
 	if v.Note != "" {
-		d.text(tlWidth-tlRight, ly, "end", 10, "#666", v.Note, "")
+		d.text(tlWidth-tlRight, ly, "end", 10, "#666", v.Note, plain)
 	}
-	d.WriteString(`</g>`)
+	d.groupEnd()
 	d.end()
-	return d.String()
+	return d
 }
 
 // drawMark draws one mark in the lane at y. With zoom set, elements carry their times
@@ -307,28 +309,38 @@ func drawMark(d *svgDoc, m mark, y float64, lane string, zoom bool) {
 	}
 	w := math.Max(m.x1-m.x0, 1.5)
 	if m.count > 1 {
-		fmt.Fprintf(d, `<rect class="g" x="%s" y="%s" width="%s" height="%s" fill="%s"%s><title>%s</title></rect>`,
-			num(m.x0), num(y+2), num(w), num(tlLaneH-4), op.colour(), data, html.EscapeString(m.groupTooltip()))
+		// A group of operations: translucent, outlined in dashes.
+		d.rect(m.x0, y+2, w, tlLaneH-4, op.colour(), shape{fillOpacity: 0.55, stroke: "#555", strokeWidth: 0.5,
+			dash: []float64{2, 1}, svgOnly: data, title: m.groupTooltip()})
 		return
 	}
-	title := "<title>" + html.EscapeString(op.tooltip(lane)) + "</title>"
-	stroke := ""
+	title := op.tooltip(lane)
+	outline := shape{svgOnly: data, title: title}
 	if op.Err != "" {
-		stroke = ` stroke="#b30000" stroke-width="1.5"`
+		outline.stroke, outline.strokeWidth = "#b30000", 1.5
 	}
 	switch op.Kind {
 	case "flag", "event":
 		// An instant: a line through the lane with a marker on top.
 		cx := m.x0
-		fmt.Fprintf(d, `<g%s><line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="1.5"/><path d="M%s %sl4 3l-4 3z" fill="%s"/>%s</g>`,
-			data, num(cx), num(y), num(cx), num(y+tlLaneH), op.colour(), num(cx), num(y), op.colour(), title)
+		d.group(data, title)
+		d.line(cx, y, cx, y+tlLaneH, op.colour(), 1.5, shape{})
+		var marker pathData
+		marker.moveTo(cx, y)
+		marker.lineTo(cx+4, y+3)
+		marker.lineTo(cx, y+6)
+		marker.close()
+		d.path(&marker, op.colour(), shape{})
+		d.groupEnd()
 		return
 	case "wait", "sync":
-		fmt.Fprintf(d, `<rect x="%s" y="%s" width="%s" height="%s" fill="%s" stroke="#a0a0a0" stroke-width="0.5"%s%s>%s</rect>`,
-			num(m.x0), num(y+5), num(w), num(tlLaneH-10), op.colour(), stroke, data, title)
+		if op.Err == "" {
+			outline.stroke, outline.strokeWidth = "#a0a0a0", 0.5
+		}
+		d.rect(m.x0, y+5, w, tlLaneH-10, op.colour(), outline)
 	default:
-		fmt.Fprintf(d, `<rect x="%s" y="%s" width="%s" height="%s" rx="2" fill="%s"%s%s>%s</rect>`,
-			num(m.x0), num(y+2), num(w), num(tlLaneH-4), op.colour(), stroke, data, title)
+		outline.rx = 2
+		d.rect(m.x0, y+2, w, tlLaneH-4, op.colour(), outline)
 	}
 	label := op.label()
 	if op.Kind == "wait" || op.Kind == "sync" {
@@ -339,8 +351,8 @@ func drawMark(d *svgDoc, m mark, y float64, lane string, zoom bool) {
 		if op.Kind == "memset" || op.Kind == "wait" || op.Kind == "sync" {
 			fill = "#222"
 		}
-		fmt.Fprintf(d, `<text x="%s" y="%s" font-size="10" fill="%s" pointer-events="none"%s>%s</text>`,
-			num(m.x0+3), num(y+tlLaneH/2+3.5), fill, data, html.EscapeString(truncateLabel(label, chars)))
+		d.text(m.x0+3, y+tlLaneH/2+3.5, "start", 10, fill, truncateLabel(label, chars),
+			textStyle{svgOnly: ` pointer-events="none"` + data})
 	}
 }
 
@@ -400,11 +412,22 @@ svg.addEventListener("dblclick",function(ev){ev.stopPropagation();lo=lo0;hi=hi0;
 
 // HTML returns the chart with its zoom script, and the table in a collapsed section.
 func (v TimelineView) HTML() string {
-	id := fmt.Sprintf("pbtl-%d-%d", time.Now().UnixNano()%1e9, timelineSeq.Add(1))
+	id, pic := v.picture()
+	return v.html(id, pic.html())
+}
+
+// picture draws the chart, its elements named by id for the zoom script.
+func (v TimelineView) picture() (id string, pic picture) {
+	id = fmt.Sprintf("pbtl-%d-%d", time.Now().UnixNano()%1e9, timelineSeq.Add(1))
+	return id, v.svg(id).render()
+}
+
+// html is the page around the chart's HTML: its zoom script, and the table.
+func (v TimelineView) html(id, chart string) string {
 	lo, hi := v.span()
 	var b strings.Builder
 	b.WriteString(`<div class="peerbook-timeline">`)
-	b.WriteString(v.svg(id))
+	b.WriteString(chart)
 	bottom := tlTop + float64(len(v.Lanes))*(tlLaneH+tlLaneGap)
 	fmt.Fprintf(&b, "<script>"+zoomScript+"</script>", id, num(tlLeft), num(tlWidth-tlRight), num(tlTop), num(bottom),
 		strconv.FormatFloat(lo, 'f', 0, 64), strconv.FormatFloat(hi, 'f', 0, 64))
@@ -542,7 +565,6 @@ func (v TimelineView) Text() string {
 func (v TimelineView) MIMEBundle() Bundle {
 	b := newBundle()
 	b.Data[MIMEText] = v.Text()
-	b.Data[MIMEHTML] = v.HTML()
-	b.Data[MIMESVG] = v.SVG()
-	return b
+	id, pic := v.picture()
+	return pic.fit(b, func(chart string) string { return v.html(id, chart) }, maxTimelineBytes)
 }

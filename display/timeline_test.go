@@ -66,7 +66,7 @@ func TestTimelineDenseIsGroupedAndSmall(t *testing.T) {
 		if size > 300<<10 {
 			t.Errorf("%d operations: the bundle is %d KiB, more than 300", n, size>>10)
 		}
-		svg := b.Data[MIMESVG].(string)
+		svg := v.SVG()
 		wellFormed(t, svg)
 		groups := strings.Count(svg, "operations, ")
 		if n >= 5000 && groups == 0 {
@@ -119,7 +119,7 @@ func TestTimelineBars(t *testing.T) {
 		}
 	}
 	htm := b.Data[MIMEHTML].(string)
-	if !strings.Contains(htm, "<script>") || !strings.Contains(htm, `data-s="10000" data-e="80000"`) {
+	if !strings.Contains(htm, "<script>") || !strings.Contains(htm, `data-s=\"10000\" data-e=\"80000\"`) {
 		t.Errorf("html lacks the zoom script or the marks' times")
 	}
 	text := b.Data[MIMEText].(string)

@@ -2,7 +2,6 @@ package display
 
 import (
 	"fmt"
-	"html"
 	"math"
 	"sort"
 	"strconv"
@@ -181,7 +180,7 @@ func filled(n, v int) []int {
 }
 
 // graphSVG draws the device graph.
-func (t topo) graphSVG() string {
+func (t topo) graphSVG() *svgDoc {
 	n := len(t.devs)
 	rowW := float64(n)*gBoxW + float64(n-1)*gGap
 	// The picture is as wide as the devices, the title line (title and source) and the
@@ -250,13 +249,13 @@ func (t topo) graphSVG() string {
 		H = cpuTop + gCPUH + 16
 	}
 
-	var d svgDoc
+	d := new(svgDoc)
 	d.begin(W, H)
 
 	// Title.
-	d.text(gMarginX, 22, "start", 14, "#212121", title, ` font-weight="600"`)
+	d.text(gMarginX, 22, "start", 14, "#212121", title, bold)
 	if source != "" {
-		d.text(W-gMarginX, 22, "end", 11, "#9e9e9e", source, "")
+		d.text(W-gMarginX, 22, "end", 11, "#9e9e9e", source, plain)
 	}
 
 	// NVLinks.
@@ -265,9 +264,9 @@ func (t topo) graphSVG() string {
 		barY, barH := gTitleH+8, 24.0
 		w := nvWidth(fabric.nvCount())
 		for i := 0; i < n; i++ {
-			d.line(cx(i), barY+barH, cx(i), boxTop, nvColour, w, "")
+			d.line(cx(i), barY+barH, cx(i), boxTop, nvColour, w, shape{})
 		}
-		d.rect(left(0), barY, rowW, barH, "#f1f8e9", ` rx="12" stroke="`+nvColour+`" stroke-width="2"`)
+		d.rect(left(0), barY, rowW, barH, "#f1f8e9", shape{rx: 12, stroke: nvColour, strokeWidth: 2})
 		label := fmt.Sprintf("NVLink · %s between every pair", fabric.text())
 		if fabric.BandwidthGBps > 0 {
 			label += fmt.Sprintf(" · %s GB/s", formatGBps(fabric.BandwidthGBps))
@@ -275,22 +274,22 @@ func (t topo) graphSVG() string {
 		if !fabric.P2PAccess {
 			label += " · no P2P access"
 		}
-		d.text(left(0)+rowW/2, barY+16.5, "middle", 12, "#33691e", fitText(label, rowW-20, 12, true), ` font-weight="600"`)
+		d.text(left(0)+rowW/2, barY+16.5, "middle", 12, "#33691e", fitText(label, rowW-20, 12, true), bold)
 	}
 	if len(arcs) > 0 {
-		t.drawNVArcs(&d, arcs, left, boxTop, arcHeight)
+		t.drawNVArcs(d, arcs, left, boxTop, arcHeight)
 	}
 
 	// The PCIe tree and the CPUs: lines first, then the switch nodes over their ends.
-	t.drawPCIe(&d, tree, pcieRows{left: left, x0: x0, rowW: rowW, boxBottom: boxBottom, pixY: pixY, pxbY: pxbY, cpuTop: cpuTop})
+	t.drawPCIe(d, tree, pcieRows{left: left, x0: x0, rowW: rowW, boxBottom: boxBottom, pixY: pixY, pxbY: pxbY, cpuTop: cpuTop})
 
 	// Device boxes last, over line ends.
 	for i, dev := range t.devs {
-		t.drawDevice(&d, dev, left(i), boxTop)
+		t.drawDevice(d, dev, left(i), boxTop)
 	}
-	t.drawLegend(&d, legendY, W, len(arcs) > 0)
+	t.drawLegend(d, legendY, W, len(arcs) > 0)
 	d.end()
-	return d.String()
+	return d
 }
 
 // nvArc is an NVLink between devices i < j, drawn as an arc above the device boxes.
@@ -327,14 +326,15 @@ func (t topo) drawNVArcs(d *svgDoc, arcs []nvArc, left func(int) float64, boxTop
 	for _, a := range arcs {
 		xa, xb := slot(a.i, a.j), slot(a.j, a.i)
 		h := arcHeight(a.j - a.i)
-		extra := ` fill="none" stroke-linecap="round"`
+		arcShape := shape{stroke: nvColour, strokeWidth: nvWidth(a.l.nvCount()), svgOnly: ` stroke-linecap="round"`,
+			title: fmt.Sprintf("%s ↔ %s: %s", t.devs[a.i].Label, t.devs[a.j].Label, linkSummary(a.l))}
 		if !a.l.P2PAccess {
-			extra += ` stroke-dasharray="6 4"`
+			arcShape.dash = []float64{6, 4}
 		}
-		fmt.Fprintf(d, `<path d="M%s,%sC%s,%s %s,%s %s,%s" stroke="%s" stroke-width="%s"%s><title>%s</title></path>`,
-			num(xa), num(boxTop), num(xa), num(boxTop-h/0.75), num(xb), num(boxTop-h/0.75), num(xb), num(boxTop),
-			nvColour, num(nvWidth(a.l.nvCount())), extra,
-			html.EscapeString(fmt.Sprintf("%s ↔ %s: %s", t.devs[a.i].Label, t.devs[a.j].Label, linkSummary(a.l))))
+		var arc pathData
+		arc.moveTo(xa, boxTop)
+		arc.curveTo(xa, boxTop-h/0.75, xb, boxTop-h/0.75, xb, boxTop)
+		d.path(&arc, "none", arcShape)
 		s := a.l.text()
 		if a.l.BandwidthGBps > 0 && len(arcs) <= 6 {
 			s += " · " + formatGBps(a.l.BandwidthGBps) + " GB/s"
@@ -343,8 +343,8 @@ func (t topo) drawNVArcs(d *svgDoc, arcs []nvArc, left func(int) float64, boxTop
 	}
 	for _, l := range labels {
 		w := textWidth(l.s, 11, true) + 8
-		d.rect(l.x-w/2, l.y-11, w, 15, "#ffffff", ` rx="4" fill-opacity="0.9"`)
-		d.text(l.x, l.y, "middle", 11, "#33691e", l.s, ` font-weight="600"`)
+		d.rect(l.x-w/2, l.y-11, w, 15, "#ffffff", shape{rx: 4, fillOpacity: 0.9})
+		d.text(l.x, l.y, "middle", 11, "#33691e", l.s, bold)
 	}
 }
 
@@ -391,21 +391,21 @@ func (t topo) drawPCIe(d *svgDoc, tree pcieTree, r pcieRows) {
 			colour = "#90a4ae"
 		}
 		cb := cpuBoxes[node]
-		d.line(x, y, clamp(x, cb.x+10, cb.x+cb.w-10), cpuTop, colour, 2, "")
+		d.line(x, y, clamp(x, cb.x+10, cb.x+cb.w-10), cpuTop, colour, 2, shape{})
 	}
 	for i := 0; i < n; i++ {
 		switch {
 		case tree.pixOf[i] >= 0:
-			d.line(cx(i), boxBottom, pixX[tree.pixOf[i]], pixY, pixColour, 2, "")
+			d.line(cx(i), boxBottom, pixX[tree.pixOf[i]], pixY, pixColour, 2, shape{})
 		case tree.pxbOf[i] >= 0:
-			d.line(cx(i), boxBottom, pxbX[tree.pxbOf[i]], pxbY, pxbColour, 2, "")
+			d.line(cx(i), boxBottom, pxbX[tree.pxbOf[i]], pxbY, pxbColour, 2, shape{})
 		default:
 			toCPU(cx(i), boxBottom, tree.nodeOf[i])
 		}
 	}
 	for g, members := range tree.pix {
 		if p := tree.pxbOf[members[0]]; p >= 0 {
-			d.line(pixX[g], pixY, pxbX[p], pxbY, pxbColour, 2, "")
+			d.line(pixX[g], pixY, pxbX[p], pxbY, pxbColour, 2, shape{})
 		} else {
 			toCPU(pixX[g], pixY, tree.nodeOf[members[0]])
 		}
@@ -425,8 +425,8 @@ func (t topo) drawPCIe(d *svgDoc, tree pcieTree, r pcieRows) {
 		}
 		a, b := cpuBoxes[k-1], cpuBoxes[k]
 		y := cpuTop + gCPUH/2
-		d.line(a.x+a.w, y, b.x, y, linkStyles["SYS"].colour, 2.5, ` stroke-dasharray="5 3"`)
-		d.text((a.x+a.w+b.x)/2, y-5, "middle", 10, linkStyles["SYS"].colour, "SYS", ` font-weight="600"`)
+		d.line(a.x+a.w, y, b.x, y, linkStyles["SYS"].colour, 2.5, shape{dash: []float64{5, 3}})
+		d.text((a.x+a.w+b.x)/2, y-5, "middle", 10, linkStyles["SYS"].colour, "SYS", bold)
 	}
 	for k, g := range tree.nodes {
 		t.drawCPU(d, g, cpuBoxes[k], cpuTop)
@@ -544,8 +544,8 @@ func (t topo) nvWithoutP2P() bool {
 // switchNode draws a PCIe switch as a pill centred at (x, y).
 func switchNode(d *svgDoc, x, y float64, label, colour string) {
 	w := textWidth(label, 10, true) + 16
-	d.rect(x-w/2, y-9, w, 18, "#ffffff", fmt.Sprintf(` rx="9" stroke="%s" stroke-width="1.5"`, colour))
-	d.text(x, y+3.5, "middle", 10, colour, label, ` font-weight="600"`)
+	d.rect(x-w/2, y-9, w, 18, "#ffffff", shape{rx: 9, stroke: colour, strokeWidth: 1.5})
+	d.text(x, y+3.5, "middle", 10, colour, label, bold)
 }
 
 // drawCPU draws the box of one CPU (NUMA node) and its devices.
@@ -562,24 +562,24 @@ func (t topo) drawCPU(d *svgDoc, g []int, b box, top float64) {
 	case allSim:
 		title = "host CPU"
 	}
-	d.rect(b.x, top, b.w, gCPUH, "#eceff1", ` rx="6" stroke="#78909c" stroke-width="1.2"`)
+	d.rect(b.x, top, b.w, gCPUH, "#eceff1", shape{rx: 6, stroke: "#78909c", strokeWidth: 1.2})
 	sub := ""
 	if dev.CPUAffinity != "" {
 		sub = "cores " + dev.CPUAffinity
 	}
 	if sub == "" {
-		d.text(b.x+b.w/2, top+gCPUH/2+4.5, "middle", 12, "#37474f", fitText(title, b.w-10, 12, true), ` font-weight="600"`)
+		d.text(b.x+b.w/2, top+gCPUH/2+4.5, "middle", 12, "#37474f", fitText(title, b.w-10, 12, true), bold)
 		return
 	}
-	d.text(b.x+b.w/2, top+16, "middle", 12, "#37474f", fitText(title, b.w-10, 12, true), ` font-weight="600"`)
-	d.text(b.x+b.w/2, top+31, "middle", 10, "#607d8b", fitText(sub, b.w-10, 10, false), "")
+	d.text(b.x+b.w/2, top+16, "middle", 12, "#37474f", fitText(title, b.w-10, 12, true), bold)
+	d.text(b.x+b.w/2, top+31, "middle", 10, "#607d8b", fitText(sub, b.w-10, 10, false), plain)
 }
 
 // drawDevice draws one device box: label, name, memory, PCI bus id.
 func (t topo) drawDevice(d *svgDoc, dev TopologyDevice, x, y float64) {
-	fill, stroke, extra := "#ffffff", "#546e7a", ""
+	fill, stroke, dash := "#ffffff", "#546e7a", []float64(nil)
 	if dev.Simulated {
-		fill, stroke, extra = "#fffaf0", "#8d6e63", ` stroke-dasharray="5 3"`
+		fill, stroke, dash = "#fffaf0", "#8d6e63", []float64{5, 3}
 	}
 	tip := dev.Label + ": " + dev.Name
 	if dev.MemoryBytes > 0 {
@@ -597,10 +597,10 @@ func (t topo) drawDevice(d *svgDoc, dev TopologyDevice, x, y float64) {
 	if dev.CapsKnown {
 		tip += "; host link " + hostLinkText(dev) + ", host-native atomics " + capText(dev, dev.HostNativeAtomics)
 	}
-	fmt.Fprintf(d, `<g><title>%s</title>`, html.EscapeString(tip))
-	d.rect(x, y, gBoxW, gBoxH, fill, fmt.Sprintf(` rx="7" stroke="%s" stroke-width="1.5"%s`, stroke, extra))
+	d.group("", tip)
+	d.rect(x, y, gBoxW, gBoxH, fill, shape{rx: 7, stroke: stroke, strokeWidth: 1.5, dash: dash})
 	cx := x + gBoxW/2
-	d.text(cx, y+17, "middle", 13, "#212121", fitText(dev.Label, gBoxW-10, 13, true), ` font-weight="700"`)
+	d.text(cx, y+17, "middle", 13, "#212121", fitText(dev.Label, gBoxW-10, 13, true), textStyle{heavier: true})
 	mem := ""
 	if dev.MemoryBytes > 0 {
 		mem = formatBytes(float64(dev.MemoryBytes))
@@ -611,21 +611,21 @@ func (t topo) drawDevice(d *svgDoc, dev TopologyDevice, x, y float64) {
 	}
 	name := wrapText(shortName(dev.Name), gBoxW-12, 11, false)
 	if len(name) == 1 {
-		d.text(cx, y+33, "middle", 11, "#37474f", name[0], "")
-		d.text(cx, y+48, "middle", 11, "#607d8b", fitText(mem, gBoxW-10, 11, false), "")
-		d.text(cx, y+62, "middle", 10, "#90a4ae", fitText(foot, gBoxW-10, 10, false), "")
+		d.text(cx, y+33, "middle", 11, "#37474f", name[0], plain)
+		d.text(cx, y+48, "middle", 11, "#607d8b", fitText(mem, gBoxW-10, 11, false), plain)
+		d.text(cx, y+62, "middle", 10, "#90a4ae", fitText(foot, gBoxW-10, 10, false), plain)
 	} else {
-		d.text(cx, y+32, "middle", 11, "#37474f", name[0], "")
-		d.text(cx, y+45, "middle", 11, "#37474f", name[1], "")
+		d.text(cx, y+32, "middle", 11, "#37474f", name[0], plain)
+		d.text(cx, y+45, "middle", 11, "#37474f", name[1], plain)
 		info := mem
 		if foot != "" && mem != "" {
 			info += " · " + foot
 		} else if foot != "" {
 			info = foot
 		}
-		d.text(cx, y+61, "middle", 10, "#607d8b", fitText(info, gBoxW-10, 10, false), "")
+		d.text(cx, y+61, "middle", 10, "#607d8b", fitText(info, gBoxW-10, 10, false), plain)
 	}
-	d.WriteString(`</g>`)
+	d.groupEnd()
 }
 
 // legendItem is one entry of the graph's legend.
@@ -700,16 +700,16 @@ func (t topo) drawLegend(d *svgDoc, y, W float64, dashedArcs bool) {
 	items := t.legendItems(dashedArcs)
 	x := math.Max((W-t.legendWidth(dashedArcs))/2, gMarginX)
 	for _, it := range items {
-		extra := ""
+		var dash []float64
 		if it.dashed {
-			extra = ` stroke-dasharray="5 3"`
+			dash = []float64{5, 3}
 		}
 		if it.box {
-			d.rect(x, y-9, 20, 12, "#fffaf0", ` rx="2" stroke="`+it.colour+`" stroke-width="1.2"`+extra)
+			d.rect(x, y-9, 20, 12, "#fffaf0", shape{rx: 2, stroke: it.colour, strokeWidth: 1.2, dash: dash})
 		} else {
-			d.line(x, y-3, x+20, y-3, it.colour, 3, extra)
+			d.line(x, y-3, x+20, y-3, it.colour, 3, shape{dash: dash})
 		}
-		d.text(x+legendSwatch, y+1, "start", 11, "#424242", it.text, "")
+		d.text(x+legendSwatch, y+1, "start", 11, "#424242", it.text, plain)
 		x += legendSwatch + textWidth(it.text, 11, false) + legendGap
 	}
 }

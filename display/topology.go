@@ -277,10 +277,7 @@ func (v TopologyView) MIMEBundle() Bundle {
 		b.Data[MIMEHTML] = `<div style="font-family:` + fontStack + `;color:#757575">no devices</div>`
 		return b
 	}
-	graph := t.graphSVG()
-	b.Data[MIMESVG] = graph
-	b.Data[MIMEHTML] = t.html(graph)
-	return b
+	return t.graphSVG().render().fit(b, t.html, MaxOutputBytes)
 }
 
 // text is the text/plain form: the devices, then the matrices as nvidia-smi prints them.

@@ -20,11 +20,11 @@ func TestTopologyViewForEveryFixture(t *testing.T) {
 				t.Fatalf("SVG root is %q", root)
 			}
 			checkXML(t, "topology HTML", h)
-			if !strings.Contains(h, svg) {
+			if !showsPicture(h, svg) {
 				t.Errorf("the HTML doesn't show the graph")
 			}
-			if n := wireSize(t, b); n > 120_000 {
-				t.Errorf("bundle is %d bytes, want a small one", n)
+			if n := wireSize(t, b); n > MaxOutputBytes {
+				t.Errorf("bundle is %d bytes, over the budget of %d", n, MaxOutputBytes)
 			}
 			header := ""
 			for i, d := range v.Devices {

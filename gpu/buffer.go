@@ -49,6 +49,7 @@ type allocation struct {
 	sharedAll bool
 	shared    bool // allocated shared, or shared since: see isShared
 	cleanup   goruntime.Cleanup
+	owner     *rankOwner // a buffer of a symmetric allocation (symmetric.go); nil otherwise
 }
 
 // Buffer is typed memory on a device (or the host): Len elements of DType, with a shape for
@@ -232,7 +233,16 @@ func (b *Buffer) live(op string) (backend.Memory, error) {
 
 // describe names the buffer in messages: "float32[1024] on device 0 (sim-H200-0)".
 func (b *Buffer) describe() string {
-	return fmt.Sprintf("%s[%d] on %s", b.dtype, b.n, b.a.dev.label())
+	return fmt.Sprintf("%s[%d] on %s", b.dtype, b.n, b.where())
+}
+
+// where names the memory of the buffer: its device, or for another rank's buffer of a
+// symmetric allocation, that rank's device and where it is mapped here.
+func (b *Buffer) where() string {
+	if o := b.a.owner; o != nil && o.remote {
+		return fmt.Sprintf("%s, mapped for %s", o.where, b.a.dev.label())
+	}
+	return b.a.dev.label()
 }
 
 // Len returns the number of elements.
@@ -317,7 +327,7 @@ func (b *Buffer) Freed() bool {
 // String describes the buffer in one line.
 func (b *Buffer) String() string {
 	var s strings.Builder
-	fmt.Fprintf(&s, "%s%s on %s", b.dtype, shapeString(b.shape), b.a.dev.label())
+	fmt.Fprintf(&s, "%s%s on %s", b.dtype, shapeString(b.shape), b.where())
 	if b.Freed() {
 		s.WriteString(", freed")
 	} else if b.a.isShared() {

@@ -168,7 +168,7 @@ func TestUnreachableBuffersAreFreed(t *testing.T) {
 		b := must(d.Alloc(Float32, 1<<20))
 		b.Fill(2)
 	}()
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(time.Minute)
 	for time.Now().Before(deadline) {
 		runtime.GC()
 		if must(d.FreeMemory()) == before {

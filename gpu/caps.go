@@ -301,3 +301,54 @@ func (s *Stream) noteHostRMW(as []*allocation) {
 	s.hostRMW = append(s.hostRMW, as...)
 	s.mu.Unlock()
 }
+
+// checkRankAtomics refuses a launch whose kernel updates, with read-modify-write atomics,
+// a buffer of a symmetric allocation where the atomics would not be atomic: another rank's
+// on another GPU over a link without native P2P atomics, or any rank's in host memory where some
+// rank's GPU has no host-native atomics (its kernels' atomics and another rank's GPU's on
+// host memory are not atomic with respect to each other).
+func (c *kernelCode) checkRankAtomics(dev *Device, args []backend.Arg, values []any) error {
+	var uses []bool
+	var why string
+	for i, a := range args {
+		b, ok := values[i].(*Buffer)
+		if a.Memory == nil || !ok || b.a.owner == nil {
+			continue
+		}
+		o := b.a.owner
+		hostMem := b.a.dev.IsHost()
+		if !o.remote && !(hostMem && o.ranks > 1) {
+			continue // this rank's GPU memory: checkAtomicLinks's case
+		}
+		if hostMem && o.hostAtomicsAll || !hostMem && o.link.NativeAtomics {
+			continue
+		}
+		if uses == nil {
+			uses, why = c.atomicUses()
+		}
+		if !uses[i] {
+			continue
+		}
+		problem := "the kernel updates " + b.describe() + " with read-modify-write atomics"
+		if why != "" {
+			problem += " (" + why + ")"
+		}
+		e := &CapabilityError{
+			Op:     fmt.Sprintf("launch %s on %s: argument %d (%s)", c.sig.Name, dev.label(), i+1, paramString(a.Param)),
+			Device: dev.label(),
+		}
+		if hostMem {
+			e.Capability = "host-native atomics on every rank's GPU"
+			e.Attribute = hostAtomicsAttr(dev)
+			e.Problem = problem + ", and the kernels of other ranks' GPUs may update it too: without host-native atomics the atomics of two GPUs on host memory are not atomic with respect to each other, and updates would be lost"
+			e.Fix = "Keep the counter in GPU memory (AllocSymmetric on a GPU) where the GPUs have native P2P atomics, or give each rank its own counter and add them up after (AllReduce)"
+		} else {
+			e.Capability = "native P2P atomics with " + o.where
+			e.Attribute = fmt.Sprintf("CU_DEVICE_P2P_ATTRIBUTE_NATIVE_ATOMIC_SUPPORTED = 0, link %s", o.link.Label())
+			e.Problem = problem + ", and over this link they are not atomic with respect to that GPU's: updates would be lost"
+			e.Fix = fmt.Sprintf("Update the counter from rank %d, whose GPU holds it; or give each rank its own counter and add them up after (AllReduce). Plain loads and stores (flags) across the link stay safe", o.rank)
+		}
+		return e
+	}
+	return nil
+}

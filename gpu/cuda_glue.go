@@ -24,6 +24,15 @@ func openCUDA() (backend.Backend, error) {
 	return b, nil
 }
 
+// openCUDARank opens the CUDA backend of a rank: device rank mod the driver's devices.
+func openCUDARank(rank int) (backend.Backend, error) {
+	b, err := cuda.OpenRank(rank)
+	if err != nil {
+		return nil, err // not a typed nil
+	}
+	return b, nil
+}
+
 // ErrNeedsRestart is wrapped by the errors of devices that a fault left unusable for the
 // rest of the process (see Poisoned).
 var ErrNeedsRestart = backend.ErrNeedsRestart

@@ -159,6 +159,48 @@
 //	err = tl.WriteTrace("handoff.json")
 //	tl // the chart
 //
+// # Ranks: one process per GPU
+//
+// In a rank session (%ranks N, peerbook run --ranks N) every cell runs in N processes, the
+// ranks, as MPI, NCCL and PyTorch distributed programs run; gpu.Rank() and gpu.Ranks() tell a
+// cell which one it is (0 and 1 outside a session). Rank r takes device r mod the devices
+// the machine shows, and sees that device only: gpu.Dev(0) and gpu.Devices() are its own
+// GPU, on every rank, as torch.cuda.set_device(local_rank) makes "cuda" mean the rank's own
+// GPU and as a launcher's per-rank CUDA_VISIBLE_DEVICES does, so one cell is right on every
+// rank. Several ranks may share a GPU (on a machine with one GPU they all do), each with its
+// own context; without MPS the contexts time-slice it. gpu.Topology() is then a collective
+// that shows the ranks on their GPUs and the links between them.
+//
+// AllocSymmetric is the collective that gives every rank a buffer and every other rank's
+// mapped into its address space; each is a shared *Buffer that kernels take as a
+// gpu.Peer[T] argument, with the Peer contract unchanged (coherent reads, system-scope
+// atomics, SyncSystem, capability checks per pair of the ranks' GPUs, host-native atomics
+// for host-resident ones):
+//
+//	data, err := gpu.AllocSymmetric(gpu.Float32, n)    // on every rank's GPU (gpu.Host().AllocSymmetric: host memory)
+//	flag, err := gpu.AllocSymmetric(gpu.Uint32, 1)
+//	if gpu.Rank() == 0 {                                // rank 0 hands off to rank 1
+//		err = produce.Launch(gpu.Dev(0), 1, n, data.Rank(1), flag.Rank(1), round)
+//	} else {
+//		err = consume.Launch(gpu.Dev(0), 1, n, data.Local(), flag.Local(), round, out)
+//	}
+//	err = gpu.Barrier()                                 // every rank's work done, every rank here
+//	err = gpu.AllReduce(x, gpu.ReduceSum)               // every rank's x becomes the sum of all
+//	err = gpu.Broadcast(x, 0)                           // every rank's x becomes rank 0's
+//
+// A collective (AllocSymmetric, Barrier, AllReduce, Broadcast, Topology) must be called by
+// every rank, in the same order, with the same arguments: a call that differs fails on every
+// rank with an error naming the ranks and their calls, and a rank that dies makes the
+// others' collective fail, naming it, instead of hanging. On simulated devices the ranks'
+// symmetric memory is shared memory and kernels keep the simulator's memory model (store
+// buffers until a fence, real atomics): a hand-off missing its fence breaks across ranks as
+// within one process. On CUDA a GPU's symmetric buffer is virtual memory (cuMemCreate),
+// exported as a file descriptor that passes to the other ranks of the host over a Unix
+// socket; memory can't be mapped across hosts without a fabric, and Topology says what the
+// driver offers (fabric handles). The collectives reduce in rank order through host shared
+// memory (on CUDA too, where they say so once: NCCL is not used yet), so every rank gets the
+// same bits.
+//
 // # Faults
 //
 // On a CUDA device a Go kernel keeps Go's bounds checks (unless its doc comment has a

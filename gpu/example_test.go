@@ -164,3 +164,28 @@ func oob(t gpu.Thread, x []int32) {
 	}
 	// Output: oob [3 0 0] index out of range [3] with length 3
 }
+
+// A symmetric buffer and the collectives, outside a rank session: the process is the only
+// rank, AllocSymmetric gives it one shared buffer, and AllReduce leaves it as it is. In a
+// rank session (%ranks N) the same cell runs on every rank.
+func ExampleAllocSymmetric() {
+	if err := gpu.Use("sim:2"); err != nil {
+		fmt.Println(err)
+		return
+	}
+	sym, err := gpu.AllocSymmetric(gpu.Int32, 4)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(gpu.Rank(), gpu.Ranks(), len(sym.Buffers()), sym.Local().IsShared())
+	x, _ := gpu.Dev(0).AllocFrom([]int32{1, 2, 3})
+	if err := gpu.AllReduce(x, gpu.ReduceSum); err != nil {
+		fmt.Println(err)
+	}
+	v, _ := x.Int32s()
+	fmt.Println(v, gpu.Barrier())
+	// Output:
+	// 0 1 1 true
+	// [1 2 3] <nil>
+}

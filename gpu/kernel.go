@@ -434,6 +434,9 @@ func (k *Kernel) launch(dev *Device, grid, block any, args []any, timed bool) (t
 	if err != nil {
 		return 0, err
 	}
+	if err := k.code.checkRankAtomics(dev, bargs, kernelArgs); err != nil {
+		return 0, err
+	}
 	cfg := backend.LaunchConfig{Device: dev.info.Index, Grid: g, Block: b, SharedBytes: opts.shared}
 	if s := opts.stream; s != nil {
 		if s.m != dev.m || s.dev != dev {

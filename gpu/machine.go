@@ -70,11 +70,14 @@ var state struct {
 	interrupt <-chan struct{} // the running cell's
 	notice    io.Writer       // where the one-line fallback notice goes (os.Stderr)
 	openCUDA  func() (backend.Backend, error)
+	// openCUDARank opens the CUDA backend of a rank process: its device only.
+	openCUDARank func(rank int) (backend.Backend, error)
 }
 
 func init() {
 	state.notice = os.Stderr
 	state.openCUDA = openCUDA
+	state.openCUDARank = openCUDARank
 }
 
 // current returns the current machine, choosing it on first use from PEERBOOK_DEVICES.
@@ -111,7 +114,7 @@ func choose(spec string, notify bool) (*machine, error) {
 		return newMachine("cuda", "CUDA", b), nil
 	case spec == "sim" || strings.HasPrefix(spec, "sim:"):
 		preset := strings.TrimPrefix(strings.TrimPrefix(spec, "sim"), ":")
-		b, err := sim.New(preset)
+		b, err := newSim(preset)
 		if err != nil {
 			return nil, fmt.Errorf("%s=%s: %w", EnvDevices, spec, err)
 		}
@@ -121,7 +124,7 @@ func choose(spec string, notify bool) (*machine, error) {
 		if cudaErr == nil {
 			return newMachine("cuda", "CUDA", b), nil
 		}
-		sb, err := sim.New("")
+		sb, err := newSim("")
 		if err != nil {
 			return nil, err
 		}
@@ -180,16 +183,36 @@ func SetNotice(w io.Writer) io.Writer {
 }
 
 func simAbout(b *sim.Backend) string {
-	p := b.Preset()
+	p := b.Whole()
 	return fmt.Sprintf("%s: %s", p.Name, p.About)
 }
 
-// openCUDAWithDevices opens the CUDA backend and checks that it has a device.
+// newSim makes the simulated devices of preset: all of them, or in a rank session the
+// rank's one (see the package doc, "Ranks").
+func newSim(preset string) (*sim.Backend, error) {
+	w := currentWorld()
+	if w == nil {
+		return sim.New(preset)
+	}
+	p, err := sim.LookupPreset(preset)
+	if err != nil {
+		return nil, err
+	}
+	return sim.NewRank(p, w.Rank())
+}
+
+// openCUDAWithDevices opens the CUDA backend (in a rank session, with the rank's device
+// only) and checks that it has a device.
 func openCUDAWithDevices() (backend.Backend, error) {
-	if state.openCUDA == nil {
+	open := state.openCUDA
+	if w := currentWorld(); w != nil && state.openCUDARank != nil {
+		rank, openRank := w.Rank(), state.openCUDARank
+		open = func() (backend.Backend, error) { return openRank(rank) }
+	}
+	if open == nil {
 		return nil, errors.New("the CUDA backend is not built in")
 	}
-	b, err := state.openCUDA()
+	b, err := open()
 	if err != nil {
 		return nil, err
 	}
@@ -211,6 +234,10 @@ func newMachine(spec, about string, b backend.Backend) *machine {
 		}
 	}
 	m.host = &Device{m: m, info: host}
+	if w := currentWorld(); w != nil && len(m.devices) > 0 {
+		d := m.devices[0].info
+		m.about += fmt.Sprintf("; rank %d of %d on %s (bus %s)", w.Rank(), w.Size(), d.Name, d.PCIBusID)
+	}
 	return m
 }
 

@@ -202,7 +202,7 @@ Host:
 	b := topo.MIMEBundle()
 	html, _ := b.Data["text/html"].(string)
 	text, _ := b.Data["text/plain"].(string)
-	if !strings.Contains(text, "GPU3\tSYS\tSYS\tSYS") || !strings.Contains(html, "<svg") || !strings.Contains(html, "<table") {
+	if !strings.Contains(text, "GPU3\tSYS\tSYS\tSYS") || !strings.Contains(html, "data:image/png") || !strings.Contains(html, "<table") {
 		t.Errorf("bundle text %q", text)
 	}
 	if !strings.Contains(html, "Host link and capabilities") || !strings.Contains(text, "GPU3\tPCIe\tNS\tNS\tNS\tOK") ||

@@ -62,7 +62,11 @@ func (d *Device) MIMEBundle() display.Bundle {
 func (t *Topo) View() display.TopologyView {
 	v := display.TopologyView{Source: t.Source}
 	for i, d := range t.Devices {
-		v.Devices = append(v.Devices, display.TopologyDevice{Label: fmt.Sprintf("GPU%d", i), Name: d.Name,
+		name := d.Name
+		if on := t.ranksOn(i); on != "" {
+			name += " (" + on + ")"
+		}
+		v.Devices = append(v.Devices, display.TopologyDevice{Label: fmt.Sprintf("GPU%d", i), Name: name,
 			MemoryBytes: d.MemoryBytes, Simulated: d.Simulated, PCIBusID: d.PCIBusID, NUMANode: d.NUMANode,
 			CPUAffinity: d.CPUAffinity, CapsKnown: d.Caps.Known, HostLink: string(d.Caps.HostLink),
 			HostNativeAtomics: d.Caps.HostNativeAtomics, PageableMemoryAccess: d.Caps.PageableMemoryAccess,

@@ -16,14 +16,22 @@ type Topo struct {
 	Devices   []DeviceInfo // the GPUs, in index order
 	Links     [][]Link     // Links[i][j]: from GPU i to GPU j
 	Err       error        // the topology could not be read (Devices is still filled)
+	// Ranks says where each rank of a rank session runs (nil outside one): Devices are
+	// then the ranks' GPUs, each once.
+	Ranks []RankPlace
 }
 
 // Topology returns the device graph of the devices in use. It never returns nil: where the
-// graph can't be read, Err says why.
+// graph can't be read, Err says why. In a rank session it is a collective (every rank calls
+// it): the graph of the ranks' GPUs, with the ranks on them (Topo.Ranks), the links as each
+// rank's driver sees them from its GPU, and how memory passes between the ranks.
 func Topology() *Topo {
 	m, err := current()
 	if err != nil {
 		return &Topo{Err: err}
+	}
+	if currentWorld() != nil {
+		return rankTopology(m)
 	}
 	return m.topology()
 }
@@ -77,6 +85,7 @@ var legend = []struct {
 	{backend.LinkPXB, "PXB", "Connection traversing multiple PCIe bridges (without traversing the PCIe Host Bridge)"},
 	{backend.LinkPIX, "PIX", "Connection traversing at most a single PCIe bridge"},
 	{backend.LinkNV, "NV#", "Connection traversing a bonded set of # NVLinks"},
+	{backend.LinkNET, "NET", "Another host: the ranks' memory can't be mapped without a fabric (multi-node NVLink)"},
 }
 
 // title is the first line of the rendering.
@@ -183,6 +192,7 @@ func (t *Topo) String() string {
 		fmt.Fprintf(&s, "No native P2P atomics (kernels' atomics on the other's buffers are refused): %s\n", strings.Join(pairs, ", "))
 	}
 	s.WriteString(t.hostCapsString())
+	s.WriteString(t.ranksString())
 	return s.String()
 }
 

@@ -130,6 +130,10 @@ func Dir(o Options) (string, error) {
 	return filepath.Join(d, o.Name), nil
 }
 
+// UserDataDir is Jupyter's per-user data directory, as jupyter_core computes it: where
+// --user installs kernelspecs, and where Jupyter keeps its notebook-signing secret.
+func UserDataDir() (string, error) { return userDataDir() }
+
 // userDataDir is Jupyter's per-user data directory, as jupyter_core computes it.
 func userDataDir() (string, error) {
 	if d := os.Getenv("JUPYTER_DATA_DIR"); d != "" {

@@ -2,57 +2,86 @@
 # The test command: installs what the tests need, then runs every check of peerbook.
 #
 #   bash install/test.sh            everything (what CI runs)
-#   PEERBOOK_TEST_FAST=1 bash ...   Go tests only, skipping the long ones
+#   PEERBOOK_TEST_FAST=1 bash ...   Go tests only, with -short (skips the long end-to-end ones)
 #
-# On a machine without a GPU the tests use simulated devices; GPU tests say SKIP and why.
-set -euo pipefail
+# Every step runs, also after one fails; the failures are listed at the end and the exit
+# status is non-zero if there was any. On a machine without a GPU the tests use simulated
+# devices; GPU tests say SKIP and why.
+set -uo pipefail
 cd "$(dirname "$0")/.."
 . install/lib.sh
 
 need_debian_packages python3-jupyter-client python3-jupyter-kernel-test python3-nbclient \
-	jupyter-nbconvert python3-ipykernel
+	jupyter-nbconvert python3-ipykernel || { echo "installing the Debian packages failed"; exit 1; }
 
 export PATH="$PATH:$(go env GOROOT)/bin"
-step "go vet"
-go vet ./...
-step "gofmt"
-unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
-if [ -n "$unformatted" ]; then
-	echo "not gofmt-formatted:"; echo "$unformatted"; exit 1
-fi
+failed=()
+started=$SECONDS
+# check NAME CMD...: runs one step, timing it, and records it as failed when it fails.
+check() {
+	local name=$1 t0=$SECONDS
+	shift
+	step "$name"
+	if "$@"; then
+		echo "--- ok: $name ($((SECONDS - t0)) s)"
+	else
+		echo "--- FAILED: $name ($((SECONDS - t0)) s)"
+		failed+=("$name")
+	fi
+}
 
-step "go mod tidy"
+check "go vet" go vet ./...
+
+gofmt_clean() {
+	local unformatted
+	unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
+	[ -z "$unformatted" ] && return 0
+	echo "not gofmt-formatted:"; echo "$unformatted"
+	return 1
+}
+check "gofmt" gofmt_clean
+
 # go.mod and go.sum must be what `go mod tidy` makes of the imports (direct dependencies
 # not marked indirect, nothing unused). tidy needs the module proxy for modules the build
 # never downloads: without it the check says SKIP and why, and fails on anything else.
-if ! tidy=$(go mod tidy -diff 2>&1); then
+tidy_clean() {
+	local tidy
+	tidy=$(go mod tidy -diff 2>&1) && return 0
 	if grep -qE 'dial tcp|lookup disabled|no such host|connection refused' <<<"$tidy"; then
 		echo "SKIP go mod tidy check: the module proxy is unreachable"
-	else
-		echo "go.mod/go.sum are not tidy (run go mod tidy):"; echo "$tidy"; exit 1
+		return 0
 	fi
-fi
+	echo "go.mod/go.sum are not tidy (run go mod tidy):"; echo "$tidy"
+	return 1
+}
+check "go mod tidy" tidy_clean
 
-step "go test"
 if [ -n "${PEERBOOK_TEST_FAST:-}" ]; then
-	go test -short -count=1 ./...
-	exit 0
+	check "go test -short" go test -short -count=1 ./...
+else
+	# The peerbook processes the tests start (kernels, evaluators, `peerbook run` and its
+	# evaluators) run a binary built with -cover; their coverage is reported after the tests.
+	covtmp=$(mktemp -d)
+	trap 'rm -rf "$covtmp"' EXIT
+	mkdir "$covtmp/cov"
+	go_tests() {
+		go build -cover -coverpkg=./... -o "$covtmp/peerbook" . &&
+			PEERBOOK_BIN="$covtmp/peerbook" GOCOVERDIR="$covtmp/cov" go test -count=1 -timeout 30m ./...
+	}
+	check "go test" go_tests
+	check "coverage of the peerbook processes the tests started" go tool covdata percent -i="$covtmp/cov"
+
+	check "fuzz the ZMTP handshake and framing checks (10 s)" \
+		go test -run '^$' -fuzz FuzzZMTP -fuzztime 10s ./kernel/internal/zmtpnet
+	check "fuzz the tap that answers refused messages (5 s)" \
+		go test -run '^$' -fuzz FuzzRefusalTap -fuzztime 5s ./kernel/internal/wire
+
+	check "Jupyter kernel conformance suite (jupyter_kernel_test)" bash kernel/conformance/run.sh
 fi
-# The peerbook processes the tests start (kernels, evaluators, `peerbook run` and its
-# evaluators) run a binary built with -cover; their coverage is reported after the tests.
-covtmp=$(mktemp -d)
-trap 'rm -rf "$covtmp"' EXIT
-go build -cover -coverpkg=./... -o "$covtmp/peerbook" .
-mkdir "$covtmp/cov"
-PEERBOOK_BIN="$covtmp/peerbook" GOCOVERDIR="$covtmp/cov" go test -count=1 -timeout 30m ./...
 
-step "coverage of the peerbook processes the tests started"
-go tool covdata percent -i="$covtmp/cov"
-
-step "fuzz the ZMTP handshake and framing checks (10 s)"
-go test -run '^$' -fuzz FuzzZMTP -fuzztime 10s ./kernel/internal/zmtpnet
-step "fuzz the tap that answers refused messages (5 s)"
-go test -run '^$' -fuzz FuzzRefusalTap -fuzztime 5s ./kernel/internal/wire
-
-step "Jupyter kernel conformance suite (jupyter_kernel_test)"
-bash kernel/conformance/run.sh
+step "summary ($((SECONDS - started)) s)"
+if [ ${#failed[@]} -gt 0 ]; then
+	printf 'FAILED: %s\n' "${failed[@]}"
+	exit 1
+fi
+echo "every step passed"

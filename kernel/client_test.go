@@ -109,7 +109,7 @@ func startKernel(t testing.TB, o kernelOpts) *testKernel {
 		cancel()
 		select {
 		case <-tk.done:
-		case <-time.After(5 * time.Second):
+		case <-time.After(time.Minute):
 			t.Error("kernel did not stop")
 		}
 	})
@@ -213,7 +213,26 @@ func (c *client) wait() time.Duration {
 	if c.timeout > 0 {
 		return c.timeout
 	}
-	return 10 * time.Second
+	return time.Minute // only a failing test waits this long
+}
+
+// awaitStream reads IOPub until the stream output of request msgID holds text: a test
+// that must act while a cell runs (interrupt it, kill it) waits for the cell to say it
+// runs, instead of sleeping and hoping it does.
+func (c *client) awaitStream(msgID, text string) {
+	c.t.Helper()
+	var got strings.Builder
+	timeout := time.After(60 * time.Second)
+	for !strings.Contains(got.String(), text) {
+		select {
+		case m := <-c.iopubCh:
+			if m.Header.MsgType == "stream" && parentID(m) == msgID {
+				got.WriteString(content(m)["text"].(string))
+			}
+		case <-timeout:
+			c.t.Fatalf("after 60 s the cell of %s printed %q, not %q", msgID, got.String(), text)
+		}
+	}
 }
 
 // drain discards pending IOPub messages.

@@ -188,31 +188,43 @@ func startRealKernel(t testing.TB, conn *wire.ConnectionInfo, historyPath string
 	return rk
 }
 
+// TestRealStreamsLineByLine: what a cell prints reaches IOPub while the cell runs. The cell
+// prints a line, then waits until the test has seen that line on IOPub (the test answers by
+// creating a file); were output held back until the cell ends, the cell would wait forever.
+// How the lines are split into stream messages is not checked: that depends on timing.
 func TestRealStreamsLineByLine(t *testing.T) {
 	rk := startRealKernel(t, nil, "")
 	c := dial(t, rk.conn)
-	code := "import (\n\t\"fmt\"\n\t\"time\"\n)\nfor i := 0; i < 5; i++ {\n\tfmt.Println(\"line\", i)\n\ttime.Sleep(100 * time.Millisecond)\n}"
+	dir := t.TempDir()
+	code := fmt.Sprintf("import (\n\t\"fmt\"\n\t\"os\"\n\t\"path/filepath\"\n\t\"time\"\n)\n"+
+		"for i := 0; i < 5; i++ {\n\tfmt.Println(\"line\", i)\n"+
+		"\tfor {\n\t\tif _, err := os.Stat(filepath.Join(%q, fmt.Sprint(i))); err == nil {\n\t\t\tbreak\n\t\t}\n\t\ttime.Sleep(time.Millisecond)\n\t}\n}", dir)
 	id := c.send(c.shell, "execute_request", map[string]any{"code": code})
-	var texts []string
-	var arrivals []time.Time
-	for len(texts) < 5 {
+	var text strings.Builder
+	seen := 0
+	deadline := time.After(60 * time.Second)
+	for seen < 5 {
 		select {
 		case m := <-c.iopubCh:
 			if m.Header.MsgType == "stream" && parentID(m) == id {
-				texts = append(texts, content(m)["text"].(string))
-				arrivals = append(arrivals, time.Now())
+				text.WriteString(content(m)["text"].(string))
 			}
 		case r := <-c.shellCh:
-			t.Fatalf("reply before 5 stream messages (got %q): %v", texts, content(r))
-		case <-time.After(20 * time.Second):
-			t.Fatalf("stream messages %q", texts)
+			t.Fatalf("reply before the cell's 5 lines were seen (got %q): %v", text.String(), content(r))
+		case <-deadline:
+			t.Fatalf("after 60 s IOPub carried only %q: the cell's output is not streamed while it runs", text.String())
 		}
-	}
-	if strings.Join(texts, "") != "line 0\nline 1\nline 2\nline 3\nline 4\n" {
-		t.Errorf("streams %q", texts)
+		for ; seen < 5 && strings.Contains(text.String(), fmt.Sprintf("line %d\n", seen)); seen++ {
+			if err := os.WriteFile(filepath.Join(dir, fmt.Sprint(seen)), nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 	if r := c.reply(c.shellCh, id); content(r)["status"] != "ok" {
 		t.Errorf("reply %v", content(r))
+	}
+	if text.String() != "line 0\nline 1\nline 2\nline 3\nline 4\n" {
+		t.Errorf("streams %q", text.String())
 	}
 }
 
@@ -223,18 +235,14 @@ func TestRealInterruptForLoop(t *testing.T) {
 		t.Fatalf("x := 41: %v", content(r))
 	}
 	for _, how := range []string{"message", "signal"} {
-		id := c.send(c.shell, "execute_request", map[string]any{"code": "for {\n}"})
-		time.Sleep(300 * time.Millisecond)
-		start := time.Now()
+		id := c.send(c.shell, "execute_request", map[string]any{"code": "println(\"spinning\")\nfor {\n}"})
+		c.awaitStream(id, "spinning")
 		if how == "message" {
 			c.reply(c.controlCh, c.send(c.control, "interrupt_request", map[string]any{}))
 		} else {
 			rk.cmd.Process.Signal(syscall.SIGINT)
 		}
-		r := c.replyWithin(c.shellCh, id, 5*time.Second)
-		if took := time.Since(start); took > time.Second {
-			t.Errorf("%s: the interrupt took %v", how, took)
-		}
+		r := c.replyWithin(c.shellCh, id, 30*time.Second)
 		if content(r)["status"] != "error" {
 			t.Errorf("%s: interrupted cell reply %v", how, content(r))
 		}
@@ -280,7 +288,7 @@ func TestRealCrashRecovery(t *testing.T) {
 // childOf returns the pid of a child process of pid.
 func childOf(t *testing.T, pid int) int {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(time.Minute)
 	for time.Now().Before(deadline) {
 		entries, _ := os.ReadDir("/proc")
 		for _, e := range entries {
@@ -370,7 +378,7 @@ func TestRealShutdownRestart(t *testing.T) {
 		if err != nil {
 			t.Errorf("kernel exit: %v", err)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(time.Minute):
 		t.Fatal("the kernel process did not exit after shutdown_request")
 	}
 	rk2 := startRealKernel(t, rk.conn, hist)
@@ -407,7 +415,7 @@ func TestRealKernelExitsWithItsFrontend(t *testing.T) {
 	if pid == 0 {
 		t.Fatal("no kernel pid")
 	}
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(time.Minute)
 	for syscall.Kill(pid, 0) == nil {
 		if time.Now().After(deadline) {
 			syscall.Kill(pid, syscall.SIGKILL)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -46,12 +47,12 @@ func text(s string) *display.Bundle {
 //
 //	print X / eprint X      Output.Stream to stdout / stderr
 //	fdprint X / fdeprint X  write to fd 1 / fd 2 directly, as compiled code does
-//	tick N MS               N lines on fd 1, MS milliseconds apart
+//	tickwait N DIR          N lines on fd 1, each followed by a wait for the file DIR/I
 //	value X                 the cell's value is X
 //	set K V / get K         state
 //	fail [MS]                a cell error
-//	spin                    run until interrupted
-//	hang                    run forever, ignoring interrupts
+//	spin                    print "running", then run until interrupted
+//	hang                    print "running", then run forever, ignoring interrupts
 //	crash                   panic in a goroutine (kills the process)
 //	mapcrash                concurrent map writes (a fatal runtime error)
 //	exit N                  os.Exit(N)
@@ -71,13 +72,17 @@ func (s *fakeSession) Execute(ctx context.Context, req eval.ExecuteRequest, out 
 		fmt.Fprintln(os.Stdout, arg)
 	case "fdeprint":
 		fmt.Fprintln(os.Stderr, arg)
-	case "tick":
+	case "tickwait":
 		f := strings.Fields(arg)
 		n, _ := strconv.Atoi(f[0])
-		ms, _ := strconv.Atoi(f[1])
 		for i := 0; i < n; i++ {
 			fmt.Fprintf(os.Stdout, "tick %d\n", i)
-			time.Sleep(time.Duration(ms) * time.Millisecond)
+			for {
+				if _, err := os.Stat(filepath.Join(f[1], strconv.Itoa(i))); err == nil || ctx.Err() != nil {
+					break
+				}
+				time.Sleep(time.Millisecond)
+			}
 		}
 	case "value":
 		return eval.Result{Value: text(arg)}, nil
@@ -100,10 +105,12 @@ func (s *fakeSession) Execute(ctx context.Context, req eval.ExecuteRequest, out 
 		}
 		return eval.Result{}, &eval.Error{Name: "TestError", Value: "failed on purpose", Traceback: []string{"TestError: failed on purpose", "at cell line 1"}}
 	case "spin":
+		out.Stream("stdout", "running\n") // tests wait for it before they interrupt
 		for ctx.Err() == nil {
 		}
 		return eval.Result{}, &eval.Error{Name: "Interrupted", Value: "interrupted", Traceback: []string{"Interrupted"}}
 	case "hang":
+		out.Stream("stdout", "running\n")
 		for {
 			time.Sleep(time.Millisecond)
 		}

@@ -218,8 +218,16 @@ func start(parent context.Context, cfg Config) (*Kernel, error) {
 		k.mods = newModuleState(&b, dir, cfg.ModulePackages)
 	}
 
+	var sigs chan os.Signal
+	if cfg.HandleSignals {
+		sigs = make(chan os.Signal, 4)
+		signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	}
 	k.ctx, k.stop = context.WithCancel(parent)
 	if err := k.listen(); err != nil {
+		if sigs != nil {
+			signal.Stop(sigs)
+		}
 		k.stop()
 		k.closeSockets()
 		k.sup.close(time.Second)
@@ -250,8 +258,8 @@ func start(parent context.Context, cfg Config) (*Kernel, error) {
 	})
 	go k.readLoop(k.control, "control", k.handleControl)
 	go k.shellWorker()
-	if cfg.HandleSignals {
-		go k.signals()
+	if sigs != nil {
+		go k.signals(sigs)
 	}
 	if cfg.ParentPID > 0 {
 		go k.watchParent(cfg.ParentPID)
@@ -390,10 +398,10 @@ func (k *Kernel) heartbeat() {
 	}
 }
 
-// signals makes SIGINT interrupt the running cell and SIGTERM shut down.
-func (k *Kernel) signals() {
-	ch := make(chan os.Signal, 4)
-	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+// signals makes SIGINT interrupt the running cell and SIGTERM shut down, for the signals
+// ch receives (registered before the sockets listen, so that a frontend that sends SIGTERM
+// as soon as it can connect finds the kernel handling it).
+func (k *Kernel) signals(ch chan os.Signal) {
 	defer signal.Stop(ch)
 	for {
 		select {

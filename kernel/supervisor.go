@@ -400,7 +400,8 @@ func (c *child) setBusy(id uint64) {
 	c.mu.Unlock()
 }
 
-// interrupt sends SIGINT to the child. When an earlier interrupt of the same cell went
+// interrupt asks the child to interrupt the running cell (an interrupt request, and
+// SIGINT). When an earlier interrupt of the same cell went
 // unanswered for escalateAfter, it kills the child instead: the session is lost, the
 // kernel lives.
 func (s *supervisor) interrupt() {
@@ -428,11 +429,18 @@ func (s *supervisor) interrupt() {
 	if kill {
 		c.killReason = fmt.Sprintf("killed: the cell did not stop within %v of an interrupt", escalateAfter)
 	}
+	busy := c.busy
 	c.mu.Unlock()
 	if kill {
 		s.log.Printf("evaluator %d ignored an interrupt for %v: killing it", c.pid, escalateAfter)
 		c.cmd.Process.Kill()
 		return
+	}
+	// The request names the cell, so an interrupt that reaches the child before the cell
+	// started is kept for it (a signal alone would be lost then); SIGINT as well, for a cell
+	// whose reading of requests is stuck.
+	if err := c.send(&evaluator.Request{Op: evaluator.OpInterrupt, ID: busy}); err != nil {
+		s.log.Printf("evaluator %d: %v", c.pid, err)
 	}
 	c.cmd.Process.Signal(os.Interrupt)
 }

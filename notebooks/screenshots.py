@@ -4,7 +4,12 @@ Starts Debian's jupyter-notebook with the peerbook kernelspec, opens a tutorial 
 Chromium, runs all its cells there (Cell > Run All), waits for the kernel to go idle, and
 saves screenshots of the page and of every rich output (pictures, tables, progress bars: progress bars are found by their style).
 
-    python3 notebooks/screenshots.py PEERBOOK JUPYTER_PATH NOTEBOOK OUTDIR
+    python3 notebooks/screenshots.py PEERBOOK JUPYTER_PATH NOTEBOOK OUTDIR [untrusted]
+
+With "untrusted", NOTEBOOK is one `peerbook run -o` executed: it is opened as it is, its
+cells not run, so Jupyter shows its outputs untrusted (no scripts, SVG hidden, HTML
+sanitised), as a notebook someone else executed opens. The page's pictures must then be
+the PNGs (counted and printed).
 
 notebooks/screenshots.sh prepares the arguments; run that.
 """
@@ -74,9 +79,10 @@ class Page:
 
 
 def main():
-    if len(sys.argv) != 5:
+    if len(sys.argv) not in (5, 6) or (len(sys.argv) == 6 and sys.argv[5] != "untrusted"):
         raise SystemExit(__doc__)
-    peerbook, jupyter_path, notebook, outdir = sys.argv[1:]
+    peerbook, jupyter_path, notebook, outdir = sys.argv[1:5]
+    untrusted = len(sys.argv) == 6
     os.makedirs(outdir, exist_ok=True)
     work = tempfile.mkdtemp(prefix="peerbook-shots-")
     shutil.copy(notebook, work)
@@ -114,7 +120,12 @@ def main():
             time.sleep(0.5)
         # Script errors of the outputs (a timeline's zoom script) fail the run.
         page.js("window.__pbErrors = []; window.addEventListener('error', e => window.__pbErrors.push(String(e.message) + ' at ' + e.filename + ':' + e.lineno));")
-        page.js("Jupyter.notebook.execute_all_cells()")
+        if untrusted:
+            trusted = page.js("Jupyter.notebook.trusted")
+            if trusted:
+                raise SystemExit(f"screenshots: {name} opened trusted; want untrusted")
+        else:
+            page.js("Jupyter.notebook.execute_all_cells()")
         deadline = time.time() + 300
         time.sleep(1)
         while page.js("Jupyter.notebook.get_cells().some(c => c.element && c.element.hasClass('running'))"):
@@ -122,11 +133,15 @@ def main():
                 raise SystemExit("screenshots: cells still running after 300 s")
             time.sleep(0.5)
         errors = page.js("document.querySelectorAll('.output_error').length")
-        page.shot(os.path.join(outdir, name.replace(".ipynb", "-page.png")))
+        page.shot(os.path.join(outdir, name.replace(".ipynb", "-untrusted-page.png" if untrusted else "-page.png")))
         count = page.js("""(() => { window.__pbOuts = [...document.querySelectorAll('.output_subarea')]
             .filter(e => e.querySelector('svg, img, table, progress, div[style*="border-radius:6px"]'));
             return window.__pbOuts.length; })()""")
-        stem = name.replace(".ipynb", "")
+        stem = name.replace(".ipynb", "") + ("-untrusted" if untrusted else "")
+        if untrusted:
+            pics = page.js("""(() => ({pngs: document.querySelectorAll('.output_subarea img[src^="data:image/png"]').length,
+                svgs: document.querySelectorAll('.output_subarea svg').length}))()""")
+            print(f"{name} untrusted: {pics['pngs']} PNG pictures shown, {pics['svgs']} inline SVGs")
         for i in range(min(count, MAX_SHOTS)):
             rect = page.js(f"""(() => {{ const e = window.__pbOuts[{i}]; e.scrollIntoView();
                 const r = e.getBoundingClientRect();
@@ -149,6 +164,8 @@ def main():
             return {count: ts.length, zoomed: zoomed, errors: window.__pbErrors}; })()""")
         print(f"{name}: {count} rich outputs, {errors} failed cells, {timelines['count']} timelines "
               f"({timelines['zoomed']} zoomed), script errors: {timelines['errors']}")
+        if untrusted:
+            return
         if errors:
             raise SystemExit(f"screenshots: {errors} cell(s) of {name} failed in Jupyter")
         if timelines["errors"] or timelines["zoomed"] != timelines["count"]:

@@ -5,6 +5,10 @@
 # PNGs (the page, and its topology or plot, heatmap and progress bar) into OUTDIR.
 #
 #   bash notebooks/screenshots.sh [OUTDIR] [NOTEBOOK...]    (default: .build/screenshots, tutorial 03)
+#   UNTRUSTED=1 bash notebooks/screenshots.sh [OUTDIR] [NOTEBOOK...]
+#
+# With UNTRUSTED=1 each notebook is executed by `peerbook run -o` and opened as it is, not
+# run in Jupyter: its outputs show untrusted, as a notebook someone else executed does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . install/lib.sh
@@ -20,5 +24,12 @@ trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/peerbook" .
 "$tmp/peerbook" install --prefix "$tmp/prefix" --name peerbook-shots >/dev/null
 for nb in "${notebooks[@]}"; do
-	/usr/bin/python3 notebooks/screenshots.py "$tmp/peerbook" "$tmp/prefix/share/jupyter" "$nb" "$out"
+	if [ -n "${UNTRUSTED:-}" ]; then
+		mkdir -p "$tmp/executed"
+		executed="$tmp/executed/$(basename "$nb")"
+		"$tmp/peerbook" run "$nb" -o "$executed" -q
+		/usr/bin/python3 notebooks/screenshots.py "$tmp/peerbook" "$tmp/prefix/share/jupyter" "$executed" "$out" untrusted
+	else
+		/usr/bin/python3 notebooks/screenshots.py "$tmp/peerbook" "$tmp/prefix/share/jupyter" "$nb" "$out"
+	fi
 done

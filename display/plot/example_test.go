@@ -9,8 +9,8 @@ import (
 	"github.com/peerbook/peerbook/display/plot"
 )
 
-// A chart is a cell's value (or passed to display.Display): an SVG picture by default,
-// with a one-line text/plain form for terminals.
+// A chart is a cell's value (or passed to display.Display): an SVG picture by default, a
+// PNG of it for front ends that show no SVG, and a one-line text/plain form for terminals.
 func ExampleLine() {
 	xs := []float64{1, 2, 4, 8}
 	p := plot.Line(xs, []float64{10, 19, 41, 80}).Title("bandwidth").XLabel("MiB").YLabel("GB/s")
@@ -23,7 +23,7 @@ func ExampleLine() {
 	fmt.Println(types, p.Err())
 	fmt.Println(strings.Contains(b.Data[display.MIMESVG].(string), "<svg"))
 	// Output:
-	// [image/svg+xml text/plain] <nil>
+	// [image/png image/svg+xml text/plain] <nil>
 	// true
 }
 

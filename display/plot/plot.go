@@ -10,6 +10,7 @@
 package plot
 
 import (
+	"encoding/base64"
 	"fmt"
 	"math"
 	"os"
@@ -224,10 +225,10 @@ func (p *Plot) Err() error {
 }
 
 // SVG renders the chart as an SVG document.
-func (p *Plot) SVG() ([]byte, error) { return p.render(false) }
+func (p *Plot) SVG() ([]byte, error) { return p.render(false, 0) }
 
 // PNG renders the chart as a PNG image (twice the pixel size, for sharp high-DPI screens).
-func (p *Plot) PNG() ([]byte, error) { return p.render(true) }
+func (p *Plot) PNG() ([]byte, error) { return p.render(true, pngDPI) }
 
 // Save writes the chart to a file, as SVG or PNG after the file's extension.
 func (p *Plot) Save(path string) error {
@@ -250,23 +251,29 @@ func (p *Plot) Save(path string) error {
 	return nil
 }
 
-// MIMEBundle renders the chart for a notebook: SVG, or PNG after Format("png"), and a text
-// description. A chart with bad data renders as the error.
+// MIMEBundle renders the chart for a notebook: SVG with a PNG beside it (at the CSS pixel
+// density, for front ends that show no SVG), or a sharp PNG alone after Format("png"), and
+// a text description. A chart with bad data renders as the error.
 func (p *Plot) MIMEBundle() display.Bundle {
 	if p == nil {
 		return display.Error(fmt.Errorf("plot: nil plot"))
 	}
-	data, err := p.render(p.png)
+	data, err := p.render(p.png, pngDPI)
 	if err != nil {
 		return display.Error(err)
 	}
 	var b display.Bundle
 	if p.png {
 		b = display.PNG(data)
-		b.Metadata[display.MIMEPNG] = map[string]any{"width": p.width, "height": p.height}
 	} else {
 		b = display.SVG(string(data))
+		companion, err := p.render(true, companionDPI)
+		if err != nil {
+			return display.Error(err)
+		}
+		b.Data[display.MIMEPNG] = base64.StdEncoding.EncodeToString(companion)
 	}
+	b.Metadata[display.MIMEPNG] = map[string]any{"width": p.width, "height": p.height}
 	b.Data[display.MIMEText] = p.String()
 	return b
 }

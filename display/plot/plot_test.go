@@ -278,3 +278,23 @@ func BenchmarkPlotSVG(b *testing.B) {
 		})
 	}
 }
+
+// The y axis ends at labelled ticks around the data: a sine and a cosine over [0, 10) reach
+// -0.99999, and the axis shows -1.0 (it ended unlabelled below -0.5).
+func TestYAxisLabelsItsEnds(t *testing.T) {
+	xs := make([]float64, 100)
+	sin, cos := make([]float64, 100), make([]float64, 100)
+	for i := range xs {
+		xs[i] = float64(i) / 10
+		sin[i], cos[i] = math.Sin(xs[i]), math.Cos(xs[i])
+	}
+	svg, err := Line(xs, sin, cos).Title("Two waves").SVG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{">-1.0<", ">1.0<"} {
+		if !strings.Contains(string(svg), want) {
+			t.Errorf("the y axis has no %s tick label", strings.Trim(want, "<>"))
+		}
+	}
+}

@@ -25,6 +25,11 @@ import (
 // pngDPI renders PNGs at twice the CSS pixel density (a CSS pixel is 1/96 inch).
 const pngDPI = 192
 
+// companionDPI renders the PNG that goes beside a chart's SVG (for front ends that show
+// no SVG: untrusted notebooks, GitHub) at the CSS pixel density, as package display's
+// pictures do: it shares the output with the SVG.
+const companionDPI = 96
+
 // seriesColours is the colour cycle of lines, points and bars (Tableau 10).
 var seriesColours = []color.RGBA{rgb(0x1f77b4), rgb(0xff7f0e), rgb(0x2ca02c), rgb(0xd62728), rgb(0x9467bd),
 	rgb(0x8c564b), rgb(0xe377c2), rgb(0x7f7f7f), rgb(0xbcbd22), rgb(0x17becf)}
@@ -43,8 +48,8 @@ func rgb(hex uint32) color.RGBA { return colour.RGB(hex) }
 // px converts CSS pixels to gonum's points (1/72 inch).
 func px(v float64) vg.Length { return vg.Length(v * 72 / 96) }
 
-// render draws the chart as PNG or SVG bytes.
-func (p *Plot) render(asPNG bool) (data []byte, err error) {
+// render draws the chart as PNG (at dpi) or SVG bytes.
+func (p *Plot) render(asPNG bool, dpi int) (data []byte, err error) {
 	if p == nil {
 		return nil, fmt.Errorf("plot: nil plot")
 	}
@@ -62,7 +67,7 @@ func (p *Plot) render(asPNG bool) (data []byte, err error) {
 	w, h := px(float64(p.width)), px(float64(p.height))
 	var canvas vg.CanvasWriterTo
 	if asPNG {
-		canvas = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(pngDPI))}
+		canvas = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(dpi))}
 	} else {
 		canvas = vgsvg.New(w, h)
 	}
@@ -180,8 +185,23 @@ func (p *Plot) drawSeries(dc draw.Canvas) error {
 	if !showLegend {
 		legend = nil
 	}
+	if !p.logY {
+		roundOut(&g.Y)
+	}
 	g.Draw(pad(p.drawHeader(dc, legend)))
 	return nil
+}
+
+// roundOut widens a linear axis to the ticks around its data, so that its lowest and
+// highest values get a labelled tick (a sine's -0.99999 gets -1.0, not an axis ending
+// unlabelled below -0.5).
+func roundOut(a *gonum.Axis) {
+	if !(a.Max > a.Min) || math.IsInf(a.Min, 0) || math.IsInf(a.Max, 0) {
+		return
+	}
+	step := axis.Step(a.Min, a.Max, 6)
+	a.Min = math.Floor(a.Min/step+1e-9) * step
+	a.Max = math.Ceil(a.Max/step-1e-9) * step
 }
 
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }

@@ -36,7 +36,7 @@ func startSleep(t *testing.T) *exec.Cmd {
 // waitState waits until pid's state is want.
 func waitState(t *testing.T, pid int, want byte) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(time.Minute)
 	for State(pid) != want {
 		if time.Now().After(deadline) {
 			t.Fatalf("process %d: state %q, want %q", pid, State(pid), want)

@@ -31,11 +31,13 @@
 //	{"id":10,"op":"is_complete","code":"func f() {"}
 //	{"id":11,"op":"snapshot"}                                    the session's definitions (Snapshot)
 //	{"id":7,"op":"input_reply","input_id":1,"value":"typed text"}   (or "error":"why")
+//	{"id":7,"op":"interrupt"}                                    interrupt execute request 7
 //	{"op":"close"}
 //
-// Requests with an id are answered by exactly one "done" event with that id. Requests run
-// one at a time, in order; "input_reply" and "close" are acted on at once, even while a cell
-// runs. End of file on fd 3 means the kernel is gone: the child exits.
+// Requests with an id are answered by exactly one "done" event with that id, except
+// "input_reply" and "interrupt", which name the execute request they are about and get no
+// answer of their own. Requests run one at a time, in order; "input_reply", "interrupt" and
+// "close" are acted on at once, even while a cell runs. End of file on fd 3 means the kernel is gone: the child exits.
 //
 // # Events (fd 4), one JSON object per line
 //
@@ -53,8 +55,12 @@
 //
 // # Interrupts and ordering
 //
-// SIGINT to the child cancels the context of the running cell (eval turns that into an
-// "Interrupted" error). Before the "done" event of an execute request, the child writes a
+// "interrupt" with an execute request's id cancels the context of that cell (eval turns
+// that into an "Interrupted" error): at once when it runs, as soon as it starts when the
+// child has not begun it yet, and not at all when it has ended (an interrupt that crossed
+// the cell's done event interrupts nothing else). The kernel sends it behind the execute
+// request, so no interrupt is lost to a cell that had not started. SIGINT to the child
+// cancels the cell that runs, if one does (a user's Ctrl-C to the process). Before the "done" event of an execute request, the child writes a
 // sync marker (SyncMarker) to fd 1 and to fd 2; the kernel holds the reply until it has seen
 // both, so everything the cell wrote to the pipes is published before the reply.
 package evaluator
@@ -78,6 +84,8 @@ const (
 	OpIsComplete = "is_complete"
 	OpInputReply = "input_reply"
 	OpClose      = "close"
+	// OpInterrupt interrupts the execute request with the request's ID.
+	OpInterrupt = "interrupt"
 	// OpSnapshot asks for the session's definitions and plain-data variables (Done.Snapshot),
 	// to restore them in the evaluator that replaces this one.
 	OpSnapshot = "snapshot"

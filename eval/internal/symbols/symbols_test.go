@@ -18,7 +18,7 @@ const modulePath = "github.com/peerbook/peerbook/"
 // plumbing are the exported names the evaluator drives packages with (eval.Hooks): cells
 // must never reach them (a cell calling gpu.SetInterrupt(nil) would break interrupts).
 var plumbing = map[string][]string{
-	"gpu":     {"SetInterrupt", "SetNotice"},
+	"gpu":     {"SetInterrupt", "SetNotice", "SetWorld"},
 	"display": {"SetSink", "Sink"},
 }
 

@@ -52,25 +52,28 @@ func (q *Queue) Get() int {
 func main() {
 	c1 := make(chan string)
 	c2 := make(chan string)
+	oneReceived := make(chan struct{}) // "two" is sent only after "one" arrived: no timing race
 	go func() {
 		time.Sleep(20 * time.Millisecond)
 		c1 <- "one"
 	}()
 	go func() {
-		time.Sleep(60 * time.Millisecond)
+		<-oneReceived
 		c2 <- "two"
 	}()
 	for i := 0; i < 2; i++ {
 		select {
 		case msg1 := <-c1:
 			fmt.Println("received", msg1)
+			close(oneReceived)
 		case msg2 := <-c2:
 			fmt.Println("received", msg2)
 		}
 	}
 	c3 := make(chan string, 1)
+	timedOut := make(chan struct{})
 	go func() {
-		time.Sleep(100 * time.Millisecond)
+		<-timedOut // the result comes only after the timeout fired
 		c3 <- "result 1"
 	}()
 	select {
@@ -79,6 +82,7 @@ func main() {
 	case <-time.After(20 * time.Millisecond):
 		fmt.Println("timeout 1")
 	}
+	close(timedOut)
 	messages := make(chan string)
 	select {
 	case msg := <-messages:

@@ -15,7 +15,8 @@ func main() {
 	var wg sync.WaitGroup
 	g := Greeter{"first"}
 	wg.Add(1)
-	time.AfterFunc(5*time.Millisecond, func() { defer wg.Done(); g.Hello() })
+	renamed := make(chan struct{})
+	time.AfterFunc(5*time.Millisecond, func() { defer wg.Done(); <-renamed; g.Hello() })
 	h := Greeter{"a"}
 	t := time.AfterFunc(time.Hour, h.Hello)
 	t.Stop()
@@ -27,6 +28,7 @@ func main() {
 	hello()
 	<-done
 	g.name = "second"
+	close(renamed)
 	wg.Wait()
 	gs := []Greeter{{"x"}, {"y"}}
 	var fs []func()

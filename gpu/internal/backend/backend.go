@@ -6,6 +6,7 @@ package backend
 import (
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"time"
 	"unsafe"
@@ -119,6 +120,7 @@ const (
 	LinkPHB  LinkKind = "PHB"  // a PCIe host bridge (CPU)
 	LinkNODE LinkKind = "NODE" // PCIe and the interconnect between host bridges of a NUMA node
 	LinkSYS  LinkKind = "SYS"  // PCIe and the SMP interconnect between NUMA nodes
+	LinkNET  LinkKind = "NET"  // another host (ranks): no memory path without a fabric
 )
 
 // Link describes the connection from one device to another.
@@ -350,6 +352,28 @@ type PeerSharer interface {
 	// ShareWith makes m reachable by kernels on each device in devs. Sharing the hardware
 	// can't do is a *PeerAccessError.
 	ShareWith(m Memory, devs []int) error
+}
+
+// PairLinker is implemented by backends that can describe the link between one of their
+// devices and a device of the same host that they did not open (another rank's: a rank's
+// backend has its own device only).
+type PairLinker interface {
+	// LinkTo returns the link from device dev to the device whose PCI bus id is bus, as
+	// Topology would describe it; a device with itself (two ranks on one GPU) is LinkSelf.
+	LinkTo(dev int, bus string) (Link, error)
+}
+
+// Exporter is implemented by backends whose memory the other processes of a host can map:
+// the ranks' symmetric buffers. The file descriptor passes between processes (package
+// gpu/internal/fdpass); the memory lives until every process that mapped it freed it.
+type Exporter interface {
+	// AllocExported allocates size bytes, zeroed, on dev (HostDevice: host memory, reachable
+	// by dev's kernels), and returns it with a file descriptor other processes can import.
+	// The caller closes the file once the others imported it.
+	AllocExported(dev int, size int64) (Memory, *os.File, error)
+	// Import maps memory another process exported (AllocExported's file and size) for the
+	// kernels of dev; host memory (host set) for the host too, as a host allocation.
+	Import(dev int, f *os.File, size int64, host bool) (Memory, error)
 }
 
 // Interruptible is implemented by backends whose running work can be stopped from outside:

@@ -60,9 +60,10 @@ type interruptChan struct{ done <-chan struct{} }
 
 // device is one CUDA device and its primary context.
 type device struct {
-	index  int
-	handle uintptr // CUdevice
-	info   backend.DeviceInfo
+	index   int
+	ordinal int     // the driver's ordinal (index differs in a rank's backend: see OpenRank)
+	handle  uintptr // CUdevice
+	info    backend.DeviceInfo
 
 	ctx    atomic.Uintptr // the primary context; changes when a fault resets it
 	ownCtx atomic.Bool    // ctx is one we created (cuCtxCreate), not the primary context
@@ -86,13 +87,28 @@ var (
 	_ backend.MemoryInfo    = (*Backend)(nil)
 	_ backend.PeerSharer    = (*Backend)(nil)
 	_ backend.Interruptible = (*Backend)(nil)
+	_ backend.PairLinker    = (*Backend)(nil)
 )
 
 // Open loads the CUDA driver, initializes it and retains the primary context of every
 // device. NVRTC (for CompileCUDA) and NVML (for Topology) are loaded too where present;
 // their absence is reported by Report and by the calls that need them, not by Open. Open
 // fails, without crashing, where there is no driver or no device.
-func Open() (*Backend, error) {
+func Open() (*Backend, error) { return open(nil) }
+
+// OpenRank opens the CUDA backend of a rank process: rank r takes device r mod the devices
+// the driver shows (CUDA_VISIBLE_DEVICES applies), and the backend has that device only,
+// as its device 0, with one context. Ranks that land on the same GPU each have their own
+// context, as CUDA allows (the contexts time-slice the GPU unless MPS runs).
+func OpenRank(rank int) (*Backend, error) {
+	if rank < 0 {
+		return nil, fmt.Errorf("cuda: rank %d", rank)
+	}
+	return open(func(count int) []int { return []int{rank % count} })
+}
+
+// open opens the backend with the driver's devices that pick chooses by ordinal (nil: all).
+func open(pick func(count int) []int) (*Backend, error) {
 	drv, err := loadDriver()
 	if err != nil {
 		return nil, fmt.Errorf("cuda: %w", err)
@@ -127,11 +143,18 @@ func Open() (*Backend, error) {
 	if count == 0 {
 		return nil, errors.New("cuda: the driver sees no CUDA device")
 	}
-	for i := 0; i < int(count); i++ {
-		d, err := b.openDevice(i)
+	ordinals := make([]int, count)
+	for i := range ordinals {
+		ordinals[i] = i
+	}
+	if pick != nil {
+		ordinals = pick(int(count))
+	}
+	for i, ord := range ordinals {
+		d, err := b.openDevice(i, ord)
 		if err != nil {
 			b.Close()
-			return nil, fmt.Errorf("cuda: device %d: %w", i, err)
+			return nil, fmt.Errorf("cuda: device %d: %w", ord, err)
 		}
 		b.devices = append(b.devices, d)
 		b.infos = append(b.infos, d.info)
@@ -149,11 +172,13 @@ func newDevice(i int) *device {
 	return &device{index: i, allocs: map[*memory]struct{}{}, streams: map[*stream]struct{}{}, events: map[*event]struct{}{}}
 }
 
-func (b *Backend) openDevice(i int) (*device, error) {
+// openDevice opens the driver's device ordinal as the backend's device i.
+func (b *Backend) openDevice(i, ordinal int) (*device, error) {
 	drv := b.drv
 	d := newDevice(i)
+	d.ordinal = ordinal
 	var h int32
-	if r := ccall(drv.cuDeviceGet, uintptr(unsafe.Pointer(&h)), uintptr(i)); r != 0 {
+	if r := ccall(drv.cuDeviceGet, uintptr(unsafe.Pointer(&h)), uintptr(ordinal)); r != 0 {
 		return nil, b.newError("cuDeviceGet", i, r)
 	}
 	d.handle = uintptr(h)

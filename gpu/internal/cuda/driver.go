@@ -119,6 +119,11 @@ type driverAPI struct {
 	cuModuleLoadData, cuModuleUnload, cuModuleGetFunction, cuFuncSetAttribute, cuFuncGetAttr uintptr
 	cuLaunchKernel                                                                           uintptr
 	cuModuleGetGlobal                                                                        uintptr // optional: Module.SetGlobal
+	cuDeviceGetByPCIBusId                                                                    uintptr // optional: LinkTo
+	// optional: the virtual memory API, for memory shared between processes (export.go)
+	cuMemGetAllocationGranularity, cuMemCreate, cuMemRelease, cuMemExportToShareableHandle uintptr
+	cuMemImportFromShareableHandle, cuMemAddressReserve, cuMemAddressFree, cuMemMap        uintptr
+	cuMemUnmap, cuMemSetAccess                                                             uintptr
 }
 
 func loadDriver() (*driverAPI, error) {
@@ -182,11 +187,34 @@ func loadDriver() (*driverAPI, error) {
 		req(&d.cuFuncGetAttr, "cuFuncGetAttribute"),
 		req(&d.cuLaunchKernel, "cuLaunchKernel"),
 		opt(&d.cuModuleGetGlobal, "cuModuleGetGlobal_v2"),
+		opt(&d.cuDeviceGetByPCIBusId, "cuDeviceGetByPCIBusId"),
+		opt(&d.cuMemGetAllocationGranularity, "cuMemGetAllocationGranularity"),
+		opt(&d.cuMemCreate, "cuMemCreate"),
+		opt(&d.cuMemRelease, "cuMemRelease"),
+		opt(&d.cuMemExportToShareableHandle, "cuMemExportToShareableHandle"),
+		opt(&d.cuMemImportFromShareableHandle, "cuMemImportFromShareableHandle"),
+		opt(&d.cuMemAddressReserve, "cuMemAddressReserve"),
+		opt(&d.cuMemAddressFree, "cuMemAddressFree"),
+		opt(&d.cuMemMap, "cuMemMap"),
+		opt(&d.cuMemUnmap, "cuMemUnmap"),
+		opt(&d.cuMemSetAccess, "cuMemSetAccess"),
 	})
 	if err != nil {
 		return nil, err
 	}
 	return d, nil
+}
+
+// hasVMM reports whether every function of the virtual memory API that export.go calls
+// resolved.
+func (d *driverAPI) hasVMM() bool {
+	for _, f := range []uintptr{d.cuMemGetAllocationGranularity, d.cuMemCreate, d.cuMemRelease, d.cuMemExportToShareableHandle,
+		d.cuMemImportFromShareableHandle, d.cuMemAddressReserve, d.cuMemAddressFree, d.cuMemMap, d.cuMemUnmap, d.cuMemSetAccess} {
+		if f == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // errorName returns the CUDA name and text of r ("CUDA_ERROR_OUT_OF_MEMORY", "out of memory").

@@ -35,6 +35,9 @@ type memory struct {
 	shared  bool      // shared with every device
 	host    []byte    // host memory: the mapping (page-rounded), nil otherwise
 	devPtrs []uintptr // host memory: its address on each device, 0 where unmapped
+
+	vmm     uint64 // memory shared between processes (export.go): its CUmemGenericAllocationHandle
+	vmmSize int64  // and the size mapped
 }
 
 var _ backend.Memory = (*memory)(nil)
@@ -160,6 +163,12 @@ func (m *memory) Free() error {
 		return err
 	}
 	defer leave()
+	if m.vmm != 0 {
+		if err := b.freeVMM(d, gen, m); err != nil {
+			return fmt.Errorf("free: %w", err)
+		}
+		return nil
+	}
 	if err := b.check(d, gen, "cuMemFree", ccall(b.drv.cuMemFree, m.addr)); err != nil {
 		return fmt.Errorf("free: %w", err)
 	}

@@ -370,3 +370,37 @@ func pciComponents(p string) []string {
 	}
 	return out
 }
+
+// LinkTo returns the link from device dev to the GPU whose PCI bus id is bus, which this
+// backend may not have opened (another rank's): the same facts as Topology, NVML's where it
+// loaded and the driver's peer-to-peer attributes. The same GPU is LinkSelf.
+func (b *Backend) LinkTo(dev int, bus string) (backend.Link, error) {
+	d, err := b.device(dev)
+	if err != nil {
+		return backend.Link{}, err
+	}
+	bus = normalizeBusID(bus)
+	if bus == d.info.PCIBusID {
+		return backend.Link{Kind: backend.LinkSelf, P2PAccess: true, NativeAtomics: true}, nil
+	}
+	if b.drv.cuDeviceGetByPCIBusId == 0 {
+		return backend.Link{}, fmt.Errorf("link to GPU %s: the driver lacks cuDeviceGetByPCIBusId", bus)
+	}
+	var h int32
+	id := cString(bus)
+	if r := ccall(b.drv.cuDeviceGetByPCIBusId, uintptr(unsafe.Pointer(&h)), cptr(id)); r != 0 {
+		return backend.Link{}, fmt.Errorf("link to GPU %s: %w", bus, b.newError("cuDeviceGetByPCIBusId", dev, r))
+	}
+	other := &device{index: -1, handle: uintptr(h)}
+	other.info.PCIBusID = bus
+	l := backend.Link{Kind: sysfsLinkKind(d.info, other.info)}
+	if b.nvml != nil {
+		ha, errA := b.nvml.handle(d.info.PCIBusID)
+		hb, errB := b.nvml.handle(bus)
+		if errA == nil && errB == nil {
+			l = b.nvmlLink(ha, hb, b.nvml.links(ha), b.nvml.links(hb), bus)
+		}
+	}
+	b.driverP2P(d, other, &l)
+	return l, nil
+}

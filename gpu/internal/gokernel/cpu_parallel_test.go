@@ -333,8 +333,8 @@ func spinCall(t gpu.Thread, flag []int32) { forever(flag) }`} {
 			if !errors.Is(err, ErrInterrupted) {
 				t.Errorf("%s: error %v, want ErrInterrupted", k.Name(), err)
 			}
-		case <-time.After(5 * time.Second):
-			t.Fatalf("%s: not interrupted after 5 s", k.Name())
+		case <-time.After(time.Minute):
+			t.Fatalf("%s: not interrupted after a minute", k.Name())
 		}
 	}
 }

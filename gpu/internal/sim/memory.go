@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/peerbook/peerbook/gpu/internal/backend"
+	"github.com/peerbook/peerbook/gpu/internal/fdpass"
 )
 
 // memory is a simulated allocation: aligned host bytes, owned by a device or the host.
@@ -18,6 +19,9 @@ type memory struct {
 	buf       []byte // nil once freed
 	sharedAll bool
 	peers     uint64 // devices that can reach it besides its own (bit i: device i)
+
+	mapping []byte // shared memory of ranks (export.go): the whole mapping; nil otherwise
+	counted bool   // it counts against its device's memory (not so an imported mapping)
 }
 
 var _ backend.Memory = (*memory)(nil)
@@ -46,14 +50,18 @@ func (m *memory) Free() error {
 		return fmt.Errorf("free: %w", backend.ErrFreed)
 	}
 	m.buf = nil
+	mapping := m.mapping
 	m.mu.Unlock()
-	m.b.mu.Lock()
-	if m.dev == backend.HostDevice {
-		m.b.hostUsed -= uint64(m.size)
-	} else {
-		m.b.used[m.dev] -= uint64(m.size)
+	if mapping != nil {
+		// A kernel still running on it reads zeros from then on, instead of faulting.
+		if err := fdpass.Detach(mapping); err != nil {
+			return fmt.Errorf("free: %w", err)
+		}
+		if !m.counted {
+			return nil
+		}
 	}
-	m.b.mu.Unlock()
+	m.b.give(m.dev, m.size)
 	return nil
 }
 
@@ -96,25 +104,10 @@ func (b *Backend) Alloc(dev int, size int64, opts backend.AllocOptions) (backend
 			return nil, err
 		}
 	}
-	b.mu.Lock()
-	free, total := b.hostTotal-b.hostUsed, b.hostTotal
-	if dev != backend.HostDevice {
-		total = b.infos[dev].MemoryBytes
-		free = total - b.used[dev]
+	if err := b.take(dev, size); err != nil {
+		return nil, err
 	}
-	if uint64(size) > free {
-		b.mu.Unlock()
-		return nil, fmt.Errorf("alloc on %s: %w: asked %d bytes, %d free of %d",
-			b.deviceName(dev), backend.ErrOutOfMemory, size, free, total)
-	}
-	if dev == backend.HostDevice {
-		b.hostUsed += uint64(size)
-	} else {
-		b.used[dev] += uint64(size)
-	}
-	b.mu.Unlock()
-
-	m := &memory{b: b, dev: dev, size: size, buf: alignedBytes(size)}
+	m := &memory{b: b, dev: dev, size: size, buf: alignedBytes(size), counted: true}
 	if opts.Shared {
 		if err := b.ShareWith(m, b.allDevices()); err != nil {
 			m.Free()

@@ -26,6 +26,7 @@ const Alignment = 256
 // backend.PeerSharer and backend.Interruptible.
 type Backend struct {
 	preset Preset
+	whole  *Preset // a rank's backend (NewRank): the machine its one device is part of
 	infos  []backend.DeviceInfo
 
 	mu        sync.Mutex
@@ -42,6 +43,7 @@ var (
 	_ backend.MemoryInfo    = (*Backend)(nil)
 	_ backend.PeerSharer    = (*Backend)(nil)
 	_ backend.Interruptible = (*Backend)(nil)
+	_ backend.PairLinker    = (*Backend)(nil)
 )
 
 // New returns a backend for the preset named name (see LookupPreset).

@@ -124,8 +124,12 @@ type server struct {
 
 	mu      sync.Mutex
 	cancel  context.CancelFunc // of the running execute request
-	inputs  map[uint64]chan inputAnswer
-	inputID uint64
+	running uint64             // its id (0: none runs)
+	// pendingInterrupt is the id of an execute request interrupted while it did not run:
+	// the cell is interrupted when it starts; the next cell to start forgets it.
+	pendingInterrupt uint64
+	inputs           map[uint64]chan inputAnswer
+	inputID          uint64
 
 	// startReader starts a reader of fd 3 while the request read last runs (nil when
 	// none runs); readerStarted says it was called.
@@ -220,6 +224,8 @@ func (s *server) readRequests(r *bufio.Reader, prev <-chan struct{}, res chan<- 
 					return
 				case evaluator.OpInputReply:
 					s.answerInput(req)
+				case evaluator.OpInterrupt:
+					s.interruptRequest(req.ID)
 				default:
 					<-prev
 					mine := make(chan struct{})
@@ -275,6 +281,20 @@ func (s *server) interrupt() {
 		s.cancel()
 	}
 	s.mu.Unlock()
+}
+
+// interruptRequest interrupts execute request id: the cell if it runs, or, if it has not
+// started yet (the interrupt was read before the cell began), the cell when it starts.
+// An interrupt of a cell that already ended (it crossed the cell's done event) is
+// forgotten when the next cell starts.
+func (s *server) interruptRequest(id uint64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if id == s.running && s.cancel != nil {
+		s.cancel()
+		return
+	}
+	s.pendingInterrupt = id
 }
 
 func (s *server) answerInput(req evaluator.Request) {
@@ -360,11 +380,15 @@ func (s *server) exitPoisoned(err error) {
 func (s *server) execute(id uint64, req eval.ExecuteRequest, done *evaluator.Done) {
 	ctx, cancel := context.WithCancel(context.Background())
 	s.mu.Lock()
-	s.cancel = cancel
+	s.cancel, s.running = cancel, id
+	if s.pendingInterrupt == id {
+		cancel() // interrupted before it started
+	}
+	s.pendingInterrupt = 0
 	s.mu.Unlock()
 	defer func() {
 		s.mu.Lock()
-		s.cancel = nil
+		s.cancel, s.running = nil, 0
 		s.mu.Unlock()
 		cancel() // ends Input calls of goroutines the cell left behind
 	}()
