@@ -17,6 +17,7 @@ import (
 	"sync"
 
 	"github.com/peerbook/peerbook/internal/modulegen/naming"
+	"github.com/peerbook/peerbook/internal/typewalk"
 )
 
 // Generic functions and types of compiled third-party packages (Options.Packages, built by
@@ -242,6 +243,31 @@ func (u *genericUse) interpreted(iname string, inst types.Instance, ct *cellType
 // the names the cell imports them by; false when the cell can't name it.
 func cellTypeExpr(t types.Type, ct *cellTypes, pos token.Pos) (ast.Expr, bool) {
 	bad := false
+	seen := map[types.Type]bool{}
+	var walk func(t types.Type)
+	walk = func(t types.Type) {
+		if bad || seen[t] {
+			return
+		}
+		seen[t] = true
+		if n, ok := t.(*types.Named); ok {
+			if obj := n.Obj(); obj.Pkg() != nil && obj.Pkg().Path() != "main" && !obj.Exported() {
+				bad = true // another package's unexported type: the cell can't name it
+				return
+			}
+			if ta := n.TypeArgs(); ta != nil {
+				for i := range ta.Len() {
+					walk(ta.At(i))
+				}
+			}
+			return
+		}
+		typewalk.Components(t, walk)
+	}
+	walk(t)
+	if bad {
+		return nil, false
+	}
 	str := types.TypeString(t, func(p *types.Package) string {
 		if p == nil || p == ct.pkg || p.Path() == "main" {
 			return ""

@@ -9,13 +9,14 @@ import (
 )
 
 // A first build takes tens of seconds, most of it in go commands that print nothing for a
-// long time. So a build says what it is doing at least every progressEvery: each step's
+// long time. So a build says what it is doing at least every progressEvery and a tick
+// (1.5 s): each step's
 // line when it starts, the go command's own progress (go: downloading MODULE VERSION; each
 // package go build -v compiles, counted against those it has to compile, and the link),
 // and, when nothing was said for progressEvery, the step it is in and for how long.
 
 // progressEvery is the longest a build stays silent (Builder.Progress).
-const progressEvery = 1500 * time.Millisecond
+const progressEvery = 1200 * time.Millisecond
 
 // tracker says what a build is doing (see above).
 type tracker struct {

@@ -40,12 +40,13 @@ func TestProgressTicks(t *testing.T) {
 	want := []string{
 		"modules: resolving the modules of example.com/a",
 		"modules: downloading example.com/a v1.2.0",
-		"modules: resolving the modules (2s): downloaded example.com/a v1.2.0",
+		"modules: resolving the modules (1s): downloaded example.com/a v1.2.0",
 		"modules: resolving the modules (3s): downloaded example.com/a v1.2.0",
+		"modules: resolving the modules (4s): downloaded example.com/a v1.2.0",
 		"modules: go build of the evaluator",
-		"modules: compiling the evaluator (2s): 1 of 3 packages (example.com/a)",
+		"modules: compiling the evaluator (1s): 1 of 3 packages (example.com/a)",
 		"modules: linking the evaluator",
-		"modules: linking the evaluator (2s)",
+		"modules: linking the evaluator (1s)",
 	}
 	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
 		t.Errorf("progress:\n%s\nwant:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
