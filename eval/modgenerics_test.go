@@ -63,8 +63,9 @@ func Count[T any](xs []T) int { panic(0) }
 	return out
 }
 `,
-		n("Stack"): "\ntype " + n("Stack") + `[T any] struct{ items []T }
-func (s *` + n("Stack") + `[T]) Push(x T) { s.items = append(s.items, x) }
+		// A method calling a copied function: the type comes first in the loaded cell.
+		n("Stack"): n("grow") + "\ntype " + n("Stack") + `[T any] struct{ items []T }
+func (s *` + n("Stack") + `[T]) Push(x T) { s.items = ` + n("grow") + `(s.items, x) }
 func (s *` + n("Stack") + `[T]) Pop() (T, bool) {
 	var zero T
 	if len(s.items) == 0 {
@@ -88,6 +89,7 @@ func (s *` + n("Stack") + `[T]) Len() int { return len(s.items) }
 		n("numbered"): n("first") + " @" + fmtAlias + "=fmt\nfunc " + n("numbered") + "(i int, s string) string { return " + fmtAlias + `.Sprintf("%d:%s", i+` + n("first") + `, s) }
 `,
 		n("first"): "\nconst " + n("first") + " = 1\n",
+		n("grow"): "\nfunc " + n("grow") + "[T any](xs []T, x T) []T { return append(xs, x) }\n",
 		n("Count"): "!it uses the package variable gen.counted, whose state is the compiled package's",
 	}
 	table := map[string]string{

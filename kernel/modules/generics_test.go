@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -138,8 +139,10 @@ func TestSamberLo(t *testing.T) {
 	}
 	b := newBuilder(t)
 	b.CacheDir = notebook.cache
+	// A type argument no earlier run of the test (-count) asked for: [N]bool.
+	n := samberRuns.Add(1)
 	set := Set{Imports: notebookImports, Pins: notebookPins, More: true,
-		Cells: append(cells[:len(cells):len(cells)], `fmt.Println(lo.Map([]bool{true}, func(b bool, _ int) string { return fmt.Sprint(!b) }))`)}
+		Cells: append(cells[:len(cells):len(cells)], fmt.Sprintf(`fmt.Println(lo.Map([][%d]bool{{true}}, func(b [%d]bool, _ int) string { return fmt.Sprint(!b[0]) }))`, n, n))}
 	again, err := b.Build(context.Background(), set)
 	if err != nil {
 		t.Fatal(err)
@@ -148,7 +151,7 @@ func TestSamberLo(t *testing.T) {
 		t.Error("cells with a new instance found the old binary")
 	}
 	gen, err := os.ReadFile(filepath.Join(again.Workspace, filepath.FromSlash(symbolsDir), genericsFile))
-	if err != nil || !strings.Contains(string(gen), "p0.Map[bool, string]") {
+	if err != nil || !strings.Contains(string(gen), fmt.Sprintf("p0.Map[[%d]bool, string]", n)) {
 		t.Errorf("the new instance is not in the generated symbols (%v)", err)
 	}
 	res = runCells(t, again.Path, set.Cells...)
@@ -165,6 +168,10 @@ func TestSamberLo(t *testing.T) {
 	}
 	t.Logf("the same set and cells again: %v", time.Since(start))
 }
+
+// samberRuns counts TestSamberLo's runs in this process (-count): each asks for an instance
+// of its own.
+var samberRuns atomic.Int64
 
 // Builds of one module set take turns: a second waits while the first holds the lock, and a
 // lock left by a process that died is taken over.

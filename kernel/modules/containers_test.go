@@ -1,0 +1,188 @@
+package modules
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// More generic modules over the notebook's types, none of their uses instantiated by the
+// build (only the first cell is given to it): every generic below runs its interpreted
+// copy. Container modules with unexported types, methods and helper packages
+// (hashicorp/golang-lru's internal list, golang-set's thread-safe set with a mutex,
+// orderedmap's linked list, gods' red-black tree with a comparator) and more of lo
+// (methods of generic types lo.If and lo.Switch return, in-place lo.Reverse, pointers).
+
+var containerPins = []string{
+	"github.com/samber/lo@v1.53.0",
+	"github.com/hashicorp/golang-lru/v2@v2.0.7",
+	"github.com/deckarep/golang-set/v2@v2.8.0",
+	"github.com/elliotchance/orderedmap/v3@v3.1.0",
+	"github.com/emirpasic/gods/v2@v2.0.0-alpha",
+}
+
+var containerImports = []string{
+	"github.com/deckarep/golang-set/v2",
+	"github.com/elliotchance/orderedmap/v3",
+	"github.com/emirpasic/gods/v2/maps/treemap",
+	"github.com/hashicorp/golang-lru/v2",
+	"github.com/samber/lo",
+}
+
+const containerHead = `import (
+	"fmt"
+	"slices"
+	"strings"
+
+	mapset "github.com/deckarep/golang-set/v2"
+	"github.com/elliotchance/orderedmap/v3"
+	"github.com/emirpasic/gods/v2/maps/treemap"
+	lru "github.com/hashicorp/golang-lru/v2"
+	"github.com/samber/lo"
+)
+
+type User struct {
+	Name string
+	Age  int
+	Team string
+}
+
+type Celsius float64
+
+func (c Celsius) String() string { return fmt.Sprintf("%.1fC", float64(c)) }
+`
+
+var containerStmts = []string{
+	`users := []User{{"ann", 31, "red"}, {"bob", 42, "blue"}, {"cid", 27, "red"}, {"dee", 42, "blue"}}
+parts := lo.PartitionBy(users, func(u User) string { return u.Team })
+fmt.Println(len(parts), parts[0], parts[1])`,
+	`fmt.Println(lo.UniqBy(users, func(u User) int { return u.Age }))
+fmt.Println(lo.CountBy(users, func(u User) bool { return u.Age > 30 }))
+fmt.Println(lo.MinBy(users, func(a, b User) bool { return a.Age < b.Age }), lo.MaxBy(users, func(a, b User) bool { return a.Age > b.Age }))`,
+	`found, ok := lo.Find(users, func(u User) bool { return u.Team == "blue" })
+_, idx, ok2 := lo.FindIndexOf(users, func(u User) bool { return u.Name == "cid" })
+fmt.Println(found, ok, idx, ok2)`,
+	`ages := lo.SliceToMap(users, func(u User) (string, Celsius) { return u.Name, Celsius(u.Age) })
+keys := lo.Keys(ages)
+slices.Sort(keys)
+fmt.Println(keys, ages["dee"], len(lo.Values(ages)))
+fmt.Printf("%T\n", ages)`,
+	`chunks := lo.Chunk(users, 3)
+flat := lo.Flatten(chunks)
+rev := lo.Reverse(lo.Map(flat, func(u User, _ int) string { return u.Name }))
+fmt.Println(len(chunks), len(chunks[1]), rev)`,
+	`temps := []Celsius{0, 21.5, 0, 30}
+fmt.Println(lo.Compact(temps), lo.IndexOf(temps, 30), lo.Contains(temps, Celsius(21.5)))`,
+	`fmt.Println(lo.If(len(users) > 3, "many").Else("few"), lo.Switch[string, Celsius]("b").Case("a", 1).Case("b", 2).Default(3))`,
+	`p := lo.ToPtr(users[0])
+p.Age++
+fmt.Println(*p, users[0].Age, lo.FromPtr[User](nil), lo.IsEmpty(User{}), lo.Empty[User]())`,
+	`made := lo.Times(3, func(i int) User { return User{Name: strings.Repeat("x", i+1), Age: i} })
+fmt.Printf("%v %T\n", made, made)`,
+	`cache, err := lru.New[string, User](2)
+for _, u := range users[:3] {
+	cache.Add(u.Name, u)
+}
+v, hit := cache.Get("bob")
+_, miss := cache.Get("ann")
+fmt.Println(err, v, hit, miss, cache.Len(), cache.Keys())`,
+	`set := mapset.NewSet[User](users...)
+set.Add(User{"eve", 1, "red"})
+other := mapset.NewSet(users[0], users[1])
+fmt.Println(set.Cardinality(), set.Contains(users[2]), other.IsSubset(set), set.Difference(other).Cardinality())`,
+	`om := orderedmap.NewOrderedMap[string, User]()
+for _, u := range users {
+	om.Set(u.Team+"/"+u.Name, u)
+}
+om.Delete("red/cid")
+for el := om.Front(); el != nil; el = el.Next() {
+	fmt.Println(el.Key, el.Value.Age)
+}
+fmt.Println(om.Len())`,
+	`tm := treemap.NewWith[Celsius, User](func(a, b Celsius) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+})
+for _, u := range users {
+	tm.Put(Celsius(u.Age)/2, u)
+}
+fmt.Println(tm.Keys(), tm.Size())
+first, firstUser := tm.Min()
+fmt.Println(first, firstUser)`,
+}
+
+var containers struct {
+	once      sync.Once
+	bin       *Binary
+	cache     string
+	dir       string
+	err       error
+	skip      string
+	expectErr string
+}
+
+// containersBuild returns the shared build of the containers' module set.
+func containersBuild(t testing.TB) *Binary {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds an evaluator binary: not with -short")
+	}
+	needGo(t)
+	containers.once.Do(func() {
+		mod, err := os.MkdirTemp("", "peerbook-containers-expected-")
+		if err != nil {
+			containers.err = err
+			return
+		}
+		containers.dir = mod
+		os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com/expected\n\ngo 1.22\n"), 0o644)
+		get := exec.Command("go", append([]string{"get"}, containerPins...)...)
+		get.Dir = mod
+		get.Env = append(os.Environ(), "GOWORK=off")
+		if out, err := get.CombinedOutput(); err != nil {
+			containers.skip = fmt.Sprintf("the module proxy does not answer here (go get: %v): %s", err, out)
+			return
+		}
+		if containers.cache, err = os.MkdirTemp("", "peerbook-containers-cache-"); err != nil {
+			containers.err = err
+			return
+		}
+		b := newBuilder(t)
+		b.CacheDir = containers.cache
+		b.Progress = nil
+		containers.bin, containers.err = b.Build(context.Background(), Set{Imports: containerImports, Pins: containerPins, Cells: []string{containerHead}})
+	})
+	if containers.skip != "" {
+		t.Skip(containers.skip)
+	}
+	if containers.err != nil {
+		t.Fatal(containers.err)
+	}
+	return containers.bin
+}
+
+func TestContainersOverCellTypes(t *testing.T) {
+	bin := containersBuild(t)
+	t.Parallel()
+	head := strings.Replace(containerHead, "import (", "package main\n\nimport (", 1)
+	want := goRunEach(t, containers.dir, head, containerStmts, "_, _, _ = err, first, firstUser\n")
+	res := runCells(t, bin.Path, append([]string{containerHead}, containerStmts...)...)
+	if len(res[0].errors) > 0 {
+		t.Fatalf("the first cell failed: %q", res[0].errors)
+	}
+	for i, s := range containerStmts {
+		if got := res[i+1]; got.stdout != want[i] || len(got.errors) > 0 {
+			t.Errorf("cell %s\nprinted %q (errors %q), go run printed %q", s, got.stdout, got.errors, want[i])
+		}
+	}
+}
