@@ -123,6 +123,14 @@ func TestInterpreted(t *testing.T) {
 	if v := table[name("Count")]; !strings.HasPrefix(v, "!") || !strings.Contains(v, "package variable stats.counted") {
 		t.Errorf("Count (uses a package variable): %q, want the reason", v)
 	}
+	// Generic types that refer to each other can't be copied (the interpreter overflows
+	// its stack on them), nor what needs them; a generic type referring to itself can.
+	if v := table[name("Ring")]; !strings.Contains(v, "Ring and ringList refer to each other") {
+		t.Errorf("Ring: %q, want the reason", v)
+	}
+	if v := table[name("NewRing")]; !strings.HasPrefix(v, "!") {
+		t.Errorf("NewRing (needs Ring): %q, want the reason", v)
+	}
 	// A constraint (an interface with a type set) has no compiled symbol: it is copied.
 	if need, _ := entry("Sum"); !slices.Contains(need, name("Number")) {
 		t.Errorf("Sum needs %q, want its constraint Number copied", need)
@@ -220,5 +228,18 @@ func TestRequests(t *testing.T) {
 	}
 	if why := g.tables[statsPath][naming.ExplicitPrefix+"Sum:types:string"]; !strings.HasPrefix(why, "!") {
 		t.Errorf("Sum[string] (string does not satisfy Number): %q, want the refusal recorded", why)
+	}
+}
+
+// An extracted symbols file whose package has no name extract writes (all its exported
+// names are generic) imports it blank, so that it compiles.
+func TestBlankUnused(t *testing.T) {
+	src := "package modulesyms\n\nimport (\n\t\"example.com/onlygenerics\"\n\t\"reflect\"\n)\n\nfunc init() {\n\tSymbols[\"example.com/onlygenerics/onlygenerics\"] = map[string]reflect.Value{}\n}\n"
+	out, err := blankUnused([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), "_ \"example.com/onlygenerics\"") || !strings.Contains(string(out), "\t\"reflect\"") {
+		t.Errorf("got\n%s", out)
 	}
 }

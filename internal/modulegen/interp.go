@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/peerbook/peerbook/internal/modulegen/naming"
+	"github.com/peerbook/peerbook/internal/typewalk"
 )
 
 // The interpreted copies of a package's generics (see package naming): for each exported
@@ -459,6 +460,7 @@ func (b *bundler) settle() {
 		}
 		return false
 	}
+	b.mutualGenerics(all)
 	for _, d := range all {
 		for _, m := range d.members {
 			if d.reason == "" && m.Pkg() != nil && !isStd(m.Pkg().Path()) && !within(m.Pos()) {
@@ -573,4 +575,79 @@ func typeSource(pkg *types.Package, decls []*bdecl) string {
 	s.WriteString("\n")
 	s.WriteString(body.String())
 	return s.String()
+}
+
+// mutualGenerics gives a reason to each generic type of decls that refers to another
+// which refers back to it (golang-lru's Entry and LruList): yaegi's generics overflow the
+// stack instantiating such types, which kills the evaluator; a generic type referring to
+// itself is fine.
+func (b *bundler) mutualGenerics(decls []*bdecl) {
+	generic := map[*types.TypeName]*bdecl{}
+	for _, d := range decls {
+		if tn, ok := d.obj.(*types.TypeName); ok && isGeneric(tn) {
+			generic[tn] = d
+		}
+	}
+	refs := map[*types.TypeName]map[*types.TypeName]bool{}
+	for tn := range generic {
+		out := map[*types.TypeName]bool{}
+		seen := map[types.Type]bool{}
+		var walk func(t types.Type)
+		walk = func(t types.Type) {
+			if t == nil || seen[t] {
+				return
+			}
+			seen[t] = true
+			if n, ok := t.(*types.Named); ok {
+				if o := n.Origin().Obj(); generic[o] != nil && o != tn {
+					out[o] = true
+				}
+				for i := range n.TypeArgs().Len() {
+					walk(n.TypeArgs().At(i))
+				}
+				return
+			}
+			typewalk.Components(t, walk)
+		}
+		walk(tn.Type().Underlying())
+		refs[tn] = out
+	}
+	reaches := func(from, to *types.TypeName) bool {
+		seen := map[*types.TypeName]bool{}
+		var dfs func(t *types.TypeName) bool
+		dfs = func(t *types.TypeName) bool {
+			if t == to {
+				return true
+			}
+			if seen[t] {
+				return false
+			}
+			seen[t] = true
+			for u := range refs[t] {
+				if dfs(u) {
+					return true
+				}
+			}
+			return false
+		}
+		for u := range refs[from] {
+			if dfs(u) {
+				return true
+			}
+		}
+		return false
+	}
+	for tn, d := range generic {
+		if d.reason != "" {
+			continue
+		}
+		for u := range refs[tn] {
+			if reaches(u, tn) {
+				names := []string{tn.Name(), u.Name()}
+				slices.Sort(names)
+				d.reason = fmt.Sprintf("its generic types %s and %s refer to each other, which the interpreter can't instantiate (it would overflow its stack)", names[0], names[1])
+				break
+			}
+		}
+	}
 }

@@ -17,11 +17,16 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"go/ast"
+	"go/build"
 	"go/format"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"os"
+	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/peerbook/peerbook/eval/third_party/yaegi/extract"
@@ -53,8 +58,12 @@ func run(dir string, imports []string, cellsFile, requestsFile string) error {
 			failed = append(failed, fmt.Sprintf("%s: %v", p, err))
 			continue
 		}
+		src, err := blankUnused(b.Bytes())
+		if err != nil {
+			return fmt.Errorf("%s: the extracted symbols: %w", p, err)
+		}
 		name := "sym_" + strings.NewReplacer("/", "_", ".", "_", "-", "_", "~", "_").Replace(p) + ".go"
-		if err := os.WriteFile(filepath.Join(dir, name), b.Bytes(), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
 			return err
 		}
 	}
@@ -116,4 +125,48 @@ func run(dir string, imports []string, cellsFile, requestsFile string) error {
 		return fmt.Errorf("modulegen: the generated instances don't parse: %w\n%s", err, g.file())
 	}
 	return os.WriteFile(filepath.Join(dir, "sym_zz_generics.go"), src, 0o644)
+}
+
+// blankUnused makes an import of extracted symbols whose package no symbol names a blank
+// import: a package whose exported names are all generic (github.com/hashicorp/golang-lru/v2)
+// has none that extract writes, and an unused import does not compile.
+func blankUnused(src []byte) ([]byte, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", src, parser.ParseComments)
+	if err != nil {
+		return nil, err
+	}
+	used := map[string]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if x, ok := sel.X.(*ast.Ident); ok {
+				used[x.Name] = true
+			}
+		}
+		return true
+	})
+	changed := false
+	for _, is := range f.Imports {
+		p, _ := strconv.Unquote(is.Path.Value)
+		name := path.Base(p)
+		if is.Name != nil {
+			name = is.Name.Name
+		} else if !used[name] {
+			if bp, err := build.Import(p, ".", 0); err == nil {
+				name = bp.Name // the package's name is not its path's last element
+			}
+		}
+		if name != "_" && !used[name] {
+			is.Name = ast.NewIdent("_")
+			changed = true
+		}
+	}
+	if !changed {
+		return src, nil
+	}
+	var out bytes.Buffer
+	if err := format.Node(&out, fset, f); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
 }

@@ -316,6 +316,16 @@ func (b *Builder) link(ctx context.Context, g *goTool, dir, out string, imports 
 	args := append(append([]string{"build", "-v"}, g.buildFlags()...), "-o", out, ".")
 	if _, err := g.runProgress(ctx, dir, b.tr.compiled, args...); err != nil {
 		os.Remove(out)
+		var ce *cmdError
+		if errors.As(err, &ce) { // the packages -v named are progress, not the error
+			var keep []string
+			for _, l := range strings.Split(ce.output, "\n") {
+				if strings.ContainsAny(l, " \t:#") || l == "" {
+					keep = append(keep, l)
+				}
+			}
+			ce.output = strings.Join(keep, "\n")
+		}
 		return b.explainBuild(ctx, g, dir, imports, fmt.Errorf("build the evaluator: %w", err))
 	}
 	return nil

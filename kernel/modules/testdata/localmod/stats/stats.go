@@ -163,3 +163,23 @@ func Count[T any](xs []T) int {
 	counted += len(xs)
 	return counted
 }
+
+// Ring and ringList refer to each other: a generic type the interpreter can't copy.
+type Ring[T any] struct {
+	next *Ring[T]
+	list *ringList[T]
+	Val  T
+}
+
+type ringList[T any] struct {
+	root Ring[T]
+	n    int
+}
+
+// NewRing returns a ring of one element.
+func NewRing[T any](v T) *Ring[T] {
+	l := &ringList[T]{n: 1}
+	l.root = Ring[T]{list: l, Val: v}
+	l.root.next = &l.root
+	return &l.root
+}
