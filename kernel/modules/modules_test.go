@@ -291,6 +291,7 @@ func TestLocalModule(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds evaluator binaries (a minute or more on 2 cores): not with -short")
 	}
+	t.Parallel()
 	b := newBuilder(t)
 	tmp := t.TempDir()
 	copyDir(t, "testdata/localmod", filepath.Join(tmp, "localmod"))
@@ -440,46 +441,24 @@ func TestFailures(t *testing.T) {
 	}
 }
 
-// moduleWith returns a new module that requires pin (go get), in which go run prints what
-// cells using it should; it skips the test where the module proxy does not answer.
-func moduleWith(t *testing.T, pin string) string {
-	t.Helper()
-	mod := t.TempDir()
-	os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com/expected\n\ngo 1.22\n"), 0o644)
-	get := exec.Command("go", "get", pin)
-	get.Dir = mod
-	get.Env = append(os.Environ(), "GOWORK=off")
-	if out, err := get.CombinedOutput(); err != nil {
-		t.Skipf("the module proxy does not answer here (go get %s: %v): %s", pin, err, out)
-	}
-	return mod
-}
-
-// TestProxy builds go-humanize, pinned, from the module proxy (or the module cache).
+// TestProxy: go-humanize, pinned, from the module proxy (or the module cache), in the
+// notebook's shared build: its functions print what go run prints, the workspace's go.mod
+// pins the version, and a second build of the set finds the binary.
 func TestProxy(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an evaluator binary: not with -short")
-	}
-	needGo(t)
-	const pin = "github.com/dustin/go-humanize@v1.1.0"
-	mod := moduleWith(t, pin)
+	bin := notebookBuild(t)
+	t.Parallel()
 	const stmts = `fmt.Println(humanize.Bytes(82854982), humanize.Comma(-1234567), humanize.Ordinal(23))
 fmt.Println(humanize.SIWithDigits(0.000012345, 2, "F"))
 `
-	want := goRun(t, mod, "package main\n\nimport (\n\t\"fmt\"\n\n\thumanize \"github.com/dustin/go-humanize\"\n)\n\nfunc main() {\n"+stmts+"}\n")
-
-	b := newBuilder(t)
-	set := Set{Imports: []string{"github.com/dustin/go-humanize"}, Pins: []string{pin}}
-	bin, err := b.Build(context.Background(), set)
-	if err != nil {
-		t.Fatal(err)
-	}
+	want := goRun(t, notebook.dir, "package main\n\nimport (\n\t\"fmt\"\n\n\thumanize \"github.com/dustin/go-humanize\"\n)\n\nfunc main() {\n"+stmts+"}\n")
 	res := runCells(t, bin.Path, "import (\n\t\"fmt\"\n\n\thumanize \"github.com/dustin/go-humanize\"\n)\n\n"+stmts)
 	if res[0].stdout != want || len(res[0].errors) > 0 {
 		t.Errorf("the cell printed %q (errors %q), go run printed %q", res[0].stdout, res[0].errors, want)
 	}
+	b := newBuilder(t)
+	b.CacheDir = notebook.cache
 	start := time.Now()
-	again, err := b.Build(context.Background(), set)
+	again, err := b.Build(context.Background(), Set{Imports: notebookImports, Pins: notebookPins})
 	if err != nil {
 		t.Fatal(err)
 	}
