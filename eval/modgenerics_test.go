@@ -89,7 +89,7 @@ func (s *` + n("Stack") + `[T]) Len() int { return len(s.items) }
 		n("numbered"): n("first") + " @" + fmtAlias + "=fmt\nfunc " + n("numbered") + "(i int, s string) string { return " + fmtAlias + `.Sprintf("%d:%s", i+` + n("first") + `, s) }
 `,
 		n("first"): "\nconst " + n("first") + " = 1\n",
-		n("grow"): "\nfunc " + n("grow") + "[T any](xs []T, x T) []T { return append(xs, x) }\n",
+		n("grow"):  "\nfunc " + n("grow") + "[T any](xs []T, x T) []T { return append(xs, x) }\n",
 		n("Count"): "!it uses the package variable gen.counted, whose state is the compiled package's",
 	}
 	table := map[string]string{
