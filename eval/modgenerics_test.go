@@ -48,6 +48,13 @@ func (s *Stack[T]) Push(x T) { panic(0) }
 func (s *Stack[T]) Pop() (T, bool) { panic(0) }
 func (s *Stack[T]) Len() int { panic(0) }
 
+type Pair[K comparable, V any] struct {
+	Key K
+	Val V
+}
+
+func (p Pair[K, V]) String() string { panic(0) }
+
 type Labeler interface{ Label() string }
 
 func Labels[T Labeler](xs []T) []string { panic(0) }
@@ -78,6 +85,12 @@ func (s *` + n("Stack") + `[T]) Pop() (T, bool) {
 func (s *` + n("Stack") + `[T]) Len() int { return len(s.items) }
 `,
 		n("Labeler"): "\ntype " + n("Labeler") + " interface{ Label() string }\n",
+		n("Pair"): "@" + fmtAlias + "=fmt\ntype " + n("Pair") + `[K comparable, V any] struct {
+	Key K
+	Val V
+}
+func (p ` + n("Pair") + `[K, V]) String() string { return ` + fmtAlias + `.Sprintf("%v=%v", p.Key, p.Val) }
+`,
 		n("Labels"): n("Labeler") + " " + n("numbered") + "\nfunc " + n("Labels") + "[T " + n("Labeler") + `](xs []T) []string {
 	var out []string
 	for i, x := range xs {
@@ -98,6 +111,7 @@ func (s *` + n("Stack") + `[T]) Len() int { return len(s.items) }
 		naming.DeclPrefix + "Stack":                 "1\ntype Stack[T any] struct{items []T}",
 		naming.DeclPrefix + "Labels":                "1\nfunc Labels[T Labeler](xs []T) []string",
 		naming.DeclPrefix + "Count":                 "1\nfunc Count[T any](xs []T) int",
+		naming.DeclPrefix + "Pair":                  "2\ntype Pair[K comparable, V any] struct{Key K; Val V}",
 		naming.ExplicitPrefix + "Count:types:uint8": "!no reason at all",
 	}
 	return map[string]reflect.Value{
@@ -157,6 +171,13 @@ fmt.Printf("%v %v %d %T %+v\n", top, ok, st.Len(), st, top)`, "{bob 42} true 1 g
 		// A type parameter of the notebook's own generic function.
 		{`func names2[T any](xs []T, f func(T) string) []string { return gen.Map(xs, f) }
 fmt.Println(names2(us, func(u User) string { return u.Name + "?" }))`, "[ann? bob?]\n"},
+		// A copied generic type with a String method, printed by fmt, alone and in a
+		// slice; a generic function's value instantiated with a cell type.
+		{`pairs := []gen.Pair[User, int]{{us[0], 1}, {Key: us[1], Val: 2}}
+fmt.Println(pairs[0], pairs)
+fmt.Printf("%v %s %T\n", pairs[1], pairs[1], pairs)
+mapUsers := gen.Map[User, string]
+fmt.Println(mapUsers(us, func(u User) string { return u.Name + "." }))`, "{ann 31}=1 [{ann 31}=1 {bob 42}=2]\n{bob 42}=2 {bob 42}=2 []gen.Pair[main.User,int]\n[ann. bob.]\n"},
 		// A use the build did not see, with Go's types: interpreted too.
 		{`lens := gen.Map([]string{"a", "bcd"}, func(s string) int { return len(s) })
 fmt.Println(lens)`, "[1 3]\n"},
