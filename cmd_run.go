@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -16,6 +17,8 @@ import (
 
 	"github.com/peerbook/peerbook/eval"
 	"github.com/peerbook/peerbook/install"
+	"github.com/peerbook/peerbook/internal/atomicfile"
+	"github.com/peerbook/peerbook/kernel"
 	"github.com/peerbook/peerbook/kernel/notebook"
 )
 
@@ -23,7 +26,7 @@ func init() {
 	register(&command{
 		name:    "run",
 		summary: "execute a notebook headlessly, no Jupyter needed",
-		usage: `peerbook run NOTEBOOK.ipynb [-o OUT.ipynb [--trust]] [--html OUT.html] [--timeout D] [--continue] [-q]
+		usage: `peerbook run NOTEBOOK.ipynb [-o OUT.ipynb [--trust]] [--html OUT.html] [--timeout D] [--continue] [--as-go] [-q] [--ranks N [--launcher CMD]]
 
 Runs the notebook's code cells in order in a fresh Go session, showing on stderr each
 cell as it starts and what it outputs as it runs (text as printed, a one-line summary
@@ -31,7 +34,8 @@ such as [image/svg+xml 43 KB] for rich outputs; -q leaves outputs out), and writ
 outputs into OUT.ipynb (default: the notebook itself is left alone and nothing is
 written unless -o is given) and, with --html, into a self-contained HTML page with the
 rich outputs in it. The notebook and the files to write are checked before any cell
-runs. --trust records OUT.ipynb as trusted in this user's Jupyter, as "jupyter trust"
+runs; a notebook whose metadata names another language than Go (a python3 notebook) is
+refused unless --as-go is given. --trust records OUT.ipynb as trusted in this user's Jupyter, as "jupyter trust"
 does (with Jupyter's notebook secret, in its signature database), so that Jupyter shows
 its HTML, pictures and scripts; without it Jupyter shows the PNGs of the pictures and
 sanitised HTML. Exits 1 naming the first cell that failed; --continue runs the cells after it too,
@@ -42,7 +46,18 @@ output, as in Jupyter.
 The session runs in a child process, as in the kernel: a cell that kills it (a stack
 overflow, concurrent map writes, a GPU fault that leaves CUDA unusable) fails with the
 reason, the outputs so far are still written, and with --continue the cells after it run
-in a fresh session.`,
+in a fresh session.
+
+--ranks N runs the session as N ranks, one process each, as MPI programs run: every cell
+runs on each rank (gpu.Rank() tells them apart), its text output labelled [r], its rich
+output rank 0's. A rank that dies ends the cell on every rank and all ranks start again,
+empty. A "%ranks N" cell does the same from inside the notebook.
+
+--launcher CMD starts the ranks through a cluster launcher instead ("mpirun",
+"mpirun --oversubscribe", "srun"), on the hosts it chooses: each rank connects back
+to this process over TCP, signed with a key made for the session, which reaches the
+ranks in the environment (mpirun -x), never on a command line. $PEERBOOK_RANK_HOST
+names the address the ranks are given (default: this host's name).`,
 		run: runNotebookCommand,
 	})
 }
@@ -50,9 +65,12 @@ in a fresh session.`,
 func runNotebookCommand(flags *flag.FlagSet, args []string) error {
 	out := flags.String("o", "", "write the executed notebook to this file")
 	htmlOut := flags.String("html", "", "write an HTML page of the executed notebook to this file")
-	timeout := flags.Duration("timeout", 10*time.Minute, "longest time one cell may run (0: no limit)")
+	timeout := durationVar(flags, "timeout", 10*time.Minute, "longest time one cell may run, a `duration` with its unit: 90s, 10m (0: no limit)")
 	keepGoing := flags.Bool("continue", false, "run the remaining cells after a failing one")
 	quiet := flags.Bool("q", false, "show only progress, not what the cells output")
+	asGo := flags.Bool("as-go", false, "run the cells as Go whatever language the notebook's kernelspec names")
+	nRanks := flags.Int("ranks", 1, "run the session as `N` ranks (processes), each cell on every rank")
+	launcherCmd := flags.String("launcher", "", "start the ranks with this cluster launcher `command` (mpirun, srun, with arguments)")
 	trust := flags.Bool("trust", false, "record the notebook -o writes as trusted in this user's Jupyter (as jupyter trust does)")
 	// Flags may come before or after the notebook's path.
 	if err := flags.Parse(args); err != nil {
@@ -72,8 +90,17 @@ func runNotebookCommand(flags *flag.FlagSet, args []string) error {
 	}
 
 	// Everything that can be checked is checked before the first cell runs.
+	if *nRanks < 1 || *nRanks > kernel.MaxRanks {
+		return fmt.Errorf("--ranks %d: want 1 to %d", *nRanks, kernel.MaxRanks)
+	}
+	if *launcherCmd != "" && *nRanks < 2 {
+		return fmt.Errorf("--launcher %q needs --ranks 2 or more", *launcherCmd)
+	}
 	nb, err := notebook.Read(path)
 	if err != nil {
+		return err
+	}
+	if err := checkLanguage(nb, path, *asGo); err != nil {
 		return err
 	}
 	if err := checkWritable("-o", *out); err != nil {
@@ -99,13 +126,30 @@ func runNotebookCommand(flags *flag.FlagSet, args []string) error {
 			return fmt.Errorf("--trust: %s: %w", path, err)
 		}
 	}
-	opts := runOptions{path: path, out: *out, html: *htmlOut, timeout: *timeout, keepGoing: *keepGoing, quiet: *quiet, trustDir: trustDir}
+	opts := runOptions{path: path, out: *out, html: *htmlOut, timeout: *timeout, keepGoing: *keepGoing, quiet: *quiet, trustDir: trustDir, ranks: *nRanks, launcher: *launcherCmd}
 	if bin, err := moduleEvaluator(nb, path); err != nil {
 		return err
 	} else if bin != "" {
 		return runInstead(bin, args)
 	}
 	return runNotebook(nb, opts)
+}
+
+// checkLanguage refuses a notebook whose metadata says its cells are in another language
+// than Go (a python3 notebook): run as Go, its first cell would fail with compile errors
+// that say nothing of the cause, and -o would write Go outputs into it. Refusing costs
+// nothing, since no cell has run; --as-go runs it anyway. A notebook that names no
+// language (written by hand) runs.
+func checkLanguage(nb *notebook.Notebook, path string, asGo bool) error {
+	lang, kernel := nb.Language()
+	if asGo || lang == "" || strings.EqualFold(lang, "go") {
+		return nil
+	}
+	what := fmt.Sprintf("language %q", lang)
+	if kernel != "" {
+		what = fmt.Sprintf("kernel %q, language %q", kernel, lang)
+	}
+	return fmt.Errorf("%s is not a Go notebook (its metadata names %s): peerbook runs Go cells; --as-go runs them as Go anyway", path, what)
 }
 
 // runOptions are the command line of `peerbook run`.
@@ -115,6 +159,8 @@ type runOptions struct {
 	keepGoing       bool
 	quiet           bool   // no cell outputs on the terminal
 	trustDir        string // Jupyter's data directory where --trust records out; "" without --trust
+	ranks           int    // processes the session runs as (1: one evaluator)
+	launcher        string // the cluster launcher that starts them ("": this process)
 }
 
 // checkWritable fails, naming flag, where path ("": none) can't be written: a missing
@@ -168,16 +214,17 @@ func writeResults(nb *notebook.Notebook, o runOptions) error {
 		}
 	}
 	if o.html != "" {
-		f, err := os.Create(o.html)
+		// Whole or not at all, as the notebook: a full disk leaves the page that was there.
+		f, err := atomicfile.Create(o.html, 0o644)
 		if err != nil {
 			return fmt.Errorf("writing HTML: %w", err)
 		}
-		werr := nb.WriteHTML(f, strings.TrimSuffix(filepath.Base(o.path), ".ipynb"))
-		if cerr := f.Close(); werr == nil {
-			werr = cerr
+		if err := nb.WriteHTML(f, strings.TrimSuffix(filepath.Base(o.path), ".ipynb")); err != nil {
+			f.Abort()
+			return fmt.Errorf("writing HTML: %w", err)
 		}
-		if werr != nil {
-			return fmt.Errorf("writing HTML: %w", werr)
+		if err := f.Commit(); err != nil {
+			return fmt.Errorf("writing HTML: %w", err)
 		}
 		fmt.Fprintf(os.Stderr, "wrote %s\n", o.html)
 	}
@@ -193,9 +240,65 @@ type cellProgress struct {
 	total  int
 	out    io.Writer
 
+	// live: out is a terminal, where a display updated in place (a progress bar) is
+	// drawn again over its line; elsewhere its latest state is shown at most once a
+	// second, and when the cell ends.
+	live bool
+
 	mu       sync.Mutex
 	lineOpen bool // the running cell's progress line has no newline yet
 	midLine  bool // the last output text ended without a newline
+	// lastDisplay is the id of the display whose one line is the last thing shown, so
+	// that its update can be drawn over it ("" when something else came after it).
+	lastDisplay string
+	displays    map[string]*shownDisplay // the running cell's displays with ids
+}
+
+// shownDisplay is what the terminal shows of a display that may be updated.
+type shownDisplay struct {
+	text    string    // the text shown last
+	pending string    // not live: an update not shown yet ("" none)
+	shownAt time.Time // not live: when text was shown
+}
+
+// headerLine is the line that names a cell on the terminal: its first line that says what
+// the cell does, past blank lines, comments, magics, imports and the package clause (not
+// `import (` or `// Copies and kernels`); the first non-blank line where every line is such.
+func headerLine(src string) string {
+	lines := strings.Split(src, "\n")
+	first := ""
+	inImports, inComment := false, false
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		if first == "" && t != "" {
+			first = t
+		}
+		switch {
+		case inComment:
+			if _, after, ok := strings.Cut(t, "*/"); ok {
+				inComment = false
+				if t = strings.TrimSpace(after); t != "" {
+					return t
+				}
+			}
+			continue
+		case inImports:
+			inImports = !strings.HasPrefix(t, ")")
+			continue
+		case t == "" || strings.HasPrefix(t, "//") || strings.HasPrefix(t, "package ") || strings.HasPrefix(t, "%"):
+			continue
+		case strings.HasPrefix(t, "/*"):
+			inComment = !strings.Contains(t[2:], "*/")
+			continue
+		case t == "import (" || strings.HasPrefix(t, "import ("):
+			inImports = !strings.Contains(t, ")")
+			continue
+		case strings.HasPrefix(t, "import "):
+			continue
+		}
+		return t
+	}
+	return first
 }
 
 // outputIndent starts each line of a cell's output under its progress line.
@@ -205,7 +308,8 @@ func (p *cellProgress) CellStarted(index, total int, c *notebook.Cell) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.total = total
-	first, _, _ := strings.Cut(strings.TrimSpace(c.Source()), "\n")
+	p.lastDisplay, p.displays = "", nil
+	first := headerLine(c.Source())
 	if r := []rune(first); len(r) > 60 {
 		first = string(r[:57]) + "..." // whole characters: the line may be any UTF-8
 	}
@@ -214,6 +318,7 @@ func (p *cellProgress) CellStarted(index, total int, c *notebook.Cell) {
 }
 
 func (p *cellProgress) CellDone(index, total int, c *notebook.Cell, took time.Duration, err error) {
+	p.flushDisplays()
 	if err == nil && !p.quiet {
 		for _, o := range c.Outputs() {
 			if o["output_type"] == "execute_result" {
@@ -224,6 +329,7 @@ func (p *cellProgress) CellDone(index, total int, c *notebook.Cell, took time.Du
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.displays, p.lastDisplay = nil, ""
 	if p.midLine {
 		fmt.Fprintln(p.out)
 	}
@@ -259,6 +365,80 @@ func (p *cellProgress) show(s string, ownLine bool) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.showLocked(s, ownLine)
+}
+
+// display shows a display's summary; one with an id may be updated later (see update).
+func (p *cellProgress) display(id, s string) {
+	if s == "" {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.showLocked(s, true)
+	if id == "" {
+		return
+	}
+	if p.displays == nil {
+		p.displays = map[string]*shownDisplay{}
+	}
+	p.displays[id] = &shownDisplay{text: s, shownAt: time.Now()}
+	if strings.Count(s, "\n") == 1 {
+		p.lastDisplay = id
+	}
+}
+
+// update shows the new state of display id: drawn over its line on a terminal when
+// nothing was shown after it, else on a line of its own; not on a terminal, at most once
+// a second (flushDisplays shows the last state when the cell ends).
+func (p *cellProgress) update(id, s string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	d := p.displays[id]
+	if d == nil || s == "" || s == d.text {
+		return
+	}
+	if !p.live {
+		d.pending = s
+		if time.Since(d.shownAt) < time.Second {
+			return
+		}
+		d.pending, d.shownAt = "", time.Now()
+	}
+	d.text = s
+	if p.live && p.lastDisplay == id && strings.Count(s, "\n") == 1 {
+		// Up one line, to its start, clear it, draw the new state.
+		io.WriteString(p.out, "\x1b[1A\r\x1b[2K"+outputIndent+s)
+		return
+	}
+	p.showLocked(s, true)
+	if strings.Count(s, "\n") == 1 {
+		p.lastDisplay = id
+	}
+}
+
+// flushDisplays shows the updates not yet shown (not on a terminal) of the running cell's
+// displays, in the order they were first shown.
+func (p *cellProgress) flushDisplays() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	ids := make([]string, 0, len(p.displays))
+	for id, d := range p.displays {
+		if d.pending != "" {
+			ids = append(ids, id)
+		}
+	}
+	sort.Slice(ids, func(i, j int) bool { return p.displays[ids[i]].shownAt.Before(p.displays[ids[j]].shownAt) })
+	for _, id := range ids {
+		d := p.displays[id]
+		d.text, d.pending = d.pending, ""
+		p.showLocked(d.text, true)
+	}
+}
+
+// showLocked is show for a caller that holds p.mu.
+func (p *cellProgress) showLocked(s string, ownLine bool) {
+	p.lastDisplay = ""
 	var b strings.Builder
 	if ownLine && p.midLine {
 		b.WriteByte('\n')

@@ -68,7 +68,9 @@ func TestCellProgressShowsOutputs(t *testing.T) {
 		c3 := cell("panic(1)")
 		p.CellStarted(3, 3, c3)
 		p.CellDone(3, 3, c3, time.Millisecond, &eval.Error{Name: "panic", Value: "1", Traceback: []string{"\x1b[31mpanic: 1\x1b[0m", "goroutine 1"}})
-		want := "[1/3] fmt.Print(\"a\")\n    hello\n    world\n    [image/png 2 KB]\n    7\n  ok (2ms)\n" +
+		// The display's update comes within a second of it: not on a terminal, its last
+		// state shows when the cell ends.
+		want := "[1/3] fmt.Print(\"a\")\n    hello\n    world\n    [image/png 2 KB]\n    updated\n    7\n  ok (2ms)\n" +
 			"[2/3] x := 1  ok (1ms)\n" +
 			"[3/3] panic(1)  FAILED (1ms)\n    panic: 1\n    goroutine 1\n"
 		if quiet {
@@ -156,7 +158,7 @@ func TestRunCommandLine(t *testing.T) {
 			}
 		}
 		quiet, err := run(t, nb, "-q")
-		if err != nil || strings.Contains(quiet, "hello") || strings.Contains(quiet, "Magics") || !strings.Contains(quiet, "[3/3]") {
+		if err != nil || strings.Contains(quiet, "    hello") || strings.Contains(quiet, "Magics") || !strings.Contains(quiet, "[3/3]") {
 			t.Errorf("-q: %v\n%s", err, quiet)
 		}
 	})
@@ -187,7 +189,7 @@ func TestRunCommandLine(t *testing.T) {
 		}
 		// Under its cell, on a line of its own: stdout and stderr travel apart, so the
 		// notice may come before or after the cell's printed line.
-		_, block, _ := strings.Cut(log, "[2/2] import \"peerbook/gpu\"\n")
+		_, block, _ := strings.Cut(log, "[2/2] fmt.Println(gpu.Runtime())\n")
 		block, _, _ = strings.Cut(block, "\n  ok")
 		if !strings.Contains("\n"+block+"\n", "\n    "+strings.TrimSuffix(notice, "\n")+"\n") {
 			t.Errorf("the terminal doesn't show the notice on its own line under its cell:\n%s", log)
@@ -259,3 +261,60 @@ print(NotebookNotary(data_dir=sys.argv[2]).check_signature(nbformat.read(sys.arg
 }
 
 func bundle(data map[string]any) display.Bundle { return display.Bundle{Data: data} }
+
+// On a terminal a display updated in place (a progress bar) is drawn again over its line
+// while the cell runs, and on a line of its own when something came after it; not on a
+// terminal its last state shows when the cell ends. The bar's text/plain is what shows.
+func TestProgressBarUpdatesOnTheTerminal(t *testing.T) {
+	nb, err := notebook.Decode([]byte(`{"cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "source": "p := display.NewProgress(10, \"steps\")"}], "metadata": {}, "nbformat": 4}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := nb.Cells[0]
+	bar := func(n string) display.Bundle {
+		return bundle(map[string]any{"text/plain": "steps " + n, "text/html": "<div>" + n + "</div>"})
+	}
+	for _, live := range []bool{true, false} {
+		var b bytes.Buffer
+		p := &cellProgress{out: &b, live: live}
+		echo := p.echo()
+		p.CellStarted(1, 1, c)
+		echo.Display(bar("0/10"), "bar", false)
+		echo.Display(bar("5/10"), "bar", true)
+		echo.Display(bar("6/10"), "bar", true)
+		echo.Stream("stdout", "half way\n")
+		echo.Display(bar("10/10"), "bar", true)
+		echo.Display(bar("10/10"), "bar", true) // the same state again: nothing to draw
+		p.CellDone(1, 1, c, time.Millisecond, nil)
+		redraw := "\x1b[1A\r\x1b[2K    "
+		want := "[1/1] p := display.NewProgress(10, \"steps\")\n    steps 0/10\n" +
+			redraw + "steps 5/10\n" + redraw + "steps 6/10\n" +
+			"    half way\n    steps 10/10\n  ok (1ms)\n"
+		if !live {
+			want = "[1/1] p := display.NewProgress(10, \"steps\")\n    steps 0/10\n    half way\n    steps 10/10\n  ok (1ms)\n"
+		}
+		if b.String() != want {
+			t.Errorf("live %v:\n got %q\nwant %q", live, b.String(), want)
+		}
+	}
+}
+
+// A cell's line on the terminal is its first line that says what it does.
+func TestCellHeaderIsItsFirstMeaningfulLine(t *testing.T) {
+	for src, want := range map[string]string{
+		"import (\n\t\"fmt\"\n\t\"peerbook/gpu\"\n)\n\ndev := gpu.Dev(0)":            "dev := gpu.Dev(0)",
+		"// Copies and kernels at the same time.\n// More.\ns, _ := dev.NewStream()": "s, _ := dev.NewStream()",
+		"/* a\n   block */\nx := 1":              "x := 1",
+		"/* a */ y := 2":                         "/* a */ y := 2",
+		"import \"time\"\n\nstart := time.Now()": "start := time.Now()",
+		"\n\nx := 1\ny := 2":                     "x := 1",
+		"import (\n\t\"fmt\"\n)":                 "import (",
+		"%%timeline\nfill.Launch(dev, 1, 1, b)":  "fill.Launch(dev, 1, 1, b)",
+		"%go get github.com/samber/lo@v1.53.0\nimport \"github.com/samber/lo\"\n\nx := lo.Max(xs)": "x := lo.Max(xs)",
+		"%who": "%who",
+	} {
+		if got := headerLine(src); got != want {
+			t.Errorf("headerLine(%q) = %q, want %q", src, got, want)
+		}
+	}
+}

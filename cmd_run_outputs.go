@@ -18,10 +18,13 @@ type outputEcho struct{ p *cellProgress }
 
 func (e outputEcho) Stream(name, text string) { e.p.text(text) }
 
+// Display shows a display's summary, and its updates (a progress bar as it moves).
 func (e outputEcho) Display(b display.Bundle, id string, update bool) {
-	if !update {
-		e.p.block(summarize(b.Data))
+	if update {
+		e.p.update(id, summarize(b.Data))
+		return
 	}
+	e.p.display(id, summarize(b.Data))
 }
 
 func (e outputEcho) ClearOutput(wait bool) {}
@@ -37,6 +40,7 @@ var richTypes = []string{"image/svg+xml", "image/png", "image/jpeg", "image/gif"
 	"text/markdown", "text/latex", "application/json"}
 
 // summarize is a MIME bundle's data for a terminal: its text/plain where that is all it has,
+// or where it is one line beside HTML only (a progress bar's "[#####.....] 50% · 5/10"),
 // else the richest type and its size on one line, as "[image/svg+xml 43 KB]" (images in
 // base64 count their decoded bytes). The result ends with a newline.
 func summarize(data map[string]any) string {
@@ -45,6 +49,10 @@ func summarize(data map[string]any) string {
 		if t != "text/plain" {
 			types = append(types, t)
 		}
+	}
+	if text := strings.TrimSuffix(notebook.JoinText(data["text/plain"]), "\n"); len(types) == 1 && types[0] == "text/html" &&
+		text != "" && !strings.Contains(text, "\n") && len(text) <= 200 {
+		return text + "\n"
 	}
 	if len(types) == 0 {
 		text := notebook.JoinText(data["text/plain"])

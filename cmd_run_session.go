@@ -32,6 +32,8 @@ func runNotebook(nb *notebook.Notebook, o runOptions) error {
 		// Shell commands (!cmd) run in the notebook's folder, as in Jupyter.
 		EvaluatorCommand: []string{exe, "evaluator", "--dir", filepath.Dir(o.path)},
 		OwnProcess:       true,
+		Ranks:            o.ranks,
+		Launcher:         o.launcher,
 		// The supervisor's log (evaluators restarted, leftovers ended), as the kernel's.
 		Logger: kernelLogger(false, os.Getenv(debugEnv), os.Stderr),
 	})
@@ -46,7 +48,8 @@ func runNotebook(nb *notebook.Notebook, o runOptions) error {
 
 	fmt.Fprintf(os.Stderr, "running %s\n", o.path)
 	began := time.Now()
-	p := &runProgress{cellProgress: cellProgress{colour: isTerminal(os.Stderr), quiet: o.quiet, out: os.Stderr},
+	tty := isTerminal(os.Stderr)
+	p := &runProgress{cellProgress: cellProgress{colour: tty, live: tty, quiet: o.quiet, out: os.Stderr},
 		nb: nb, keepGoing: o.keepGoing}
 	var echo eval.Output
 	if !o.quiet {

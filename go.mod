@@ -8,6 +8,7 @@ require (
 	github.com/google/uuid v1.6.0
 	github.com/yuin/goldmark v1.8.7
 	golang.org/x/image v0.30.0
+	golang.org/x/mod v0.43.0
 	gonum.org/v1/plot v0.17.0
 )
 

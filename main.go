@@ -10,6 +10,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -17,15 +18,18 @@ import (
 	"io"
 	"log"
 	"os"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/peerbook/peerbook/eval"
 	"github.com/peerbook/peerbook/gpu"
 	"github.com/peerbook/peerbook/install"
+	"github.com/peerbook/peerbook/internal/ranks"
 	"github.com/peerbook/peerbook/kernel"
 	"github.com/peerbook/peerbook/kernel/evaluator/evalchild"
 	"github.com/peerbook/peerbook/kernel/history"
@@ -68,6 +72,10 @@ bounds the bytes of the messages over 64 KiB all clients are sending at once (de
 1 GiB): past it they wait, and after 10 s get a KernelBusy error.
 $PEERBOOK_MAX_STACK_MB bounds a goroutine's stack in the session (default 256).
 $PEERBOOK_EVALUATOR_LOG names a file that gets a copy of the session's stderr.
+A "%ranks N" cell runs the session as N processes (ranks); with "--launcher mpirun|srun"
+a cluster launcher starts them, and they connect back over TCP to the address
+$PEERBOOK_RANK_HOST names (default: this host's name) within $PEERBOOK_RANK_CONNECT_TIMEOUT
+(default 60s).
 The kernel's own log (messages dropped, evaluators restarted, shutdown requests) goes to
 its stderr only with --debug or $PEERBOOK_DEBUG=1: Jupyter and nbconvert show a kernel's
 stderr on the terminal that started them.`,
@@ -114,14 +122,16 @@ and the CUDA driver and NVRTC this machine has, if any.`,
 		usage: `peerbook evaluator
 
 Started by "peerbook kernel" and "peerbook run" with its request and event pipes on
-file descriptors 3 and 4 (see package kernel/evaluator). Not for use by hand.`,
+file descriptors 3 and 4 (see package kernel/evaluator). Started by a cluster launcher
+with $PEERBOOK_RANK_CONNECT set, it is a rank's agent: it connects to the kernel and
+starts the evaluator itself (see package kernel/internal/ranknet). Not for use by hand.`,
 		hidden: true,
 		run: func(flags *flag.FlagSet, args []string) error {
 			dir := flags.String("dir", "", "the working directory of shell commands (!cmd) in cells (default: this process's)")
 			if err := flags.Parse(args); err != nil {
 				return err
 			}
-			os.Exit(evalchild.Main(func() (evalchild.Session, error) {
+			os.Exit(evalchild.Main(func(ranks.World) (evalchild.Session, error) {
 				s, err := eval.New(eval.Options{Hooks: eval.PackageHooks{}, Packages: modulePackages, GoMagic: goMagic, Dir: *dir})
 				if err != nil {
 					return nil, err
@@ -176,24 +186,86 @@ func mainStatus(args []string, stdout, stderr io.Writer) int {
 		printHelp(stderr)
 		return 2
 	}
-	flags := c.flags(stderr)
+	// The usage goes where the outcome says: stdout for --help (as `peerbook --help`),
+	// stderr for a command line that makes no sense; a bad flag gets its error and a pointer
+	// to the usage, not the whole usage.
+	var usage bytes.Buffer
+	flags := c.flags(&usage)
 	flags.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: "+c.usage)
-		printFlags(stderr, flags)
+		fmt.Fprintln(&usage, "Usage: "+c.usage)
+		printFlags(&usage, flags)
 	}
 	err := c.run(flags, args[1:])
 	switch {
 	case err == nil:
+		stderr.Write(usage.Bytes())
 		return 0
 	case errors.Is(err, flag.ErrHelp):
+		stdout.Write(usage.Bytes())
 		return 0
 	case errors.Is(err, errUsage):
+		stderr.Write(usage.Bytes())
 		return 2
-	case strings.HasPrefix(err.Error(), "flag provided but not defined"), strings.HasPrefix(err.Error(), "invalid value"):
-		return 2 // the flag package has said what was wrong, and printed the usage
+	case isFlagError(err):
+		// As the usage spells flags: --timeout, -o (the flag package writes -timeout).
+		fmt.Fprintf(stderr, "peerbook %s: %s\n", c.name, longFlag.ReplaceAllString(err.Error(), "$1--$2"))
+		if strings.HasPrefix(err.Error(), "flag provided but not defined") {
+			printFlags(stderr, flags)
+		}
+		fmt.Fprintf(stderr, "Run \"peerbook help %s\" for its usage.\n", c.name)
+		return 2
 	}
+	stderr.Write(usage.Bytes())
 	fmt.Fprintf(stderr, "peerbook %s: %v\n", c.name, err)
 	return 1
+}
+
+// longFlag is a flag of more than one letter as the flag package names it in errors: "-timeout".
+var longFlag = regexp.MustCompile(`(^|[\s:])-(\w\w+)\b`)
+
+// isFlagError reports whether err is the flag package's: a flag that does not exist, a
+// value it refused, a flag without its value.
+func isFlagError(err error) bool {
+	for _, prefix := range []string{"flag provided but not defined", "invalid value", "invalid boolean value",
+		"invalid boolean flag", "flag needs an argument", "bad flag syntax"} {
+		if strings.HasPrefix(err.Error(), prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// durationFlag is a time.Duration flag whose error for a number without a unit says which
+// unit to add ("durations need a unit: 5s"), where the flag package's says only that
+// time.ParseDuration failed.
+type durationFlag struct{ d *time.Duration }
+
+// String returns the duration, as the flag package shows defaults.
+func (f durationFlag) String() string {
+	if f.d == nil {
+		return ""
+	}
+	return f.d.String()
+}
+
+// Set parses a duration: 90s, 10m, 1h30m; 0 alone means none.
+func (f durationFlag) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		if _, nerr := strconv.ParseFloat(s, 64); nerr == nil {
+			return fmt.Errorf("durations need a unit: %ss", s)
+		}
+		return errors.New("not a duration (write it as 90s, 10m or 1h30m)")
+	}
+	*f.d = d
+	return nil
+}
+
+// durationVar defines a duration flag (see durationFlag).
+func durationVar(flags *flag.FlagSet, name string, value time.Duration, usage string) *time.Duration {
+	d := value
+	flags.Var(durationFlag{&d}, name, usage)
+	return &d
 }
 
 // flags is a FlagSet for c whose -h prints c's flags on w (for `peerbook help NAME`, which

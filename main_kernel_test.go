@@ -96,7 +96,7 @@ func waitListening(t *testing.T, connFile string) {
 	}
 }
 
-// writeConnectionFile writes a connection file with free TCP ports and no key.
+// writeConnectionFile writes a connection file with free TCP ports and a key.
 func writeConnectionFile(t *testing.T) string {
 	t.Helper()
 	var ports []int
@@ -109,7 +109,7 @@ func writeConnectionFile(t *testing.T) string {
 		defer l.Close()
 	}
 	data, _ := json.Marshal(map[string]any{"transport": "tcp", "ip": "127.0.0.1", "shell_port": ports[0], "iopub_port": ports[1],
-		"stdin_port": ports[2], "control_port": ports[3], "hb_port": ports[4], "key": "", "signature_scheme": "hmac-sha256"})
+		"stdin_port": ports[2], "control_port": ports[3], "hb_port": ports[4], "key": "a key: no warning about an unsigned kernel", "signature_scheme": "hmac-sha256"})
 	path := filepath.Join(t.TempDir(), "kernel.json")
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		t.Fatal(err)

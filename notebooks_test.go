@@ -28,6 +28,7 @@ var promised = map[string][]string{
 	"04-go-kernels.ipynb":             {},
 	"05-cuda-kernels.ipynb":           {"text/html"},
 	"06-go-modules.ipynb":             {},
+	"07-ranks.ipynb":                  {"image/svg+xml"},
 }
 
 // shown lists, for some tutorials, text that some output of the executed notebook must
@@ -36,6 +37,10 @@ var shown = map[string][]string{
 	"02-peer-buffers.ipynb": {"has no host-native atomics (CU_DEVICE_ATTRIBUTE_HOST_NATIVE_ATOMIC_SUPPORTED = 0, host link PCIe)",
 		"added through GPU0; old value 0 <nil>", "counter: 1 <nil>"},
 	"06-go-modules.ipynb": {"12 links: mean", "GPU3 sends out up to"},
+	"07-ranks.ipynb": {"[0] rank 0 of 2", "[1] rank 1 of 2", "[0] rank 0 reads rank 1's buffer: [101 101",
+		"[1] rank 1: 0 of 100 hand-offs from rank 0 delivered wrong data", "hand-offs delivered stale data",
+		"[0] rank 0: by hand and collective differ in 0 of 16384 values", "[1] rank 1: by hand and collective differ in 0 of 16384 values",
+		"the ranks asked for different buffers", "[1] 1"},
 }
 
 // multiline returns a notebook's multiline string, which nbformat stores as a string or a
@@ -259,6 +264,7 @@ func TestTutorialsRunHeadless(t *testing.T) {
 			}
 			t.Logf("%s ran in %v", name, time.Since(start).Round(time.Millisecond))
 			checkExecuted(t, out, promised[name])
+			checkClaims(t, out, stderr.String())
 			html, err := os.ReadFile(page)
 			if err != nil || !bytes.Contains(html, []byte("<html")) {
 				t.Errorf("no HTML page: %v", err)
@@ -312,6 +318,132 @@ func TestTutorialsRunInJupyter(t *testing.T) {
 			}
 			t.Logf("%s ran in Jupyter in %v", name, time.Since(start).Round(time.Millisecond))
 			checkExecuted(t, filepath.Join(dir, name), promised[name])
+			checkClaims(t, filepath.Join(dir, name), "") // (nbconvert shows no terminal progress)
 		})
 	}
+}
+
+// claims are, for each tutorial, checks of what its prose says, on the executed notebook's
+// cells (by id) and the terminal output of `peerbook run`.
+var claims = map[string]func(t *testing.T, cells map[string]tutorialCell, log string){
+	// "Copies and kernels at the same time": a copy runs while the kernel does.
+	"03-topology-and-bandwidth.ipynb": func(t *testing.T, cells map[string]tutorialCell, log string) {
+		ops := timedOps(t, cells["045d8e86"].text())
+		var kernel *timedOp
+		for i := range ops {
+			if ops[i].kind == "kernel" {
+				kernel = &ops[i]
+			}
+		}
+		if kernel == nil {
+			t.Fatalf("the overlap cell lists no kernel:\n%s", cells["045d8e86"].text())
+		}
+		overlapping := 0
+		for _, op := range ops {
+			if op.kind == "copy" && op.start < kernel.end && op.end > kernel.start {
+				overlapping++
+			}
+		}
+		if overlapping == 0 {
+			t.Errorf("no copy overlaps the kernel (%v .. %v):\n%s", kernel.start, kernel.end, cells["045d8e86"].text())
+		}
+	},
+	// "The CUDA it becomes": the kernel's translation, not ~300 lines of runtime.
+	"04-go-kernels.ipynb": func(t *testing.T, cells map[string]tutorialCell, log string) {
+		src := cells["c08"].text()
+		if !strings.Contains(src, `extern "C" __global__ void saxpy(`) || !strings.Contains(src, "// ... the gokernel runtime: ") || strings.Count(src, "\n") > 40 {
+			t.Errorf("the CUDA cell shows %d lines:\n%s", strings.Count(src, "\n"), src)
+		}
+		if n := strings.Count(log, "\n"); n > 100 {
+			t.Errorf("peerbook run printed %d lines:\n%s", n, log)
+		}
+	},
+	// Modules work in Jupyter and in peerbook run, and so do their generic functions.
+	"06-go-modules.ipynb": func(t *testing.T, cells map[string]tutorialCell, log string) {
+		if got := cells["go-modules-8"].text(); !strings.Contains(got, "link speeds (GB/s): [11.9 19.9 24.9]; the fastest: 24.9") {
+			t.Errorf("lo.Map, lo.Uniq and lo.Max: %q", got)
+		}
+		for id, c := range cells {
+			if c.CellType == "markdown" && (strings.Contains(c.source(), "not available yet") || strings.Contains(c.source(), "Not yet")) {
+				t.Errorf("cell %s says something is not available yet:\n%s", id, c.source())
+			}
+		}
+	},
+}
+
+// tutorialCell is a cell of an executed notebook.
+type tutorialCell struct {
+	CellType string           `json:"cell_type"`
+	ID       string           `json:"id"`
+	Source   any              `json:"source"`
+	Outputs  []map[string]any `json:"outputs"`
+}
+
+func (c tutorialCell) source() string { return multiline(c.Source) }
+
+// text is what the cell printed and showed as text, in order.
+func (c tutorialCell) text() string {
+	var b strings.Builder
+	for _, o := range c.Outputs {
+		b.WriteString(notebook.JoinText(o["text"]))
+		if d, ok := o["data"].(map[string]any); ok {
+			b.WriteString(notebook.JoinText(d["text/plain"]))
+		}
+	}
+	return b.String()
+}
+
+// checkClaims checks what a tutorial's prose claims (claims), and what every run's terminal
+// output promises: each cell named by a line that says what it does (not `import (`, not a
+// comment).
+func checkClaims(t *testing.T, path, log string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nb struct {
+		Cells []tutorialCell `json:"cells"`
+	}
+	if err := json.Unmarshal(data, &nb); err != nil {
+		t.Fatal(err)
+	}
+	cells := map[string]tutorialCell{}
+	for _, c := range nb.Cells {
+		cells[c.ID] = c
+	}
+	for _, l := range strings.Split(log, "\n") {
+		if h := cellHeader.FindStringSubmatch(l); h != nil && (strings.HasPrefix(h[1], "import (") || strings.HasPrefix(h[1], "//")) {
+			t.Errorf("a cell's line on the terminal: %q", l)
+		}
+	}
+	if check := claims[filepath.Base(path)]; check != nil {
+		check(t, cells, log)
+	}
+}
+
+// cellHeader is a cell's line in the terminal output of peerbook run: "[2/12] x := 1".
+var cellHeader = regexp.MustCompile(`^\[\d+/\d+\] (.*)$`)
+
+// timedOp is a line of a timeline's operations as tutorial 03 prints them:
+// "copy   H2D   on GPU0 stream 2   111.734µs ..  243.159µs".
+type timedOp struct {
+	kind       string
+	start, end time.Duration
+}
+
+var timedOpLine = regexp.MustCompile(`(?m)^(kernel|copy)\s.*?\s(\S+)\s+\.\.\s+(\S+)\s*$`)
+
+func timedOps(t *testing.T, text string) []timedOp {
+	t.Helper()
+	var out []timedOp
+	for _, m := range timedOpLine.FindAllStringSubmatch(text, -1) {
+		start, err1 := time.ParseDuration(m[2])
+		end, err2 := time.ParseDuration(m[3])
+		if err1 != nil || err2 != nil {
+			t.Fatalf("a timeline line that does not parse: %q", m[0])
+		}
+		out = append(out, timedOp{m[1], start, end})
+	}
+	return out
 }

@@ -22,6 +22,18 @@ type TimelineView struct {
 	Lanes []string     // lane labels, top to bottom ("GPU0", "GPU0 stream 1", "host")
 	Ops   []TimelineOp // in any order
 	Note  string       // a line under the chart ("device clocks within 2 µs of the host's")
+	// Groups gather consecutive lanes under a heading (the ranks of a rank session: a
+	// group per rank); lanes in no group are drawn as usual.
+	Groups []LaneGroup
+}
+
+// LaneGroup is a run of lanes drawn under a heading: Count lanes from First. The chart
+// labels its lanes without the group's Name at their start ("rank 1 GPU0" shows as "GPU0"
+// under "rank 1"); tables and text keep the whole lane name.
+type LaneGroup struct {
+	Name         string // "rank 1"
+	About        string // more for the heading ("sim-H200-1 on host n1"), may be ""
+	First, Count int
 }
 
 // TimelineOp is one operation of a TimelineView.
@@ -44,8 +56,9 @@ const (
 	tlTop       = 44.0 // title and axis
 	tlLaneH     = 22.0
 	tlLaneGap   = 6.0
-	tlMinBar    = 4.0 // operations narrower than this many pixels are drawn in groups
-	tlTableRows = 200 // rows of the HTML table (the text table shows fewer)
+	tlGroupH    = 18.0 // a lane group's heading
+	tlMinBar    = 4.0  // operations narrower than this many pixels are drawn in groups
+	tlTableRows = 200  // rows of the HTML table (the text table shows fewer)
 	tlTextRows  = 40
 )
 
@@ -160,6 +173,28 @@ func (v TimelineView) span() (lo, hi float64) {
 	return math.Max(0, lo-pad), hi + pad
 }
 
+// spanText says when the operations ran, as the axis reads: "over 563 µs" when they start
+// at the timeline's start, else "over 563 µs, from 1.8 ms to 2.36 ms" (the axis counts from
+// the timeline's start, which may be long before the first operation).
+func (v TimelineView) spanText() string {
+	if len(v.Ops) == 0 {
+		return "over 0 ns"
+	}
+	lo, hi := v.Ops[0].Start, v.Ops[0].End
+	for _, op := range v.Ops {
+		lo, hi = min(lo, op.Start), max(hi, op.End)
+	}
+	lo = max(lo, 0)
+	if hi < lo {
+		hi = lo
+	}
+	text := "over " + formatSpan(hi-lo)
+	if lo > (hi-lo)/20 {
+		text += ", from " + formatSpan(lo) + " to " + formatSpan(hi)
+	}
+	return text
+}
+
 // mark is one thing drawn in a lane: an operation, or a group of operations too narrow to
 // draw one by one.
 type mark struct {
@@ -218,6 +253,41 @@ func (m mark) groupTooltip() string {
 	return b.String()
 }
 
+// layout places the lanes: the top of each lane, the heading rows (the y of each group's
+// heading, by group), and the bottom of the last lane.
+func (v TimelineView) layout() (laneY []float64, headY []float64, bottom float64) {
+	laneY = make([]float64, len(v.Lanes))
+	headY = make([]float64, len(v.Groups))
+	starts := map[int]int{} // first lane -> group
+	for g, gr := range v.Groups {
+		if gr.Count > 0 && gr.First >= 0 && gr.First < len(v.Lanes) {
+			starts[gr.First] = g + 1
+		}
+	}
+	y := tlTop
+	for i := range v.Lanes {
+		if g := starts[i]; g > 0 {
+			headY[g-1] = y
+			y += tlGroupH
+		}
+		laneY[i] = y
+		y += tlLaneH + tlLaneGap
+	}
+	return laneY, headY, y
+}
+
+// laneLabel is lane i's label in the chart: without its group's name at its start.
+func (v TimelineView) laneLabel(i int) string {
+	for _, g := range v.Groups {
+		if i >= g.First && i < g.First+g.Count {
+			if rest, ok := strings.CutPrefix(v.Lanes[i], g.Name+" "); ok && rest != "" {
+				return rest
+			}
+		}
+	}
+	return v.Lanes[i]
+}
+
 var timelineSeq atomic.Int64
 
 // maxTimelineBytes bounds a timeline's bundle: past it the standalone SVG goes first (the
@@ -232,7 +302,8 @@ func (v TimelineView) svg(id string) *svgDoc {
 	lo, hi := v.span()
 	plotW := tlWidth - tlLeft - tlRight
 	x := func(t float64) float64 { return tlLeft + (t-lo)/(hi-lo)*plotW }
-	h := tlTop + float64(len(v.Lanes))*(tlLaneH+tlLaneGap) + 34
+	laneY, headY, bottom := v.layout()
+	h := bottom + 34
 	d := new(svgDoc)
 	d.begin(tlWidth, h)
 	if id != "" {
@@ -245,11 +316,10 @@ func (v TimelineView) svg(id string) *svgDoc {
 	if title == "" {
 		title = "timeline"
 	}
-	d.text(8, 16, "start", 13, "#222", fmt.Sprintf("%s: %s over %s", title, countOps(len(v.Ops)), formatSpan(time.Duration(hi-lo))), bold)
+	d.text(8, 16, "start", 13, "#222", fmt.Sprintf("%s: %s %s", title, countOps(len(v.Ops)), v.spanText()), bold)
 	// Axis: ticks in the unit that suits the span.
 	unit, scale := timeUnit(hi - lo)
 	ticks, step := niceTicks(lo/scale, hi/scale, 8)
-	bottom := tlTop + float64(len(v.Lanes))*(tlLaneH+tlLaneGap)
 	d.group(` class="pbtl-axis"`, "")
 	for _, tv := range ticks {
 		tx := x(tv * scale)
@@ -267,14 +337,28 @@ func (v TimelineView) svg(id string) *svgDoc {
 			byLane[op.Lane] = append(byLane[op.Lane], op)
 		}
 	}
-	for li, label := range v.Lanes {
-		y := tlTop + float64(li)*(tlLaneH+tlLaneGap)
+	for g, gr := range v.Groups {
+		if gr.Count <= 0 || gr.First < 0 || gr.First >= len(v.Lanes) {
+			continue
+		}
+		y := headY[g]
+		d.line(8, y+1, tlWidth-tlRight, y+1, "#9e9e9e", 0.75, shape{})
+		head := gr.Name
+		if gr.About != "" {
+			head += " · " + gr.About
+		}
+		d.text(8, y+tlGroupH-5, "start", 11, "#222", head, bold)
+	}
+	for li, full := range v.Lanes {
+		y := laneY[li]
+		label := v.laneLabel(li)
 		fill := "#f7f7f7"
 		if strings.HasPrefix(label, "host") {
 			fill = "#fff8ef"
 		}
 		d.rect(tlLeft, y, plotW, tlLaneH, fill, shape{})
 		d.text(tlLeft-8, y+tlLaneH/2+4, "end", 11, "#222", label, plain)
+		label = full // tooltips name the whole lane
 		ops := byLane[li]
 		sort.SliceStable(ops, func(i, j int) bool { return ops[i].Start < ops[j].Start })
 		for _, m := range layoutLane(ops, x) {
@@ -428,7 +512,7 @@ func (v TimelineView) html(id, chart string) string {
 	var b strings.Builder
 	b.WriteString(`<div class="peerbook-timeline">`)
 	b.WriteString(chart)
-	bottom := tlTop + float64(len(v.Lanes))*(tlLaneH+tlLaneGap)
+	_, _, bottom := v.layout()
 	fmt.Fprintf(&b, "<script>"+zoomScript+"</script>", id, num(tlLeft), num(tlWidth-tlRight), num(tlTop), num(bottom),
 		strconv.FormatFloat(lo, 'f', 0, 64), strconv.FormatFloat(hi, 'f', 0, 64))
 	b.WriteString(`<div style="font-size:11px;color:#666">drag over the chart to zoom in, double-click to zoom out; hover for details</div>`)
@@ -530,7 +614,6 @@ func (v TimelineView) TableHTML() string {
 
 // Text is a summary line per lane and the first rows of the table.
 func (v TimelineView) Text() string {
-	lo, hi := v.span()
 	var b strings.Builder
 	title := v.Title
 	if title == "" {
@@ -540,7 +623,7 @@ func (v TimelineView) Text() string {
 	if len(v.Lanes) == 1 {
 		lanes = "lane"
 	}
-	fmt.Fprintf(&b, "%s: %s on %d %s over %s\n", title, countOps(len(v.Ops)), len(v.Lanes), lanes, formatSpan(time.Duration(hi-lo)))
+	fmt.Fprintf(&b, "%s: %s on %d %s %s\n", title, countOps(len(v.Ops)), len(v.Lanes), lanes, v.spanText())
 	for i, l := range v.Lanes {
 		var n int
 		var busy time.Duration

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -99,6 +100,45 @@ func TestTimelineAxisUnits(t *testing.T) {
 	}
 }
 
+// The title says when the operations ran as the axis counts (from the timeline's start):
+// operations from 1.8 ms to 2.363 ms are "over 563 µs, from 1.8 ms to 2.36 ms", whose ends
+// lie within the axis's first and last ticks' reach.
+func TestTimelineTitleAgreesWithItsAxis(t *testing.T) {
+	tickRe := regexp.MustCompile(`>([0-9.]+) (µs|ms)</text>`)
+	v := TimelineView{Title: "copies", Lanes: []string{"GPU0"}, Ops: []TimelineOp{
+		{Kind: "copy", Name: "c", Start: 1800 * time.Microsecond, End: 2000 * time.Microsecond},
+		{Kind: "kernel", Name: "k", Start: 1900 * time.Microsecond, End: 2363 * time.Microsecond},
+	}}
+	svg := v.SVG()
+	const want = "copies: 2 operations over 563 µs, from 1.8 ms to 2.36 ms"
+	if !strings.Contains(svg, want) {
+		t.Errorf("the SVG's title is not %q:\n%.400s", want, svg)
+	}
+	if text := v.Text(); !strings.HasPrefix(text, "copies: 2 operations on 1 lane over 563 µs, from 1.8 ms to 2.36 ms\n") {
+		t.Errorf("text: %q", text)
+	}
+	ticks := tickRe.FindAllStringSubmatch(svg, -1)
+	if len(ticks) < 2 {
+		t.Fatalf("ticks: %v", ticks)
+	}
+	at := func(tk []string) time.Duration {
+		f, _ := strconv.ParseFloat(tk[1], 64)
+		if tk[2] == "ms" {
+			return time.Duration(f * 1e6)
+		}
+		return time.Duration(f * 1e3)
+	}
+	first, last := at(ticks[0]), at(ticks[len(ticks)-1])
+	if first < 1700*time.Microsecond || first > 1800*time.Microsecond || last < 2300*time.Microsecond || last > 2400*time.Microsecond {
+		t.Errorf("the axis runs %v .. %v, the title says 1.8 ms to 2.36 ms", first, last)
+	}
+	// From the timeline's start, the title needs no range.
+	v.Ops[0].Start = 0
+	if svg := v.SVG(); !strings.Contains(svg, "copies: 2 operations over 2.36 ms<") {
+		t.Errorf("a timeline from its start: %.300s", svg)
+	}
+}
+
 func TestTimelineBars(t *testing.T) {
 	v := TimelineView{Lanes: []string{"GPU0", "GPU1 stream 1", "host"}, Note: "GPU clocks within 1µs", Ops: []TimelineOp{
 		{Lane: 1, Kind: "kernel", Name: "consume", Start: 0, End: 90 * time.Microsecond, Detail: "grid 1, block 256\nround = 3"},
@@ -128,6 +168,50 @@ func TestTimelineBars(t *testing.T) {
 			t.Errorf("text lacks %q:\n%s", want, text)
 		}
 	}
+}
+
+// TestTimelineLaneGroups: lanes in groups (a rank session's ranks) are drawn under their
+// group's heading, labelled without the group's name; tooltips, the table and the text keep
+// the whole lane name.
+func TestTimelineLaneGroups(t *testing.T) {
+	v := TimelineView{Title: "timeline of 2 ranks",
+		Lanes:  []string{"rank 0 GPU0", "rank 0 host", "rank 1 GPU0", "rank 1 GPU0 stream 1"},
+		Groups: []LaneGroup{{Name: "rank 0", About: "sim-H200-0 on n1", First: 0, Count: 2}, {Name: "rank 1", About: "sim-H200-1 on n1", First: 2, Count: 2}},
+		Ops: []TimelineOp{
+			{Lane: 0, Kind: "kernel", Name: "produce", Start: 0, End: 50 * time.Microsecond},
+			{Lane: 3, Kind: "kernel", Name: "consume", Start: 10 * time.Microsecond, End: 60 * time.Microsecond},
+			{Lane: 1, Kind: "sync", Name: "synchronize GPU0", Start: 0, End: 55 * time.Microsecond},
+		}}
+	laneY, headY, bottom := v.layout()
+	step := tlLaneH + tlLaneGap
+	if headY[0] != tlTop || laneY[0] != tlTop+tlGroupH || headY[1] != tlTop+tlGroupH+2*step ||
+		laneY[2] != tlTop+2*tlGroupH+2*step || bottom != tlTop+2*tlGroupH+4*step {
+		t.Errorf("layout: lanes at %v, headings at %v, bottom %v", laneY, headY, bottom)
+	}
+	b := v.MIMEBundle()
+	svg := b.Data[MIMESVG].(string)
+	wellFormed(t, svg)
+	for _, want := range []string{">rank 0 · sim-H200-0 on n1</text>", ">rank 1 · sim-H200-1 on n1</text>", ">GPU0 stream 1</text>",
+		">host</text>", "kernel consume on rank 1 GPU0 stream 1"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("svg lacks %q", want)
+		}
+	}
+	if strings.Contains(svg, ">rank 1 GPU0 stream 1</text>") {
+		t.Error("a lane in a group is labelled with the group's name")
+	}
+	text := b.Data[MIMEText].(string)
+	for _, want := range []string{"3 operations on 4 lanes", "rank 1 GPU0 stream 1", "rank 0 host"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+	// A group that names no lane is left out, the lanes drawn as usual.
+	v.Groups = []LaneGroup{{Name: "rank 9", First: 7, Count: 1}}
+	if laneY, _, _ := v.layout(); laneY[0] != tlTop {
+		t.Errorf("a group past the lanes moved them: %v", laneY)
+	}
+	wellFormed(t, v.SVG())
 }
 
 func BenchmarkTimelineRender(b *testing.B) {

@@ -441,9 +441,15 @@ func (t topo) html(graph string) string {
 			return strconv.FormatFloat(l.BandwidthGBps, 'f', -1, 64), linkStyles[l.kind()].colour
 		}))
 	}
+	b.WriteString(matrixLegendHTML)
 	b.WriteString(`</div></div></div>`)
 	return b.String()
 }
+
+// matrixLegendHTML says what the cells of the P2P, atomics and host tables mean, under them.
+const matrixLegendHTML = `<div style="flex-basis:100%;color:#616161;font-size:11px;line-height:1.5">` +
+	`<b style="color:#2e7d32">OK</b> supported · <b style="color:#c62828">NS</b> not supported · ` +
+	`<b style="color:#9e9e9e">?</b> unknown · <b style="color:#9e9e9e">X</b> the device itself</div>`
 
 func (t topo) boolMatrixHTML(title string, f func(TopologyLink) bool) string {
 	return t.matrixHTML(title, func(l TopologyLink) (string, string) {

@@ -74,6 +74,36 @@ func TestTopologyViewForEveryFixture(t *testing.T) {
 	}
 }
 
+// Every table that shows NS says what it means (not supported), in HTML and in text.
+func TestTopologyTablesSayWhatNSMeans(t *testing.T) {
+	shown := 0
+	for name, f := range topoFixtures {
+		v := f()
+		// Host capabilities too, some not supported.
+		for i := range v.Devices {
+			v.Devices[i].CapsKnown, v.Devices[i].HostLink = true, "PCIe"
+			v.Devices[i].HostNativeAtomics, v.Devices[i].PageableMemoryAccess = i%2 == 0, true
+		}
+		b := v.MIMEBundle()
+		h, _ := b.Data[MIMEHTML].(string)
+		txt := textOf(t, b)
+		if strings.Contains(h, ">NS<") {
+			shown++
+			if !strings.Contains(h, "NS</b> not supported") {
+				t.Errorf("%s: the HTML shows NS without saying what it means", name)
+			}
+		}
+		for _, l := range strings.Split(txt, "\n") {
+			if strings.Contains(l, "NS") && !strings.Contains(l, "NS: not supported") && !strings.Contains(txt, "NS: not supported") {
+				t.Errorf("%s: the text shows NS without saying what it means: %q", name, l)
+			}
+		}
+	}
+	if shown == 0 {
+		t.Fatal("no fixture shows NS")
+	}
+}
+
 func TestTopologyTextMatchesNvidiaSmi(t *testing.T) {
 	txt := textOf(t, topoTwoNV().MIMEBundle())
 	want := "\tGPU0\tGPU1\tCPU Affinity\tNUMA Affinity\n" +

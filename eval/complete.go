@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"go/constant"
 	"go/scanner"
 	"go/token"
 	"reflect"
@@ -81,6 +82,8 @@ var tablesCache struct {
 	tables  map[string]map[string]reflect.Value
 	members map[string][]candidate
 	paths   []string
+	// enriched: members with their source's declarations and generics (packageMembers)
+	enriched map[string][]candidate
 }
 
 // extraTables are the packages sessions brought (Options.Packages), keyed as interp.Use
@@ -98,7 +101,7 @@ func addPackageTables(tables map[string]map[string]reflect.Value) {
 	for key, syms := range tables {
 		extraTables[key] = syms
 	}
-	tablesCache.members = nil
+	tablesCache.members, tablesCache.enriched = nil, nil
 }
 
 func memberTables() (map[string][]candidate, []string) {
@@ -113,11 +116,12 @@ func memberTables() (map[string][]candidate, []string) {
 	for path, syms := range tables {
 		paths = append(paths, path)
 		var list []candidate
+		spell := typeSpeller(path, syms)
 		for name, v := range syms {
 			if !token.IsExported(name) || naming.IsInstance(name) {
 				continue
 			}
-			list = append(list, memberCandidate(name, v))
+			list = append(list, memberCandidate(name, v, spell))
 		}
 		list = append(list, genericCandidates(syms)...)
 		sort.Slice(list, func(i, j int) bool { return list[i].text < list[j].text })
@@ -172,8 +176,26 @@ func moduleDoc(path, name string) (string, bool) {
 	return "", false
 }
 
-// memberCandidate describes an exported symbol of a compiled package.
-func memberCandidate(name string, v reflect.Value) candidate {
+// typeSpeller spells a reflect type by the names of the package at path where it has one:
+// an alias of an internal type is the package's own (gpu.DType, not backend.DType).
+func typeSpeller(path string, syms map[string]reflect.Value) func(reflect.Type) string {
+	pkg := path[strings.LastIndex(path, "/")+1:]
+	own := map[reflect.Type]string{}
+	for name, v := range syms {
+		if token.IsExported(name) && v.IsValid() && v.Kind() == reflect.Pointer && v.IsNil() {
+			own[v.Type().Elem()] = pkg + "." + name
+		}
+	}
+	return func(t reflect.Type) string {
+		if n, ok := own[t]; ok {
+			return n
+		}
+		return t.String()
+	}
+}
+
+// memberCandidate describes an exported symbol of a compiled package; spell writes types.
+func memberCandidate(name string, v reflect.Value, spell func(reflect.Type) string) candidate {
 	switch {
 	case !v.IsValid():
 		return candidate{text: name, kind: "variable"}
@@ -181,10 +203,18 @@ func memberCandidate(name string, v reflect.Value) candidate {
 		return candidate{text: name, kind: "function", sig: "func " + name + strings.TrimPrefix(v.Type().String(), "func")}
 	case v.Kind() == reflect.Pointer && v.IsNil():
 		return candidate{text: name, kind: "class", sig: "type " + name + " " + kindWord(v.Type().Elem())}
+	case v.CanInterface() && v.Type().Implements(constantValue):
+		// An untyped constant: the table holds its go/constant value.
+		return candidate{text: name, kind: "instance", sig: "const " + name + " = " + v.Interface().(constant.Value).ExactString()}
+	case v.CanAddr():
+		return candidate{text: name, kind: "instance", sig: "var " + name + " " + spell(v.Type())}
 	default:
-		return candidate{text: name, kind: "instance", sig: name + " " + v.Type().String()}
+		return candidate{text: name, kind: "instance", sig: "const " + name + " " + spell(v.Type())}
 	}
 }
+
+// constantValue is go/constant's Value, which symbol tables hold untyped constants as.
+var constantValue = reflect.TypeFor[constant.Value]()
 
 // kindWord spells the kind of a type (struct, interface, int, ...).
 func kindWord(t reflect.Type) string {
@@ -304,10 +334,10 @@ func (s *Session) Complete(code string, cursor int) (comp Completion) {
 			}
 		}
 	case start > 0 && code[start-1] == '.':
-		chain := selectorChain(code, start-1)
-		cands = s.memberCandidates(idx, code, chain, prefix)
+		cands = s.memberCandidates(idx, code, start, prefix)
 	default:
-		cands = filterPrefix(idx.top, prefix)
+		s.withLock(func() { cands = s.typedLocals(code, start, prefix) }) // a function's parameters and locals
+		cands = append(cands, filterPrefix(idx.top, prefix)...)
 		for name, path := range localImports(code) {
 			if strings.HasPrefix(name, prefix) {
 				cands = append(cands, candidate{text: name, kind: "module", sig: "package " + name + " (\"" + path + "\")"})
@@ -330,6 +360,17 @@ func (s *Session) Complete(code string, cursor int) (comp Completion) {
 	return comp
 }
 
+// withLock runs f holding s.mu when no cell holds it (then f may look at the session's
+// state), and reports whether it ran; s.mu is released even if f panics.
+func (s *Session) withLock(f func()) bool {
+	if !s.mu.TryLock() {
+		return false
+	}
+	defer s.mu.Unlock()
+	f()
+	return true
+}
+
 // filterPrefix returns the candidates of a sorted list that start with prefix.
 func filterPrefix(list []candidate, prefix string) []candidate {
 	i := sort.Search(len(list), func(i int) bool { return list[i].text >= prefix })
@@ -340,22 +381,34 @@ func filterPrefix(list []candidate, prefix string) []candidate {
 	return out
 }
 
-// memberCandidates completes "chain.prefix": members of a package, or fields and methods of
-// a variable (through fields: a.b.c).
-func (s *Session) memberCandidates(idx *completionIndex, code string, chain []string, prefix string) []candidate {
+// memberCandidates completes "x.prefix" (prefix starts at start): from the cursor check
+// (typedMembers) when no cell runs, else members of a package, or fields and methods of a
+// variable (through fields: a.b.c).
+func (s *Session) memberCandidates(idx *completionIndex, code string, start int, prefix string) []candidate {
+	var cands []candidate
+	typed := false
+	s.withLock(func() { cands, typed = s.typedMembers(idx, code, start, prefix) })
+	if typed {
+		return cands
+	}
+	chain := selectorChain(code, start-1)
 	if len(chain) == 0 {
 		return nil
 	}
+	members := func(path string) []candidate {
+		list, _ := packageMembers(idx, path)
+		return filterPrefix(list, prefix)
+	}
 	if len(chain) == 1 {
 		if path, ok := idx.imports[chain[0]]; ok {
-			return filterPrefix(idx.members[path], prefix)
+			return members(path)
 		}
 		if path, ok := localImports(code)[chain[0]]; ok {
-			return filterPrefix(idx.members[path], prefix)
+			return members(path)
 		}
 		if _, isVar := idx.varTypes[chain[0]]; !isVar {
 			if path, ok := wellKnownPackage(chain[0]); ok {
-				return filterPrefix(idx.members[path], prefix)
+				return members(path)
 			}
 		}
 	}

@@ -123,6 +123,7 @@ func compileError(cs cellSource, err error) *Error {
 		m = decodePositions(cs, m)
 		m = strings.TrimPrefix(m, srcFile+": ")
 		m = explainMissingPackage(m)
+		m = explainNotAKernel(m)
 		m = naming.Display(m) // a module generic's interpreted copy by the generic's name
 		if i == 0 {
 			e.Value = m

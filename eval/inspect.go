@@ -43,26 +43,27 @@ func (s *Session) Inspect(code string, cursor, detail int) (in Inspection) {
 	if start > 0 && code[start-1] == '.' {
 		chain = append(selectorChain(code, start-1), chain...)
 	}
-	text, ok := s.describe(strings.Join(chain, "."), detail)
+	var text string
+	var ok bool
+	if !s.withLock(func() {
+		// Any expression's members, a kernel's parameters, method expressions.
+		text, ok = s.typedDescribe(code, start, end)
+		if !ok {
+			text, ok = s.describeLocked(strings.Join(chain, "."), detail, true)
+		}
+	}) {
+		text, ok = s.describeLocked(strings.Join(chain, "."), detail, false)
+	}
 	if !ok {
 		return Inspection{}
 	}
 	return Inspection{Found: true, Data: map[string]any{"text/plain": text}}
 }
 
-// describe returns the documentation of a name: a session definition, a package (by name),
-// a package member (pkg.Name), or a field or method of a session variable (x.f). While a
-// cell runs, only packages are documented (the session's state is the cell's).
-func (s *Session) describe(name string, detail int) (string, bool) {
-	if !s.mu.TryLock() {
-		return s.describeLocked(name, detail, false)
-	}
-	defer s.mu.Unlock()
-	return s.describeLocked(name, detail, true)
-}
-
-// describeLocked is describe for a caller that holds s.mu (session true) or may not look at
-// the session's state (session false).
+// describeLocked returns the documentation of a name: a session definition, a package (by
+// name), a package member (pkg.Name), or a field or method of a session variable (x.f).
+// The caller holds s.mu (session true), or may not look at the session's state (session
+// false: a cell runs; only packages are documented).
 func (s *Session) describeLocked(name string, detail int, session bool) (string, bool) {
 	var idx *completionIndex
 	if session {
@@ -389,6 +390,7 @@ func memberDoc(p *doc.Package, name string) (string, bool) {
 	for _, t := range p.Types {
 		if t.Name == name {
 			text := format(t.Decl, t.Doc)
+			text = tidyFiltered(text)
 			var methods []string
 			for _, m := range t.Methods {
 				d := *m.Decl

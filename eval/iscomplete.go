@@ -77,3 +77,43 @@ func continuesAfter(tok token.Token) bool {
 	}
 	return false
 }
+
+// unclosedBracket returns the position (1-based line and column of code) of the innermost
+// bracket still open at the end of code, when every closing bracket matched its opening
+// one; ok is false when none is open, or when a closing bracket matches none or another
+// kind (the parser's errors say where).
+func unclosedBracket(code string) (line, col int, tok token.Token, ok bool) {
+	fset := token.NewFileSet()
+	f := fset.AddFile("", -1, len(code))
+	var sc scanner.Scanner
+	sc.Init(f, []byte(code), func(token.Position, string) {}, 0)
+	type opener struct {
+		pos token.Pos
+		tok token.Token
+	}
+	var stack []opener
+	for {
+		pos, t, _ := sc.Scan()
+		if t == token.EOF {
+			break
+		}
+		switch t {
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			stack = append(stack, opener{pos, t})
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			if len(stack) == 0 || closerOf[stack[len(stack)-1].tok] != t.String() {
+				return 0, 0, 0, false // closes another bracket than the open one
+			}
+			stack = stack[:len(stack)-1]
+		}
+	}
+	if len(stack) == 0 {
+		return 0, 0, 0, false
+	}
+	o := stack[len(stack)-1]
+	p := f.Position(o.pos)
+	return p.Line, p.Column, o.tok, true
+}
+
+// closerOf is the bracket that closes an opening one.
+var closerOf = map[token.Token]string{token.LPAREN: ")", token.LBRACK: "]", token.LBRACE: "}"}

@@ -279,3 +279,21 @@ func docStart(fd *ast.FuncDecl) token.Pos {
 	}
 	return start
 }
+
+// notAKernelRe matches go/types' error for a kernel method called on a plain function:
+// "fill5.Launch undefined (type func(x []float32) has no field or method Launch)".
+var notAKernelRe = regexp.MustCompile(`\b(\w+)\.(Launch|Time|With|CUDA|Source|Signature|Name|Language) undefined \(type func\((.*?)\)(?: [^()]*)? has no field or method \w+\)`)
+
+// explainNotAKernel adds to that error what makes a function a kernel: a first parameter
+// gpu.Thread (the function was taken for a Go function, so it has no Launch).
+func explainNotAKernel(msg string) string {
+	m := notAKernelRe.FindStringSubmatch(msg)
+	if m == nil {
+		return msg
+	}
+	params := "t gpu.Thread"
+	if m[3] != "" {
+		params += ", " + m[3]
+	}
+	return msg + fmt.Sprintf(": %s is a Go function, not a kernel; a Go kernel's first parameter is a gpu.Thread: func %s(%s)", m[1], m[1], params)
+}

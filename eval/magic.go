@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
 	"os"
 	"os/exec"
 	"regexp"
@@ -53,15 +55,38 @@ var magicNames = []string{"help", "time", "timeline", "env", "who", "reset", "sh
 
 var queryRe = regexp.MustCompile(`^\s*(\?{1,2})?([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)(\?{1,2})?\s*$`)
 
+// queryOf reads a query: name? or ?name (?? for more detail), or any expression followed
+// by ? (gpu.Dev(0).AllocShared?). Go has no '?', so such a line is never Go.
+func queryOf(text string) (query string, detail int, ok bool) {
+	if m := queryRe.FindStringSubmatch(text); m != nil && (m[1] != "") != (m[3] != "") {
+		if len(m[1]) == 2 || len(m[3]) == 2 {
+			detail = 1
+		}
+		return m[2], detail, true
+	}
+	t := strings.TrimSpace(text)
+	e, found := strings.CutSuffix(t, "?")
+	if !found || strings.HasPrefix(t, "//") || strings.HasPrefix(t, "?") {
+		return "", 0, false
+	}
+	if e2, found := strings.CutSuffix(e, "?"); found {
+		e, detail = e2, 1
+	}
+	x, err := parser.ParseExpr(e)
+	if err != nil {
+		return "", 0, false
+	}
+	if _, lit := x.(*ast.BasicLit); lit {
+		return "", 0, false
+	}
+	return strings.TrimSpace(e), detail, true
+}
+
 // parseMagics takes the magics out of a cell.
 func parseMagics(code string) (*magicCell, error) {
 	mc := &magicCell{code: code, line: 1}
-	if m := queryRe.FindStringSubmatch(code); m != nil && (m[1] != "" || m[3] != "") && !(m[1] != "" && m[3] != "") {
-		mc.query = m[2]
-		if len(m[1]) == 2 || len(m[3]) == 2 {
-			mc.detail = 1
-		}
-		mc.code = ""
+	if q, detail, ok := queryOf(code); ok {
+		mc.query, mc.detail, mc.code = q, detail, ""
 		return mc, nil
 	}
 	lines := strings.Split(code, "\n")
@@ -103,12 +128,9 @@ func parseMagics(code string) (*magicCell, error) {
 		case strings.HasPrefix(t, "!") && !prevContinues && !strings.HasPrefix(t, "!=") && len(t) > 1:
 			m = magic{name: "sh", arg: strings.TrimSpace(t[1:]), line: i + 1}
 		default:
-			if q := queryRe.FindStringSubmatch(t); q != nil && (q[1] != "") != (q[3] != "") {
+			if q, detail, ok := queryOf(t); ok {
 				// name? on a line of its own (never Go): documented after the cell's code ran.
-				mc.query, mc.detail = q[2], 0
-				if len(q[1]) == 2 || len(q[3]) == 2 {
-					mc.detail = 1
-				}
+				mc.query, mc.detail = q, detail
 				lines[i] = ""
 				continue
 			}
@@ -252,7 +274,10 @@ func pagePayload(text string) map[string]any {
 
 // pageDoc answers name? with the name's documentation in the pager.
 func (s *Session) pageDoc(name string, detail int) Result {
-	doc, ok := s.describeLocked(name, detail, true)
+	doc, ok := s.describeExpr(name) // any expression: gpu.Dev(0).AllocShared, gpu.Buffer.Reshape
+	if !ok {
+		doc, ok = s.describeLocked(name, detail, true)
+	}
 	if !ok {
 		fmt.Fprintf(s.stdout.w, "Object `%s` not found.\n", name)
 		return Result{}

@@ -127,13 +127,60 @@ func parseCell(fset *token.FileSet, serial int, code string) (*parsedCell, error
 	}
 	if len(errs) > 0 {
 		errs.Sort()
-		return nil, errs
+		return nil, unclosedError(serial, code, errs)
 	}
 	for i, it := range pc.items {
 		it.index = i
 		analyse(it)
 	}
 	return pc, nil
+}
+
+// unclosedError makes the parser's errors of a cell with a bracket never closed one error
+// at that bracket: the parser, reaching the cell's end, reports what follows it line after
+// line and then the end of the code it wraps the cell in (a line after the cell's last). The
+// errors before the bracket stay: they are the cell's own.
+func unclosedError(serial int, code string, errs scanner.ErrorList) scanner.ErrorList {
+	line, col, tok, ok := unclosedBracket(code)
+	if !ok {
+		return withinCell(serial, code, errs)
+	}
+	var out scanner.ErrorList
+	for _, e := range errs {
+		l, c := e.Pos.Line%lineStride, e.Pos.Column
+		if l < line || l == line && c < col {
+			out = append(out, e)
+		}
+	}
+	return append(out, &scanner.Error{
+		Pos: token.Position{Filename: srcFile, Line: serial*lineStride + line, Column: col},
+		Msg: fmt.Sprintf("this %s is never closed: the cell ends before its %s", tok, closerOf[tok]),
+	})
+}
+
+// withinCell keeps the errors the parser reports past the cell's last line (at the end of
+// the code it wraps statements in) off lines that don't exist: dropped where the cell has
+// other errors, else placed at the end of the cell.
+func withinCell(serial int, code string, errs scanner.ErrorList) scanner.ErrorList {
+	lines := strings.Split(code, "\n")
+	var in, past scanner.ErrorList
+	for _, e := range errs {
+		if e.Pos.Line%lineStride > len(lines) {
+			past = append(past, e)
+		} else {
+			in = append(in, e)
+		}
+	}
+	if len(past) == 0 {
+		return errs
+	}
+	if len(in) > 0 {
+		return in
+	}
+	e := *past[0]
+	e.Pos.Line = serial*lineStride + len(lines)
+	e.Pos.Column = len(lines[len(lines)-1]) + 1
+	return scanner.ErrorList{&e}
 }
 
 // asErrorList turns a parser error into a list.

@@ -266,18 +266,22 @@ func (b *Buffer) Reshape(dims ...int) error {
 	if len(dims) == 0 {
 		return errors.New("reshape: no dimensions")
 	}
-	p := 1
+	p, cut := 1, false // cut: the product overflows an int
 	for _, d := range dims {
 		if d < 1 {
 			return fmt.Errorf("reshape %v: dimension %d is not positive", dims, d)
 		}
-		p *= d
-		if p > b.n {
-			break
+		if cut = cut || p > math.MaxInt/d; !cut {
+			p *= d
 		}
 	}
-	if p != b.n {
-		return fmt.Errorf("reshape %v: %s holds %d elements, the shape %d", dims, b.describe(), b.n, p)
+	if cut || p != b.n {
+		product := fmt.Sprint(p)
+		if cut {
+			product = fmt.Sprintf("more than %d", b.n)
+		}
+		return fmt.Errorf("reshape %v: the dimensions multiply to %s, but %s has %d elements: their product must be %d",
+			dims, product, b.describe(), b.n, b.n)
 	}
 	b.shape = append([]int(nil), dims...)
 	return nil

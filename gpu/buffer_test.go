@@ -195,7 +195,9 @@ func TestSliceAndReshape(t *testing.T) {
 	if err := b.Reshape(2, 3); err != nil || !reflect.DeepEqual(b.Shape(), []int{2, 3}) {
 		t.Errorf("reshape: %v %v", err, b.Shape())
 	}
-	wantErr(t, b.Reshape(4, 2), "reshape [4 2]: int32[6] on device 0 (sim-H200-0) holds 6 elements, the shape 8")
+	wantErr(t, b.Reshape(4, 2), "reshape [4 2]: the dimensions multiply to 8, but int32[6] on device 0 (sim-H200-0) has 6 elements: their product must be 6")
+	wantErr(t, b.Reshape(6, 1<<62, 4), "reshape [6 4611686018427387904 4]: the dimensions multiply to more than 6, but int32[6] on device 0 (sim-H200-0) has 6 elements: their product must be 6")
+	wantErr(t, b.Reshape(5), "reshape [5]: the dimensions multiply to 5, but int32[6] on device 0 (sim-H200-0) has 6 elements: their product must be 6")
 	wantErr(t, b.Reshape(0, 6), "reshape [0 6]: dimension 0 is not positive")
 	if b.String() != "int32[2×3] on device 0 (sim-H200-0)" {
 		t.Errorf("String() = %q", b.String())

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sync"
 	"unsafe"
 
 	"github.com/peerbook/peerbook/gpu/internal/half"
@@ -40,30 +39,35 @@ func (op ReduceOp) String() string {
 	return fmt.Sprintf("ReduceOp(%d)", int(op))
 }
 
-// collDesc is what a rank says of its call to a collective.
+// collDesc is what a rank says of its call to a collective: the call, and its engine
+// (engine.go: "" before the ranks chose one, "nccl" or "host-staged"), why that is the
+// host-staged one, and why this rank's buffer can't go to NCCL (Skip).
 type collDesc struct {
-	Call    string `json:"call"` // "float32[256], sum"
-	Problem string `json:"problem,omitempty"`
+	Call      string `json:"call"` // "float32[256], sum"
+	Problem   string `json:"problem,omitempty"`
+	Engine    string `json:"engine,omitempty"`
+	EngineWhy string `json:"engine_why,omitempty"`
+	Skip      string `json:"skip,omitempty"`
 }
 
 // agree gathers every rank's call to the collective op and fails, on every rank alike,
 // where they differ or one of them is wrong. A rank that calls another collective (or
 // none: it died) makes the World's AllGather fail, naming both.
-func agree(ctx context.Context, w ranks.World, op string, mine collDesc) error {
+func agree(ctx context.Context, w ranks.World, op string, mine collDesc) ([]collDesc, error) {
 	raw, _ := json.Marshal(mine)
 	all, err := w.AllGather(ctx, "gpu."+op, raw)
 	if err != nil {
-		return fmt.Errorf("%s: %w", op, err)
+		return nil, fmt.Errorf("%s: %w", op, err)
 	}
 	descs := make([]collDesc, len(all))
 	for r, x := range all {
 		if err := json.Unmarshal(x, &descs[r]); err != nil {
-			return fmt.Errorf("%s: rank %d sent %q: %w", op, r, x, err)
+			return nil, fmt.Errorf("%s: rank %d sent %q: %w", op, r, x, err)
 		}
 	}
 	for r, x := range descs {
 		if x.Problem != "" {
-			return fmt.Errorf("%s: rank %d: %s", op, r, x.Problem)
+			return nil, fmt.Errorf("%s: rank %d: %s", op, r, x.Problem)
 		}
 	}
 	groups := map[string][]int{}
@@ -71,9 +75,9 @@ func agree(ctx context.Context, w ranks.World, op string, mine collDesc) error {
 		groups["called it with "+x.Call] = append(groups["called it with "+x.Call], r)
 	}
 	if len(groups) > 1 {
-		return fmt.Errorf("%s: the ranks' calls differ: %s; every rank must make the same call", op, differences(groups))
+		return nil, fmt.Errorf("%s: the ranks' calls differ: %s; every rank must make the same call", op, differences(groups))
 	}
-	return nil
+	return descs, nil
 }
 
 // Barrier waits for the work queued on this rank's devices, then for every rank to reach
@@ -103,7 +107,8 @@ func AllReduce(buf *Buffer, op ReduceOp) error {
 			return fmt.Sprintf("unknown reduction %v (want gpu.ReduceSum, ReduceProd, ReduceMin or ReduceMax)", op)
 		}
 		return ""
-	}, func(st *staging) error { return st.allReduce(buf, op) })
+	}, func(st *staging) error { return st.allReduce(buf, op) },
+		func(c ncclComm) error { return c.allReduce(buf, op) })
 }
 
 // Broadcast is a collective: every rank calls it with a buffer of the same dtype and length
@@ -114,14 +119,14 @@ func Broadcast(buf *Buffer, root int) error {
 			return fmt.Sprintf("root %d is not a rank (ranks are 0..%d)", root, Ranks()-1)
 		}
 		return ""
-	}, func(st *staging) error { return st.broadcast(buf, root) })
+	}, func(st *staging) error { return st.broadcast(buf, root) },
+		func(c ncclComm) error { return c.broadcast(buf, root) })
 }
 
-// stagedNotice says once per process that collectives on GPUs are host-staged.
-var stagedNotice sync.Once
-
-// collective checks the call, agrees on it with the other ranks and runs it.
-func collective(op string, buf *Buffer, args string, check func() string, run func(*staging) error) error {
+// collective checks the call, agrees on it and on its engine with the other ranks, and runs
+// it: on NCCL where every rank's engine is NCCL and every rank's buffer can go there, else
+// on the host-staged engine (saying why once, on GPUs).
+func collective(op string, buf *Buffer, args string, check func() string, run func(*staging) error, onNCCL func(ncclComm) error) error {
 	desc := collDesc{}
 	if _, err := buf.live(op); err != nil {
 		desc.Problem = err.Error()
@@ -137,25 +142,49 @@ func collective(op string, buf *Buffer, args string, check func() string, run fu
 		return nil // one rank: its buffer already holds the result
 	}
 	ctx := context.Background()
-	if err := agree(ctx, w, op, desc); err != nil {
+	var m *machine
+	if desc.Problem == "" {
+		m = buf.a.m
+		desc.Engine, desc.EngineWhy = engineState(w, m)
+		desc.Skip = ncclSkip(buf)
+	}
+	descs, err := agree(ctx, w, op, desc)
+	if err != nil {
 		return err
 	}
 	if err := buf.a.dev.Synchronize(); err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
+	e, err := settleEngine(ctx, w, m, descs)
+	if err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	skip := map[string][]int{}
+	for r, d := range descs {
+		if d.Skip != "" {
+			skip[d.Skip] = append(skip[d.Skip], r)
+		}
+	}
+	if e.comm != nil && len(skip) == 0 {
+		if err := onNCCL(e.comm); err != nil {
+			// The ranks learn of it at the next call's agreement (engineState) and fall back.
+			e.drop()
+			e.why = "its NCCL communicator failed: " + err.Error()
+			return fmt.Errorf("%s %s on NCCL: %w", op, desc.Call, err)
+		}
+		return nil
+	}
 	st, err := stagingFor(ctx, w, buf.Bytes())
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
-	if !buf.a.m.simulated() {
-		stagedNotice.Do(func() {
-			state.mu.Lock()
-			out := state.notice
-			state.mu.Unlock()
-			if out != nil {
-				fmt.Fprintf(out, "peerbook: %s and the other collectives go through host shared memory (the host-staged engine: a copy to the host, a reduction there, a copy back); NCCL is not used yet\n", op)
-			}
-		})
+	if !m.simulated() || ncclTakesSim { // simulated devices: the host-staged engine is theirs
+		if e.comm != nil {
+			why := reasons(skip)
+			noticeOnce(why, fmt.Sprintf("peerbook: %s of %s goes through host shared memory (the host-staged engine), not NCCL: %s", op, desc.Call, why))
+		} else {
+			noticeOnce(e.why, fmt.Sprintf("peerbook: %s and the other collectives go through host shared memory (the host-staged engine: a copy to the host, a reduction there, a copy back), not NCCL: %s", op, e.why))
+		}
 	}
 	if err := run(st); err != nil {
 		return fmt.Errorf("%s %s: %w", op, desc.Call, err)

@@ -135,7 +135,9 @@
 // wrote. Events mark points in a stream: e.Record(s), e.Synchronize(), start.Elapsed(end).
 //
 // On simulated devices, kernels on different devices and streams really run at the same
-// time, atomics are real atomics, and an interrupt stops running kernels; each preset
+// time (a kernel yields between its blocks and a stream between its tasks, so a copy on one
+// stream runs beside a kernel on another even where CPUs are fewer than streams), atomics
+// are real atomics, and an interrupt stops running kernels; each preset
 // carries the capabilities of the machine it models and refuses what that machine can't do
 // atomically: a hand-off that works there works on GPUs. CUDA C kernels run there too,
 // translated from a subset of CUDA C (see package gpu/internal/cudatogo); outside it they
@@ -159,6 +161,16 @@
 //	err = tl.WriteTrace("handoff.json")
 //	tl // the chart
 //
+// In a rank session Stop is a collective, as Barrier is: every rank stops its recording and
+// the ranks exchange them, so every rank's timeline holds every rank's operations on one
+// axis (TraceOp.Rank says whose). Rank 0 shows them in one chart, a lane group per rank, and
+// writes one trace file with a process per rank (pid rank+1); the other ranks show a line
+// saying the chart is rank 0's (the kernel shows rank 0's rich output; N copies of one chart
+// would say nothing more) and leave the file to rank 0. A %%timeline cell does this on every
+// rank. The ranks of one host share its CLOCK_MONOTONIC, so their times are placed exactly
+// (up to reading it); ranks on other hosts are aligned through the session's all-gather,
+// within a bound the chart's note gives.
+//
 // # Ranks: one process per GPU
 //
 // In a rank session (%ranks N, peerbook run --ranks N) every cell runs in N processes, the
@@ -169,7 +181,10 @@
 // GPU and as a launcher's per-rank CUDA_VISIBLE_DEVICES does, so one cell is right on every
 // rank. Several ranks may share a GPU (on a machine with one GPU they all do), each with its
 // own context; without MPS the contexts time-slice it. gpu.Topology() is then a collective
-// that shows the ranks on their GPUs and the links between them.
+// that shows the ranks on their GPUs and the links between them. gpu.Use in a rank session
+// chooses the same way: after gpu.Use("sim:pcie4") rank r is on pcie4's GPU r mod 4, as
+// gpu.Dev(0); every rank should make the same Use (a cell does), for symmetric allocations
+// and the topology refuse ranks on different machines, naming them.
 //
 // AllocSymmetric is the collective that gives every rank a buffer and every other rank's
 // mapped into its address space; each is a shared *Buffer that kernels take as a
@@ -188,18 +203,32 @@
 //	err = gpu.AllReduce(x, gpu.ReduceSum)               // every rank's x becomes the sum of all
 //	err = gpu.Broadcast(x, 0)                           // every rank's x becomes rank 0's
 //
-// A collective (AllocSymmetric, Barrier, AllReduce, Broadcast, Topology) must be called by
-// every rank, in the same order, with the same arguments: a call that differs fails on every
-// rank with an error naming the ranks and their calls, and a rank that dies makes the
-// others' collective fail, naming it, instead of hanging. On simulated devices the ranks'
+// A collective (AllocSymmetric, Barrier, AllReduce, Broadcast, Topology, Collectives, and a
+// Timeline's Stop: see Timelines) must be called by every rank, in the same order, with the
+// same arguments: a call that differs fails on every rank with an error naming the ranks and
+// their calls, and a rank that dies makes the others' collective fail, naming it, instead of
+// hanging. On simulated devices the ranks'
 // symmetric memory is shared memory and kernels keep the simulator's memory model (store
 // buffers until a fence, real atomics): a hand-off missing its fence breaks across ranks as
 // within one process. On CUDA a GPU's symmetric buffer is virtual memory (cuMemCreate),
 // exported as a file descriptor that passes to the other ranks of the host over a Unix
 // socket; memory can't be mapped across hosts without a fabric, and Topology says what the
-// driver offers (fabric handles). The collectives reduce in rank order through host shared
-// memory (on CUDA too, where they say so once: NCCL is not used yet), so every rank gets the
-// same bits.
+// driver offers (fabric handles).
+//
+// On CUDA, NCCL carries AllReduce and Broadcast where every rank can use it: libnccl.so.2 is
+// loaded at run time (PEERBOOK_LIBNCCL names a file to try first), rank 0 makes NCCL's unique
+// id at the first collective, the others get it through the session, and each rank makes its
+// part of the communicator on its GPU; NCCL reduces in its own order, on the GPU. Where it
+// can't, the host-staged engine serves and says so once, with why: on simulated devices (it
+// is the simulator's engine, and says nothing there), where NCCL is missing on some rank,
+// where two ranks share a GPU (NCCL refuses them, "duplicate GPU"; on a machine with one GPU
+// every rank does), where NCCL refused the communicator or one failed, and for a call NCCL
+// can't carry (a host buffer, 16-bit integers). It reduces in rank order through host shared
+// memory, so every rank gets the same bits. gpu.Collectives() tells which engine serves
+// (gpu.Topology() too); PEERBOOK_NCCL=off never uses NCCL, PEERBOOK_NCCL=ask asks it even for
+// ranks that share a GPU (to see its own refusal).
+//
+//	e, err := gpu.Collectives()   // a collective: {Engine: "nccl", Version: "2.28.3"}, or "host-staged" and Why
 //
 // # Faults
 //

@@ -189,3 +189,15 @@ func ExampleAllocSymmetric() {
 	// 0 1 1 true
 	// [1 2 3] <nil>
 }
+
+// Outside a rank session there is one rank and no engine: a collective leaves its buffer as
+// it is. In one (%ranks N), Collectives says whether NCCL carries AllReduce and Broadcast,
+// or the host-staged engine, and why.
+func ExampleCollectives() {
+	e, err := gpu.Collectives()
+	fmt.Println(e.Engine, err)
+	fmt.Println(e)
+	// Output:
+	// local <nil>
+	// local: one process: a collective of one rank leaves its buffer as it is
+}

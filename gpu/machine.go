@@ -241,9 +241,24 @@ func newMachine(spec, about string, b backend.Backend) *machine {
 	return m
 }
 
+// kind names the machine as the ranks compare theirs: "cuda", or "simulated " and the
+// simulated machine's preset ("simulated pcie4", "simulated sim:2").
+func (m *machine) kind() string {
+	if sb, ok := m.b.(*sim.Backend); ok {
+		return "simulated " + sb.Whole().Name
+	}
+	return m.b.Name()
+}
+
 // Use switches to the devices spec names ("cuda", "sim", "sim:4", "sim:nvswitch8", ...;
 // "" chooses as on first use). Buffers, streams and kernels made before keep working on
 // the devices they were made on; what is made after uses the new ones.
+//
+// In a rank session Use chooses as the first choice does for a rank: of the machine spec
+// names, rank r takes device r mod its devices, and sees that one only (gpu.Use("sim:pcie4")
+// on 2 ranks: rank 0 on pcie4's GPU0, rank 1 on its GPU1, each as gpu.Dev(0)). Every rank
+// should make the same Use (a cell does): symmetric allocations and the topology refuse
+// ranks on different machines, naming them; the collectives still work between them.
 func Use(spec string) error {
 	m, err := choose(spec, false)
 	if err != nil {

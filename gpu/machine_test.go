@@ -192,7 +192,7 @@ Legend:
 No P2P access: GPU0-GPU3, GPU1-GPU3, GPU2-GPU3
 No native P2P atomics (kernels' atomics on the other's buffers are refused): GPU0-GPU2, GPU1-GPU2
 
-Host:
+Host (OK, NS: not supported, ?: unknown):
   GPU0 GPU1 GPU2 GPU3 on PCIe: host-native atomics NS, pageable memory NS, host page tables NS, concurrent managed OK
   Without host-native atomics, host AtomicAdd/AtomicCAS on a shared host buffer are refused (buf.AtomicAddVia makes the update on a GPU); plain loads and stores are safe.
 `

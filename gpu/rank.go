@@ -33,6 +33,7 @@ func SetWorld(w ranks.World) {
 	}
 	world.staging = nil // its buffers are freed when unreachable
 	world.mu.Unlock()
+	dropEngines() // NCCL communicators of the old World
 	state.mu.Lock()
 	defer state.mu.Unlock()
 	if state.m != nil {

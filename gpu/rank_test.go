@@ -95,7 +95,8 @@ func TestTopologyOfRanksShowsTheRanksOnTheirGPUs(t *testing.T) {
 				t.Errorf("GPU0-GPU1: %+v", l)
 			}
 			s := topo.String()
-			for _, want := range []string{"rank 3: GPU1 (sim-H200-1", "memory between ranks: shared memory (simulated devices)", "time-slice"} {
+			for _, want := range []string{"rank 3: GPU1 (sim-H200-1", "memory between ranks: shared memory (simulated devices)", "time-slice",
+				"collectives: host-staged: simulated devices: the simulator's collectives go through host shared memory"} {
 				if !strings.Contains(s, want) {
 					t.Errorf("topology text lacks %q:\n%s", want, s)
 				}

@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/peerbook/peerbook/gpu/internal/backend"
+	"github.com/peerbook/peerbook/internal/ranks"
 )
 
 // RankPlace is where a rank of a rank session runs: its host, its GPU (an index into
@@ -23,6 +25,8 @@ type rankInfo struct {
 	Host    string     `json:"host"`
 	Info    DeviceInfo `json:"info"`
 	Sharing string     `json:"sharing"`
+	Engine  engineDesc `json:"engine"` // whether it can use NCCL
+	Kind    string     `json:"kind"`   // machine.kind
 	Err     string     `json:"err,omitempty"`
 }
 
@@ -60,6 +64,8 @@ func rankTopology(m *machine) *Topo {
 	}
 	d := m.devices[0]
 	mine := rankInfo{Host: w.Host(), Info: d.info, Sharing: sharingOf(m, d)}
+	mine.Engine, _ = localEngineDesc(w, m)
+	mine.Kind = m.kind()
 	ctx := context.Background()
 	raw, _ := json.Marshal(mine)
 	all, err := w.AllGather(ctx, "gpu.Topology", raw)
@@ -71,6 +77,13 @@ func rankTopology(m *machine) *Topo {
 		if err := json.Unmarshal(x, &infos[r]); err != nil {
 			return fail(fmt.Errorf("rank %d sent %q: %w", r, x, err))
 		}
+	}
+	kinds := map[string][]int{}
+	for r, x := range infos {
+		kinds["uses "+x.Kind] = append(kinds["uses "+x.Kind], r)
+	}
+	if len(kinds) > 1 {
+		return fail(fmt.Errorf("the ranks use different devices: %s; every rank must use the same (gpu.Use)", differences(kinds)))
 	}
 	// The distinct GPUs, in the order of the first rank on each.
 	index := map[string]int{}
@@ -124,11 +137,28 @@ func rankTopology(m *machine) *Topo {
 			t.Links[i] = got.Row
 		}
 	}
+	t.Collectives = collectivesOf(w, m, infos)
 	t.Source = fmt.Sprintf("%d ranks, each GPU's links as its rank's driver sees them", len(infos))
 	if m.simulated() {
 		t.Source = fmt.Sprintf("%d ranks on simulated devices (%s)", len(infos), m.spec)
 	}
 	return t
+}
+
+// collectivesOf says what carries the ranks' collectives: the engine where the ranks chose
+// one, else what they would choose (NCCL makes its communicator at the first collective).
+func collectivesOf(w ranks.World, m *machine, infos []rankInfo) string {
+	if e := engineOf(w, m); e != nil {
+		return e.describe().String()
+	}
+	descs := make([]engineDesc, len(infos))
+	for r, x := range infos {
+		descs[r] = x.Engine
+	}
+	if use, why := chooseEngine(descs, strings.EqualFold(os.Getenv(EnvNCCL), "ask")); !use {
+		return "host-staged: " + why
+	}
+	return "NCCL " + descs[0].NCCL + " (its communicator is made at the first collective)"
 }
 
 // ranksString lists the ranks on their GPUs, for String.
@@ -145,6 +175,9 @@ func (t *Topo) ranksString() string {
 	}
 	for k := range sharing {
 		fmt.Fprintf(&s, "  memory between ranks: %s\n", k)
+	}
+	if t.Collectives != "" {
+		fmt.Fprintf(&s, "  collectives: %s\n", t.Collectives)
 	}
 	if t.ranksShareGPU() {
 		s.WriteString("  Ranks that share a GPU have a context each; without MPS the contexts time-slice it, and NCCL refuses them (\"duplicate GPU\").\n")

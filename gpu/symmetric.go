@@ -45,7 +45,7 @@ type symDesc struct {
 	DType       string `json:"dtype"`
 	N           int    `json:"n"`
 	Host        bool   `json:"host"`
-	Backend     string `json:"backend"`
+	Backend     string `json:"backend"` // machine.kind: "cuda", "simulated pcie4"
 	Bus         string `json:"bus"`
 	Device      string `json:"device"`
 	HostAtomics bool   `json:"host_atomics"`
@@ -98,7 +98,7 @@ func (d *Device) AllocSymmetric(dtype DType, n int) (*Symmetric, error) {
 		}
 		gpu = m.devices[0]
 	}
-	desc := symDesc{DType: dtype.String(), N: n, Host: d.IsHost(), Backend: m.b.Name(),
+	desc := symDesc{DType: dtype.String(), N: n, Host: d.IsHost(), Backend: m.kind(),
 		Bus: gpu.info.PCIBusID, Device: gpu.info.Name, HostAtomics: gpu.info.Caps.HostNativeAtomics}
 	size := int64(n) * int64(dtype.Size())
 	switch {
@@ -244,10 +244,10 @@ func gatherDescs(ctx context.Context, w ranks.World, mine symDesc) ([]symDesc, e
 	}
 	byBackend := map[string][]int{}
 	for r, x := range descs {
-		byBackend[x.Backend+" devices"] = append(byBackend[x.Backend+" devices"], r)
+		byBackend["uses "+x.Backend] = append(byBackend["uses "+x.Backend], r)
 	}
 	if len(byBackend) > 1 {
-		return nil, fmt.Errorf("alloc symmetric: the ranks use different devices: %s", differences(byBackend))
+		return nil, fmt.Errorf("alloc symmetric: the ranks use different devices: %s; every rank must use the same (gpu.Use)", differences(byBackend))
 	}
 	return descs, nil
 }

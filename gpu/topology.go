@@ -19,6 +19,9 @@ type Topo struct {
 	// Ranks says where each rank of a rank session runs (nil outside one): Devices are
 	// then the ranks' GPUs, each once.
 	Ranks []RankPlace
+	// Collectives says, in a rank session, what carries the collectives: "NCCL 2.28.3", or
+	// "host-staged: " and why (see Collectives).
+	Collectives string
 }
 
 // Topology returns the device graph of the devices in use. It never returns nil: where the
@@ -242,7 +245,7 @@ func (t *Topo) hostCapsString() string {
 	}
 	var s strings.Builder
 	if len(order) > 0 {
-		s.WriteString("\nHost:\n")
+		s.WriteString("\nHost (OK, NS: not supported, ?: unknown):\n")
 	}
 	for _, key := range order {
 		fmt.Fprintf(&s, "  %s %s\n", strings.Join(groups[key], " "), key)

@@ -228,6 +228,10 @@ type Timeline struct {
 	err      error
 	clockErr time.Duration
 	notes    string // how the devices were timed, where not as usual
+
+	// In a rank session, Stop merges every rank's timeline (trace_ranks.go).
+	merged   *mergedTrace
+	mergeErr error
 }
 
 // Trace starts recording what the devices do, until Stop. Timelines may nest (%%timeline
@@ -274,6 +278,12 @@ func Trace() *Timeline {
 // Stop ends the recording, waits for the recorded device work to finish and reads its
 // timestamps. It returns the first error met reading them (an operation that failed is
 // shown failed, not an error here). Stopping twice does nothing.
+//
+// In a rank session Stop is a collective (every rank calls it, as %%timeline does): the
+// timeline then holds every rank's operations on one axis, rank 0 shows them in one chart
+// with a lane group per rank, and the other ranks show a line saying so. Where the ranks
+// can't merge (another rank called something else, or died), Stop returns why and the
+// timeline holds this rank's operations.
 func (t *Timeline) Stop() error {
 	if t == nil {
 		return errors.New("stop: nil timeline")
@@ -306,8 +316,20 @@ func (t *Timeline) Stop() error {
 	if last {
 		r.close()
 	}
+	err := t.err
 	t.mu.Unlock()
-	return t.err
+	if w := currentWorld(); w != nil {
+		// A collective: every rank's timeline, on one axis (trace_ranks.go).
+		if merr := t.merge(w); merr != nil {
+			t.mu.Lock()
+			t.mergeErr = merr
+			t.mu.Unlock()
+			if err == nil {
+				err = merr
+			}
+		}
+	}
+	return err
 }
 
 // ref returns the reference event of device dev of m, recording it on first use; nil where

@@ -28,6 +28,7 @@ func laneName(l laneKey) string {
 
 // TraceOp is one operation of a Timeline, as Ops returns it.
 type TraceOp struct {
+	Rank   int           // the rank that made it (0 outside a rank session)
 	Kind   string        // "kernel", "copy", "memset", "event", "sync", "wait", "flag"
 	Name   string        // the kernel's name; "copy", "fill", "synchronize", ...
 	Device int           // the device (-1: the host)
@@ -45,8 +46,21 @@ type TraceOp struct {
 func (o TraceOp) Duration() time.Duration { return o.End - o.Start }
 
 // Ops returns the recorded operations in the order they started (Stop first; before Stop
-// it returns nil).
+// it returns nil). In a rank session they are every rank's, on one axis (see Stop).
 func (t *Timeline) Ops() []TraceOp {
+	t.mu.Lock()
+	mt := t.merged
+	t.mu.Unlock()
+	if mt != nil {
+		return mt.ops()
+	}
+	return t.localOps()
+}
+
+// localOps returns this process's recorded operations in the order they started (nil
+// before Stop).
+func (t *Timeline) localOps() []TraceOp {
+	rank := Rank()
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if !t.stopped {
@@ -54,7 +68,7 @@ func (t *Timeline) Ops() []TraceOp {
 	}
 	out := make([]TraceOp, 0, len(t.ops))
 	for _, op := range t.ops {
-		o := TraceOp{Kind: op.kind.String(), Name: op.name, Device: op.lane.dev, Stream: op.lane.stream,
+		o := TraceOp{Rank: rank, Kind: op.kind.String(), Name: op.name, Device: op.lane.dev, Stream: op.lane.stream,
 			Lane: laneName(op.lane), Start: op.t0.Sub(t.start), End: op.t1.Sub(t.start), Bytes: op.bytes,
 			Dir: op.dir, Err: op.err}
 		if l := op.launch; l != nil {
@@ -106,10 +120,17 @@ func (t *Timeline) Dropped() int {
 // String summarizes the timeline in one line.
 func (t *Timeline) String() string {
 	t.mu.Lock()
-	stopped, n := t.stopped, len(t.ops)
+	stopped, n, mt := t.stopped, len(t.ops), t.merged
 	t.mu.Unlock()
 	if !stopped {
 		return "timeline (recording; call Stop)"
+	}
+	if mt != nil {
+		n = 0
+		for _, rt := range mt.ranks {
+			n += len(rt.Ops)
+		}
+		return fmt.Sprintf("timeline of %d operation%s on %d ranks", n, plural(n), len(mt.ranks))
 	}
 	return fmt.Sprintf("timeline of %d operation%s", n, plural(n))
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/peerbook/peerbook/display"
@@ -51,7 +52,22 @@ func (t *Timeline) lanes(ops []TraceOp) ([]string, []int) {
 // still recording).
 func (t *Timeline) View() display.TimelineView {
 	t.Stop()
-	ops := t.Ops()
+	t.mu.Lock()
+	mt, mergeErr := t.merged, t.mergeErr
+	t.mu.Unlock()
+	if mt != nil {
+		return mt.view(t)
+	}
+	v := t.localView()
+	if mergeErr != nil {
+		v.Note = strings.TrimPrefix(v.Note+"; rank "+fmt.Sprint(Rank())+" only, not merged: "+mergeErr.Error(), "; ")
+	}
+	return v
+}
+
+// localView draws this process's operations.
+func (t *Timeline) localView() display.TimelineView {
+	ops := t.localOps()
 	names, at := t.lanes(ops)
 	v := display.TimelineView{Title: "timeline", Lanes: names}
 	for i, op := range ops {
@@ -80,8 +96,18 @@ func (t *Timeline) View() display.TimelineView {
 }
 
 // MIMEBundle renders the timeline as a chart (HTML with zoom, a static SVG picture) and a
-// table as text. A timeline still recording is stopped first.
-func (t *Timeline) MIMEBundle() display.Bundle { return t.View().MIMEBundle() }
+// table as text. A timeline still recording is stopped first. In a rank session the chart
+// of every rank is rank 0's; the other ranks render a line that says so.
+func (t *Timeline) MIMEBundle() display.Bundle {
+	t.Stop()
+	t.mu.Lock()
+	mt := t.merged
+	t.mu.Unlock()
+	if mt != nil && mt.me != 0 {
+		return mt.elsewhere()
+	}
+	return t.View().MIMEBundle()
+}
 
 // Table returns the recorded operations as a table: text in a terminal, HTML in a notebook.
 func (t *Timeline) Table() display.Bundle {
@@ -120,7 +146,22 @@ func tracePid(dev int) int {
 // start.
 func (t *Timeline) WriteTraceTo(w io.Writer) error {
 	t.Stop()
-	ops := t.Ops()
+	t.mu.Lock()
+	mt := t.merged
+	t.mu.Unlock()
+	var events []traceEvent
+	if mt != nil {
+		events = mt.traceEvents(t)
+	} else {
+		events = t.localEvents()
+	}
+	enc := json.NewEncoder(w)
+	return enc.Encode(map[string]any{"traceEvents": events, "displayTimeUnit": "ns"})
+}
+
+// localEvents writes this process's operations as trace events: a process per device.
+func (t *Timeline) localEvents() []traceEvent {
+	ops := t.localOps()
 	names, at := t.lanes(ops)
 	events := []traceEvent{}
 	named := map[int]bool{}
@@ -149,38 +190,42 @@ func (t *Timeline) WriteTraceTo(w io.Writer) error {
 		}
 		events = append(events, traceEvent{Name: "thread_name", Ph: "M", Pid: pid, Tid: tid, Args: map[string]any{"name": tname}})
 	}
-	us := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e3 }
 	for _, op := range ops {
-		ev := traceEvent{Name: op.Name, Cat: op.Kind, Ts: us(op.Start), Pid: tracePid(op.Device), Tid: op.Stream + 1, Args: map[string]any{}}
-		if op.Bytes > 0 {
-			ev.Args["bytes"] = op.Bytes
-		}
-		if op.Dir != "" {
-			ev.Args["direction"] = op.Dir
-			if d := op.Duration(); d > 0 {
-				ev.Args["GB/s"] = float64(op.Bytes) / d.Seconds() / 1e9
-			}
-		}
-		if op.Detail != "" {
-			ev.Args["detail"] = op.Detail
-		}
-		if op.Err != "" {
-			ev.Args["error"] = op.Err
-		}
-		if len(ev.Args) == 0 {
-			ev.Args = nil
-		}
-		if (op.Kind == "event" || op.Kind == "flag") && op.Duration() == 0 {
-			ev.Ph, ev.S = "i", "t"
-		} else {
-			ev.Ph = "X"
-			dur := us(op.Duration())
-			ev.Dur = &dur
-		}
-		events = append(events, ev)
+		events = append(events, opEvent(op, tracePid(op.Device), op.Stream+1))
 	}
-	enc := json.NewEncoder(w)
-	return enc.Encode(map[string]any{"traceEvents": events, "displayTimeUnit": "ns"})
+	return events
+}
+
+// opEvent is the trace event of op, in process pid and thread tid.
+func opEvent(op TraceOp, pid, tid int) traceEvent {
+	us := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e3 }
+	ev := traceEvent{Name: op.Name, Cat: op.Kind, Ts: us(op.Start), Pid: pid, Tid: tid, Args: map[string]any{}}
+	if op.Bytes > 0 {
+		ev.Args["bytes"] = op.Bytes
+	}
+	if op.Dir != "" {
+		ev.Args["direction"] = op.Dir
+		if d := op.Duration(); d > 0 {
+			ev.Args["GB/s"] = float64(op.Bytes) / d.Seconds() / 1e9
+		}
+	}
+	if op.Detail != "" {
+		ev.Args["detail"] = op.Detail
+	}
+	if op.Err != "" {
+		ev.Args["error"] = op.Err
+	}
+	if len(ev.Args) == 0 {
+		ev.Args = nil
+	}
+	if (op.Kind == "event" || op.Kind == "flag") && op.Duration() == 0 {
+		ev.Ph, ev.S = "i", "t"
+	} else {
+		ev.Ph = "X"
+		dur := us(op.Duration())
+		ev.Dur = &dur
+	}
+	return ev
 }
 
 // WriteTrace writes the timeline to the file path as Trace Event Format JSON, which
@@ -188,6 +233,13 @@ func (t *Timeline) WriteTraceTo(w io.Writer) error {
 func (t *Timeline) WriteTrace(path string) error {
 	if t == nil {
 		return errors.New("write trace: nil timeline")
+	}
+	t.Stop()
+	t.mu.Lock()
+	mt := t.merged
+	t.mu.Unlock()
+	if mt != nil && mt.me != 0 {
+		return nil // rank 0 writes every rank's trace; the others would write the same bytes to the same path
 	}
 	f, err := os.Create(path)
 	if err != nil {

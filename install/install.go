@@ -14,6 +14,8 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+
+	"github.com/peerbook/peerbook/internal/atomicfile"
 )
 
 // Logos copied into the kernelspec.
@@ -203,7 +205,8 @@ func Install(o Options) (string, error) {
 		"logo-64x64.png": Logo64,
 		"logo-svg.svg":   LogoSVG,
 	} {
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+		// Each file whole or not at all: a failed reinstall leaves a kernelspec that works.
+		if err := atomicfile.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 			return "", fmt.Errorf("write kernelspec: %w", err)
 		}
 	}

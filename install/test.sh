@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 . install/lib.sh
 
 need_debian_packages python3-jupyter-client python3-jupyter-kernel-test python3-nbclient \
-	jupyter-nbconvert python3-ipykernel || { echo "installing the Debian packages failed"; exit 1; }
+	jupyter-nbconvert python3-ipykernel openmpi-bin || { echo "installing the Debian packages failed"; exit 1; }
 
 export PATH="$PATH:$(go env GOROOT)/bin"
 failed=()

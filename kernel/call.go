@@ -31,19 +31,32 @@ type active struct {
 }
 
 // SessionLostError is a session that died while it ran a request: its evaluator process
-// ended (a fatal runtime error in a cell, a kill). The supervisor starts a fresh one.
-type SessionLostError struct{ exit exitInfo }
+// ended (a fatal runtime error in a cell, a kill). The supervisor starts a fresh one. In
+// rank mode (ranks > 1) it was rank's process, and every rank was ended and started again.
+type SessionLostError struct {
+	exit        exitInfo
+	rank, ranks int
+}
 
-func (e *SessionLostError) Error() string { return "the Go session died: " + e.exit.summary }
+func (e *SessionLostError) Error() string { return "the Go session died: " + e.Summary() }
 
-// Summary is the one line that says why the session died ("fatal error: stack overflow").
-func (e *SessionLostError) Summary() string { return e.exit.summary }
+// Summary is the one line that says why the session died ("fatal error: stack overflow";
+// in rank mode "rank 1 of 2: signal: killed").
+func (e *SessionLostError) Summary() string {
+	if e.ranks > 1 {
+		return fmt.Sprintf("rank %d of %d: %s", e.rank, e.ranks, e.exit.summary)
+	}
+	return e.exit.summary
+}
 
 // CellError is the error a cell gets when its session died while it ran: "SessionLost",
 // the reason, and the start of the crash report (or the end of the evaluator's stderr).
 // restarted says a fresh session has started, as the kernel's has; the kernel and
 // `peerbook run` both build the cell's error here.
 func (e *SessionLostError) CellError(restarted bool) *evaluator.Error {
+	if e.ranks > 1 {
+		return e.rankCellError(restarted)
+	}
 	value := fmt.Sprintf("the Go session died (%s); its state was lost", e.exit.summary)
 	lost := "Its state (variables, functions, imports) was lost."
 	if restarted {
@@ -66,6 +79,9 @@ func (e *startError) Error() string { return e.err.Error() }
 // call runs req in the evaluator and returns its answer, publishing what it outputs on the
 // way. Errors: *SessionLostError, *startError, errShuttingDown.
 func (k *Kernel) call(act *active, req *evaluator.Request) (*evaluator.Done, error) {
+	if act.isExecute && k.sup.ranked() {
+		return k.callRanks(act, req) // every rank runs the cell (ranks_kernel.go)
+	}
 	c, err := k.sup.current()
 	if err != nil {
 		return nil, &startError{err}
@@ -111,7 +127,7 @@ func (k *Kernel) call(act *active, req *evaluator.Request) (*evaluator.Done, err
 			case pm.kind == pmExit && pm.child == c:
 				k.dropHold()
 				k.flushStream(true)
-				return nil, &SessionLostError{c.exit}
+				return nil, &SessionLostError{exit: c.exit}
 			case pm.child != c:
 				k.background(pm)
 			case pm.kind == pmEvent && pm.ev.ID == act.id:
@@ -167,6 +183,10 @@ func (k *Kernel) call(act *active, req *evaluator.Request) (*evaluator.Done, err
 // background handles what an evaluator says when no request waits for it: output of
 // goroutines a cell left running, and deaths between cells.
 func (k *Kernel) background(pm procMsg) {
+	if pm.child.rg != nil {
+		k.rankBackground(pm)
+		return
+	}
 	switch pm.kind {
 	case pmStdout:
 		k.pipeText(nil, "stdout", pm.text)

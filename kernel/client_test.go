@@ -27,6 +27,7 @@ type testKernel struct {
 	conn   *wire.ConnectionInfo
 	cancel context.CancelFunc
 	logBuf *syncBuffer
+	stderr *syncBuffer // Config.Stderr: the warnings a user sees
 }
 
 type syncBuffer struct {
@@ -91,7 +92,9 @@ func startKernel(t testing.TB, o kernelOpts) *testKernel {
 		logw = io.MultiWriter(logBuf, os.Stderr)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
+	stderr := &syncBuffer{}
 	k, err := start(ctx, Config{
+		Stderr:           stderr,
 		Connection:       conn,
 		EvaluatorCommand: argv,
 		EvaluatorEnv:     append([]string{fakeEnv + "=1"}, o.env...),
@@ -103,7 +106,7 @@ func startKernel(t testing.TB, o kernelOpts) *testKernel {
 		cancel()
 		t.Fatal(err)
 	}
-	tk := &testKernel{k: k, done: make(chan error, 1), conn: conn, cancel: cancel, logBuf: logBuf}
+	tk := &testKernel{k: k, done: make(chan error, 1), conn: conn, cancel: cancel, logBuf: logBuf, stderr: stderr}
 	go func() { tk.done <- k.wait(ctx) }()
 	t.Cleanup(func() {
 		cancel()

@@ -17,6 +17,11 @@ func (k *Kernel) handleControl(m *wire.Message) {
 		k.status(m.RawHeader, "idle")
 		return
 	}
+	if m.BadHeader != "" {
+		k.answerBadHeader(k.control, "control", m)
+		k.status(m.RawHeader, "idle")
+		return
+	}
 	switch t := m.Header.MsgType; t {
 	case "interrupt_request":
 		k.sup.interrupt()
@@ -29,9 +34,7 @@ func (k *Kernel) handleControl(m *wire.Message) {
 		k.reply(k.control, m, "kernel_info_reply", k.kernelInfo())
 	case "usage_request":
 		pids := []int{os.Getpid()}
-		if c := k.sup.running(); c != nil {
-			pids = append(pids, c.pid)
-		}
+		pids = append(pids, k.sup.pids()...)
 		k.reply(k.control, m, "usage_reply", k.usage.content(pids))
 	case "debug_request":
 		k.reply(k.control, m, "debug_reply", debugReply(m.Content))

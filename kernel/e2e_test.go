@@ -154,7 +154,7 @@ type realKernel struct {
 	exited chan error
 }
 
-func startRealKernel(t testing.TB, conn *wire.ConnectionInfo, historyPath string) *realKernel {
+func startRealKernel(t testing.TB, conn *wire.ConnectionInfo, historyPath string, env ...string) *realKernel {
 	t.Helper()
 	bin := peerbookBinary(t)
 	if conn == nil {
@@ -173,7 +173,7 @@ func startRealKernel(t testing.TB, conn *wire.ConnectionInfo, historyPath string
 	rk := &realKernel{conn: conn, file: file, stderr: &syncBuffer{}, exited: make(chan error, 1)}
 	rk.cmd = exec.Command(bin, "kernel", "--connection-file", file)
 	// A small stack limit makes the stack overflow test quick.
-	rk.cmd.Env = append(os.Environ(), "PEERBOOK_HISTORY="+historyPath, "PEERBOOK_MAX_STACK_MB=32")
+	rk.cmd.Env = append(append(os.Environ(), "PEERBOOK_HISTORY="+historyPath, "PEERBOOK_MAX_STACK_MB=32"), env...)
 	rk.cmd.Stderr = rk.stderr
 	if err := rk.cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/peerbook/peerbook/display"
 	"github.com/peerbook/peerbook/eval"
+	"github.com/peerbook/peerbook/internal/ranks"
 	"github.com/peerbook/peerbook/kernel/evaluator/evalchild"
 )
 
@@ -22,19 +23,22 @@ const fakeEnv = "PEERBOOK_TEST_FAKE_EVALUATOR"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(fakeEnv) == "1" {
-		os.Exit(evalchild.Main(func() (evalchild.Session, error) {
+		os.Exit(evalchild.Main(func(w ranks.World) (evalchild.Session, error) {
 			if d, err := time.ParseDuration(os.Getenv(fakeEnv + "_SLOW_START")); err == nil {
 				time.Sleep(d)
 			}
-			return newFakeSession(), nil
+			s := newFakeSession()
+			s.world = w
+			return s, nil
 		}))
 	}
 	os.Exit(m.Run())
 }
 
 type fakeSession struct {
-	mu   sync.Mutex
-	vars map[string]string
+	mu    sync.Mutex
+	vars  map[string]string
+	world ranks.World // nil: not a rank
 }
 
 func newFakeSession() *fakeSession { return &fakeSession{vars: map[string]string{}} }
@@ -48,6 +52,7 @@ func text(s string) *display.Bundle {
 //	print X / eprint X      Output.Stream to stdout / stderr
 //	fdprint X / fdeprint X  write to fd 1 / fd 2 directly, as compiled code does
 //	tickwait N DIR          N lines on fd 1, each followed by a wait for the file DIR/I
+//	flood N                 N MiB on fd 1, in lines of 1024 bytes, as fast as the pipe takes them
 //	value X                 the cell's value is X
 //	set K V / get K         state
 //	fail [MS]                a cell error
@@ -82,6 +87,15 @@ func (s *fakeSession) Execute(ctx context.Context, req eval.ExecuteRequest, out 
 					break
 				}
 				time.Sleep(time.Millisecond)
+			}
+		}
+	case "flood":
+		n, _ := strconv.Atoi(arg)
+		line := strings.Repeat("x", 1023) + "\n"
+		mib := []byte(strings.Repeat(line, 1024))
+		for i := 0; i < n; i++ {
+			if _, err := os.Stdout.Write(mib); err != nil {
+				return eval.Result{}, &eval.Error{Name: "WriteError", Value: err.Error()}
 			}
 		}
 	case "value":
@@ -155,6 +169,9 @@ func (s *fakeSession) Execute(ctx context.Context, req eval.ExecuteRequest, out 
 	case "expr":
 		return eval.Result{UserExpressions: map[string]any{"x": map[string]any{"status": "ok", "data": map[string]any{"text/plain": "X"}, "metadata": map[string]any{}}}}, nil
 	default:
+		if res, err, ok := s.rankCommand(ctx, req, cmd, arg, out); ok {
+			return res, err
+		}
 		return eval.Result{}, &eval.Error{Name: "UnknownCommand", Value: cmd}
 	}
 	return eval.Result{}, nil

@@ -13,6 +13,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log"
 	"os"
 	"os/signal"
@@ -50,6 +51,10 @@ type Config struct {
 	// Logger receives the kernel's log (dropped messages, evaluator crashes). Default:
 	// standard error with the prefix "peerbook: ".
 	Logger *log.Logger
+	// Stderr receives the warnings a user must see whether the log is on or not (an empty
+	// key, a history file that can't be written), once each. Default: standard error,
+	// which Jupyter shows on its terminal.
+	Stderr io.Writer
 	// HandleSignals says the kernel owns its process: SIGINT interrupts the running cell,
 	// SIGTERM shuts down, and (Linux) the kernel adopts and ends the processes cells leave
 	// behind (see leftovers.go).
@@ -114,10 +119,8 @@ func sizeSetting(set int64, env string, def int64) (int64, error) {
 const (
 	// sendTimeout bounds a ROUTER send that has no peer at all (zmq4 would wait 5 minutes).
 	sendTimeout = 2 * time.Second
-	// iopubHWM bounds the messages waiting on IOPub; more are dropped, as libzmq does.
-	iopubHWM = 100000
-	// iopubLinger is how long shutdown waits for IOPub's queue to drain.
-	iopubLinger = 100 * time.Millisecond
+	// linger is how long shutdown waits for the messages queued to peers to leave.
+	linger = 500 * time.Millisecond
 )
 
 // Kernel is one running kernel.
@@ -129,7 +132,9 @@ type Kernel struct {
 	session  string
 	username string
 
-	shell, control, stdin, iopub, hb zmq4.Socket
+	shell, control, stdin, hb zmq4.Socket
+	iopub                     *zmtpnet.Pub
+	network                   zmtpnet.Network
 
 	sup  *supervisor
 	hist *history.Store
@@ -138,6 +143,11 @@ type Kernel struct {
 	shellQ  chan inbound
 	stdinQ  chan *wire.Message
 	arrived atomic.Uint64 // shell messages received so far
+	// shellSeen counts every message the shell socket gave (dropped ones too), shellPort
+	// says what reached the port: with both, an error's stop_on_error aborts exactly what
+	// had arrived (see stopping).
+	shellSeen atomic.Uint64
+	shellPort *zmtpnet.Port
 
 	ctx      context.Context
 	stop     context.CancelFunc
@@ -174,6 +184,8 @@ func start(parent context.Context, cfg Config) (*Kernel, error) {
 	if k.log == nil {
 		k.log = log.New(os.Stderr, "peerbook: ", log.LstdFlags)
 	}
+	// A line names what peers sent (a msg_type, a comm target): it is cut at maxLogLine.
+	k.log = log.New(clipWriter{k.log.Writer()}, k.log.Prefix(), k.log.Flags())
 	k.conn = cfg.Connection
 	if k.conn == nil {
 		info, err := wire.ReadConnectionFile(cfg.ConnectionFile)
@@ -188,7 +200,9 @@ func start(parent context.Context, cfg Config) (*Kernel, error) {
 	}
 	k.signer = signer
 	if !signer.Enabled() {
-		k.log.Printf("the connection file has no key: messages are not signed")
+		where := k.conn.Transport + " " + k.conn.IP
+		k.warn("the connection file has no key: messages are neither signed nor checked, so anyone who can reach the kernel's ports (%s) can run code as this user. "+
+			"Start the kernel from Jupyter, which writes a key, or put one in the connection file", where)
 	}
 	k.username = "peerbook"
 	if u, err := user.Current(); err == nil && u.Username != "" {
@@ -206,6 +220,11 @@ func start(parent context.Context, cfg Config) (*Kernel, error) {
 	}
 	go k.sup.start()
 	k.hist = history.Open(cfg.HistoryPath)
+	go func() {
+		if err := k.hist.Err(); err != nil {
+			k.warn("%v", err)
+		}
+	}()
 	if cfg.Modules != nil {
 		dir := cfg.Dir
 		if dir == "" {
@@ -239,13 +258,13 @@ func start(parent context.Context, cfg Config) (*Kernel, error) {
 	k.publish("status", nil, []byte(`{"execution_state":"starting"}`))
 
 	go k.heartbeat()
-	go k.readLoop(k.shell, "shell", func(m *wire.Message) {
+	go k.readLoop(k.shell, "shell", &k.shellSeen, func(m *wire.Message) {
 		select {
 		case k.shellQ <- inbound{msg: m, seq: k.arrived.Add(1)}:
 		case <-k.ctx.Done():
 		}
 	})
-	go k.readLoop(k.stdin, "stdin", func(m *wire.Message) {
+	go k.readLoop(k.stdin, "stdin", nil, func(m *wire.Message) {
 		if r := wire.RefusedOf(m); r != nil && m.Header.MsgType != "input_reply" {
 			k.answerRefused(k.stdin, "stdin", m, r) // input_reply: the waiting input fails
 			return
@@ -256,7 +275,7 @@ func start(parent context.Context, cfg Config) (*Kernel, error) {
 			k.log.Printf("stdin: dropped %s: nothing is waiting for input", m.Header.MsgType)
 		}
 	})
-	go k.readLoop(k.control, "control", k.handleControl)
+	go k.readLoop(k.control, "control", nil, k.handleControl)
 	go k.shellWorker()
 	if sigs != nil {
 		go k.signals(sigs)
@@ -288,17 +307,24 @@ func (k *Kernel) listen() error {
 			}
 			k.log.Printf("zmtp: "+format, args...)
 		}})
+	k.network = network
 	zlog := log.New(k.log.Writer(), k.log.Prefix()+"zmq: ", k.log.Flags())
 	opts := []zmq4.Option{zmq4.WithTimeout(sendTimeout), zmq4.WithLogger(zlog)}
 	k.shell = zmq4.NewRouter(k.ctx, opts...)
 	k.control = zmq4.NewRouter(k.ctx, opts...)
 	k.stdin = zmq4.NewRouter(k.ctx, opts...)
-	k.iopub = zmq4.NewPub(k.ctx, opts...)
 	// The heartbeat echoes every message to its sender: a ROUTER does for REQ peers what
 	// the spec's REP does, without REP's lock-step state.
 	k.hb = zmq4.NewRouter(k.ctx, opts...)
-	if err := k.iopub.SetOption(zmq4.OptionHWM, iopubHWM); err != nil {
-		return fmt.Errorf("iopub: %w", err)
+	// IOPub is zmtpnet's PUB, not zmq4's: a queue per subscriber (see zmtpnet.Pub).
+	ep := k.conn.Endpoint(k.conn.IOPubPort)
+	pub, err := network.ListenPub(k.ctx, ep)
+	if err != nil {
+		return fmt.Errorf("listen iopub on %s: %w", ep, err)
+	}
+	k.iopub = pub
+	if k.conn.IOPubPort == 0 {
+		k.log.Printf("iopub listens on %v", pub.Addr())
 	}
 	for _, s := range []struct {
 		name string
@@ -306,8 +332,7 @@ func (k *Kernel) listen() error {
 		port int
 	}{
 		{"shell", k.shell, k.conn.ShellPort}, {"control", k.control, k.conn.ControlPort},
-		{"stdin", k.stdin, k.conn.StdinPort}, {"iopub", k.iopub, k.conn.IOPubPort},
-		{"heartbeat", k.hb, k.conn.HBPort},
+		{"stdin", k.stdin, k.conn.StdinPort}, {"heartbeat", k.hb, k.conn.HBPort},
 	} {
 		ep := k.conn.Endpoint(s.port)
 		if err := s.sock.Listen(network.Endpoint(ep)); err != nil {
@@ -317,14 +342,18 @@ func (k *Kernel) listen() error {
 			k.log.Printf("%s listens on %v", s.name, s.sock.Addr())
 		}
 	}
+	k.shellPort = network.Port(k.shell.Addr())
 	return nil
 }
 
 func (k *Kernel) closeSockets() {
-	for _, s := range []zmq4.Socket{k.shell, k.control, k.stdin, k.iopub, k.hb} {
+	for _, s := range []zmq4.Socket{k.shell, k.control, k.stdin, k.hb} {
 		if s != nil {
 			s.Close()
 		}
+	}
+	if k.iopub != nil {
+		k.iopub.Close()
 	}
 }
 
@@ -332,7 +361,7 @@ func (k *Kernel) closeSockets() {
 func (k *Kernel) wait(parent context.Context) error {
 	<-k.ctx.Done()
 	k.sup.close(time.Second)
-	time.Sleep(iopubLinger) // let IOPub's queue drain (zmq4 has no flush)
+	k.network.Flush(linger) // the last replies and IOPub messages leave first
 	k.closeSockets()
 	k.hist.Close()
 	if err := parent.Err(); err != nil {
@@ -341,11 +370,54 @@ func (k *Kernel) wait(parent context.Context) error {
 	return nil
 }
 
+// maxLogLine bounds a line of the kernel's log: a peer may send a megabyte where a
+// message type belongs.
+const maxLogLine = 4 << 10
+
+// clipWriter cuts each line (each Write of a log.Logger) at maxLogLine bytes, saying how
+// much it cut.
+type clipWriter struct{ w io.Writer }
+
+func (c clipWriter) Write(p []byte) (int, error) {
+	if len(p) <= maxLogLine {
+		return c.w.Write(p)
+	}
+	line := append(p[:maxLogLine:maxLogLine], fmt.Sprintf("... [%d bytes of this line cut]\n", len(p)-maxLogLine)...)
+	if _, err := c.w.Write(line); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// warn writes a warning on Config.Stderr (and the log).
+func (k *Kernel) warn(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	k.log.Printf("warning: %s", msg)
+	w := k.cfg.Stderr
+	if w == nil {
+		w = os.Stderr
+	}
+	if !sameFile(k.log.Writer(), w) { // else the log line was it
+		fmt.Fprintf(w, "peerbook: warning: %s\n", msg)
+	}
+}
+
+// sameFile reports whether the log writes to the file w is (--debug's standard error).
+func sameFile(log, w io.Writer) bool {
+	if cw, ok := log.(clipWriter); ok {
+		log = cw.w
+	}
+	f1, ok1 := log.(*os.File)
+	f2, ok2 := w.(*os.File)
+	return ok1 && ok2 && f1 == f2
+}
+
 // shutdown stops the kernel.
 func (k *Kernel) shutdown() { k.stopOnce.Do(k.stop) }
 
-// readLoop receives messages on sock, checks them and hands them to handle.
-func (k *Kernel) readLoop(sock zmq4.Socket, name string, handle func(*wire.Message)) {
+// readLoop receives messages on sock, checks them and hands them to handle; seen, when not
+// nil, counts the messages received, once each is handled or dropped.
+func (k *Kernel) readLoop(sock zmq4.Socket, name string, seen *atomic.Uint64, handle func(*wire.Message)) {
 	for {
 		zm, err := sock.Recv()
 		if k.ctx.Err() != nil {
@@ -356,18 +428,26 @@ func (k *Kernel) readLoop(sock zmq4.Socket, name string, handle func(*wire.Messa
 			time.Sleep(10 * time.Millisecond)
 			continue
 		}
-		if isCut(zm.Frames) {
-			continue // the start of a refused message: its stand-in follows (see refused.go)
+		k.readOne(zm.Frames, name, handle)
+		if seen != nil {
+			seen.Add(1)
 		}
-		m, err := k.decode(zm.Frames)
-		if err != nil {
-			if n := k.dropped.Add(1); n <= 100 || n%1000 == 0 {
-				k.log.Printf("%s: dropped a message (%d so far): %v", name, n, err)
-			}
-			continue
-		}
-		handle(m)
 	}
+}
+
+// readOne checks one message's frames and hands it to handle, or drops it.
+func (k *Kernel) readOne(frames [][]byte, name string, handle func(*wire.Message)) {
+	if isCut(frames) {
+		return // the start of a refused message: its stand-in follows (see refused.go)
+	}
+	m, err := k.decode(frames)
+	if err != nil {
+		if n := k.dropped.Add(1); n <= 100 || n%1000 == 0 {
+			k.log.Printf("%s: dropped a message (%d so far): %v", name, n, err)
+		}
+		return
+	}
+	handle(m)
 }
 
 // decode checks and parses one message's frames; a signature seen before is refused, as

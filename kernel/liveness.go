@@ -30,7 +30,7 @@ func (c *child) kill(reason string) {
 	}
 	c.mu.Unlock()
 	c.sup.log.Printf("evaluator %d: %s", c.pid, reason)
-	c.cmd.Process.Kill()
+	c.proc.Kill()
 }
 
 // closing reports whether the kernel is shutting down (children end on purpose).
@@ -63,6 +63,10 @@ func (c *child) eventsEnded() {
 	case <-time.After(eofGrace):
 	}
 	s := c.sup
+	if c.remote && !s.isClosing() {
+		c.kill("killed: its event channel to the kernel was closed while it ran (a cell closed the evaluator's descriptor)")
+		return
+	}
 	s.mu.Lock()
 	reaped, closing := !s.live[c.pid], s.closing
 	s.mu.Unlock()
@@ -79,7 +83,7 @@ func (c *child) eventsEnded() {
 // /proc/PID/stat) and tells the running cell, which would otherwise hang in silence.
 // Processes stopped by a debugger (state t) are left alone. Without /proc it does nothing.
 func (c *child) watchStopped() {
-	if proctree.State(c.pid) == 0 {
+	if c.remote || proctree.State(c.pid) == 0 {
 		return
 	}
 	t := time.NewTicker(stopPollInterval)

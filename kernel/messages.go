@@ -28,10 +28,21 @@ func (k *Kernel) reply(sock zmq4.Socket, req *wire.Message, msgType string, cont
 	}
 }
 
-// publish sends a message on IOPub. Publishing never blocks on subscribers.
+// publish sends a message on IOPub. It never waits for subscribers (see zmtpnet.Pub).
 func (k *Kernel) publish(msgType string, parent, content []byte) {
 	topic := [][]byte{[]byte("kernel." + k.session + "." + msgType)}
-	if err := k.iopub.Send(zmq4.NewMsgFrom(k.frames(topic, msgType, parent, content)...)); err != nil {
+	if err := k.iopub.Send(k.frames(topic, msgType, parent, content)); err != nil {
+		k.log.Printf("publish %s: %v", msgType, err)
+	}
+}
+
+// publishOutput publishes a cell's output (stream text, displays): it first waits, as
+// zmtpnet.Pub.SendPaced does, for a subscriber that has read what it was sent, so that the
+// fastest reader receives every byte of a cell's output however fast the cell prints, and
+// the evaluator waits for it rather than the kernel's memory growing.
+func (k *Kernel) publishOutput(msgType string, parent, content []byte) {
+	topic := [][]byte{[]byte("kernel." + k.session + "." + msgType)}
+	if err := k.iopub.SendPaced(k.ctx, k.frames(topic, msgType, parent, content)); err != nil {
 		k.log.Printf("publish %s: %v", msgType, err)
 	}
 }

@@ -92,8 +92,13 @@ func (m *moduleState) grow(r modules.Requests) (modules.Set, bool) {
 		if slices.Contains(set.Pins, pin) {
 			continue
 		}
-		mod, _, _ := strings.Cut(pin, "@")
+		mod, version, _ := strings.Cut(pin, "@")
+		before := len(set.Pins)
 		set.Pins = slices.DeleteFunc(set.Pins, func(p string) bool { return strings.HasPrefix(p, mod+"@") })
+		if version == "none" { // the pin is undone: the module's version is tidy's again
+			changed = changed || len(set.Pins) != before
+			continue
+		}
 		set.Pins = append(set.Pins, pin)
 		changed = true
 	}
@@ -282,7 +287,10 @@ func (k *Kernel) buildSet(act *active, set modules.Set, say func(string)) (*modu
 // error says the state was lost.
 func (k *Kernel) moveTo(act *active, bin *modules.Binary, say func(string)) (bool, error) {
 	var snap *evaluator.Snapshot
-	if k.sup.running() != nil {
+	if k.sup.ranked() {
+		// Each rank's variables hold its own values: rank 0's snapshot is not theirs.
+		say("modules: in rank mode the ranks' state is not carried over to the new evaluator: every rank starts empty")
+	} else if k.sup.running() != nil {
 		done, err := k.call(&active{req: act.req, parent: act.parent}, &evaluator.Request{Op: evaluator.OpSnapshot})
 		if errors.Is(err, errShuttingDown) {
 			return false, err

@@ -95,6 +95,25 @@ func TestModuleSetGrows(t *testing.T) {
 	}
 }
 
+// TestPinUndone: MOD@none undoes MOD's pin, kept before any import or in the set of the
+// running evaluator; it is never kept itself.
+func TestPinUndone(t *testing.T) {
+	m := newModuleState(nil, "", nil)
+	m.grow(modules.Requests{Pins: []string{"example.com/c@v9.9.9"}})
+	if set, changed := m.grow(modules.Requests{Pins: []string{"example.com/c@none"}}); changed || len(set.Pins) != 0 || len(m.pins) != 0 {
+		t.Errorf("a kept pin undone: %+v, %v; kept %q", set, changed, m.pins)
+	}
+	m = newModuleState(nil, "", []string{"example.com/c/pkg"})
+	m.pins = []string{"example.com/c@v1.0.0", "example.com/d@v2.0.0"}
+	set, changed := m.grow(modules.Requests{Pins: []string{"example.com/c@none"}})
+	if !changed || !slices.Equal(set.Pins, []string{"example.com/d@v2.0.0"}) {
+		t.Errorf("a pin of the running evaluator undone: %+v, %v", set, changed)
+	}
+	if _, changed := m.grow(modules.Requests{Pins: []string{"example.com/e@none"}}); changed {
+		t.Errorf("undoing a pin that is not there builds")
+	}
+}
+
 // TestRestoreReport: the cell is told each variable that came back with its value, each
 // name not carried over (type, cell, why), each definition that failed to run again.
 func TestRestoreReport(t *testing.T) {

@@ -68,7 +68,7 @@ func (k *Kernel) flushStream(final bool) {
 			return
 		}
 	}
-	k.publish("stream", o.parent, newObj().str("name", o.name).str("text", string(o.buf[:n])).done())
+	k.publishOutput("stream", o.parent, newObj().str("name", o.name).str("text", string(o.buf[:n])).done())
 	rest := copy(o.buf, o.buf[n:])
 	o.buf = o.buf[:rest]
 }
@@ -225,7 +225,7 @@ func (k *Kernel) displayEvent(act *active, ev *evaluator.Event) {
 		} else {
 			c.raw("transient", emptyObject, "{}")
 		}
-		k.publish(msgType, parent, c.done())
+		k.publishOutput(msgType, parent, c.done())
 	}
 }
 

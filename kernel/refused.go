@@ -74,8 +74,25 @@ func (k *Kernel) answerRefused(sock zmq4.Socket, name string, m *wire.Message, r
 	if t == "execute_request" && sock == k.shell {
 		// Shell worker only (execCount and abortThrough are its own). The request did not
 		// run; what is queued behind it is aborted, as stop_on_error (default true) says.
-		k.abortThrough = k.arrived.Load()
+		k.abortThrough = k.stopping()
 		k.publish("error", m.RawHeader, newObj().str("ename", r.Name).str("evalue", r.Reason).strs("traceback", tb).done())
+		c.int("execution_count", k.execCount).raw("user_expressions", nil, "{}").raw("payload", nil, "[]")
+	}
+	k.reply(sock, m, strings.TrimSuffix(t, "_request")+"_reply", c.done())
+}
+
+// answerBadHeader answers a request whose header has fields of the wrong JSON type (see
+// wire.Message.BadHeader) with an error reply, so that its sender does not wait forever.
+// Nothing else of it runs.
+func (k *Kernel) answerBadHeader(sock zmq4.Socket, name string, m *wire.Message) {
+	t := m.Header.MsgType
+	k.log.Printf("%s: answered a %s with BadRequest: %s", name, t, m.BadHeader)
+	if !strings.HasSuffix(t, "_request") || sock == k.stdin {
+		return
+	}
+	tb := []string{"\x1b[0;31mBadRequest\x1b[0m: " + m.BadHeader}
+	c := newObj().str("status", "error").str("ename", "BadRequest").str("evalue", m.BadHeader).strs("traceback", tb)
+	if t == "execute_request" {
 		c.int("execution_count", k.execCount).raw("user_expressions", nil, "{}").raw("payload", nil, "[]")
 	}
 	k.reply(sock, m, strings.TrimSuffix(t, "_request")+"_reply", c.done())

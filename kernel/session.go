@@ -36,6 +36,12 @@ type SessionConfig struct {
 	// what cells leave running, and ends those processes with their session (see
 	// leftovers.go). A test that runs a Session inside another program leaves it false.
 	OwnProcess bool
+	// Ranks, above 1, runs the session as that many ranks (ranks.go): every cell runs on
+	// each. A `%ranks` cell changes it.
+	Ranks int
+	// Launcher, with Ranks, is the cluster launcher command that starts the ranks
+	// ("mpirun --oversubscribe", "srun"; ranks_launch.go); "" : the session starts them.
+	Launcher string
 }
 
 // Events receives what a running cell outputs, in order, from one goroutine. Input asks
@@ -60,7 +66,19 @@ func StartSession(cfg SessionConfig) (*Session, error) {
 	if logger == nil {
 		logger = log.New(io.Discard, "", 0)
 	}
+	if cfg.Ranks < 0 || cfg.Ranks > MaxRanks {
+		return nil, fmt.Errorf("%d ranks: want 1 to %d", cfg.Ranks, MaxRanks)
+	}
 	s := &Session{sup: newSupervisor(argv, cfg.EvaluatorEnv, logger)}
+	s.sup.size = cfg.Ranks
+	if cfg.Launcher != "" {
+		if cfg.Ranks < 2 {
+			return nil, fmt.Errorf("a launcher (%s) starts 2 ranks or more", cfg.Launcher)
+		}
+		if s.sup.launch, err = parseLauncher(cfg.Launcher); err != nil {
+			return nil, err
+		}
+	}
 	if cfg.OwnProcess {
 		s.sup.adoptOrphans()
 	}
@@ -82,6 +100,12 @@ func (s *Session) Close(grace time.Duration) { s.sup.close(grace) }
 // fresh one. Errors: *SessionLostError when the child died while
 // the cell ran (the next Execute runs in a fresh child); the child could not start.
 func (s *Session) Execute(ctx context.Context, req evaluator.ExecuteRequest, ev Events) (*evaluator.Done, error) {
+	if rc, ok := parseRanksCell(req.Code); ok {
+		return s.ranksCell(ctx, rc, ev) // ranks_session.go
+	}
+	if s.sup.ranked() {
+		return s.executeRanks(ctx, req, ev)
+	}
 	c, err := s.sup.current()
 	if err != nil {
 		return nil, err
@@ -127,7 +151,7 @@ func (s *Session) Execute(ctx context.Context, req evaluator.ExecuteRequest, ev 
 				if done != nil && done.Ending != "" {
 					return done, nil
 				}
-				return nil, &SessionLostError{c.exit}
+				return nil, &SessionLostError{exit: c.exit}
 			case pm.kind == pmStdout:
 				ev.Stream("stdout", string(pm.text))
 			case pm.kind == pmStderr:
@@ -234,6 +258,10 @@ func answerNoInput(c *child, e *evaluator.Event) {
 // background handles what an earlier child said: its output before it died (to the
 // running cell, as the kernel gives it to the last cell), and its death between cells.
 func (s *Session) background(pm procMsg, ev Events) {
+	if pm.child.rg != nil {
+		s.rankBackground(pm, ev)
+		return
+	}
 	switch pm.kind {
 	case pmStdout:
 		ev.Stream("stdout", string(pm.text))

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/peerbook/peerbook/kernel/evaluator"
 	"github.com/peerbook/peerbook/kernel/history"
@@ -40,6 +41,10 @@ func (k *Kernel) handleShell(in inbound) {
 	defer k.status(m.RawHeader, "idle")
 	if r := wire.RefusedOf(m); r != nil {
 		k.answerRefused(k.shell, "shell", m, r)
+		return
+	}
+	if m.BadHeader != "" {
+		k.answerBadHeader(k.shell, "shell", m)
 		return
 	}
 	switch t := m.Header.MsgType; t {
@@ -110,8 +115,11 @@ func (k *Kernel) execute(in inbound) {
 	act := &active{req: m, parent: m.RawHeader, isExecute: true, silent: c.Silent, allowStdin: orTrue(c.AllowStdin)}
 	// A cell that imports a package the evaluator lacks switches evaluators first.
 	var done *evaluator.Done
-	modErr, err := k.switchModules(act, c.Code)
-	if modErr != nil {
+	var modErr *evaluator.Error
+	var err error
+	if rc, ok := parseRanksCell(c.Code); ok {
+		done, err = k.ranksCell(act, rc) // %ranks starts and ends processes: the kernel's magic
+	} else if modErr, err = k.switchModules(act, c.Code); modErr != nil {
 		done = &evaluator.Done{Error: modErr}
 	} else if err == nil {
 		done, err = k.executeCell(act, &evaluator.Request{Op: evaluator.OpExecute, Execute: &evaluator.ExecuteRequest{
@@ -130,6 +138,9 @@ func (k *Kernel) execute(in inbound) {
 	defer func() {
 		if storeHistory {
 			if err := k.hist.Add(count, c.Code, output); err != nil {
+				if we := (*history.WriteError)(nil); errors.As(err, &we) {
+					k.warn("%v", we) // once for a run of failed writes (see history.Store.Add)
+				}
 				k.log.Printf("%v", err)
 			}
 		}
@@ -147,10 +158,10 @@ func (k *Kernel) execute(in inbound) {
 		}
 	}
 	if ename != "" {
-		// What is queued now is aborted; taken before the reply goes out, since a client
-		// may send its next request as soon as it has the reply, and that one must run.
+		// What had arrived is aborted; taken before the reply goes out, since a client may
+		// send its next request as soon as it has the reply, and that one must run.
 		if stopOnError {
-			k.abortThrough = k.arrived.Load()
+			k.abortThrough = k.stopping()
 		}
 		if !c.Silent {
 			k.publish("error", m.RawHeader, newObj().str("ename", ename).str("evalue", evalue).strs("traceback", traceback).done())
@@ -170,6 +181,37 @@ func (k *Kernel) execute(in inbound) {
 	}
 	k.reply(k.shell, m, "execute_reply", newObj().str("status", "ok").int("execution_count", count).
 		raw("payload", done.Payloads, "[]").raw("user_expressions", done.UserExpressions, "{}").done())
+}
+
+// stopOnErrorWait bounds the wait of stopping for the shell's reader to take what had
+// arrived (it takes microseconds; the bound is for a reader stuck behind a full queue).
+const stopOnErrorWait = time.Second
+
+// stopping returns the arrival number up to which execute requests are aborted after an
+// error with stop_on_error: every request that had reached the shell port when the error
+// came, wherever it was on its way in (the operating system's receive buffer, a
+// connection's buffer, zmq4, the shell queue), as ipykernel aborts what it finds queued
+// after an error. The rule is exact, not a race with the reader: a Run All's requests,
+// sent before the client saw the error, are all aborted once they reached the kernel's
+// machine; what arrives after the reply runs.
+func (k *Kernel) stopping() uint64 {
+	if k.shellPort == nil {
+		return k.arrived.Load()
+	}
+	mark := k.shellPort.Mark()
+	deadline := time.Now().Add(stopOnErrorWait)
+	for {
+		msgs, ok := mark.Reached()
+		if ok && k.shellSeen.Load() >= msgs {
+			break
+		}
+		if time.Now().After(deadline) {
+			k.log.Printf("stop_on_error: the shell's reader did not take what had arrived within %v: aborting what it took", stopOnErrorWait)
+			break
+		}
+		time.Sleep(50 * time.Microsecond)
+	}
+	return k.arrived.Load()
 }
 
 // replyError answers m with an error reply (and an error message on IOPub when publish).

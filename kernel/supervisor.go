@@ -54,9 +54,18 @@ type supervisor struct {
 	interrupts chan struct{}
 
 	mu      sync.Mutex
-	cur     *child
+	cur     *child // the evaluator, outside rank mode
 	gen     int
 	closing bool
+	// Rank mode (ranks.go): size ranks, run by the children of rg, a generation that ends
+	// as a whole. size <= 1 is the single evaluator, cur.
+	size int
+	rg   *rankGen
+	show int // the rank whose rich output is shown (showAll: every rank's)
+	// launch, when set, starts the ranks through a cluster launcher (ranks_launch.go),
+	// which connect back signed with rankKey.
+	launch  *launcher
+	rankKey []byte
 	done    chan struct{} // closed by close: nobody reads msgs any more
 
 	// adopt: the kernel is a subreaper (adoptOrphans); evaluators' leftover processes are
@@ -71,10 +80,14 @@ type supervisor struct {
 
 // child is one evaluator process.
 type child struct {
-	gen int
-	sup *supervisor
-	cmd *exec.Cmd
-	pid int
+	gen  int
+	sup  *supervisor
+	rank int      // in rank mode; 0 otherwise
+	rg   *rankGen // the generation of ranks it belongs to; nil outside rank mode
+	proc process
+	pid  int
+	// remote: a rank a launcher started (ranks_launch.go); pid is its agent's on its host.
+	remote bool
 
 	wmu  sync.Mutex
 	reqW *os.File
@@ -98,6 +111,22 @@ type child struct {
 	interruptAt time.Time // first interrupt of the running request
 	killReason  string
 }
+
+// process is an evaluator process as the supervisor drives it: one it started (os/exec),
+// or a rank a launcher started, connected over TCP (ranks_launch.go).
+type process interface {
+	Signal(sig os.Signal) error
+	Kill() error
+	// Wait returns when the process has ended; its error's text is the status ("exit
+	// status 2", "signal: killed"), nil for exit status 0.
+	Wait() error
+}
+
+// localProc is a process the supervisor started.
+type localProc struct{ *exec.Cmd }
+
+func (p localProc) Signal(sig os.Signal) error { return p.Process.Signal(sig) }
+func (p localProc) Kill() error                { return p.Process.Kill() }
 
 // exitInfo is how a child ended.
 type exitInfo struct {
@@ -130,12 +159,20 @@ func (s *supervisor) post(m procMsg) {
 	}
 }
 
-// current returns the live child, starting one if there is none.
+// current returns the live child, starting one if there is none. In rank mode it is rank
+// 0's, and every rank is started.
 func (s *supervisor) current() (*child, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closing {
 		return nil, errors.New("the kernel is shutting down")
+	}
+	if s.size > 1 {
+		g, err := s.currentRanksLocked()
+		if err != nil {
+			return nil, err
+		}
+		return g.kids[0], nil
 	}
 	if s.cur != nil {
 		select {
@@ -147,18 +184,23 @@ func (s *supervisor) current() (*child, error) {
 	return s.startLocked()
 }
 
-// running returns the current child if it is alive, without starting one.
+// running returns the current child (rank 0's in rank mode) if it is alive, without
+// starting one.
 func (s *supervisor) running() *child {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.cur == nil {
+	c := s.cur
+	if s.rg != nil {
+		c = s.rg.kids[0]
+	}
+	if c == nil {
 		return nil
 	}
 	select {
-	case <-s.cur.exited:
+	case <-c.exited:
 		return nil
 	default:
-		return s.cur
+		return c
 	}
 }
 
@@ -170,8 +212,19 @@ func (s *supervisor) start() {
 }
 
 func (s *supervisor) startLocked() (*child, error) {
+	c, err := s.spawnLocked(nil, 0, nil)
+	if err != nil {
+		return nil, err
+	}
+	s.cur = c
+	return c, nil
+}
+
+// spawnLocked starts one evaluator process: rank rank of g (nil: not a rank), with env
+// added to the supervisor's.
+func (s *supervisor) spawnLocked(g *rankGen, rank int, env []string) (*child, error) {
 	s.gen++
-	c := &child{gen: s.gen, sup: s, ready: make(chan struct{}), exited: make(chan struct{})}
+	c := &child{gen: s.gen, sup: s, rank: rank, rg: g, ready: make(chan struct{}), exited: make(chan struct{})}
 	reqR, reqW, err := os.Pipe()
 	if err != nil {
 		return nil, fmt.Errorf("evaluator pipes: %w", err)
@@ -192,7 +245,7 @@ func (s *supervisor) startLocked() (*child, error) {
 		return nil, fmt.Errorf("evaluator pipes: %w", err)
 	}
 	cmd := exec.Command(s.argv[0], s.argv[1:]...)
-	cmd.Env = append(os.Environ(), s.env...)
+	cmd.Env = append(append(os.Environ(), s.env...), env...)
 	cmd.Stdout = outW
 	cmd.Stderr = errW
 	cmd.ExtraFiles = []*os.File{reqR, evW} // fd 3, fd 4
@@ -203,8 +256,7 @@ func (s *supervisor) startLocked() (*child, error) {
 		closeAll(reqW, evR, outR, errR)
 		return nil, fmt.Errorf("start evaluator %s: %w", s.argv[0], err)
 	}
-	c.cmd, c.pid, c.reqW = cmd, cmd.Process.Pid, reqW
-	s.cur = c
+	c.proc, c.pid, c.reqW = localProc{cmd}, cmd.Process.Pid, reqW
 	s.live[c.pid] = true
 
 	var pipes sync.WaitGroup
@@ -240,6 +292,8 @@ func (c *child) readEvents(r *os.File) {
 			if jerr := json.Unmarshal(line, ev); jerr != nil {
 				c.badEvent(line, jerr)
 				return
+			} else if ev.Kind == evaluator.EvGather {
+				c.gather(ev) // answered by the kernel, whatever the shell worker does
 			} else if ev.Kind == evaluator.EvReady {
 				c.readyOnce.Do(func() {
 					c.readyErr = ev.Text
@@ -305,8 +359,10 @@ func (c *child) readPipe(r *os.File, stream string) {
 
 // wait reaps the child, reports its exit, and restarts a session that died after it was up.
 func (c *child) wait(pipes *sync.WaitGroup) {
-	err := c.cmd.Wait()
-	c.sup.evaluatorEnded(c.pid)
+	err := c.proc.Wait()
+	if !c.remote {
+		c.sup.evaluatorEnded(c.pid)
+	}
 	drained := make(chan struct{})
 	go func() { pipes.Wait(); close(drained) }()
 	select {
@@ -338,6 +394,10 @@ func (c *child) wait(pipes *sync.WaitGroup) {
 	closing := s.closing
 	s.mu.Unlock()
 	if closing {
+		return
+	}
+	if c.rg != nil {
+		s.rankEnded(c)
 		return
 	}
 	if c.retired.Load() {
@@ -406,11 +466,21 @@ func (c *child) setBusy(id uint64) {
 // kernel lives.
 func (s *supervisor) interrupt() {
 	s.mu.Lock()
-	c := s.cur
+	c, g := s.cur, s.rg
 	s.mu.Unlock()
+	if g != nil {
+		g.interrupt()
+		return
+	}
 	if c == nil {
 		return
 	}
+	c.interrupt()
+}
+
+// interrupt is supervisor.interrupt for one child.
+func (c *child) interrupt() {
+	s := c.sup
 	c.mu.Lock()
 	if c.busy == 0 {
 		// Nothing runs (a SIGINT now could kill a child still starting): an execute request
@@ -433,7 +503,7 @@ func (s *supervisor) interrupt() {
 	c.mu.Unlock()
 	if kill {
 		s.log.Printf("evaluator %d ignored an interrupt for %v: killing it", c.pid, escalateAfter)
-		c.cmd.Process.Kill()
+		c.proc.Kill()
 		return
 	}
 	// The request names the cell, so an interrupt that reaches the child before the cell
@@ -442,7 +512,7 @@ func (s *supervisor) interrupt() {
 	if err := c.send(&evaluator.Request{Op: evaluator.OpInterrupt, ID: busy}); err != nil {
 		s.log.Printf("evaluator %d: %v", c.pid, err)
 	}
-	c.cmd.Process.Signal(os.Interrupt)
+	c.proc.Signal(os.Interrupt)
 }
 
 // replace makes argv the evaluator command and ends the current child (a close request,
@@ -452,12 +522,15 @@ func (s *supervisor) replace(argv []string, grace time.Duration) []string {
 	s.mu.Lock()
 	old := s.argv
 	s.argv = argv
-	c := s.cur
-	s.cur = nil
+	c, g := s.cur, s.rg
+	s.cur, s.rg = nil, nil
 	if c != nil {
 		c.retired.Store(true)
 	}
 	s.mu.Unlock()
+	if g != nil {
+		g.retire(grace)
+	}
 	if c == nil {
 		return old
 	}
@@ -479,7 +552,7 @@ func (c *child) closeWithin(grace time.Duration) {
 	select {
 	case <-c.exited:
 	case <-time.After(grace):
-		c.cmd.Process.Kill()
+		c.proc.Kill()
 		<-c.exited
 	}
 }
@@ -489,10 +562,14 @@ func (s *supervisor) close(grace time.Duration) {
 	s.mu.Lock()
 	already := s.closing
 	s.closing = true
-	c := s.cur
+	c, g := s.cur, s.rg
 	s.mu.Unlock()
 	if !already {
 		close(s.done)
+	}
+	if g != nil {
+		g.retire(grace)
+		s.endLeftovers()
 	}
 	if c == nil {
 		return

@@ -32,12 +32,14 @@
 //	{"id":11,"op":"snapshot"}                                    the session's definitions (Snapshot)
 //	{"id":7,"op":"input_reply","input_id":1,"value":"typed text"}   (or "error":"why")
 //	{"id":7,"op":"interrupt"}                                    interrupt execute request 7
+//	{"op":"gathered","tag":"t","data":["<base64>",...]}          an all-gather's result (or "error":"why")
 //	{"op":"close"}
 //
 // Requests with an id are answered by exactly one "done" event with that id, except
 // "input_reply" and "interrupt", which name the execute request they are about and get no
-// answer of their own. Requests run one at a time, in order; "input_reply", "interrupt" and
-// "close" are acted on at once, even while a cell runs. End of file on fd 3 means the kernel is gone: the child exits.
+// answer of their own. Requests run one at a time, in order; "input_reply", "interrupt",
+// "gathered" and "close" are acted on at once, even while a cell runs. End of file on fd 3
+// means the kernel is gone: the child exits.
 //
 // # Events (fd 4), one JSON object per line
 //
@@ -47,11 +49,25 @@
 //	{"ev":"display","id":7,"bundle":{...},"display_id":"","update":false}
 //	{"ev":"clear","id":7,"wait":true}
 //	{"ev":"input","id":7,"input_id":1,"prompt":"> ","password":false}
+//	{"ev":"gather","id":7,"tag":"t","data":"<base64>"}        a rank's part of an all-gather
 //	{"ev":"done","id":7, ...}                                 the answer (see Done)
 //
 // Streams of one name are merged while the kernel is busy reading, so a cell printing in
 // a tight loop sends few large events, and a cell printing every 100 ms sends each line as
 // it comes.
+//
+// # Ranks
+//
+// In a rank session (package internal/ranks: PEERBOOK_RANK, PEERBOOK_RANKS and
+// PEERBOOK_RANK_DIR in the child's environment) the kernel runs one evaluator per rank and
+// sends each execute request to every rank. A rank's all-gather (ranks.World.AllGather) is a
+// "gather" event: its tag, its blob, and the id of the request running then (0 between
+// requests). Once every rank of the session has sent a gather with the same tag, the kernel
+// answers each with "gathered": the blobs in rank order. A rank that sends another tag
+// first, a rank's death, and an interrupt answer every waiting rank with "gathered" and an
+// error instead (naming the rank and both tags, or the cause). A rank has at most one
+// gather of a tag waiting; a blob is at most MaxGather bytes. The kernel only moves the
+// bytes.
 //
 // # Interrupts and ordering
 //
@@ -89,7 +105,13 @@ const (
 	// OpSnapshot asks for the session's definitions and plain-data variables (Done.Snapshot),
 	// to restore them in the evaluator that replaces this one.
 	OpSnapshot = "snapshot"
+	// OpGathered answers a rank's gather event (Request.Tag, Request.Data; or Error).
+	OpGathered = "gathered"
 )
+
+// MaxGather bounds the blob one rank sends to an all-gather: the kernel holds every rank's
+// blob of a tag until all have come, and sends each rank all of them.
+const MaxGather = 64 << 20
 
 // Event kinds.
 const (
@@ -98,6 +120,7 @@ const (
 	EvDisplay = "display"
 	EvClear   = "clear"
 	EvInput   = "input"
+	EvGather  = "gather"
 	EvDone    = "done"
 )
 
@@ -112,6 +135,9 @@ type Request struct {
 	InputID uint64          `json:"input_id,omitempty"`
 	Value   string          `json:"value,omitempty"`
 	Error   string          `json:"error,omitempty"`
+	// gathered: the tag and every rank's blob, in rank order.
+	Tag  string   `json:"tag,omitempty"`
+	Data [][]byte `json:"data,omitempty"`
 }
 
 // Event is one line the child writes to fd 4.
@@ -132,6 +158,9 @@ type Event struct {
 	InputID  uint64 `json:"input_id,omitempty"` // input
 	Prompt   string `json:"prompt,omitempty"`
 	Password bool   `json:"password,omitempty"`
+
+	Tag  string `json:"tag,omitempty"`  // gather
+	Data []byte `json:"data,omitempty"` // gather: this rank's blob
 
 	Done *Done `json:"done,omitempty"` // done
 }

@@ -11,6 +11,13 @@
 // opened for each append), so a compaction by another kernel, which rewrites the file
 // through a rename in its turn, loses none of them.
 //
+// A full or read-only disk loses nothing that can be kept: the history in the file is shown
+// all the same, the cells of this session are kept in memory and written, in order, at the
+// first Add that can write again (at most MaxPending of them wait), and Add reports the
+// first failed write of a run of them only (Err, one at start). A write cut short is cut
+// back off the file; a line left torn by a kill is ended before the next entry is
+// appended, so it never glues to it (and, not being JSON, is skipped when read).
+//
 // An entry's input and output are stored at most MaxInput bytes long; a longer one is
 // stored truncated (Entry.Truncated says from what size) and Add says so. Lines of the file
 // longer than any entry can be (written by other programs or older versions) are skipped,
@@ -29,6 +36,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/peerbook/peerbook/internal/atomicfile"
 )
 
 // Entry is one cell in the history.
@@ -57,10 +66,25 @@ const (
 	// maxLine bounds a line read from the file: an entry's JSON is at most about 6 bytes
 	// per byte of input and output (escapes), plus its fields.
 	maxLine = 12*MaxInput + 4096
+	// MaxPending bounds the entries of this session that wait in memory to be written
+	// (the disk was full): past it the oldest are written no more (they stay in memory).
+	MaxPending = 1000
 )
 
 // ErrTruncated is wrapped by Add's error for a cell stored truncated.
 var ErrTruncated = errors.New("history: stored truncated")
+
+// WriteError is the first of a run of writes to the file that failed (a full or read-only
+// disk): the cells are kept in memory meanwhile.
+type WriteError struct{ Err error }
+
+// Error says what failed, and that the cells are kept.
+func (e *WriteError) Error() string {
+	return e.Err.Error() + "; this session's cells are kept in memory, and written when the file can be written again"
+}
+
+// Unwrap is the write's error (errors.Is(err, syscall.ENOSPC) holds for a full disk).
+func (e *WriteError) Unwrap() error { return e.Err }
 
 // Store is a history. Its methods are safe for concurrent use.
 type Store struct {
@@ -73,6 +97,10 @@ type Store struct {
 	session int
 	lockf   *os.File // the lock file, open while the store is
 	loadErr error
+
+	claimed bool    // the session's line 0 is in the file
+	pending []Entry // this session's entries not written yet
+	failing bool    // the last write failed (reported once, see Add)
 }
 
 // DefaultPath is where history lives: $PEERBOOK_HISTORY when set ("none" keeps history in
@@ -112,26 +140,36 @@ func (s *Store) load() {
 	if s.path == "" {
 		return
 	}
+	// What can't be written (a full or read-only disk) is reported, and what can be read
+	// is shown all the same.
+	var werr error
 	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
-		s.loadErr = fmt.Errorf("history: %w", err)
-		return
+		werr = fmt.Errorf("history: %w", err)
 	}
 	lf, err := os.OpenFile(s.path+".lock", os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
-		s.loadErr = fmt.Errorf("history: %w", err)
-		return
-	}
-	if err := lock(lf); err != nil {
+		werr, lf = fmt.Errorf("history: %w", err), nil
+	} else if err := lock(lf); err != nil {
 		lf.Close()
-		s.loadErr = fmt.Errorf("history: lock %s: %w", lf.Name(), err)
-		return
+		werr, lf = fmt.Errorf("history: lock %s: %w", lf.Name(), err), nil
 	}
-	defer unlock(lf)
+	if lf != nil {
+		defer unlock(lf)
+	}
 	entries, last, lines, dropped, err := readFile(s.path)
 	if err != nil && !os.IsNotExist(err) {
 		s.loadErr = err
 	}
 	s.session = last + 1
+	for i := range entries {
+		s.bytes += size(&entries[i])
+	}
+	s.entries = entries
+	if lf == nil {
+		s.noteWrite(werr)
+		return
+	}
+	s.lockf = lf
 	fi, _ := os.Stat(s.path)
 	if lines > MaxEntries+MaxEntries/10 || dropped > 0 && fi != nil && fi.Size() > 2*MaxMemory {
 		if err := rewrite(s.path, last, entries); err != nil && s.loadErr == nil {
@@ -140,15 +178,28 @@ func (s *Store) load() {
 	}
 	// Claim the session number before another kernel can read the file.
 	if err := appendLine(s.path, &Entry{Session: s.session}); err != nil {
-		s.loadErr = err
-		lf.Close()
+		s.noteWrite(err)
 		return
 	}
-	s.lockf = lf
-	for i := range entries {
-		s.bytes += size(&entries[i])
+	s.claimed = true
+}
+
+// noteWrite records the outcome of a write and returns the error to report: the first
+// failure of a run of them (also kept for Err while nothing else failed), else nil.
+func (s *Store) noteWrite(err error) error {
+	if err == nil {
+		s.failing = false
+		return nil
 	}
-	s.entries = entries
+	if s.failing {
+		return nil
+	}
+	s.failing = true
+	err = &WriteError{err}
+	if s.loadErr == nil {
+		s.loadErr = err
+	}
+	return err
 }
 
 // size is what e's input and output weigh in memory.
@@ -241,31 +292,42 @@ func truncate(e *Entry) {
 
 // appendLine appends e to the file as one line. The caller holds the lock: the file is
 // opened for each append so that it is the file at path now, not one a compaction
-// replaced.
+// replaced. A file that does not end with a newline (a line torn by a kill) gets one first,
+// so that the torn line stays a line of its own; a write cut short (a full disk) is cut
+// back off.
 func appendLine(path string, e *Entry) error {
 	b, err := json.Marshal(e)
 	if err != nil {
 		return fmt.Errorf("history: %w", err)
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o600)
 	if err != nil {
 		return fmt.Errorf("history: %w", err)
 	}
-	_, err = f.Write(append(b, '\n'))
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
+	defer f.Close()
+	fi, err := f.Stat()
 	if err != nil {
+		return fmt.Errorf("history: %w", err)
+	}
+	line := make([]byte, 0, len(b)+2)
+	if end := fi.Size(); end > 0 {
+		var last [1]byte
+		if _, err := f.ReadAt(last[:], end-1); err == nil && last[0] != '\n' {
+			line = append(line, '\n')
+		}
+	}
+	line = append(append(line, b...), '\n')
+	if _, err := f.Write(line); err != nil {
+		f.Truncate(fi.Size())
 		return fmt.Errorf("history: write %s: %w", path, err)
 	}
 	return nil
 }
 
-// rewrite replaces the file with a line claiming session last, then entries (atomically,
-// through a temporary file). The caller holds the lock.
+// rewrite replaces the file with a line claiming session last, then entries, whole or not
+// at all (package atomicfile). The caller holds the lock.
 func rewrite(path string, last int, entries []Entry) error {
-	tmp := fmt.Sprintf("%s.tmp%d", path, os.Getpid())
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	f, err := atomicfile.Create(path, 0o600)
 	if err != nil {
 		return fmt.Errorf("history: compact: %w", err)
 	}
@@ -279,22 +341,17 @@ func rewrite(path string, last int, entries []Entry) error {
 		enc.Encode(&entries[i])
 	}
 	if err := w.Flush(); err != nil {
-		f.Close()
-		os.Remove(tmp)
+		f.Abort()
 		return fmt.Errorf("history: compact: %w", err)
 	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("history: compact: %w", err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
+	if err := f.Commit(); err != nil {
 		return fmt.Errorf("history: compact: %w", err)
 	}
 	return nil
 }
 
-// Err is why the file could not be used, or nil.
+// Err is why the file could not be read or written when the store opened (or, since, the
+// first write that failed while nothing else did), or nil.
 func (s *Store) Err() error {
 	<-s.loaded
 	s.mu.Lock()
@@ -312,7 +369,9 @@ func (s *Store) Session() int {
 
 // Add records cell line of this session with its input and, when output is not nil, the
 // text of its result. An input or output over MaxInput bytes is stored truncated, and the
-// error (wrapping ErrTruncated) says so.
+// error (wrapping ErrTruncated) says so. A write that fails (a full or read-only disk)
+// keeps the entry in memory, to be written at a later Add; the error says so for the
+// first failure of a run of them only.
 func (s *Store) Add(line int, input string, output *string) error {
 	<-s.loaded
 	e := Entry{Session: s.Session(), Line: line, Input: input, Output: output}
@@ -333,15 +392,102 @@ func (s *Store) Add(line int, input string, output *string) error {
 		}
 		s.entries = append([]Entry(nil), s.entries[drop:]...)
 	}
-	if s.lockf == nil {
+	if s.path == "" {
 		return warn
+	}
+	s.pending = append(s.pending, e)
+	if n := len(s.pending) - MaxPending; n > 0 {
+		s.pending = append([]Entry(nil), s.pending[n:]...)
+	}
+	return errors.Join(s.noteWrite(s.flush()), warn)
+}
+
+// flush writes the session's claim, if it is not in the file yet, and the pending
+// entries, in order, up to the first that fails.
+func (s *Store) flush() error {
+	if s.lockf == nil {
+		lf, err := os.OpenFile(s.path+".lock", os.O_RDWR|os.O_CREATE, 0o600)
+		if err != nil {
+			return fmt.Errorf("history: %w", err)
+		}
+		s.lockf = lf
 	}
 	if err := lock(s.lockf); err != nil {
 		return fmt.Errorf("history: lock %s: %w", s.lockf.Name(), err)
 	}
-	err := appendLine(s.path, &e)
-	unlock(s.lockf)
-	return errors.Join(err, warn)
+	defer unlock(s.lockf)
+	if !s.claimed {
+		// Another kernel may have taken this session's number meanwhile: take the next
+		// free one, for the entries in memory too.
+		last, err := lastSession(s.path)
+		if err != nil && !os.IsNotExist(err) {
+			return err
+		}
+		if last >= s.session {
+			s.renumber(last + 1)
+		}
+		if err := appendLine(s.path, &Entry{Session: s.session}); err != nil {
+			return err
+		}
+		s.claimed = true
+	}
+	for len(s.pending) > 0 {
+		if err := appendLine(s.path, &s.pending[0]); err != nil {
+			return err
+		}
+		s.pending = s.pending[1:]
+	}
+	s.pending = nil
+	return nil
+}
+
+// renumber makes this session's entries session n.
+func (s *Store) renumber(n int) {
+	for i := range s.entries {
+		if s.entries[i].Session == s.session {
+			s.entries[i].Session = n
+		}
+	}
+	for i := range s.pending {
+		s.pending[i].Session = n
+	}
+	s.session = n
+}
+
+// lastSession is the highest session number in the file.
+func lastSession(path string) (int, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(f, 64<<10)
+	last := 0
+	for {
+		line, err := r.ReadSlice('\n')
+		if err == nil || err == io.EOF {
+			var e struct {
+				Session int `json:"session"`
+			}
+			if json.Unmarshal(line, &e) == nil {
+				last = max(last, e.Session)
+			}
+		}
+		if err == io.EOF {
+			return last, nil
+		}
+		if err != nil && err != bufio.ErrBufferFull {
+			return last, fmt.Errorf("history: read %s: %w", path, err)
+		}
+		if err == bufio.ErrBufferFull { // a long line: skip the rest of it
+			for err == bufio.ErrBufferFull {
+				_, err = r.ReadSlice('\n')
+			}
+			if err == io.EOF {
+				return last, nil
+			}
+		}
+	}
 }
 
 // Tail returns the last n entries (all sessions), oldest first. n <= 0 returns none.
@@ -404,11 +550,14 @@ func (s *Store) Search(pattern string, n int, unique bool) []Entry {
 	return out
 }
 
-// Close closes the file.
+// Close writes what waits to be written, if it can, and closes the file.
 func (s *Store) Close() error {
 	<-s.loaded
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if len(s.pending) > 0 {
+		s.flush()
+	}
 	if s.lockf == nil {
 		return nil
 	}

@@ -6,6 +6,8 @@ import (
 	"go/token"
 	"strconv"
 	"strings"
+
+	"golang.org/x/mod/module"
 )
 
 // Requests is what one cell asks of the module set.
@@ -13,7 +15,7 @@ type Requests struct {
 	// Imports are the third-party import paths of the cell's import declarations, in order.
 	Imports []string
 	// Pins are the cell's `%go get MOD@VERSION` lines and `//peerbook:go get MOD@VERSION`
-	// comments, in order.
+	// comments, in order; MOD@none undoes MOD's pin.
 	Pins []string
 }
 
@@ -63,6 +65,9 @@ func CellRequests(src string) (Requests, error) {
 	for _, is := range f.Imports {
 		p, err := strconv.Unquote(is.Path.Value)
 		if err == nil && ThirdParty(p) {
+			if err := checkImport(p); err != nil {
+				return r, err
+			}
 			r.Imports = append(r.Imports, p)
 		}
 	}
@@ -76,7 +81,10 @@ func ThirdParty(p string) bool {
 	return strings.Contains(first, ".") && p != selfModule && !strings.HasPrefix(p, selfModule+"/")
 }
 
-// checkPin refuses what `go get` would misread: a pin is MODULE@VERSION.
+// checkPin refuses what `go get` would misread: a pin is MODULE@VERSION, the module a
+// valid module path (golang.org/x/mod/module.CheckPath: "../../etc" is none, though its
+// first element has a dot), the version a query the go command takes, or "none" (which
+// undoes the module's pin).
 func checkPin(a string) error {
 	mod, version, ok := strings.Cut(a, "@")
 	if !ok || mod == "" || version == "" {
@@ -87,6 +95,23 @@ func checkPin(a string) error {
 	}
 	if !ThirdParty(mod) {
 		return fmt.Errorf("%%go get %s: %s is not a third-party module", a, mod)
+	}
+	if err := module.CheckPath(mod); err != nil {
+		return fmt.Errorf("%%go get %s: %s is not a valid module path: %v", a, mod, err)
+	}
+	if strings.HasPrefix(version, "-") || strings.IndexFunc(version, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("._+-~<>=/", r))
+	}) >= 0 {
+		return fmt.Errorf("%%go get %s: %q is not a version (a version like v1.2.3, a query like latest or <v2, a commit, or none)", a, version)
+	}
+	return nil
+}
+
+// checkImport refuses a third-party import path the go command would refuse, before a
+// build is started for it.
+func checkImport(p string) error {
+	if err := module.CheckImportPath(p); err != nil {
+		return fmt.Errorf("import %q: not a valid import path: %v", p, err)
 	}
 	return nil
 }

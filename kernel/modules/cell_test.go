@@ -32,6 +32,13 @@ func TestCellRequests(t *testing.T) {
 		{name: "go get flag", src: "%go get -u@x", err: "flags of go get"},
 		{name: "empty go get", src: "%go get", err: "needs MODULE@VERSION"},
 		{name: "a longer magic is not go get", src: "%go getx a.example/b@v1"},
+		{name: "a path out of the module cache", src: "%go get ../../etc@v1.0.0", err: "not a valid module path"},
+		{name: "a path with dot-dot inside", src: "%go get example.com/a/../../etc@v1.0.0", err: "not a valid module path"},
+		{name: "a version that is a flag", src: "%go get example.com/a@-x", err: "not a version"},
+		{name: "a version with a space", src: "//peerbook:go get example.com/a@v1\x00", err: "not a version"},
+		{name: "undoing a pin", src: "%go get example.com/a@none", pins: []string{"example.com/a@none"}},
+		{name: "an import out of the module cache", src: "import \"../../etc/x.y\"", err: "not a valid import path"},
+		{name: "an import with an empty element", src: "import \"example.com//x\"", err: "not a valid import path"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, err := CellRequests(tc.src)

@@ -150,6 +150,7 @@ section.md code{background:#eee;padding:0 .2em;border-radius:3px}
 section.code{background:#fff;border:1px solid #ddd;border-radius:6px;padding:.5em}
 .prompt{color:#307fc1;font-family:monospace;font-size:.85em}
 pre{margin:.3em 0;overflow-x:auto;font-size:.9em;tab-size:4;-moz-tab-size:4}
+pre.out,.out.rich>pre{white-space:pre-wrap;overflow-wrap:anywhere}
 pre.src{background:#f5f7f9;padding:.5em;border-radius:4px}
 .out{margin:.4em 0}
 pre.stderr{background:#fdd;padding:.3em}

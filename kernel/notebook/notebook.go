@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"os"
 	"strings"
+
+	"github.com/peerbook/peerbook/internal/atomicfile"
 )
 
 // Notebook is a decoded .ipynb file.
@@ -75,6 +77,13 @@ func Decode(data []byte) (*Notebook, error) {
 	var doc map[string]any
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return nil, fmt.Errorf("not a notebook (invalid JSON): %w", err)
+	}
+	_, hasFormat := doc["nbformat"]
+	if _, hasCells := doc["cells"]; !hasFormat && !hasCells {
+		return nil, errors.New(`not a notebook: it has neither "nbformat" nor "cells" (a Jupyter notebook is a JSON object with "cells", "metadata" and "nbformat": 4)`)
+	}
+	if !hasFormat {
+		return nil, errors.New(`not a notebook: no "nbformat" (peerbook reads nbformat 4)`)
 	}
 	if v, _ := doc["nbformat"].(float64); v != 4 {
 		return nil, fmt.Errorf("unsupported nbformat %v: peerbook reads nbformat 4", doc["nbformat"])
@@ -154,6 +163,21 @@ func (nb *Notebook) Metadata() map[string]any {
 	return md
 }
 
+// Language returns the language the notebook says its cells are in (its kernelspec's
+// language, else its language_info's name) and its kernelspec's name; "" where it says
+// nothing, as a notebook written by hand may.
+func (nb *Notebook) Language() (language, kernel string) {
+	md, _ := nb.doc["metadata"].(map[string]any)
+	ks, _ := md["kernelspec"].(map[string]any)
+	kernel, _ = ks["name"].(string)
+	language, _ = ks["language"].(string)
+	if language == "" {
+		li, _ := md["language_info"].(map[string]any)
+		language, _ = li["name"].(string)
+	}
+	return language, kernel
+}
+
 // Encode returns the notebook as JSON, indented as Jupyter writes it.
 func (nb *Notebook) Encode() ([]byte, error) {
 	cells := make([]any, len(nb.Cells))
@@ -171,13 +195,14 @@ func (nb *Notebook) Encode() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Write writes the notebook to path.
+// Write writes the notebook to path, whole or not at all (package atomicfile): a full
+// disk or a kill midway leaves the file that was there.
 func (nb *Notebook) Write(path string) error {
 	data, err := nb.Encode()
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
+	if err := atomicfile.WriteFile(path, data, 0o644); err != nil {
 		return fmt.Errorf("writing notebook: %w", err)
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/peerbook/peerbook/display"
 	"github.com/peerbook/peerbook/eval"
@@ -143,5 +144,101 @@ func TestHTMLHasProseCodeAndRichOutputs(t *testing.T) {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q", want)
 		}
+	}
+}
+
+// The code cells after the one a run stopped at are cleared: their outputs came from the
+// notebook as it was read, and would pass for this run's in -o and --html.
+func TestCellsAfterAStopAreCleared(t *testing.T) {
+	stale := strings.Replace(sample, `"outputs": [], "source": "after"`,
+		`"outputs": [{"output_type": "stream", "name": "stdout", "text": "stale output\n"}], "source": "after"`, 1)
+	stale = strings.Replace(stale, `{"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [{"output_type"`,
+		`{"cell_type": "code", "execution_count": 7, "metadata": {}, "outputs": [{"output_type"`, 1)
+	for _, interrupted := range []bool{false, true} {
+		nb, err := Decode([]byte(stale))
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := nb.Cells[4]
+		if len(last.Outputs()) != 1 || last.raw["execution_count"] != float64(7) {
+			t.Fatalf("the sample's last cell has no stale output: %v", last.raw)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		var ex Executor = &scripted{}
+		if interrupted {
+			ex = cancelling{cancel}
+		}
+		Run(ctx, nb, ex, RunOptions{})
+		cancel()
+		if len(last.Outputs()) != 0 || last.raw["execution_count"] != nil {
+			t.Errorf("interrupted %v: the cell after the stop keeps %v (count %v)", interrupted, last.Outputs(), last.raw["execution_count"])
+		}
+		var page bytes.Buffer
+		if err := nb.WriteHTML(&page, "t"); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(page.String(), "stale output") || strings.Contains(page.String(), "[7]") {
+			t.Errorf("interrupted %v: the page shows the stale output", interrupted)
+		}
+	}
+}
+
+// cancelling runs a cell and then ends the run's context, as Ctrl-C does.
+type cancelling struct{ cancel context.CancelFunc }
+
+func (c cancelling) Execute(ctx context.Context, req eval.ExecuteRequest, out eval.Output) (eval.Result, error) {
+	c.cancel()
+	return eval.Result{}, nil
+}
+
+// The page wraps long output lines (a long error's end, which says what to do, stays in
+// view); the code keeps its lines.
+func TestHTMLWrapsLongOutputLines(t *testing.T) {
+	nb, err := Decode([]byte(sample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	Run(context.Background(), nb, &scripted{}, RunOptions{})
+	var page bytes.Buffer
+	if err := nb.WriteHTML(&page, "t"); err != nil {
+		t.Fatal(err)
+	}
+	p := page.String()
+	if !strings.Contains(p, "pre.out,.out.rich>pre{white-space:pre-wrap;overflow-wrap:anywhere}") {
+		t.Errorf("the page's style does not wrap outputs:\n%s", pageStyle)
+	}
+	if !strings.Contains(p, `<pre class="out error">`) || !strings.Contains(p, `<pre class="out stderr">about to fail`) {
+		t.Errorf("the error and stderr are not outputs the style wraps:\n%s", p)
+	}
+}
+
+// interruptible is a cell that runs until its context ends, then fails as an interrupted
+// cell does.
+type interruptible struct{ started chan struct{} }
+
+func (s interruptible) Execute(ctx context.Context, req eval.ExecuteRequest, out eval.Output) (eval.Result, error) {
+	close(s.started)
+	<-ctx.Done()
+	return eval.Result{}, &eval.Error{Name: "Interrupted", Value: "interrupted", Traceback: []string{"Interrupted"}}
+}
+
+// TestInterruptIsNotATimeout: a cell stopped by the run's context (Ctrl-C in peerbook run)
+// is named Interrupted, even with a cell timeout set; one stopped by the timeout is named
+// Timeout.
+func TestInterruptIsNotATimeout(t *testing.T) {
+	src := `{"cells": [{"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [], "source": "for {}"}],
+		"metadata": {}, "nbformat": 4, "nbformat_minor": 5}`
+	nb, _ := Decode([]byte(src))
+	ctx, cancel := context.WithCancel(context.Background())
+	ex := interruptible{make(chan struct{})}
+	go func() { <-ex.started; cancel() }()
+	Run(ctx, nb, ex, RunOptions{CellTimeout: time.Hour})
+	if outs := nb.Cells[0].Outputs(); len(outs) != 1 || outs[0]["ename"] != "Interrupted" {
+		t.Errorf("a cell stopped by Ctrl-C: %v", outs)
+	}
+	nb, _ = Decode([]byte(src))
+	Run(context.Background(), nb, interruptible{make(chan struct{})}, RunOptions{CellTimeout: time.Millisecond})
+	if outs := nb.Cells[0].Outputs(); len(outs) != 1 || outs[0]["ename"] != "Timeout" || !strings.Contains(outs[0]["evalue"].(string), "longer than 1ms") {
+		t.Errorf("a cell past its timeout: %v", outs)
 	}
 }

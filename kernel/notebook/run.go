@@ -53,7 +53,8 @@ func (e *CellError) Error() string {
 func (e *CellError) Unwrap() error { return e.Err }
 
 // Run executes the notebook's code cells in order, replacing their outputs. It stops at the
-// first failing cell unless opts.ContinueOnError, and returns a *CellError for it.
+// first failing cell unless opts.ContinueOnError, and returns a *CellError for it; the code
+// cells after the one it stopped at (failed, or interrupted) are cleared.
 func Run(ctx context.Context, nb *Notebook, ex Executor, opts RunOptions) error {
 	total := 0
 	for _, c := range nb.Cells {
@@ -94,20 +95,33 @@ func Run(ctx context.Context, nb *Notebook, ex Executor, opts RunOptions) error 
 				first = cerr
 			}
 			if !opts.ContinueOnError {
+				clearAfter(nb, i)
 				return first
 			}
 		}
 		if ctx.Err() != nil {
+			clearAfter(nb, i)
 			return ctx.Err()
 		}
 	}
 	return first
 }
 
+// clearAfter clears the outputs and execution counts of the code cells after cell i, which
+// did not run: what they held came from the notebook as it was read, and shown beside this
+// run's outputs it would pass for them.
+func clearAfter(nb *Notebook, i int) {
+	for _, c := range nb.Cells[i+1:] {
+		if c.Type() == "code" {
+			c.SetOutputs(nil, 0)
+		}
+	}
+}
+
 func runCell(ctx context.Context, c *Cell, src string, count int, ex Executor, opts RunOptions) error {
 	if timeout := opts.CellTimeout; timeout > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeoutCause(ctx, timeout, fmt.Errorf("cell ran longer than %v", timeout))
+		ctx, cancel = context.WithTimeoutCause(ctx, timeout, &timeoutError{timeout})
 		defer cancel()
 	}
 	rec := &Recorder{}
@@ -136,7 +150,9 @@ func runCell(ctx context.Context, c *Cell, src string, count int, ex Executor, o
 		if !errors.As(err, &ee) {
 			ee = &eval.Error{Name: "Error", Value: err.Error(), Traceback: []string{err.Error()}}
 		}
-		if cause := context.Cause(ctx); cause != nil && ee.Name == "Interrupted" {
+		// Interrupted for the cell's timeout, it is a Timeout; for another reason (Ctrl-C
+		// cancelled the run's context), it stays Interrupted.
+		if cause := context.Cause(ctx); errors.As(cause, new(*timeoutError)) && ee.Name == "Interrupted" {
 			ee = &eval.Error{Name: "Timeout", Value: cause.Error(), Traceback: append([]string{cause.Error()}, ee.Traceback...)}
 			err = cause
 		}
@@ -149,6 +165,11 @@ func runCell(ctx context.Context, c *Cell, src string, count int, ex Executor, o
 	c.SetOutputs(rec.Outputs(), count)
 	return err
 }
+
+// timeoutError is the cause of a cell's context ended by RunOptions.CellTimeout.
+type timeoutError struct{ limit time.Duration }
+
+func (e *timeoutError) Error() string { return fmt.Sprintf("cell ran longer than %v", e.limit) }
 
 // pageBundle is the MIME bundle of a "page" payload of an execute_reply.
 func pageBundle(p map[string]any) (display.Bundle, bool) {

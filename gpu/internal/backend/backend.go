@@ -376,6 +376,16 @@ type Exporter interface {
 	Import(dev int, f *os.File, size int64, host bool) (Memory, error)
 }
 
+// NativeStreamer is implemented by backends whose devices a library loaded beside them can
+// work on, in the backend's own context and stream: NCCL's collectives on CUDA.
+type NativeStreamer interface {
+	// OnStream runs fn on a locked OS thread where dev's context is current, after the work
+	// queued on dev before it was submitted. fn gets the driver's ordinal of dev and the
+	// stream where the backend's own work on dev goes (a CUstream), and may enqueue work
+	// there; when fn succeeds, OnStream waits for that stream (an interrupt ends the wait).
+	OnStream(dev int, fn func(ordinal int, stream uintptr) error) error
+}
+
 // Interruptible is implemented by backends whose running work can be stopped from outside:
 // when done is closed, work running or queued on any stream stops with an error wrapping
 // ErrInterrupted. SetInterrupt(nil) forgets the channel (a cell ended without interrupt).

@@ -204,7 +204,9 @@ func (b *Backend) mapVMM(d *device, gen uint64, h uint64, size, padded int64) (*
 		ccall(b.drv.cuMemRelease, uintptr(h))
 		return nil, b.check(d, gen, "cuMemSetAccess", r)
 	}
-	m := &memory{b: b, dev: d.index, size: size, addr: p, vmm: h, vmmSize: padded}
+	// Memory other processes map is shared by its nature: a Peer argument (the rank's
+	// runtime holds only its own device, so no other device of it needs access).
+	m := &memory{b: b, dev: d.index, size: size, addr: p, vmm: h, vmmSize: padded, shared: true}
 	d.mu.Lock()
 	d.allocs[m] = struct{}{}
 	d.mu.Unlock()
@@ -229,7 +231,7 @@ func (b *Backend) mapHost(f *os.File, size int64) (*memory, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &memory{b: b, dev: backend.HostDevice, size: size, host: host, addr: uintptr(unsafe.Pointer(&host[0]))}
+	m := &memory{b: b, dev: backend.HostDevice, size: size, host: host, addr: uintptr(unsafe.Pointer(&host[0])), shared: true}
 	if err := b.registerHost(m, true); err != nil {
 		syscall.Munmap(host)
 		return nil, err

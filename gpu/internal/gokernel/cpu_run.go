@@ -277,6 +277,10 @@ func (l *launch) work() {
 		if !l.runBlock(bid, threads, pcs) {
 			return
 		}
+		// Let other work run between blocks, as a GPU runs a copy or another stream's
+		// kernel beside this one: with every P busy with this kernel's workers, a copy on
+		// another stream would otherwise wait for a preemption (10 ms) or the kernel's end.
+		runtime.Gosched()
 	}
 }
 

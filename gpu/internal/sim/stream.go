@@ -104,6 +104,9 @@ func (s *stream) loop() {
 			s.err = err
 		}
 		s.mu.Unlock()
+		// Other streams' work runs between this stream's tasks (a kernel beside a run of
+		// copies), as on a GPU, even where fewer CPUs than streams are free.
+		runtime.Gosched()
 	}
 }
 

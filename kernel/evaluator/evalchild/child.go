@@ -19,7 +19,9 @@ import (
 	"github.com/peerbook/peerbook/display"
 	"github.com/peerbook/peerbook/eval"
 	"github.com/peerbook/peerbook/gpu"
+	"github.com/peerbook/peerbook/internal/ranks"
 	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/kernel/internal/ranknet"
 )
 
 // Session is what the evaluator serves: the method set of *eval.Session.
@@ -57,6 +59,11 @@ type Config struct {
 	// cell broke of the process (fd 1 and 2) and returns notices for the cell's stderr.
 	// Nil: nothing is checked.
 	AfterCell func() []string
+	// Rank, when not nil, is this process's place in a rank session: Serve makes the
+	// session's ranks.World (AllGather over this protocol) and hands it to SetWorld before
+	// NewSession runs.
+	Rank     *ranks.Position
+	SetWorld func(ranks.World)
 }
 
 // ExitPoisoned is the exit status of an evaluator that ended because Config.Poisoned
@@ -82,9 +89,21 @@ func maxStack() int {
 }
 
 // Main is `peerbook evaluator`: it serves the session made by newSession on the child's
-// file descriptors and returns the process exit status.
-func Main(newSession func() (Session, error)) int {
+// file descriptors and returns the process exit status. In a rank session (PEERBOOK_RANK
+// set, see package internal/ranks) the World goes to gpu.SetWorld and to newSession;
+// otherwise newSession gets nil.
+func Main(newSession func(w ranks.World) (Session, error)) int {
+	if os.Getenv(ranknet.EnvConnect) != "" {
+		return runAgent() // started by a cluster launcher: this process is the rank's agent
+	}
 	limitStack()
+	var rank *ranks.Position
+	if pos, err := ranks.FromEnv(); err == nil {
+		rank = &pos
+	} else if !errors.Is(err, ranks.ErrNotRanked) {
+		fmt.Fprintf(os.Stderr, "peerbook evaluator: %v\n", err)
+		return 2
+	}
 	// The pipes to the kernel move out of a cell's reach (see channels); the evaluator keeps
 	// fd 1 and fd 2 of its own: a session may replace os.Stdout and os.Stderr, and a cell
 	// may close the descriptors.
@@ -98,15 +117,21 @@ func Main(newSession func() (Session, error)) int {
 	interrupts := make(chan os.Signal, 4)
 	signal.Notify(interrupts, os.Interrupt)
 	guard := newStdioGuard(stdout, stderr)
+	var w ranks.World
 	err = Serve(Config{
 		Requests:   requests,
 		Events:     events,
 		Stdout:     stdout,
 		Stderr:     stderr,
-		NewSession: newSession,
+		NewSession: func() (Session, error) { return newSession(w) },
 		Interrupts: interrupts,
 		Poisoned:   gpu.Poisoned,
 		AfterCell:  guard.restore,
+		Rank:       rank,
+		SetWorld: func(rw ranks.World) {
+			w = rw
+			gpu.SetWorld(rw)
+		},
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "peerbook evaluator: %v\n", err)
@@ -122,6 +147,7 @@ type server struct {
 	events  *eventQueue
 	left    leftovers // goroutines interrupted cells left running (handle's own)
 
+	world   *world // nil: not a rank
 	mu      sync.Mutex
 	cancel  context.CancelFunc // of the running execute request
 	running uint64             // its id (0: none runs)
@@ -156,6 +182,12 @@ func Serve(cfg Config) error {
 		}
 	}()
 
+	if cfg.Rank != nil {
+		s.world = newWorld(s, *cfg.Rank)
+		if cfg.SetWorld != nil {
+			cfg.SetWorld(s.world)
+		}
+	}
 	session, err := cfg.NewSession()
 	if err != nil {
 		s.events.push(evaluator.Event{Kind: evaluator.EvReady, PID: os.Getpid(), Text: err.Error()})
@@ -226,6 +258,10 @@ func (s *server) readRequests(r *bufio.Reader, prev <-chan struct{}, res chan<- 
 					s.answerInput(req)
 				case evaluator.OpInterrupt:
 					s.interruptRequest(req.ID)
+				case evaluator.OpGathered:
+					if s.world != nil {
+						s.world.answer(req)
+					}
 				default:
 					<-prev
 					mine := make(chan struct{})
@@ -250,6 +286,9 @@ func (s *server) readRequests(r *bufio.Reader, prev <-chan struct{}, res chan<- 
 		}
 		if errors.Is(err, io.EOF) {
 			s.interrupt()
+			if s.world != nil {
+				s.world.fail("the kernel is gone", true)
+			}
 			res <- readEnd{gone: true}
 			return
 		}
@@ -281,6 +320,16 @@ func (s *server) interrupt() {
 		s.cancel()
 	}
 	s.mu.Unlock()
+	if s.world != nil {
+		s.world.fail("interrupted", false)
+	}
+}
+
+// runningID is the id of the running execute request, 0 when none runs.
+func (s *server) runningID() uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.running
 }
 
 // interruptRequest interrupts execute request id: the cell if it runs, or, if it has not
@@ -292,6 +341,9 @@ func (s *server) interruptRequest(id uint64) {
 	defer s.mu.Unlock()
 	if id == s.running && s.cancel != nil {
 		s.cancel()
+		if s.world != nil {
+			go s.world.fail("interrupted", false)
+		}
 		return
 	}
 	s.pendingInterrupt = id

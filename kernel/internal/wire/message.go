@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 )
@@ -46,6 +47,11 @@ type Message struct {
 	Metadata     json.RawMessage
 	Content      json.RawMessage
 	Buffers      [][]byte
+	// BadHeader says which header fields have the wrong JSON type (a number where the spec
+	// has a string), "" when none: such a message is kept, so that its sender can be
+	// answered with an error rather than waiting for a reply that never comes. A header
+	// whose msg_type is not a string is not kept (ErrBadHeader): nothing could answer it.
+	BadHeader string
 }
 
 // Decode parses the frames of one message and checks its signature with s (nil: no
@@ -90,9 +96,11 @@ func DecodeOnce(frames [][]byte, s *Signer, d *Digests) (*Message, error) {
 	if len(rest) > 5 {
 		m.Buffers = rest[5:]
 	}
-	if err := json.Unmarshal(header, &m.Header); err != nil {
+	bad, err := decodeHeader(header, &m.Header)
+	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBadHeader, err)
 	}
+	m.BadHeader = bad
 	if m.Header.MsgType == "" {
 		return nil, fmt.Errorf("%w: no msg_type", ErrBadHeader)
 	}
@@ -106,6 +114,58 @@ func DecodeOnce(frames [][]byte, s *Signer, d *Digests) (*Message, error) {
 		return nil, fmt.Errorf("content is not a JSON object")
 	}
 	return m, nil
+}
+
+// decodeHeader reads a header's string fields into h, field by field: bad names the
+// fields of another JSON type; an error is a header that is no JSON object, or whose
+// msg_type is not a string.
+func decodeHeader(data []byte, h *Header) (bad string, err error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return "", err
+	}
+	var wrong []string
+	for _, f := range []struct {
+		name string
+		dst  *string
+	}{{"msg_id", &h.MsgID}, {"session", &h.Session}, {"username", &h.Username}, {"date", &h.Date},
+		{"msg_type", &h.MsgType}, {"version", &h.Version}} {
+		v, ok := fields[f.name]
+		if !ok {
+			continue
+		}
+		if err := json.Unmarshal(v, f.dst); err != nil {
+			if f.name == "msg_type" {
+				return "", fmt.Errorf("msg_type is %s, not a string", jsonKind(v))
+			}
+			wrong = append(wrong, fmt.Sprintf("%s is %s", f.name, jsonKind(v)))
+		}
+	}
+	if len(wrong) == 0 {
+		return "", nil
+	}
+	return "the header's " + strings.Join(wrong, ", ") + ": the messaging spec's header fields are strings", nil
+}
+
+// jsonKind names the kind of a JSON value: "a number", "an object"...
+func jsonKind(v json.RawMessage) string {
+	v = bytes.TrimSpace(v)
+	if len(v) == 0 {
+		return "empty"
+	}
+	switch v[0] {
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	case '"':
+		return "a string"
+	}
+	return "a number"
 }
 
 // isObject reports whether b is a JSON object (cheaply: the full syntax check happens when

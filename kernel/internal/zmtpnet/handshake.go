@@ -46,6 +46,7 @@ func checkGreeting(g []byte) error {
 // greeting and READY command within lim.Handshake. What it read is replayed to zmq4, which
 // then runs the handshake as usual (its greeting is dropped: it was sent already).
 func (c *Conn) serverHandshake() (err error) {
+	defer c.noteTaken()
 	if err := c.Conn.SetDeadline(time.Now().Add(c.lim.Handshake)); err != nil {
 		return fmt.Errorf("zmtpnet: handshake: %w", err)
 	}
@@ -114,24 +115,26 @@ func (c *Conn) readReady() error {
 	if len(body) < 6 || body[0] != 5 || string(body[1:6]) != "READY" {
 		return protoErr("the first command is not READY")
 	}
-	if err := checkMetadata(body[6:]); err != nil {
+	md, err := checkMetadata(body[6:])
+	if err != nil {
 		return err
 	}
+	c.peerType, c.peerID = zmq4.SocketType(md["Socket-Type"]), md["Identity"]
 	c.replay = append(c.replay, ready...)
 	return nil
 }
 
 // checkMetadata checks READY's properties the way zmq4 parses them, recovering from its
-// panics, and that they name a socket type zmq4 knows.
-func checkMetadata(p []byte) (err error) {
+// panics, and that they name a socket type zmq4 knows. It returns the properties.
+func checkMetadata(p []byte) (md zmq4.Metadata, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = protoErr("bad READY metadata: %v", r)
+			md, err = nil, protoErr("bad READY metadata: %v", r)
 		}
 	}()
-	md := zmq4.Metadata{}
+	md = zmq4.Metadata{}
 	if err := md.UnmarshalZMTP(p); err != nil {
-		return protoErr("bad READY metadata: %v", err)
+		return nil, protoErr("bad READY metadata: %v", err)
 	}
 	typ := zmq4.SocketType(md["Socket-Type"])
 	func() {
@@ -142,12 +145,17 @@ func checkMetadata(p []byte) (err error) {
 		}()
 		typ.IsCompatible(zmq4.Pair)
 	}()
-	return err
+	if err != nil {
+		return nil, err
+	}
+	return md, nil
 }
 
 // listener hands zmq4 only connections whose peer completed the start of the handshake:
 // each new connection's handshake runs in its own goroutine, under a deadline, so one peer
-// that sends nothing (or half a greeting) never holds up Accept.
+// that sends nothing (or half a greeting) never holds up Accept. It holds at most
+// Limits.MaxConns connections at once, and at most one connection per identity of a peer
+// that a ROUTER routes to by identity (see claim).
 type listener struct {
 	net.Listener
 	lim   Limits
@@ -155,12 +163,18 @@ type listener struct {
 	done  chan struct{}
 	once  sync.Once
 
-	mu  sync.Mutex
-	err error // why the accept loop ended
+	mu    sync.Mutex
+	err   error // why the accept loop ended
+	conns int   // connections in their handshake or open
+	ids   map[string]*Conn
+	full  int // connections closed at once for MaxConns (for the log)
+	portState
 }
 
 func newListener(l net.Listener, lim Limits) *listener {
-	ln := &listener{Listener: l, lim: lim, ready: make(chan net.Conn), done: make(chan struct{})}
+	ln := &listener{Listener: l, lim: lim, ready: make(chan net.Conn), done: make(chan struct{}), ids: map[string]*Conn{}}
+	ln.live = map[*Conn]struct{}{}
+	lim.ports.Store(l.Addr().String(), ln)
 	go ln.acceptLoop()
 	return ln
 }
@@ -191,38 +205,112 @@ func (l *listener) acceptLoop() {
 			}
 			continue
 		}
+		l.mu.Lock()
+		over := l.conns >= l.lim.MaxConns
+		if over {
+			l.full++
+		} else {
+			l.conns++
+		}
+		full := l.full
+		l.mu.Unlock()
+		if over {
+			c.Close()
+			if full <= 100 || full%1000 == 0 {
+				l.lim.Logf("closed the connection from %s at once: the port has %d connections, the limit (%d times so far)", c.RemoteAddr(), l.lim.MaxConns, full)
+			}
+			continue
+		}
 		go l.handshake(c)
 	}
 }
 
+// closed is a connection's onClose: it no longer counts, nor holds its identity.
+func (l *listener) closed(c *Conn) {
+	l.mu.Lock()
+	l.conns--
+	delete(l.live, c)
+	if c.peerID != "" && l.ids[c.peerID] == c {
+		delete(l.ids, c.peerID)
+	}
+	l.mu.Unlock()
+	connClosed()
+}
+
+// routedByIdentity reports whether a ROUTER routes to peers of type t by identity: the
+// peers of a ROUTER (libzmq sends Identity only from these).
+func routedByIdentity(t zmq4.SocketType) bool {
+	return t == zmq4.Dealer || t == zmq4.Req || t == zmq4.Router
+}
+
+// claim records c as the connection of its peer's identity. A second connection that
+// claims the identity of one that is open is refused, as libzmq's ROUTER refuses it
+// (ZMQ_ROUTER_HANDOVER off, its default): zmq4 would route the first peer's replies to
+// both, and a twin that stops reading would stall them.
+func (l *listener) claim(c *Conn) error {
+	if c.peerID == "" || !routedByIdentity(c.peerType) {
+		c.peerID = ""
+		return nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if old := l.ids[c.peerID]; old != nil {
+		return fmt.Errorf("zmtpnet: the identity %q is taken by the open connection from %s: refused, as libzmq's ROUTER refuses a second peer with the identity of a connected one",
+			clip(c.peerID, 64), old.Conn.RemoteAddr())
+	}
+	l.ids[c.peerID] = c
+	return nil
+}
+
+// clip is s cut to n bytes, for a log line.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
+}
+
 func (l *listener) handshake(raw net.Conn) {
+	c := newConn(raw, l.lim)
+	c.onClose = l.closed
 	defer func() {
 		if r := recover(); r != nil {
-			raw.Close()
+			c.Close()
 			l.lim.logRefused(raw.RemoteAddr().String(), fmt.Errorf("zmtpnet: handshake: %v", r))
 		}
 	}()
-	c := newConn(raw, l.lim)
 	if err := c.serverHandshake(); err != nil {
-		raw.Close()
+		c.Close()
+		l.lim.logRefused(raw.RemoteAddr().String(), err)
+		return
+	}
+	if err := l.claim(c); err != nil {
+		c.peerID = ""
+		c.Close()
 		l.lim.logRefused(raw.RemoteAddr().String(), err)
 		return
 	}
 	c.watch = true
+	c.startQueue()
+	c.port = &l.portState
+	l.mu.Lock()
+	l.live[c] = struct{}{}
+	l.mu.Unlock()
+	// zmq4 leaves a connection it could not open (a peer of an incompatible socket type)
+	// open and never reads it again: close one that zmq4 has not read past its handshake.
+	// The timer is stopped once zmq4 reads (or the connection closes): it would hold the
+	// connection's memory until it fires.
+	c.unclaimed.Store(time.AfterFunc(l.lim.Handshake, func() {
+		if !c.live.Load() {
+			c.Close()
+			l.lim.logRefused(raw.RemoteAddr().String(), protoErr("the socket did not take the connection (a peer of an incompatible socket type?)"))
+		}
+	}))
 	select {
 	case l.ready <- c:
 	case <-l.done:
-		raw.Close()
-		return
+		c.Close()
 	}
-	// zmq4 leaves a connection it could not open (a peer of an incompatible socket type)
-	// open and never reads it again: close one that zmq4 has not read past its handshake.
-	time.AfterFunc(l.lim.Handshake, func() {
-		if !c.live.Load() {
-			raw.Close()
-			l.lim.logRefused(raw.RemoteAddr().String(), protoErr("the socket did not take the connection (a peer of an incompatible socket type?)"))
-		}
-	})
 }
 
 func (l *listener) end(err error) {
@@ -248,6 +336,7 @@ func (l *listener) Accept() (net.Conn, error) {
 
 // Close stops accepting; connections still in their handshake are closed.
 func (l *listener) Close() error {
+	l.lim.ports.CompareAndDelete(l.Addr().String(), l)
 	err := l.Listener.Close()
 	l.end(net.ErrClosed)
 	return err

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -36,6 +37,25 @@ type Limits struct {
 	// Handshake bounds the time a new connection has to send its ZMTP greeting and READY
 	// command. 0: DefaultHandshake.
 	Handshake time.Duration
+	// SendHWM bounds the messages waiting in a connection's send queue, and SendHWMBytes
+	// their bytes (a message larger than that passes an empty queue): past either, the
+	// connection's messages are dropped until its queue has drained (see sendq.go).
+	// 0: DefaultSendHWM (libzmq's default ZMQ_SNDHWM), DefaultSendHWMBytes.
+	SendHWM      int
+	SendHWMBytes int64
+	// SendBudget bounds the bytes that the send queues of all the connections of a
+	// Network hold: a message that would go over it closes the connection whose queue
+	// holds the most. 0: DefaultSendBudget.
+	SendBudget int64
+	// MaxConns bounds the connections of one listening port (in their handshake or open):
+	// a connection past it is closed at once, with a log line. 0: DefaultMaxConns.
+	MaxConns int
+	// PubLowWater and PubStall pace a Pub (see Pub.SendPaced): it waits while every
+	// subscriber it could send to holds PubLowWater bytes or more in its queue, and a
+	// subscriber that read nothing for PubStall meanwhile has its messages dropped from
+	// then on, until its queue drains. 0: DefaultPubLowWater, DefaultPubStall.
+	PubLowWater int64
+	PubStall    time.Duration
 	// NewTap, when set, makes the Tap of each new connection (see Tap). nil: a refused
 	// message closes the connection.
 	NewTap func() Tap
@@ -44,9 +64,12 @@ type Limits struct {
 	// standard logger.
 	Logf func(format string, args ...any)
 
-	refused *atomic.Uint64
-	waited  *atomic.Uint64
-	budget  *budget
+	refused  *atomic.Uint64
+	waited   *atomic.Uint64
+	dropping *atomic.Uint64
+	budget   *budget
+	sends    *sendBudget
+	ports    *sync.Map // listening address -> *listener (see Network.Port)
 }
 
 // Defaults of Limits.
@@ -60,6 +83,13 @@ const (
 	FrameOverhead = 64
 	// MaxCommand bounds a ZMTP command frame (READY, PING, SUBSCRIBE...).
 	MaxCommand = 64 << 10
+
+	DefaultSendHWM      = 1000
+	DefaultSendHWMBytes = 8 << 20
+	DefaultSendBudget   = 256 << 20
+	DefaultMaxConns     = 1024
+	DefaultPubLowWater  = 1 << 20
+	DefaultPubStall     = 5 * time.Second
 )
 
 func (l Limits) withDefaults() Limits {
@@ -79,8 +109,35 @@ func (l Limits) withDefaults() Limits {
 	if l.Handshake <= 0 {
 		l.Handshake = DefaultHandshake
 	}
+	if l.SendHWM <= 0 {
+		l.SendHWM = DefaultSendHWM
+	}
+	if l.SendHWMBytes <= 0 {
+		l.SendHWMBytes = DefaultSendHWMBytes
+	}
+	if l.SendBudget <= 0 {
+		l.SendBudget = DefaultSendBudget
+	}
+	if l.MaxConns <= 0 {
+		l.MaxConns = DefaultMaxConns
+	}
+	if l.PubLowWater <= 0 {
+		l.PubLowWater = DefaultPubLowWater
+	}
+	if l.PubStall <= 0 {
+		l.PubStall = DefaultPubStall
+	}
 	if l.Logf == nil {
 		l.Logf = log.Printf
+	}
+	if l.dropping == nil {
+		l.dropping = new(atomic.Uint64)
+	}
+	if l.sends == nil {
+		l.sends = newSendBudget(l.SendBudget)
+	}
+	if l.ports == nil {
+		l.ports = new(sync.Map)
 	}
 	if l.refused == nil {
 		l.refused = new(atomic.Uint64)
@@ -99,6 +156,15 @@ func (l Limits) logRefused(remote string, err error) {
 	n := l.refused.Add(1)
 	if n <= 100 || n%1000 == 0 {
 		l.Logf("closed the connection from %s (%d so far): %v", remote, n, err)
+	}
+}
+
+// logDropping logs a connection that starts dropping messages (its first spell; of all
+// connections, the first 100, then every 1000th).
+func (l Limits) logDropping(remote, why string) {
+	n := l.dropping.Add(1)
+	if n <= 100 || n%1000 == 0 {
+		l.Logf("dropping the messages to %s until it reads what it has (%d connections so far; later spells are not logged): %s", remote, n, why)
 	}
 }
 

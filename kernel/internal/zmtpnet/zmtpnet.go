@@ -29,6 +29,13 @@
 //     kernel a small signed stand-in that the kernel answers with an error reply naming the
 //     limit. An answer to a message whose signature was not checked would sign text that
 //     anyone chose: those get nothing, and the kernel's log names the limit.
+//
+// What the listening side sends goes through a send queue per connection (sendq.go), so
+// that no peer that stops reading holds up the others, with libzmq's drop past a high-water
+// mark; Pub (pub.go) is a PUB socket over them, for IOPub. A listener refuses a second
+// connection claiming the identity of an open one, holds at most Limits.MaxConns
+// connections, and (Port) tells its owner what has arrived. ipc:// endpoints are Unix
+// sockets of mode 0600 (ipc.go).
 package zmtpnet
 
 import (
@@ -60,16 +67,19 @@ var registerOnce sync.Once
 // calls do nothing).
 func Register() {
 	registerOnce.Do(func() {
-		zmq4.RegisterTransport(TCP, coalescing{transport.New("tcp"), Limits{}.withDefaults()})
-		zmq4.RegisterTransport(IPC, coalescing{transport.New("unix"), Limits{}.withDefaults()})
+		zmq4.RegisterTransport(TCP, coalescing{transport.New("tcp"), Limits{}.withDefaults(), false})
+		zmq4.RegisterTransport(IPC, coalescing{transport.New("unix"), Limits{}.withDefaults(), true})
 	})
 }
 
 // Endpoint rewrites a tcp:// or ipc:// endpoint to the coalescing transport.
-func Endpoint(ep string) string { return Network{TCP, IPC}.Endpoint(ep) }
+func Endpoint(ep string) string { return Network{tcp: TCP, ipc: IPC}.Endpoint(ep) }
 
 // Network is a pair of coalescing transports (TCP and IPC) with limits of their own.
-type Network struct{ tcp, ipc string }
+type Network struct {
+	tcp, ipc string
+	lim      Limits
+}
 
 var networks atomic.Uint64
 
@@ -77,9 +87,9 @@ var networks atomic.Uint64
 func New(lim Limits) Network {
 	lim = lim.withDefaults()
 	n := networks.Add(1)
-	nw := Network{fmt.Sprintf("%s-%d", TCP, n), fmt.Sprintf("%s-%d", IPC, n)}
-	zmq4.RegisterTransport(nw.tcp, coalescing{transport.New("tcp"), lim})
-	zmq4.RegisterTransport(nw.ipc, coalescing{transport.New("unix"), lim})
+	nw := Network{fmt.Sprintf("%s-%d", TCP, n), fmt.Sprintf("%s-%d", IPC, n), lim}
+	zmq4.RegisterTransport(nw.tcp, coalescing{transport.New("tcp"), lim, false})
+	zmq4.RegisterTransport(nw.ipc, coalescing{transport.New("unix"), lim, true})
 	return nw
 }
 
@@ -94,9 +104,29 @@ func (nw Network) Endpoint(ep string) string {
 	return ep
 }
 
+// listen listens on a tcp:// or ipc:// endpoint with the network's limits.
+func (nw Network) listen(ctx context.Context, ep string) (net.Listener, error) {
+	var c coalescing
+	var addr string
+	switch {
+	case strings.HasPrefix(ep, "tcp://"):
+		c, addr = coalescing{transport.New("tcp"), nw.lim, false}, ep[len("tcp://"):]
+	case strings.HasPrefix(ep, "ipc://"):
+		c, addr = coalescing{transport.New("unix"), nw.lim, true}, ep[len("ipc://"):]
+	default:
+		return nil, fmt.Errorf("zmtpnet: endpoint %q: want tcp:// or ipc://", ep)
+	}
+	addr, err := c.Addr(addr)
+	if err != nil {
+		return nil, err
+	}
+	return c.Listen(ctx, addr)
+}
+
 type coalescing struct {
 	base transport.Transport
 	lim  Limits
+	unix bool // ipc: Unix sockets, listened on through listenUnix
 }
 
 func (c coalescing) Dial(ctx context.Context, d transport.Dialer, addr string) (net.Conn, error) {
@@ -110,7 +140,13 @@ func (c coalescing) Dial(ctx context.Context, d transport.Dialer, addr string) (
 }
 
 func (c coalescing) Listen(ctx context.Context, addr string) (net.Listener, error) {
-	l, err := c.base.Listen(ctx, addr)
+	var l net.Listener
+	var err error
+	if c.unix {
+		l, err = listenUnix(addr)
+	} else {
+		l, err = c.base.Listen(ctx, addr)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -152,6 +188,17 @@ type Conn struct {
 	held []byte
 	skip int // bytes of zmq4's greeting still to drop: the listener sent it already
 	p    parser
+
+	q         *sendQueue // listening side: the queue the writes go through (sendq.go)
+	onClose   func(*Conn)
+	unclaimed atomic.Pointer[time.Timer] // closes the connection if zmq4 never reads it (see listener.handshake)
+
+	rawIn atomic.Int64 // bytes read from the socket (see Port)
+	taken atomic.Int64 // of them, those that left the read buffer
+	port  *portState   // the listener's, for Port; nil on the dialing side
+
+	peerType zmq4.SocketType // from the peer's READY (listening side)
+	peerID   string          // the peer's identity, while it holds it (see listener.claim)
 }
 
 // NewConn wraps c, with the default Limits, as the dialing side.
@@ -161,19 +208,34 @@ func NewConn(c net.Conn) *Conn {
 	return nc
 }
 
+// readBuffer is the size of a connection's read buffer: frame headers and small messages
+// are read through it; a larger read goes to the caller's buffer directly.
+const readBuffer = 4 << 10
+
 func newConn(c net.Conn, lim Limits) *Conn {
-	nc := &Conn{Conn: c, r: bufio.NewReaderSize(c, 64<<10), lim: lim, closed: make(chan struct{})}
+	nc := &Conn{Conn: c, lim: lim, closed: make(chan struct{})}
+	nc.r = bufio.NewReaderSize(countingReader{nc}, readBuffer)
 	if lim.NewTap != nil {
 		nc.tap = lim.NewTap()
 	}
 	return nc
 }
 
-// Close closes the connection and gives back the budget its message held.
+// Close closes the connection and gives back the budget its message held, and what its
+// send queue held.
 func (c *Conn) Close() error {
-	c.closeOnce.Do(func() { close(c.closed) })
+	first := false
+	c.closeOnce.Do(func() { close(c.closed); first = true })
 	c.release()
-	return c.Conn.Close()
+	c.closeQueue()
+	if t := c.unclaimed.Load(); t != nil {
+		t.Stop()
+	}
+	err := c.Conn.Close()
+	if first && c.onClose != nil {
+		c.onClose(c)
+	}
+	return err
 }
 
 // armStall sets a read deadline Limits.Stall away while the message being received holds
@@ -221,6 +283,7 @@ func (c *Conn) reserve(n uint64) error {
 // connection and fails the read instead of reaching the caller, or with a Tap, has the
 // message read through and replaced (see Tap).
 func (c *Conn) Read(p []byte) (n int, err error) {
+	defer c.noteTaken()
 	defer func() {
 		if r := recover(); r != nil {
 			err = c.refuse(fmt.Errorf("zmtpnet: read: %v", r))
@@ -247,6 +310,9 @@ func (c *Conn) Read(p []byte) (n int, err error) {
 	if c.watch {
 		c.watch = false
 		c.live.Store(true)
+		if t := c.unclaimed.Load(); t != nil {
+			t.Stop()
+		}
 	}
 	if c.in.err != nil {
 		return 0, c.in.err
@@ -290,6 +356,9 @@ func (c *Conn) Read(p []byte) (n int, err error) {
 	}
 	n, err = c.r.Read(p[:min(uint64(len(p)), c.in.pass)])
 	c.in.pass -= uint64(n)
+	if c.in.pass == 0 && c.in.last && n > 0 {
+		c.delivered()
+	}
 	if c.in.tapped {
 		h := min(n, c.in.hdrLeft)
 		c.in.hdrLeft -= h
@@ -338,6 +407,7 @@ func (c *Conn) nextFrame() error {
 		c.tap.Refused(herr)
 		if mid {
 			c.replay = appendFrame(c.replay, []byte(Cut), false)
+			c.delivered()
 		}
 		return nil
 	}
@@ -403,6 +473,7 @@ func (c *Conn) readThrough() error {
 			}
 			c.tap.Body(b)
 			c.r.Discard(len(b))
+			c.noteTaken()
 			body -= uint64(len(b))
 		}
 		if !more {
@@ -416,6 +487,9 @@ func (c *Conn) readThrough() error {
 	}
 	for i, f := range frames {
 		c.replay = appendFrame(c.replay, f, i < len(frames)-1)
+	}
+	if len(frames) > 0 {
+		c.delivered()
 	}
 	c.lim.logAnswered(c.Conn.RemoteAddr().String(), size, why)
 	return nil
@@ -446,13 +520,24 @@ func satAdd(a, b uint64) uint64 {
 
 // refuse closes the connection for err, logs it, and makes every later read fail.
 func (c *Conn) refuse(err error) error {
-	c.in.err = err
 	c.Close()
 	if !errors.Is(err, errClosed) {
 		c.lim.logRefused(c.Conn.RemoteAddr().String(), err)
 	}
-	return err
+	c.in.err = &closedError{err}
+	return c.in.err
 }
+
+// closedError is the error of every read of a connection closed for err. It is a
+// net.Error, not a timeout, as zmq4 needs to see that a connection is gone: on another
+// error its ROUTER stops reading the connection but keeps it in its list of peers for
+// good.
+type closedError struct{ err error }
+
+func (e *closedError) Error() string   { return e.err.Error() }
+func (e *closedError) Unwrap() error   { return e.err }
+func (e *closedError) Timeout() bool   { return false }
+func (e *closedError) Temporary() bool { return false }
 
 // Write holds p until the message it belongs to is complete, then writes it all.
 func (c *Conn) Write(p []byte) (int, error) {
@@ -472,6 +557,25 @@ func (c *Conn) Write(p []byte) (int, error) {
 
 func (c *Conn) write(p []byte) (int, error) {
 	flush := c.p.feed(p)
+	if c.q != nil {
+		// Held until the message is whole, then queued (or dropped) at once.
+		select {
+		case <-c.closed:
+			return 0, net.ErrClosed
+		default:
+		}
+		c.held = append(c.held, p...)
+		if flush {
+			// A copy of its exact size: the queue's bytes are what it holds.
+			msg := append(make([]byte, 0, len(c.held)), c.held...)
+			c.held = c.held[:0]
+			if cap(c.held) > maxHeld {
+				c.held = nil
+			}
+			c.enqueue(msg)
+		}
+		return len(p), nil
+	}
 	if !flush && len(c.held)+len(p) <= maxHeld {
 		c.held = append(c.held, p...)
 		return len(p), nil

@@ -10,9 +10,18 @@
 #   usage: gpu/internal/cuda/bench/ranks.sh path/to/gpu.test [results-file]
 #   build the test binary (anywhere with Go): CGO_ENABLED=0 go test -c -ldflags='-s -w' -o gpu.test ./gpu
 #
+# NCCL (the collectives' engine on CUDA): a communicator of one rank on the GPU, made both
+# ways (ncclCommInitRankScalable, the unique id by pointer; ncclCommInitRankConfig, the id
+# passed by value as the C ABI passes it), carries AllReduce and Broadcast of every dtype and
+# reduction; two ranks on the one GPU report the host-staged fall-back, first by peerbook's
+# own check, then (PEERBOOK_NCCL=ask) with NCCL's refusal ("duplicate GPU") in its words.
+# Where each rank has its own GPU, the second test checks NCCL's sums, products, minima and
+# maxima across the ranks instead.
+#
 # Environment: NVCC (default: nvcc on PATH, else /usr/local/cuda/bin/nvcc), NVCC_ARCH
 # (default: native, falling back to sm_90), PINGPONG_ROUNDS (200), PEERBOOK_RANK_ROUNDS
-# (1000), PEERBOOK_RANK_COPY_MIB (256).
+# (1000), PEERBOOK_RANK_COPY_MIB (256), PEERBOOK_LIBNCCL (libnccl.so.2 to use; default: the
+# loader's, else the first found under /usr, /opt and pip's nvidia/nccl).
 set -u
 
 if [ $# -lt 1 ] || [ ! -x "$1" ]; then
@@ -37,8 +46,14 @@ for stubs in "$cudadir/lib64/stubs" "$cudadir/targets/x86_64-linux/lib/stubs" "$
   [ -d "$stubs" ] && drvlibs+=(-L"$stubs")
 done
 
+if [ -z "${PEERBOOK_LIBNCCL:-}" ] && ! ldconfig -p 2>/dev/null | grep -q 'libnccl\.so\.2 '; then
+  found=$(find /usr /opt -name 'libnccl.so.2*' -type f 2>/dev/null | sort -r | head -1)
+  [ -n "$found" ] && export PEERBOOK_LIBNCCL=$found
+fi
+
 {
   echo "# peerbook rank tests, $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "# NCCL: ${PEERBOOK_LIBNCCL:-$(ldconfig -p 2>/dev/null | awk '/libnccl\.so\.2 / {print $NF; exit}')}"
   nvidia-smi --query-gpu=index,name,driver_version,memory.total --format=csv,noheader 2>&1 | sed 's/^/# GPU: /'
   echo "# nvcc: $("$nvcc" --version 2>/dev/null | tail -1)"
   echo "# MPS: $(pgrep -x nvidia-cuda-mps-control >/dev/null && echo running || echo not running)"
@@ -57,8 +72,17 @@ fi
 
 echo "== Go rank tests: $testbin -test.run '^TestCUDARanks'"
 "$testbin" -test.v -test.count=1 -test.run '^TestCUDARanks' >"$work/go.out" 2>&1 || failures+=("go rank tests (exit $?)")
-grep -E -- '^(=== RUN|--- |PASS|FAIL|ok)|RESULT|Error|error|rank [0-9]' "$work/go.out" | sed 's/^/   /'
+grep -E -- '^(=== RUN|--- |PASS|FAIL|ok)|RESULT|Error|error|rank [0-9]|engine|NCCL' "$work/go.out" | sed 's/^/   /'
 grep -o 'RESULT .*' "$work/go.out" | awk '{print "go_" $2, $3}' >>"$raw"
+# The NCCL tests' outcome, one word and why: FAIL if the test or a subtest failed, SKIP if a
+# subtest skipped (its reason), PASS if it passed, "not run" otherwise.
+outcome() {
+  if grep -qE -- "^ *--- FAIL: $1[ /]" "$work/go.out"; then echo FAIL
+  elif grep -qE -- "^ *--- SKIP: $1[ /]" "$work/go.out"; then
+    echo "SKIP ($(grep -m1 -oE '(SKIP: no NCCL|no CUDA device).*' "$work/go.out" | cut -c1-160))"
+  elif grep -qE -- "^--- PASS: $1 " "$work/go.out"; then echo PASS
+  else echo "not run"; fi
+}
 
 median() { sort -g | awk '{v[NR] = $1} END {if (NR) print v[int((NR + 1) / 2)]}'; }
 value() { awk -v k="$1" '$1 == k {print $2}' "$raw" | median; }             # KEY's value
@@ -76,6 +100,10 @@ copy_ratio=$(value go_ranks_copy_ratio)
   echo "copy_cross_rank_GBps $(value go_ranks_copy_cross_GBps)"
   echo "copy_same_process_GBps $(value go_ranks_copy_same_process_GBps)"
   echo "copy_ratio ${copy_ratio:--}   # target >= 0.95"
+  echo "nccl_one_rank_communicator $(outcome TestCUDARanksNCCLOneRankCommunicator)   # target PASS (both ways of making it)"
+  echo "nccl_two_ranks $(outcome TestCUDARanksNCCLTwoRanks)   # target PASS (one GPU: the fall-back reported, NCCL's refusal quoted)"
+  echo "nccl_version $(value go_nccl_version)"
+  echo "nccl_refusal $(value go_nccl_refusal | tr _ ' ')"
   echo "failures ${#failures[@]}: ${failures[*]:-none}"
   echo "# raw:"; sed 's/^/# /' "$raw"
 } >>"$out"
