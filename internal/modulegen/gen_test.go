@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/peerbook/peerbook/eval/third_party/yaegi/extract"
 	"github.com/peerbook/peerbook/internal/modulegen/naming"
 )
 
@@ -241,5 +242,23 @@ func TestBlankUnused(t *testing.T) {
 	}
 	if !strings.Contains(string(out), "_ \"example.com/onlygenerics\"") || !strings.Contains(string(out), "\t\"reflect\"") {
 		t.Errorf("got\n%s", out)
+	}
+}
+
+// yaegi patch M1: the symbols of a package the loader type-checked, as Extract writes them.
+func TestExtractPackage(t *testing.T) {
+	_, pkg := statsLoader(t)
+	var b strings.Builder
+	e := extract.Extractor{Dest: "modulesyms"}
+	if err := e.ExtractPackage(pkg, statsPath, &b); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`Symbols["example.com/localmod/stats/stats"]`, `"Mean":`, `reflect.ValueOf(stats.Mean)`, `"Point":`, `reflect.ValueOf((*stats.Point)(nil))`, `"Calls":`} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the symbols lack %s:\n%s", want, b.String())
+		}
+	}
+	if strings.Contains(b.String(), `"Map":`) {
+		t.Errorf("the generic Map was extracted:\n%s", b.String())
 	}
 }

@@ -48,13 +48,25 @@ func main() {
 }
 
 func run(dir string, imports []string, cellsFile, requestsFile string) error {
+	// One type-check (the loader) for every package: the symbols, the copies of generics
+	// and the instances.
+	fset := token.NewFileSet()
+	imp := newLoader(fset)
+	pkgs := map[string]*types.Package{}
 	e := extract.Extractor{Dest: "modulesyms"}
 	var failed []string
 	for _, p := range imports {
 		// A progress line per step, on stderr: the build shows the last (kernel/modules).
+		fmt.Fprintf(os.Stderr, "type-checking %s\n", p)
+		pkg, err := imp.Import(p)
+		if err != nil {
+			failed = append(failed, fmt.Sprintf("%s: %v", p, err))
+			continue
+		}
+		pkgs[p] = pkg
 		fmt.Fprintf(os.Stderr, "extracting the symbols of %s\n", p)
 		var b bytes.Buffer
-		if _, err := e.Extract(p, "", &b); err != nil {
+		if err := e.ExtractPackage(pkg, p, &b); err != nil {
 			failed = append(failed, fmt.Sprintf("%s: %v", p, err))
 			continue
 		}
@@ -85,17 +97,6 @@ func run(dir string, imports []string, cellsFile, requestsFile string) error {
 		if err := json.Unmarshal(data, f.into); err != nil {
 			return fmt.Errorf("%s: %w", f.name, err)
 		}
-	}
-	fset := token.NewFileSet()
-	imp := newLoader(fset)
-	pkgs := map[string]*types.Package{}
-	for _, p := range imports {
-		fmt.Fprintf(os.Stderr, "type-checking %s\n", p)
-		pkg, err := imp.Import(p)
-		if err != nil {
-			return fmt.Errorf("%s: %w", p, err)
-		}
-		pkgs[p] = pkg
 	}
 	g := newGen(pkgs)
 	for _, p := range imports {
