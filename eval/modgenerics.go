@@ -165,13 +165,13 @@ func (s *Session) moduleGenerics(ctx context.Context, c *cellState, pc *parsedCe
 		args := typeArgsText(inst.TypeArgs)
 		if cerr == nil {
 			if r, ok := mp.table[naming.ExplicitPrefix+name+":"+canon]; ok {
-				fail(u.sel.Pos(), "%s[%s] can't be instantiated: %s; and %s", what, args, strings.TrimPrefix(r, "!"), why)
+				fail(u.sel.Pos(), "%s[%s] can't be instantiated: %s; and %s%s", what, args, strings.TrimPrefix(r, "!"), why, refusalAdvice)
 			} else {
 				fail(u.sel.Pos(), "%s[%s]: %s of it (a generic of a compiled package is compiled when the evaluator is built, for the uses the notebook's cells had then), and %s: the kernel builds again with this cell %s", what, args, naming.NoInstance, why, naming.RequestText(mp.path, name, canon))
 			}
 			continue
 		}
-		fail(u.sel.Pos(), "%s[%s] can't be used here: %v, so no compiled instance can be made, and %s", what, args, cerr, why)
+		fail(u.sel.Pos(), "%s[%s] can't be used here: %v, so no compiled instance can be made, and %s%s", what, args, cerr, why, refusalAdvice)
 	}
 	if len(errs) > 0 {
 		return compileError(s, errs)
@@ -183,6 +183,9 @@ func (s *Session) moduleGenerics(ctx context.Context, c *cellState, pc *parsedCe
 	}
 	return nil
 }
+
+// refusalAdvice ends the error of a use that has neither an instance nor a copy: what to do.
+const refusalAdvice = ". Use it with Go's or the modules' own types (a build compiles an instance for them), or write what it does in a cell"
 
 // modulePkg is a compiled package with generics, as a cell reaches it.
 type modulePkg struct {

@@ -236,15 +236,16 @@ func goRunEach(t *testing.T, dir, head string, stmts []string, tail string) []st
 // cells must print.
 func goRun(t *testing.T, dir, src string) string {
 	t.Helper()
-	sub := filepath.Join(dir, "cmd", "expected")
-	if err := os.MkdirAll(sub, 0o755); err != nil {
+	// A folder of its own: tests in parallel run programs in the same module.
+	sub, err := os.MkdirTemp(dir, "expected-")
+	if err != nil {
 		t.Fatal(err)
 	}
+	defer os.RemoveAll(sub)
 	if err := os.WriteFile(filepath.Join(sub, "main.go"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	defer os.RemoveAll(filepath.Join(dir, "cmd"))
-	cmd := exec.Command("go", "run", "./cmd/expected")
+	cmd := exec.Command("go", "run", "./"+filepath.Base(sub))
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
 	out, err := cmd.CombinedOutput()
