@@ -120,6 +120,19 @@ func TestTimelineAxisLabelsStayInside(t *testing.T) {
 			t.Errorf("operation %v..%v: text outside the picture: %q", c.start, c.end, out)
 		}
 	}
+	// And over a grid of spans, wherever the ticks fall.
+	for s := 0; s < 200; s += 13 {
+		for e := 300; e < 3000; e += 29 {
+			start, end := time.Duration(s)*100*time.Microsecond, time.Duration(e)*10*time.Microsecond
+			if end <= start {
+				continue
+			}
+			v := TimelineView{Lanes: []string{"GPU0"}, Ops: []TimelineOp{{Kind: "kernel", Name: "k", Start: start, End: end}}}
+			if out, _ := svgtest.Outside(v.SVG()); len(out) > 0 {
+				t.Fatalf("operation %v..%v: text outside the picture: %q", start, end, out)
+			}
+		}
+	}
 }
 
 // The title says when the operations ran as the axis counts (from the timeline's start):
