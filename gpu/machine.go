@@ -244,8 +244,8 @@ func newMachine(spec, about string, b backend.Backend) *machine {
 // kind names the machine as the ranks compare theirs: "cuda", or "simulated " and the
 // simulated machine's preset ("simulated pcie4", "simulated sim:2").
 func (m *machine) kind() string {
-	if sb, ok := m.b.(*sim.Backend); ok {
-		return "simulated " + sb.Whole().Name
+	if mb, ok := m.b.(backend.Modelled); ok {
+		return "simulated " + mb.ModelName()
 	}
 	return m.b.Name()
 }
