@@ -8,7 +8,7 @@ func benchKernels(b *testing.B) map[string]*Kernel {
 	if err := Use("sim:2"); err != nil {
 		b.Fatal(err)
 	}
-	names, err := DefineGo(`
+	kernels, err := DefineGo(`
 func benchSaxpy(t gpu.Thread, n int, a float32, x []float32, y []float32) {
 	i := t.GlobalX()
 	if i < n {
@@ -42,8 +42,8 @@ func benchEmpty(t gpu.Thread) {
 		b.Fatal(err)
 	}
 	ks := map[string]*Kernel{}
-	for _, n := range names {
-		ks[n] = LookupKernel(n)
+	for _, k := range kernels {
+		ks[k.Name()] = k
 	}
 	return ks
 }

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/peerbook/peerbook/internal/gpuctl"
 )
 
 // parseGPUSources parses package gpu's non-test files, with comments.
@@ -122,5 +124,30 @@ func TestSimulatorIsModelled(t *testing.T) {
 	}
 	if src := m.modelSource(); !strings.Contains(src, "sim:pcie4") {
 		t.Errorf("modelSource = %q, want it to name sim:pcie4", src)
+	}
+}
+
+// TestGPURegistersItsPlumbing: what the evaluator drives gpu with reaches gpu through
+// internal/gpuctl (gpu exports none of it).
+func TestGPURegistersItsPlumbing(t *testing.T) {
+	if !gpuctl.Registered() {
+		t.Fatal("package gpu did not register with internal/gpuctl")
+	}
+	done := make(chan struct{})
+	gpuctl.SetInterrupt(done)
+	state.mu.Lock()
+	got := state.interrupt
+	state.mu.Unlock()
+	gpuctl.SetInterrupt(nil)
+	if got != done {
+		t.Error("gpuctl.SetInterrupt did not reach the devices' state")
+	}
+	t.Cleanup(func() { setWorld(nil) })
+	gpuctl.SetWorld(fixedWorld{rank: 1, size: 3})
+	if Rank() != 1 || Ranks() != 3 {
+		t.Errorf("after gpuctl.SetWorld: Rank %d Ranks %d, want 1 3", Rank(), Ranks())
+	}
+	if err := gpuctl.Poisoned(); err != nil {
+		t.Errorf("gpuctl.Poisoned = %v on simulated devices", err)
 	}
 }

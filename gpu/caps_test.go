@@ -169,7 +169,7 @@ func hostCounterKernel(t *testing.T, cudaC bool) *Kernel {
 	t.Helper()
 	if cudaC {
 		must(DefineCUDA(hostCounterCUDA, "cell[9]", 1))
-		return LookupKernel("hostCountC")
+		return lookupKernel("hostCountC")
 	}
 	return defineGo(t, hostCounterSrc)["hostCount"]
 }
@@ -296,7 +296,7 @@ func TestKernelAtomicsAcrossLinks(t *testing.T) {
 	ks := defineGo(t, linkAtomicsSrc)
 	must(DefineCUDA(linkAtomicsCUDA, "cell[2]", 1))
 	bump, helper, store := ks["bumpPeer"], ks["bumpThroughHelper"], ks["storeFlag"]
-	cbump, cflag := LookupKernel("cudaBump"), LookupKernel("cudaFlag")
+	cbump, cflag := lookupKernel("cudaBump"), lookupKernel("cudaFlag")
 	c := must(Dev(0).AllocShared(Uint32, 2)) // shared with GPU0-2 (GPU3 has no P2P)
 	flag := must(Dev(0).AllocShared(Uint32, 2))
 	// On the owner and over PIX (native P2P atomics): fine.
@@ -333,7 +333,7 @@ func TestKernelAtomicsAcrossLinks(t *testing.T) {
 	// A CUDA source whose atomics the scan can't attribute counts every buffer, and says so.
 	must(DefineCUDA(`__device__ void inc(unsigned* p) { atomicAdd(p, 1u); }
 __global__ void cudaOpaque(Peer<unsigned> flag) { flag[0] = 1; }`, "cell[3]", 1))
-	wantErrContains(t, LookupKernel("cudaOpaque").Launch(Dev(2), 1, 1, flag),
+	wantErrContains(t, lookupKernel("cudaOpaque").Launch(Dev(2), 1, 1, flag),
 		"(counted on every buffer parameter: the source has atomics outside kernel bodies (device functions), which the scan does not follow to their callers)")
 	// Every preset with native atomics between all pairs takes the launch across devices.
 	for _, spec := range []string{"sim:2", "sim:nvswitch8", "sim:nvlink2", "sim:gh200"} {

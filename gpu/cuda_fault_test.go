@@ -170,7 +170,7 @@ func TestCUDAGoKernelFaultChild(t *testing.T) {
 		}
 	}
 	t.Logf("fillIndex on %s: first launch %v (translate, compile, load), second %v", d.label(), first, again)
-	if p := Poisoned(); p != nil {
+	if p := poisoned(); p != nil {
 		t.Fatalf("poisoned before the fault: %v", p)
 	}
 
@@ -222,8 +222,8 @@ func TestCUDAGoKernelFaultChild(t *testing.T) {
 	if errors.Is(err, ErrNeedsRestart) {
 		t.Fatalf("OUTCOME: NeedsRestart: the failed check poisoned the context (it must end the thread without a trap): %v", err)
 	}
-	if p := Poisoned(); p != nil {
-		t.Fatalf("gpu.Poisoned() after the fault: %v", p)
+	if p := poisoned(); p != nil {
+		t.Fatalf("poisoned() after the fault: %v", p)
 	}
 	// The record was cleared: the next synchronization reports nothing.
 	if err := Synchronize(); err != nil {

@@ -34,16 +34,18 @@ func openCUDARank(rank int) (backend.Backend, error) {
 }
 
 // ErrNeedsRestart is wrapped by the errors of devices that a fault left unusable for the
-// rest of the process (see Poisoned).
+// rest of the process. The evaluator that sees it after a cell exits, so that the kernel
+// starts a fresh process with working devices.
 var ErrNeedsRestart = backend.ErrNeedsRestart
 
-// Poisoned returns nil while the current devices can be used, and otherwise the error that
+// poisoned returns nil while the current devices can be used, and otherwise the error that
 // left them unusable for the rest of the process, which wraps ErrNeedsRestart: on CUDA, a
 // kernel that trapped or touched an illegal address (a Go kernel's failed bounds check
-// does not: its thread records the fault and ends), where the driver can't rebuild the context in the same process. The evaluator should then
-// report the error and exit, so that a fresh process gets working devices. Poisoned never
-// chooses the devices itself: before their first use it returns nil.
-func Poisoned() error {
+// does not: its thread records the fault and ends), where the driver can't rebuild the
+// context in the same process. The evaluator asks after each cell (internal/gpuctl:
+// plumbing, not API), reports the error and exits, so that a fresh process gets working
+// devices. It never chooses the devices itself: before their first use it returns nil.
+func poisoned() error {
 	state.mu.Lock()
 	m := state.m
 	state.mu.Unlock()

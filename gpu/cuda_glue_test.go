@@ -119,7 +119,7 @@ func setMachine(t *testing.T, m *machine) {
 
 func TestPoisoned(t *testing.T) {
 	setMachine(t, nil)
-	if err := Poisoned(); err != nil {
+	if err := poisoned(); err != nil {
 		t.Errorf("before any device is chosen: %v", err)
 	}
 	state.mu.Lock()
@@ -129,7 +129,7 @@ func TestPoisoned(t *testing.T) {
 		t.Error("Poisoned chose the devices")
 	}
 	use(t, "sim:2")
-	if err := Poisoned(); err != nil {
+	if err := poisoned(); err != nil {
 		t.Errorf("simulated devices: %v", err)
 	}
 	sb, err := sim.New("2")
@@ -138,17 +138,17 @@ func TestPoisoned(t *testing.T) {
 	}
 	p := &poisonableSim{Backend: sb}
 	setMachine(t, newMachine("fake", "fake", p))
-	if err := Poisoned(); err != nil {
+	if err := poisoned(); err != nil {
 		t.Errorf("a usable backend: %v", err)
 	}
 	p.err = fmt.Errorf("device 0 faulted: the process must restart: %w", backend.ErrNeedsRestart)
-	err = Poisoned()
+	err = poisoned()
 	if !errors.Is(err, ErrNeedsRestart) || !errors.Is(err, backend.ErrNeedsRestart) {
 		t.Errorf("poisoned: %v does not wrap ErrNeedsRestart", err)
 	}
 	wantErr(t, err, "gpu: the sim devices can't be used again in this process (restart it): device 0 faulted: the process must restart: "+backend.ErrNeedsRestart.Error())
 	p.err = errors.New("broken")
-	if err := Poisoned(); !errors.Is(err, ErrNeedsRestart) || !strings.Contains(err.Error(), "broken") {
+	if err := poisoned(); !errors.Is(err, ErrNeedsRestart) || !strings.Contains(err.Error(), "broken") {
 		t.Errorf("a backend error without the sentinel: %v", err)
 	}
 }

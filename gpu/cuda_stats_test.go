@@ -332,7 +332,7 @@ func ramp(t gpu.Thread, x []float32) {
 		x[i] = float32(math.Sin(float64(i) / 1e6)) + float32(i%1000)/1000
 	}
 }`, "bench-render", 1))
-	must(0, LookupKernel(k[0]).Launch(d, d.SMs()*8, 256, x))
+	must(0, k[0].Launch(d, d.SMs()*8, 256, x))
 	m := must(x.Slice(0, n))
 	must(0, m.Reshape(8192, 8192))
 	for _, c := range []struct {

@@ -264,7 +264,7 @@ func runSuiteOn(t *testing.T, spec string) map[string]suiteResult {
 		r, err := runSuiteCaseWatched(t, c, spec)
 		if err != nil {
 			t.Errorf("%s on %s: %v", c.Name, spec, err)
-			if p := Poisoned(); p != nil {
+			if p := poisoned(); p != nil {
 				t.Fatalf("the devices are unusable now, the other cases can't run: %v", p)
 			}
 			continue
@@ -360,7 +360,7 @@ func TestCUDAGoKernelSuite(t *testing.T) {
 	if err := Use("cuda"); err != nil {
 		t.Fatalf("back to CUDA: %v", err)
 	}
-	if p := Poisoned(); p != nil {
+	if p := poisoned(); p != nil {
 		t.Errorf("the suite left CUDA unusable: %v", p)
 	}
 }

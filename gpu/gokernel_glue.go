@@ -192,7 +192,7 @@ func explainFault(dev *Device, err error) error {
 // goKernelFault is the error of a Go kernel that failed on a GPU as Go code fails (an index
 // out of range, ...) together with a CUDA error of the same launch or synchronization:
 // Panic says where, Err is the device's error (which may have left the devices unusable:
-// see Poisoned).
+// see poisoned).
 type goKernelFault struct {
 	Panic error // a *PanicError
 	Err   error

@@ -94,3 +94,10 @@ type (
 	backendArg    = backend.Arg
 	backendParam  = backend.Param
 )
+
+// lookupKernel returns the kernel defined last under name (nil: none).
+func lookupKernel(name string) *Kernel {
+	registry.mu.Lock()
+	defer registry.mu.Unlock()
+	return registry.kernels[name]
+}

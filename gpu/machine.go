@@ -66,7 +66,7 @@ var state struct {
 	mu        sync.Mutex
 	m         *machine
 	err       error           // the choice failed (PEERBOOK_DEVICES=cuda without a driver)
-	all       []*machine      // every machine made, for SetInterrupt
+	all       []*machine      // every machine made, for setInterrupt
 	interrupt <-chan struct{} // the running cell's
 	notice    io.Writer       // where the one-line fallback notice goes (os.Stderr)
 	openCUDA  func() (backend.Backend, error)
@@ -170,11 +170,10 @@ func shortReason(err error) string {
 	return s
 }
 
-// SetNotice sets where the package's one-line notices go (the fall-back to simulated
+// setNotice sets where the package's one-line notices go (the fall-back to simulated
 // devices, CUDA compiler logs) and returns the writer they went to before: os.Stderr
-// unless set. A headless runner points it at the running cell's stderr, where the kernel's
-// evaluator has them too (its stderr is the running cell's).
-func SetNotice(w io.Writer) io.Writer {
+// unless set, which in the evaluator is the running cell's stderr. Tests set it.
+func setNotice(w io.Writer) io.Writer {
 	state.mu.Lock()
 	defer state.mu.Unlock()
 	prev := state.notice
@@ -333,12 +332,11 @@ func Synchronize() error {
 	return first
 }
 
-// SetInterrupt gives the devices the running cell's interrupt channel: closing it stops
+// setInterrupt gives the devices the running cell's interrupt channel: closing it stops
 // simulated kernels that run or are queued, and waits on them. The session calls it when a
-// cell starts, and SetInterrupt(nil) when the cell ends without interrupt, before it
-// releases the channel. It is plumbing for the evaluator (eval.Hooks): the symbol tables
-// cells import leave it out.
-func SetInterrupt(done <-chan struct{}) {
+// cell starts, and with nil when the cell ends without interrupt, before it releases the
+// channel. It is plumbing for the evaluator (eval.Hooks, through internal/gpuctl), not API.
+func setInterrupt(done <-chan struct{}) {
 	state.mu.Lock()
 	defer state.mu.Unlock()
 	state.interrupt = done

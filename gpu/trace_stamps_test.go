@@ -208,7 +208,7 @@ func TestTimelineStampsMatchEventsCUDA(t *testing.T) {
 }`, "cell[1]", 1); err != nil {
 		t.Fatal(err)
 	}
-	k := LookupKernel("stamp_spin")
+	k := lookupKernel("stamp_spin")
 	d := Dev(0)
 	s := must(d.NewStream())
 	// Loaded before the timelines, so that Trace prepares its traced variant and every
