@@ -146,9 +146,9 @@ func BenchmarkSimCopy64MiB(b *testing.B) {
 }
 
 // nopKernel is a backend kernel that does nothing, to measure package gpu's own cost.
-type nopKernel struct{ sig Signature }
+type nopKernel struct{ sig backendSig }
 
-func (k nopKernel) Signature() Signature                   { return k.sig }
+func (k nopKernel) Signature() backendSig                  { return k.sig }
 func (nopKernel) Launch(backendConfig, []backendArg) error { return nil }
 
 // BenchmarkLaunchOverhead is what Launch adds to the backend's launch: option and size
@@ -164,7 +164,7 @@ func BenchmarkLaunchOverhead(b *testing.B) {
 				b.Fatal(err)
 			}
 			d := Dev(0)
-			sig := Signature{Name: "nop"}
+			sig := backendSig{Name: "nop"}
 			var args []any
 			if withArgs {
 				sig.Params = []backendParam{scalar("n", Int64), scalar("a", Float32), buf("x", Float32), buf("y", Float32)}

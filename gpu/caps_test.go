@@ -29,17 +29,17 @@ func TestCapsPerPreset(t *testing.T) {
 			t.Errorf("%s: the host has caps %+v", spec, Host().Caps())
 		}
 		self := must(Dev(0).PairCaps(Dev(0)))
-		if self.Kind != backend.LinkSelf || !self.P2PAccess || !self.NativeAtomics {
+		if self.Kind != LinkSelf || !self.P2PAccess || !self.NativeAtomics {
 			t.Errorf("%s: self link %+v", spec, self)
 		}
 	}
 	use(t, "sim:pcie4")
 	for _, c := range []struct {
 		a, b         int
-		kind         backend.LinkKind
+		kind         LinkKind
 		p2p, atomics bool
-	}{{0, 1, backend.LinkPIX, true, true}, {1, 0, backend.LinkPIX, true, true}, {0, 2, backend.LinkPHB, true, false},
-		{2, 1, backend.LinkPHB, true, false}, {0, 3, backend.LinkSYS, false, false}, {3, 2, backend.LinkSYS, false, false}} {
+	}{{0, 1, LinkPIX, true, true}, {1, 0, LinkPIX, true, true}, {0, 2, LinkPHB, true, false},
+		{2, 1, LinkPHB, true, false}, {0, 3, LinkSYS, false, false}, {3, 2, LinkSYS, false, false}} {
 		l := must(Dev(c.a).PairCaps(Dev(c.b)))
 		if l.Kind != c.kind || l.P2PAccess != c.p2p || l.NativeAtomics != c.atomics {
 			t.Errorf("pcie4 GPU%d-GPU%d: %+v", c.a, c.b, l)

@@ -290,7 +290,7 @@ func statsSignatures() (map[DType]backend.Signature, error) {
 		if len(sig.Params) != 6 || sig.Params[0].Kind != backend.ParamBuffer || sig.Params[0].DType.Size() != dt.Size() {
 			return nil, fmt.Errorf("statistics kernel %s: parameters %+v, want a buffer of %d-byte elements and 5 more", sig.Name, sig.Params, dt.Size())
 		}
-		byType[dt] = sig
+		byType[dtypeOf(dt)] = sig
 	}
 	for dt := Int8; dt <= Float64; dt++ {
 		if _, ok := byType[dt]; !ok {
@@ -378,7 +378,7 @@ func (b *Buffer) reduceOnDevice(mem backend.Memory, rows, cols, gridRows, gridCo
 		{Param: sig.Params[4], Scalar: uint64(gridCols)},
 		{Param: sig.Params[5], Memory: out, Len: int(cells * 8)},
 	}
-	cfg := backend.LaunchConfig{Device: dev.info.Index, Grid: Dim3{X: int(cells), Y: 1, Z: 1}, Block: Dim3{X: statsBlock, Y: 1, Z: 1}}
+	cfg := backend.LaunchConfig{Device: dev.info.Index, Grid: backend.Dim3{X: int(cells), Y: 1, Z: 1}, Block: backend.Dim3{X: statsBlock, Y: 1, Z: 1}}
 	if err := k.Launch(cfg, args); err != nil {
 		return nil, err
 	}

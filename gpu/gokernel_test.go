@@ -192,7 +192,7 @@ func oob(t gpu.Thread, x []int32) {
 		}
 	}
 	err := k["oob"].Launch(Dev(0), 2, 4, must(Dev(0).Alloc(Int32, 5)))
-	var pe *gokernel.PanicError
+	var pe *PanicError
 	if !errors.As(err, &pe) {
 		t.Fatalf("out-of-bounds kernel: %v", err)
 	}

@@ -141,7 +141,7 @@ func (k *Kernel) With(opts ...LaunchOption) *Kernel {
 func (k *Kernel) Name() string { return k.code.sig.Name }
 
 // Signature returns the kernel's parameters.
-func (k *Kernel) Signature() Signature { return k.code.sig }
+func (k *Kernel) Signature() Signature { return signatureOf(k.code.sig) }
 
 // Language returns "Go" or "CUDA".
 func (k *Kernel) Language() string {
@@ -430,7 +430,7 @@ func (k *Kernel) launch(dev *Device, grid, block any, args []any, timed bool) (t
 	if err := k.code.checkRankAtomics(dev, bargs, kernelArgs); err != nil {
 		return 0, err
 	}
-	cfg := backend.LaunchConfig{Device: dev.info.Index, Grid: g, Block: b, SharedBytes: opts.shared}
+	cfg := backend.LaunchConfig{Device: dev.info.Index, Grid: g.backend(), Block: b.backend(), SharedBytes: opts.shared}
 	if s := opts.stream; s != nil {
 		if s.m != dev.m || s.dev != dev {
 			return 0, fmt.Errorf("launch %s: the stream belongs to %s, the launch is on %s", name, s.dev.label(), dev.label())

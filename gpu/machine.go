@@ -17,37 +17,6 @@ import (
 // a device, simulated devices otherwise.
 const EnvDevices = "PEERBOOK_DEVICES"
 
-// Aliases of the backend types that cells name.
-type (
-	// DType is the element type of a buffer: gpu.Float32, gpu.Int32, ...
-	DType = backend.DType
-	// Dim3 is a grid or block size; zero components count as 1.
-	Dim3 = backend.Dim3
-	// DeviceInfo is everything known about a device.
-	DeviceInfo = backend.DeviceInfo
-	// Link is the connection between two devices.
-	Link = backend.Link
-	// Signature is a kernel's name and parameters.
-	Signature = backend.Signature
-)
-
-// The element types of buffers.
-const (
-	Invalid  = backend.Invalid
-	Int8     = backend.Int8
-	Int16    = backend.Int16
-	Int32    = backend.Int32
-	Int64    = backend.Int64
-	Uint8    = backend.Uint8
-	Uint16   = backend.Uint16
-	Uint32   = backend.Uint32
-	Uint64   = backend.Uint64
-	Float16  = backend.Float16
-	BFloat16 = backend.BFloat16
-	Float32  = backend.Float32
-	Float64  = backend.Float64
-)
-
 // machine is one backend and the devices of it that cells see. gpu.Use replaces the current
 // machine; buffers of an earlier one keep working with their own machine.
 type machine struct {

@@ -116,7 +116,7 @@ func TestTopologyOfRanksShowsTheRanksOnTheirGPUs(t *testing.T) {
 			// The matrix of the ranks' GPUs is the machine's, as one process sees it.
 			for i := range p.Links {
 				for j := range p.Links[i] {
-					if topo.Link(i, j) != p.Links[i][j] {
+					if topo.Link(i, j) != linkOf(p.Links[i][j]) {
 						t.Errorf("GPU%d-GPU%d: %+v, want %+v", i, j, topo.Link(i, j), p.Links[i][j])
 					}
 				}

@@ -97,7 +97,7 @@ func TestTimelineStampedLaunches(t *testing.T) {
 	d.m.b = sb
 	defer func() { d.m.b = sb.Backend }()
 	s := must(d.NewStream())
-	sig := Signature{Name: "stamped"}
+	sig := backendSig{Name: "stamped"}
 	bk := &stampKernel{b: sb, sig: sig, dur: 3 * time.Millisecond}
 	k := newKernel(sig, &testKernel{sig: sig}, nil)
 	k.code.loaded[loadKey{d.m, 0}] = bk

@@ -388,6 +388,14 @@ type Exporter interface {
 	Import(dev int, f *os.File, size int64, host bool) (Memory, error)
 }
 
+// ExportReporter is implemented by backends that can say what their shareable memory can do
+// (shown by the topology of a rank session).
+type ExportReporter interface {
+	// ExportCaps reports, for device dev, virtual memory management, POSIX file-descriptor
+	// handles (sharing within a host) and fabric handles (across hosts).
+	ExportCaps(dev int) (vmm, posixFD, fabric bool, err error)
+}
+
 // NativeStreamer is implemented by backends whose devices a library loaded beside them can
 // work on, in the backend's own context and stream: NCCL's collectives on CUDA.
 type NativeStreamer interface {

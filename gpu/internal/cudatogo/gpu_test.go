@@ -13,7 +13,6 @@ import (
 	"testing"
 
 	"github.com/peerbook/peerbook/gpu"
-	"github.com/peerbook/peerbook/gpu/internal/gokernel"
 )
 
 // must returns v, panicking (which fails the test) when err is not nil.
@@ -883,7 +882,7 @@ func TestRuntimeErrorPointsAtTheCell(t *testing.T) {
     x[i + n] = i;
 }`, "oob")
 	err := k.Launch(gpu.Dev(0), 1, 4, must(gpu.Dev(0).Alloc(gpu.Int32, 4)), 2)
-	var pe *gokernel.PanicError
+	var pe *gpu.PanicError
 	if !errors.As(err, &pe) || !strings.HasPrefix(pe.Pos, "cell[7]:3:") || !strings.Contains(pe.Msg, "index out of range") {
 		t.Errorf("error %v", err)
 	}
