@@ -403,3 +403,31 @@ func main() {
 		t.Errorf("break in a select in a case: got %q, want (go run) %q", got, want)
 	}
 }
+
+// Patch 107: the count of a shift took the shifted operand's type before its own was
+// known, so its untyped constants did too: x << ((uint8(13) / (b | 1)) & 127) with x an
+// N1 failed "mismatched types uint8 and main.N1".
+func TestPatchShiftCountKeepsItsType(t *testing.T) {
+	const body = `
+import "fmt"
+
+type N1 int32
+
+func main() {
+	v3 := []uint8{7}
+	var v19 N1 = (N1(-8) >> ((uint8(13) / (v3[0] | 1)) & 127))
+	var g28 uint = 5
+	g29 := []uint8{(uint8(16) << ((uint(17) % (g28 | 1)) & 63)), uint8(2)}
+	var w int8 = 3
+	w += ((int8(-1) / ((int8(4) | w) | 1)) << ((uint64(19) % (uint64(w) | 1)) & 127))
+	fmt.Println(v19, g29, w)
+}
+`
+	const want = "-4 [64 2] 3\n"
+	if got := yaegiStdout(t, "package main\n"+body); got != want {
+		t.Errorf("bare interpreter: got:\n%s\nwant (go run):\n%s", got, want)
+	}
+	if got := cellStdout(t, body); got != want {
+		t.Errorf("session: got:\n%s\nwant (go run):\n%s", got, want)
+	}
+}

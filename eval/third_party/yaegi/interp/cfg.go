@@ -103,6 +103,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					n.typ = dest.typ
 				}
 			case binaryExpr, unaryExpr, parenExpr:
+				if isShiftNode(n.anc) && childPos(n) == 1 {
+					// peerbook patch 107: a shift's count has a type of its own; given
+					// the shifted operand's, its untyped constants took it ((a & 7) in
+					// x << (a & 7): "mismatched types uint8 and int").
+					break
+				}
 				n.typ = n.anc.typ
 			}
 
