@@ -54,6 +54,13 @@ func FuzzRefusalTap(f *testing.F) {
 		f.Add(bytes.Join(frames, []byte{0xff}), uint8(5), uint8(3))
 		f.Add(bytes.Join(frames, []byte{0xff}), uint8(0), uint8(200))
 	}
+	// The signature covers the signed frames' bytes end to end, not where one ends: moving
+	// a boundary keeps it valid, and the frames must then be refused by their shape.
+	moved := sampleFrames(signed)
+	n := len(moved)
+	moved[n-3], moved[n-2] = []byte(`{}{"code"`), []byte(`:"1+1"}`)
+	f.Add(bytes.Join(moved, []byte{0xff}), uint8(5), uint8(1))
+	f.Add(bytes.Join(moved, []byte{0xff}), uint8(0), uint8(7))
 	f.Fuzz(func(t *testing.T, data []byte, refuseAt, chunk uint8) {
 		frames := bytes.Split(data, []byte{0xff})
 		tap := NewRefusalTap(signed, 1<<20, describeTest)

@@ -168,10 +168,13 @@ func jsonKind(v json.RawMessage) string {
 	return "a number"
 }
 
+// jsonSpace is JSON's white space.
+const jsonSpace = " \t\n\r"
+
 // isObject reports whether b is a JSON object (cheaply: the full syntax check happens when
 // a handler unmarshals it).
 func isObject(b []byte) bool {
-	b = bytes.TrimSpace(b)
+	b = bytes.Trim(b, jsonSpace)
 	return len(b) >= 2 && b[0] == '{' && b[len(b)-1] == '}'
 }
 

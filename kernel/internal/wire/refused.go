@@ -65,7 +65,9 @@ const (
 // (bounded copies) and references to the signed frames' bytes (header, parent header,
 // metadata, content) in the socket's own buffers, where zmq4 assembles the message: a
 // message that is not refused costs no hashing. At a refusal the tap hashes what it
-// references (the part zmq4 holds) and then every signed byte streamed past. When a refused message ends and its signature is valid, the tap makes,
+// references (the part zmq4 holds) and then every signed byte streamed past. When a refused message ends, its signature is valid and its
+// frames have the shape Decode asks (a header it reads, the other three JSON objects'
+// braces: the signature alone does not fix where a frame ends), the tap makes,
 // in its place, a message with the same header, empty parent header and content, metadata
 // that say why (RefusedKey), signed with the key; a kernel answers that with an error
 // reply. A refused message whose signature is missing or wrong gets nothing: the transport
@@ -90,6 +92,8 @@ type RefusalTap struct {
 	refused error     // why the message is refused; nil when it is not
 	broken  error     // why the message cannot be answered
 	checked bool      // the signature was checked and valid
+	first   byte      // the current frame's first byte that is not JSON white space (0: none yet)
+	last    byte      // its last such byte so far
 }
 
 // NewRefusalTap returns a tap that signs with s and reads through at most maxCheck signed
@@ -153,9 +157,38 @@ func (t *RefusalTap) Body(p []byte) {
 	if n := t.keep - len(t.cur); n > 0 {
 		t.cur = append(t.cur, p[:min(n, len(p))]...)
 	}
-	if rel := t.frame - t.delim; t.delim >= 0 && rel >= 2 && rel <= 5 && t.s.Enabled() {
+	rel := t.frame - t.delim
+	if t.delim >= 0 && rel >= 3 && rel <= 5 {
+		t.shape(p)
+	}
+	if t.delim >= 0 && rel >= 2 && rel <= 5 && t.s.Enabled() {
 		t.hash(p)
 	}
+}
+
+// shape follows the first and last bytes of a parent header, metadata or content frame
+// that are not JSON white space: what Decode asks of them (a JSON object's braces), checked
+// without keeping the frame, which may be the large part that was refused.
+func (t *RefusalTap) shape(p []byte) {
+	for i := len(p) - 1; i >= 0; i-- {
+		if !isSpace(p[i]) {
+			t.last = p[i]
+			if t.first == 0 {
+				for _, c := range p[:i+1] {
+					if !isSpace(c) {
+						t.first = c
+						break
+					}
+				}
+			}
+			return
+		}
+	}
+}
+
+// isSpace reports whether c is JSON white space (jsonSpace).
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r'
 }
 
 // maxRefs bounds the references a RefusalTap keeps: past it, it hashes as bytes come.
@@ -209,7 +242,12 @@ func (t *RefusalTap) endFrame() {
 		t.sig = append(t.sig[:0], t.cur...)
 	case rel == 2:
 		t.header = append(t.header[:0], t.cur...)
+	case rel >= 3 && rel <= 5:
+		if (t.first != '{' || t.last != '}') && t.broken == nil {
+			t.broken = fmt.Errorf("its %s is not a JSON object", [...]string{"parent header", "metadata", "content"}[rel-3])
+		}
 	}
+	t.first, t.last = 0, 0
 }
 
 // Refused marks the current message refused (zmtpnet.Tap): the bytes passed on so far are
