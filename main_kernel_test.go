@@ -68,23 +68,29 @@ func TestKernelLogsOnlyWhenDebugging(t *testing.T) {
 	}
 }
 
-// waitListening waits until the kernel of the connection file accepts connections on its
-// shell port.
+// waitListening waits until the kernel of the connection file (ports 0) has written the
+// ports it chose back to the file, and accepts connections on its shell port.
 func waitListening(t *testing.T, connFile string) {
 	t.Helper()
-	data, err := os.ReadFile(connFile)
-	if err != nil {
-		t.Fatal(err)
-	}
+	deadline := time.Now().Add(time.Minute)
 	var info struct {
 		IP        string `json:"ip"`
 		ShellPort int    `json:"shell_port"`
 	}
-	if err := json.Unmarshal(data, &info); err != nil {
-		t.Fatal(err)
+	for ; info.ShellPort == 0; time.Sleep(10 * time.Millisecond) {
+		data, err := os.ReadFile(connFile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(data, &info); err != nil {
+			t.Fatal(err)
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the kernel has not written its ports to %s after a minute", connFile)
+		}
 	}
 	addr := net.JoinHostPort(info.IP, strconv.Itoa(info.ShellPort))
-	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+	for ; ; time.Sleep(10 * time.Millisecond) {
 		c, err := net.Dial("tcp", addr)
 		if err == nil {
 			c.Close()
@@ -96,20 +102,12 @@ func waitListening(t *testing.T, connFile string) {
 	}
 }
 
-// writeConnectionFile writes a connection file with free TCP ports and a key.
+// writeConnectionFile writes a connection file with TCP ports 0 (the kernel chooses them
+// and writes them back: waitListening reads them) and a key.
 func writeConnectionFile(t *testing.T) string {
 	t.Helper()
-	var ports []int
-	for range 5 {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		ports = append(ports, l.Addr().(*net.TCPAddr).Port)
-		defer l.Close()
-	}
-	data, _ := json.Marshal(map[string]any{"transport": "tcp", "ip": "127.0.0.1", "shell_port": ports[0], "iopub_port": ports[1],
-		"stdin_port": ports[2], "control_port": ports[3], "hb_port": ports[4], "key": "a key: no warning about an unsigned kernel", "signature_scheme": "hmac-sha256"})
+	data, _ := json.Marshal(map[string]any{"transport": "tcp", "ip": "127.0.0.1", "shell_port": 0, "iopub_port": 0,
+		"stdin_port": 0, "control_port": 0, "hb_port": 0, "key": "a key: no warning about an unsigned kernel", "signature_scheme": "hmac-sha256"})
 	path := filepath.Join(t.TempDir(), "kernel.json")
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		t.Fatal(err)

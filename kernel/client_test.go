@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"io"
 	"log"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -47,24 +46,6 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-func freePorts(t testing.TB, n int) []int {
-	t.Helper()
-	var ports []int
-	var ls []net.Listener
-	for i := 0; i < n; i++ {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		ls = append(ls, l)
-		ports = append(ports, l.Addr().(*net.TCPAddr).Port)
-	}
-	for _, l := range ls {
-		l.Close()
-	}
-	return ports
-}
-
 type kernelOpts struct {
 	key         string
 	historyPath string
@@ -78,9 +59,9 @@ func startKernel(t testing.TB, o kernelOpts) *testKernel {
 	t.Helper()
 	conn := o.conn
 	if conn == nil {
-		p := freePorts(t, 5)
-		conn = &wire.ConnectionInfo{Transport: "tcp", IP: "127.0.0.1", ShellPort: p[0], IOPubPort: p[1],
-			StdinPort: p[2], ControlPort: p[3], HBPort: p[4], Key: o.key, SignatureScheme: "hmac-sha256"}
+		// Ports 0: the kernel listens on ports the system chooses and writes them into conn
+		// (no port picked here and bound later, which another process may take meanwhile).
+		conn = &wire.ConnectionInfo{Transport: "tcp", IP: "127.0.0.1", Key: o.key, SignatureScheme: "hmac-sha256"}
 	}
 	argv := o.evaluator
 	if argv == nil {

@@ -157,10 +157,10 @@ type realKernel struct {
 func startRealKernel(t testing.TB, conn *wire.ConnectionInfo, historyPath string, env ...string) *realKernel {
 	t.Helper()
 	bin := peerbookBinary(t)
-	if conn == nil {
-		p := freePorts(t, 5)
-		conn = &wire.ConnectionInfo{Transport: "tcp", IP: "127.0.0.1", ShellPort: p[0], IOPubPort: p[1],
-			StdinPort: p[2], ControlPort: p[3], HBPort: p[4], Key: "e2e-key", SignatureScheme: "hmac-sha256"}
+	chosen := conn == nil
+	if chosen {
+		// Ports 0: the kernel chooses them and writes them back to the file (awaitPorts).
+		conn = &wire.ConnectionInfo{Transport: "tcp", IP: "127.0.0.1", Key: "e2e-key", SignatureScheme: "hmac-sha256"}
 	}
 	file := filepath.Join(t.TempDir(), "kernel.json")
 	data, _ := json.Marshal(conn)
@@ -185,7 +185,32 @@ func startRealKernel(t testing.TB, conn *wire.ConnectionInfo, historyPath string
 			t.Logf("kernel stderr:\n%s", rk.stderr.String())
 		}
 	})
+	if chosen {
+		rk.conn = awaitPorts(t, file, rk.exited)
+	}
 	return rk
+}
+
+// awaitPorts waits until the kernel started with the connection file at path (its ports
+// 0) has written the ports it listens on back to the file, and returns what the file then
+// says. exited is the kernel process's end: an error it sends fails the test (and is sent
+// back for others to see).
+func awaitPorts(t testing.TB, path string, exited chan error) *wire.ConnectionInfo {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(5 * time.Millisecond) {
+		if info, err := wire.ReadConnectionFile(path); err == nil && info.ShellPort != 0 {
+			return info
+		}
+		select {
+		case err := <-exited:
+			exited <- err
+			t.Fatalf("the kernel exited (%v) before it wrote its ports to %s", err, path)
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("a minute after its start, the kernel has not written its ports to %s", path)
+		}
+	}
 }
 
 // TestRealStreamsLineByLine: what a cell prints reaches IOPub while the cell runs. The cell
@@ -397,9 +422,7 @@ func TestRealShutdownRestart(t *testing.T) {
 // that process dies, taking its evaluator along.
 func TestRealKernelExitsWithItsFrontend(t *testing.T) {
 	bin := peerbookBinary(t)
-	p := freePorts(t, 5)
-	conn := &wire.ConnectionInfo{Transport: "tcp", IP: "127.0.0.1", ShellPort: p[0], IOPubPort: p[1],
-		StdinPort: p[2], ControlPort: p[3], HBPort: p[4], Key: "k", SignatureScheme: "hmac-sha256"}
+	conn := &wire.ConnectionInfo{Transport: "tcp", IP: "127.0.0.1", Key: "k", SignatureScheme: "hmac-sha256"}
 	file := filepath.Join(t.TempDir(), "kernel.json")
 	data, _ := json.Marshal(conn)
 	os.WriteFile(file, data, 0o600)

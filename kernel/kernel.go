@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"net"
 	"os"
 	"os/signal"
 	"os/user"
@@ -38,7 +39,8 @@ import (
 // Config says how to run a kernel.
 type Config struct {
 	// ConnectionFile is the connection file Jupyter wrote; Connection, when set, is used
-	// instead.
+	// instead. A tcp port given as 0 is chosen by the system when the kernel listens, and
+	// written into Connection, or back into ConnectionFile, as ipykernel does.
 	ConnectionFile string
 	Connection     *wire.ConnectionInfo
 	// EvaluatorCommand is the argv of the evaluator child. Default: this executable with
@@ -343,6 +345,34 @@ func (k *Kernel) listen() error {
 		}
 	}
 	k.shellPort = network.Port(k.shell.Addr())
+	return k.notePorts(pub.Addr())
+}
+
+// notePorts fills in the tcp ports that were given as 0 with the ones the system chose
+// (iopub is the IOPub socket's address) and, for a connection file, writes them back to it
+// (the other fields as they were), so that clients can find the kernel.
+func (k *Kernel) notePorts(iopub net.Addr) error {
+	if k.conn.Transport != "tcp" {
+		return nil
+	}
+	chosen := false
+	for _, p := range []struct {
+		port *int
+		addr net.Addr
+	}{
+		{&k.conn.ShellPort, k.shell.Addr()}, {&k.conn.IOPubPort, iopub}, {&k.conn.StdinPort, k.stdin.Addr()},
+		{&k.conn.ControlPort, k.control.Addr()}, {&k.conn.HBPort, k.hb.Addr()},
+	} {
+		if a, ok := p.addr.(*net.TCPAddr); ok && *p.port == 0 {
+			*p.port, chosen = a.Port, true
+		}
+	}
+	if !chosen || k.cfg.Connection != nil {
+		return nil
+	}
+	if err := wire.WritePorts(k.cfg.ConnectionFile, k.conn); err != nil {
+		return fmt.Errorf("write the chosen ports back: %w", err)
+	}
 	return nil
 }
 

@@ -74,9 +74,7 @@ func moduleKernel(t *testing.T, dir, cache, proxy string) *client {
 		return strings.TrimSpace(string(out))
 	}
 	gocache, modcache := env("GOCACHE"), env("GOMODCACHE")
-	p := freePorts(t, 5)
-	conn := &wire.ConnectionInfo{Transport: "tcp", IP: "127.0.0.1", ShellPort: p[0], IOPubPort: p[1],
-		StdinPort: p[2], ControlPort: p[3], HBPort: p[4], Key: "mod-key", SignatureScheme: "hmac-sha256"}
+	conn := &wire.ConnectionInfo{Transport: "tcp", IP: "127.0.0.1", Key: "mod-key", SignatureScheme: "hmac-sha256"}
 	file := filepath.Join(t.TempDir(), "kernel.json")
 	data, _ := json.Marshal(conn)
 	os.WriteFile(file, data, 0o600)
@@ -91,14 +89,16 @@ func moduleKernel(t *testing.T, dir, cache, proxy string) *client {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
 	t.Cleanup(func() {
 		cmd.Process.Kill()
-		cmd.Wait()
+		<-exited
 		if t.Failed() {
 			t.Logf("kernel stderr:\n%s", stderr.String())
 		}
 	})
-	c := dial(t, conn)
+	c := dial(t, awaitPorts(t, file, exited))
 	c.timeout = 8 * time.Minute // a first build compiles the evaluator
 	return c
 }

@@ -63,12 +63,35 @@ func (s *supervisor) rankCount() int {
 
 // currentRanks returns the live generation of ranks, starting one when there is none.
 func (s *supervisor) currentRanks() (*rankGen, error) {
+	s.awaitRankEnds()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closing {
 		return nil, errShuttingDown
 	}
 	return s.currentRanksLocked()
+}
+
+// awaitRankEnds waits, for a few seconds at most, until the supervisor has taken in the
+// end of a rank whose process is gone: between a rank's exit and the end of its generation
+// (rankEnded) the generation still looks alive, and a cell started on it then would be
+// lost with it, where it should be told the rank died between cells and run in new ranks.
+func (s *supervisor) awaitRankEnds() {
+	s.mu.Lock()
+	g := s.rg
+	s.mu.Unlock()
+	if g == nil {
+		return
+	}
+	for _, c := range g.kids {
+		select {
+		case <-c.exited:
+			for deadline := time.Now().Add(5 * time.Second); g.cause.Load() == nil && !c.retired.Load() && time.Now().Before(deadline); {
+				time.Sleep(time.Millisecond)
+			}
+		default:
+		}
+	}
 }
 
 func (s *supervisor) currentRanksLocked() (*rankGen, error) {

@@ -9,6 +9,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/peerbook/peerbook/internal/atomicfile"
 )
 
 // ConnectionInfo is the content of a Jupyter connection file.
@@ -91,4 +93,27 @@ func (c *ConnectionInfo) Endpoint(port int) string {
 		ip = "[" + ip + "]" // IPv6
 	}
 	return "tcp://" + ip + ":" + strconv.Itoa(port)
+}
+
+// WritePorts writes info's five ports into the connection file at path, keeping its other
+// fields as they are. The file is replaced whole (atomicfile): a reader never sees half of
+// it.
+func WritePorts(path string, info *ConnectionInfo) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	var fields map[string]any
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return fmt.Errorf("connection file %s: %w", path, err)
+	}
+	for name, port := range map[string]int{"shell_port": info.ShellPort, "iopub_port": info.IOPubPort,
+		"stdin_port": info.StdinPort, "control_port": info.ControlPort, "hb_port": info.HBPort} {
+		fields[name] = port
+	}
+	out, err := json.MarshalIndent(fields, "", "  ")
+	if err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(path, append(out, '\n'), 0o600)
 }

@@ -164,3 +164,37 @@ func TestConnectionFile(t *testing.T) {
 		t.Error("missing file accepted")
 	}
 }
+
+// TestWritePortsKeepsTheRest: the ports a kernel chose replace the file's, whatever else it
+// holds stays (fields ConnectionInfo does not know included), and the mode is kept.
+func TestWritePortsKeepsTheRest(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "kernel.json")
+	orig := `{"shell_port": 0, "iopub_port": 0, "stdin_port": 0, "control_port": 0, "hb_port": 0,
+		"ip": "127.0.0.1", "key": "k", "transport": "tcp", "signature_scheme": "hmac-sha256",
+		"kernel_name": "peerbook", "jupyter_session": "/home/u/a.ipynb"}`
+	if err := os.WriteFile(path, []byte(orig), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	info := &ConnectionInfo{ShellPort: 1001, IOPubPort: 1002, StdinPort: 1003, ControlPort: 1004, HBPort: 1005}
+	if err := WritePorts(path, info); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadConnectionFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.ShellPort != 1001 || got.IOPubPort != 1002 || got.StdinPort != 1003 || got.ControlPort != 1004 || got.HBPort != 1005 ||
+		got.Key != "k" || got.IP != "127.0.0.1" || got.KernelName != "peerbook" {
+		t.Errorf("after WritePorts: %+v", got)
+	}
+	data, _ := os.ReadFile(path)
+	if !strings.Contains(string(data), `"jupyter_session": "/home/u/a.ipynb"`) {
+		t.Errorf("a field ConnectionInfo does not know was lost:\n%s", data)
+	}
+	if st, _ := os.Stat(path); st.Mode().Perm() != 0o640 {
+		t.Errorf("mode %v, want 0640", st.Mode().Perm())
+	}
+	if err := WritePorts(filepath.Join(t.TempDir(), "none.json"), info); err == nil {
+		t.Error("WritePorts wrote a connection file that was not there")
+	}
+}

@@ -59,18 +59,15 @@ func (l *logSink) String() string {
 // serve starts a ROUTER listening on a Network with lim, and a DEALER client of it.
 func serve(t *testing.T, lim Limits) (port int, router, dealer zmq4.Socket) {
 	t.Helper()
-	l, _ := net.Listen("tcp", "127.0.0.1:0")
-	port = l.Addr().(*net.TCPAddr).Port
-	l.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	t.Cleanup(cancel)
 	nw := New(lim)
 	router = zmq4.NewRouter(ctx, zmq4.WithTimeout(time.Second))
 	t.Cleanup(func() { router.Close() })
-	if err := router.Listen(nw.Endpoint("tcp://127.0.0.1:" + strconv.Itoa(port))); err != nil {
+	if err := router.Listen(nw.Endpoint("tcp://127.0.0.1:0")); err != nil {
 		t.Fatal(err)
 	}
-	return port, router, nil
+	return router.Addr().(*net.TCPAddr).Port, router, nil
 }
 
 // roundTrip connects a fresh DEALER to port and checks that router gets its message.

@@ -99,17 +99,14 @@ func TestHugeMessageIsNotHeldWhole(t *testing.T) {
 func TestWithZMQ4(t *testing.T) {
 	Register()
 	Register() // twice is fine
-	l, _ := net.Listen("tcp", "127.0.0.1:0")
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	router := zmq4.NewRouter(ctx, zmq4.WithTimeout(time.Second))
 	defer router.Close()
-	ep := Endpoint("tcp://127.0.0.1:" + strconv.Itoa(port))
-	if err := router.Listen(ep); err != nil {
+	if err := router.Listen(Endpoint("tcp://127.0.0.1:0")); err != nil {
 		t.Fatal(err)
 	}
+	ep := Endpoint("tcp://127.0.0.1:" + strconv.Itoa(router.Addr().(*net.TCPAddr).Port))
 	dealer := zmq4.NewDealer(ctx, zmq4.WithID(zmq4.SocketIdentity("me")))
 	defer dealer.Close()
 	if err := dealer.Dial(ep); err != nil {
