@@ -121,3 +121,39 @@ func main() {
 		t.Errorf("stdout: %q, want nothing", got)
 	}
 }
+
+// Patch 80: ++ and -- of a uintptr. inc and dec had no code for the uintptr kind: the
+// statement panicked with "internal error: no code generated for incDecStmt" (patch 1),
+// which, in a goroutine, ended the session (Go's test/gcgort.go).
+func TestPatchUintptrIncDec(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+func main() {
+	var a uintptr
+	a++
+	a++
+	a--
+	p := new(uintptr)
+	*p++
+	*p++
+	arr := [2]uintptr{}
+	arr[1]++
+	m := map[string]uintptr{}
+	m["k"]++
+	m["k"]++
+	m["k"]--
+	var z uintptr
+	z--
+	fmt.Println(a, *p, arr, m, z)
+}`
+	const want = "1 2 [0 1] map[k:1] 18446744073709551615\n"
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+	if got := cellStdout(t, src); got != want {
+		t.Errorf("cell: got %q, want %q", got, want)
+	}
+}
+
