@@ -157,3 +157,25 @@ func main() {
 	}
 }
 
+// The refusal of runtime's introspection (rewrite/unsupported_runtime.go) names functions,
+// not the package: the rest of runtime and runtime/debug runs.
+func TestRuntimeIntrospectionRefusalIsNarrow(t *testing.T) {
+	got := cellStdout(t, `package main
+
+import (
+	"fmt"
+	"runtime"
+	"runtime/debug"
+)
+
+func main() {
+	old := debug.SetGCPercent(50)
+	debug.SetGCPercent(old)
+	runtime.GC()
+	runtime.Gosched()
+	fmt.Println(runtime.NumCPU() > 0, runtime.GOOS != "", runtime.Version() != "")
+}`)
+	if want := "true true true\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
