@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -177,5 +178,27 @@ func main() {
 }`)
 	if want := "true true true\n"; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// Patch 81: the runtime errors of index and slice expressions name an unsigned bound as
+// Go does (s[u] with u a uint64 of 1<<64-1 said "index out of range [-1]"), and a
+// three-index slice of an array its length ("[::4] with length 3", not "with capacity"):
+// patch 3's placeholders now take each bound with its operand's signedness. Found by Go's
+// test/fixedbugs/issue30116.go and issue30116u.go (status ok, other text).
+func TestPatchBoundsErrorsOfUnsignedAndArrayOperands(t *testing.T) {
+	src, err := os.ReadFile("testdata/corpus/gs_bounds_errors.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile("testdata/corpus/gs_bounds_errors.out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := yaegiStdout(t, string(src)); got != string(want) {
+		t.Errorf("bare interpreter: got\n%s\nwant\n%s", got, want)
+	}
+	if got := cellStdout(t, string(src)); got != string(want) {
+		t.Errorf("cell: got\n%s\nwant\n%s", got, want)
 	}
 }
