@@ -202,3 +202,22 @@ func TestPatchBoundsErrorsOfUnsignedAndArrayOperands(t *testing.T) {
 		t.Errorf("cell: got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// Patch 82: `defer recover()` defers the call. It ran at once, at the defer statement,
+// and stopped the panic its function had been deferred for; then a panic of the function
+// itself, which Go lets go on to the next deferred call, was stopped by nobody expecting
+// to: "outer recovered first" was missing, status ok. Found by Go's test/recover1.go,
+// whose failure check (runtime.Breakpoint) then ended the session.
+func TestPatchDeferredRecoverCall(t *testing.T) {
+	src, err := os.ReadFile("testdata/corpus/gs_deferred_recover.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "after return: <nil>\ninner recovered second\nouter recovered first\ninner recovered second\nin order: <nil>\n"
+	if got := yaegiStdout(t, string(src)); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+	if got := cellStdout(t, string(src)); got != want {
+		t.Errorf("cell: got %q, want %q", got, want)
+	}
+}

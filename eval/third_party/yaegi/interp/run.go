@@ -1153,6 +1153,26 @@ func _println(n *node) {
 
 func _recover(n *node) {
 	tnext := getExec(n.tnext)
+	if n.anc.kind == deferStmt {
+		// peerbook patch 82: defer recover() defers the call, as Go does; it ran at
+		// once and stopped the panic the function was deferred for before the
+		// function's own deferred calls ran. Deferred, it runs when the function
+		// ends: a no-op if the function is panicking itself (recover is then called
+		// by the panic, not by a deferred function), else a recover in the function.
+		n.exec = func(f *frame) bltn {
+			deferred := func() {
+				f.mutex.RLock()
+				panicking := f.recovered != nil
+				f.mutex.RUnlock()
+				if !panicking && f.anc != nil && !isProgramExit(f.anc.recovered) {
+					f.anc.recovered = nil
+				}
+			}
+			f.deferred = append([][]reflect.Value{{reflect.ValueOf(deferred)}}, f.deferred...)
+			return tnext
+		}
+		return
+	}
 	dest := genValue(n)
 
 	n.exec = func(f *frame) bltn {
