@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/signal"
 	"path"
 	"path/filepath"
 	"slices"
+	"syscall"
 
 	"github.com/peerbook/peerbook/kernel/modules"
 	"github.com/peerbook/peerbook/kernel/notebook"
@@ -48,10 +50,19 @@ func moduleEvaluator(nb *notebook.Notebook, nbPath string) (string, error) {
 	b := &modules.Builder{
 		Source:     ownSource(),
 		SymbolsVar: "modulePackages",
+		GoModVar:   "peerbookGoMod",
 		Progress:   func(line string) { fmt.Fprintln(os.Stderr, line) },
 	}
-	bin, err := b.Build(context.Background(), set)
+	// Ctrl-C stops the build (the go commands run in a process group of their own, which
+	// the interrupt does not reach: the build ends them) and says so.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	bin, err := b.Build(ctx, set)
 	if err != nil {
+		if ctx.Err() != nil {
+			fmt.Fprintln(os.Stderr, "peerbook run: the build of the evaluator was stopped (interrupted); nothing of it was kept, no cell ran: the next run builds it again")
+			os.Exit(130) // as a program a SIGINT ended
+		}
 		return "", err
 	}
 	return bin.Path, nil

@@ -367,7 +367,7 @@ func runKernel(flags *flag.FlagSet, args []string) error {
 		HandleSignals:  true,
 		ParentPID:      parent,
 		Version:        versionString(),
-		Modules:        &modules.Builder{Source: ownSource(), SymbolsVar: "modulePackages"},
+		Modules:        &modules.Builder{Source: ownSource(), SymbolsVar: "modulePackages", GoModVar: "peerbookGoMod"},
 		ModulePackages: builtPackages(),
 	})
 }

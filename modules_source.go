@@ -16,6 +16,11 @@ import (
 // to this package.
 var modulePackages map[string]map[string]reflect.Value
 
+// peerbookGoMod is peerbook's own go.mod as it was before a module set's requirements were
+// added to it: set, like modulePackages, in an evaluator binary built for a module set
+// (kernel/modules.Builder.GoModVar).
+var peerbookGoMod string
+
 // source is peerbook's own module source, so that this binary can build an evaluator
 // binary with a notebook's modules in it (the same main package plus their symbols)
 // without finding the source on the machine: a binary built from a working tree, or
@@ -42,22 +47,7 @@ func goMagic(args string) (string, error) {
 	built := builtPackages()
 	switch {
 	case len(f) == 1 && f[0] == "mod":
-		var b strings.Builder
-		if len(built) == 0 {
-			b.WriteString("no third-party packages are built into this evaluator\n")
-		} else {
-			fmt.Fprintf(&b, "third-party packages built in: %s\n", strings.Join(built, ", "))
-		}
-		b.WriteString("modules (the go.mod this evaluator was built from):\n")
-		mods := make([]string, 0, len(reqs))
-		for m := range reqs {
-			mods = append(mods, m)
-		}
-		sort.Strings(mods)
-		for _, m := range mods {
-			fmt.Fprintf(&b, "  %s %s\n", m, reqs[m])
-		}
-		return b.String(), nil
+		return goMod(reqs, requirements(peerbookGoMod), built), nil
 	case len(f) >= 2 && f[0] == "get":
 		var b strings.Builder
 		for _, a := range f[1:] {
@@ -76,6 +66,59 @@ func goMagic(args string) (string, error) {
 		return b.String(), nil
 	}
 	return "", fmt.Errorf("%%go %s: want %%go get MODULE@VERSION or %%go mod", args)
+}
+
+// goMod is what %go mod prints: the notebook's modules first (those providing the
+// third-party packages built in), then the modules they need, then peerbook's own, apart.
+// reqs are the requirements of the go.mod the evaluator was built from, own peerbook's
+// (empty in a binary not built for a module set: all of reqs is peerbook's).
+func goMod(reqs, own map[string]string, built []string) string {
+	mods := make([]string, 0, len(reqs))
+	for m := range reqs {
+		mods = append(mods, m)
+	}
+	sort.Strings(mods)
+	provides := func(m string) []string {
+		var ps []string
+		for _, p := range built {
+			if p == m || strings.HasPrefix(p, m+"/") {
+				ps = append(ps, p)
+			}
+		}
+		return ps
+	}
+	var b strings.Builder
+	var needed, theirs []string
+	if len(built) == 0 {
+		b.WriteString("The notebook's modules: none (no cell imports a third-party package; this evaluator has peerbook's packages only).\n")
+	} else {
+		b.WriteString("The notebook's modules (their packages that cells import are built into this evaluator):\n")
+	}
+	for _, m := range mods {
+		switch ps := provides(m); {
+		case len(ps) > 0:
+			fmt.Fprintf(&b, "  %s %s (%s)", m, reqs[m], strings.Join(ps, ", "))
+			if v, ok := own[m]; ok && v != reqs[m] {
+				fmt.Fprintf(&b, " [peerbook requires %s: minimal version selection took the higher]", v)
+			}
+			b.WriteString("\n")
+		case len(built) == 0 || own[m] != "":
+			theirs = append(theirs, m)
+		default:
+			needed = append(needed, m)
+		}
+	}
+	if len(needed) > 0 {
+		b.WriteString("What they need:\n")
+		for _, m := range needed {
+			fmt.Fprintf(&b, "  %s %s\n", m, reqs[m])
+		}
+	}
+	b.WriteString("\npeerbook's own modules (the evaluator's: the interpreter, ZeroMQ, plots...):\n")
+	for _, m := range theirs {
+		fmt.Fprintf(&b, "  %s %s\n", m, reqs[m])
+	}
+	return b.String()
 }
 
 // builtPackages returns the import paths of the third-party packages built into this
