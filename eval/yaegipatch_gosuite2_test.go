@@ -221,3 +221,23 @@ func TestPatchDeferredRecoverCall(t *testing.T) {
 		t.Errorf("cell: got %q, want %q", got, want)
 	}
 }
+
+// Patch 83: a return whose operands read the function's named results assigns them all at
+// once, as Go does. The results were stored one by one (return b, a gave b, b), and an
+// operand computed straight into a result's slot (a builtin call, an arithmetic
+// expression, a compiled call) overwrote a named result another operand then read (return
+// q * 2, p gave q * 2 twice). Found by Go's test/fixedbugs/bug185.go (status ok in user
+// code: the program's own check caught it).
+func TestPatchReturnReadsNamedResults(t *testing.T) {
+	src, err := os.ReadFile("testdata/corpus/gs_return_named_results.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "2 1\ny z x\n1 [1 3] <nil>\nright left\ntwo 1\n{5} 1\n3 0.5\n"
+	if got := yaegiStdout(t, string(src)); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+	if got := cellStdout(t, string(src)); got != want {
+		t.Errorf("cell: got %q, want %q", got, want)
+	}
+}

@@ -960,7 +960,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.typ = dest.typ
 				n.findex = dest.findex
 				n.level = dest.level
-			case n.anc.kind == returnStmt:
+			case n.anc.kind == returnStmt && !resultReadByOthers(n, sc):
 				// To avoid a copy in frame, if the result is to be returned, store it directly
 				// at the frame location reserved for output arguments.
 				n.findex = childPos(n)
@@ -1378,7 +1378,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						}
 					} else {
 						n.typ = valueTOf(typ.Out(0))
-						if n.anc.kind == returnStmt {
+						if n.anc.kind == returnStmt && !resultReadByOthers(n, sc) {
 							// A compiled function's results are set into the result
 							// slots with reflect's assignability (callBin, aReturn).
 							n.findex = childPos(n)
@@ -2333,7 +2333,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.typ = dest.typ
 				n.findex = dest.findex
 				n.level = dest.level
-			case n.anc.kind == returnStmt:
+			case n.anc.kind == returnStmt && !resultReadByOthers(n, sc):
 				pos := childPos(n)
 				n.typ = sc.def.typ.ret[pos]
 				n.findex = pos
@@ -3453,5 +3453,63 @@ func isResultSlotOf(n *node, sc *scope) bool {
 	if pos < 0 || pos >= len(sc.def.typ.ret) {
 		return false
 	}
+	if resultReadByOthers(n, sc) {
+		return false
+	}
 	return n.typ.id() == sc.def.typ.ret[pos].id()
+}
+
+// resultReadByOthers reports whether the slot of n, an operand of a return, is a named
+// result that another operand of the return reads (return len(s), append(s, a) with a the
+// first result; return q * 2, p with p the first): computed there, n would overwrite the
+// value the other operand must read (peerbook patch 83).
+func resultReadByOthers(n *node, sc *scope) bool {
+	if n.anc.kind != returnStmt || sc.def == nil {
+		return false
+	}
+	name := resultName(sc.def, childPos(n))
+	if name == "" || name == "_" {
+		return false
+	}
+	for _, c := range n.anc.child {
+		if c != n && mentions(c, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// resultName returns the name of the result at pos of the function declared by def, ""
+// where its results are unnamed.
+func resultName(def *node, pos int) string {
+	if len(def.child) < 3 || def.child[2].kind != funcType || len(def.child[2].child) < 3 {
+		return ""
+	}
+	k := 0
+	for _, field := range def.child[2].child[2].child {
+		names := field.child[:len(field.child)-1]
+		if len(names) == 0 {
+			return ""
+		}
+		for _, name := range names {
+			if k == pos {
+				return name.ident
+			}
+			k++
+		}
+	}
+	return ""
+}
+
+// mentions reports whether an identifier named name appears in the tree of n.
+func mentions(n *node, name string) bool {
+	if n.kind == identExpr && n.ident == name {
+		return true
+	}
+	for _, c := range n.child {
+		if mentions(c, name) {
+			return true
+		}
+	}
+	return false
 }

@@ -3099,6 +3099,10 @@ func _return(n *node) {
 			}
 		}
 	case 2:
+		if resultAliased(def, child) {
+			n.exec = returnCopied(values)
+			break
+		}
 		v0, v1 := values[0], values[1]
 		n.exec = func(f *frame) bltn {
 			f.data[0].Set(v0(f))
@@ -3106,12 +3110,56 @@ func _return(n *node) {
 			return nil
 		}
 	default:
+		if resultAliased(def, child) {
+			n.exec = returnCopied(values)
+			break
+		}
 		n.exec = func(f *frame) bltn {
 			for i, value := range values {
 				f.data[i].Set(value(f))
 			}
 			return nil
 		}
+	}
+}
+
+// resultAliased reports whether an operand of a return of the function def reads a named
+// result other than its own (return b, a with a and b the named results; return T{}, r.n
+// with r the first): the stores of the results, one by one, would change what it reads.
+func resultAliased(def *node, child []*node) bool {
+	for j := range def.typ.ret {
+		name := resultName(def, j)
+		if name == "" || name == "_" {
+			continue
+		}
+		for i, c := range child {
+			if i != j && mentions(c, name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// returnCopied is the exec of a return whose operands read named results (peerbook patch
+// 83): every operand is read, and copied, before any result is stored, as Go assigns all of
+// them at once. They were stored one by one: return b, a gave b, b.
+func returnCopied(values []func(*frame) reflect.Value) bltn {
+	return func(f *frame) bltn {
+		vals := make([]reflect.Value, len(values))
+		for i, value := range values {
+			v := value(f)
+			if v.IsValid() {
+				c := reflect.New(v.Type()).Elem()
+				c.Set(v)
+				v = c
+			}
+			vals[i] = v
+		}
+		for i, v := range vals {
+			f.data[i].Set(v)
+		}
+		return nil
 	}
 }
 
