@@ -241,3 +241,46 @@ func TestPatchReturnReadsNamedResults(t *testing.T) {
 		t.Errorf("cell: got %q, want %q", got, want)
 	}
 }
+
+// Patch 84: a struct type defined from another named struct type (type Alias Base) is a
+// type of its own: it kept Base's identity tag (patch 5), so a Base passed x.(Alias),
+// matched case Alias and collided with an Alias as a map[any] key, status ok. Found by Go's
+// test/fixedbugs/bug201.go.
+func TestPatchStructDefinedFromNamedStruct(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+type T1 struct{ x, y int }
+type T3 T1
+
+func main() {
+	var i any = new(T1)
+	_, ok1 := i.(*T1)
+	_, ok3 := i.(*T3)
+	var j any = T1{}
+	_, ok4 := j.(T3)
+	var k any = T3{1, 2}
+	_, ok5 := k.(T1)
+	m := map[any]int{T1{}: 1, T3{}: 2}
+	fmt.Println(ok1, ok3, ok4, ok5, len(m), T1(k.(T3)))
+}`
+	const want = "true false false false 2 {1 2}\n"
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+	if got := cellStdout(t, src); got != want {
+		t.Errorf("cell: got %q, want %q", got, want)
+	}
+	src2, err := os.ReadFile("testdata/corpus/gs_named_from_named_struct.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want2, err := os.ReadFile("testdata/corpus/gs_named_from_named_struct.out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cellStdout(t, string(src2)); got != string(want2) {
+		t.Errorf("cell (json, %%T, a type switch, map keys, conversions): got\n%s\nwant\n%s", got, want2)
+	}
+}

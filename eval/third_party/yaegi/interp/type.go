@@ -2201,6 +2201,8 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 		t.rtype = t.val.refType(ctx)
 		if slot := t.identitySlot(t.rtype); slot != nil {
 			t.rtype = slot // patch 53: a type of its own
+		} else if rt := retagged(t.rtype, t); rt != nil {
+			t.rtype = rt // patch 84: type T3 T1 is not a T1
 		}
 	case arrayT:
 		if t.hasIdentity() {
@@ -2387,6 +2389,47 @@ func identityTag(tag reflect.StructTag, t *itype) reflect.StructTag {
 	return tag + reflect.StructTag(" yaegi:"+id)
 }
 
+// retagged returns the struct type rt, the reflect type of a named struct type that t is
+// defined from (type T3 T1), with the identity tag (patch 5) naming t instead: the two are
+// distinct types, which kept T1's tag made one (peerbook patch 84: a *T1 passed i.(*T3)).
+// It returns nil where rt carries no identity tag.
+func retagged(rt reflect.Type, t *itype) reflect.Type {
+	if t.name == "" || rt.Kind() != reflect.Struct || rt.NumField() == 0 {
+		return nil
+	}
+	fields := make([]reflect.StructField, rt.NumField())
+	for i := range fields {
+		fields[i] = rt.Field(i)
+	}
+	tag, ok := withoutIdentity(fields[0].Tag)
+	if !ok {
+		return nil
+	}
+	fields[0].Tag = identityTag(tag, t)
+	if fields[0].Tag == rt.Field(0).Tag {
+		return nil
+	}
+	return reflect.StructOf(fields)
+}
+
+// withoutIdentity returns tag without its identity key (identityTag's), and whether it had
+// one.
+func withoutIdentity(tag reflect.StructTag) (reflect.StructTag, bool) {
+	s := string(tag)
+	i := strings.Index(s, `yaegi:"`)
+	if i < 0 || (i > 0 && s[i-1] != ' ') {
+		return tag, false
+	}
+	rest := s[i+len("yaegi:"):]
+	q, err := strconv.QuotedPrefix(rest)
+	if err != nil {
+		return tag, false
+	}
+	head := strings.TrimSuffix(s[:i], " ")
+	tail := rest[len(q):]
+	return reflect.StructTag(head + tail), true
+}
+
 // canEmbed reports whether reflect.StructOf accepts typ as an embedded field that is not
 // the only one: a type without methods, not an interface nor a pointer to one.
 func canEmbed(typ reflect.Type) bool {
@@ -2412,8 +2455,8 @@ func (t *itype) frameType() (r reflect.Type) {
 	}
 	switch t.cat {
 	case linkedT:
-		if rt := t.TypeOf(); namedpool.Is(rt) {
-			r = rt // patch 53: the pool type, as TypeOf
+		if rt := t.TypeOf(); namedpool.Is(rt) || rt.Kind() == reflect.Struct {
+			r = rt // patch 53: the pool type, patch 84: the struct retagged, as TypeOf
 			break
 		}
 		r = t.val.frameType()
