@@ -284,3 +284,52 @@ func main() {
 		t.Errorf("cell (json, %%T, a type switch, map keys, conversions): got\n%s\nwant\n%s", got, want2)
 	}
 }
+
+// The rewrites of two-valued assignments (rewrite.mapIndexTuple, commaOk) evaluate the
+// operands of the destinations' index expressions, pointer indirections and field
+// selections before the right side, as Go does: m[f()], *g() = strconv.Atoi(h()) called
+// h before g, and *e3(), ok = e2().(I) called e2 before e3 (status ok). Found by Go's
+// test/fixedbugs/bug262.go and bug242.go.
+func TestTwoValuedAssignmentEvaluatesDestinationsFirst(t *testing.T) {
+	got := cellStdout(t, `package main
+
+import (
+	"fmt"
+	"strconv"
+)
+
+type Shape interface{ Area() int }
+
+type Square int
+
+func (s Square) Area() int { return int(s * s) }
+
+var trace string
+
+func mark(name string) string {
+	trace += name
+	return name
+}
+
+func errSlot(name string, p *error) *error {
+	trace += name
+	return p
+}
+
+func main() {
+	m := map[string]int{}
+	var err error
+	m[mark("k")], *errSlot("e", &err) = strconv.Atoi(mark("1"))
+	fmt.Println(m, err, trace)
+	trace = ""
+	var sh Shape
+	var ok bool
+	shapes := []Shape{nil}
+	shapes[len(mark("i"))-1], ok = any(Square(mark("v")[0]-'v'+3)).(Shape)
+	sh = shapes[0]
+	fmt.Println(sh.Area(), ok, trace)
+}`)
+	if want := "map[k:1] <nil> ke1\n9 true iv\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -353,8 +353,36 @@ func (x *cell) commaOk(as *ast.AssignStmt) []ast.Stmt {
 	if !good {
 		return nil
 	}
-	tm := tmpl{pos: as.Pos(), exprs: map[string]ast.Expr{"_pbX_x": ta.X, "_pbX_l0": as.Lhs[0], "_pbX_l1": as.Lhs[1]}}
-	return tm.statements("var %s %s = _pbX_x\n%s\n_pbX_l0, _pbX_l1 %s %s, %s", a, xts, try, as.Tok, v, okv)
+	exprs := map[string]ast.Expr{"_pbX_x": ta.X}
+	var pre []string
+	dests := make([]string, 2)
+	for i, l := range as.Lhs {
+		ph := fmt.Sprintf("_pbX_l%d", i)
+		if as.Tok == token.ASSIGN {
+			// The operands of the destinations' index expressions and pointer
+			// indirections are evaluated before the operand asserted, as Go does
+			// (*e3(), ok = e2().(I) calls e3 first).
+			bind := func(e ast.Expr) string {
+				ph := fmt.Sprintf("_pbX_o%d", len(exprs))
+				exprs[ph] = e
+				if x.settled(e) {
+					return ph
+				}
+				v := x.tmp("o")
+				pre = append(pre, v+" := "+ph)
+				return v
+			}
+			if d, ok := x.hoistDest(l, bind); ok {
+				dests[i] = d
+				continue
+			}
+		}
+		exprs[ph] = l
+		dests[i] = ph
+	}
+	tm := tmpl{pos: as.Pos(), exprs: exprs}
+	return tm.statements("%svar %s %s = _pbX_x\n%s\n%s, %s %s %s, %s",
+		strings.Join(append(pre, ""), "\n"), a, xts, try, dests[0], dests[1], as.Tok, v, okv)
 }
 
 // errorsAs rewrites errors.As(err, target): the compiled errors.As rejects pointers to
