@@ -333,3 +333,30 @@ func main() {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// Patch 85: append with several values reads them all before it stores any. reflect.Append
+// stored them one by one into the backing array the first argument shares, and a later
+// value read from it saw the earlier store: append(s[:i], x, s[i]) inserted x twice,
+// status ok. Found by Go's test/fixedbugs/bug428.go.
+func TestPatchAppendReadsArgumentsFirst(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+func main() {
+	s := make([]byte, 5, 6)
+	copy(s, "12346")
+	s = append(s[:len(s)-1], '5', s[len(s)-1])
+	nums := make([]int, 3, 10)
+	nums[0], nums[1], nums[2] = 1, 2, 3
+	nums = append(nums[:1], 9, nums[1], nums[2])
+	fmt.Println(string(s), nums)
+}`
+	const want = "123456 [1 9 2 3]\n"
+	if got := yaegiStdout(t, src); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+	if got := cellStdout(t, src); got != want {
+		t.Errorf("cell: got %q, want %q", got, want)
+	}
+}

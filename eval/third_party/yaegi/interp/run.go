@@ -3939,6 +3939,15 @@ func _append(n *node) {
 			sl := make([]reflect.Value, l)
 			for i, v := range values {
 				sl[i] = v(f)
+				if sl[i].CanAddr() {
+					// peerbook patch 85: an element of the slice appended to (append(s[:i],
+					// x, s[i])) is read before the first value is stored, as Go
+					// evaluates every argument before the call: reflect.Append stores
+					// them one by one into the same backing array.
+					c := reflect.New(sl[i].Type()).Elem()
+					c.Set(sl[i])
+					sl[i] = c
+				}
 			}
 			dest(f).Set(reflect.Append(value(f), sl...))
 			return next
