@@ -360,3 +360,22 @@ func main() {
 		t.Errorf("cell: got %q, want %q", got, want)
 	}
 }
+
+// Patch 86: a selector picks the shallowest field or method, as Go does. yaegi searched
+// the embedded fields depth first: a field or method of the first embedded struct's
+// embedded struct hid the one of a later embedded field, one level up (o.ID gave Inner's
+// Core.ID, not Tag.ID; s.String() gave a deep String instead of *bytes.Buffer's), status
+// ok. Found by Go's test/fixedbugs/bug485.go and issue24547.go.
+func TestPatchSelectorTakesTheShallowest(t *testing.T) {
+	src, err := os.ReadFile("testdata/corpus/gs_promotion_depth.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "tag name:outer 7 name:inner\nname:outer\nname:outer\ntag name:outer\nbuilt\nbuilt\nbuffered\n"
+	if got := yaegiStdout(t, string(src)); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+	if got := cellStdout(t, string(src)); got != want {
+		t.Errorf("cell: got %q, want %q", got, want)
+	}
+}

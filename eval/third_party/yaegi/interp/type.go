@@ -1819,43 +1819,54 @@ func (t *itype) fieldSeq(seq []int) *itype {
 }
 
 // lookupField returns a list of indices, i.e. a path to access a field in a struct object.
+// The shallowest field of that name is found, as Go selects it (peerbook patch 86: the
+// search went depth first, and a field of the first embedded struct's embedded struct
+// hid a field of the second embedded struct).
 func (t *itype) lookupField(name string) []int {
-	seen := map[*itype]bool{}
-	var lookup func(*itype) []int
 	tias := isStruct(t)
-
-	lookup = func(typ *itype) []int {
-		if seen[typ] {
-			return nil
-		}
-		seen[typ] = true
-
-		switch typ.cat {
-		case linkedT, ptrT:
-			return lookup(typ.val)
-		}
-		if fi := typ.fieldIndex(name); fi >= 0 {
-			return []int{fi}
-		}
-
-		for i, f := range typ.field {
-			switch f.typ.cat {
-			case ptrT, structT, interfaceT, linkedT:
-				if tias != isStruct(f.typ) {
-					// Interface fields are not valid embedded struct fields.
-					// Struct fields are not valid interface fields.
+	type entry struct {
+		typ  *itype
+		path []int
+	}
+	seen := map[*itype]bool{}
+	for level := []entry{{t, nil}}; len(level) > 0; {
+		var next []entry
+		for _, e := range level {
+			typ := e.typ
+			for typ.cat == linkedT || typ.cat == ptrT {
+				if seen[typ] {
 					break
 				}
-				if index2 := lookup(f.typ); len(index2) > 0 {
-					return append([]int{i}, index2...)
+				seen[typ] = true
+				typ = typ.val
+			}
+			if seen[typ] {
+				continue
+			}
+			seen[typ] = true
+			if fi := typ.fieldIndex(name); fi >= 0 {
+				return appendIndex(e.path, fi)
+			}
+			for i, f := range typ.field {
+				switch f.typ.cat {
+				case ptrT, structT, interfaceT, linkedT:
+					if tias != isStruct(f.typ) {
+						// Interface fields are not valid embedded struct fields.
+						// Struct fields are not valid interface fields.
+						break
+					}
+					next = append(next, entry{f.typ, appendIndex(e.path, i)})
 				}
 			}
 		}
-
-		return nil
+		level = next
 	}
+	return nil
+}
 
-	return lookup(t)
+// appendIndex returns path with i appended, in a slice of its own.
+func appendIndex(path []int, i int) []int {
+	return append(append(make([]int, 0, len(path)+1), path...), i)
 }
 
 // lookupBinField returns a structfield and a path to access an embedded binary field in a struct object.
@@ -1926,33 +1937,68 @@ func (t *itype) lookupMethod(name string) (*node, []int) {
 	return t.lookupMethod2(name, nil)
 }
 
+// lookupMethod2 finds the shallowest interpreted method of that name, breadth first, as Go
+// selects a promoted method (peerbook patch 86: the search went depth first, and a method
+// of the first embedded field's embedded field hid one of the second embedded field). It
+// returns nil where a compiled method of that name is shallower: lookupBinMethod finds it.
 func (t *itype) lookupMethod2(name string, seen map[*itype]bool) (*node, []int) {
 	if seen == nil {
 		seen = map[*itype]bool{}
 	}
-	if seen[t] {
-		return nil, nil
+	type entry struct {
+		typ  *itype
+		path []int
 	}
-	seen[t] = true
-	if t.cat == ptrT {
-		return t.val.lookupMethod2(name, seen)
-	}
-	var index []int
-	m := t.getMethod(name)
-	if m == nil {
-		for i, f := range t.field {
-			if f.embed {
-				if n, index2 := f.typ.lookupMethod2(name, seen); n != nil {
-					index = append([]int{i}, index2...)
-					return n, index
+	for level := []entry{{t, nil}}; len(level) > 0; {
+		var next []entry
+		compiled := false
+		for _, e := range level {
+			for typ := e.typ; typ != nil && !seen[typ]; {
+				seen[typ] = true
+				if typ.cat == ptrT {
+					typ = typ.val
+					continue
 				}
+				if typ.cat == valueT {
+					compiled = compiled || hasBinMethod(typ.rtype, name)
+					break
+				}
+				if m := typ.getMethod(name); m != nil {
+					return m, e.path
+				}
+				for i, f := range typ.field {
+					if f.embed {
+						next = append(next, entry{f.typ, appendIndex(e.path, i)})
+					}
+				}
+				if typ.cat == linkedT || isInterfaceSrc(typ) && typ.val != nil {
+					typ = typ.val
+					continue
+				}
+				break
 			}
 		}
-		if t.cat == linkedT || isInterfaceSrc(t) && t.val != nil {
-			return t.val.lookupMethod2(name, seen)
+		if compiled {
+			return nil, nil
 		}
+		level = next
 	}
-	return m, index
+	return nil, nil
+}
+
+// hasBinMethod reports whether the compiled type rt, or a pointer to it, has the method.
+func hasBinMethod(rt reflect.Type, name string) bool {
+	if rt == nil {
+		return false
+	}
+	if _, ok := rt.MethodByName(name); ok {
+		return true
+	}
+	if rt.Kind() == reflect.Interface || rt.Kind() == reflect.Ptr {
+		return false
+	}
+	_, ok := reflect.PointerTo(rt).MethodByName(name)
+	return ok
 }
 
 // interfaceMethod returns type of method matching an interface method name (not as a concrete method).
@@ -2008,27 +2054,60 @@ func (t *itype) lookupBinMethod2(name string, seen map[*itype]bool) (m reflect.M
 	if seen == nil {
 		seen = map[*itype]bool{}
 	}
-	if seen[t] {
-		return
-	}
-	seen[t] = true
 	if t.cat == ptrT {
 		return t.val.lookupBinMethod2(name, seen)
 	}
+	// peerbook patch 86: the embedded fields breadth first, the shallowest compiled
+	// method as Go selects it (depth first, a method of the first embedded field's
+	// embedded field hid one of the second embedded field).
+	type entry struct {
+		typ  *itype
+		path []int
+	}
+	level := []entry{}
 	for i, f := range t.field {
 		if f.embed {
-			if m2, index2, isPtr2, ok2 := f.typ.lookupBinMethod2(name, seen); ok2 {
-				index = append([]int{i}, index2...)
-				return m2, index, isPtr2, ok2
+			level = append(level, entry{f.typ, []int{i}})
+		}
+	}
+	seen[t] = true
+	for len(level) > 0 {
+		var next []entry
+		for _, e := range level {
+			typ := e.typ
+			for typ.cat == ptrT && !seen[typ] {
+				seen[typ] = true
+				typ = typ.val
+			}
+			if seen[typ] {
+				continue
+			}
+			seen[typ] = true
+			if typ.cat != structT {
+				rt := typ.TypeOf()
+				if m, ok = rt.MethodByName(name); ok {
+					return m, e.path, false, true
+				}
+				if rt.Kind() != reflect.Interface && rt.Kind() != reflect.Ptr {
+					if m, ok = reflect.PtrTo(rt).MethodByName(name); ok {
+						return m, e.path, true, true
+					}
+				}
+			}
+			for i, f := range typ.field {
+				if f.embed {
+					next = append(next, entry{f.typ, appendIndex(e.path, i)})
+				}
 			}
 		}
+		level = next
 	}
 	m, ok = t.TypeOf().MethodByName(name)
 	if !ok {
 		m, ok = reflect.PtrTo(t.TypeOf()).MethodByName(name)
 		isPtr = ok
 	}
-	return m, index, isPtr, ok
+	return m, nil, isPtr, ok
 }
 
 func lookupFieldOrMethod(t *itype, name string) *itype {
