@@ -379,3 +379,22 @@ func TestPatchSelectorTakesTheShallowest(t *testing.T) {
 		t.Errorf("cell: got %q, want %q", got, want)
 	}
 }
+
+// Patch 87: a switch compares its cases as Go's == does: an untyped constant case takes
+// the tag's type (case 1e16 of a uint64 tag compared as float64s, and 1e16+1 matched,
+// status ok), and a channel tag matches a case of the other direction's type (it did not,
+// or panicked in reflect's Convert). Found by Go's test/fixedbugs/issue43480.go and
+// issue67190.go.
+func TestPatchSwitchComparesAsEquality(t *testing.T) {
+	src, err := os.ReadFile("testdata/corpus/gs_switch_constant_cases.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "1e16 other 2^60 other\na two ?\n2^53+1\nsame channel\nsame channel\n"
+	if got := yaegiStdout(t, string(src)); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+	if got := cellStdout(t, string(src)); got != want {
+		t.Errorf("cell: got %q, want %q", got, want)
+	}
+}

@@ -3845,14 +3845,32 @@ func _case(n *node) {
 			}
 			return
 		}
+		if tag := n.anc.anc.child[l-2]; tag.typ != nil {
+			// peerbook patch 87: an untyped constant of a case takes the tag's type, as
+			// Go converts it: case 1e16 of a uint64 tag compared as float64s, and
+			// 1e16+1 matched.
+			tagType := tag.typ.TypeOf()
+			for i, c := range n.child[:len(n.child)-1] {
+				if c.typ != nil && c.typ.untyped && c.rval.IsValid() && c.rval.Type().ConvertibleTo(tagType) {
+					values[i] = genValueAs(c, tagType)
+				}
+			}
+		}
 		n.exec = func(f *frame) bltn {
 			v0 := value(f)
 			for i := range values {
 				v1 := eval(f, i)
-				if !v0.Type().AssignableTo(v1.Type()) {
-					v0 = v0.Convert(v1.Type())
+				a, b := v0, v1
+				if a.Type() != b.Type() {
+					// peerbook patch 87: the operand that is assignable to the other's
+					// type is converted (a chan tag to the case's <-chan, or back).
+					if b.Type().AssignableTo(a.Type()) {
+						b = b.Convert(a.Type())
+					} else {
+						a = a.Convert(b.Type())
+					}
 				}
-				if v0.Interface() == v1.Interface() {
+				if a.Interface() == b.Interface() {
 					return tnext
 				}
 			}
