@@ -398,3 +398,32 @@ func TestPatchSwitchComparesAsEquality(t *testing.T) {
 		t.Errorf("cell: got %q, want %q", got, want)
 	}
 }
+
+// Patch 88: the type parameters of a generic function are its own. They were declared in
+// the package's scope: `func Keys[K comparable, V any]` replaced a `type K string`
+// declared before it (and a later cell's use of K), and defined T for a declaration after
+// it that named an undeclared T (`type A struct{ b *T }` panicked in the interpreter where
+// Go says "undefined: T").
+func TestPatchTypeParametersStayInTheirFunction(t *testing.T) {
+	src, err := os.ReadFile("testdata/corpus/gs_type_parameter_names.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "key {2} 1.5 1 1\ntrue false\n"
+	if got := yaegiStdout(t, string(src)); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+	if got := cellStdout(t, string(src)); got != want {
+		t.Errorf("cell: got %q, want %q", got, want)
+	}
+	s := newSession(t)
+	mustExec(t, s, "func Pick[T any](xs []T) T { return xs[0] }")
+	_, e, _ := run(t, s, "type A struct{ b *T }")
+	if e == nil || !strings.Contains(e.Value, "undefined: T") {
+		t.Errorf("type A struct{ b *T } after a generic function of T: got %+v, want undefined: T", e)
+	}
+	mustExec(t, s, "type T struct{ n int }")
+	if got, _ := mustExec(t, s, "t := T{n: 4}\nt.n + Pick([]int{3})"); got != "7" {
+		t.Errorf("a type T declared after a generic function of T: got %q, want 7", got)
+	}
+}

@@ -743,16 +743,37 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 	case funcType:
 		var incomplete bool
 
-		// Handle type parameters.
-		for _, arg := range n.child[0].child {
-			cl := len(arg.child) - 1
-			typ, err := nodeType2(interp, sc, arg.child[cl], seen)
-			if err != nil {
-				return nil, err
+		if len(n.child[0].child) > 0 && sc.global {
+			// peerbook patch 88: the type parameters of a generic function declared at
+			// package level are its own: in the package's scope they replaced a type of
+			// the same name declared before (type T struct{...}; func f[T any]()) and
+			// defined the name for declarations after.
+			sc = sc.pushBloc()
+		}
+
+		// Handle type parameters. A constraint may name a parameter declared after it
+		// (func Equal[M ~map[K]V, K, V comparable]): one left incomplete is resolved again
+		// once all are declared (peerbook patch 88; the declaration was tried again once
+		// another declaration had left those names in the package's scope).
+		params := n.child[0].child
+		types := make([]*itype, len(params))
+		for again := 0; again < 2; again++ {
+			for k, arg := range params {
+				if again == 1 && !types[k].incomplete {
+					continue
+				}
+				cl := len(arg.child) - 1
+				typ, err := nodeType2(interp, sc, arg.child[cl], seen)
+				if err != nil {
+					return nil, err
+				}
+				types[k] = typ
+				for _, c := range arg.child[:cl] {
+					sc.sym[c.ident] = &symbol{index: -1, kind: varTypeSym, typ: typ}
+				}
 			}
-			for _, c := range arg.child[:cl] {
-				sc.sym[c.ident] = &symbol{index: -1, kind: varTypeSym, typ: typ}
-			}
+		}
+		for _, typ := range types {
 			incomplete = incomplete || typ.incomplete
 		}
 
