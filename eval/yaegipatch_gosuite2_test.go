@@ -427,3 +427,21 @@ func TestPatchTypeParametersStayInTheirFunction(t *testing.T) {
 		t.Errorf("a type T declared after a generic function of T: got %q, want 7", got)
 	}
 }
+
+// Patch 89: a multiple assignment reads the maps and keys of the map entries on its left
+// before it stores anything: i, m[i] = 1, 2 stored into m[1] (the key read after i was
+// set), and cur, cur["k"] = other, 3 into the new map, status ok. Found by Go's
+// test/fixedbugs/issue4620.go.
+func TestPatchMultipleAssignmentReadsMapKeysFirst(t *testing.T) {
+	src, err := os.ReadFile("testdata/corpus/gs_multi_assign_map_keys.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "map[0:2] 1 [5 0] 1 map[k:3] map[] map[a:first] b\n"
+	if got := yaegiStdout(t, string(src)); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+	if got := cellStdout(t, string(src)); got != want {
+		t.Errorf("cell: got %q, want %q", got, want)
+	}
+}

@@ -1018,18 +1018,43 @@ func assign(n *node) {
 			}
 			t[i] = tempValue(types[i], s(f))
 		}
+		// peerbook patch 89: the maps and keys of map entries on the left are read
+		// before any store, as Go evaluates the index operands first (i, m[i] = 1, 2
+		// stores into m[0]; the key was read after i was set).
+		var keys, maps []reflect.Value
+		for i, j := range ivalue {
+			if j == nil || n.child[i].ident == "_" {
+				continue
+			}
+			if keys == nil {
+				keys, maps = make([]reflect.Value, len(ivalue)), make([]reflect.Value, len(ivalue))
+			}
+			maps[i] = copied(dvalue[i](f))
+			keys[i] = copied(j(f))
+		}
 		for i, d := range dvalue {
 			if n.child[i].ident == "_" {
 				continue
 			}
-			if j := ivalue[i]; j != nil {
-				d(f).SetMapIndex(j(f), t[i]) // Assign a map entry
+			if ivalue[i] != nil {
+				maps[i].SetMapIndex(keys[i], t[i]) // Assign a map entry
 			} else {
 				d(f).Set(t[i]) // Assign a var or array/slice entry
 			}
 		}
 		return next
 	}
+}
+
+// copied returns v, or a copy of it where v is a variable (addressable): a later store into
+// the variable does not change the copy.
+func copied(v reflect.Value) reflect.Value {
+	if !v.CanAddr() {
+		return v
+	}
+	c := reflect.New(v.Type()).Elem()
+	c.Set(v)
+	return c
 }
 
 func not(n *node) {
