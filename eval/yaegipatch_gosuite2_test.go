@@ -445,3 +445,22 @@ func TestPatchMultipleAssignmentReadsMapKeysFirst(t *testing.T) {
 		t.Errorf("cell: got %q, want %q", got, want)
 	}
 }
+
+// Patch 90: a shift count that is a non-constant shift of an untyped constant
+// (1 << (1 << x)) keeps the type its code computes. The count's type was changed to uint
+// after its code was made for an int, and reading it panicked ("reflect: call of
+// reflect.Value.Uint on int Value"). Found by Go's test/fixedbugs/bug180.go and
+// issue12133.go.
+func TestPatchShiftCountThatIsAShift(t *testing.T) {
+	src, err := os.ReadFile("testdata/corpus/gs_shift_count_shift.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "16 65536 48 0\n"
+	if got := yaegiStdout(t, string(src)); got != want {
+		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+	if got := cellStdout(t, string(src)); got != want {
+		t.Errorf("cell: got %q, want %q", got, want)
+	}
+}
