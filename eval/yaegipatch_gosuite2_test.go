@@ -464,3 +464,19 @@ func TestPatchShiftCountThatIsAShift(t *testing.T) {
 		t.Errorf("cell: got %q, want %q", got, want)
 	}
 }
+
+// Patch 91: a comparison or a unary expression returned as an interface result gets a
+// slot of its own and is boxed by the return. It was computed straight into the result's
+// interface slot: return x > y from a func() any panicked ("reflect: call of
+// reflect.Value.SetBool on interface Value"), return -a had no code ("internal error: no
+// code generated for unaryExpr"). Found by Go's test/fixedbugs/issue4785.go.
+func TestPatchComparisonReturnedAsInterface(t *testing.T) {
+	src, err := os.ReadFile("testdata/corpus/gs_return_into_interface.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "false true 5 -4 false\ntrue <nil>\nwarmer not warmer\nbool int\n"
+	if got := cellStdout(t, string(src)); got != want {
+		t.Errorf("cell: got %q, want %q", got, want)
+	}
+}

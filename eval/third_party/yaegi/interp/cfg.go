@@ -960,9 +960,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.typ = dest.typ
 				n.findex = dest.findex
 				n.level = dest.level
-			case n.anc.kind == returnStmt && !resultReadByOthers(n, sc):
+			case n.anc.kind == returnStmt && !resultReadByOthers(n, sc) && concreteResult(n, sc):
 				// To avoid a copy in frame, if the result is to be returned, store it directly
-				// at the frame location reserved for output arguments.
+				// at the frame location reserved for output arguments. Not an interface
+				// result (peerbook patch 91): a comparison's code stores a bool, and
+				// panicked storing it into an interface slot (return x > y from a
+				// func() any).
 				n.findex = childPos(n)
 			default:
 				// Allocate a new location in frame, and store the result here.
@@ -2333,7 +2336,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.typ = dest.typ
 				n.findex = dest.findex
 				n.level = dest.level
-			case n.anc.kind == returnStmt && !resultReadByOthers(n, sc):
+			case n.anc.kind == returnStmt && !resultReadByOthers(n, sc) && concreteResult(n, sc):
 				pos := childPos(n)
 				n.typ = sc.def.typ.ret[pos]
 				n.findex = pos
@@ -3457,6 +3460,16 @@ func isResultSlotOf(n *node, sc *scope) bool {
 		return false
 	}
 	return n.typ.id() == sc.def.typ.ret[pos].id()
+}
+
+// concreteResult reports whether the result that n, an operand of a return, is returned
+// as has a concrete type (not an interface).
+func concreteResult(n *node, sc *scope) bool {
+	pos := childPos(n)
+	if sc.def == nil || sc.def.typ == nil || pos < 0 || pos >= len(sc.def.typ.ret) {
+		return false
+	}
+	return !isInterface(sc.def.typ.ret[pos])
 }
 
 // resultReadByOthers reports whether the slot of n, an operand of a return, is a named
