@@ -3103,6 +3103,22 @@ func _return(n *node) {
 		}
 	}
 
+	if len(child) > 1 && !mustReturnValue(def.child[2]) {
+		// Named results: every value is read before any result is set, as the values
+		// may be results themselves (return s, r).
+		n.exec = func(f *frame) bltn {
+			vals := make([]reflect.Value, len(values))
+			for i, value := range values {
+				vals[i] = reflect.New(f.data[i].Type()).Elem()
+				vals[i].Set(value(f))
+			}
+			for i, v := range vals {
+				f.data[i].Set(v)
+			}
+			return nil
+		}
+		return
+	}
 	switch len(child) {
 	case 0:
 		n.exec = nil
@@ -3124,10 +3140,6 @@ func _return(n *node) {
 			}
 		}
 	case 2:
-		if resultAliased(def, child) {
-			n.exec = returnCopied(values)
-			break
-		}
 		v0, v1 := values[0], values[1]
 		n.exec = func(f *frame) bltn {
 			f.data[0].Set(v0(f))
@@ -3135,56 +3147,12 @@ func _return(n *node) {
 			return nil
 		}
 	default:
-		if resultAliased(def, child) {
-			n.exec = returnCopied(values)
-			break
-		}
 		n.exec = func(f *frame) bltn {
 			for i, value := range values {
 				f.data[i].Set(value(f))
 			}
 			return nil
 		}
-	}
-}
-
-// resultAliased reports whether an operand of a return of the function def reads a named
-// result other than its own (return b, a with a and b the named results; return T{}, r.n
-// with r the first): the stores of the results, one by one, would change what it reads.
-func resultAliased(def *node, child []*node) bool {
-	for j := range def.typ.ret {
-		name := resultName(def, j)
-		if name == "" || name == "_" {
-			continue
-		}
-		for i, c := range child {
-			if i != j && mentions(c, name) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// returnCopied is the exec of a return whose operands read named results (peerbook patch
-// 83): every operand is read, and copied, before any result is stored, as Go assigns all of
-// them at once. They were stored one by one: return b, a gave b, b.
-func returnCopied(values []func(*frame) reflect.Value) bltn {
-	return func(f *frame) bltn {
-		vals := make([]reflect.Value, len(values))
-		for i, value := range values {
-			v := value(f)
-			if v.IsValid() {
-				c := reflect.New(v.Type()).Elem()
-				c.Set(v)
-				v = c
-			}
-			vals[i] = v
-		}
-		for i, v := range vals {
-			f.data[i].Set(v)
-		}
-		return nil
 	}
 }
 
