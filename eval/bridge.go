@@ -93,7 +93,7 @@ func (b *bridge) exports() interp.Exports {
 			"Show":    show,
 			"GoPanic": goPanic,
 			"GoStart": reflect.ValueOf(b.goStart),
-			"Go":      reflect.ValueOf(b.goRun),
+			"GoFor":   reflect.ValueOf(b.goRunFor),
 			"Alive":   reflect.ValueOf(b.alive),
 			"Wait":    reflect.ValueOf(b.wait),
 
@@ -160,10 +160,21 @@ func (b *bridge) alive(serial int) {
 	}
 }
 
-// goRun starts a goroutine of a cell (see wrapGo). A call of os.Exit in it passes its
-// interpreted recover (yaegi patch 59) and ends here: it ends the cell as it would end the
-// program, instead of the evaluator process.
-func (b *bridge) goRun(f func()) {
+// goRunFor returns the function that starts a goroutine of the cell with serial (see
+// wrapGo and goRun).
+func (b *bridge) goRunFor(serial int) func(func()) {
+	return func(f func()) { b.goRun(f, serial) }
+}
+
+// goRun starts a goroutine of the cell with serial (see wrapGo). A call of os.Exit in it
+// passes its interpreted recover (yaegi patch 59) and ends here: it ends the cell as it
+// would end the program, instead of the evaluator process. A panic ends here when the
+// goroutine's deferred GoPanic did not run: the interpreter was stopped (the cell failed
+// with another goroutine's panic, or was interrupted) while it unwound, and a stopped
+// frame runs no code, its deferred calls' included. Go would have ended the program at
+// the first panic; here it is reported as GoPanic reports it (dropped when the cell
+// already failed with a goroutine's panic) instead of ending the evaluator process.
+func (b *bridge) goRun(f func(), serial int) {
 	go func() {
 		defer func() {
 			if r := recover(); r != nil {
@@ -171,7 +182,11 @@ func (b *bridge) goRun(f func()) {
 					b.s.goroutineExited(ex.code)
 					return
 				}
-				panic(r)
+				b.s.runner.live.Add(-1) // its deferred GoPanic did not run
+				if c := b.s.cur.Load(); c != nil && c.serial == serial && c.goroutineError() != nil {
+					return
+				}
+				b.s.goroutinePanicked(r, serial)
 			}
 		}()
 		f()

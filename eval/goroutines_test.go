@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 )
@@ -76,5 +78,54 @@ time.Sleep(5 * time.Second)`)
 	}
 	if got, _ := mustExec(t, s, "1 + 1"); got != "2" {
 		t.Errorf("the session after a goroutine's panic: %q", got)
+	}
+}
+
+// A goroutine whose panic unwinds while its cell stops (here: its deferred call sleeps
+// until another goroutine's panic fails the cell) fails the cell with the first panic and
+// the session goes on. A stopped frame runs no code, so the goroutine's deferred GoPanic
+// did not run, and the panic ended the evaluator process ("panic: second [recovered,
+// repanicked]"; Go's test/gcgort.go, goroutines panicking together, now and then). The
+// cell runs in a child process: before the fix, the panic ended it.
+func TestGoroutinePanicAfterItsCellStopped(t *testing.T) {
+	const env = "PEERBOOK_TEST_PANIC_AFTER_STOP"
+	if os.Getenv(env) != "" {
+		s := newSession(t)
+		_, e, _ := run(t, s, `package main
+
+import "time"
+
+func main() {
+	ready := make(chan bool)
+	go func() {
+		defer func() {
+			close(ready)
+			time.Sleep(time.Hour) // returns when the cell stops
+		}()
+		panic("second")
+	}()
+	go func() {
+		<-ready
+		panic("first")
+	}()
+	time.Sleep(time.Hour)
+}`)
+		if e == nil {
+			os.Stdout.WriteString("no error\n")
+		} else {
+			os.Stdout.WriteString(e.Name + ": " + e.Value + "\n")
+		}
+		got, _ := mustExec(t, s, "1 + 1")
+		os.Stdout.WriteString("next cell: " + got + "\n")
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestGoroutinePanicAfterItsCellStopped$")
+	cmd.Env = append(os.Environ(), env+"=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the child died: %v\n%s", err, lastOf(string(out), 600))
+	}
+	if !strings.Contains(string(out), "first\n") || !strings.Contains(string(out), "next cell: 2\n") {
+		t.Errorf("want the cell failed with the panic \"first\" and the next cell's 2, got:\n%s", out)
 	}
 }

@@ -194,13 +194,13 @@ func (w yaegiStderr) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
-// goHooks are what a cell's goroutines run in (see rewrite.IsolateGo): _pbs.Go starts them
+// goHooks are what a cell's goroutines run in (see rewrite.IsolateGo): _pbs.GoFor(serial) starts them
 // from compiled code, GoStart and GoPanic (deferred first in the goroutine, called whether
 // it panicked or not) count the goroutines that run interpreted code, so that an interrupt
 // can wait for them to stop, and report their panics as the cell's.
 func goHooks(serial int) rewrite.GoHooks {
 	return rewrite.GoHooks{
-		Start:    rtName + ".Go",
+		Start:    fmt.Sprintf("%s.GoFor(%d)", rtName, serial),
 		Started:  rtName + ".GoStart()",
 		Deferred: fmt.Sprintf("func() { %s.GoPanic(recover(), %d) }", rtName, serial),
 	}

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/peerbook/peerbook/internal/typewalk"
 )
 
 // Type assertions. yaegi gets several wrong: x.(I) with a value for an interface I
@@ -107,7 +109,8 @@ func (x *cell) matchIface(a string, from, t types.Type, flag string) (string, bo
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s := false\n", flag)
-	var impl, notImpl []string
+	var impl, notImpl, instance []string
+	generic := mentionsTypeParam(t)
 	for _, c := range x.sessionTypes() {
 		if fromIface != nil && !types.Implements(c, fromIface) {
 			continue
@@ -119,23 +122,35 @@ func (x *cell) matchIface(a string, from, t types.Type, flag string) (string, bo
 		switch {
 		case types.Implements(c, iface):
 			impl = append(impl, cs)
+		case generic:
+			// Whether c implements t depends on the instance: decided when it runs.
+			cond, possible, ok := x.implCondition(c, iface)
+			switch {
+			case !ok:
+				return "", false
+			case !possible:
+				notImpl = append(notImpl, cs)
+			default:
+				instance = append(instance, fmt.Sprintf("if _, ok := %s.(%s); ok { %s = %s }", a, cs, flag, cond))
+			}
 		default:
 			notImpl = append(notImpl, cs)
 		}
 	}
-	test := func(list []string, value string) string {
-		var tries []string
+	tries := func(list []string, value string) []string {
+		var out []string
 		for _, cs := range list {
-			tries = append(tries, fmt.Sprintf("if _, ok := %s.(%s); ok { %s = %s }", a, cs, flag, value))
+			out = append(out, fmt.Sprintf("if _, ok := %s.(%s); ok { %s = %s }", a, cs, flag, value))
 		}
-		return strings.Join(tries, " else ")
+		return out
 	}
+	test := func(list []string, value string) string { return strings.Join(tries(list, value), " else ") }
 	// yaegi panics on a type assertion of some nil interface values: test non-nil
 	// values only.
 	fmt.Fprintf(&b, "if %s != nil {\n", a)
 	if isSessionInterface(t) {
 		// Only the session's types implement it.
-		b.WriteString(test(impl, "true"))
+		b.WriteString(strings.Join(append(tries(impl, "true"), instance...), " else "))
 		b.WriteString("\n}")
 		return b.String(), true
 	}
@@ -162,8 +177,82 @@ func (x *cell) matchIface(a string, from, t types.Type, flag string) (string, bo
 	if len(notImpl) > 0 {
 		fmt.Fprintf(&b, "if %s {\n%s\n}", flag, test(notImpl, "false"))
 	}
+	if len(instance) > 0 {
+		// The session's types whose answer depends on the instance: theirs, whatever
+		// yaegi's test said.
+		fmt.Fprintf(&b, "\n%s", strings.Join(instance, " else "))
+	}
 	b.WriteString("\n}")
 	return b.String(), true
+}
+
+// mentionsTypeParam reports whether t is or mentions a type parameter (through its
+// elements, fields, signatures, interface methods or type arguments).
+func mentionsTypeParam(t types.Type) bool {
+	found := false
+	seen := map[types.Type]bool{}
+	var walk func(t types.Type)
+	walk = func(t types.Type) {
+		if found || t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		switch t := t.(type) {
+		case *types.TypeParam:
+			found = true
+		case *types.Alias:
+			walk(types.Unalias(t))
+		case *types.Named:
+			for a := range t.TypeArgs().Types() {
+				walk(a)
+			}
+		case *types.Interface:
+			for m := range t.Methods() {
+				walk(m.Type())
+			}
+			for e := range t.EmbeddedTypes() {
+				walk(e)
+			}
+		default:
+			typewalk.Components(t, walk)
+		}
+	}
+	walk(t)
+	return found
+}
+
+// implCondition tells whether the session type c implements the interface iface, whose
+// methods mention type parameters of a generic function: possible is false where no
+// instance can make it implement iface (a method missing, or a signature that differs
+// outside the type parameters); otherwise cond is an expression, true in the instances
+// where every method's signature is the one iface asks for (_pb_same_type of the two
+// signatures). ok is false where a signature has no type string in the cell.
+func (x *cell) implCondition(c types.Type, iface *types.Interface) (cond string, possible, ok bool) {
+	ms := types.NewMethodSet(c)
+	var conds []string
+	for m := range iface.Methods() {
+		sel := ms.Lookup(m.Pkg(), m.Name())
+		if sel == nil {
+			return "", false, true
+		}
+		have, want := sel.Type(), m.Type()
+		if types.Identical(have, want) {
+			continue
+		}
+		if !mentionsTypeParam(want) {
+			return "", false, true
+		}
+		hs, ok1 := x.c.typeString(have)
+		ws, ok2 := x.c.typeString(want)
+		if !ok1 || !ok2 {
+			return "", false, false
+		}
+		conds = append(conds, fmt.Sprintf("_pb_same_type[%s, %s]()", hs, ws))
+	}
+	if len(conds) == 0 {
+		return "true", true, true
+	}
+	return strings.Join(conds, " && "), true, true
 }
 
 // sessionTypes lists the session's named types (not generic, not interfaces) and
@@ -264,8 +353,36 @@ func (x *cell) commaOk(as *ast.AssignStmt) []ast.Stmt {
 	if !good {
 		return nil
 	}
-	tm := tmpl{pos: as.Pos(), exprs: map[string]ast.Expr{"_pbX_x": ta.X, "_pbX_l0": as.Lhs[0], "_pbX_l1": as.Lhs[1]}}
-	return tm.statements("var %s %s = _pbX_x\n%s\n_pbX_l0, _pbX_l1 %s %s, %s", a, xts, try, as.Tok, v, okv)
+	exprs := map[string]ast.Expr{"_pbX_x": ta.X}
+	var pre []string
+	dests := make([]string, 2)
+	for i, l := range as.Lhs {
+		ph := fmt.Sprintf("_pbX_l%d", i)
+		if as.Tok == token.ASSIGN {
+			// The operands of the destinations' index expressions and pointer
+			// indirections are evaluated before the operand asserted, as Go does
+			// (*e3(), ok = e2().(I) calls e3 first).
+			bind := func(e ast.Expr) string {
+				ph := fmt.Sprintf("_pbX_o%d", len(exprs))
+				exprs[ph] = e
+				if x.settled(e) {
+					return ph
+				}
+				v := x.tmp("o")
+				pre = append(pre, v+" := "+ph)
+				return v
+			}
+			if d, ok := x.hoistDest(l, bind); ok {
+				dests[i] = d
+				continue
+			}
+		}
+		exprs[ph] = l
+		dests[i] = ph
+	}
+	tm := tmpl{pos: as.Pos(), exprs: exprs}
+	return tm.statements("%svar %s %s = _pbX_x\n%s\n%s, %s %s %s, %s",
+		strings.Join(append(pre, ""), "\n"), a, xts, try, dests[0], dests[1], as.Tok, v, okv)
 }
 
 // errorsAs rewrites errors.As(err, target): the compiled errors.As rejects pointers to

@@ -166,7 +166,12 @@ func (x *cell) call(call *ast.CallExpr) ast.Expr {
 		}
 		args := []ast.Expr{&ast.Ident{NamePos: call.Lparen, Name: line}}
 		for _, a := range call.Args {
-			if t := x.typeOf(a); t != nil && types.IsInterface(t) {
+			if t := x.typeOf(a); t != nil && isTypeParam(t) {
+				// An interface in some instances, not in others: decided when it runs.
+				if ts, ok := x.c.typeString(t); ok {
+					a = &ast.CallExpr{Fun: &ast.IndexExpr{X: &ast.Ident{NamePos: a.Pos(), Name: "_pb_print_param"}, Lbrack: a.Pos(), Index: &ast.Ident{NamePos: a.Pos(), Name: ts}, Rbrack: a.Pos()}, Lparen: a.Pos(), Args: []ast.Expr{a}, Rparen: a.End()}
+				}
+			} else if t != nil && types.IsInterface(t) {
 				// The runtime prints an interface operand as its two words (rt.Iface).
 				a = &ast.CallExpr{Fun: &ast.Ident{NamePos: a.Pos(), Name: "_pb_print_iface"}, Lparen: a.Pos(), Args: []ast.Expr{a}, Rparen: a.End()}
 			}

@@ -18,10 +18,11 @@ import (
 // yaegi computed such an assignment into its destinations' slots, and a map element has
 // none: the value was dropped and the map left unchanged, status ok. An assignment of two
 // values to two destinations stores into a map as Go does. The operands of the index
-// expressions on the left that could have effects (calls, receives) are evaluated first,
-// into variables of their own, as Go evaluates them before the right side (the spec's
-// assignment statements: "the operands of index expressions ... on the left and the
-// expressions on the right are all evaluated in the usual order"). The ok of a comma-ok
+// expressions, pointer indirections and field selections on the left that could have
+// effects (calls, receives) are evaluated first, into variables of their own, as Go
+// evaluates them before the right side (the spec's assignment statements: "the operands
+// of index expressions and pointer indirections ... on the left and the expressions on
+// the right are all evaluated in the usual order"). The ok of a comma-ok
 // form is untyped: a destination of a named boolean type takes a conversion; a statement
 // whose types the rewriter can't spell is left as it is.
 func (x *cell) mapIndexTuple(as *ast.AssignStmt) []ast.Stmt {
@@ -65,8 +66,8 @@ func (x *cell) mapIndexTuple(as *ast.AssignStmt) []ast.Stmt {
 	}
 	dests := make([]string, 2)
 	for i, l := range as.Lhs {
-		if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
-			dests[i] = bind(ix.X) + "[" + bind(ix.Index) + "]"
+		if d, ok := x.hoistDest(l, bind); ok {
+			dests[i] = d
 			continue
 		}
 		ph := fmt.Sprintf("_pbX_l%d", i)
@@ -95,6 +96,24 @@ func (x *cell) mapIndexTuple(as *ast.AssignStmt) []ast.Stmt {
 		v0+", "+v1+" := _pbX_rhs",
 		dests[0]+", "+dests[1]+" = "+v0+", "+value1), "\n")
 	return []ast.Stmt{&ast.BlockStmt{Lbrace: as.Pos(), List: tm.statements("%s", src), Rbrace: as.End()}}
+}
+
+// hoistDest writes destination l of an assignment with the operands of its index
+// expression, pointer indirection or field selection bound by bind (evaluated before the
+// right side, in their turn: *g() = ... calls g before the right side's calls); ok is false
+// for other destinations (a name, the blank identifier), written as they are.
+func (x *cell) hoistDest(l ast.Expr, bind func(ast.Expr) string) (string, bool) {
+	switch d := ast.Unparen(l).(type) {
+	case *ast.IndexExpr:
+		return bind(d.X) + "[" + bind(d.Index) + "]", true
+	case *ast.StarExpr:
+		return "*" + bind(d.X), true
+	case *ast.SelectorExpr:
+		if sel := x.info.Selections[d]; sel != nil && sel.Kind() == types.FieldVal {
+			return bind(d.X) + "." + d.Sel.Name, true
+		}
+	}
+	return "", false
 }
 
 // settled reports whether evaluating e later gives what evaluating it now does, whatever

@@ -71,6 +71,12 @@ func (x *cell) typeSwitch(label *ast.Ident, st *ast.TypeSwitchStmt) []ast.Stmt {
 			if !ok {
 				return nil
 			}
+			if isTypeParam(t) {
+				// A type parameter: a concrete type in some instances, an interface
+				// in others; yaegi's assertion in the instance is the case's test.
+				chain = append(chain, fmt.Sprintf("if _, ok := %s.(%s); ok { %s = %d }", xv, ts, cv, code))
+				continue
+			}
 			if types.IsInterface(t) {
 				flag := x.tmp("m")
 				match, ok := x.matchIface(xv, xt, t, flag)
@@ -91,6 +97,8 @@ func (x *cell) typeSwitch(label *ast.Ident, st *ast.TypeSwitchStmt) []ast.Stmt {
 				t := x.typeOf(cc.List[0])
 				ts, _ := x.c.typeString(t)
 				switch {
+				case isTypeParam(t):
+					bound = fmt.Sprintf("%s := %s.(%s)", bind.Name, xv, ts)
 				case !types.IsInterface(t):
 					bound = fmt.Sprintf("%s := %s.(%s)", bind.Name, concrete, ts)
 				case types.Identical(t, xt):
@@ -138,6 +146,11 @@ func stmtList(s ast.Stmt) []ast.Stmt {
 	return []ast.Stmt{s}
 }
 
+func isTypeParam(t types.Type) bool {
+	_, ok := types.Unalias(t).(*types.TypeParam)
+	return ok
+}
+
 func isNilType(t types.Type) bool {
 	b, ok := t.(*types.Basic)
 	return ok && b.Kind() == types.UntypedNil
@@ -179,10 +192,20 @@ func (x *cell) bindInterface(name string, t types.Type, xv, concrete string, fro
 // (of type t, written ts) gets it.
 func (x *cell) sessionImplTries(name string, t types.Type, concrete string, from types.Type, ts string) []string {
 	iface := t.Underlying().(*types.Interface)
+	generic := mentionsTypeParam(t)
 	var tries []string
 	for _, c := range x.sessionTypes() {
+		cond := ""
 		if !types.Implements(c, iface) {
-			continue
+			if !generic {
+				continue
+			}
+			// Whether c implements t depends on the instance (see matchIface).
+			ic, possible, ok := x.implCondition(c, iface)
+			if !ok || !possible {
+				continue
+			}
+			cond = " && " + ic
 		}
 		if fi, ok := from.Underlying().(*types.Interface); ok && !fi.Empty() && !types.Implements(c, fi) {
 			continue
@@ -191,12 +214,16 @@ func (x *cell) sessionImplTries(name string, t types.Type, concrete string, from
 		if !ok {
 			continue
 		}
-		tries = append(tries, fmt.Sprintf("if _pb_t, ok := %s.(%s); ok { %s = func(_pb_v %s) %s { return _pb_v }(_pb_t) }",
-			concrete, cs, name, ts, ts))
+		set := fmt.Sprintf("func(_pb_v %s) %s { return _pb_v }(_pb_t)", ts, ts)
+		if cond != "" {
+			// Not assignable in the instances where cond is false: yaegi checks the
+			// instance's conversion when it compiles it.
+			set = fmt.Sprintf("any(_pb_t).(%s)", ts)
+		}
+		tries = append(tries, fmt.Sprintf("if _pb_t, ok := %s.(%s); ok%s { %s = %s }", concrete, cs, cond, name, set))
 		if !isSessionInterface(t) {
 			// Not a session interface: also out of a wrapper (a boxed error).
-			tries = append(tries, fmt.Sprintf("if _pb_t, ok := _pb_unwrap(%s).(%s); ok { %s = func(_pb_v %s) %s { return _pb_v }(_pb_t) }",
-				concrete, cs, name, ts, ts))
+			tries = append(tries, fmt.Sprintf("if _pb_t, ok := _pb_unwrap(%s).(%s); ok%s { %s = %s }", concrete, cs, cond, name, set))
 		}
 	}
 	return tries

@@ -82,6 +82,7 @@ func (x *cell) unsupported(roots []ast.Node) error {
 				}
 			case *ast.SelectorExpr:
 				x.refuseTypeAssertionError(n, add)
+				x.refuseIntrospection(n, add)
 			}
 			return true
 		})

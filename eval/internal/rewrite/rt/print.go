@@ -38,6 +38,19 @@ type Iface struct {
 // PrintIface wraps an interface operand of print or println (see Iface).
 func PrintIface(v any) any { return Iface{V: v} }
 
+// PrintParam is an operand v of print or println whose type is a type parameter, p a nil
+// pointer to that type (the prelude's _pb_print_param): in an instance where the type
+// argument is an interface, the operand is printed as an interface (Iface); in one where
+// it is another type, as that type's value, as Go prints each instance.
+func PrintParam(p, v any) any {
+	if t := reflect.TypeOf(p); t != nil && t.Kind() == reflect.Pointer {
+		if e := t.Elem(); e.Kind() == reflect.Interface || e.String() == valueInterfaceName {
+			return Iface{V: v}
+		}
+	}
+	return v
+}
+
 func printValue(b *strings.Builder, v reflect.Value) {
 	if !v.IsValid() {
 		b.WriteString("(0x0,0x0)") // a nil interface

@@ -11,6 +11,7 @@ var Symbols = map[string]map[string]reflect.Value{
 		"RandN":          reflect.ValueOf(RandN),
 		"Print":          reflect.ValueOf(Print),
 		"PrintIface":     reflect.ValueOf(PrintIface),
+		"PrintParam":     reflect.ValueOf(PrintParam),
 		"Go":             reflect.ValueOf(Go),
 		"SortOrdered":    reflect.ValueOf(SortOrdered),
 		"SortFunc":       reflect.ValueOf(SortFunc),

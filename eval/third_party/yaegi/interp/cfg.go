@@ -973,9 +973,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.typ = dest.typ
 				n.findex = dest.findex
 				n.level = dest.level
-			case n.anc.kind == returnStmt:
+			case n.anc.kind == returnStmt && !resultReadByOthers(n, sc) && concreteResult(n, sc):
 				// To avoid a copy in frame, if the result is to be returned, store it directly
-				// at the frame location reserved for output arguments.
+				// at the frame location reserved for output arguments. Not an interface
+				// result (peerbook patch 91): a comparison's code stores a bool, and
+				// panicked storing it into an interface slot (return x > y from a
+				// func() any).
 				n.findex = childPos(n)
 			default:
 				// Allocate a new location in frame, and store the result here.
@@ -1392,7 +1395,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						}
 					} else {
 						n.typ = valueTOf(typ.Out(0))
-						if n.anc.kind == returnStmt {
+						if n.anc.kind == returnStmt && !resultReadByOthers(n, sc) {
 							// A compiled function's results are set into the result
 							// slots with reflect's assignability (callBin, aReturn).
 							n.findex = childPos(n)
@@ -2369,7 +2372,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.typ = dest.typ
 				n.findex = dest.findex
 				n.level = dest.level
-			case n.anc.kind == returnStmt:
+			case n.anc.kind == returnStmt && !resultReadByOthers(n, sc) && concreteResult(n, sc):
 				pos := childPos(n)
 				n.typ = sc.def.typ.ret[pos]
 				n.findex = pos
@@ -3513,10 +3516,78 @@ func isResultSlotOf(n *node, sc *scope) bool {
 	if pos < 0 || pos >= len(sc.def.typ.ret) {
 		return false
 	}
+	if resultReadByOthers(n, sc) {
+		return false
+	}
 	if len(n.anc.child) > 1 && len(sc.def.child) > 2 && !mustReturnValue(sc.def.child[2]) {
 		// peerbook patch 102: with named results, a later operand may read a result
 		// (return make([]int, 1), r): no operand is stored there before all are read.
 		return false
 	}
 	return n.typ.id() == sc.def.typ.ret[pos].id()
+}
+
+// concreteResult reports whether the result that n, an operand of a return, is returned
+// as has a concrete type (not an interface).
+func concreteResult(n *node, sc *scope) bool {
+	pos := childPos(n)
+	if sc.def == nil || sc.def.typ == nil || pos < 0 || pos >= len(sc.def.typ.ret) {
+		return false
+	}
+	return !isInterface(sc.def.typ.ret[pos])
+}
+
+// resultReadByOthers reports whether the slot of n, an operand of a return, is a named
+// result that another operand of the return reads (return len(s), append(s, a) with a the
+// first result; return q * 2, p with p the first): computed there, n would overwrite the
+// value the other operand must read (peerbook patch 83).
+func resultReadByOthers(n *node, sc *scope) bool {
+	if n.anc.kind != returnStmt || sc.def == nil {
+		return false
+	}
+	name := resultName(sc.def, childPos(n))
+	if name == "" || name == "_" {
+		return false
+	}
+	for _, c := range n.anc.child {
+		if c != n && mentions(c, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// resultName returns the name of the result at pos of the function declared by def, ""
+// where its results are unnamed.
+func resultName(def *node, pos int) string {
+	if len(def.child) < 3 || def.child[2].kind != funcType || len(def.child[2].child) < 3 {
+		return ""
+	}
+	k := 0
+	for _, field := range def.child[2].child[2].child {
+		names := field.child[:len(field.child)-1]
+		if len(names) == 0 {
+			return ""
+		}
+		for _, name := range names {
+			if k == pos {
+				return name.ident
+			}
+			k++
+		}
+	}
+	return ""
+}
+
+// mentions reports whether an identifier named name appears in the tree of n.
+func mentions(n *node, name string) bool {
+	if n.kind == identExpr && n.ident == name {
+		return true
+	}
+	for _, c := range n.child {
+		if mentions(c, name) {
+			return true
+		}
+	}
+	return false
 }

@@ -1018,18 +1018,43 @@ func assign(n *node) {
 			}
 			t[i] = tempValue(types[i], s(f))
 		}
+		// peerbook patch 89: the maps and keys of map entries on the left are read
+		// before any store, as Go evaluates the index operands first (i, m[i] = 1, 2
+		// stores into m[0]; the key was read after i was set).
+		var keys, maps []reflect.Value
+		for i, j := range ivalue {
+			if j == nil || n.child[i].ident == "_" {
+				continue
+			}
+			if keys == nil {
+				keys, maps = make([]reflect.Value, len(ivalue)), make([]reflect.Value, len(ivalue))
+			}
+			maps[i] = copied(dvalue[i](f))
+			keys[i] = copied(j(f))
+		}
 		for i, d := range dvalue {
 			if n.child[i].ident == "_" {
 				continue
 			}
-			if j := ivalue[i]; j != nil {
-				d(f).SetMapIndex(j(f), t[i]) // Assign a map entry
+			if ivalue[i] != nil {
+				maps[i].SetMapIndex(keys[i], t[i]) // Assign a map entry
 			} else {
 				d(f).Set(t[i]) // Assign a var or array/slice entry
 			}
 		}
 		return next
 	}
+}
+
+// copied returns v, or a copy of it where v is a variable (addressable): a later store into
+// the variable does not change the copy.
+func copied(v reflect.Value) reflect.Value {
+	if !v.CanAddr() {
+		return v
+	}
+	c := reflect.New(v.Type()).Elem()
+	c.Set(v)
+	return c
 }
 
 func not(n *node) {
@@ -1153,6 +1178,26 @@ func _println(n *node) {
 
 func _recover(n *node) {
 	tnext := getExec(n.tnext)
+	if n.anc.kind == deferStmt {
+		// peerbook patch 82: defer recover() defers the call, as Go does; it ran at
+		// once and stopped the panic the function was deferred for before the
+		// function's own deferred calls ran. Deferred, it runs when the function
+		// ends: a no-op if the function is panicking itself (recover is then called
+		// by the panic, not by a deferred function), else a recover in the function.
+		n.exec = func(f *frame) bltn {
+			deferred := func() {
+				f.mutex.RLock()
+				panicking := f.recovered != nil
+				f.mutex.RUnlock()
+				if !panicking && f.anc != nil && !isProgramExit(f.anc.recovered) {
+					f.anc.recovered = nil
+				}
+			}
+			f.deferred = append([][]reflect.Value{{reflect.ValueOf(deferred)}}, f.deferred...)
+			return tnext
+		}
+		return
+	}
 	dest := genValue(n)
 
 	n.exec = func(f *frame) bltn {
@@ -3079,7 +3124,7 @@ func _return(n *node) {
 		n.exec = nil
 	case 1:
 		switch {
-		case !child[0].rval.IsValid() && child[0].kind == binaryExpr:
+		case !child[0].rval.IsValid() && child[0].kind == binaryExpr && child[0].findex == 0:
 			// No additional runtime operation is necessary for constants (not in frame) or
 			// binary expressions (stored directly at the right location in frame).
 			n.exec = nil
@@ -3793,14 +3838,32 @@ func _case(n *node) {
 			}
 			return
 		}
+		if tag := n.anc.anc.child[l-2]; tag.typ != nil {
+			// peerbook patch 87: an untyped constant of a case takes the tag's type, as
+			// Go converts it: case 1e16 of a uint64 tag compared as float64s, and
+			// 1e16+1 matched.
+			tagType := tag.typ.TypeOf()
+			for i, c := range n.child[:len(n.child)-1] {
+				if c.typ != nil && c.typ.untyped && c.rval.IsValid() && c.rval.Type().ConvertibleTo(tagType) {
+					values[i] = genValueAs(c, tagType)
+				}
+			}
+		}
 		n.exec = func(f *frame) bltn {
 			v0 := value(f)
 			for i := range values {
 				v1 := eval(f, i)
-				if !v0.Type().AssignableTo(v1.Type()) {
-					v0 = v0.Convert(v1.Type())
+				a, b := v0, v1
+				if a.Type() != b.Type() {
+					// peerbook patch 87: the operand that is assignable to the other's
+					// type is converted (a chan tag to the case's <-chan, or back).
+					if b.Type().AssignableTo(a.Type()) {
+						b = b.Convert(a.Type())
+					} else {
+						a = a.Convert(b.Type())
+					}
 				}
-				if v0.Interface() == v1.Interface() {
+				if a.Interface() == b.Interface() {
 					return tnext
 				}
 			}
@@ -3887,6 +3950,15 @@ func _append(n *node) {
 			sl := make([]reflect.Value, l)
 			for i, v := range values {
 				sl[i] = v(f)
+				if sl[i].CanAddr() {
+					// peerbook patch 85: an element of the slice appended to (append(s[:i],
+					// x, s[i])) is read before the first value is stored, as Go
+					// evaluates every argument before the call: reflect.Append stores
+					// them one by one into the same backing array.
+					c := reflect.New(sl[i].Type()).Elem()
+					c.Set(sl[i])
+					sl[i] = c
+				}
 			}
 			dest(f).Set(reflect.Append(value(f), sl...))
 			return next

@@ -125,7 +125,7 @@ func goRuntimeError(n *node, f *frame, r any) (out any) {
 		}
 		switch base.Kind() {
 		case reflect.Slice, reflect.Array, reflect.String:
-			if err := indexError(int(vInt(operandValue(n.child[1])(f))), base.Len()); err != nil {
+			if err := indexError(operandValue(n.child[1])(f), base.Len()); err != nil {
 				return err
 			}
 		}
@@ -205,20 +205,93 @@ func nilDereference() (err any) {
 	return nil
 }
 
-// indexError returns the runtime error of indexing a sequence of length n at i, raised
-// by Go.
-func indexError(i, n int) (err any) {
+// A bound is an index or a slice bound as Go's bounds check sees it: its bits, and
+// whether its operand is of an unsigned type (peerbook patch 81). The runtime prints an
+// unsigned bound as unsigned: a uint64 of 1<<64-1 is [18446744073709551615], not [-1].
+type bound struct {
+	bits     uint64
+	unsigned bool
+}
+
+// boundOf returns the bound of operand v.
+func boundOf(v reflect.Value) bound {
+	switch v.Kind() {
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		if vConstantValue(v) == nil {
+			return bound{bits: v.Uint(), unsigned: true}
+		}
+	}
+	return bound{bits: uint64(vInt(v))}
+}
+
+// boundInt is the type set of the placeholders' bounds: the runtime error of an
+// expression on them is Go's for bounds of those signednesses.
+type boundInt interface{ ~int | ~uint64 }
+
+// boundKinds returns the index of the instance of a placeholder function for bounds bs: bit k
+// set where bs[k] is unsigned.
+func boundKinds(bs ...bound) int {
+	k := 0
+	for i, b := range bs {
+		if b.unsigned {
+			k |= 1 << i
+		}
+	}
+	return k
+}
+
+func indexErrorOf[I boundInt](n int, i uint64) (err any) {
 	defer func() { err = recover() }()
-	_ = make([]struct{}, n)[i]
+	_ = make([]struct{}, n)[I(i)]
 	return nil
 }
 
+var indexFuncs = [2]func(n int, i uint64) any{indexErrorOf[int], indexErrorOf[uint64]}
+
+func sliceErrorOf[L, H boundInt](n, c int, lo, hi uint64) (err any) {
+	defer func() { err = recover() }()
+	_ = make([]struct{}, n, c)[L(lo):H(hi)]
+	return nil
+}
+
+var sliceFuncs = [4]func(n, c int, lo, hi uint64) any{
+	sliceErrorOf[int, int], sliceErrorOf[uint64, int], sliceErrorOf[int, uint64], sliceErrorOf[uint64, uint64],
+}
+
+func stringSliceErrorOf[L, H boundInt](n int, lo, hi uint64) (err any) {
+	defer func() { err = recover() }()
+	_ = strings.Repeat("\x00", n)[L(lo):H(hi)]
+	return nil
+}
+
+var stringSliceFuncs = [4]func(n int, lo, hi uint64) any{
+	stringSliceErrorOf[int, int], stringSliceErrorOf[uint64, int], stringSliceErrorOf[int, uint64], stringSliceErrorOf[uint64, uint64],
+}
+
+func slice3ErrorOf[L, H, M boundInt](n, c int, lo, hi, max uint64) (err any) {
+	defer func() { err = recover() }()
+	_ = make([]struct{}, n, c)[L(lo):H(hi):M(max)]
+	return nil
+}
+
+var slice3Funcs = [8]func(n, c int, lo, hi, max uint64) any{
+	slice3ErrorOf[int, int, int], slice3ErrorOf[uint64, int, int], slice3ErrorOf[int, uint64, int], slice3ErrorOf[uint64, uint64, int],
+	slice3ErrorOf[int, int, uint64], slice3ErrorOf[uint64, int, uint64], slice3ErrorOf[int, uint64, uint64], slice3ErrorOf[uint64, uint64, uint64],
+}
+
+// indexError returns the runtime error of indexing a sequence of length n with the
+// operand i, raised by Go.
+func indexError(i reflect.Value, n int) any {
+	b := boundOf(i)
+	return indexFuncs[boundKinds(b)](n, b.bits)
+}
+
 // sliceError returns the runtime error of the slice expression n on base, raised by Go on
-// a placeholder of the same length and capacity.
-func sliceError(n *node, f *frame, base reflect.Value) (err any) {
-	arg := func(i int) int { return int(vInt(operandValue(n.child[i])(f))) }
+// a placeholder of the same length and capacity, with bounds of the operands' signedness.
+func sliceError(n *node, f *frame, base reflect.Value) any {
+	arg := func(i int) bound { return boundOf(operandValue(n.child[i])(f)) }
 	length := base.Len()
-	lo, hi, max, three := 0, length, 0, false
+	lo, hi, max, three := bound{}, bound{bits: uint64(length)}, bound{}, false
 	switch {
 	case n.action == aSlice && len(n.child) == 2:
 		lo = arg(1)
@@ -231,19 +304,21 @@ func sliceError(n *node, f *frame, base reflect.Value) (err any) {
 	case n.action == aSlice0 && len(n.child) == 3:
 		hi, max, three = arg(1), arg(2), true
 	}
-	defer func() { err = recover() }()
 	switch {
 	case base.Kind() == reflect.String || (base.Kind() == reflect.Array && !three):
 		// Go reports the bounds of strings and arrays against their length.
-		_ = strings.Repeat("\x00", length)[lo:hi]
+		return stringSliceFuncs[boundKinds(lo, hi)](length, lo.bits, hi.bits)
 	case three:
-		s := make([]struct{}, length, base.Cap())
-		_ = s[lo:hi:max]
+		err := slice3Funcs[boundKinds(lo, hi, max)](length, base.Cap(), lo.bits, hi.bits, max.bits)
+		if e, ok := err.(error); ok && base.Kind() == reflect.Array {
+			// An array's capacity is its length, and Go names it so: "[::4] with
+			// length 3" (peerbook patch 81).
+			return runtimeError{strings.Replace(e.Error(), " with capacity ", " with length ", 1)}
+		}
+		return err
 	default:
-		s := make([]struct{}, length, base.Cap())
-		_ = s[lo:hi]
+		return sliceFuncs[boundKinds(lo, hi)](length, base.Cap(), lo.bits, hi.bits)
 	}
-	return nil
 }
 
 // convertError returns Go's runtime error for reflect's panic r in a conversion; other

@@ -751,16 +751,37 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 	case funcType:
 		var incomplete bool
 
-		// Handle type parameters.
-		for _, arg := range n.child[0].child {
-			cl := len(arg.child) - 1
-			typ, err := nodeType2(interp, sc, arg.child[cl], seen)
-			if err != nil {
-				return nil, err
+		if len(n.child[0].child) > 0 && sc.global {
+			// peerbook patch 88: the type parameters of a generic function declared at
+			// package level are its own: in the package's scope they replaced a type of
+			// the same name declared before (type T struct{...}; func f[T any]()) and
+			// defined the name for declarations after.
+			sc = sc.pushBloc()
+		}
+
+		// Handle type parameters. A constraint may name a parameter declared after it
+		// (func Equal[M ~map[K]V, K, V comparable]): one left incomplete is resolved again
+		// once all are declared (peerbook patch 88; the declaration was tried again once
+		// another declaration had left those names in the package's scope).
+		params := n.child[0].child
+		types := make([]*itype, len(params))
+		for again := 0; again < 2; again++ {
+			for k, arg := range params {
+				if again == 1 && !types[k].incomplete {
+					continue
+				}
+				cl := len(arg.child) - 1
+				typ, err := nodeType2(interp, sc, arg.child[cl], seen)
+				if err != nil {
+					return nil, err
+				}
+				types[k] = typ
+				for _, c := range arg.child[:cl] {
+					sc.sym[c.ident] = &symbol{index: -1, kind: varTypeSym, typ: typ}
+				}
 			}
-			for _, c := range arg.child[:cl] {
-				sc.sym[c.ident] = &symbol{index: -1, kind: varTypeSym, typ: typ}
-			}
+		}
+		for _, typ := range types {
 			incomplete = incomplete || typ.incomplete
 		}
 
@@ -1827,43 +1848,54 @@ func (t *itype) fieldSeq(seq []int) *itype {
 }
 
 // lookupField returns a list of indices, i.e. a path to access a field in a struct object.
+// The shallowest field of that name is found, as Go selects it (peerbook patch 86: the
+// search went depth first, and a field of the first embedded struct's embedded struct
+// hid a field of the second embedded struct).
 func (t *itype) lookupField(name string) []int {
-	seen := map[*itype]bool{}
-	var lookup func(*itype) []int
 	tias := isStruct(t)
-
-	lookup = func(typ *itype) []int {
-		if seen[typ] {
-			return nil
-		}
-		seen[typ] = true
-
-		switch typ.cat {
-		case linkedT, ptrT:
-			return lookup(typ.val)
-		}
-		if fi := typ.fieldIndex(name); fi >= 0 {
-			return []int{fi}
-		}
-
-		for i, f := range typ.field {
-			switch f.typ.cat {
-			case ptrT, structT, interfaceT, linkedT:
-				if tias != isStruct(f.typ) {
-					// Interface fields are not valid embedded struct fields.
-					// Struct fields are not valid interface fields.
+	type entry struct {
+		typ  *itype
+		path []int
+	}
+	seen := map[*itype]bool{}
+	for level := []entry{{t, nil}}; len(level) > 0; {
+		var next []entry
+		for _, e := range level {
+			typ := e.typ
+			for typ.cat == linkedT || typ.cat == ptrT {
+				if seen[typ] {
 					break
 				}
-				if index2 := lookup(f.typ); len(index2) > 0 {
-					return append([]int{i}, index2...)
+				seen[typ] = true
+				typ = typ.val
+			}
+			if seen[typ] {
+				continue
+			}
+			seen[typ] = true
+			if fi := typ.fieldIndex(name); fi >= 0 {
+				return appendIndex(e.path, fi)
+			}
+			for i, f := range typ.field {
+				switch f.typ.cat {
+				case ptrT, structT, interfaceT, linkedT:
+					if tias != isStruct(f.typ) {
+						// Interface fields are not valid embedded struct fields.
+						// Struct fields are not valid interface fields.
+						break
+					}
+					next = append(next, entry{f.typ, appendIndex(e.path, i)})
 				}
 			}
 		}
-
-		return nil
+		level = next
 	}
+	return nil
+}
 
-	return lookup(t)
+// appendIndex returns path with i appended, in a slice of its own.
+func appendIndex(path []int, i int) []int {
+	return append(append(make([]int, 0, len(path)+1), path...), i)
 }
 
 // lookupBinField returns a structfield and a path to access an embedded binary field in a struct object.
@@ -1934,33 +1966,68 @@ func (t *itype) lookupMethod(name string) (*node, []int) {
 	return t.lookupMethod2(name, nil)
 }
 
+// lookupMethod2 finds the shallowest interpreted method of that name, breadth first, as Go
+// selects a promoted method (peerbook patch 86: the search went depth first, and a method
+// of the first embedded field's embedded field hid one of the second embedded field). It
+// returns nil where a compiled method of that name is shallower: lookupBinMethod finds it.
 func (t *itype) lookupMethod2(name string, seen map[*itype]bool) (*node, []int) {
 	if seen == nil {
 		seen = map[*itype]bool{}
 	}
-	if seen[t] {
-		return nil, nil
+	type entry struct {
+		typ  *itype
+		path []int
 	}
-	seen[t] = true
-	if t.cat == ptrT {
-		return t.val.lookupMethod2(name, seen)
-	}
-	var index []int
-	m := t.getMethod(name)
-	if m == nil {
-		for i, f := range t.field {
-			if f.embed {
-				if n, index2 := f.typ.lookupMethod2(name, seen); n != nil {
-					index = append([]int{i}, index2...)
-					return n, index
+	for level := []entry{{t, nil}}; len(level) > 0; {
+		var next []entry
+		compiled := false
+		for _, e := range level {
+			for typ := e.typ; typ != nil && !seen[typ]; {
+				seen[typ] = true
+				if typ.cat == ptrT {
+					typ = typ.val
+					continue
 				}
+				if typ.cat == valueT {
+					compiled = compiled || hasBinMethod(typ.rtype, name)
+					break
+				}
+				if m := typ.getMethod(name); m != nil {
+					return m, e.path
+				}
+				for i, f := range typ.field {
+					if f.embed {
+						next = append(next, entry{f.typ, appendIndex(e.path, i)})
+					}
+				}
+				if typ.cat == linkedT || isInterfaceSrc(typ) && typ.val != nil {
+					typ = typ.val
+					continue
+				}
+				break
 			}
 		}
-		if t.cat == linkedT || isInterfaceSrc(t) && t.val != nil {
-			return t.val.lookupMethod2(name, seen)
+		if compiled {
+			return nil, nil
 		}
+		level = next
 	}
-	return m, index
+	return nil, nil
+}
+
+// hasBinMethod reports whether the compiled type rt, or a pointer to it, has the method.
+func hasBinMethod(rt reflect.Type, name string) bool {
+	if rt == nil {
+		return false
+	}
+	if _, ok := rt.MethodByName(name); ok {
+		return true
+	}
+	if rt.Kind() == reflect.Interface || rt.Kind() == reflect.Ptr {
+		return false
+	}
+	_, ok := reflect.PointerTo(rt).MethodByName(name)
+	return ok
 }
 
 // interfaceMethod returns type of method matching an interface method name (not as a concrete method).
@@ -2016,27 +2083,60 @@ func (t *itype) lookupBinMethod2(name string, seen map[*itype]bool) (m reflect.M
 	if seen == nil {
 		seen = map[*itype]bool{}
 	}
-	if seen[t] {
-		return
-	}
-	seen[t] = true
 	if t.cat == ptrT {
 		return t.val.lookupBinMethod2(name, seen)
 	}
+	// peerbook patch 86: the embedded fields breadth first, the shallowest compiled
+	// method as Go selects it (depth first, a method of the first embedded field's
+	// embedded field hid one of the second embedded field).
+	type entry struct {
+		typ  *itype
+		path []int
+	}
+	level := []entry{}
 	for i, f := range t.field {
 		if f.embed {
-			if m2, index2, isPtr2, ok2 := f.typ.lookupBinMethod2(name, seen); ok2 {
-				index = append([]int{i}, index2...)
-				return m2, index, isPtr2, ok2
+			level = append(level, entry{f.typ, []int{i}})
+		}
+	}
+	seen[t] = true
+	for len(level) > 0 {
+		var next []entry
+		for _, e := range level {
+			typ := e.typ
+			for typ.cat == ptrT && !seen[typ] {
+				seen[typ] = true
+				typ = typ.val
+			}
+			if seen[typ] {
+				continue
+			}
+			seen[typ] = true
+			if typ.cat != structT {
+				rt := typ.TypeOf()
+				if m, ok = rt.MethodByName(name); ok {
+					return m, e.path, false, true
+				}
+				if rt.Kind() != reflect.Interface && rt.Kind() != reflect.Ptr {
+					if m, ok = reflect.PtrTo(rt).MethodByName(name); ok {
+						return m, e.path, true, true
+					}
+				}
+			}
+			for i, f := range typ.field {
+				if f.embed {
+					next = append(next, entry{f.typ, appendIndex(e.path, i)})
+				}
 			}
 		}
+		level = next
 	}
 	m, ok = t.TypeOf().MethodByName(name)
 	if !ok {
 		m, ok = reflect.PtrTo(t.TypeOf()).MethodByName(name)
 		isPtr = ok
 	}
-	return m, index, isPtr, ok
+	return m, nil, isPtr, ok
 }
 
 func lookupFieldOrMethod(t *itype, name string) *itype {
@@ -2209,6 +2309,8 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 		t.rtype = t.val.refType(ctx)
 		if slot := t.identitySlot(t.rtype); slot != nil {
 			t.rtype = slot // patch 53: a type of its own
+		} else if rt := retagged(t.rtype, t); rt != nil {
+			t.rtype = rt // patch 84: type T3 T1 is not a T1
 		}
 	case arrayT:
 		if t.hasIdentity() {
@@ -2395,6 +2497,47 @@ func identityTag(tag reflect.StructTag, t *itype) reflect.StructTag {
 	return tag + reflect.StructTag(" yaegi:"+id)
 }
 
+// retagged returns the struct type rt, the reflect type of a named struct type that t is
+// defined from (type T3 T1), with the identity tag (patch 5) naming t instead: the two are
+// distinct types, which kept T1's tag made one (peerbook patch 84: a *T1 passed i.(*T3)).
+// It returns nil where rt carries no identity tag.
+func retagged(rt reflect.Type, t *itype) reflect.Type {
+	if t.name == "" || rt.Kind() != reflect.Struct || rt.NumField() == 0 {
+		return nil
+	}
+	fields := make([]reflect.StructField, rt.NumField())
+	for i := range fields {
+		fields[i] = rt.Field(i)
+	}
+	tag, ok := withoutIdentity(fields[0].Tag)
+	if !ok {
+		return nil
+	}
+	fields[0].Tag = identityTag(tag, t)
+	if fields[0].Tag == rt.Field(0).Tag {
+		return nil
+	}
+	return reflect.StructOf(fields)
+}
+
+// withoutIdentity returns tag without its identity key (identityTag's), and whether it had
+// one.
+func withoutIdentity(tag reflect.StructTag) (reflect.StructTag, bool) {
+	s := string(tag)
+	i := strings.Index(s, `yaegi:"`)
+	if i < 0 || (i > 0 && s[i-1] != ' ') {
+		return tag, false
+	}
+	rest := s[i+len("yaegi:"):]
+	q, err := strconv.QuotedPrefix(rest)
+	if err != nil {
+		return tag, false
+	}
+	head := strings.TrimSuffix(s[:i], " ")
+	tail := rest[len(q):]
+	return reflect.StructTag(head + tail), true
+}
+
 // canEmbed reports whether reflect.StructOf accepts typ as an embedded field that is not
 // the only one: a type without methods, not an interface nor a pointer to one.
 func canEmbed(typ reflect.Type) bool {
@@ -2420,8 +2563,8 @@ func (t *itype) frameType() (r reflect.Type) {
 	}
 	switch t.cat {
 	case linkedT:
-		if rt := t.TypeOf(); namedpool.Is(rt) {
-			r = rt // patch 53: the pool type, as TypeOf
+		if rt := t.TypeOf(); namedpool.Is(rt) || rt.Kind() == reflect.Struct {
+			r = rt // patch 53: the pool type, patch 84: the struct retagged, as TypeOf
 			break
 		}
 		r = t.val.frameType()

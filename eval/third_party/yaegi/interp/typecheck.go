@@ -172,6 +172,10 @@ func (check typecheck) shift(n *node) error {
 	}
 
 	switch {
+	case c1.typ.untyped && !c1.rval.IsValid() && isInt(t1):
+		// peerbook patch 90: a count that is a non-constant shift of an untyped
+		// constant (1 << (1 << x)) has its code, computing an int, already: taken for
+		// a uint, its value was read with reflect's Uint and panicked.
 	case c1.typ.untyped:
 		if err := check.convertUntyped(c1, check.scope.getType("uint")); err != nil {
 			return n.cfgErrorf("invalid operation: shift count type %v, must be integer", c1.typ.id())
