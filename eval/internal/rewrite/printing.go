@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/peerbook/peerbook/eval/internal/rewrite/rt"
+	"github.com/peerbook/peerbook/internal/typewalk"
 )
 
 // Printing: the arguments of fmt's and log's printing functions that hold values of
@@ -441,6 +442,12 @@ func (x *cell) desc(t types.Type) *rt.Type {
 	}
 	d := &rt.Type{Name: reflectName(t), Session: x.r.session}
 	x.descs[t] = d
+	if mentionsTypeParam(t) {
+		// In generic code the static type names a type parameter (main.G[T]), not the
+		// instance's argument: the value's dynamic type decides, as for an interface.
+		d.Kind = rt.Interface
+		return d
+	}
 	if !x.needsHelp(t, nil) {
 		d.Kind = rt.Plain
 		return d
@@ -601,4 +608,29 @@ func writeReflectName(b *strings.Builder, t types.Type, seen map[types.Type]bool
 	default:
 		b.WriteString(t.String())
 	}
+}
+
+// mentionsTypeParam reports whether t is or is made of a type parameter.
+func mentionsTypeParam(t types.Type) bool {
+	found := false
+	seen := map[types.Type]bool{}
+	var walk func(t types.Type)
+	walk = func(t types.Type) {
+		if found || t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		switch t := types.Unalias(t).(type) {
+		case *types.TypeParam:
+			found = true
+		case *types.Named:
+			for i := 0; i < t.TypeArgs().Len(); i++ {
+				walk(t.TypeArgs().At(i))
+			}
+		default:
+			typewalk.Components(t, walk)
+		}
+	}
+	walk(t)
+	return found
 }
