@@ -441,6 +441,12 @@ func (x *cell) desc(t types.Type) *rt.Type {
 	}
 	d := &rt.Type{Name: reflectName(t), Session: x.r.session}
 	x.descs[t] = d
+	if mentionsTypeParam(t) {
+		// In generic code the static type names a type parameter (main.G[T]), not the
+		// instance's argument: the value's dynamic type decides, as for an interface.
+		d.Kind = rt.Interface
+		return d
+	}
 	if !x.needsHelp(t, nil) {
 		d.Kind = rt.Plain
 		return d

@@ -51,8 +51,13 @@ func (x *cell) registerTypes(f *ast.File, stmts *ast.BlockStmt) {
 			if !ok || tn.IsAlias() || name == "_" {
 				continue
 			}
-			if named, ok := tn.Type().(*types.Named); ok && named.TypeParams() == nil && !types.IsInterface(named) {
+			named, ok := tn.Type().(*types.Named)
+			switch {
+			case !ok || types.IsInterface(named):
+			case named.TypeParams() == nil:
 				add(named)
+			default:
+				x.registerGeneric(named)
 			}
 		}
 	}
@@ -153,6 +158,23 @@ func (x *cell) registerTypes(f *ast.File, stmts *ast.BlockStmt) {
 		}
 	}
 	x.registerReflectTypes(list, f, stmts)
+}
+
+// registerGeneric describes a generic struct type for the printer, which describes by it
+// the instances that only generic code makes (G[T] in a func F[T any] called with
+// string is main.G[string] when it runs): their fields as the declaration has them,
+// those whose type is made of type parameters as interfaces (the value decides).
+func (x *cell) registerGeneric(named *types.Named) {
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	under := &rt.Type{Kind: rt.Struct, Name: reflectName(st), Session: x.r.session}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		under.Fields = append(under.Fields, rt.Field{Name: f.Name(), Embedded: f.Embedded(), Type: x.desc(f.Type())})
+	}
+	rt.RegisterGeneric(&rt.Type{Kind: rt.Named, Name: reflectName(named), Session: x.r.session, Elem: under})
 }
 
 // noMethods reports whether the method sets of a registration hold no function.

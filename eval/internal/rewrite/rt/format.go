@@ -79,10 +79,13 @@ var registry = struct {
 	methods map[string]*Methods      // printing methods by key
 	byName  map[string]*Type         // named session types by key
 	byRType map[reflect.Type][]*Type // named session types by yaegi's reflect type
+	// generic struct types by key (main.G), which describe their instances
+	generics map[string]*Type
 }{
-	methods: map[string]*Methods{},
-	byName:  map[string]*Type{},
-	byRType: map[reflect.Type][]*Type{},
+	methods:  map[string]*Methods{},
+	byName:   map[string]*Type{},
+	byRType:  map[reflect.Type][]*Type{},
+	generics: map[string]*Type{},
 }
 
 // Register records a type description and returns its id, for Show and TypeName.
@@ -297,8 +300,43 @@ func typeString(t reflect.Type) string {
 				return name
 			}
 		}
+	case reflect.Func:
+		return funcTypeString(t)
 	}
 	return namedpool.TypeString(t)
+}
+
+// funcTypeString is typeString of a func type: reflect's form, its parameters and
+// results named by typeString.
+func funcTypeString(t reflect.Type) string {
+	var b strings.Builder
+	b.WriteString("func(")
+	for i := 0; i < t.NumIn(); i++ {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if t.IsVariadic() && i == t.NumIn()-1 {
+			b.WriteString("..." + typeString(t.In(i).Elem()))
+			continue
+		}
+		b.WriteString(typeString(t.In(i)))
+	}
+	b.WriteString(")")
+	switch t.NumOut() {
+	case 0:
+	case 1:
+		b.WriteString(" " + typeString(t.Out(0)))
+	default:
+		b.WriteString(" (")
+		for i := 0; i < t.NumOut(); i++ {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(typeString(t.Out(i)))
+		}
+		b.WriteString(")")
+	}
+	return b.String()
 }
 
 // sameRepresentation names the named types of the session whose values are of reflect
@@ -527,16 +565,54 @@ func lookupName(session, name string) *Type {
 		return nil
 	}
 	registry.RLock()
-	defer registry.RUnlock()
-	if t := registry.byName[key(session, name)]; t != nil {
-		return t
-	}
-	if strings.HasPrefix(name, "*") {
-		if t := registry.byName[key(session, name[1:])]; t != nil {
-			return &Type{Kind: Pointer, Name: name, Session: session, Elem: t}
+	t := registry.byName[key(session, name)]
+	if t == nil && strings.HasPrefix(name, "*") {
+		if e := registry.byName[key(session, name[1:])]; e != nil {
+			t = &Type{Kind: Pointer, Name: name, Session: session, Elem: e}
 		}
 	}
-	return nil
+	registry.RUnlock()
+	if t == nil {
+		t = instanceOf(session, name)
+	}
+	return t
+}
+
+// RegisterGeneric records the description of a generic struct type of the session
+// (main.G, its fields' types made of type parameters described as interfaces: the
+// dynamic value decides). An instance no cell named (main.G[string], made inside
+// generic code) is described by it when a value of it is printed (instanceOf).
+func RegisterGeneric(t *Type) {
+	if t == nil || t.Kind != Named || t.Elem == nil || t.Elem.Kind != Struct {
+		return
+	}
+	registry.Lock()
+	defer registry.Unlock()
+	registry.generics[key(t.Session, t.Name)] = t
+}
+
+// instanceOf describes the instance name (main.G[string]) of a generic struct type
+// registered with RegisterGeneric, or returns nil. The description is registered, so
+// that later lookups find it.
+func instanceOf(session, name string) *Type {
+	i := strings.IndexByte(name, '[')
+	if i <= 0 || strings.HasPrefix(name, "*") || !strings.HasSuffix(name, "]") {
+		return nil
+	}
+	registry.Lock()
+	defer registry.Unlock()
+	g := registry.generics[key(session, name[:i])]
+	if g == nil {
+		return nil
+	}
+	k := key(session, name)
+	if t := registry.byName[k]; t != nil {
+		return t
+	}
+	t := &Type{Kind: Named, Name: name, Session: session, Elem: g.Elem}
+	registry.types = append(registry.types, t)
+	registry.byName[k] = t
+	return t
 }
 
 // printer formats one operand for one verb, like fmt's pp.

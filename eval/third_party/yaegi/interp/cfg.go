@@ -688,7 +688,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				sbase = len(n.child) - n.nright
 			}
 
-			wireChild(n)
+			if order := assignOrder(n, sc); order != nil {
+				wireChildren(n, order)
+			} else {
+				wireChild(n)
+			}
 			if n.kind == defineStmt && !sc.global {
 				if err = redeclare(n, sc); err != nil {
 					break
@@ -780,6 +784,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					// own code (n.gen = nop), which also assigns the other values of a
 					// multiple assignment: `q, r := pt{5}, 1` and `h, k = two(), 3`
 					// left r and k unset. The statement assigns every value.
+				case isLateDest(dest, sc):
+					// peerbook patch 110: the destination is evaluated after the
+					// value (assignOrder): nothing may store into it before.
 				case isCall(src) && !isInterfaceSrc(dest.typ) && n.kind != defineStmt:
 					// Call action may perform the assignment directly.
 					if dest.typ.id() != src.typ.id() {
@@ -867,7 +874,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			}
 
 		case assignXStmt:
-			wireChild(n)
+			if order := assignOrder(n, sc); order != nil {
+				wireChildren(n, order)
+			} else {
+				wireChild(n)
+			}
 			l := len(n.child) - 1
 			switch lc := n.child[l]; lc.kind {
 			case callExpr:
@@ -964,7 +975,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.gen = nop
 				n.findex = notInFrame
 			case n.anc.kind == assignStmt && n.anc.action == aAssign && n.anc.nleft == 1 &&
-				isConcreteDest(n.anc.child[childPos(n)-n.anc.nright]):
+				isConcreteDest(n.anc.child[childPos(n)-n.anc.nright], sc):
 				// To avoid a copy in frame, if the result is to be assigned, store it directly
 				// at the frame location of destination. Not when the destination is an
 				// interface: the operation computes a concrete value, which the assignment
@@ -2365,7 +2376,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.gen = nop
 				n.findex = notInFrame
 			case n.anc.kind == assignStmt && n.anc.action == aAssign && n.anc.nright == 1 &&
-				isConcreteDest(n.anc.child[childPos(n)-n.anc.nright]):
+				isConcreteDest(n.anc.child[childPos(n)-n.anc.nright], sc):
 				// Not into an interface destination: the operation computes a concrete
 				// value, which the assignment then boxes.
 				dest := n.anc.child[childPos(n)-n.anc.nright]
@@ -2834,7 +2845,11 @@ func (n *node) isType(sc *scope) bool {
 
 // wireChild wires AST nodes for CFG in subtree.
 func wireChild(n *node, exclude ...nkind) {
-	child := excludeNodeKind(n.child, exclude)
+	wireChildren(n, excludeNodeKind(n.child, exclude))
+}
+
+// wireChildren chains the evaluation of child, n's children in the order given, then n.
+func wireChildren(n *node, child []*node) {
 
 	// Set start node, in subtree (propagated to ancestors by post-order processing)
 	for _, c := range child {
@@ -3122,9 +3137,98 @@ func getExec(n *node) bltn {
 // isConcreteDest reports whether an operation's result can be stored straight into the
 // assignment's destination dest: not an interface (patch 2), and not the blank
 // identifier, which has no type (peerbook patch 27: `_ = 1 / zero` crashed the CFG
-// with a nil pointer dereference).
-func isConcreteDest(dest *node) bool {
-	return dest.typ != nil && !isInterface(dest.typ)
+// with a nil pointer dereference), and not one evaluated after the value (patch 110).
+func isConcreteDest(dest *node, sc *scope) bool {
+	return dest.typ != nil && !isInterface(dest.typ) && !isLateDest(dest, sc)
+}
+
+// isLateDest reports whether an assignment's destination is evaluated after the
+// assignment's right-hand side (peerbook patch 110): an element of a slice or array,
+// a pointer's target or a field, with no call or receive in it. Go evaluates the
+// calls of both sides first, then the rest, then assigns: `s[len(s)] = next()` calls
+// next before it panics on the index, `*p = f()` calls f before the nil dereference,
+// and `s[i] = f()` stores at the i that f left. A map element is stored by the
+// assignment itself already; a destination with a call keeps its place (its calls
+// come first).
+func isLateDest(dest *node, sc *scope) bool {
+	a := dest.anc
+	if a == nil || childPos(dest) >= a.nleft {
+		return false
+	}
+	switch a.kind {
+	case assignStmt:
+	case assignXStmt:
+		// Only from a call of interpreted code, whose results assignFromCall stores;
+		// the other forms store into the destinations as they run.
+		if c := a.lastChild(); c.kind != callExpr || isBinCall(c, sc) {
+			return false
+		}
+	default:
+		return false
+	}
+	switch dest.kind {
+	case indexExpr:
+		if isMapEntry(dest) {
+			return false
+		}
+	case starExpr, selectorExpr:
+	default:
+		return false
+	}
+	return !hasEffects(dest, sc)
+}
+
+// hasEffects reports whether evaluating n may call a function or receive: a call
+// other than a conversion or one of the built-ins that only compute (len, cap,
+// complex, real, imag), or a receive operation.
+func hasEffects(n *node, sc *scope) bool {
+	switch {
+	case n.kind == funcLit:
+		return false
+	case n.action == aRecv:
+		return true
+	case n.kind == callExpr:
+		c0 := n.child[0]
+		switch {
+		case c0.isType(sc):
+		case c0.kind == identExpr && c0.sym != nil && c0.sym.kind == bltnSym:
+			switch c0.ident {
+			case bltnLen, bltnCap, bltnComplex, bltnReal, bltnImag:
+			default:
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	for _, c := range n.child {
+		if hasEffects(c, sc) {
+			return true
+		}
+	}
+	return false
+}
+
+// assignOrder returns the order in which an assignment's operands are evaluated when
+// some destination is evaluated after the values (isLateDest, peerbook patch 110):
+// the other destinations, the values, then those destinations. It returns nil for the
+// order of the source.
+func assignOrder(n *node, sc *scope) []*node {
+	if (n.kind != assignStmt && n.kind != assignXStmt) || n.nleft+n.nright != len(n.child) {
+		return nil
+	}
+	var early, late []*node
+	for i, c := range n.child {
+		if i < n.nleft && isLateDest(c, sc) {
+			late = append(late, c)
+		} else {
+			early = append(early, c)
+		}
+	}
+	if len(late) == 0 {
+		return nil
+	}
+	return append(early, late...)
 }
 
 // endsWithBranch reports whether the last statement of a select's case clause is a

@@ -1197,6 +1197,14 @@ func genType(interp *Interpreter, sc *scope, name string, lt *itype, types []*it
 	if err != nil {
 		return nil, err
 	}
+	if t.name != "" && t.path == "" && lt.path != "" {
+		// peerbook patch 111: the instance is named by its package, as the generic
+		// type is (main.G[int]): its id was its underlying type's (struct { v int}),
+		// so an instance with it as type argument was named G[struct { v int}], and
+		// so printed by %T and told apart from other types.
+		t.path = lt.path
+		t.str = t.path + "." + t.name
+	}
 	lt.instance = append(lt.instance, t)
 	// Add generated symbol in the scope of generic source and user.
 	sc.sym[name] = &symbol{index: -1, kind: typeSym, typ: t, node: g}
