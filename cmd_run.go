@@ -15,11 +15,11 @@ import (
 	"sync"
 	"time"
 
-	"github.com/peerbook/peerbook/eval"
 	"github.com/peerbook/peerbook/install"
 	"github.com/peerbook/peerbook/internal/atomicfile"
+	"github.com/peerbook/peerbook/internal/evalproto"
+	"github.com/peerbook/peerbook/internal/notebook"
 	"github.com/peerbook/peerbook/kernel"
-	"github.com/peerbook/peerbook/kernel/notebook"
 )
 
 func init() {
@@ -340,7 +340,7 @@ func (p *cellProgress) CellDone(index, total int, c *notebook.Cell, took time.Du
 		return
 	}
 	fmt.Fprintf(p.out, "%sFAILED (%v)\n", lead, took.Round(time.Millisecond))
-	var ee *eval.Error
+	var ee *evalproto.Error
 	if errors.As(err, &ee) && len(ee.Traceback) > 0 {
 		for _, l := range ee.Traceback {
 			if !p.colour {
@@ -463,10 +463,10 @@ func (p *cellProgress) showLocked(s string, ownLine bool) {
 	io.WriteString(p.out, b.String())
 }
 
-// echo is the eval.Output that shows a running cell's outputs on the terminal: streams as
+// echo is the notebook.Output that shows a running cell's outputs on the terminal: streams as
 // they come, a display as summarize has it. Updates of a display and clears are not shown
 // (a progress bar would fill the terminal).
-func (p *cellProgress) echo() eval.Output { return outputEcho{p} }
+func (p *cellProgress) echo() notebook.Output { return outputEcho{p} }
 
 var ansiEscape = regexp.MustCompile("\x1b\\[[0-9;]*m")
 

@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/peerbook/peerbook/internal/notebook"
 	"github.com/peerbook/peerbook/kernel/modules"
-	"github.com/peerbook/peerbook/kernel/notebook"
 )
 
 // moduleEvaluator returns the evaluator binary that `peerbook run` must use for nb, whose

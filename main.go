@@ -29,10 +29,9 @@ import (
 	"github.com/peerbook/peerbook/eval"
 	"github.com/peerbook/peerbook/gpu"
 	"github.com/peerbook/peerbook/install"
+	"github.com/peerbook/peerbook/internal/evaluator"
 	"github.com/peerbook/peerbook/internal/ranks"
 	"github.com/peerbook/peerbook/kernel"
-	"github.com/peerbook/peerbook/kernel/evaluator/evalchild"
-	"github.com/peerbook/peerbook/kernel/history"
 	"github.com/peerbook/peerbook/kernel/modules"
 )
 
@@ -131,7 +130,7 @@ starts the evaluator itself (see package kernel/internal/ranknet). Not for use b
 			if err := flags.Parse(args); err != nil {
 				return err
 			}
-			os.Exit(evalchild.Main(func(ranks.World) (evalchild.Session, error) {
+			os.Exit(evaluator.Main(func(ranks.World) (evaluator.Session, error) {
 				s, err := eval.New(eval.Options{Hooks: eval.PackageHooks{}, Packages: modulePackages, GoMagic: goMagic, Dir: *dir})
 				if err != nil {
 					return nil, err
@@ -363,7 +362,7 @@ func runKernel(flags *flag.FlagSet, args []string) error {
 	return kernel.Run(context.Background(), kernel.Config{
 		ConnectionFile: file,
 		Logger:         kernelLogger(*debug, os.Getenv(debugEnv), os.Stderr),
-		HistoryPath:    history.DefaultPath(),
+		HistoryPath:    kernel.DefaultHistoryPath(),
 		HandleSignals:  true,
 		ParentPID:      parent,
 		Version:        versionString(),

@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/peerbook/peerbook/display/svgtest"
-	"github.com/peerbook/peerbook/kernel/notebook"
+	"github.com/peerbook/peerbook/internal/notebook"
 )
 
 // promised lists, for each tutorial, the rich outputs it must show (MIME types that some

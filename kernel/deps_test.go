@@ -16,9 +16,9 @@ func TestKernelLinksNoInterpreter(t *testing.T) {
 	}
 	pkgs := []string{
 		"github.com/peerbook/peerbook/kernel",
-		"github.com/peerbook/peerbook/kernel/evaluator",
-		"github.com/peerbook/peerbook/kernel/crash",
-		"github.com/peerbook/peerbook/kernel/history",
+		"github.com/peerbook/peerbook/internal/evalproto",
+		"github.com/peerbook/peerbook/kernel/internal/crash",
+		"github.com/peerbook/peerbook/kernel/internal/history",
 	}
 	out, err := exec.Command(goTool, append([]string{"list", "-deps"}, pkgs...)...).CombinedOutput()
 	if err != nil {

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/internal/evalproto"
 )
 
 // TestGPUStickyFaultThroughKernel is issue 4's "a kernel with an out-of-bounds write faults
@@ -90,9 +90,9 @@ func TestGPUStickyFaultThroughSession(t *testing.T) {
 	}
 	defer s.Close(time.Second)
 	ctx := context.Background()
-	run := func(code string) (*evaluator.Done, *recordedEvents, error) {
+	run := func(code string) (*evalproto.Done, *recordedEvents, error) {
 		ev := &recordedEvents{}
-		done, err := s.Execute(ctx, evaluator.ExecuteRequest{Code: code}, ev)
+		done, err := s.Execute(ctx, evalproto.ExecuteRequest{Code: code}, ev)
 		return done, ev, err
 	}
 	for _, code := range []string{"import \"peerbook/gpu\"\nkept := 1\nbuf, err := gpu.Dev(0).Alloc(gpu.Int32, 16)\nerr",

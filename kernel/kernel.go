@@ -1,7 +1,8 @@
 // Package kernel is peerbook's Jupyter kernel: it serves the Jupyter messaging protocol
 // (5.3, with 5.4's shutdown on control) over ZeroMQ, and runs cells in an evaluator child
-// process that it supervises (package evaluator): a cell that crashes the Go runtime costs
-// the session's state, never the kernel.
+// process that it supervises (package internal/evaluator, over the protocol of package
+// internal/evalproto): a cell that crashes the Go runtime costs the session's state, never
+// the kernel.
 //
 // The kernel process owns the five sockets, signing, message order, execution counts and
 // history. One goroutine (the shell worker) handles shell requests in order; control
@@ -29,7 +30,7 @@ import (
 	"github.com/go-zeromq/zmq4"
 	"github.com/google/uuid"
 
-	"github.com/peerbook/peerbook/kernel/history"
+	"github.com/peerbook/peerbook/kernel/internal/history"
 	"github.com/peerbook/peerbook/kernel/internal/wire"
 	"github.com/peerbook/peerbook/kernel/internal/zmtpnet"
 	"github.com/peerbook/peerbook/kernel/modules"
@@ -46,7 +47,7 @@ type Config struct {
 	EvaluatorCommand []string
 	// EvaluatorEnv is extra environment (KEY=VALUE) for the evaluator.
 	EvaluatorEnv []string
-	// HistoryPath is the history file; "" keeps history in memory. See history.DefaultPath.
+	// HistoryPath is the history file; "" keeps history in memory. See DefaultHistoryPath.
 	HistoryPath string
 	// Logger receives the kernel's log (dropped messages, evaluator crashes). Default:
 	// standard error with the prefix "peerbook: ".
@@ -531,3 +532,8 @@ func goVersion() string {
 var errShuttingDown = errors.New("the kernel is shutting down")
 
 func init() { uuid.EnableRandPool() }
+
+// DefaultHistoryPath is where history lives: $PEERBOOK_HISTORY when set ("none" keeps
+// history in memory only), else $XDG_DATA_HOME/peerbook/history.jsonl, else
+// ~/.local/share/peerbook/history.jsonl. "" means in memory.
+func DefaultHistoryPath() string { return history.DefaultPath() }

@@ -6,8 +6,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/peerbook/peerbook/kernel/crash"
-	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/internal/evalproto"
+	"github.com/peerbook/peerbook/kernel/internal/crash"
 )
 
 // Stream text is merged while more output is already waiting, and published as soon as
@@ -189,22 +189,22 @@ func (h *crashHold) drop() {
 }
 
 // displayEvent publishes a display, update or clear event of the evaluator.
-func (k *Kernel) displayEvent(act *active, ev *evaluator.Event) {
+func (k *Kernel) displayEvent(act *active, ev *evalproto.Event) {
 	parent, silent := k.target(act)
 	if silent {
 		return
 	}
 	switch ev.Kind {
-	case evaluator.EvStream:
+	case evalproto.EvStream:
 		name := "stdout"
 		if ev.Name == "stderr" {
 			name = "stderr"
 		}
 		k.streamText(parent, name, []byte(ev.Text))
-	case evaluator.EvClear:
+	case evalproto.EvClear:
 		k.flushStream(true)
 		k.publish("clear_output", parent, newObj().bool("wait", ev.Wait).done())
-	case evaluator.EvDisplay:
+	case evalproto.EvDisplay:
 		k.flushStream(true)
 		var b bundle
 		if err := json.Unmarshal(ev.Bundle, &b); err != nil || len(b.Data) == 0 {

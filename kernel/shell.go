@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/peerbook/peerbook/kernel/evaluator"
-	"github.com/peerbook/peerbook/kernel/history"
+	"github.com/peerbook/peerbook/internal/evalproto"
+	"github.com/peerbook/peerbook/kernel/internal/history"
 	"github.com/peerbook/peerbook/kernel/internal/wire"
 )
 
@@ -114,15 +114,15 @@ func (k *Kernel) execute(in inbound) {
 	}
 	act := &active{req: m, parent: m.RawHeader, isExecute: true, silent: c.Silent, allowStdin: orTrue(c.AllowStdin)}
 	// A cell that imports a package the evaluator lacks switches evaluators first.
-	var done *evaluator.Done
-	var modErr *evaluator.Error
+	var done *evalproto.Done
+	var modErr *evalproto.Error
 	var err error
 	if rc, ok := parseRanksCell(c.Code); ok {
 		done, err = k.ranksCell(act, rc) // %ranks starts and ends processes: the kernel's magic
 	} else if modErr, err = k.switchModules(act, c.Code); modErr != nil {
-		done = &evaluator.Done{Error: modErr}
+		done = &evalproto.Done{Error: modErr}
 	} else if err == nil {
-		done, err = k.executeCell(act, &evaluator.Request{Op: evaluator.OpExecute, Execute: &evaluator.ExecuteRequest{
+		done, err = k.executeCell(act, &evalproto.Request{Op: evalproto.OpExecute, Execute: &evalproto.ExecuteRequest{
 			Code:            c.Code,
 			Silent:          c.Silent,
 			StoreHistory:    storeHistory,
@@ -237,15 +237,15 @@ func (k *Kernel) complete(m *wire.Message) {
 		return
 	}
 	cursor := runeToByte(c.Code, c.CursorPos)
-	var comp evaluator.Completion
-	done, err := k.call(&active{req: m, parent: m.RawHeader}, &evaluator.Request{Op: evaluator.OpComplete, Code: c.Code, Cursor: cursor})
+	var comp evalproto.Completion
+	done, err := k.call(&active{req: m, parent: m.RawHeader}, &evalproto.Request{Op: evalproto.OpComplete, Code: c.Code, Cursor: cursor})
 	if errors.Is(err, errShuttingDown) {
 		return
 	}
 	if err == nil && done.Completion != nil {
 		comp = *done.Completion
 	} else {
-		comp = evaluator.Completion{CursorStart: cursor, CursorEnd: cursor}
+		comp = evalproto.Completion{CursorStart: cursor, CursorEnd: cursor}
 	}
 	matches := comp.Matches
 	if matches == nil {
@@ -272,7 +272,7 @@ func (k *Kernel) inspect(m *wire.Message) {
 		k.replyError(m, "inspect_reply", "BadRequest", "inspect_request content: "+err.Error(), false)
 		return
 	}
-	done, err := k.call(&active{req: m, parent: m.RawHeader}, &evaluator.Request{Op: evaluator.OpInspect,
+	done, err := k.call(&active{req: m, parent: m.RawHeader}, &evalproto.Request{Op: evalproto.OpInspect,
 		Code: c.Code, Cursor: runeToByte(c.Code, c.CursorPos), Detail: c.DetailLevel})
 	if errors.Is(err, errShuttingDown) {
 		return
@@ -295,7 +295,7 @@ func (k *Kernel) isComplete(m *wire.Message) {
 		k.replyError(m, "is_complete_reply", "BadRequest", "is_complete_request content: "+err.Error(), false)
 		return
 	}
-	done, err := k.call(&active{req: m, parent: m.RawHeader}, &evaluator.Request{Op: evaluator.OpIsComplete, Code: c.Code})
+	done, err := k.call(&active{req: m, parent: m.RawHeader}, &evalproto.Request{Op: evalproto.OpIsComplete, Code: c.Code})
 	if errors.Is(err, errShuttingDown) {
 		return
 	}
