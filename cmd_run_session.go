@@ -23,13 +23,16 @@ import (
 
 // runNotebook runs nb in a kernel.Session and writes the results.
 func runNotebook(nb *notebook.Notebook, o runOptions) error {
-	exe, err := os.Executable()
-	if err != nil {
-		return fmt.Errorf("finding this program to run the cells: %w", err)
+	bin := o.evaluator
+	if bin == "" {
+		var err error
+		if bin, err = kernel.DefaultEvaluator(); err != nil {
+			return err
+		}
 	}
 	session, err := kernel.StartSession(kernel.SessionConfig{
 		// Shell commands (!cmd) run in the notebook's folder, as in Jupyter.
-		EvaluatorCommand: []string{exe, "evaluator", "--dir", filepath.Dir(o.path)},
+		EvaluatorCommand: []string{bin, "--dir", filepath.Dir(o.path)},
 		OwnProcess:       true,
 		Ranks:            o.ranks,
 		Launcher:         o.launcher,

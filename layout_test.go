@@ -47,7 +47,7 @@ func TestReadmeLayoutListsEveryPackage(t *testing.T) {
 		section = section[:end]
 	}
 	listed := map[string]bool{}
-	for _, m := range regexp.MustCompile("`([a-z0-9_./]+/)`").FindAllStringSubmatch(section, -1) {
+	for _, m := range regexp.MustCompile("`([a-z0-9_./-]+/)`").FindAllStringSubmatch(section, -1) {
 		listed[m[1]] = true
 	}
 	var missing, stale []string

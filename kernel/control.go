@@ -32,6 +32,7 @@ func (k *Kernel) handleControl(m *wire.Message) {
 		return
 	case "kernel_info_request":
 		k.reply(k.control, m, "kernel_info_reply", k.kernelInfo())
+		k.trace.step(stepKernelInfoReply)
 	case "usage_request":
 		pids := []int{os.Getpid()}
 		pids = append(pids, k.sup.pids()...)

@@ -84,7 +84,7 @@ func TestGPUStickyFaultThroughSession(t *testing.T) {
 		t.Skip("no NVIDIA GPU here (/dev/nvidiactl: " + err.Error() + ")")
 	}
 	t.Setenv("PEERBOOK_DEVICES", "cuda")
-	s, err := StartSession(SessionConfig{EvaluatorCommand: []string{peerbookBinary(t), "evaluator"}})
+	s, err := StartSession(SessionConfig{EvaluatorCommand: []string{evaluatorBinary(t)}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -42,8 +42,8 @@ type Config struct {
 	// instead.
 	ConnectionFile string
 	Connection     *wire.ConnectionInfo
-	// EvaluatorCommand is the argv of the evaluator child. Default: this executable with
-	// the argument "evaluator".
+	// EvaluatorCommand is the argv of the evaluator child. Default: the binary
+	// DefaultEvaluator names (peerbook-evaluator beside this executable).
 	EvaluatorCommand []string
 	// EvaluatorEnv is extra environment (KEY=VALUE) for the evaluator.
 	EvaluatorEnv []string
@@ -66,6 +66,9 @@ type Config struct {
 	ParentPID int
 	// Version is the implementation version in kernel_info_reply.
 	Version string
+	// Started is when the process started (the command's first code): the start trace,
+	// which the log has with --debug, counts from it (zero: from Run).
+	Started time.Time
 	// Modules builds evaluators with the third-party packages cells import (see
 	// modswitch.go); nil: a cell importing one runs in the evaluator as it is, which
 	// refuses the import.
@@ -137,9 +140,10 @@ type Kernel struct {
 	iopub                     *zmtpnet.Pub
 	network                   zmtpnet.Network
 
-	sup  *supervisor
-	hist *history.Store
-	mods *moduleState // nil: no builder
+	sup   *supervisor
+	trace *startTrace // the steps of the start, in the log
+	hist  *history.Store
+	mods  *moduleState // nil: no builder
 
 	shellQ  chan inbound
 	stdinQ  chan *wire.Message
@@ -215,7 +219,9 @@ func start(parent context.Context, cfg Config) (*Kernel, error) {
 		return nil, err
 	}
 	// The evaluator starts while the sockets are set up.
+	k.trace = newStartTrace(k.log, cfg.Started)
 	k.sup = newSupervisor(argv, cfg.EvaluatorEnv, k.log)
+	k.sup.trace = k.trace
 	if cfg.HandleSignals {
 		k.sup.adoptOrphans() // the kernel owns its process (see leftovers.go)
 	}
@@ -254,6 +260,7 @@ func start(parent context.Context, cfg Config) (*Kernel, error) {
 		k.hist.Close()
 		return nil, err
 	}
+	k.trace.step(stepSockets)
 	k.shellQ = make(chan inbound, 1024)
 	k.stdinQ = make(chan *wire.Message, 16)
 	k.publish("status", nil, []byte(`{"execution_state":"starting"}`))

@@ -165,14 +165,14 @@ func TestModuleStateCellsAndBinary(t *testing.T) {
 		t.Fatal(err)
 	}
 	built := &modules.Binary{Path: bin, Packages: []string{"example.com/a"}}
-	if !m.runs(built, []string{bin, "evaluator"}) {
+	if !m.runs(built, []string{bin}) {
 		t.Errorf("a session started as the binary (nothing recorded) does not run it")
 	}
-	if m.runs(built, []string{"/usr/bin/peerbook", "evaluator"}) {
+	if m.runs(built, []string{"/usr/bin/peerbook-evaluator"}) {
 		t.Errorf("another command runs the binary")
 	}
 	m.movedTo(built, modules.Set{Imports: []string{"example.com/a"}})
-	if !m.runs(built, []string{bin, "evaluator"}) {
+	if !m.runs(built, []string{bin}) {
 		t.Errorf("the binary the session moved to is not the one it runs")
 	}
 	tmp := bin + ".tmp"
@@ -180,7 +180,7 @@ func TestModuleStateCellsAndBinary(t *testing.T) {
 	if err := os.Rename(tmp, bin); err != nil { // as a build replaces it
 		t.Fatal(err)
 	}
-	if m.runs(built, []string{bin, "evaluator"}) {
+	if m.runs(built, []string{bin}) {
 		t.Errorf("a binary built again since the move is taken for the one the session runs")
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log"
-	"os"
 	"time"
 
 	"github.com/peerbook/peerbook/internal/evalproto"
@@ -24,8 +23,8 @@ type Session struct {
 
 // SessionConfig says how to start a Session.
 type SessionConfig struct {
-	// EvaluatorCommand is the argv of the evaluator child. Default: this executable with
-	// the argument "evaluator".
+	// EvaluatorCommand is the argv of the evaluator child. Default: the binary
+	// DefaultEvaluator names (peerbook-evaluator beside this executable).
 	EvaluatorCommand []string
 	// EvaluatorEnv is extra environment (KEY=VALUE) for the evaluator.
 	EvaluatorEnv []string
@@ -278,18 +277,6 @@ func (s *Session) background(pm procMsg, ev Events) {
 			ev.Stream("stderr", diedBetweenCells(pm.child.exit))
 		}
 	}
-}
-
-// evaluatorCommand is argv, or by default this executable with the argument "evaluator".
-func evaluatorCommand(argv []string) ([]string, error) {
-	if len(argv) > 0 {
-		return argv, nil
-	}
-	exe, err := os.Executable()
-	if err != nil {
-		return nil, fmt.Errorf("find the peerbook executable for the evaluator: %w", err)
-	}
-	return []string{exe, "evaluator"}, nil
 }
 
 // diedBetweenCells is what the cell after a session that died between cells is told.

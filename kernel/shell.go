@@ -54,8 +54,10 @@ func (k *Kernel) handleShell(in inbound) {
 			return
 		}
 		k.execute(in)
+		k.trace.step(stepExecuteReply)
 	case "kernel_info_request":
 		k.reply(k.shell, m, "kernel_info_reply", k.kernelInfo())
+		k.trace.step(stepKernelInfoReply)
 	case "complete_request":
 		k.complete(m)
 	case "inspect_request":

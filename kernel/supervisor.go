@@ -53,6 +53,9 @@ type supervisor struct {
 	// interrupts receives interrupts that came while no cell ran.
 	interrupts chan struct{}
 
+	// trace, when set, is told when the first evaluator started and was ready.
+	trace *startTrace
+
 	mu      sync.Mutex
 	cur     *child // the evaluator, outside rank mode
 	gen     int
@@ -254,9 +257,10 @@ func (s *supervisor) spawnLocked(g *rankGen, rank int, env []string) (*child, er
 	closeAll(reqR, evW, outW, errW)
 	if err != nil {
 		closeAll(reqW, evR, outR, errR)
-		return nil, fmt.Errorf("start evaluator %s: %w", s.argv[0], err)
+		return nil, evaluatorStartError(s.argv[0], err)
 	}
 	c.proc, c.pid, c.reqW = localProc{cmd}, cmd.Process.Pid, reqW
+	s.trace.step(stepEvaluatorStart)
 	s.live[c.pid] = true
 
 	var pipes sync.WaitGroup
@@ -299,6 +303,7 @@ func (c *child) readEvents(r *os.File) {
 					c.readyErr = ev.Text
 					if ev.Text == "" {
 						c.wasReady.Store(true)
+						c.sup.trace.step(stepEvaluatorReady)
 					}
 					close(c.ready)
 				})

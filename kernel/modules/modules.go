@@ -4,8 +4,8 @@
 // cannot interpret gonum's or go-humanize's source (both use the min/max builtins of Go
 // 1.21), and where it can, library code runs tens of times slower than compiled Go
 // (docs/MODULES.md has the figures). So the package is built with the go command into a new
-// evaluator binary: peerbook's own main package plus a generated package of yaegi symbol
-// tables for the imported packages, which the evaluator hands to the interpreter.
+// evaluator binary: peerbook-evaluator's main package plus a generated package of yaegi
+// symbol tables for the imported packages, which the evaluator hands to the interpreter.
 //
 // A Builder does that for a Set (the imported packages, `%go get` pins, the notebook's
 // folder). The work happens in a workspace under the user's cache dir, keyed by everything
@@ -64,10 +64,10 @@ type Set struct {
 // Builder builds evaluator binaries for module sets.
 type Builder struct {
 	// Source is peerbook's own module source: go.mod, go.sum and the packages' folders,
-	// with the main package (the peerbook command) at its root. Test files and testdata
-	// folders in it are not copied.
+	// with the evaluator's main package in internal/cmd/peerbook-evaluator. Test files and
+	// testdata folders in it are not copied.
 	Source fs.FS
-	// SymbolsVar names a package-level variable of the main package, of type
+	// SymbolsVar names a package-level variable of the evaluator's main package, of type
 	// map[string]map[string]reflect.Value, that the evaluator hands to the interpreter: the
 	// build adds a file to the main package that sets it to the generated symbol tables.
 	SymbolsVar string
@@ -195,7 +195,7 @@ func (b *Builder) Build(ctx context.Context, set Set) (*Binary, error) {
 		b.progress("modules: go build of the evaluator")
 	}
 	tmp := bin + fmt.Sprintf(".tmp%d", os.Getpid())
-	if _, err := g.run(ctx, ws, append(append([]string{"build"}, g.buildFlags()...), "-o", tmp, ".")...); err != nil {
+	if _, err := g.run(ctx, ws, append(append([]string{"build"}, g.buildFlags()...), "-o", tmp, "./"+evaluatorDir)...); err != nil {
 		os.Remove(tmp)
 		return nil, b.explainBuild(ctx, g, ws, imports, fmt.Errorf("build the evaluator: %w", err))
 	}
@@ -226,7 +226,7 @@ func (b *Builder) prepare(ctx context.Context, g *goTool, root, ws string, impor
 	if err := copySource(b.Source, tmp); err != nil {
 		return fmt.Errorf("modules: copy peerbook's source: %w", err)
 	}
-	if err := writeHook(tmp, ws, g.goroot, b.SymbolsVar); err != nil {
+	if err := writeHook(filepath.Join(tmp, filepath.FromSlash(evaluatorDir)), ws, g.goroot, b.SymbolsVar); err != nil {
 		return err
 	}
 	if args := proj.editArgs(); len(args) > 0 {
