@@ -1,6 +1,9 @@
 package kernel
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // BenchmarkExecuteRoundTrip is one execute request through real ZMQ sockets and the
 // evaluator child (the fake session): request sent to reply and status idle received.
@@ -28,5 +31,30 @@ func BenchmarkRealExecuteRoundTrip(b *testing.B) {
 	c := dial(b, rk.conn)
 	for b.Loop() {
 		c.execute("1+1")
+	}
+}
+
+// BenchmarkReplyContent is the content of the messages of every cell's hot path: an
+// execute_reply, an execute_input, a stream, and the busy and idle statuses.
+func BenchmarkReplyContent(b *testing.B) {
+	n := 0
+	for b.Loop() {
+		n += len(executeReplyContent(12, nil, nil))
+		n += len(executeInputContent("x := 1\nfmt.Println(x)", 12))
+		n += len(streamContent("stdout", "1\n"))
+		n += len(statusContent("busy")) + len(statusContent("idle"))
+	}
+	if n == 0 {
+		b.Fatal("no content")
+	}
+}
+
+// BenchmarkDisplayContent is a display of a 1 MB picture (its base64 PNG as the
+// evaluator sends it).
+func BenchmarkDisplayContent(b *testing.B) {
+	data := []byte(`{"image/png":"` + strings.Repeat("iVBORw0KGgo", 100_000) + `","text/plain":"<pic>"}`)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		displayContent(data, []byte(`{}`), "d1")
 	}
 }

@@ -213,7 +213,7 @@ func (k *Kernel) background(pm procMsg) {
 		k.flushStream(true)
 		if k.lastParent != nil {
 			text := diedBetweenCells(pm.child.exit)
-			k.publish("stream", k.lastParent, newObj().str("name", "stderr").str("text", text).done())
+			k.publish("stream", k.lastParent, streamContent("stderr", text))
 		}
 	}
 }
@@ -234,8 +234,7 @@ func (k *Kernel) inputEvent(act *active, ev *evalproto.Event) {
 func (k *Kernel) sendInputRequest(act *active) {
 	k.flushStream(true)
 	ev := act.inputs[0]
-	content := newObj().str("prompt", ev.Prompt).bool("password", ev.Password).done()
-	k.reply(k.stdin, act.req, "input_request", content)
+	k.reply(k.stdin, act.req, "input_request", inputRequestContent(ev.Prompt, ev.Password))
 }
 
 // inputReply passes the frontend's answer to the evaluator.

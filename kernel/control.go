@@ -52,7 +52,7 @@ func (k *Kernel) shutdownRequest(sock zmq4.Socket, m *wire.Message) {
 		Restart bool `json:"restart"`
 	}
 	json.Unmarshal(m.Content, &c)
-	content := newObj().str("status", "ok").bool("restart", c.Restart).done()
+	content := shutdownReplyContent(c.Restart)
 	k.reply(sock, m, "shutdown_reply", content)
 	k.publish("shutdown_reply", m.RawHeader, content)
 	k.log.Printf("shutdown requested (restart: %v)", c.Restart)
@@ -65,15 +65,5 @@ func (k *Kernel) kernelInfo() []byte {
 	if version == "" {
 		version = "dev"
 	}
-	lang := newObj().str("name", "go").str("version", goVersion()).str("mimetype", "text/x-go").
-		str("file_extension", ".go").str("pygments_lexer", "go").str("codemirror_mode", "go").done()
-	links := `[{"text":"Go documentation","url":"https://go.dev/doc/"},` +
-		`{"text":"Go standard library","url":"https://pkg.go.dev/std"},` +
-		`{"text":"Jupyter messaging protocol","url":"https://jupyter-client.readthedocs.io/en/latest/messaging.html"}]`
-	banner := "peerbook " + version + ": Go " + goVersion() + " in Jupyter, with GPUs and Peer buffers.\n" +
-		"Cells are Go (statements, declarations, imports). name? shows documentation."
-	return newObj().str("status", "ok").str("protocol_version", wire.ProtocolVersion).
-		str("implementation", "peerbook").str("implementation_version", version).
-		raw("language_info", lang, "{}").str("banner", banner).bool("debugger", false).
-		raw("help_links", []byte(links), "[]").done()
+	return kernelInfoContent(version, goVersion())
 }

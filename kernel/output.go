@@ -68,7 +68,7 @@ func (k *Kernel) flushStream(final bool) {
 			return
 		}
 	}
-	k.publishOutput("stream", o.parent, newObj().str("name", o.name).str("text", string(o.buf[:n])).done())
+	k.publishOutput("stream", o.parent, streamContent(o.name, string(o.buf[:n])))
 	rest := copy(o.buf, o.buf[n:])
 	o.buf = o.buf[:rest]
 }
@@ -203,7 +203,7 @@ func (k *Kernel) displayEvent(act *active, ev *evalproto.Event) {
 		k.streamText(parent, name, []byte(ev.Text))
 	case evalproto.EvClear:
 		k.flushStream(true)
-		k.publish("clear_output", parent, newObj().bool("wait", ev.Wait).done())
+		k.publish("clear_output", parent, clearOutputContent(ev.Wait))
 	case evalproto.EvDisplay:
 		k.flushStream(true)
 		var b bundle
@@ -219,13 +219,7 @@ func (k *Kernel) displayEvent(act *active, ev *evalproto.Event) {
 			}
 			msgType = "update_display_data"
 		}
-		c := newObj().raw("data", b.Data, "{}").raw("metadata", b.Metadata, "{}")
-		if ev.DisplayID != "" {
-			c.raw("transient", newObj().str("display_id", ev.DisplayID).done(), "{}")
-		} else {
-			c.raw("transient", emptyObject, "{}")
-		}
-		k.publishOutput(msgType, parent, c.done())
+		k.publishOutput(msgType, parent, displayContent(b.Data, b.Metadata, ev.DisplayID))
 	}
 }
 

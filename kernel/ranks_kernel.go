@@ -168,7 +168,7 @@ func (k *Kernel) rankBackground(pm procMsg) {
 		}
 		k.flushStream(true)
 		if k.lastParent != nil {
-			k.publish("stream", k.lastParent, newObj().str("name", "stderr").str("text", rankDiedBetweenCells(g)).done())
+			k.publish("stream", k.lastParent, streamContent("stderr", rankDiedBetweenCells(g)))
 		}
 	}
 }
