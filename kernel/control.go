@@ -25,7 +25,7 @@ func (k *Kernel) handleControl(m *wire.Message) {
 	switch t := m.Header.MsgType; t {
 	case "interrupt_request":
 		k.sup.interrupt()
-		k.reply(k.control, m, "interrupt_reply", []byte(`{"status":"ok"}`))
+		k.reply(k.control, m, "interrupt_reply", interruptReplyContent)
 	case "shutdown_request":
 		k.status(m.RawHeader, "idle")
 		k.shutdownRequest(k.control, m)

@@ -263,7 +263,7 @@ func start(parent context.Context, cfg Config) (*Kernel, error) {
 	k.trace.step(stepSockets)
 	k.shellQ = make(chan inbound, 1024)
 	k.stdinQ = make(chan *wire.Message, 16)
-	k.publish("status", nil, []byte(`{"execution_state":"starting"}`))
+	k.publish("status", nil, statusStarting)
 
 	go k.heartbeat()
 	go k.readLoop(k.shell, "shell", &k.shellSeen, func(m *wire.Message) {

@@ -79,6 +79,11 @@ func replyCases() []struct {
 	for _, st := range []string{"starting", "busy", "idle"} {
 		add("status/"+st, statusContent(st))
 	}
+	add("status/busy, written once", statusBusy)
+	add("status/idle, written once", statusIdle)
+	add("status/starting, written once", statusStarting)
+	add("interrupt_reply", interruptReplyContent)
+	add("comm_info_reply", commInfoReplyContent)
 	return cases
 }
 

@@ -67,7 +67,7 @@ func (k *Kernel) handleShell(in inbound) {
 	case "history_request":
 		k.history(m)
 	case "comm_info_request":
-		k.reply(k.shell, m, "comm_info_reply", []byte(`{"status":"ok","comms":{}}`))
+		k.reply(k.shell, m, "comm_info_reply", commInfoReplyContent)
 	case "comm_open":
 		k.commOpen(m)
 	case "comm_msg", "comm_close":

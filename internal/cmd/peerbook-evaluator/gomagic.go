@@ -31,7 +31,10 @@ func builtModules(bi *debug.BuildInfo) map[string]builtModule {
 	for _, d := range bi.Deps {
 		m := builtModule{version: d.Version}
 		if r := d.Replace; r != nil {
-			m.replace = strings.TrimSpace("=> " + r.Path + " " + r.Version)
+			m.replace = "=> " + r.Path
+			if r.Version != "" && r.Version != "(devel)" { // a folder's is "(devel)"
+				m.replace += " " + r.Version
+			}
 		}
 		mods[d.Path] = m
 	}

@@ -30,11 +30,12 @@ func TestGoMagicWithoutModules(t *testing.T) {
 func TestGoMagicWithModules(t *testing.T) {
 	mods := builtModules(&debug.BuildInfo{Deps: []*debug.Module{
 		{Path: "b.example/y", Version: "v0.1.0"},
-		{Path: "a.example/x", Version: "v1.2.3", Replace: &debug.Module{Path: "/src/x"}},
+		{Path: "a.example/x", Version: "v1.2.3", Replace: &debug.Module{Path: "/src/x", Version: "(devel)"}},
+		{Path: "c.example/z", Version: "v1.0.0", Replace: &debug.Module{Path: "d.example/z", Version: "v1.0.1"}},
 	}})
 	built := []string{"b.example/y/pkg"}
 	out, err := goMagicOf("mod", mods, built)
-	if want := "third-party packages built in: b.example/y/pkg\nmodules this evaluator was built with:\n  a.example/x v1.2.3 => /src/x\n  b.example/y v0.1.0\n"; err != nil || out != want {
+	if want := "third-party packages built in: b.example/y/pkg\nmodules this evaluator was built with:\n  a.example/x v1.2.3 => /src/x\n  b.example/y v0.1.0\n  c.example/z v1.0.0 => d.example/z v1.0.1\n"; err != nil || out != want {
 		t.Errorf("%%go mod: %q, %v; want %q", out, err, want)
 	}
 	if out, err := goMagicOf("get b.example/y@v0.1.0", mods, built); err != nil || out != "b.example/y v0.1.0\n" {
@@ -43,7 +44,7 @@ func TestGoMagicWithModules(t *testing.T) {
 	if _, err := goMagicOf("get b.example/y@v0.2.0", mods, built); err == nil || !strings.Contains(err.Error(), "built with b.example/y v0.1.0") {
 		t.Errorf("%%go get of another version: %v", err)
 	}
-	if _, err := goMagicOf("get c.example/z@v1.0.0", mods, built); err == nil || !strings.Contains(err.Error(), "not built with c.example/z") {
+	if _, err := goMagicOf("get e.example/z@v1.0.0", mods, built); err == nil || !strings.Contains(err.Error(), "not built with e.example/z") {
 		t.Errorf("%%go get of a module not built: %v", err)
 	}
 }
