@@ -327,7 +327,16 @@ func (v TimelineView) svg(id string) *svgDoc {
 			continue
 		}
 		d.line(tx, tlTop-6, tx, bottom, "#e0e0e0", 1, shape{})
-		d.text(tx, tlTop-10, "middle", 10, "#555", formatTick(tv, step)+" "+unit, plain)
+		label := formatTick(tv, step) + " " + unit
+		// A label centred on a tick near an edge would stick out of the picture: it ends
+		// (or starts) at the edge instead.
+		lx, anchor := tx, "middle"
+		if half := textWidth(label, 10, false) / 2; tx+half > tlWidth-1 {
+			lx, anchor = tlWidth-1, "end"
+		} else if tx-half < 1 {
+			lx, anchor = 1, "start"
+		}
+		d.text(lx, tlTop-10, anchor, 10, "#555", label, plain)
 	}
 	d.groupEnd()
 	// Lanes.
@@ -475,8 +484,9 @@ function draw(){var u=unit(hi-lo),tk=ticks(lo/u[1],hi/u[1],8),dec=Math.max(0,-Ma
 while(axis.firstChild)axis.removeChild(axis.firstChild);
 tk[0].forEach(function(v){var x=X(v*u[1]);if(x<L-0.5||x>R+0.5)return;var l=document.createElementNS(ns,"line");
 l.setAttribute("x1",x);l.setAttribute("x2",x);l.setAttribute("y1",T-6);l.setAttribute("y2",B);l.setAttribute("stroke","#e0e0e0");axis.appendChild(l);
-var t=document.createElementNS(ns,"text");t.setAttribute("x",x);t.setAttribute("y",T-10);t.setAttribute("text-anchor","middle");
-t.setAttribute("font-size","10");t.setAttribute("fill","#555");t.textContent=v.toFixed(Math.min(dec,6))+" "+u[0];axis.appendChild(t);});
+var t=document.createElementNS(ns,"text"),lb=v.toFixed(Math.min(dec,6))+" "+u[0],hw=lb.length*2.9,tx=x,an="middle";
+if(x+hw>R+15){tx=R+15;an="end";}t.setAttribute("x",tx);t.setAttribute("y",T-10);t.setAttribute("text-anchor",an);
+t.setAttribute("font-size","10");t.setAttribute("fill","#555");t.textContent=lb;axis.appendChild(t);});
 els.forEach(function(e){var s=+e.getAttribute("data-s"),en=+e.getAttribute("data-e"),x0=X(s),x1=X(en),vis=x1>=L&&x0<=R;
 e.style.display=vis?"":"none";if(!vis)return;x0=Math.max(x0,L);x1=Math.min(x1,R);
 if(e.tagName=="rect"){e.setAttribute("x",x0);e.setAttribute("width",Math.max(x1-x0,1.5));}

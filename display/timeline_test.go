@@ -3,6 +3,7 @@ package display
 import (
 	"encoding/xml"
 	"fmt"
+	"github.com/peerbook/peerbook/display/svgtest"
 	"io"
 	"regexp"
 	"strconv"
@@ -95,6 +96,40 @@ func TestTimelineAxisUnits(t *testing.T) {
 		for _, tk := range ticks {
 			if tk[2] != c.unit {
 				t.Errorf("span %v: tick %q, want unit %s", c.span, tk[0], c.unit)
+			}
+		}
+	}
+}
+
+// TestTimelineAxisLabelsStayInside: a tick near the axis's end is labelled inside the
+// picture, as every tick is (these spans put a tick labelled "17.5 ms", "20.0 ms" or
+// "27.5 ms" within a few pixels of the right edge, where a centred label stuck out).
+func TestTimelineAxisLabelsStayInside(t *testing.T) {
+	for _, c := range []struct{ start, end time.Duration }{
+		{0, 17170 * time.Microsecond},
+		{700 * time.Microsecond, 19640 * time.Microsecond},
+		{10500 * time.Microsecond, 27180 * time.Microsecond},
+		{0, 20 * time.Millisecond},
+	} {
+		v := TimelineView{Lanes: []string{"GPU0"}, Ops: []TimelineOp{{Kind: "kernel", Name: "k", Start: c.start, End: c.end}}}
+		out, err := svgtest.Outside(v.SVG())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(out) > 0 {
+			t.Errorf("operation %v..%v: text outside the picture: %q", c.start, c.end, out)
+		}
+	}
+	// And over a grid of spans, wherever the ticks fall.
+	for s := 0; s < 200; s += 13 {
+		for e := 300; e < 3000; e += 29 {
+			start, end := time.Duration(s)*100*time.Microsecond, time.Duration(e)*10*time.Microsecond
+			if end <= start {
+				continue
+			}
+			v := TimelineView{Lanes: []string{"GPU0"}, Ops: []TimelineOp{{Kind: "kernel", Name: "k", Start: start, End: end}}}
+			if out, _ := svgtest.Outside(v.SVG()); len(out) > 0 {
+				t.Fatalf("operation %v..%v: text outside the picture: %q", start, end, out)
 			}
 		}
 	}

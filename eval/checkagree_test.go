@@ -156,8 +156,9 @@ func short(s string) string {
 // rewriter's own check of the cell as it runs (rewrite.Rewriter.Check) would. (Where the
 // two differ on purpose, the rewriter's own was wrong: a name defined twice in one cell, a
 // cell that redefines a name reading its old value (x := f(x): the rewriter's own check
-// left the old x out), a declaration its memory kept of a cell that did not compile; no
-// cell below does that.)
+// left the old x out), a declaration its memory kept of a cell that did not compile, a
+// var declaration run as a statement that a function of the cell reads (its own check
+// left the variable undefined in the function); no cell below does that.)
 func TestCellCheckAgreesWithTheRewriters(t *testing.T) {
 	s := newSession(t)
 	if s.rw == nil {

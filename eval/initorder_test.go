@@ -68,3 +68,45 @@ func main() {
 		t.Errorf("got %q, want %q (go run)", got, want)
 	}
 }
+
+// The variables of a grouped var declaration are initialised one by one in Go's order, and
+// a variable whose initializer may have an effect runs after the variables before it in
+// that order that run as statements (Go's test/fixedbugs/issue22326.go). Before: the
+// group was one item in the order written (references between its specs were not seen),
+// and the variables that read nothing of the cell ran first: "abcd_" where Go prints
+// "abc_d". Expected output from go run (Go 1.26.8).
+func TestInitOrderOfAVarGroup(t *testing.T) {
+	got := cellStdout(t, `package main
+
+import "fmt"
+
+var (
+	_ = d
+	_ = f("_", c, b)
+	a = f("a")
+	b = f("b")
+	c = f("c")
+	d = f("d")
+)
+
+func f(s string, rest ...int) int {
+	fmt.Print(s)
+	return 0
+}
+
+var (
+	total = trace("total", x+y)
+	x     = trace("x", 1)
+	y     = trace("y", 2)
+)
+
+func trace(s string, v int) int { fmt.Print(" ", s); return v }
+
+func main() {
+	fmt.Println("", total)
+}
+`)
+	if want := "abc_d x y total 3\n"; got != want {
+		t.Errorf("got %q, want (go run) %q", got, want)
+	}
+}

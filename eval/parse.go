@@ -117,6 +117,10 @@ func parseCell(fset *token.FileSet, serial int, code string) (*parsedCell, error
 			continue
 		}
 		for _, d := range f.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR && len(gd.Specs) > 1 {
+				pc.items = append(pc.items, varSpecItems(fset, f, gd, c, len(text)-len(c.src))...)
+				continue
+			}
 			it := &item{kind: c.kind, decl: d, file: f, src: c.src, line: c.line, col: c.col}
 			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT {
 				it.kind = chunkImport
@@ -181,6 +185,40 @@ func withinCell(serial int, code string, errs scanner.ErrorList) scanner.ErrorLi
 	e.Pos.Line = serial*lineStride + len(lines)
 	e.Pos.Column = len(lines[len(lines)-1]) + 1
 	return scanner.ErrorList{&e}
+}
+
+// varSpecItems makes an item of each spec of a grouped var declaration (`var ( a = f("a");
+// b = f("b") )`), so that initOrderItems puts them in Go's initialisation order one by one,
+// as Go does: the group ran in the order the interpreter chose (Go's
+// test/fixedbugs/issue22326.go printed abcd_ where Go prints abc_d). Each item's text is
+// "var " and its spec; prefix is the length of the text parsed before the chunk's.
+func varSpecItems(fset *token.FileSet, f *ast.File, gd *ast.GenDecl, c chunk, prefix int) []*item {
+	group := map[any]bool{}
+	for _, spec := range gd.Specs {
+		group[spec] = true
+	}
+	var out []*item
+	for _, spec := range gd.Specs {
+		// A name of another spec of the group is a use, as it is between two declarations
+		// (the parser resolved it to the group's declaration: collectUses skips it).
+		ast.Inspect(spec, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && id.Obj != nil && group[id.Obj.Decl] && id.Obj.Decl != spec {
+				id.Obj = nil
+			}
+			return true
+		})
+		decl := &ast.GenDecl{TokPos: spec.Pos(), Tok: token.VAR, Specs: []ast.Spec{spec}}
+		start := fset.Position(spec.Pos()).Offset - prefix
+		end := fset.Position(spec.End()).Offset - prefix
+		src := c.src
+		if start >= 0 && end <= len(c.src) && start < end {
+			src = "var " + c.src[start:end]
+		}
+		it := &item{kind: c.kind, decl: decl, file: f, src: src}
+		it.line, it.col = cellPosition(fset, spec.Pos())
+		out = append(out, it)
+	}
+	return out
 }
 
 // asErrorList turns a parser error into a list.

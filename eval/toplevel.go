@@ -69,6 +69,7 @@ func (s *Session) scopeCell(pc *parsedCell, result *item) map[string]string {
 		}
 	}
 	addGenericFuncs(pc, cellVars)
+	asStmt := varStatements(pc, cellVars)
 	items := make([]*item, 0, len(pc.items))
 	for _, it := range pc.items {
 		if it.kernel || it == result {
@@ -88,7 +89,7 @@ func (s *Session) scopeCell(pc *parsedCell, result *item) map[string]string {
 					pc.types.noteCall(it.stmt)
 				}
 			}
-		case it.kind == chunkVar && hasValues(it.decl) && (!it.hoist || usesOther(it, cellVars)):
+		case asStmt[it]:
 			var objs map[string]types.Object
 			if ct != nil {
 				objs = ct.declared(it.decl)
@@ -174,6 +175,47 @@ func addGenericFuncs(pc *parsedCell, cellVars map[string]*item) {
 
 // usesOther reports whether a var declaration reads a variable another var declaration of the
 // cell declares (yaegi types package-level variables one from another badly).
+// varStatements returns the var declarations of the cell that run as statements (scopeCell,
+// hoistVarDecl) instead of being compiled with the declarations before the statements:
+// those that read another variable of the cell (usesOther) or something the statements
+// define (not hoisted), and, after the first of these in the items' order (Go's
+// initialisation order, initOrderItems), those whose initializer may have an effect (a
+// call or a receive), which must run after it as in Go: hoisted, they ran before every
+// statement (Go's test/fixedbugs/issue22326.go printed abcd_ where Go prints abc_d).
+func varStatements(pc *parsedCell, cellVars map[string]*item) map[*item]bool {
+	out := map[*item]bool{}
+	after := false
+	for _, it := range pc.items {
+		if it.kind != chunkVar || it.kernel || !hasValues(it.decl) {
+			continue
+		}
+		if !it.hoist || usesOther(it, cellVars) || (after && mayHaveEffects(it.decl)) {
+			out[it] = true
+			after = true
+		}
+	}
+	return out
+}
+
+// mayHaveEffects reports whether evaluating n may have an effect: it holds a call (a
+// conversion or a builtin counts, without the types to tell) or a receive, outside a
+// function literal.
+func mayHaveEffects(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			found = true
+		case *ast.UnaryExpr:
+			found = found || n.Op == token.ARROW
+		}
+		return !found
+	})
+	return found
+}
+
 func usesOther(it *item, cellVars map[string]*item) bool {
 	for u := range it.uses {
 		if d, ok := cellVars[u]; ok && d != it {

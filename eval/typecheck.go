@@ -107,9 +107,10 @@ func varDecls(pc *parsedCell) map[*item]bool {
 		}
 	}
 	addGenericFuncs(pc, cellVars)
+	asStmt := varStatements(pc, cellVars)
 	out := map[*item]bool{}
 	for _, it := range pc.items {
-		if it.kind == chunkVar && !it.kernel && !(hasValues(it.decl) && (!it.hoist || usesOther(it, cellVars))) {
+		if it.kind == chunkVar && !it.kernel && !asStmt[it] {
 			out[it] = true
 		}
 	}
@@ -233,11 +234,73 @@ func (t *cellTyper) check(pc *parsedCell, imports map[string]string, decls map[*
 			ct.hard = append(ct.hard, te)
 		}
 	}}
-	func() {
-		defer func() { _ = recover() }() // a checker failure must not stop the cell // a checker bug must not stop the cell
+	run := func() {
+		defer func() { _ = recover() }() // a checker bug must not stop the cell
 		ct.pkg, _ = conf.Check("main", t.fset, []*ast.File{mem, cellFile}, ct.info)
-	}()
+	}
+	run()
+	if stubs := statementVarStubs(pc, decls, ct); len(stubs) > 0 {
+		// The variables of var declarations run as statements are the session's (package
+		// level), but the check declares them in the function of the statements, where the
+		// cell's functions don't see them ("undefined: Suites" in a main that reads `var
+		// Suites = []Suite{Dicts}`): the check is made again with each declared at package
+		// level too, with the type the first check gave it.
+		t.checks++
+		cellFile.Decls = append(cellFile.Decls, stubs...)
+		ct.info, ct.all, ct.errs, ct.hard = rewrite.NewInfo(), nil, nil, nil
+		run()
+	}
 	return ct
+}
+
+// statementVarStubs returns a package-level `var NAME T` for each variable of a cell's
+// var declaration run as a statement (not in decls) that the check found undefined
+// elsewhere in the cell, T its type in that statement; nil when there is none or a type
+// can't be written.
+func statementVarStubs(pc *parsedCell, decls map[*item]bool, ct *cellTypes) []ast.Decl {
+	undefined := map[string]bool{}
+	for _, e := range ct.hard {
+		if name, ok := strings.CutPrefix(e.Msg, "undefined: "); ok {
+			undefined[name] = true
+		}
+	}
+	if len(undefined) == 0 {
+		return nil
+	}
+	var stubs []ast.Decl
+	for _, it := range pc.items {
+		if it.kind != chunkVar || it.kernel || decls[it] || it.stmt != nil {
+			continue
+		}
+		gd, ok := it.decl.(*ast.GenDecl)
+		if !ok {
+			continue
+		}
+		for _, spec := range gd.Specs {
+			vs, ok := spec.(*ast.ValueSpec)
+			if !ok {
+				continue
+			}
+			for _, id := range vs.Names {
+				obj := ct.info.Defs[id]
+				if !undefined[id.Name] || obj == nil {
+					continue
+				}
+				ts, ok := ct.typeString(obj.Type())
+				if !ok {
+					return nil
+				}
+				te, err := parser.ParseExpr(ts)
+				if err != nil {
+					return nil
+				}
+				stubs = append(stubs, &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{
+					&ast.ValueSpec{Names: []*ast.Ident{ast.NewIdent(id.Name)}, Type: te},
+				}})
+			}
+		}
+	}
+	return stubs
 }
 
 // importDecl declares the session's imports (those the cell does not import itself, under the

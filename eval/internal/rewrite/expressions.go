@@ -147,9 +147,17 @@ func (x *cell) call(call *ast.CallExpr) ast.Expr {
 		if id.Name == "println" {
 			line = "true"
 		}
+		args := []ast.Expr{&ast.Ident{NamePos: call.Lparen, Name: line}}
+		for _, a := range call.Args {
+			if t := x.typeOf(a); t != nil && types.IsInterface(t) {
+				// The runtime prints an interface operand as its two words (rt.Iface).
+				a = &ast.CallExpr{Fun: &ast.Ident{NamePos: a.Pos(), Name: "_pb_print_iface"}, Lparen: a.Pos(), Args: []ast.Expr{a}, Rparen: a.End()}
+			}
+			args = append(args, a)
+		}
 		return &ast.CallExpr{
 			Fun:    &ast.Ident{NamePos: id.NamePos, Name: "_pb_print"},
-			Lparen: call.Lparen, Args: append([]ast.Expr{&ast.Ident{NamePos: call.Lparen, Name: line}}, call.Args...), Rparen: call.Rparen,
+			Lparen: call.Lparen, Args: args, Rparen: call.Rparen,
 		}
 	case "clear":
 		if len(call.Args) != 1 {

@@ -1,9 +1,11 @@
 package rewrite
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 )
 
 // selectStmt replaces break and continue inside the cases of a select by goto
@@ -12,7 +14,15 @@ import (
 // it; a continue goes to a label at the end of the loop's body, a labelled break to a
 // label right after the labelled statement (placed when that statement is rewritten,
 // see placeLabels). Branches to a range-over-function loop are left to rangeFunc.
+//
+// It also makes each receive clause that assigns (`case x.a = <-c:`) define instead, see
+// recvAssign.
 func (x *cell) selectStmt(label *ast.Ident, st *ast.SelectStmt, loops []ast.Node) []ast.Stmt {
+	for _, c := range st.Body.List {
+		if cc, ok := c.(*ast.CommClause); ok {
+			x.recvAssign(cc)
+		}
+	}
 	end := ""
 	for _, c := range st.Body.List {
 		walkBranches(c, false, false, func(s ast.Stmt, breakable, continuable bool) {
@@ -25,6 +35,62 @@ func (x *cell) selectStmt(label *ast.Ident, st *ast.SelectStmt, loops []ast.Node
 		return nil
 	}
 	return []ast.Stmt{labeled(label, st), emptyLabeled(end, st.End())}
+}
+
+// recvAssign turns a receive clause that assigns into one that defines, the assignment
+// moving to the start of the clause's body:
+//
+//	case x.a, ok = <-c:   becomes   case _pb_recv1, _pb_recv2 := <-c:
+//	                                        x.a, ok = _pb_recv1, _pb_recv2
+//
+// Go evaluates the left-hand side only when the case is chosen (the spec's select
+// statement, step 5); yaegi evaluated it before choosing (`case *f() = <-c1:` called f
+// whatever case ran) and stored into a copy of a field or element (`case x.a = <-c:` left
+// x.a unchanged, status ok). Its defining clauses are right (patch 51). An ok of a named
+// boolean type takes a conversion; a clause whose types the rewriter can't spell is left
+// as it is.
+func (x *cell) recvAssign(cc *ast.CommClause) {
+	as, ok := cc.Comm.(*ast.AssignStmt)
+	if !ok || as.Tok != token.ASSIGN || len(as.Rhs) != 1 || len(as.Lhs) > 2 {
+		return
+	}
+	var defs []ast.Expr
+	exprs := map[string]ast.Expr{}
+	var dests, values []string
+	for i, l := range as.Lhs {
+		if id, ok := l.(*ast.Ident); ok && id.Name == "_" {
+			defs = append(defs, &ast.Ident{NamePos: l.Pos(), Name: "_"})
+			continue
+		}
+		name := x.tmp("recv")
+		defs = append(defs, &ast.Ident{NamePos: l.Pos(), Name: name})
+		value := name
+		if i == 1 {
+			t := x.typeOf(l)
+			if t == nil {
+				return
+			}
+			if !types.Identical(t, types.Typ[types.Bool]) && !types.IsInterface(t) {
+				ts, ok := x.c.typeString(t)
+				if !ok {
+					return
+				}
+				value = ts + "(" + name + ")"
+			}
+		}
+		placeholder := fmt.Sprintf("_pbX_recv%d", i)
+		exprs[placeholder] = l
+		dests = append(dests, placeholder)
+		values = append(values, value)
+	}
+	if len(dests) == 0 {
+		cc.Comm = &ast.ExprStmt{X: as.Rhs[0]}
+		return
+	}
+	tm := tmpl{pos: as.Pos(), exprs: exprs}
+	body := tm.statements("%s = %s", strings.Join(dests, ", "), strings.Join(values, ", "))
+	cc.Comm = &ast.AssignStmt{Lhs: defs, TokPos: as.TokPos, Tok: token.DEFINE, Rhs: as.Rhs}
+	cc.Body = append(body, cc.Body...)
 }
 
 // selectBranch turns one break or continue inside a select into a goto.

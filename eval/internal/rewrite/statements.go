@@ -77,10 +77,12 @@ func (x *cell) stmt(s ast.Stmt, fn *types.Signature, loops []ast.Node) []ast.Stm
 	case *ast.ForStmt:
 		out = x.forStmt(label, st)
 	case *ast.DeferStmt:
+		x.printStmtCall(&st.Call)
 		out = x.bindCall(st.Call, st.Defer, loops, func(call *ast.CallExpr) ast.Stmt {
 			return &ast.DeferStmt{Defer: st.Defer, Call: call}
 		})
 	case *ast.GoStmt:
+		x.printStmtCall(&st.Call)
 		out = x.bindCall(st.Call, st.Go, loops, func(call *ast.CallExpr) ast.Stmt {
 			return &ast.GoStmt{Go: st.Go, Call: call}
 		})
@@ -99,6 +101,11 @@ func (x *cell) stmt(s ast.Stmt, fn *types.Signature, loops []ast.Node) []ast.Stm
 		out = x.typeSwitch(label, st)
 	case *ast.AssignStmt:
 		out = x.commaOk(st)
+		if out == nil {
+			if mt := x.mapIndexTuple(st); mt != nil {
+				out = []ast.Stmt{labeled(label, mt[0])}
+			}
+		}
 	case *ast.IfStmt:
 		if e, ok := st.Else.(*ast.IfStmt); ok {
 			// An else if is no statement of a list: its comma-ok init (else if s, ok :=
@@ -118,6 +125,20 @@ func (x *cell) stmt(s ast.Stmt, fn *types.Signature, loops []ast.Node) []ast.Stm
 		out = []ast.Stmt{s}
 	}
 	return append(out, after...)
+}
+
+// printStmtCall rewrites the call of a defer or go statement that is the builtin print or
+// println as the expression pass rewrites the others (rt.Print: to stderr, in the
+// runtime's format): that pass sees expressions held as ast.Expr, and a statement's call is
+// not one, so a deferred println wrote as yaegi's builtin does (to stdout, as fmt). It is
+// made before the call's arguments are bound, which then bind the rewritten operands.
+func (x *cell) printStmtCall(call **ast.CallExpr) {
+	if id, ok := ast.Unparen((*call).Fun).(*ast.Ident); !ok || (id.Name != "print" && id.Name != "println") {
+		return
+	}
+	if out, ok := x.call(*call).(*ast.CallExpr); ok && out != nil {
+		*call = out
+	}
 }
 
 // labeled puts label (if any) back on a statement.

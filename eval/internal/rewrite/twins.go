@@ -79,7 +79,7 @@ func (x *cell) mayBox(e ast.Expr, stack []ast.Node) bool {
 		if e == p.X {
 			other = p.Y
 		}
-		return types.IsInterface(x.typeOf(other))
+		return isIface(x.typeOf(other)) // unknown counts (types.IsInterface(nil) panics)
 	case *ast.ValueSpec:
 		return p.Type != nil && isIface(x.typeOf(p.Type))
 	case *ast.AssignStmt:

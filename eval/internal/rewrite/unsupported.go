@@ -234,9 +234,22 @@ func reprKey(t types.Type) string { return reprKeyOf(t, nil) }
 // reprKeyOf is reprKey where the session types for which distinct is true keep their
 // name.
 func reprKeyOf(t types.Type, distinct func(*types.Named) bool) string {
-	reprKey := func(t types.Type) string { return reprKeyOf(t, distinct) }
+	return reprKeyIn(t, distinct, map[*types.Named]bool{})
+}
+
+// reprKeyIn is reprKeyOf with the named types being expanded: a type that reaches itself
+// (type T2 T1 with T1 struct{ Next *T2 }) keeps its name where it comes back (the
+// expansion recursed until the stack overflowed, ending the session: Go's
+// test/fixedbugs/bug336.go).
+func reprKeyIn(t types.Type, distinct func(*types.Named) bool, expanding map[*types.Named]bool) string {
+	reprKey := func(t types.Type) string { return reprKeyIn(t, distinct, expanding) }
 	switch t := types.Unalias(t).(type) {
 	case *types.Named:
+		if expanding[t] {
+			return types.TypeString(t, nil)
+		}
+		expanding[t] = true
+		defer delete(expanding, t)
 		if isSessionValue(t) && (distinct == nil || !distinct(t)) {
 			switch u := t.Underlying().(type) {
 			case *types.Interface:

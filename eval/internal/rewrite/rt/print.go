@@ -25,9 +25,26 @@ func Print(w io.Writer, line bool, args ...any) {
 	_, _ = io.WriteString(w, b.String())
 }
 
+// Iface is an operand of print or println whose type is an interface: the runtime prints
+// such an operand as its two words, "(0x0,0x0)" when it is nil (a pointer to its type and
+// one to its value otherwise), never as the value it holds. The rewriter passes it (through
+// the prelude's _pb_print_iface and PrintIface, whose `any` parameter makes a nil interface
+// of any type nil: a nil interface with methods declared in a cell is no nil in compiled
+// code).
+type Iface struct {
+	V any // the operand, nil when it is nil
+}
+
+// PrintIface wraps an interface operand of print or println (see Iface).
+func PrintIface(v any) any { return Iface{V: v} }
+
 func printValue(b *strings.Builder, v reflect.Value) {
 	if !v.IsValid() {
 		b.WriteString("(0x0,0x0)") // a nil interface
+		return
+	}
+	if i, ok := v.Interface().(Iface); ok && v.Type() == reflect.TypeOf(Iface{}) {
+		printIface(b, i.V)
 		return
 	}
 	switch v.Kind() {
@@ -53,4 +70,26 @@ func printValue(b *strings.Builder, v reflect.Value) {
 		// only passes what go/types accepted.
 		b.WriteString("(" + v.Type().String() + ")")
 	}
+}
+
+// printIface writes an interface operand as the runtime does: its type word and its data
+// word, in hex. The words of a non-nil operand are its dynamic type's address and its
+// value's (its pointer for pointer-shaped values, a copy's otherwise), as arbitrary as the
+// runtime's.
+func printIface(b *strings.Builder, x any) {
+	if x == nil {
+		b.WriteString("(0x0,0x0)")
+		return
+	}
+	v := reflect.ValueOf(x)
+	data := uintptr(0)
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Chan, reflect.Map, reflect.Func, reflect.UnsafePointer:
+		data = v.Pointer()
+	default:
+		p := reflect.New(v.Type())
+		p.Elem().Set(v)
+		data = p.Pointer()
+	}
+	b.WriteString("(0x" + strconv.FormatUint(uint64(reflect.ValueOf(v.Type()).Pointer()), 16) + ",0x" + strconv.FormatUint(uint64(data), 16) + ")")
 }

@@ -10,6 +10,7 @@ var Symbols = map[string]map[string]reflect.Value{
 		"Pull":           reflect.ValueOf(Pull),
 		"RandN":          reflect.ValueOf(RandN),
 		"Print":          reflect.ValueOf(Print),
+		"PrintIface":     reflect.ValueOf(PrintIface),
 		"Go":             reflect.ValueOf(Go),
 		"SortOrdered":    reflect.ValueOf(SortOrdered),
 		"SortFunc":       reflect.ValueOf(SortFunc),

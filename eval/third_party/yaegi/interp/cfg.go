@@ -1241,7 +1241,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				}
 				if typ := c0.typ; len(typ.ret) > 0 {
 					n.typ = typ.ret[0]
-					if n.anc.kind == returnStmt && n.typ.id() == sc.def.typ.ret[0].id() {
+					if isResultSlotOf(n, sc) {
 						// Store the result directly to the return value area of frame.
 						// It can be done only if no type conversion at return is involved.
 						n.findex = childPos(n)
@@ -1275,9 +1275,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					case "unsafe.alignOf", "unsafe.Offsetof", "unsafe.Sizeof":
 						n.gen = nop
 					}
-				case n.anc.kind == returnStmt:
+				case isResultSlotOf(n, sc):
 					// Store result directly to frame output location, to avoid a frame copy.
-					n.findex = 0
+					n.findex = childPos(n)
 				case bname == "cap" && isInConstOrTypeDecl(n):
 					t := n.child[1].typ.TypeOf()
 					for t.Kind() == reflect.Ptr {
@@ -1379,6 +1379,8 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					} else {
 						n.typ = valueTOf(typ.Out(0))
 						if n.anc.kind == returnStmt {
+							// A compiled function's results are set into the result
+							// slots with reflect's assignability (callBin, aReturn).
 							n.findex = childPos(n)
 						} else {
 							n.findex = sc.add(n.typ)
@@ -1434,7 +1436,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				}
 				if typ := c0.typ; len(typ.ret) > 0 {
 					n.typ = typ.ret[0]
-					if n.anc.kind == returnStmt && n.typ.id() == sc.def.typ.ret[0].id() {
+					if isResultSlotOf(n, sc) {
 						// Store the result directly to the return value area of frame.
 						// It can be done only if no type conversion at return is involved.
 						n.findex = childPos(n)
@@ -3436,4 +3438,20 @@ func sizeof(n *node) {
 	n.gen = nop
 	n.typ = n.scope.getType("uintptr")
 	n.rval = reflect.ValueOf(n.child[1].typ.TypeOf().Size())
+}
+
+// isResultSlotOf reports whether the value of n, an operand of a return statement, can be
+// computed straight into its result's slot of the frame: a result whose type is n's (no
+// conversion at return). The slot is the result at n's position (peerbook patch 71: calls
+// compared n's type with the first result's, and builtins always took the first slot, so
+// `return []int{1}, make([]int, 2)` wrote the slice into the first result).
+func isResultSlotOf(n *node, sc *scope) bool {
+	if n.anc.kind != returnStmt || sc.def == nil || sc.def.typ == nil || n.typ == nil {
+		return false
+	}
+	pos := childPos(n)
+	if pos < 0 || pos >= len(sc.def.typ.ret) {
+		return false
+	}
+	return n.typ.id() == sc.def.typ.ret[pos].id()
 }

@@ -241,6 +241,7 @@ type Interpreter struct {
 	mapTypes   map[reflect.Value][]reflect.Type // special interfaces mapping for wrappers
 
 	mutex     sync.RWMutex
+	typeDepth atomic.Int32      // type resolutions in progress (nodeType2, peerbook patch 74)
 	frame     *frame            // program data storage during execution
 	frameMade int               // number of slots of frame made by resizeFrame (peerbook patch 14)
 	universe  *scope            // interpreter global level scope

@@ -1341,6 +1341,9 @@ func genFunctionWrapperOf(n *node, closure bool) func(*frame) reflect.Value {
 				}
 				switch {
 				case sk == reflect.Ptr && dk != reflect.Ptr:
+					if src.IsNil() {
+						panic(nilValueReceiver(def)) // peerbook patch 73
+					}
 					dest.Set(src.Elem())
 				case sk != reflect.Ptr && dk == reflect.Ptr:
 					dest.Set(src.Addr())
@@ -3008,6 +3011,17 @@ func branch(n *node) {
 func _return(n *node) {
 	child := n.child
 	def := n.val.(*node)
+	if len(child) == 1 && isCall(child[0]) && len(def.typ.ret) > 1 && child[0].findex != 0 {
+		// peerbook patch 71: `return g()` where g's results need a conversion to the
+		// function's (T into an interface): the call left them in its own slots, and only
+		// the first was copied. Each result is now an operand of its own.
+		if c := child[0]; c.child[0].typ != nil && len(c.child[0].typ.ret) == len(def.typ.ret) {
+			child = make([]*node, len(def.typ.ret))
+			for i, t := range c.child[0].typ.ret {
+				child[i] = &node{kind: identExpr, interp: c.interp, anc: n, typ: t, findex: c.findex + i, level: c.level, pos: c.pos}
+			}
+		}
+	}
 	values := make([]func(*frame) reflect.Value, len(child))
 	for i, c := range child {
 		switch t := def.typ.ret[i]; t.cat {
@@ -4174,7 +4188,7 @@ func recv(n *node) {
 				// Fast: channel read doesn't block
 				ch := value(f)
 				if r, ok := ch.TryRecv(); ok {
-					getFrame(f, l).data[i] = r
+					getFrame(f, l).data[i].Set(r)
 					if r.Bool() {
 						return tnext
 					}
@@ -4189,6 +4203,7 @@ func recv(n *node) {
 				if chosen == 0 {
 					return nil
 				}
+				getFrame(f, l).data[i].Set(v)
 				if v.Bool() {
 					return tnext
 				}
@@ -4199,7 +4214,7 @@ func recv(n *node) {
 				// Fast: channel read doesn't block
 				ch := value(f)
 				if r, ok := ch.TryRecv(); ok {
-					getFrame(f, l).data[i] = r
+					getFrame(f, l).data[i].Set(r)
 					return tnext
 				}
 				// Slow: channel is blocked, allow cancel
@@ -4207,11 +4222,11 @@ func recv(n *node) {
 				done := f.done
 				f.mutex.RUnlock()
 
-				var chosen int
-				chosen, getFrame(f, l).data[i], _ = reflect.Select([]reflect.SelectCase{done, {Dir: reflect.SelectRecv, Chan: ch}})
+				chosen, v, _ := reflect.Select([]reflect.SelectCase{done, {Dir: reflect.SelectRecv, Chan: ch}})
 				if chosen == 0 {
 					return nil
 				}
+				getFrame(f, l).data[i].Set(v)
 				return tnext
 			}
 		}
@@ -4221,7 +4236,7 @@ func recv(n *node) {
 			fnext := getExec(n.fnext)
 			n.exec = func(f *frame) bltn {
 				if r, _ := value(f).Recv(); r.Bool() {
-					getFrame(f, l).data[i] = r
+					getFrame(f, l).data[i].Set(r)
 					return tnext
 				}
 				return fnext
@@ -4229,7 +4244,8 @@ func recv(n *node) {
 		} else {
 			i := n.findex
 			n.exec = func(f *frame) bltn {
-				getFrame(f, l).data[i], _ = value(f).Recv()
+				r, _ := value(f).Recv()
+				getFrame(f, l).data[i].Set(r)
 				return tnext
 			}
 		}
@@ -4750,14 +4766,18 @@ func complexConst(n *node) {
 
 func imagConst(n *node) {
 	if v := n.child[1].rval; v.IsValid() {
-		n.rval = reflect.ValueOf(imag(v.Complex()))
+		// vComplex: the operand may be an untyped constant (a constant.Value), whose
+		// reflect Value has no Complex method (peerbook patch 72).
+		n.rval = reflect.ValueOf(imag(vComplex(v)))
 		n.gen = nop
 	}
 }
 
 func realConst(n *node) {
 	if v := n.child[1].rval; v.IsValid() {
-		n.rval = reflect.ValueOf(real(v.Complex()))
+		// vComplex: the operand may be an untyped constant (a constant.Value), whose
+		// reflect Value has no Complex method (peerbook patch 72).
+		n.rval = reflect.ValueOf(real(vComplex(v)))
 		n.gen = nop
 	}
 }

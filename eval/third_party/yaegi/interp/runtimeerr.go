@@ -314,3 +314,20 @@ func negativeShift() (err any) {
 	shiftSink = 1 << n
 	return nil
 }
+
+// nilValueReceiver is the runtime error of a value method called through a nil pointer
+// that is not dereferenced where the call is written (through an interface holding a nil
+// *T, a method value or expression of *T): Go's wrapper of the method panics with
+// "value method main.T.F called using nil *T pointer" (peerbook patch 73; the receiver's
+// copy panicked in reflect, "call of reflect.Value.Set on zero Value").
+func nilValueReceiver(def *node) any {
+	recv := def.typ.recv
+	if recv == nil || recv.name == "" || len(def.child) < 2 {
+		return nilDereference()
+	}
+	pkg := recv.path
+	if pkg == "" {
+		pkg = "main"
+	}
+	return runtimeErrorf("value method %s.%s.%s called using nil *%s pointer", pkg, recv.name, def.child[1].ident, recv.name)
+}

@@ -402,10 +402,22 @@ func nodeType(interp *Interpreter, sc *scope, n *node) (*itype, error) {
 	return nodeType2(interp, sc, n, nil)
 }
 
+// maxTypeDepth bounds the type resolutions nested in one another (patch 74): far beyond
+// what a program writes, far below what overflows a goroutine's stack (about 150,000).
+const maxTypeDepth = 10000
+
 func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype, err error) {
 	if n.typ != nil && !n.typ.incomplete {
 		return n.typ, nil
 	}
+	// peerbook patch 74: a recursive type the resolution can't close (recursive generic
+	// types instantiating one another) recursed until the stack overflowed, which ends the
+	// process, not the cell.
+	if interp.typeDepth.Add(1) > maxTypeDepth {
+		interp.typeDepth.Add(-1)
+		panic(n.cfgErrorf("type resolution nested over %d levels: a recursive type this interpreter cannot build", maxTypeDepth))
+	}
+	defer interp.typeDepth.Add(-1)
 	if sname := typeName(n); sname != "" {
 		// peerbook patches 54 and 56: the declaration's own scope only. A type declared
 		// in a function (type bag map[string]int, type T struct{...}) was the

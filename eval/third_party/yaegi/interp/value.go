@@ -317,8 +317,9 @@ func genValueOutput(n *node, t reflect.Type) func(*frame) reflect.Value {
 			return value
 		}
 		fallthrough
-	case n.anc.kind == returnStmt && n.anc.val.(*node).typ.ret[0].cat == interfaceT:
-		if nod, ok := n.anc.val.(*node); !ok || len(nod.typ.ret[0].field) == 0 {
+	case n.anc.kind == returnStmt && n.findex == childPos(n) && n.anc.val.(*node).typ.ret[childPos(n)].cat == interfaceT:
+		// (Only where n is computed in its result's slot, peerbook patch 71.)
+		if nod, ok := n.anc.val.(*node); !ok || len(nod.typ.ret[childPos(n)].field) == 0 {
 			// empty interface, do not wrap
 			return value
 		}

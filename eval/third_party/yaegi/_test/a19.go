@@ -1,0 +1,11 @@
+package main
+
+func main() {
+	var buf [bsize]byte
+	println(len(buf))
+}
+
+const bsize = 10
+
+// Output:
+// 10

@@ -1,0 +1,3 @@
+package foo
+
+var Desc = "in b2/foo"

@@ -1,0 +1,4 @@
+println("Hello")
+
+// Error:
+// 1:1: expected 'package', found println

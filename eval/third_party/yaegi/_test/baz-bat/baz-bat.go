@@ -1,0 +1,3 @@
+package baz
+
+var Name = "baz-bat"

@@ -1,0 +1,8 @@
+package main
+
+func main() {
+	println("Hello")
+}
+
+// Output:
+// Hello

@@ -1,0 +1,9 @@
+package main
+
+func main() {
+	f := println
+	f("Hello")
+}
+
+// Error:
+// 4:7: use of builtin println not in function call

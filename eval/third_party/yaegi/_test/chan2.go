@@ -1,0 +1,15 @@
+package main
+
+import "fmt"
+
+func main() {
+	messages := make(chan string)
+
+	go func() { messages <- "ping" }()
+
+	msg := <-messages
+	fmt.Println(msg)
+}
+
+// Output:
+// ping

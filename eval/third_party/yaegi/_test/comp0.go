@@ -1,0 +1,8 @@
+package main
+
+func main() {
+	println(2 < 2.4)
+}
+
+// Output:
+// true

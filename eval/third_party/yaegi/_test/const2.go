@@ -1,0 +1,10 @@
+package main
+
+func main() {
+	println(a)
+}
+
+const a = "hello"
+
+// Output:
+// hello

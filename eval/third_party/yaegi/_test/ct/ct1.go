@@ -1,0 +1,3 @@
+package ct
+
+func init() { println("hello from ct1") }

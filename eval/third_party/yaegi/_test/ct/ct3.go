@@ -1,0 +1,5 @@
+// +build dummy
+
+package ct
+
+func init() { println("hello from ct3") }

@@ -1,0 +1,16 @@
+package main
+
+import "fmt"
+
+func main() {
+	println("hello")
+	defer func() {
+		fmt.Println("bye")
+	}()
+	println("world")
+}
+
+// Output:
+// hello
+// world
+// bye

@@ -1,0 +1,8 @@
+package main
+
+func Test() {
+	println("Hello from test")
+}
+
+// Output:
+//

@@ -1,0 +1,14 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+)
+
+func main() {
+	flag.Parse()
+	fmt.Println("Narg:", flag.NArg())
+}
+
+// Output:
+// Narg: 0

@@ -1,0 +1,3 @@
+package bar
+
+var Name = "foo-bar"

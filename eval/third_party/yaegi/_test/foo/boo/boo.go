@@ -1,0 +1,5 @@
+package boo
+
+var Boo = "Boo"
+
+func init() { println("init boo") }

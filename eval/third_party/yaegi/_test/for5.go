@@ -1,0 +1,14 @@
+package main
+
+func main() {
+	var a bool
+
+	for a {
+		println("nok")
+		break
+	}
+	println("bye")
+}
+
+// Output:
+// bye

@@ -1,0 +1,11 @@
+package main
+
+func f() {}
+
+func main() {
+	f()
+	println("ok")
+}
+
+// Output:
+// ok

@@ -1,0 +1,8 @@
+package main
+
+func main() { println(f == nil) }
+
+var f func()
+
+// Output:
+// true

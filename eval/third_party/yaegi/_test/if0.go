@@ -1,0 +1,14 @@
+package main
+
+func main() {
+	var a bool
+
+	if a {
+		println("ok")
+	} else {
+		println("nok")
+	}
+}
+
+// Output:
+// nok

@@ -1,0 +1,13 @@
+package main
+
+import (
+	"fmt"
+	"math"
+)
+
+func main() {
+	fmt.Println(math.Cos(math.Pi))
+}
+
+// Output:
+// -1

@@ -1,0 +1,3 @@
+package method38
+
+func (p Pool) Get() *Buffer { return &Buffer{} }

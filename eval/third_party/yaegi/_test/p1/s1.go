@@ -1,0 +1,5 @@
+package p1
+
+import "crypto/rand"
+
+var Prime = rand.Prime

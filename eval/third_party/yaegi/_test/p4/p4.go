@@ -1,0 +1,3 @@
+package p4
+
+var Value1 = "value1"

@@ -1,0 +1,8 @@
+package main
+
+func main() {
+	print("hello")
+}
+
+// Output:
+// hello

@@ -1,0 +1,8 @@
+package main
+
+func main() {
+	func() { println("hello") }()
+}
+
+// Output:
+// hello

@@ -1,0 +1,13 @@
+package main
+
+func main() {
+	a := 1
+	if a := 2; a > 0 {
+		println(a)
+	}
+	println(a)
+}
+
+// Output:
+// 2
+// 1

@@ -1,0 +1,8 @@
+package main
+
+func main() {
+	println("hello world")
+}
+
+// Output:
+// hello world

@@ -1,0 +1,5 @@
+package quux
+
+func Quux() string {
+	return "baz"
+}

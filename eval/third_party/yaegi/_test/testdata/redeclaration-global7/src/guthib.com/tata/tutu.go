@@ -1,0 +1,7 @@
+package tutu
+
+import "guthib.com/baz"
+
+func Quux() string {
+	return quux.Quux()
+}

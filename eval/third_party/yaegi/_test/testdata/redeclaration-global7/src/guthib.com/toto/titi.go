@@ -1,0 +1,7 @@
+package titi
+
+import "guthib.com/bar"
+
+func Quux() string {
+	return quux.Quux()
+}

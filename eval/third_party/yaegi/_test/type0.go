@@ -1,0 +1,11 @@
+package main
+
+type newInt int
+
+func main() {
+	var a newInt
+	println(a)
+}
+
+// Output:
+// 0

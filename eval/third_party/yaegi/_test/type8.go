@@ -1,0 +1,14 @@
+package main
+
+import (
+	"fmt"
+	"time"
+)
+
+func main() {
+	v := (*time.Time)(nil)
+	fmt.Println(v)
+}
+
+// Output:
+// <nil>

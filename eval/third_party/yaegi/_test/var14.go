@@ -1,0 +1,10 @@
+package main
+
+import "github.com/traefik/yaegi/_test/vars"
+
+func main() {
+	println(vars.A)
+}
+
+// Output:
+// hello world!

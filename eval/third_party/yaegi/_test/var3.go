@@ -1,0 +1,9 @@
+package main
+
+func main() {
+	var a, b int = 2, 3
+	println(a, b)
+}
+
+// Output:
+// 2 3
