@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"syscall"
 
 	"github.com/peerbook/peerbook/internal/notebook"
 	"github.com/peerbook/peerbook/kernel/modules"
@@ -39,8 +41,16 @@ func moduleEvaluator(nb *notebook.Notebook, nbPath string) (string, error) {
 	}
 	set.Dir = filepath.Dir(abs)
 	b := newBuilder(func(line string) { fmt.Fprintln(os.Stderr, line) })
-	bin, err := b.Build(context.Background(), set)
+	// Ctrl-C stops the build (the go commands run in a process group of their own, which
+	// the interrupt does not reach: the build ends them) and says so.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	bin, err := b.Build(ctx, set)
 	if err != nil {
+		if ctx.Err() != nil {
+			fmt.Fprintln(os.Stderr, "peerbook run: the build of the evaluator was stopped (interrupted); nothing of it was kept, no cell ran: the next run builds it again")
+			os.Exit(130) // as a program a SIGINT ended
+		}
 		return "", err
 	}
 	return bin.Path, nil

@@ -16,8 +16,8 @@ import (
 // What the sources of the packages cells import say of their names: a declaration as go doc
 // writes it (parameter names, the package's own type names: `func (d *Device)
 // AllocShared(dtype DType, n int) (*Buffer, error)`), and its doc comment. Completion and
-// inspect read them; the symbol tables, made from reflect, know neither names nor aliases
-// (a gpu.DType is a backend.DType there).
+// inspect read them; the symbol tables, made from reflect, know neither parameter names nor
+// aliases (an alias is there the type it stands for).
 
 // apiDecl is one documented declaration of a package.
 type apiDecl struct {

@@ -65,7 +65,8 @@ func (w _Renderer) MIMEBundle() display.Bundle { return w.WMIMEBundle() }
 
 // bridge holds the compiled functions that rewritten cells call.
 type bridge struct {
-	s *Session
+	s       *Session
+	kernels cellKernels // the kernels cells defined, for their variables (Kernel)
 }
 
 // exports returns the yaegi symbol tables of the bridge package, of the wrappers above, and
@@ -100,6 +101,7 @@ func (b *bridge) exports() interp.Exports {
 			"Defer":       reflect.ValueOf(b.deferCall),
 			"RunDeferred": reflect.ValueOf(b.runDeferred),
 			"Return":      reflect.ValueOf(b.cellReturn),
+			"Kernel":      reflect.ValueOf(b.kernels.kernel),
 		},
 		"github.com/peerbook/peerbook/eval/eval": {
 			"htmler":      reflect.ValueOf((*htmler)(nil)),

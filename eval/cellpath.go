@@ -38,9 +38,9 @@ func (s *Session) runGo(ctx context.Context, c *cellState, code string) (res Res
 	if err != nil {
 		return res, compileError(s, err)
 	}
-	initOrderItems(pc)                                 // var declarations in Go's initialisation order
-	s.settleImports(pc)                                // imports earlier cells made are no-ops (see imports.go)
-	if err := s.moduleGenerics(pc, code); err != nil { // uses of modules' generics to their instances
+	initOrderItems(pc)                                   // var declarations in Go's initialisation order
+	s.settleImports(pc)                                  // imports earlier cells made are no-ops (see imports.go)
+	if err := s.moduleGenerics(ctx, c, pc); err != nil { // uses of modules' generics to their instances
 		return res, err // nothing ran
 	}
 	if err := s.precheck(pc); err != nil {

@@ -177,7 +177,7 @@ func moduleDoc(path, name string) (string, bool) {
 }
 
 // typeSpeller spells a reflect type by the names of the package at path where it has one:
-// an alias of an internal type is the package's own (gpu.DType, not backend.DType).
+// an alias of another package's type is spelled with the package's own name, as go doc does.
 func typeSpeller(path string, syms map[string]reflect.Value) func(reflect.Type) string {
 	pkg := path[strings.LastIndex(path, "/")+1:]
 	own := map[reflect.Type]string{}

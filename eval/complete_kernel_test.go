@@ -44,7 +44,7 @@ func TestCompletionOffersTheGenericKernelAPI(t *testing.T) {
 			t.Errorf("gpu. does not offer %s", name)
 		}
 	}
-	for _, name := range []string{"SetInterrupt", "SetNotice", "SetWorld"} {
+	for _, name := range []string{"SetInterrupt", "SetNotice", "SetWorld", "Poisoned", "LookupKernel"} {
 		if _, ok := meta[name]; ok {
 			t.Errorf("gpu. offers the plumbing %s", name)
 		}

@@ -8,6 +8,8 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
+
+	"github.com/peerbook/peerbook/eval/internal/rewrite"
 )
 
 // What the code at the cursor means, for completion and inspect. The cell as written up to
@@ -214,7 +216,7 @@ func declNames(d ast.Decl) []string {
 	switch d := d.(type) {
 	case *ast.FuncDecl:
 		if d.Recv != nil && len(d.Recv.List) > 0 {
-			return []string{recvTypeName(d.Recv.List[0].Type) + "." + d.Name.Name}
+			return []string{rewrite.RecvBase(d.Recv.List[0].Type) + "." + d.Name.Name}
 		}
 		return []string{d.Name.Name}
 	case *ast.GenDecl:
@@ -232,26 +234,6 @@ func declNames(d ast.Decl) []string {
 		return out
 	}
 	return nil
-}
-
-// recvTypeName is the name of a receiver's type: T for *T, T[K].
-func recvTypeName(e ast.Expr) string {
-	for {
-		switch x := e.(type) {
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.IndexListExpr:
-			e = x.X
-		case *ast.ParenExpr:
-			e = x.X
-		case *ast.Ident:
-			return x.Name
-		default:
-			return ""
-		}
-	}
 }
 
 // enclosingFunc returns the function declaration whose body holds pos.

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
+	"github.com/peerbook/peerbook/internal/modulegen/naming"
 )
 
 // ANSI colours of tracebacks, as Jupyter frontends render them.
@@ -123,6 +124,7 @@ func compileError(cs cellSource, err error) *Error {
 		m = strings.TrimPrefix(m, srcFile+": ")
 		m = explainMissingPackage(m)
 		m = explainNotAKernel(m)
+		m = naming.Display(m) // a module generic's interpreted copy by the generic's name
 		if i == 0 {
 			e.Value = m
 		}

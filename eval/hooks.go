@@ -9,6 +9,7 @@ import (
 	"github.com/peerbook/peerbook/display"
 	"github.com/peerbook/peerbook/eval/internal/symbols"
 	"github.com/peerbook/peerbook/gpu"
+	"github.com/peerbook/peerbook/internal/gpuctl"
 )
 
 // This file holds the session's links to the packages around it, each behind one small
@@ -46,18 +47,19 @@ const gpuPath = "github.com/peerbook/peerbook/gpu"
 
 // Hooks is how a session drives the packages its cells use, for what cells must not do
 // themselves: give the devices the running cell's interrupt, define kernels, route
-// display output. The symbol tables cells see leave these functions out (see the
-// go:generate line of eval/internal/symbols), so a cell can't, say, turn interrupts off.
-// The evaluator passes its Hooks in Options.Hooks.
+// display output. Cells can't reach the plumbing: gpu does not export its interrupt
+// (PackageHooks sets it through internal/gpuctl), and the symbol tables cells see leave
+// display's sink out (the go:generate line of eval/internal/symbols), so a cell can't,
+// say, turn interrupts off. The evaluator passes its Hooks in Options.Hooks.
 type Hooks interface {
 	// SetInterrupt gives the devices the running cell's interrupt channel (nil: the cell
 	// ended without interrupt).
 	SetInterrupt(done <-chan struct{})
 	// DefineGo defines the Go kernels and device functions of a cell's declarations and
-	// returns the kernels' names.
-	DefineGo(src, file string, line int) ([]string, error)
-	// DefineCUDA defines the kernels of a %%cuda cell and returns their names.
-	DefineCUDA(src, file string, line int) ([]string, error)
+	// returns the kernels, which become the cell's variables of their names.
+	DefineGo(src, file string, line int) ([]*gpu.Kernel, error)
+	// DefineCUDA defines the kernels of a %%cuda cell and returns them.
+	DefineCUDA(src, file string, line int) ([]*gpu.Kernel, error)
 	// SetDisplaySink routes display.Display and display.ClearOutput to s until restore.
 	SetDisplaySink(s display.Sink) (restore func())
 	// StartTimeline starts recording what the devices do (gpu.Trace, for %%timeline);
@@ -71,16 +73,17 @@ type Hooks interface {
 // means.
 type PackageHooks struct{}
 
-// SetInterrupt calls gpu.SetInterrupt.
-func (PackageHooks) SetInterrupt(done <-chan struct{}) { gpu.SetInterrupt(done) }
+// SetInterrupt gives gpu the interrupt through internal/gpuctl (gpu does not export it:
+// cells must not reach it).
+func (PackageHooks) SetInterrupt(done <-chan struct{}) { gpuctl.SetInterrupt(done) }
 
 // DefineGo calls gpu.DefineGo.
-func (PackageHooks) DefineGo(src, file string, line int) ([]string, error) {
+func (PackageHooks) DefineGo(src, file string, line int) ([]*gpu.Kernel, error) {
 	return gpu.DefineGo(src, file, line)
 }
 
 // DefineCUDA calls gpu.DefineCUDA.
-func (PackageHooks) DefineCUDA(src, file string, line int) ([]string, error) {
+func (PackageHooks) DefineCUDA(src, file string, line int) ([]*gpu.Kernel, error) {
 	return gpu.DefineCUDA(src, file, line)
 }
 

@@ -9,11 +9,44 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
+
+	"github.com/peerbook/peerbook/gpu"
 )
 
-// gpuAlias is the name under which the session imports the gpu package for the kernel
-// variables it defines.
+// gpuAlias is the name under which the session imports the gpu package, so that the
+// kernel variables it defines have a type the cell can name.
 const gpuAlias = "_pbgpu"
+
+// cellKernels holds the kernels the session's cells defined, by name (the last definition
+// of a name wins), for the variables addKernelVars declares: var NAME = _pbs.Kernel("NAME")
+// (the bridge's kernel). gpu keeps no lookup by name that cells could reach.
+type cellKernels struct {
+	mu     sync.Mutex
+	byName map[string]*gpu.Kernel
+}
+
+// add records ks and returns their names, in order.
+func (c *cellKernels) add(ks []*gpu.Kernel) []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.byName == nil {
+		c.byName = map[string]*gpu.Kernel{}
+	}
+	names := make([]string, len(ks))
+	for i, k := range ks {
+		c.byName[k.Name()] = k
+		names[i] = k.Name()
+	}
+	return names
+}
+
+// kernel returns the kernel defined last under name, or nil.
+func (c *cellKernels) kernel(name string) *gpu.Kernel {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.byName[name]
+}
 
 // gpuImportNames returns the names under which the gpu package is imported in the session or
 // in the cell.
@@ -67,8 +100,8 @@ func isKernel(fd *ast.FuncDecl, gpuNames map[string]bool) bool {
 }
 
 // defineKernels takes the Go kernels and device functions out of the cell (yaegi does not see
-// them), hands their source to gpu.DefineGo, and adds to the cell a variable per kernel:
-// var NAME = gpu.LookupKernel("NAME").
+// them), hands their source to Hooks.DefineGo, and adds to the cell a variable per kernel:
+// var NAME = _pbs.Kernel("NAME").
 func (s *Session) defineKernels(pc *parsedCell, code string, serial int) error {
 	gpuNames := s.gpuImportNames(pc)
 	if len(gpuNames) == 0 {
@@ -115,14 +148,14 @@ func (s *Session) defineKernels(pc *parsedCell, code string, serial int) error {
 			src[i] = ' '
 		}
 	}
-	names, err := s.hooks().DefineGo(string(src), s.label(serial), 1)
+	ks, err := s.hooks().DefineGo(string(src), s.label(serial), 1)
 	if err != nil {
 		return kernelError(s, serial, err)
 	}
-	return s.addKernelVars(pc, serial, first, names)
+	return s.addKernelVars(pc, serial, first, s.bridge.kernels.add(ks))
 }
 
-// addKernelVars appends var NAME = _pbgpu.LookupKernel("NAME") declarations to the cell.
+// addKernelVars appends var NAME = _pbs.Kernel("NAME") declarations to the cell.
 func (s *Session) addKernelVars(pc *parsedCell, serial, line int, names []string) error {
 	if len(names) == 0 {
 		return nil
@@ -132,7 +165,7 @@ func (s *Session) addKernelVars(pc *parsedCell, serial, line int, names []string
 	}
 	var b strings.Builder
 	for _, n := range names {
-		fmt.Fprintf(&b, "var %s = %s.LookupKernel(%q);", n, gpuAlias, n)
+		fmt.Fprintf(&b, "var %s = %s.Kernel(%q);", n, rtName, n)
 	}
 	text := "package main;" + lineDirective(serial, line, 1) + b.String()
 	f, err := parser.ParseFile(s.in.FileSet(), srcFile, text, 0)
@@ -178,10 +211,11 @@ func (s *Session) importGPU() error {
 // runCUDA defines the kernels of a %%cuda cell (src starts at cell line `line`) and a
 // variable for each.
 func (s *Session) runCUDA(ctx context.Context, c *cellState, src string, line int) (Result, error) {
-	names, err := s.hooks().DefineCUDA(src, s.label(c.serial), line)
+	ks, err := s.hooks().DefineCUDA(src, s.label(c.serial), line)
 	if err != nil {
 		return Result{}, kernelError(s, c.serial, err)
 	}
+	names := s.bridge.kernels.add(ks)
 	pc := &parsedCell{serial: c.serial}
 	if err := s.addKernelVars(pc, c.serial, line, names); err != nil {
 		return Result{}, err

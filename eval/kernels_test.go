@@ -86,9 +86,9 @@ func TestGPUPackageCompletionAndInspect(t *testing.T) {
 	if m := matches(s.Complete("gpu.Dev", 7)); !strings.Contains(m, "Dev") || !strings.Contains(m, "Devices") {
 		t.Errorf("gpu.Dev completes to %q", m)
 	}
-	in := s.Inspect("gpu.LookupKernel", 6, 0)
-	if text, _ := in.Data["text/plain"].(string); !strings.Contains(text, "func LookupKernel(name string) *Kernel") {
-		t.Errorf("inspect gpu.LookupKernel: %q", text)
+	in := s.Inspect("gpu.DefineGo", 6, 0)
+	if text, _ := in.Data["text/plain"].(string); !strings.Contains(text, "func DefineGo(src, file string, line int) ([]*Kernel, error)") {
+		t.Errorf("inspect gpu.DefineGo: %q", text)
 	}
 	// The full module path works too.
 	if got, _ := mustExec(t, s, `import g2 "github.com/peerbook/peerbook/gpu"
@@ -105,12 +105,13 @@ func TestCellsCannotReachPlumbing(t *testing.T) {
 	"peerbook/display"
 	"peerbook/gpu"
 )`)
-	for _, code := range []string{"gpu.SetInterrupt(nil)", "display.SetSink(nil)", "var _ display.Sink"} {
+	for _, code := range []string{"gpu.SetInterrupt(nil)", "gpu.SetWorld(nil)", "gpu.SetNotice(nil)",
+		"gpu.Poisoned()", `gpu.LookupKernel("x")`, "display.SetSink(nil)", "var _ display.Sink"} {
 		if _, e, _ := run(t, s, code); e == nil || e.Name != NameCompile {
 			t.Errorf("%s: want a compile error, got %+v", code, e)
 		}
 	}
-	for _, code := range []string{"gpu.SetI", "display.SetS", "display.Sin"} {
+	for _, code := range []string{"gpu.SetI", "gpu.SetW", "gpu.SetN", "gpu.Poi", "gpu.Look", "display.SetS", "display.Sin"} {
 		if c := s.Complete(code, len(code)); len(c.Matches) != 0 {
 			t.Errorf("completion of %s offers %q", code, c.Matches)
 		}

@@ -264,6 +264,7 @@ func (s *Session) useOverrides(in *interp.Interpreter) error {
 	}
 	if len(s.opts.Packages) > 0 {
 		addPackageTables(s.opts.Packages)
+		registerModuleSources(s.opts.Packages)
 		if err := in.Use(s.opts.Packages); err != nil {
 			return fmt.Errorf("eval: load the symbols of the notebook's modules: %w", err)
 		}

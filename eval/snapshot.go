@@ -235,6 +235,10 @@ func (s *Session) sessionTypes(imports map[string]string) *types.Package {
 	return pkg
 }
 
+// gpuPkgPath is the path of the gpu package: its values (buffers, devices, streams) are
+// state of the process.
+var gpuPkgPath = shortImportPaths["peerbook/gpu"]
+
 // qualifierFor names packages as the session imports them.
 func qualifierFor(imports map[string]string) func(*types.Package) string {
 	byPath := map[string]string{}
@@ -242,6 +246,11 @@ func qualifierFor(imports map[string]string) func(*types.Package) string {
 		p := imports[name]
 		if prev, ok := byPath[p]; !ok || (strings.HasPrefix(prev, "_pb") && !strings.HasPrefix(name, "_pb")) {
 			byPath[p] = name
+		}
+		if full, ok := shortImportPaths[p]; ok { // "peerbook/gpu": its types are github.com/peerbook/peerbook/gpu's
+			if _, ok := byPath[full]; !ok {
+				byPath[full] = name
+			}
 		}
 	}
 	return func(p *types.Package) string {
@@ -295,7 +304,10 @@ func (w *snapshotValues) declare(name string, v reflect.Value) (src, typ string,
 	w.typeOf[name] = typ
 	if i := strings.IndexByte(typ, 0); i >= 0 {
 		p := typ[i+1:]
-		if j := strings.IndexAny(p, ".]) "); j >= 0 {
+		if j := strings.IndexAny(p, "[]), "); j >= 0 {
+			p = p[:j] // the path and the type's name: github.com/x/y.T
+		}
+		if j := strings.LastIndexByte(p, '.'); j >= 0 {
 			p = p[:j]
 		}
 		return "", strings.ReplaceAll(typ, "\x00", ""), fmt.Errorf("its type mentions package %s, which no cell imports", p)
@@ -373,6 +385,9 @@ func (lw *literalWriter) write(t types.Type, v reflect.Value) error {
 	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() != "main" {
 		if st, ok := n.Underlying().(*types.Struct); ok {
 			for i := 0; i < st.NumFields(); i++ {
+				if !st.Field(i).Exported() && n.Obj().Pkg().Path() == gpuPkgPath {
+					return fmt.Errorf("a %s is memory or state of a device of the old process, which ended with it: make it again in this session", name)
+				}
 				if !st.Field(i).Exported() {
 					return fmt.Errorf("a %s holds unexported fields of package %s (state a Go literal can't rebuild)", name, n.Obj().Pkg().Path())
 				}

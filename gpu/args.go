@@ -34,12 +34,12 @@ func signatureString(sig backend.Signature) string {
 type ArgumentError struct {
 	Kernel  string
 	Index   int // 1-based
-	Param   backend.Param
+	Param   Param
 	Problem string
 }
 
 func (e *ArgumentError) Error() string {
-	return fmt.Sprintf("launch %s: argument %d (%s): %s", e.Kernel, e.Index, paramString(e.Param), e.Problem)
+	return fmt.Sprintf("launch %s: argument %d (%s): %s", e.Kernel, e.Index, paramString(e.Param.backend()), e.Problem)
 }
 
 // checkArgs checks every argument against sig for a launch on dev, and converts them. It
@@ -53,11 +53,11 @@ func checkArgs(sig backend.Signature, dev *Device, args []any, keep bool) ([]bac
 	var kept []*allocation
 	for i, p := range sig.Params {
 		bad := func(format string, a ...any) error {
-			return &ArgumentError{Kernel: sig.Name, Index: i + 1, Param: p, Problem: fmt.Sprintf(format, a...)}
+			return &ArgumentError{Kernel: sig.Name, Index: i + 1, Param: paramOf(p), Problem: fmt.Sprintf(format, a...)}
 		}
 		v := args[i]
 		if p.Kind == backend.ParamScalar {
-			bits, err := scalarBits(v, p.DType)
+			bits, err := scalarBits(v, dtypeOf(p.DType))
 			if err != nil {
 				return nil, nil, bad("%s", err.Error())
 			}
@@ -87,7 +87,7 @@ func checkArgs(sig backend.Signature, dev *Device, args []any, keep bool) ([]bac
 		if freed {
 			return nil, nil, bad("the buffer %s was freed", b.describe())
 		}
-		if b.dtype != p.DType {
+		if b.dtype != dtypeOf(p.DType) {
 			return nil, nil, bad("the buffer holds %s, the parameter takes %s", b.dtype, p.DType)
 		}
 		if p.Kind == backend.ParamPeer {

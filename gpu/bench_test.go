@@ -8,7 +8,7 @@ func benchKernels(b *testing.B) map[string]*Kernel {
 	if err := Use("sim:2"); err != nil {
 		b.Fatal(err)
 	}
-	names, err := DefineGo(`
+	kernels, err := DefineGo(`
 func benchSaxpy(t gpu.Thread, n int, a float32, x []float32, y []float32) {
 	i := t.GlobalX()
 	if i < n {
@@ -42,8 +42,8 @@ func benchEmpty(t gpu.Thread) {
 		b.Fatal(err)
 	}
 	ks := map[string]*Kernel{}
-	for _, n := range names {
-		ks[n] = LookupKernel(n)
+	for _, k := range kernels {
+		ks[k.Name()] = k
 	}
 	return ks
 }
@@ -146,9 +146,9 @@ func BenchmarkSimCopy64MiB(b *testing.B) {
 }
 
 // nopKernel is a backend kernel that does nothing, to measure package gpu's own cost.
-type nopKernel struct{ sig Signature }
+type nopKernel struct{ sig backendSig }
 
-func (k nopKernel) Signature() Signature                   { return k.sig }
+func (k nopKernel) Signature() backendSig                  { return k.sig }
 func (nopKernel) Launch(backendConfig, []backendArg) error { return nil }
 
 // BenchmarkLaunchOverhead is what Launch adds to the backend's launch: option and size
@@ -164,7 +164,7 @@ func BenchmarkLaunchOverhead(b *testing.B) {
 				b.Fatal(err)
 			}
 			d := Dev(0)
-			sig := Signature{Name: "nop"}
+			sig := backendSig{Name: "nop"}
 			var args []any
 			if withArgs {
 				sig.Params = []backendParam{scalar("n", Int64), scalar("a", Float32), buf("x", Float32), buf("y", Float32)}

@@ -14,15 +14,41 @@ import (
 // managed access, and the kind of its link to the host. Device.Caps returns them; on CUDA
 // they are the driver's cuDeviceGetAttribute answers, on simulated devices the preset's
 // (the capabilities of the machine it models). A capability that is unknown is false.
-type Caps = backend.DeviceCaps
+type Caps struct {
+	// Known is set where every capability was read (a CUDA driver that answered each
+	// attribute, or a simulator preset); a capability that could not be read is false.
+	Known bool
+	// HostNativeAtomics: the link to the host supports native atomics, so that a kernel's
+	// atomic on host memory and the host CPU's atomic on the same word are atomic with
+	// respect to each other (CU_DEVICE_ATTRIBUTE_HOST_NATIVE_ATOMIC_SUPPORTED). Without
+	// it, host and device read-modify-writes of one word lose updates, and peerbook
+	// refuses them (see the package doc, "What the hardware can do atomically").
+	HostNativeAtomics bool
+	// PageableMemoryAccess: kernels can access pageable host memory (malloc'ed, not
+	// registered) coherently (CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS).
+	PageableMemoryAccess bool
+	// PageableUsesHostPageTables: that access goes through the host's page tables
+	// (CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS_USES_HOST_PAGE_TABLES; ATS, as on Grace
+	// Hopper).
+	PageableUsesHostPageTables bool
+	// ConcurrentManagedAccess: the device can access managed memory coherently while the
+	// CPU does (CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS).
+	ConcurrentManagedAccess bool
+	// HostLink is the link to host memory: NVLink-C2C where the device reaches host memory
+	// through host page tables with native atomics (the CUDA driver has no attribute that
+	// names the link; this is the combination only a C2C-attached device reports), PCIe
+	// otherwise, "" where the capabilities are not known.
+	HostLink HostLinkKind
+}
 
-// HostLinkKind is how a GPU reaches host memory: HostLinkPCIe or HostLinkC2C.
-type HostLinkKind = backend.HostLinkKind
+// HostLinkKind is how a GPU reaches host memory: HostLinkPCIe or HostLinkC2C ("" where
+// unknown).
+type HostLinkKind string
 
 // Host link kinds.
 const (
-	HostLinkPCIe = backend.HostLinkPCIe // PCIe (x86 boxes): no host-native atomics
-	HostLinkC2C  = backend.HostLinkC2C  // NVLink-C2C (Grace Hopper): native host atomics
+	HostLinkPCIe HostLinkKind = "PCIe"       // PCIe (x86 boxes): no host-native atomics
+	HostLinkC2C  HostLinkKind = "NVLink-C2C" // NVLink-C2C (Grace Hopper): native host atomics
 )
 
 // Caps returns the device's capabilities (see the Caps type). The host has none of its own:
@@ -31,7 +57,7 @@ func (d *Device) Caps() Caps {
 	if d == nil || d.IsHost() {
 		return Caps{}
 	}
-	return d.info.Caps
+	return capsOf(d.info.Caps)
 }
 
 // PairCaps returns the link from GPU d to GPU other, with the capabilities of the pair:

@@ -29,17 +29,17 @@ func TestCapsPerPreset(t *testing.T) {
 			t.Errorf("%s: the host has caps %+v", spec, Host().Caps())
 		}
 		self := must(Dev(0).PairCaps(Dev(0)))
-		if self.Kind != backend.LinkSelf || !self.P2PAccess || !self.NativeAtomics {
+		if self.Kind != LinkSelf || !self.P2PAccess || !self.NativeAtomics {
 			t.Errorf("%s: self link %+v", spec, self)
 		}
 	}
 	use(t, "sim:pcie4")
 	for _, c := range []struct {
 		a, b         int
-		kind         backend.LinkKind
+		kind         LinkKind
 		p2p, atomics bool
-	}{{0, 1, backend.LinkPIX, true, true}, {1, 0, backend.LinkPIX, true, true}, {0, 2, backend.LinkPHB, true, false},
-		{2, 1, backend.LinkPHB, true, false}, {0, 3, backend.LinkSYS, false, false}, {3, 2, backend.LinkSYS, false, false}} {
+	}{{0, 1, LinkPIX, true, true}, {1, 0, LinkPIX, true, true}, {0, 2, LinkPHB, true, false},
+		{2, 1, LinkPHB, true, false}, {0, 3, LinkSYS, false, false}, {3, 2, LinkSYS, false, false}} {
 		l := must(Dev(c.a).PairCaps(Dev(c.b)))
 		if l.Kind != c.kind || l.P2PAccess != c.p2p || l.NativeAtomics != c.atomics {
 			t.Errorf("pcie4 GPU%d-GPU%d: %+v", c.a, c.b, l)
@@ -169,7 +169,7 @@ func hostCounterKernel(t *testing.T, cudaC bool) *Kernel {
 	t.Helper()
 	if cudaC {
 		must(DefineCUDA(hostCounterCUDA, "cell[9]", 1))
-		return LookupKernel("hostCountC")
+		return lookupKernel("hostCountC")
 	}
 	return defineGo(t, hostCounterSrc)["hostCount"]
 }
@@ -296,7 +296,7 @@ func TestKernelAtomicsAcrossLinks(t *testing.T) {
 	ks := defineGo(t, linkAtomicsSrc)
 	must(DefineCUDA(linkAtomicsCUDA, "cell[2]", 1))
 	bump, helper, store := ks["bumpPeer"], ks["bumpThroughHelper"], ks["storeFlag"]
-	cbump, cflag := LookupKernel("cudaBump"), LookupKernel("cudaFlag")
+	cbump, cflag := lookupKernel("cudaBump"), lookupKernel("cudaFlag")
 	c := must(Dev(0).AllocShared(Uint32, 2)) // shared with GPU0-2 (GPU3 has no P2P)
 	flag := must(Dev(0).AllocShared(Uint32, 2))
 	// On the owner and over PIX (native P2P atomics): fine.
@@ -333,7 +333,7 @@ func TestKernelAtomicsAcrossLinks(t *testing.T) {
 	// A CUDA source whose atomics the scan can't attribute counts every buffer, and says so.
 	must(DefineCUDA(`__device__ void inc(unsigned* p) { atomicAdd(p, 1u); }
 __global__ void cudaOpaque(Peer<unsigned> flag) { flag[0] = 1; }`, "cell[3]", 1))
-	wantErrContains(t, LookupKernel("cudaOpaque").Launch(Dev(2), 1, 1, flag),
+	wantErrContains(t, lookupKernel("cudaOpaque").Launch(Dev(2), 1, 1, flag),
 		"(counted on every buffer parameter: the source has atomics outside kernel bodies (device functions), which the scan does not follow to their callers)")
 	// Every preset with native atomics between all pairs takes the launch across devices.
 	for _, spec := range []string{"sim:2", "sim:nvswitch8", "sim:nvlink2", "sim:gh200"} {

@@ -149,11 +149,11 @@ func makeBench() (err error) {
 	s := &benchState
 	s.dev = Dev(0)
 	s.k = map[string]*Kernel{}
-	for _, n := range must(DefineGo(benchGoSrc, "bench", 1)) {
-		s.k[n] = LookupKernel(n)
+	for _, k := range must(DefineGo(benchGoSrc, "bench", 1)) {
+		s.k[k.Name()] = k
 	}
-	for _, n := range must(DefineCUDA(benchCSrc, "bench.cu", 1)) {
-		s.k[n] = LookupKernel(n)
+	for _, k := range must(DefineCUDA(benchCSrc, "bench.cu", 1)) {
+		s.k[k.Name()] = k
 	}
 	s.x = must(s.dev.Alloc(Float32, benchN))
 	s.y = must(s.dev.Alloc(Float32, benchN))
@@ -370,8 +370,8 @@ func TestCUDADumpBenchPTX(t *testing.T) {
 		t.Fatal(err)
 	}
 	var srcs []string
-	for _, n := range ks {
-		src, err := LookupKernel(n).CUDA()
+	for _, k := range ks {
+		src, err := k.CUDA()
 		if err != nil {
 			t.Fatal(err)
 		}

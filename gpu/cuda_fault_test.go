@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/peerbook/peerbook/gpu/internal/gokernel"
 )
 
 // Go kernels on the CUDA device: results, and a failing bounds check reported like on
@@ -145,7 +143,7 @@ func TestCUDAGoKernelFaultChild(t *testing.T) {
 	// The simulator's panic, for reference.
 	use(t, "sim:1")
 	simErr := failLaunch(t, mode, ks, Dev(0), must(Dev(0).Alloc(Int32, n)), n)
-	var simPE *gokernel.PanicError
+	var simPE *PanicError
 	if !errors.As(simErr, &simPE) {
 		t.Fatalf("on the simulator: %v", simErr)
 	}
@@ -170,7 +168,7 @@ func TestCUDAGoKernelFaultChild(t *testing.T) {
 		}
 	}
 	t.Logf("fillIndex on %s: first launch %v (translate, compile, load), second %v", d.label(), first, again)
-	if p := Poisoned(); p != nil {
+	if p := poisoned(); p != nil {
 		t.Fatalf("poisoned before the fault: %v", p)
 	}
 
@@ -198,9 +196,9 @@ func TestCUDAGoKernelFaultChild(t *testing.T) {
 	if err == nil {
 		t.Fatal("no error")
 	}
-	var pe *gokernel.PanicError
+	var pe *PanicError
 	if !errors.As(err, &pe) {
-		t.Fatalf("the error has no *gokernel.PanicError: %v", err)
+		t.Fatalf("the error has no *PanicError: %v", err)
 	}
 	t.Logf("PanicError: kernel %s, block %v, thread %v, at %s: %s", pe.Kernel, pe.Block, pe.Thread, pe.Pos, pe.Msg)
 	global := pe.Block[0]*256 + pe.Thread[0]
@@ -222,8 +220,8 @@ func TestCUDAGoKernelFaultChild(t *testing.T) {
 	if errors.Is(err, ErrNeedsRestart) {
 		t.Fatalf("OUTCOME: NeedsRestart: the failed check poisoned the context (it must end the thread without a trap): %v", err)
 	}
-	if p := Poisoned(); p != nil {
-		t.Fatalf("gpu.Poisoned() after the fault: %v", p)
+	if p := poisoned(); p != nil {
+		t.Fatalf("poisoned() after the fault: %v", p)
 	}
 	// The record was cleared: the next synchronization reports nothing.
 	if err := Synchronize(); err != nil {

@@ -34,16 +34,18 @@ func openCUDARank(rank int) (backend.Backend, error) {
 }
 
 // ErrNeedsRestart is wrapped by the errors of devices that a fault left unusable for the
-// rest of the process (see Poisoned).
+// rest of the process. The evaluator that sees it after a cell exits, so that the kernel
+// starts a fresh process with working devices.
 var ErrNeedsRestart = backend.ErrNeedsRestart
 
-// Poisoned returns nil while the current devices can be used, and otherwise the error that
+// poisoned returns nil while the current devices can be used, and otherwise the error that
 // left them unusable for the rest of the process, which wraps ErrNeedsRestart: on CUDA, a
 // kernel that trapped or touched an illegal address (a Go kernel's failed bounds check
-// does not: its thread records the fault and ends), where the driver can't rebuild the context in the same process. The evaluator should then
-// report the error and exit, so that a fresh process gets working devices. Poisoned never
-// chooses the devices itself: before their first use it returns nil.
-func Poisoned() error {
+// does not: its thread records the fault and ends), where the driver can't rebuild the
+// context in the same process. The evaluator asks after each cell (internal/gpuctl:
+// plumbing, not API), reports the error and exits, so that a fresh process gets working
+// devices. It never chooses the devices itself: before their first use it returns nil.
+func poisoned() error {
 	state.mu.Lock()
 	m := state.m
 	state.mu.Unlock()
@@ -288,7 +290,7 @@ func statsSignatures() (map[DType]backend.Signature, error) {
 		if len(sig.Params) != 6 || sig.Params[0].Kind != backend.ParamBuffer || sig.Params[0].DType.Size() != dt.Size() {
 			return nil, fmt.Errorf("statistics kernel %s: parameters %+v, want a buffer of %d-byte elements and 5 more", sig.Name, sig.Params, dt.Size())
 		}
-		byType[dt] = sig
+		byType[dtypeOf(dt)] = sig
 	}
 	for dt := Int8; dt <= Float64; dt++ {
 		if _, ok := byType[dt]; !ok {
@@ -376,7 +378,7 @@ func (b *Buffer) reduceOnDevice(mem backend.Memory, rows, cols, gridRows, gridCo
 		{Param: sig.Params[4], Scalar: uint64(gridCols)},
 		{Param: sig.Params[5], Memory: out, Len: int(cells * 8)},
 	}
-	cfg := backend.LaunchConfig{Device: dev.info.Index, Grid: Dim3{X: int(cells), Y: 1, Z: 1}, Block: Dim3{X: statsBlock, Y: 1, Z: 1}}
+	cfg := backend.LaunchConfig{Device: dev.info.Index, Grid: backend.Dim3{X: int(cells), Y: 1, Z: 1}, Block: backend.Dim3{X: statsBlock, Y: 1, Z: 1}}
 	if err := k.Launch(cfg, args); err != nil {
 		return nil, err
 	}

@@ -86,11 +86,11 @@ func TestTranslatedSignature(t *testing.T) {
 	got := translatedSignature(sig)
 	want := []DType{Uint16, Uint16, Uint16, Float32}
 	for i, p := range got.Params {
-		if p.DType != want[i] || p.Kind != sig.Params[i].Kind || p.Name != sig.Params[i].Name {
+		if dtypeOf(p.DType) != want[i] || p.Kind != sig.Params[i].Kind || p.Name != sig.Params[i].Name {
 			t.Errorf("param %d: %+v", i, p)
 		}
 	}
-	if sig.Params[0].DType != Float16 {
+	if dtypeOf(sig.Params[0].DType) != Float16 {
 		t.Error("translatedSignature changed its argument")
 	}
 }
@@ -119,7 +119,7 @@ func setMachine(t *testing.T, m *machine) {
 
 func TestPoisoned(t *testing.T) {
 	setMachine(t, nil)
-	if err := Poisoned(); err != nil {
+	if err := poisoned(); err != nil {
 		t.Errorf("before any device is chosen: %v", err)
 	}
 	state.mu.Lock()
@@ -129,7 +129,7 @@ func TestPoisoned(t *testing.T) {
 		t.Error("Poisoned chose the devices")
 	}
 	use(t, "sim:2")
-	if err := Poisoned(); err != nil {
+	if err := poisoned(); err != nil {
 		t.Errorf("simulated devices: %v", err)
 	}
 	sb, err := sim.New("2")
@@ -138,17 +138,17 @@ func TestPoisoned(t *testing.T) {
 	}
 	p := &poisonableSim{Backend: sb}
 	setMachine(t, newMachine("fake", "fake", p))
-	if err := Poisoned(); err != nil {
+	if err := poisoned(); err != nil {
 		t.Errorf("a usable backend: %v", err)
 	}
 	p.err = fmt.Errorf("device 0 faulted: the process must restart: %w", backend.ErrNeedsRestart)
-	err = Poisoned()
+	err = poisoned()
 	if !errors.Is(err, ErrNeedsRestart) || !errors.Is(err, backend.ErrNeedsRestart) {
 		t.Errorf("poisoned: %v does not wrap ErrNeedsRestart", err)
 	}
 	wantErr(t, err, "gpu: the sim devices can't be used again in this process (restart it): device 0 faulted: the process must restart: "+backend.ErrNeedsRestart.Error())
 	p.err = errors.New("broken")
-	if err := Poisoned(); !errors.Is(err, ErrNeedsRestart) || !strings.Contains(err.Error(), "broken") {
+	if err := poisoned(); !errors.Is(err, ErrNeedsRestart) || !strings.Contains(err.Error(), "broken") {
 		t.Errorf("a backend error without the sentinel: %v", err)
 	}
 }
@@ -173,7 +173,7 @@ func (f *fakeModule) SetGlobal(name string, value []byte) error {
 
 // The fault record of a translated Go kernel: attached once per module, pointing at
 // host-mapped memory; after a failure, what the kernel wrote there becomes a
-// *gokernel.PanicError inside the launch's error, and the record is cleared.
+// *PanicError inside the launch's error, and the record is cleared.
 func TestFaultRecord(t *testing.T) {
 	use(t, "sim:2")
 	lib := gokernel.NewLibrary()
@@ -240,7 +240,7 @@ func faulty(t gpu.Thread, x []float32, d int) {
 		t.Errorf("another device's error took the record: %v", err)
 	}
 	err = explainFault(d, fmt.Errorf("wrapped: %w", backend.ErrNeedsRestart))
-	var pe *gokernel.PanicError
+	var pe *PanicError
 	if !errors.As(err, &pe) || pe.Block != [3]int{3, 0, 0} || pe.Thread != [3]int{17, 0, 0} {
 		t.Fatalf("explained fault: %v", err)
 	}

@@ -47,7 +47,7 @@ func defineCUDAHandoff(t testing.TB) (produce, consume, empty *Kernel) {
 	if _, err := DefineCUDA(cudaHandoffSrc, "cell[1]", 1); err != nil {
 		t.Fatalf("DefineCUDA: %v", err)
 	}
-	return LookupKernel("produce"), LookupKernel("consume"), LookupKernel("empty")
+	return lookupKernel("produce"), lookupKernel("consume"), lookupKernel("empty")
 }
 
 func checkRound(t *testing.T, out *Buffer, round int) {

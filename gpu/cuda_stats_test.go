@@ -189,7 +189,7 @@ func TestStatsKernelSignatures(t *testing.T) {
 			t.Errorf("no statistics kernel for %s", dt)
 			continue
 		}
-		if s.Name != "pb_stats_"+dt.String() || len(s.Params) != 6 || s.Params[0].DType.Size() != dt.Size() || s.Params[5].DType != Float64 {
+		if s.Name != "pb_stats_"+dt.String() || len(s.Params) != 6 || s.Params[0].DType.Size() != dt.Size() || dtypeOf(s.Params[5].DType) != Float64 {
 			t.Errorf("%s: kernel %s, signature %+v", dt, s.Name, s.Params)
 			continue
 		}
@@ -309,7 +309,7 @@ func TestCUDABufferViewOnDevice(t *testing.T) {
 		if diff := compareViews(want, got, 1e-9); diff != "" {
 			t.Errorf("%s %v: device and host views differ: %s", c.dt, c.shape, diff)
 		}
-		if diff := compareViews(display.BufferView{Stats: wantStats, Envelope: &display.Envelope{}}, display.BufferView{Stats: gotStats, Envelope: &display.Envelope{}}, 1e-9); diff != "" {
+		if diff := compareViews(display.BufferView{Stats: wantStats.display(), Envelope: &display.Envelope{}}, display.BufferView{Stats: gotStats.display(), Envelope: &display.Envelope{}}, 1e-9); diff != "" {
 			t.Errorf("%s %v: device and host Stats differ: %s", c.dt, c.shape, diff)
 		}
 		t.Logf("%-8s %-14v view on the device %v, on the host %v; stats %+v", c.dt, c.shape, onDev.Round(time.Microsecond), onHost.Round(time.Microsecond), got.Stats)
@@ -332,7 +332,7 @@ func ramp(t gpu.Thread, x []float32) {
 		x[i] = float32(math.Sin(float64(i) / 1e6)) + float32(i%1000)/1000
 	}
 }`, "bench-render", 1))
-	must(0, LookupKernel(k[0]).Launch(d, d.SMs()*8, 256, x))
+	must(0, k[0].Launch(d, d.SMs()*8, 256, x))
 	m := must(x.Slice(0, n))
 	must(0, m.Reshape(8192, 8192))
 	for _, c := range []struct {

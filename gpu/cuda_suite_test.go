@@ -72,9 +72,9 @@ func runSuiteCase(c suite.Case) (suiteResult, error) {
 		n := suite.Len(b.Values)
 		var buf *Buffer
 		if b.Peer {
-			buf, err = Dev(0).AllocShared(b.DType, n)
+			buf, err = Dev(0).AllocShared(dtypeOf(b.DType), n)
 		} else {
-			buf, err = devOf(max(home[i], 0)).Alloc(b.DType, n)
+			buf, err = devOf(max(home[i], 0)).Alloc(dtypeOf(b.DType), n)
 		}
 		if err != nil {
 			return res, fmt.Errorf("buffer %d: %w", i, err)
@@ -105,7 +105,7 @@ func runSuiteCase(c suite.Case) (suiteResult, error) {
 				args = append(args, a.Scalar)
 			}
 		}
-		if err := k.Launch(dev, l.Grid, l.Block, args...); err != nil {
+		if err := k.Launch(dev, Dim3(l.Grid), Dim3(l.Block), args...); err != nil {
 			return res, fmt.Errorf("launch %d: %w", i, err)
 		}
 	}
@@ -136,7 +136,7 @@ func runSuiteCase(c suite.Case) (suiteResult, error) {
 			return res, fmt.Errorf("buffer %d: %w", i, err)
 		}
 		res.checked = append(res.checked, raw)
-		res.dtypes = append(res.dtypes, b.DType)
+		res.dtypes = append(res.dtypes, dtypeOf(b.DType))
 	}
 	res.took = time.Since(start)
 	return res, nil
@@ -264,7 +264,7 @@ func runSuiteOn(t *testing.T, spec string) map[string]suiteResult {
 		r, err := runSuiteCaseWatched(t, c, spec)
 		if err != nil {
 			t.Errorf("%s on %s: %v", c.Name, spec, err)
-			if p := Poisoned(); p != nil {
+			if p := poisoned(); p != nil {
 				t.Fatalf("the devices are unusable now, the other cases can't run: %v", p)
 			}
 			continue
@@ -360,7 +360,7 @@ func TestCUDAGoKernelSuite(t *testing.T) {
 	if err := Use("cuda"); err != nil {
 		t.Fatalf("back to CUDA: %v", err)
 	}
-	if p := Poisoned(); p != nil {
+	if p := poisoned(); p != nil {
 		t.Errorf("the suite left CUDA unusable: %v", p)
 	}
 }

@@ -67,7 +67,7 @@ func (d *Device) NUMANode() int { return d.info.NUMANode }
 func (d *Device) CPUAffinity() string { return d.info.CPUAffinity }
 
 // Info returns everything known about the device.
-func (d *Device) Info() DeviceInfo { return d.info }
+func (d *Device) Info() DeviceInfo { return deviceInfoOf(d.info) }
 
 // String describes the device in one line.
 func (d *Device) String() string {

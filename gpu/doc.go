@@ -242,7 +242,7 @@
 // it, an asynchronous one at Stream.Synchronize, Device.Synchronize or gpu.Synchronize.
 // A CUDA C kernel that traps or touches an illegal address is different: that is a sticky
 // fault, the driver may refuse to let the process use the GPU again (on an H200 it does).
-// The error then wraps ErrNeedsRestart, every later GPU call fails at once with it, and
-// Poisoned returns it; the evaluator reports it and exits, so that the kernel starts a
-// fresh process (buffers and kernels must be made again there).
+// The error then wraps ErrNeedsRestart and every later GPU call fails at once with it; the
+// evaluator reports it after the cell and exits, so that the kernel starts a fresh process
+// (buffers and kernels must be made again there).
 package gpu

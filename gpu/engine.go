@@ -134,14 +134,14 @@ type ncclComm interface {
 // ncclOpen loads NCCL (once per process; tests replace it).
 var ncclOpen = openNCCL
 
-// engines are the engines of the current World, by machine (reset by SetWorld).
+// engines are the engines of the current World, by machine (reset by setWorld).
 var engines struct {
 	mu sync.Mutex
 	w  ranks.World
 	by map[*machine]*collEngine
 }
 
-// dropEngines ends every engine (SetWorld).
+// dropEngines ends every engine (setWorld).
 func dropEngines() {
 	engines.mu.Lock()
 	old := engines.by

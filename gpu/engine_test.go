@@ -96,8 +96,8 @@ func useFakeNCCL(t *testing.T, f *fakeNCCL) *syncBuffer {
 	ncclOpen = func() (ncclLib, error) { return f, nil }
 	ncclTakesSim = true
 	notes := &syncBuffer{}
-	prev := SetNotice(notes)
-	t.Cleanup(func() { ncclOpen, ncclTakesSim = open, takes; SetNotice(prev); dropEngines() })
+	prev := setNotice(notes)
+	t.Cleanup(func() { ncclOpen, ncclTakesSim = open, takes; setNotice(prev); dropEngines() })
 	return notes
 }
 
@@ -324,7 +324,7 @@ func TestCollectivesOnSimulatedDevicesAreTheSimulators(t *testing.T) {
 	ranked(t, 2, "sim:nvlink2", func(t *testing.T) {
 		defer catch(t)
 		notes := &syncBuffer{}
-		defer SetNotice(SetNotice(notes))
+		defer setNotice(setNotice(notes))
 		sumOfRanks(t, Float32, false)
 		e := must(Collectives())
 		if e.Engine != "host-staged" || e.Why != "simulated devices: the simulator's collectives go through host shared memory" {

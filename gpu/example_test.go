@@ -70,20 +70,25 @@ func ExampleCopy() {
 }
 
 // A Go kernel is a function whose first parameter is a gpu.Thread. In a notebook a cell
-// defines it like any function; here DefineGo does what the cell does.
+// defines it like any function, and a variable named after it holds the kernel; here
+// DefineGo does what the cell does and returns the kernels.
 func ExampleDefineGo() {
 	if err := gpu.Use("sim"); err != nil {
 		fmt.Println(err)
 		return
 	}
-	names, err := gpu.DefineGo(`
+	kernels, err := gpu.DefineGo(`
 func saxpy(t gpu.Thread, n int, a float32, x []float32, y []float32) {
 	if i := t.GlobalX(); i < n {
 		y[i] = a*x[i] + y[i]
 	}
 }`, "cell[1]", 1)
-	fmt.Println(names, err)
-	saxpy := gpu.LookupKernel("saxpy")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	saxpy := kernels[0]
+	fmt.Println(saxpy)
 
 	d := gpu.Dev(0)
 	x, _ := d.AllocFrom([]float32{1, 2, 3, 4})
@@ -97,7 +102,7 @@ func saxpy(t gpu.Thread, n int, a float32, x []float32, y []float32) {
 	// Every argument is checked before the kernel runs, with the same error on every backend.
 	fmt.Println(saxpy.Launch(d, 1, 1, n, 2.0, x))
 	// Output:
-	// [saxpy] <nil>
+	// Go kernel saxpy(n int64, a float32, x []float32, y []float32)
 	// [12 24 36 48] <nil>
 	// launch saxpy: wants 4 arguments (n int64, a float32, x []float32, y []float32), got 3
 }
@@ -109,20 +114,21 @@ func ExampleBuffer_ShareWithPeers() {
 		fmt.Println(err)
 		return
 	}
-	if _, err := gpu.DefineGo(`
+	kernels, err := gpu.DefineGo(`
 func publish(t gpu.Thread, data gpu.Peer[float32], flag gpu.Peer[uint32]) {
 	data[0] = 42
 	gpu.SyncSystem()
 	gpu.AtomicStore(&flag[0], 1)
-}`, "cell[1]", 1); err != nil {
+}`, "cell[1]", 1)
+	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	publish := gpu.LookupKernel("publish")
+	publish := kernels[0]
 	data, _ := gpu.Dev(0).Alloc(gpu.Float32, 1)
 	flag, _ := gpu.Host().AllocShared(gpu.Uint32, 1)
 
-	err := publish.Launch(gpu.Dev(1), 1, 1, data, flag)
+	err = publish.Launch(gpu.Dev(1), 1, 1, data, flag)
 	var ae *gpu.ArgumentError
 	fmt.Println(errors.As(err, &ae))
 
@@ -149,15 +155,16 @@ func ExamplePanicError() {
 		fmt.Println(err)
 		return
 	}
-	if _, err := gpu.DefineGo(`
+	kernels, err := gpu.DefineGo(`
 func oob(t gpu.Thread, x []int32) {
 	x[t.GlobalX()] = 1
-}`, "cell[2]", 1); err != nil {
+}`, "cell[2]", 1)
+	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	x, _ := gpu.Dev(0).Alloc(gpu.Int32, 3)
-	err := gpu.LookupKernel("oob").Launch(gpu.Dev(0), 1, 4, x)
+	err = kernels[0].Launch(gpu.Dev(0), 1, 4, x)
 	var pe *gpu.PanicError
 	if errors.As(err, &pe) {
 		fmt.Println(pe.Kernel, pe.Thread, pe.Msg)

@@ -128,7 +128,16 @@ func attachFaultRecord(k goKernel, dev *Device, mod backend.Module) (*faultRecor
 // kernel, the block and thread, the cell position of the failing expression and the message.
 // A launch or Synchronize error wraps it: errors.As(err, &pe) with pe a *gpu.PanicError
 // finds it.
-type PanicError = gokernel.PanicError
+type PanicError struct {
+	Kernel string
+	Block  [3]int // blockIdx
+	Thread [3]int // threadIdx
+	Pos    string // "cell[3]:12:5", the expression that failed
+	Msg    string // "index out of range [10] with length 10"
+}
+
+// Error names the kernel, block, thread, cell position and what failed.
+func (e *PanicError) Error() string { return (*gokernel.PanicError)(e).Error() }
 
 // take returns the fault the record holds, as a *PanicError, and clears it; nil
 // where it holds none (faultRecords.mu held).
@@ -139,7 +148,7 @@ func (r *faultRecord) take() error {
 	}
 	rec := append([]byte(nil), host[:gokernel.FaultRecordSize]...)
 	clear(host[:gokernel.FaultRecordSize])
-	return r.k.DecodeFault(rec)
+	return backendError(r.k.DecodeFault(rec))
 }
 
 // takeFault returns the fault recorded by one Go kernel's translation, r (nil: none), and
@@ -178,9 +187,14 @@ func takeDeviceFault(dev *Device) error {
 // explainFault returns err, the error of a launch or a synchronization on dev, with what a
 // translated Go kernel on dev wrote in its fault record: a *goKernelFault whose Panic is the
 // *PanicError (kernel, block, thread, cell position, index), as on simulated
-// devices. The records are cleared once read. Without a fault, err as is.
+// devices. The records are cleared once read. Without a fault, err with the API's types
+// (backendError: a simulated kernel's failure is a *PanicError).
 func explainFault(dev *Device, err error) error {
-	if err == nil || dev == nil {
+	if err == nil {
+		return nil
+	}
+	err = backendError(err)
+	if dev == nil {
 		return err
 	}
 	if pe := takeDeviceFault(dev); pe != nil {
@@ -192,7 +206,7 @@ func explainFault(dev *Device, err error) error {
 // goKernelFault is the error of a Go kernel that failed on a GPU as Go code fails (an index
 // out of range, ...) together with a CUDA error of the same launch or synchronization:
 // Panic says where, Err is the device's error (which may have left the devices unusable:
-// see Poisoned).
+// see poisoned).
 type goKernelFault struct {
 	Panic error // a *PanicError
 	Err   error

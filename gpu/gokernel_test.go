@@ -13,13 +13,16 @@ import (
 // defineGo defines the Go kernels of src and returns them by name.
 func defineGo(t *testing.T, src string) map[string]*Kernel {
 	t.Helper()
-	names, err := DefineGo(src, "cell[1]", 1)
+	ks, err := DefineGo(src, "cell[1]", 1)
 	if err != nil {
 		t.Fatalf("DefineGo: %v", err)
 	}
 	out := map[string]*Kernel{}
-	for _, n := range names {
-		out[n] = LookupKernel(n)
+	for _, k := range ks {
+		if lookupKernel(k.Name()) != k {
+			t.Fatalf("DefineGo's %s is not the kernel defined last under its name", k.Name())
+		}
+		out[k.Name()] = k
 	}
 	return out
 }
@@ -136,8 +139,8 @@ func TestGoKernelHostHandoffAndInterrupt(t *testing.T) {
 	}
 	// An interrupt stops a kernel whose flag never comes.
 	done := make(chan struct{})
-	SetInterrupt(done)
-	defer SetInterrupt(nil)
+	setInterrupt(done)
+	defer setInterrupt(nil)
 	must(0, consume.Launch(Dev(0), 1, 64, data, flag, 8, out, OnStream(s)))
 	time.AfterFunc(30*time.Millisecond, func() { close(done) })
 	start := time.Now()
@@ -189,7 +192,7 @@ func oob(t gpu.Thread, x []int32) {
 		}
 	}
 	err := k["oob"].Launch(Dev(0), 2, 4, must(Dev(0).Alloc(Int32, 5)))
-	var pe *gokernel.PanicError
+	var pe *PanicError
 	if !errors.As(err, &pe) {
 		t.Fatalf("out-of-bounds kernel: %v", err)
 	}
@@ -206,13 +209,13 @@ func TestDefineGoErrorsPointAtTheCell(t *testing.T) {
 // The same kernel in Go and in CUDA C gets the same argument errors.
 func TestCUDAAndGoKernelsCheckAlike(t *testing.T) {
 	use(t, "sim:nvlink2")
-	names, err := DefineCUDA(`#include <stdint.h>
+	ks, err := DefineCUDA(`#include <stdint.h>
 __global__ void twin(Peer<float> data, uint8_t n, float* out) {
 }`, "cell[2]", 1)
-	if err != nil || len(names) != 1 || names[0] != "twin" {
-		t.Fatalf("DefineCUDA: %v %v", names, err)
+	if err != nil || len(ks) != 1 || ks[0].Name() != "twin" || lookupKernel("twin") != ks[0] {
+		t.Fatalf("DefineCUDA: %v %v", ks, err)
 	}
-	cudaTwin := LookupKernel("twin")
+	cudaTwin := ks[0]
 	goTwin := defineGo(t, `
 func twin(t gpu.Thread, data gpu.Peer[float32], n uint8, out []float32) {
 }`)["twin"]

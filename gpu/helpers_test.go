@@ -78,19 +78,27 @@ func defineTest(name string, params []backend.Param, run func(cfg backend.Launch
 }
 
 func buf(name string, dt DType) backend.Param {
-	return backend.Param{Name: name, Kind: backend.ParamBuffer, DType: dt}
+	return backend.Param{Name: name, Kind: backend.ParamBuffer, DType: dt.backend()}
 }
 
 func peer(name string, dt DType) backend.Param {
-	return backend.Param{Name: name, Kind: backend.ParamPeer, DType: dt}
+	return backend.Param{Name: name, Kind: backend.ParamPeer, DType: dt.backend()}
 }
 
 func scalar(name string, dt DType) backend.Param {
-	return backend.Param{Name: name, Kind: backend.ParamScalar, DType: dt}
+	return backend.Param{Name: name, Kind: backend.ParamScalar, DType: dt.backend()}
 }
 
 type (
 	backendConfig = backend.LaunchConfig
 	backendArg    = backend.Arg
 	backendParam  = backend.Param
+	backendSig    = backend.Signature
 )
+
+// lookupKernel returns the kernel defined last under name (nil: none).
+func lookupKernel(name string) *Kernel {
+	registry.mu.Lock()
+	defer registry.mu.Unlock()
+	return registry.kernels[name]
+}

@@ -141,7 +141,7 @@ func (k *Kernel) With(opts ...LaunchOption) *Kernel {
 func (k *Kernel) Name() string { return k.code.sig.Name }
 
 // Signature returns the kernel's parameters.
-func (k *Kernel) Signature() Signature { return k.code.sig }
+func (k *Kernel) Signature() Signature { return signatureOf(k.code.sig) }
 
 // Language returns "Go" or "CUDA".
 func (k *Kernel) Language() string {
@@ -199,13 +199,6 @@ func newKernel(sig backend.Signature, goK goKernel, cuda *cudaSource) *Kernel {
 		loaded: map[loadKey]backend.Kernel{}, modules: map[loadKey]backend.Module{}}}
 }
 
-// LookupKernel returns the kernel defined last under name, or nil.
-func LookupKernel(name string) *Kernel {
-	registry.mu.Lock()
-	defer registry.mu.Unlock()
-	return registry.kernels[name]
-}
-
 // Kernels returns the names of the kernels defined so far, sorted.
 func Kernels() []string {
 	registry.mu.Lock()
@@ -220,12 +213,13 @@ func Kernels() []string {
 
 // DefineGo defines the Go kernels (funcs whose first parameter is gpu.Thread) and device
 // functions of a cell's declarations, src. file names the cell in errors, and line is the
-// cell line of src's first line. It returns the kernels' names; LookupKernel gets them.
+// cell line of src's first line. It returns the kernels, in source order (a cell's kernels
+// become variables named after them; compiled code, such as the Examples, uses these).
 // On CUDA devices every kernel is translated, compiled and loaded at once on each device,
 // so that errors show here and the first launch is as fast as the next: a kernel that
 // compiled at its first launch would start ~100 ms late, and a consumer already spinning
 // on a hand-off flag would give up before its producer ran.
-func DefineGo(src, file string, line int) ([]string, error) {
+func DefineGo(src, file string, line int) ([]*Kernel, error) {
 	ks, err := defineGoKernels(src, file, line)
 	if err != nil {
 		return nil, err
@@ -237,17 +231,15 @@ func DefineGo(src, file string, line int) ([]string, error) {
 	if err := preloadCUDA(kernels); err != nil {
 		return nil, err
 	}
-	return registerAll(kernels), nil
+	registerAll(kernels)
+	return kernels, nil
 }
 
-// registerAll registers kernels and returns their names.
-func registerAll(kernels []*Kernel) []string {
-	names := make([]string, len(kernels))
-	for i, k := range kernels {
+// registerAll records kernels as the ones defined last under their names (Kernels).
+func registerAll(kernels []*Kernel) {
+	for _, k := range kernels {
 		register(k)
-		names[i] = k.Name()
 	}
-	return names
 }
 
 // preloadCUDA compiles and loads kernels on every device of the current machine where it
@@ -280,7 +272,7 @@ func preloadCUDA(kernels []*Kernel) error {
 // invalid (a syntax error, an undeclared name) is an error here; a kernel that uses CUDA
 // beyond the simulator's subset is defined, and launching it on a simulated device returns
 // the error that names the construct.
-func DefineCUDA(src, file string, line int) ([]string, error) {
+func DefineCUDA(src, file string, line int) ([]*Kernel, error) {
 	sigs, err := cudaSignatures(src, file, line)
 	if err != nil {
 		return nil, err
@@ -311,7 +303,8 @@ func DefineCUDA(src, file string, line int) ([]string, error) {
 			}
 		}
 	}
-	return registerAll(kernels), nil
+	registerAll(kernels)
+	return kernels, nil
 }
 
 // compileFor compiles the CUDA source of c for dev.
@@ -437,7 +430,7 @@ func (k *Kernel) launch(dev *Device, grid, block any, args []any, timed bool) (t
 	if err := k.code.checkRankAtomics(dev, bargs, kernelArgs); err != nil {
 		return 0, err
 	}
-	cfg := backend.LaunchConfig{Device: dev.info.Index, Grid: g, Block: b, SharedBytes: opts.shared}
+	cfg := backend.LaunchConfig{Device: dev.info.Index, Grid: g.backend(), Block: b.backend(), SharedBytes: opts.shared}
 	if s := opts.stream; s != nil {
 		if s.m != dev.m || s.dev != dev {
 			return 0, fmt.Errorf("launch %s: the stream belongs to %s, the launch is on %s", name, s.dev.label(), dev.label())

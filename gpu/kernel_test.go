@@ -40,7 +40,7 @@ func defineSaxpy() *Kernel {
 func TestLaunchSaxpy(t *testing.T) {
 	use(t, "sim:nvlink2")
 	k := defineSaxpy()
-	if LookupKernel("saxpy") != k || k.Language() != "Go" || k.String() != "Go kernel saxpy(n int64, a float32, x []float32, y []float32)" {
+	if lookupKernel("saxpy") != k || k.Language() != "Go" || k.String() != "Go kernel saxpy(n int64, a float32, x []float32, y []float32)" {
 		t.Errorf("kernel %v", k)
 	}
 	if !strings.Contains(k.Source(), "saxpy") {
@@ -300,8 +300,8 @@ func TestPeerHandoffAcrossDevices(t *testing.T) {
 
 	// An interrupt stops a consumer that waits for a producer that never comes.
 	done := make(chan struct{})
-	SetInterrupt(done)
-	defer SetInterrupt(nil)
+	setInterrupt(done)
+	defer setInterrupt(nil)
 	must(0, consumer.Launch(Dev(1), 1, 1, data, flag, 999, out, OnStream(s1)))
 	time.AfterFunc(20*time.Millisecond, func() { close(done) })
 	err := s1.Synchronize()

@@ -7,27 +7,22 @@ import (
 
 	"github.com/peerbook/peerbook/display"
 	"github.com/peerbook/peerbook/gpu/internal/backend"
-	"github.com/peerbook/peerbook/gpu/internal/sim"
 )
 
 // Simulated devices run on the CPU: timing them measures the CPU's copies and its
 // scheduling of goroutines (a flag hand-off took 2977 us one run and 0.4 us the next), which
 // says nothing about a GPU. So measurements on simulated devices report what the preset's
-// link table models for the machine it simulates (sim.Preset), the same every run, and say
+// link table models for the machine it simulates (backend.Modelled), the same every run, and say
 // so in their output.
 
 // linkModel is the modelled link between devices a and b of a simulated machine (either
 // may be the host), and false where m is not simulated.
 func (m *machine) linkModel(a, b *Device) (backend.Link, bool) {
-	sb, ok := m.b.(*sim.Backend)
+	mb, ok := m.b.(backend.Modelled)
 	if !ok || !m.simulated() {
 		return backend.Link{}, false
 	}
-	p := sb.Preset()
-	if a.IsHost() || b.IsHost() {
-		return p.HostLink, true
-	}
-	return p.Links[a.info.Index][b.info.Index], true
+	return mb.ModelledLink(a.info.Index, b.info.Index), true
 }
 
 // checkModel fails where the preset models no latency or bandwidth for l (reporting 0
@@ -43,8 +38,8 @@ func checkModel(l backend.Link, a, b *Device) error {
 // table of sim:pcie4".
 func (m *machine) modelSource() string {
 	name := m.spec
-	if sb, ok := m.b.(*sim.Backend); ok {
-		if name = sb.Preset().Name; !strings.HasPrefix(name, "sim:") {
+	if mb, ok := m.b.(backend.Modelled); ok {
+		if name = mb.ModelName(); !strings.HasPrefix(name, "sim:") {
 			name = "sim:" + name
 		}
 	}

@@ -129,7 +129,7 @@ func TestPingPongKernelRuns(t *testing.T) {
 			t.Errorf("GPU%d -> GPU%d: %v, %v", pair[0], pair[1], d, err)
 		}
 	}
-	if LookupKernel("peerbook_ping_pong") != nil {
+	if lookupKernel("peerbook_ping_pong") != nil {
 		t.Error("the measurement's kernel is visible to cells")
 	}
 }

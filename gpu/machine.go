@@ -17,37 +17,6 @@ import (
 // a device, simulated devices otherwise.
 const EnvDevices = "PEERBOOK_DEVICES"
 
-// Aliases of the backend types that cells name.
-type (
-	// DType is the element type of a buffer: gpu.Float32, gpu.Int32, ...
-	DType = backend.DType
-	// Dim3 is a grid or block size; zero components count as 1.
-	Dim3 = backend.Dim3
-	// DeviceInfo is everything known about a device.
-	DeviceInfo = backend.DeviceInfo
-	// Link is the connection between two devices.
-	Link = backend.Link
-	// Signature is a kernel's name and parameters.
-	Signature = backend.Signature
-)
-
-// The element types of buffers.
-const (
-	Invalid  = backend.Invalid
-	Int8     = backend.Int8
-	Int16    = backend.Int16
-	Int32    = backend.Int32
-	Int64    = backend.Int64
-	Uint8    = backend.Uint8
-	Uint16   = backend.Uint16
-	Uint32   = backend.Uint32
-	Uint64   = backend.Uint64
-	Float16  = backend.Float16
-	BFloat16 = backend.BFloat16
-	Float32  = backend.Float32
-	Float64  = backend.Float64
-)
-
 // machine is one backend and the devices of it that cells see. gpu.Use replaces the current
 // machine; buffers of an earlier one keep working with their own machine.
 type machine struct {
@@ -66,7 +35,7 @@ var state struct {
 	mu        sync.Mutex
 	m         *machine
 	err       error           // the choice failed (PEERBOOK_DEVICES=cuda without a driver)
-	all       []*machine      // every machine made, for SetInterrupt
+	all       []*machine      // every machine made, for setInterrupt
 	interrupt <-chan struct{} // the running cell's
 	notice    io.Writer       // where the one-line fallback notice goes (os.Stderr)
 	openCUDA  func() (backend.Backend, error)
@@ -170,11 +139,10 @@ func shortReason(err error) string {
 	return s
 }
 
-// SetNotice sets where the package's one-line notices go (the fall-back to simulated
+// setNotice sets where the package's one-line notices go (the fall-back to simulated
 // devices, CUDA compiler logs) and returns the writer they went to before: os.Stderr
-// unless set. A headless runner points it at the running cell's stderr, where the kernel's
-// evaluator has them too (its stderr is the running cell's).
-func SetNotice(w io.Writer) io.Writer {
+// unless set, which in the evaluator is the running cell's stderr. Tests set it.
+func setNotice(w io.Writer) io.Writer {
 	state.mu.Lock()
 	defer state.mu.Unlock()
 	prev := state.notice
@@ -244,8 +212,8 @@ func newMachine(spec, about string, b backend.Backend) *machine {
 // kind names the machine as the ranks compare theirs: "cuda", or "simulated " and the
 // simulated machine's preset ("simulated pcie4", "simulated sim:2").
 func (m *machine) kind() string {
-	if sb, ok := m.b.(*sim.Backend); ok {
-		return "simulated " + sb.Whole().Name
+	if mb, ok := m.b.(backend.Modelled); ok {
+		return "simulated " + mb.ModelName()
 	}
 	return m.b.Name()
 }
@@ -333,12 +301,11 @@ func Synchronize() error {
 	return first
 }
 
-// SetInterrupt gives the devices the running cell's interrupt channel: closing it stops
+// setInterrupt gives the devices the running cell's interrupt channel: closing it stops
 // simulated kernels that run or are queued, and waits on them. The session calls it when a
-// cell starts, and SetInterrupt(nil) when the cell ends without interrupt, before it
-// releases the channel. It is plumbing for the evaluator (eval.Hooks): the symbol tables
-// cells import leave it out.
-func SetInterrupt(done <-chan struct{}) {
+// cell starts, and with nil when the cell ends without interrupt, before it releases the
+// channel. It is plumbing for the evaluator (eval.Hooks, through internal/gpuctl), not API.
+func setInterrupt(done <-chan struct{}) {
 	state.mu.Lock()
 	defer state.mu.Unlock()
 	state.interrupt = done

@@ -64,7 +64,7 @@ func TestCUDARanksNCCLOneRankCommunicator(t *testing.T) {
 		t.Run(via, func(t *testing.T) {
 			rankedNCCL(t, 1, func(t *testing.T) {
 				notes := &syncBuffer{}
-				defer SetNotice(SetNotice(notes))
+				defer setNotice(setNotice(notes))
 				e := must(Collectives())
 				if e.Engine != "nccl" {
 					t.Fatalf("one rank on the GPU: engine %v, want NCCL", e)
@@ -95,7 +95,7 @@ func TestCUDARanksNCCLTwoRanks(t *testing.T) {
 			}
 			rankedNCCL(t, 2, func(t *testing.T) {
 				notes := &syncBuffer{}
-				defer SetNotice(SetNotice(notes))
+				defer setNotice(setNotice(notes))
 				topo := Topology()
 				if topo.Err != nil {
 					t.Fatal(topo.Err)

@@ -138,7 +138,7 @@ func (c *realComm) on(what string, buf *Buffer, enqueue func(ptr uintptr, dt ncc
 	if err != nil {
 		return err
 	}
-	dt, err := nccl.DataTypeOf(buf.dtype)
+	dt, err := nccl.DataTypeOf(buf.dtype.backend())
 	if err != nil {
 		return err
 	}

@@ -16,15 +16,15 @@ var world struct {
 	staging *staging // the collectives' host shared memory (collective.go); made on first use
 }
 
-// SetWorld gives the package the rank session this process is one rank of: its rank, the
+// setWorld gives the package the rank session this process is one rank of: its rank, the
 // number of ranks, its host's private directory and a way to exchange small blobs with the
 // other ranks (internal/ranks). nil means not ranked: Rank is 0 and Ranks is 1. The
-// evaluator of a rank process calls it once, before the first cell; it is plumbing (like
-// SetInterrupt): the symbol tables cells import leave it out.
+// evaluator of a rank process calls it once, before the first cell, through
+// internal/gpuctl: it is plumbing, not API.
 //
 // Setting a World (or nil) chooses the devices in use again, of the same kind, for the rank
 // (see the package doc, "Ranks"); buffers made before keep working on theirs.
-func SetWorld(w ranks.World) {
+func setWorld(w ranks.World) {
 	world.mu.Lock()
 	world.w = w
 	if world.pass != nil {
@@ -45,7 +45,7 @@ func SetWorld(w ranks.World) {
 	}
 }
 
-// currentWorld returns the World set by SetWorld, nil when the process is not ranked.
+// currentWorld returns the World set by setWorld, nil when the process is not ranked.
 func currentWorld() ranks.World {
 	world.mu.Lock()
 	defer world.mu.Unlock()

@@ -24,17 +24,17 @@ func (w fixedWorld) AllGather(ctx context.Context, tag string, mine []byte) ([][
 }
 
 func TestRankAndRanksFollowTheWorld(t *testing.T) {
-	t.Cleanup(func() { SetWorld(nil) })
+	t.Cleanup(func() { setWorld(nil) })
 	if Rank() != 0 || Ranks() != 1 {
 		t.Fatalf("not ranked: Rank %d Ranks %d, want 0 1", Rank(), Ranks())
 	}
-	SetWorld(fixedWorld{rank: 2, size: 4})
+	setWorld(fixedWorld{rank: 2, size: 4})
 	if Rank() != 2 || Ranks() != 4 {
 		t.Fatalf("ranked: Rank %d Ranks %d, want 2 4", Rank(), Ranks())
 	}
-	SetWorld(nil)
+	setWorld(nil)
 	if Rank() != 0 || Ranks() != 1 {
-		t.Fatalf("after SetWorld(nil): Rank %d Ranks %d, want 0 1", Rank(), Ranks())
+		t.Fatalf("after setWorld(nil): Rank %d Ranks %d, want 0 1", Rank(), Ranks())
 	}
 }
 
@@ -43,8 +43,8 @@ func TestRankAndRanksFollowTheWorld(t *testing.T) {
 func ranked(t *testing.T, n int, spec string, body func(t *testing.T), opts ...ranktest.Option) {
 	t.Helper()
 	ranktest.Run(t, n, func(t *testing.T, w ranks.World) {
-		SetWorld(w)
-		defer SetWorld(nil)
+		setWorld(w)
+		defer setWorld(nil)
 		use(t, spec)
 		body(t)
 	}, opts...)
@@ -116,7 +116,7 @@ func TestTopologyOfRanksShowsTheRanksOnTheirGPUs(t *testing.T) {
 			// The matrix of the ranks' GPUs is the machine's, as one process sees it.
 			for i := range p.Links {
 				for j := range p.Links[i] {
-					if topo.Link(i, j) != p.Links[i][j] {
+					if topo.Link(i, j) != linkOf(p.Links[i][j]) {
 						t.Errorf("GPU%d-GPU%d: %+v, want %+v", i, j, topo.Link(i, j), p.Links[i][j])
 					}
 				}

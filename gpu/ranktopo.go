@@ -30,17 +30,12 @@ type rankInfo struct {
 	Err     string     `json:"err,omitempty"`
 }
 
-// exportCaps is implemented by backends that report what their shareable memory can do.
-type exportCaps interface {
-	ExportCaps(dev int) (vmm, posixFD, fabric bool, err error)
-}
-
 // sharingOf describes how GPU d's memory reaches other processes.
 func sharingOf(m *machine, d *Device) string {
 	if m.simulated() {
 		return "shared memory (simulated devices)"
 	}
-	ec, ok := m.b.(exportCaps)
+	ec, ok := m.b.(backend.ExportReporter)
 	if !ok {
 		return "none: the backend can't export memory"
 	}
@@ -63,7 +58,7 @@ func rankTopology(m *machine) *Topo {
 		return fail(fmt.Errorf("rank %d has no GPU", w.Rank()))
 	}
 	d := m.devices[0]
-	mine := rankInfo{Host: w.Host(), Info: d.info, Sharing: sharingOf(m, d)}
+	mine := rankInfo{Host: w.Host(), Info: deviceInfoOf(d.info), Sharing: sharingOf(m, d)}
 	mine.Engine, _ = localEngineDesc(w, m)
 	mine.Kind = m.kind()
 	ctx := context.Background()
@@ -104,13 +99,15 @@ func rankTopology(m *machine) *Topo {
 		host := k[:strings.LastIndex(k, "/")]
 		switch {
 		case host != mine.Host:
-			row[i] = Link{Kind: backend.LinkNET}
+			row[i] = Link{Kind: LinkNET}
 		case x.PCIBusID == d.info.PCIBusID:
 			row[i] = m.topology().Link(0, 0) // the GPU with itself, as one process sees it
 		default:
-			if row[i], err = linkTo(m, d, x.PCIBusID); err != nil && rowErr == "" {
+			l, err := linkTo(m, d, x.PCIBusID)
+			if err != nil && rowErr == "" {
 				rowErr = err.Error()
 			}
+			row[i] = linkOf(l)
 		}
 	}
 	raw, _ = json.Marshal(struct {

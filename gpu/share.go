@@ -29,7 +29,7 @@ func (m *machine) checkShare(owner *Device, devs []*Device) error {
 		}
 		l := t.Links[owner.info.Index][d.info.Index]
 		if !l.P2PAccess {
-			return fmt.Errorf("%w; %s", &backend.PeerAccessError{Owner: owner.info, Peer: d.info, Link: l}, shareHint)
+			return fmt.Errorf("%w; %s", &backend.PeerAccessError{Owner: owner.info, Peer: d.info, Link: l.backend()}, shareHint)
 		}
 	}
 	return nil

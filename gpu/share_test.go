@@ -136,8 +136,8 @@ func TestHostAtomics(t *testing.T) {
 	}
 	wantErr(t, u.WaitValue(3, 1, 10*time.Millisecond), "wait value: element 3 of uint32[4] on the host is 0, not 1, after 10ms")
 	done := make(chan struct{})
-	SetInterrupt(done)
-	defer SetInterrupt(nil)
+	setInterrupt(done)
+	defer setInterrupt(nil)
 	time.AfterFunc(20*time.Millisecond, func() { close(done) })
 	if err := u.WaitValue(3, 1, 0); !errors.Is(err, backend.ErrInterrupted) {
 		t.Errorf("interrupted wait: %v", err)

@@ -12,7 +12,21 @@ import (
 
 // Stats summarizes a buffer's values: Count, NaN and Inf elements, and Min, Max, Mean and Std
 // (population standard deviation) over the finite ones (NaN where there are none).
-type Stats = display.Stats
+type Stats struct {
+	Count    int64 // elements
+	Min, Max float64
+	Mean     float64
+	Std      float64
+	NaN      int64 // elements that are NaN
+	Inf      int64 // elements that are +Inf or -Inf
+}
+
+// Finite returns the number of elements that are neither NaN nor infinite.
+func (s Stats) Finite() int64 { return s.Count - s.NaN - s.Inf }
+
+// Merge returns the statistics of the union of two disjoint parts summarised by s and o
+// (statistics of several buffers, or of a buffer's slices, combined).
+func (s Stats) Merge(o Stats) Stats { return statsOf(s.display().Merge(o.display())) }
 
 // reduceChunk is how many elements a reduction converts at a time.
 const reduceChunk = 1 << 16
@@ -25,13 +39,13 @@ const chunkBytes = 16 << 20
 // buffers, in bounded chunks otherwise.
 func (b *Buffer) Stats() (Stats, error) {
 	if s, handled, err := b.statsOnDevice(); handled { // cuda_glue.go
-		return s, err
+		return statsOf(s), err
 	}
 	r, err := b.reduce([]int{b.n})
 	if err != nil {
 		return Stats{}, err
 	}
-	return r.Stats(), nil
+	return statsOf(r.Stats()), nil
 }
 
 // reduce runs the buffer's elements, as float64s, through a display.Reduction of shape.

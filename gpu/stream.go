@@ -189,7 +189,7 @@ func (e *Event) Synchronize() (err error) {
 		}()
 	}
 	if err := e.e.Synchronize(); err != nil {
-		return fmt.Errorf("synchronize event on %s: %w", e.dev.label(), err)
+		return fmt.Errorf("synchronize event on %s: %w", e.dev.label(), backendError(err))
 	}
 	return nil
 }

@@ -90,7 +90,7 @@ func TestCUDARanksHandoffThroughSymmetricFlag(t *testing.T) {
 		data := must(AllocSymmetric(Int32, n))
 		flag := must(AllocSymmetric(Int32, 2))
 		got := must(Dev(0).Alloc(Int32, n))
-		produce, consume := LookupKernel("rcProduce"), LookupKernel("rcConsume")
+		produce, consume := lookupKernel("rcProduce"), lookupKernel("rcConsume")
 		wrong := 0
 		for r := 1; r <= rounds; r++ {
 			if Rank() == 0 {
@@ -136,9 +136,9 @@ func TestCUDARanksFlagPingPong(t *testing.T) {
 	rankedCUDA(t, 2, func(t *testing.T) {
 		rounds := envInt("PEERBOOK_RANK_PINGPONG_ROUNDS", 200)
 		f := must(AllocSymmetric(Uint32, 2))
-		k := LookupKernel("rcPong")
+		k := lookupKernel("rcPong")
 		if Rank() == 0 {
-			k = LookupKernel("rcPing")
+			k = lookupKernel("rcPing")
 		}
 		for rep := 0; rep < 3; rep++ {
 			must(0, f.Rank(0).Fill(0))

@@ -3,8 +3,6 @@ package gpu
 import (
 	"fmt"
 	"strings"
-
-	"github.com/peerbook/peerbook/gpu/internal/backend"
 )
 
 // Topo is the device graph: every GPU and the link between each pair, as nvidia-smi topo -m
@@ -27,7 +25,8 @@ type Topo struct {
 // Topology returns the device graph of the devices in use. It never returns nil: where the
 // graph can't be read, Err says why. In a rank session it is a collective (every rank calls
 // it): the graph of the ranks' GPUs, with the ranks on them (Topo.Ranks), the links as each
-// rank's driver sees them from its GPU, and how memory passes between the ranks.
+// rank's driver sees them from its GPU, and how memory passes between the ranks. The Topo
+// is the caller's own: changing it changes nothing the package checks.
 func Topology() *Topo {
 	m, err := current()
 	if err != nil {
@@ -36,7 +35,21 @@ func Topology() *Topo {
 	if currentWorld() != nil {
 		return rankTopology(m)
 	}
-	return m.topology()
+	return m.topology().clone()
+}
+
+// clone returns a copy of t that shares no memory with it.
+func (t *Topo) clone() *Topo {
+	c := *t
+	c.Devices = append([]DeviceInfo(nil), t.Devices...)
+	c.Ranks = append([]RankPlace(nil), t.Ranks...)
+	if t.Links != nil {
+		c.Links = make([][]Link, len(t.Links))
+		for i, row := range t.Links {
+			c.Links[i] = append([]Link(nil), row...)
+		}
+	}
+	return &c
 }
 
 // topology reads the backend's topology once and checks its shape.
@@ -44,7 +57,7 @@ func (m *machine) topology() *Topo {
 	m.topoOnce.Do(func() {
 		t := &Topo{Backend: m.b.Name()}
 		for _, d := range m.devices {
-			t.Devices = append(t.Devices, d.info)
+			t.Devices = append(t.Devices, deviceInfoOf(d.info))
 			t.Simulated = t.Simulated || d.info.Simulated
 		}
 		bt, err := m.b.Topology()
@@ -61,7 +74,7 @@ func (m *machine) topology() *Topo {
 			}
 		}
 		if t.Err == nil {
-			t.Links, t.Source = bt.Links, bt.Source
+			t.Links, t.Source = linksOf(bt.Links), bt.Source
 		}
 		m.topo = t
 	})
@@ -78,17 +91,17 @@ func (t *Topo) Link(i, j int) Link {
 
 // legend explains the link labels, as nvidia-smi does.
 var legend = []struct {
-	kind        backend.LinkKind
+	kind        LinkKind
 	label, text string
 }{
-	{backend.LinkSelf, "X", "Self"},
-	{backend.LinkSYS, "SYS", "Connection traversing PCIe as well as the SMP interconnect between NUMA nodes (e.g., QPI/UPI)"},
-	{backend.LinkNODE, "NODE", "Connection traversing PCIe as well as the interconnect between PCIe Host Bridges within a NUMA node"},
-	{backend.LinkPHB, "PHB", "Connection traversing PCIe as well as a PCIe Host Bridge (typically the CPU)"},
-	{backend.LinkPXB, "PXB", "Connection traversing multiple PCIe bridges (without traversing the PCIe Host Bridge)"},
-	{backend.LinkPIX, "PIX", "Connection traversing at most a single PCIe bridge"},
-	{backend.LinkNV, "NV#", "Connection traversing a bonded set of # NVLinks"},
-	{backend.LinkNET, "NET", "Another host: the ranks' memory can't be mapped without a fabric (multi-node NVLink)"},
+	{LinkSelf, "X", "Self"},
+	{LinkSYS, "SYS", "Connection traversing PCIe as well as the SMP interconnect between NUMA nodes (e.g., QPI/UPI)"},
+	{LinkNODE, "NODE", "Connection traversing PCIe as well as the interconnect between PCIe Host Bridges within a NUMA node"},
+	{LinkPHB, "PHB", "Connection traversing PCIe as well as a PCIe Host Bridge (typically the CPU)"},
+	{LinkPXB, "PXB", "Connection traversing multiple PCIe bridges (without traversing the PCIe Host Bridge)"},
+	{LinkPIX, "PIX", "Connection traversing at most a single PCIe bridge"},
+	{LinkNV, "NV#", "Connection traversing a bonded set of # NVLinks"},
+	{LinkNET, "NET", "Another host: the ranks' memory can't be mapped without a fabric (multi-node NVLink)"},
 }
 
 // title is the first line of the rendering.
@@ -146,8 +159,8 @@ func (t *Topo) noP2P() []string {
 }
 
 // kindsUsed returns the legend entries whose kind appears in the matrix.
-func (t *Topo) kindsUsed() map[backend.LinkKind]bool {
-	used := map[backend.LinkKind]bool{}
+func (t *Topo) kindsUsed() map[LinkKind]bool {
+	used := map[LinkKind]bool{}
 	for _, row := range t.Links {
 		for _, l := range row {
 			used[l.Kind] = true

@@ -70,7 +70,7 @@ func BenchmarkTraceLaunchOverhead(b *testing.B) {
 				b.Fatal(err)
 			}
 			d := Dev(0)
-			sig := Signature{Name: "nop", Params: []backendParam{scalar("n", Int64), scalar("a", Float32), buf("x", Float32), buf("y", Float32)}}
+			sig := backendSig{Name: "nop", Params: []backendParam{scalar("n", Int64), scalar("a", Float32), buf("x", Float32), buf("y", Float32)}}
 			args := []any{16, float32(2), must(d.Alloc(Float32, 16)), must(d.Alloc(Float32, 16))}
 			k := newKernel(sig, &testKernel{sig: sig}, nil)
 			k.code.loaded[loadKey{d.m, 0}] = nopKernel{sig}
@@ -174,7 +174,7 @@ func BenchmarkTraceStampedOverhead(b *testing.B) {
 		sb := &stampBackend{Backend: d.m.b}
 		d.m.b = sb
 		defer func() { d.m.b = sb.Backend }()
-		sig := Signature{Name: "nop", Params: []backendParam{scalar("n", Int64), scalar("a", Float32), buf("x", Float32), buf("y", Float32)}}
+		sig := backendSig{Name: "nop", Params: []backendParam{scalar("n", Int64), scalar("a", Float32), buf("x", Float32), buf("y", Float32)}}
 		args := []any{16, float32(2), must(d.Alloc(Float32, 16)), must(d.Alloc(Float32, 16))}
 		k := newKernel(sig, &testKernel{sig: sig}, nil)
 		k.code.loaded[loadKey{d.m, 0}] = &nopStampKernel{sig: sig}
@@ -183,9 +183,9 @@ func BenchmarkTraceStampedOverhead(b *testing.B) {
 }
 
 // nopStampKernel does nothing but stamp (a start and end of 1 and 2 ns).
-type nopStampKernel struct{ sig Signature }
+type nopStampKernel struct{ sig backendSig }
 
-func (k *nopStampKernel) Signature() Signature                     { return k.sig }
+func (k *nopStampKernel) Signature() backendSig                    { return k.sig }
 func (k *nopStampKernel) Launch(backendConfig, []backendArg) error { return nil }
 func (k *nopStampKernel) PrepareStamped() error                    { return nil }
 func (k *nopStampKernel) LaunchStamped(_ backendConfig, _ []backendArg, slot backend.Memory, off int64) error {

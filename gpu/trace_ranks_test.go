@@ -165,7 +165,7 @@ func TestTimelineMergesTheRanks(t *testing.T) {
 func TestTimelineAlignsTheClocksOfOtherHosts(t *testing.T) {
 	ranked(t, 2, "sim:nvlink2", func(t *testing.T) {
 		defer catch(t)
-		SetWorld(otherHosts{currentWorld()})
+		setWorld(otherHosts{currentWorld()})
 		use(t, "sim:nvlink2")
 		tl := mergedAcrossABarrier(t)
 		mt := tl.merged

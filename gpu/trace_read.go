@@ -179,7 +179,7 @@ func scalarString(bits uint64, dt backend.DType) string {
 	for i := range raw {
 		raw[i] = byte(bits >> (8 * i))
 	}
-	return formatScalar(valueAt(raw, dt, 0), dt)
+	return formatScalar(valueAt(raw, dtypeOf(dt), 0), dt)
 }
 
 func formatScalar(v float64, dt backend.DType) string {

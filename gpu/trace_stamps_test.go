@@ -97,7 +97,7 @@ func TestTimelineStampedLaunches(t *testing.T) {
 	d.m.b = sb
 	defer func() { d.m.b = sb.Backend }()
 	s := must(d.NewStream())
-	sig := Signature{Name: "stamped"}
+	sig := backendSig{Name: "stamped"}
 	bk := &stampKernel{b: sb, sig: sig, dur: 3 * time.Millisecond}
 	k := newKernel(sig, &testKernel{sig: sig}, nil)
 	k.code.loaded[loadKey{d.m, 0}] = bk
@@ -208,7 +208,7 @@ func TestTimelineStampsMatchEventsCUDA(t *testing.T) {
 }`, "cell[1]", 1); err != nil {
 		t.Fatal(err)
 	}
-	k := LookupKernel("stamp_spin")
+	k := lookupKernel("stamp_spin")
 	d := Dev(0)
 	s := must(d.NewStream())
 	// Loaded before the timelines, so that Trace prepares its traced variant and every

@@ -332,12 +332,12 @@ func TestTimelineEventPool(t *testing.T) {
 // timedKernel is a backend kernel that brackets its launches with the timeline's events
 // itself (backend.TimedKernel, as CUDA's), or refuses them as unusable (refuse).
 type timedKernel struct {
-	sig          Signature
+	sig          backendSig
 	refuse       bool
 	timed, plain int
 }
 
-func (k *timedKernel) Signature() Signature { return k.sig }
+func (k *timedKernel) Signature() backendSig { return k.sig }
 
 func (k *timedKernel) Launch(backendConfig, []backendArg) error { k.plain++; return nil }
 
@@ -360,7 +360,7 @@ func TestTimelineTimedKernel(t *testing.T) {
 	use(t, "sim:1")
 	d := Dev(0)
 	s := must(d.NewStream())
-	sig := Signature{Name: "stamp"}
+	sig := backendSig{Name: "stamp"}
 	bk := &timedKernel{sig: sig}
 	k := newKernel(sig, &testKernel{sig: sig}, nil)
 	k.code.loaded[loadKey{d.m, 0}] = bk

@@ -1,8 +1,9 @@
 package kernel
 
-// Generics of a module in the Jupyter kernel (issue 16), over real processes: the kernel
-// passes the session's cells to the build, and a cell whose use of a generic the build did
-// not see makes it build again and move the session, once.
+// Generics of a module in the Jupyter kernel (issues 16 and 32), over real processes: the
+// kernel passes the session's cells to the build; a later use the build did not see, the
+// notebook's types included, runs the generic's interpreted copy; a use that has neither
+// an instance nor a copy makes the kernel build again and move the session, once.
 
 import (
 	"archive/zip"
@@ -11,9 +12,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
-// genmodSource is example.com/genmod v1.0.0: generic functions and a generic type.
+// genmodSource is example.com/genmod v1.1.0: generic functions and a generic type.
 const genmodSource = `// Package genmod has generic helpers.
 package genmod
 
@@ -57,6 +59,15 @@ func (s *Stack[T]) Pop() (T, bool) {
 
 // Len is the number of elements.
 func (s *Stack[T]) Len() int { return len(s.items) }
+
+var counted int
+
+// Count adds len(xs) to a tally kept in the package and returns it: its copy can't be
+// interpreted (the tally is the compiled package's).
+func Count[T any](xs []T) int {
+	counted += len(xs)
+	return counted
+}
 `
 
 // addProxyModule writes module mod at version ver, with the files given, into the module
@@ -122,10 +133,11 @@ func goRunWithProxy(t *testing.T, proxy, src string, requires ...string) string 
 }
 
 // TestKernelModuleGenerics: a kernel cell using generics of a module gets their instances
-// in the first build (the kernel passes its cells); a later cell with new instantiations
-// and no new import makes the kernel build again and move the session (state kept), and
-// runs once; a use no build can instantiate stays the cell's error, with no loop and, when
-// the build finds nothing new, no move. Outputs are checked against `go run`.
+// in the first build (the kernel passes its cells); a later cell with new instantiations,
+// over Go's types or the notebook's, runs the interpreted copies: no build, no move; a use
+// with no instance whose generic can't be copied makes the kernel build again and move the
+// session (state kept), once; over a type the notebook declares, it is refused at once. A
+// second kernel of the same module set finds the binary. Outputs are checked against go run.
 func TestKernelModuleGenerics(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds evaluator binaries (a minute or more on 2 cores): not with -short")
@@ -134,13 +146,15 @@ func TestKernelModuleGenerics(t *testing.T) {
 		t.Skip("no go command: the kernel builds modules with it")
 	}
 	proxy, cache, dir := t.TempDir(), t.TempDir(), t.TempDir()
-	addProxyModule(t, proxy, "example.com/genmod", "v1.0.0", map[string]string{"genmod.go": genmodSource})
+	addProxyModule(t, proxy, "example.com/genmod", "v1.1.0", map[string]string{"genmod.go": genmodSource})
 
 	cell1 := "n := 1\nn++\nxs := []int{1, 2, 3}\nsq := genmod.Map(xs, func(x int) string { return fmt.Sprint(x * x) })\nfmt.Println(sq, genmod.Sum(xs), n)\n"
 	cell2 := "lens := genmod.Map(sq, func(s string) int { return len(s) * 10 })\nst := &genmod.Stack[float64]{}\nst.Push(1.5)\nst.Push(2.5)\ntop, _ := st.Pop()\nfmt.Println(lens, top, st.Len(), n)\n"
-	want := goRunWithProxy(t, proxy, "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/genmod\"\n)\n\nfunc main() {\n"+cell1+cell2+"\t_ = top\n}\n", "example.com/genmod v1.0.0")
+	cell3 := "type Sq struct{ S int }\nvar sqs genmod.Stack[Sq]\nsqs.Push(Sq{3})\nfmt.Println(genmod.Map([]Sq{{2}, {4}}, func(s Sq) int { return s.S * s.S }), sqs.Len())\nfmt.Printf(\"%T\\n\", sqs)\n"
+	cell4 := "fmt.Println(genmod.Count(xs))\n"
+	want := goRunWithProxy(t, proxy, "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/genmod\"\n)\n\ntype Sq struct{ S int }\n\nfunc main() {\n"+cell1+cell2+strings.Replace(cell3, "type Sq struct{ S int }\n", "", 1)+cell4+"\t_ = top\n}\n", "example.com/genmod v1.1.0")
 	wantLines := strings.SplitAfter(want, "\n")
-	if len(wantLines) < 2 {
+	if len(wantLines) < 5 {
 		t.Fatalf("go run printed %q", want)
 	}
 
@@ -154,20 +168,31 @@ func TestKernelModuleGenerics(t *testing.T) {
 	if !strings.Contains(errText, "moved to an evaluator with example.com/genmod") {
 		t.Errorf("the import's stderr:\n%s", errText)
 	}
-	out, _, _ = runCell(t, c, "fmt.Println(os.Getpid() == pid)", "ok")
-	if out != "false\n" {
-		t.Errorf("after the import the session runs in the process it had (%q)", out)
-	}
 	runCell(t, c, "pid = os.Getpid()", "ok")
 
-	// New instantiations, no new import: built again with the cell, the session moves, the
-	// cell runs once (its output once, n kept at 2).
-	out, errText, _ = runCell(t, c, cell2, "ok")
-	if out != wantLines[1] {
-		t.Errorf("the cell with new instances printed %q, go run %q (stderr %q)", out, wantLines[1], errText)
+	// New instantiations, over Go's types and the notebook's: the copies run, nothing is
+	// built, the session stays where it is.
+	for i, cell := range []string{cell2, cell3} {
+		out, errText, _ = runCell(t, c, cell, "ok")
+		if want := []string{wantLines[1], wantLines[2] + wantLines[3]}[i]; out != want {
+			t.Errorf("cell %s printed %q, go run %q (stderr %q)", cell, out, want, errText)
+		}
+		if strings.Contains(errText, "building") || strings.Contains(errText, "moved to") {
+			t.Errorf("cell %s built or moved:\n%s", cell, errText)
+		}
 	}
-	t.Logf("the rebuild said on stderr:\n%s", errText)
-	for _, w := range []string{"building it again with this cell", "moved to an evaluator with example.com/genmod", "sq"} {
+	out, _, _ = runCell(t, c, "fmt.Println(os.Getpid() == pid, n, lens)", "ok")
+	if out != "true 2 [10 10 10]\n" {
+		t.Errorf("after the copies ran the session prints %q, want true 2 [10 10 10] (same process)", out)
+	}
+
+	// A use with no instance of a generic that can't be copied: built again with the cell,
+	// the session moves, the cell runs once (state kept).
+	out, errText, _ = runCell(t, c, cell4, "ok")
+	if out != wantLines[4] {
+		t.Errorf("genmod.Count printed %q, go run %q (stderr %q)", out, wantLines[4], errText)
+	}
+	for _, w := range []string{"building it again with this cell", "moved to an evaluator with example.com/genmod"} {
 		if !strings.Contains(errText, w) {
 			t.Errorf("the rebuild's stderr lacks %q:\n%s", w, errText)
 		}
@@ -176,33 +201,26 @@ func TestKernelModuleGenerics(t *testing.T) {
 	if out != "false 2 [10 10 10]\n" {
 		t.Errorf("after the rebuild the session prints %q, want false 2 [10 10 10] (moved, state kept)", out)
 	}
-	runCell(t, c, "pid = os.Getpid()", "ok")
 
-	// A use whose type arguments no build can infer: the rebuild finds no new instance, the
-	// refusal stays the cell's error, and the session does not move.
-	_, errText, ev := runCell(t, c, "genmod.Map(nosuch, nosuch2)", "error")
-	if !strings.Contains(ev, "built without an instance") || !strings.Contains(ev, "could not tell the type arguments") {
-		t.Errorf("a use no build can instantiate: %q (stderr %q)", ev, errText)
+	// The same generic over a type the notebook declares: refused at once, saying why.
+	_, errText, ev := runCell(t, c, "fmt.Println(genmod.Count([]Sq{{1}}))", "error")
+	if !strings.Contains(ev, "declared in the notebook") || !strings.Contains(ev, "package variable") {
+		t.Errorf("genmod.Count over a cell type: %q (stderr %q)", ev, errText)
 	}
-	if strings.Contains(errText, "moved to") {
-		t.Errorf("a rebuild that found nothing new moved the session:\n%s", errText)
-	}
-	out, _, _ = runCell(t, c, "fmt.Println(os.Getpid() == pid, n)", "ok")
-	if out != "true 2\n" {
-		t.Errorf("after the refused cell the session prints %q, want true 2 (same process)", out)
+	if strings.Contains(errText, "building") {
+		t.Errorf("a refusal built:\n%s", errText)
 	}
 
-	// A type argument the notebook declares: the rebuild records the refusal, the session
-	// moves once and the cell is refused with the reason, not built again.
-	_, errText, ev = runCell(t, c, "type Sq struct{ S int }\nfmt.Println(genmod.Map([]Sq{{2}}, func(s Sq) int { return s.S * s.S }))", "error")
-	if !strings.Contains(ev, "declared in the notebook") {
-		t.Errorf("a type argument declared in a cell: %q (stderr %q)", ev, errText)
+	// A second kernel of the same module set: the build is found, nothing compiled.
+	c2 := moduleKernel(t, t.TempDir(), cache, proxy)
+	start := time.Now()
+	out, errText, _ = runCell(t, c2, "import \"fmt\"\nimport \"example.com/genmod\"\n"+cell1+cell3, "ok")
+	took := time.Since(start)
+	if out != wantLines[0]+wantLines[2]+wantLines[3] {
+		t.Errorf("the second session printed %q, go run %q (stderr %q)", out, wantLines[0]+wantLines[2]+wantLines[3], errText)
 	}
-	if n := strings.Count(errText, "building it again"); n != 1 {
-		t.Errorf("the cell built %d times, want once:\n%s", n, errText)
+	if !strings.Contains(errText, "reused") || strings.Contains(errText, "go build") {
+		t.Errorf("the second session's stderr:\n%s", errText)
 	}
-	out, _, _ = runCell(t, c, "fmt.Println(n, lens, sq)", "ok")
-	if out != "2 [10 10 10] [1 4 9]\n" {
-		t.Errorf("at the end the session prints %q, want 2 [10 10 10] [1 4 9]", out)
-	}
+	t.Logf("the second session's first cell took %v (build found, session moved, cell run)", took)
 }

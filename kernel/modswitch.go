@@ -189,7 +189,8 @@ func (k *Kernel) executeCell(act *active, req *evalproto.Request) (_ *evalproto.
 	}
 	say := k.sayer(act)
 	say("modules: this cell uses a generic of a module in a way the evaluator was built without: building it again with this cell")
-	set := modules.Set{Imports: m.imports, Pins: m.pins, Dir: m.dir, Cells: m.session(code)}
+	set := modules.Set{Imports: m.imports, Pins: m.pins, Dir: m.dir, Cells: m.session(code), More: true,
+		Requests: naming.Requests(done.Error.Value)}
 	bin, cellErr, err := k.buildSet(act, set, say)
 	if err != nil {
 		return nil, err
@@ -272,7 +273,7 @@ func (k *Kernel) buildSet(act *active, set modules.Set, say func(string)) (*modu
 	}
 	if err != nil {
 		if interrupted.Load() {
-			return nil, moduleError("Interrupted", "the build of the evaluator with "+strings.Join(set.Imports, ", ")+" was interrupted; the session goes on as it was"), nil
+			return nil, moduleError("Interrupted", "the build of the evaluator with "+strings.Join(set.Imports, ", ")+" was stopped (interrupted): nothing of it was kept, and the session goes on as it was"), nil
 		}
 		return nil, moduleError("ModuleBuildError", err.Error()+"\nThe session goes on in the evaluator it had, its state intact."), nil
 	}

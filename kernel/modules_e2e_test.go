@@ -184,8 +184,8 @@ func TestKernelImportsModule(t *testing.T) {
 		t.Errorf("x or pts named as lost:\n%s", errText)
 	}
 	out, _, _ = runCell(t, c, "%go mod", "ok")
-	if !regexp.MustCompile(`(?m)^\s*example.com/pinmod v1.0.0$`).MatchString(out) {
-		t.Errorf("%%go mod prints %q, want example.com/pinmod v1.0.0", out)
+	if !regexp.MustCompile(`(?m)^The notebook's modules.*\n\s*example.com/pinmod v1.0.0 \(example.com/pinmod\)$`).MatchString(out) {
+		t.Errorf("%%go mod prints %q, want example.com/pinmod v1.0.0 first, as the notebook's", out)
 	}
 	// A lost variable is undefined, loudly.
 	if _, _, ev := runCell(t, c, "ch", "error"); !strings.Contains(ev, "undefined: ch") {

@@ -19,7 +19,7 @@ import (
 
 	"github.com/peerbook/peerbook/display"
 	"github.com/peerbook/peerbook/eval"
-	"github.com/peerbook/peerbook/gpu"
+	"github.com/peerbook/peerbook/internal/gpuctl"
 	"github.com/peerbook/peerbook/internal/evalproto"
 	"github.com/peerbook/peerbook/internal/ranknet"
 	"github.com/peerbook/peerbook/internal/ranks"
@@ -50,7 +50,7 @@ type Config struct {
 	NewSession func() (Session, error)
 	// Interrupts cancel the running cell (SIGINT in the child). Nil: none.
 	Interrupts <-chan os.Signal
-	// Poisoned is asked after each cell whether the process can go on: an error (gpu.Poisoned:
+	// Poisoned is asked after each cell whether the process can go on: an error (gpuctl.Poisoned:
 	// a GPU fault left CUDA unusable in this process) ends it once the cell's reply is sent,
 	// so that the kernel starts a fresh evaluator. Nil: the process always goes on.
 	Poisoned func() error
@@ -91,8 +91,8 @@ func maxStack() int {
 
 // Main is `peerbook evaluator`: it serves the session made by newSession on the child's
 // file descriptors and returns the process exit status. In a rank session (PEERBOOK_RANK
-// set, see package internal/ranks) the World goes to gpu.SetWorld and to newSession;
-// otherwise newSession gets nil.
+// set, see package internal/ranks) the World goes to package gpu (through internal/gpuctl)
+// and to newSession; otherwise newSession gets nil.
 func Main(newSession func(w ranks.World) (Session, error)) int {
 	if os.Getenv(ranknet.EnvConnect) != "" {
 		return runAgent() // started by a cluster launcher: this process is the rank's agent
@@ -126,12 +126,12 @@ func Main(newSession func(w ranks.World) (Session, error)) int {
 		Stderr:     stderr,
 		NewSession: func() (Session, error) { return newSession(w) },
 		Interrupts: interrupts,
-		Poisoned:   gpu.Poisoned,
+		Poisoned:   gpuctl.Poisoned,
 		AfterCell:  guard.restore,
 		Rank:       rank,
 		SetWorld: func(rw ranks.World) {
 			w = rw
-			gpu.SetWorld(rw)
+			gpuctl.SetWorld(rw)
 		},
 	})
 	if err != nil {

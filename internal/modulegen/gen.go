@@ -15,7 +15,6 @@ import (
 	"strings"
 
 	"github.com/peerbook/peerbook/internal/modulegen/naming"
-	"github.com/peerbook/peerbook/internal/typewalk"
 )
 
 // gen collects what sym_zz_generics.go holds.
@@ -25,12 +24,15 @@ type gen struct {
 	tables  map[string]map[string]string // import path -> the naming.Table of the package
 	insts   map[string]map[string]string // import path -> instance symbol -> Go expression of its value
 	aliases map[string]string            // import path -> alias in the generated file
+	interp  map[string]map[string]string // import path -> the naming.Interp table of the package
+	typesrc map[string]string            // import path -> the naming.TypeSource of the package
 	order   []string                     // import paths in alias order
 }
 
 func newGen(pkgs map[string]*types.Package) *gen {
 	g := &gen{pkgs: pkgs, docs: map[string]map[string]string{}, tables: map[string]map[string]string{},
-		insts: map[string]map[string]string{}, aliases: map[string]string{}}
+		insts: map[string]map[string]string{}, aliases: map[string]string{},
+		interp: map[string]map[string]string{}, typesrc: map[string]string{}}
 	for path, pkg := range pkgs {
 		table := map[string]string{}
 		scope := pkg.Scope()
@@ -66,6 +68,16 @@ func typeParams(obj types.Object) int {
 
 func (g *gen) hasGenerics() bool { return len(g.tables) > 0 }
 
+// interpreted writes the interpreted copies of each package's generics (interp.go).
+func (g *gen) interpreted(b *bundler) {
+	for path := range g.tables {
+		decls := b.closure(g.pkgs[path])
+		b.settle()
+		g.interp[path] = interpTable(decls)
+		g.typesrc[path] = typeSource(g.pkgs[path], decls)
+	}
+}
+
 // alias returns the name the generated file imports path by.
 func (g *gen) alias(path string) string {
 	if a, ok := g.aliases[path]; ok {
@@ -80,19 +92,15 @@ func (g *gen) alias(path string) string {
 // instance adds the instance of the generic obj with the type arguments targs and returns
 // its symbol name, or an error saying why it can't be compiled.
 func (g *gen) instance(obj types.Object, targs *types.TypeList) (string, error) {
-	path := obj.Pkg().Path()
-	var canon []string
-	for i := range targs.Len() {
-		if err := compilable(targs.At(i)); err != nil {
-			return "", err
-		}
-		canon = append(canon, types.TypeString(targs.At(i), func(p *types.Package) string { return p.Path() }))
+	canon, err := naming.CanonTypes(targs)
+	if err != nil {
+		return "", err
 	}
 	if _, err := types.Instantiate(nil, obj.Type(), typesOf(targs), true); err != nil {
-		return "", fmt.Errorf("%s.%s[%s]: %v", obj.Pkg().Name(), obj.Name(), strings.Join(canon, ", "), err)
+		return "", fmt.Errorf("%s.%s[%s]: %v", obj.Pkg().Name(), obj.Name(), strings.TrimPrefix(canon, "types:"), err)
 	}
-	sym := naming.Mangle(obj.Name(), "types:"+strings.Join(canon, ","))
-	g.add(path, obj, sym, targs)
+	sym := naming.Mangle(obj.Name(), canon)
+	g.add(obj.Pkg().Path(), obj, sym, targs)
 	return sym, nil
 }
 
@@ -120,64 +128,6 @@ func typesOf(l *types.TypeList) []types.Type {
 	return out
 }
 
-// compilable reports why the type argument t can't be named in the generated package: a
-// type the cells declare, or an unexported one.
-func compilable(t types.Type) error {
-	var bad error
-	var walk func(t types.Type)
-	seen := map[types.Type]bool{}
-	walk = func(t types.Type) {
-		if bad != nil || seen[t] {
-			return
-		}
-		seen[t] = true
-		switch t := t.(type) {
-		case *types.Named:
-			obj := t.Obj()
-			switch {
-			case obj.Pkg() == nil: // error
-			case obj.Pkg().Path() == cellsPkg:
-				bad = fmt.Errorf("type argument %s is declared in the notebook: a generic of a compiled package is instantiated when the evaluator is built, with type arguments of Go's, the standard library's or the modules' (not types cells declare)", obj.Name())
-			case !obj.Exported():
-				bad = fmt.Errorf("type argument %s.%s is not exported: the instance can't be compiled outside its package", obj.Pkg().Name(), obj.Name())
-			case internalPath(obj.Pkg().Path()):
-				bad = fmt.Errorf("type argument %s.%s is in an internal package (%s): the instance can't be compiled outside its module", obj.Pkg().Name(), obj.Name(), obj.Pkg().Path())
-			}
-			if ta := t.TypeArgs(); ta != nil {
-				for i := range ta.Len() {
-					walk(ta.At(i))
-				}
-			}
-		case *types.Alias:
-			walk(types.Unalias(t))
-		case *types.Struct:
-			for i := range t.NumFields() {
-				if !t.Field(i).Exported() {
-					bad = fmt.Errorf("type argument %s has unexported fields: name a declared type", t)
-					return
-				}
-			}
-			typewalk.Components(t, walk)
-		case *types.Interface:
-			for i := range t.NumMethods() {
-				walk(t.Method(i).Type())
-			}
-		case *types.TypeParam:
-			bad = fmt.Errorf("type argument %s is a type parameter: a generic of a compiled package can't be instantiated inside a generic function of the notebook", t)
-		default:
-			typewalk.Components(t, walk)
-		}
-	}
-	walk(t)
-	return bad
-}
-
-// internalPath reports whether the package path has an internal element: only its own
-// module may import it.
-func internalPath(p string) bool {
-	return p == "internal" || strings.HasPrefix(p, "internal/") || strings.HasSuffix(p, "/internal") || strings.Contains(p, "/internal/")
-}
-
 // file returns the source of sym_zz_generics.go.
 func (g *gen) file() []byte {
 	var b strings.Builder
@@ -203,6 +153,12 @@ func (g *gen) file() []byte {
 		}
 		if d := g.docs[p]; len(d) > 0 {
 			fmt.Fprintf(&b, "\tSymbols[%q][%q] = reflect.ValueOf(%s)\n", key, naming.Docs, mapLit(d))
+		}
+		if t := g.interp[p]; len(t) > 0 {
+			fmt.Fprintf(&b, "\tSymbols[%q][%q] = reflect.ValueOf(%s)\n", key, naming.Interp, mapLit(t))
+		}
+		if src := g.typesrc[p]; src != "" {
+			fmt.Fprintf(&b, "\tSymbols[%q][%q] = reflect.ValueOf(%q)\n", key, naming.TypeSource, src)
 		}
 	}
 	b.WriteString("}\n")

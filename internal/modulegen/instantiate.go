@@ -12,8 +12,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/peerbook/peerbook/internal/modulegen/naming"
 )
 
 // cellsPkg is the path of the package the cells are checked as.
@@ -35,14 +33,11 @@ func instantiate(g *gen, fset *token.FileSet, imp types.Importer, cells []string
 	}()
 	var files []*ast.File
 	var stmts []ast.Stmt
-	var lines [][]string
 	importNames := map[string]string{} // local name -> path, over all cells
 	merged := &ast.GenDecl{Tok: token.IMPORT}
 	var decls, stmtSrcs []string
 	for _, cell := range cells {
-		ls := strings.Split(cell, "\n")
-		lines = append(lines, ls)
-		decl, stmt, ok := splitCell(ls)
+		decl, stmt, ok := splitCell(strings.Split(cell, "\n"))
 		if !ok {
 			decl, stmt = "", ""
 		}
@@ -119,19 +114,8 @@ func instantiate(g *gen, fset *token.FileSet, imp types.Importer, cells []string
 	conf := types.Config{Importer: imp, Error: func(error) {}}
 	conf.Check(cellsPkg, fset, files, info) // errors are expected (see above)
 
-	pkgPath := func(name string) (string, bool) { p, ok := importNames[name]; return p, ok }
 	for _, f := range files {
-		var stack []ast.Node
 		ast.Inspect(f, func(n ast.Node) bool {
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return true
-			}
-			var parent ast.Node
-			if len(stack) > 0 {
-				parent = stack[len(stack)-1]
-			}
-			stack = append(stack, n)
 			sel, ok := n.(*ast.SelectorExpr)
 			if !ok {
 				return true
@@ -148,59 +132,23 @@ func instantiate(g *gen, fset *token.FileSet, imp types.Importer, cells []string
 			if obj == nil || typeParams(obj) == 0 {
 				return true
 			}
-			g.use(fset, lines, obj, sel, parent, info, pkgPath)
+			g.use(obj, sel, info)
 			return true
 		})
 	}
 }
 
-// use records the instance of the generic obj that sel (a pkg.Name of a cell) uses.
-func (g *gen) use(fset *token.FileSet, lines [][]string, obj types.Object, sel *ast.SelectorExpr, parent ast.Node, info *types.Info, pkgPath func(string) (string, bool)) {
-	table := g.tables[obj.Pkg().Path()]
+// use records the instance of the generic obj that sel (a pkg.Name of a cell) uses, when
+// its type arguments are known and can be compiled; the evaluator runs any other use
+// interpreted (see package naming).
+func (g *gen) use(obj types.Object, sel *ast.SelectorExpr, info *types.Info) {
 	inst, found := info.Instances[sel.Sel]
-	var given []ast.Expr
-	switch p := parent.(type) {
-	case *ast.IndexExpr:
-		if p.X == sel {
-			given = []ast.Expr{p.Index}
-		}
-	case *ast.IndexListExpr:
-		if p.X == sel {
-			given = p.Indices
-		}
-	}
-	if len(given) == typeParams(obj) {
-		canon, err := naming.Canon(given, pkgPath)
-		if err != nil || !found {
-			return // the evaluator says why from the cell's own text
-		}
-		sym := naming.Mangle(obj.Name(), canon)
-		if _, err := g.instance(obj, inst.TypeArgs); err != nil {
-			table[naming.ExplicitPrefix+obj.Name()+":"+canon] = "!" + err.Error()
-			return
-		}
-		g.add(obj.Pkg().Path(), obj, sym, inst.TypeArgs)
-		return
-	}
-	pos := fset.Position(sel.Sel.Pos())
-	cell, err := strconv.Atoi(strings.TrimPrefix(pos.Filename, "cell"))
-	if err != nil || cell >= len(lines) || pos.Line < 1 || pos.Line > len(lines[cell]) {
-		return
-	}
-	key := naming.SitePrefix + naming.SiteKey(obj.Name(), lines[cell][pos.Line-1], pos.Column)
-	val := ""
 	if !found {
 		return
 	}
-	if sym, err := g.instance(obj, inst.TypeArgs); err != nil {
-		val = "!" + err.Error()
-	} else {
-		val = sym
+	if _, err := g.instance(obj, inst.TypeArgs); err != nil {
+		return // interpreted in the evaluator, or refused with the reason there
 	}
-	if old, dup := table[key]; dup && old != val {
-		val = fmt.Sprintf("!the same line uses %s.%s with different type arguments in different cells: write them explicitly (%s.%s[...])", obj.Pkg().Name(), obj.Name(), obj.Pkg().Name(), obj.Name())
-	}
-	table[key] = val
 }
 
 // asVarDecl returns the package-level declaration of the variables a top-level statement

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -49,21 +50,26 @@ func TestGenerics(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds an evaluator binary (a minute or more on 2 cores): not with -short")
 	}
+	t.Parallel()
 	b := newBuilder(t)
 	tmp := t.TempDir()
 	copyDir(t, "testdata/localmod", filepath.Join(tmp, "localmod"))
 	copyDir(t, "testdata/notebook", filepath.Join(tmp, "notebook"))
 	nbDir := filepath.Join(tmp, "notebook")
 	header := "import (\n\t\"fmt\"\n\n\t\"example.com/localmod/stats\"\n)\n\n" + libDecls
-	// Uses that can't be instantiated: a type the cells declare as a type argument.
-	refusedCells := []string{
+	// Uses that can't be compiled: a type the cells declare as a type argument (the
+	// generic's interpreted copy runs), a generic that changes a package variable (refused).
+	cellTypeCells := []string{
 		`areas := stats.Map([]Square{{1}, {2}}, func(s Square) float64 { return s.Area() })
 fmt.Println(areas)`,
 		`var sq stats.Stack[Square]
+sq.Push(Square{3})
 fmt.Println(sq.Len())`,
+		`fmt.Println(stats.Labels([]Named{"x", "y"}), stats.MeanBy([]Square{{2}, {4}}, Square.Area))`,
 	}
-	cells := append(append([]string{header}, genericCells...), refusedCells...)
-	cells = append(cells, `fmt.Println("still here", len(evens), stats.Sum(2, 3))`)
+	refused := `fmt.Println(stats.Count([]Square{{1}}))`
+	cells := append(append([]string{header}, genericCells...), cellTypeCells...)
+	cells = append(cells, refused, `fmt.Println("still here", len(evens), stats.Sum(2, 3))`)
 	bin, err := b.Build(context.Background(), Set{Imports: []string{"example.com/localmod/stats"}, Dir: nbDir, Cells: cells})
 	if err != nil {
 		t.Fatal(err)
@@ -79,7 +85,7 @@ fmt.Println(sq.Len())`,
 		}
 	}
 	want := goRunEach(t, nbDir, "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/localmod/stats\"\n)\n\n"+libDecls,
-		genericCells, "_, _, _, _, _ = strs, doubled, total, top, neg\n")
+		append(genericCells[:len(genericCells):len(genericCells)], cellTypeCells...), "_, _, _, _, _ = strs, doubled, total, top, neg\n")
 	all := runAfterDecls(t, bin.Path, cells)
 	for i, c := range genericCells {
 		got := all[i+1]
@@ -90,86 +96,70 @@ fmt.Println(sq.Len())`,
 			t.Errorf("cell %s printed %q, go run printed %q", c, got.stdout, want[i])
 		}
 	}
-	for i, c := range refusedCells {
+	for i, c := range cellTypeCells {
 		got := all[len(genericCells)+1+i]
-		if msg := strings.Join(got.errors, "\n"); !strings.Contains(msg, "declared in the notebook") || got.stdout != "" {
-			t.Errorf("cell %s: printed %q, errors %q; want it refused, naming the limit (a type declared in the notebook)", c, got.stdout, got.errors)
+		if got.stdout != want[len(genericCells)+i] || len(got.errors) > 0 {
+			t.Errorf("cell %s printed %q (errors %q), go run printed %q", c, got.stdout, got.errors, want[len(genericCells)+i])
 		}
+	}
+	if got := all[len(all)-2]; !strings.Contains(strings.Join(got.errors, "\n"), "package variable stats.counted") || got.stdout != "" {
+		t.Errorf("cell %s: printed %q, errors %q; want it refused, naming the limit (a package variable)", refused, got.stdout, got.errors)
 	}
 	if got := all[len(all)-1]; got.stdout != "still here 3 5\n" {
 		t.Errorf("after the refused cells: %q %q, want the session going on", got.stdout, got.errors)
 	}
 
-	// A use the build did not see (a cell edited since) is refused, not guessed; the same
-	// cells find the binary as it was.
+	// A use the build did not see (a cell edited since) runs the interpreted copy; one that
+	// can't be interpreted is refused, saying a build with the cell would compile it.
 	res := runCells(t, bin.Path, header, `ys := stats.Map([]string{"x"}, func(s string) int { return len(s) })
-fmt.Println(ys)`)
-	if msg := strings.Join(res[1].errors, "\n"); !strings.Contains(msg, naming.NoInstance+" for this use") {
-		t.Errorf("a use the build did not see: printed %q, errors %q; want it refused (no instance)", res[1].stdout, res[1].errors)
+fmt.Println(ys)`, `fmt.Println(stats.Count([]string{"x"}))`)
+	if res[1].stdout != "[1]\n" || len(res[1].errors) > 0 {
+		t.Errorf("a use the build did not see: printed %q, errors %q; want [1]", res[1].stdout, res[1].errors)
 	}
-	again, err := b.Build(context.Background(), Set{Imports: []string{"example.com/localmod/stats"}, Dir: nbDir, Cells: cells})
-	if err != nil {
-		t.Fatal(err)
+	if msg := strings.Join(res[2].errors, "\n"); !strings.Contains(msg, naming.NoInstance) {
+		t.Errorf("a use the build did not see, of a generic that can't be interpreted: printed %q, errors %q; want it refused (no instance)", res[2].stdout, res[2].errors)
 	}
-	_ = again
 }
 
-// TestSamberLo runs cells that use github.com/samber/lo, a module of generic helpers,
-// against what go run prints for the same statements. It needs the module proxy (or the
-// module in the cache).
+// TestSamberLo runs cells that use github.com/samber/lo over Go's types (compiled
+// instances, from the notebook's shared build: its cells are among those the build saw)
+// against what go run prints for the same statements; then a build asked for more
+// instances (the kernel's, for a use that has none and can't be interpreted) compiles the
+// new ones and links again, once.
 func TestSamberLo(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an evaluator binary: not with -short")
-	}
-	needGo(t)
-	const pin = "github.com/samber/lo@v1.53.0"
-	mod := moduleWith(t, pin)
-	const imports = "import (\n\t\"fmt\"\n\t\"strconv\"\n\n\t\"github.com/samber/lo\"\n)\n"
-	stmts := []string{
-		`evens := lo.Filter([]int{1, 2, 3, 4, 5, 6}, func(x int, _ int) bool { return x%2 == 0 })
-strs := lo.Map(evens, func(x int, _ int) string { return strconv.Itoa(x * 10) })
-fmt.Println(evens, strs, lo.Sum([]float64{1.5, 2}), lo.Uniq([]string{"a", "b", "a"}))`,
-		`tup := lo.T2("k", 3)
-k, v := tup.Unpack()
-fmt.Println(k, v, tup.A, lo.Max([]int{3, 9, 2}), lo.Contains(strs, "20"))`,
-		`byLen := lo.KeyBy([]string{"aa", "b"}, func(s string) int { return len(s) })
-fmt.Println(byLen[2], len(byLen), lo.Ternary(len(byLen) > 1, "many", "few"))`,
-		`groups := lo.GroupBy([]int{1, 2, 3, 4, 5}, func(i int) bool { return i%2 == 0 })
-fmt.Println(groups[true], groups[false], lo.Chunk([]int{1, 2, 3, 4, 5}, 2))`,
-		`lengths := lo.Map([]string{"x", "yy"}, func(s string, i int) float64 { return float64(len(s)) + float64(i)/2 })
-fmt.Println(lengths, lo.Reduce(lengths, func(a float64, x float64, _ int) float64 { return a + x }, 0.25))`,
-		`pairs := lo.Zip2([]string{"a", "b"}, []int{1, 2})
-fmt.Println(len(pairs), pairs[1].A, pairs[1].B, lo.Keys(map[string]int{"only": 1}))`,
-	}
-	want := goRunEach(t, mod, "package main\n\n"+imports, stmts, "")
-	cells := append([]string{imports}, stmts...)
-	b := newBuilder(t)
-	bin, err := b.Build(context.Background(), Set{Imports: []string{"github.com/samber/lo"}, Pins: []string{pin}, Cells: cells})
-	if err != nil {
-		t.Fatal(err)
-	}
+	bin := notebookBuild(t)
+	t.Parallel()
+	want := goRunEach(t, notebook.dir, "package main\n\n"+loImports, loStmts, "")
+	cells := append([]string{loImports}, loStmts...)
 	res := runCells(t, bin.Path, cells...)
-	for i, s := range stmts {
+	for i, s := range loStmts {
 		if got := res[i+1]; got.stdout != want[i] || len(got.errors) > 0 {
 			t.Errorf("cell %s printed %q (errors %q), go run printed %q", s, got.stdout, got.errors, want[i])
 		}
 	}
-	// The same module set with other cells: the workspace is reused, the instances
-	// generated again and the evaluator linked again.
-	more := append(cells[:len(cells):len(cells)], `fmt.Println(lo.Map([]bool{true}, func(b bool, _ int) string { return fmt.Sprint(!b) }))`)
-	again, err := b.Build(context.Background(), Set{Imports: []string{"github.com/samber/lo"}, Pins: []string{pin}, Cells: more})
+	b := newBuilder(t)
+	b.CacheDir = notebook.cache
+	// A type argument no earlier run of the test (-count) asked for: [N]bool.
+	n := samberRuns.Add(1)
+	set := Set{Imports: notebookImports, Pins: notebookPins, More: true,
+		Cells: append(cells[:len(cells):len(cells)], fmt.Sprintf(`fmt.Println(lo.Map([][%d]bool{{true}}, func(b [%d]bool, _ int) string { return fmt.Sprint(!b[0]) }))`, n, n))}
+	again, err := b.Build(context.Background(), set)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if again.Reused {
 		t.Error("cells with a new instance found the old binary")
 	}
-	res = runCells(t, again.Path, more...)
+	gen, err := os.ReadFile(filepath.Join(again.Workspace, filepath.FromSlash(symbolsDir), genericsFile))
+	if err != nil || !strings.Contains(string(gen), fmt.Sprintf("p0.Map[[%d]bool, string]", n)) {
+		t.Errorf("the new instance is not in the generated symbols (%v)", err)
+	}
+	res = runCells(t, again.Path, set.Cells...)
 	if got := res[len(res)-1]; got.stdout != "[false]\n" {
 		t.Errorf("the new cell printed %q (errors %q), want [false]", got.stdout, got.errors)
 	}
 	start := time.Now()
-	third, err := b.Build(context.Background(), Set{Imports: []string{"github.com/samber/lo"}, Pins: []string{pin}, Cells: more})
+	third, err := b.Build(context.Background(), set)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,6 +168,10 @@ fmt.Println(len(pairs), pairs[1].A, pairs[1].B, lo.Keys(map[string]int{"only": 1
 	}
 	t.Logf("the same set and cells again: %v", time.Since(start))
 }
+
+// samberRuns counts TestSamberLo's runs in this process (-count): each asks for an instance
+// of its own.
+var samberRuns atomic.Int64
 
 // Builds of one module set take turns: a second waits while the first holds the lock, and a
 // lock left by a process that died is taken over.

@@ -29,6 +29,8 @@ package modules
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -53,12 +55,21 @@ type Set struct {
 	// Dir is the notebook's folder: a go.work or go.mod found there or above is honoured.
 	// "" means none is looked for.
 	Dir string
-	// Cells are the sources of the notebook's code cells, in order: the build type-checks
-	// them against the packages and compiles an instance of each generic function or type
-	// of the packages they use (lo.Map(xs, f), orderedmap.Map[string, int]). Cells change
-	// no build key: a build whose workspace exists regenerates the instances when the cells
-	// differ, and links again when the instances do.
+	// Cells are the sources of the notebook's code cells, in order: the first build of a
+	// module set type-checks them against the packages and compiles an instance of each
+	// generic function or type of the packages they use (lo.Map(xs, f),
+	// orderedmap.Map[string, int]); any other use runs the generic's interpreted copy (see
+	// package naming). Cells change no build key: a later build of the set takes the
+	// binary as it is, without running the go command, unless More is set.
 	Cells []string
+	// More asks a build whose binary exists to compile the instances Cells use that it
+	// lacks (with those of the cells it was built for), and to link again when there are
+	// new ones: for a use that has no instance and can't be interpreted.
+	More bool
+	// Requests are instances an evaluator asked for, each "PATH NAME CANON" (see
+	// naming.Requests), with More: the build compiles each, or records why it can't so that
+	// the evaluator refuses the use with the reason instead of asking again.
+	Requests []string
 }
 
 // Builder builds evaluator binaries for module sets.
@@ -71,6 +82,10 @@ type Builder struct {
 	// map[string]map[string]reflect.Value, that the evaluator hands to the interpreter: the
 	// build adds a file to the main package that sets it to the generated symbol tables.
 	SymbolsVar string
+	// GoModVar, when set, names a package-level string variable of the main package that
+	// the build sets to Source's go.mod as it was (peerbook's own requirements, before the
+	// module set's were added): %go mod tells the notebook's modules from peerbook's.
+	GoModVar string
 	// CacheDir holds the workspaces; "" means os.UserCacheDir()/peerbook/modules.
 	CacheDir string
 	// Go is the go command; "" means "go" found on PATH.
@@ -84,6 +99,8 @@ type Builder struct {
 	// the cache folder (older ones are removed, see prune.go); 0 means
 	// DefaultKeepWorkspaces, a negative number keeps all.
 	KeepWorkspaces int
+	// tr says what the build does (progress.go); set by Build on its copy of the Builder.
+	tr *tracker
 	// Start, when set, starts each go command the build runs in place of cmd.Start; done
 	// is called once the command has been waited for. A process that reaps children it
 	// did not start itself (the kernel, a child subreaper) passes one that records the
@@ -110,6 +127,12 @@ var ErrNoGo = errors.New("modules: the go command was not found: third-party pac
 // if no earlier build matches.
 func (b *Builder) Build(ctx context.Context, set Set) (*Binary, error) {
 	start := time.Now()
+	if b.tr == nil {
+		bb := *b
+		bb.tr = newTracker(b.Progress)
+		b = &bb
+		defer b.tr.start()()
+	}
 	if b.Source == nil || b.SymbolsVar == "" {
 		return nil, errors.New("modules: Builder needs Source and SymbolsVar")
 	}
@@ -122,7 +145,15 @@ func (b *Builder) Build(ctx context.Context, set Set) (*Binary, error) {
 	if len(imports) == 0 {
 		return nil, errors.New("modules: no third-party package to build")
 	}
-	g, err := b.goCmd(ctx)
+	root := b.CacheDir
+	if root == "" {
+		c, err := os.UserCacheDir()
+		if err != nil {
+			return nil, fmt.Errorf("modules: no cache dir for the build workspaces: %w", err)
+		}
+		root = filepath.Join(c, "peerbook", "modules")
+	}
+	g, err := b.goCmd(ctx, root)
 	if err != nil {
 		return nil, err
 	}
@@ -135,14 +166,6 @@ func (b *Builder) Build(ctx context.Context, set Set) (*Binary, error) {
 		return nil, fmt.Errorf("modules: read peerbook's source: %w", err)
 	}
 	key := buildKey(srcHash, g.version, g.getenv("GOFLAGS"), imports, set.Pins, proj)
-	root := b.CacheDir
-	if root == "" {
-		c, err := os.UserCacheDir()
-		if err != nil {
-			return nil, fmt.Errorf("modules: no cache dir for the build workspaces: %w", err)
-		}
-		root = filepath.Join(c, "peerbook", "modules")
-	}
 	ws := filepath.Join(root, key)
 	bin := filepath.Join(ws, "peerbook-evaluator")
 	out := &Binary{Path: bin, Workspace: ws, Packages: imports}
@@ -165,9 +188,11 @@ func (b *Builder) Build(ctx context.Context, set Set) (*Binary, error) {
 		}
 	}()
 	if _, err := os.Stat(bin); err == nil && len(proj.replaces) == 0 {
-		same, err := b.sameInstances(ctx, g, ws, imports, set.Cells)
-		if err != nil {
-			return nil, err
+		same := true
+		if set.More {
+			if same, err = b.sameInstances(ctx, g, ws, imports, set.Cells, set.Requests); err != nil {
+				return nil, err
+			}
 		}
 		if same {
 			out.Reused = true
@@ -175,41 +200,45 @@ func (b *Builder) Build(ctx context.Context, set Set) (*Binary, error) {
 		}
 	}
 	if _, err := os.Stat(filepath.Join(ws, "go.mod")); err != nil {
-		b.progress("modules: building an evaluator with %s (first use of this module set; later sessions reuse it)", strings.Join(imports, ", "))
-		if err := b.prepare(ctx, g, root, ws, imports, set.Pins, set.Cells, proj); err != nil {
+		b.begin("preparing the build", "modules: building an evaluator with %s (first use of this module set; later sessions reuse it)", strings.Join(imports, ", "))
+		if err := b.buildNew(ctx, g, root, ws, imports, set, proj); err != nil {
 			return nil, err
 		}
-	} else if len(proj.replaces) > 0 {
+		b.progress("modules: evaluator ready in %.1fs", time.Since(start).Seconds())
+		return out, nil
+	}
+	if len(proj.replaces) > 0 {
 		// The symbol tables hold the project's constants and exported names as they were:
 		// generate them again, after a tidy for requirements the project may have added.
 		if err := b.resolve(ctx, g, ws, imports, nil); err != nil {
 			return nil, err
 		}
-		if err := b.generate(ctx, g, ws, imports, set.Cells); err != nil {
+		if err := b.generate(ctx, g, ws, imports, set.Cells, set.Requests); err != nil {
 			return nil, err
 		}
-	}
-	if len(proj.replaces) > 0 {
-		b.progress("modules: go build of the evaluator (the folders %s replaces are built at their working-tree state)", proj.file)
+		b.begin("compiling the evaluator", "modules: go build of the evaluator (the folders %s replaces are built at their working-tree state)", proj.file)
 	} else {
-		b.progress("modules: go build of the evaluator")
+		b.begin("compiling the evaluator", "modules: go build of the evaluator")
 	}
 	tmp := bin + fmt.Sprintf(".tmp%d", os.Getpid())
-	if _, err := g.run(ctx, ws, append(append([]string{"build"}, g.buildFlags()...), "-o", tmp, "./"+evaluatorDir)...); err != nil {
-		os.Remove(tmp)
-		return nil, b.explainBuild(ctx, g, ws, imports, fmt.Errorf("build the evaluator: %w", err))
+	if err := b.link(ctx, g, ws, tmp, imports); err != nil {
+		return nil, err
 	}
 	if err := os.Rename(tmp, bin); err != nil {
 		return nil, fmt.Errorf("modules: %w", err)
+	}
+	if err := recordLink(ws); err != nil {
+		return nil, err
 	}
 	b.progress("modules: evaluator ready in %.1fs", time.Since(start).Seconds())
 	return out, nil
 }
 
-// prepare makes the workspace ws: peerbook's source, the module set's requirements, the
-// symbol tables. It works in a temporary folder renamed to ws at the end, so that a build
-// interrupted half way leaves nothing that a later build would take for finished.
-func (b *Builder) prepare(ctx context.Context, g *goTool, root, ws string, imports, pins, cells []string, proj *project) error {
+// buildNew makes the workspace ws of a new module set: peerbook's source, the module set's
+// requirements, the symbol tables and the binary. It works in a temporary folder renamed to
+// ws at the end, so that a build stopped half way leaves nothing (and nothing a later build
+// would take for finished).
+func (b *Builder) buildNew(ctx context.Context, g *goTool, root, ws string, imports []string, set Set, proj *project) error {
 	if err := os.MkdirAll(root, 0o755); err != nil {
 		return fmt.Errorf("modules: %w", err)
 	}
@@ -226,7 +255,11 @@ func (b *Builder) prepare(ctx context.Context, g *goTool, root, ws string, impor
 	if err := copySource(b.Source, tmp); err != nil {
 		return fmt.Errorf("modules: copy peerbook's source: %w", err)
 	}
-	if err := writeHook(filepath.Join(tmp, filepath.FromSlash(evaluatorDir)), ws, g.goroot, b.SymbolsVar); err != nil {
+	ownMod, err := fs.ReadFile(b.Source, "go.mod")
+	if err != nil {
+		return fmt.Errorf("modules: read peerbook's go.mod: %w", err)
+	}
+	if err := writeHook(filepath.Join(tmp, filepath.FromSlash(evaluatorDir)), ws, g.goroot, b.SymbolsVar, b.GoModVar, string(ownMod)); err != nil {
 		return err
 	}
 	if args := proj.editArgs(); len(args) > 0 {
@@ -237,14 +270,22 @@ func (b *Builder) prepare(ctx context.Context, g *goTool, root, ws string, impor
 	if err := writeImports(tmp, imports); err != nil {
 		return err
 	}
-	if err := b.resolve(ctx, g, tmp, imports, pins); err != nil {
+	if err := b.resolve(ctx, g, tmp, imports, set.Pins); err != nil {
 		return err
 	}
-	if err := b.generate(ctx, g, tmp, imports, cells); err != nil {
+	if err := b.generate(ctx, g, tmp, imports, set.Cells, set.Requests); err != nil {
+		return err
+	}
+	b.begin("compiling the evaluator", "modules: go build of the evaluator")
+	b.countStale(ctx, g, tmp)
+	if err := b.link(ctx, g, tmp, filepath.Join(tmp, "peerbook-evaluator"), imports); err != nil {
+		return err
+	}
+	if err := recordLink(tmp); err != nil {
 		return err
 	}
 	if err := os.Rename(tmp, ws); err != nil {
-		if _, serr := os.Stat(filepath.Join(ws, "go.mod")); serr == nil {
+		if _, serr := os.Stat(filepath.Join(ws, "peerbook-evaluator")); serr == nil {
 			return nil // another session made it meanwhile
 		}
 		return fmt.Errorf("modules: %w", err)
@@ -253,25 +294,66 @@ func (b *Builder) prepare(ctx context.Context, g *goTool, root, ws string, impor
 	return nil
 }
 
+// countStale tells the tracker how many packages the build of the workspace dir compiles
+// (those the go build cache lacks), for its "N of M packages".
+func (b *Builder) countStale(ctx context.Context, g *goTool, dir string) {
+	args := append(append([]string{"list", "-deps"}, g.buildFlags()...), "-f", "{{if .Stale}}{{.ImportPath}}{{end}}", "./"+evaluatorDir)
+	out, err := g.run(ctx, dir, args...)
+	if err != nil {
+		return // the count is a help; go build says what is wrong
+	}
+	n := 0
+	for _, l := range strings.Split(string(out), "\n") {
+		if strings.TrimSpace(l) != "" {
+			n++
+		}
+	}
+	b.tr.expect(n)
+}
+
+// link builds the evaluator of the workspace dir to the file out.
+func (b *Builder) link(ctx context.Context, g *goTool, dir, out string, imports []string) error {
+	args := append(append([]string{"build", "-v"}, g.buildFlags()...), "-o", out, "./"+evaluatorDir)
+	if _, err := g.runProgress(ctx, dir, b.tr.compiled, args...); err != nil {
+		os.Remove(out)
+		var ce *cmdError
+		if errors.As(err, &ce) { // the packages -v named are progress, not the error
+			var keep []string
+			for _, l := range strings.Split(ce.output, "\n") {
+				if strings.ContainsAny(l, " \t:#") || l == "" {
+					keep = append(keep, l)
+				}
+			}
+			ce.output = strings.Join(keep, "\n")
+		}
+		return b.explainBuild(ctx, g, dir, imports, fmt.Errorf("build the evaluator: %w", err))
+	}
+	return nil
+}
+
 // resolve pins the versions of pins and lets `go mod tidy` add the modules of the imports
 // to the go.mod of the workspace dir.
 func (b *Builder) resolve(ctx context.Context, g *goTool, dir string, imports, pins []string) error {
-	b.progress("modules: resolving the modules of %s", strings.Join(imports, ", "))
+	b.begin("resolving the modules", "modules: resolving the modules of %s", strings.Join(imports, ", "))
 	for _, pin := range pins {
-		if _, err := g.runNet(ctx, dir, "get", pin); err != nil {
-			return fmt.Errorf("modules: %%go get %s: %w", pin, err)
+		if _, err := g.runProgress(ctx, dir, b.tr.goLine, "get", pin); err != nil {
+			if _, err = g.runNet(ctx, dir, err, "get", pin); err != nil {
+				return fmt.Errorf("modules: %%go get %s: %w", pin, explainMissing(err))
+			}
 		}
 	}
-	if _, err := g.runNet(ctx, dir, "mod", "tidy"); err != nil {
-		return fmt.Errorf("modules: resolve the modules of %s: %w", strings.Join(imports, ", "), err)
+	if _, err := g.runProgress(ctx, dir, b.tr.goLine, "mod", "tidy"); err != nil {
+		if _, err = g.runNet(ctx, dir, err, "mod", "tidy"); err != nil {
+			return fmt.Errorf("modules: resolve the modules of %s: %w", strings.Join(imports, ", "), explainMissing(err))
+		}
 	}
 	return nil
 }
 
 // generate writes the symbol tables of imports into the workspace dir, replacing earlier
 // ones, with the instances of the packages' generics that cells use.
-func (b *Builder) generate(ctx context.Context, g *goTool, dir string, imports, cells []string) error {
-	b.progress("modules: generating the symbol tables")
+func (b *Builder) generate(ctx context.Context, g *goTool, dir string, imports, cells, requests []string) error {
+	b.begin("generating the symbol tables", "modules: generating the symbol tables (and the interpreted copies of generics)")
 	old, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(symbolsDir), "sym_*.go"))
 	for _, f := range old {
 		if err := os.Remove(f); err != nil {
@@ -282,50 +364,102 @@ func (b *Builder) generate(ctx context.Context, g *goTool, dir string, imports, 
 	if err != nil {
 		return fmt.Errorf("modules: %w", err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, cellsFile), data, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, cellsInput), data, 0o644); err != nil {
 		return fmt.Errorf("modules: %w", err)
 	}
-	args := append(append(append([]string{"run"}, g.buildFlags()...), "./"+generatorDir, "-cells", cellsFile, symbolsDir), imports...)
-	if _, err := g.run(ctx, dir, args...); err != nil {
+	if data, err = json.Marshal(requests); err != nil {
+		return fmt.Errorf("modules: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, requestsInput), data, 0o644); err != nil {
+		return fmt.Errorf("modules: %w", err)
+	}
+	args := append(append(append([]string{"run"}, g.buildFlags()...), "./"+generatorDir, "-cells", cellsInput, "-requests", requestsInput, symbolsDir), imports...)
+	if _, err := g.runProgress(ctx, dir, b.tr.goLine, args...); err != nil {
 		return b.explainBuild(ctx, g, dir, imports, fmt.Errorf("generate the symbols of %s: %w", strings.Join(imports, ", "), err))
 	}
 	return nil
 }
 
-// sameInstances reports whether the binary of the workspace ws has the instances of
-// generics that cells use: the cells are those it was built for, or its packages have no
-// generics, or generating again gives the same instances. When not, the workspace's
-// symbols are the cells' now (the caller links again).
-func (b *Builder) sameInstances(ctx context.Context, g *goTool, ws string, imports, cells []string) (bool, error) {
-	data, err := json.Marshal(cells)
-	if err != nil {
-		return false, fmt.Errorf("modules: %w", err)
+// sameInstances generates the workspace ws's symbols again with the cells and requests it
+// was built for and cells and requests (those not among them, after them) and reports
+// whether its binary has every instance of generics they use, and every refusal, already. When not, the workspace's symbols are the
+// new ones (the caller links again).
+func (b *Builder) sameInstances(ctx context.Context, g *goTool, ws string, imports, cells, requests []string) (bool, error) {
+	union := func(file string, more []string) ([]string, bool) {
+		var all []string
+		if old, err := os.ReadFile(filepath.Join(ws, file)); err == nil {
+			_ = json.Unmarshal(old, &all)
+		}
+		n := len(all)
+		for _, c := range more {
+			if !slices.Contains(all, c) {
+				all = append(all, c)
+			}
+		}
+		return all, len(all) > n
 	}
-	if old, err := os.ReadFile(filepath.Join(ws, cellsFile)); err == nil && bytes.Equal(old, data) {
-		return true, nil
+	all, newCells := union(cellsInput, cells)
+	allReqs, newReqs := union(requestsInput, requests)
+	linked, err := os.ReadFile(filepath.Join(ws, linkedFile))
+	if err != nil {
+		linked = nil // built before the record was kept: generate and compare
 	}
 	genPath := filepath.Join(ws, filepath.FromSlash(symbolsDir), genericsFile)
 	before, err := os.ReadFile(genPath)
 	if err != nil {
 		return false, fmt.Errorf("modules: the workspace %s has no %s: %w", ws, genericsFile, err)
 	}
+	if !newCells && !newReqs && string(linked) == digest(before) {
+		return true, nil // the binary was built for these cells
+	}
 	if !bytes.Contains(before, []byte(naming.Table)) {
 		return true, nil // no generics: cells change nothing
 	}
-	b.progress("modules: the cells' uses of generic functions and types changed: instantiating them")
-	if err := b.generate(ctx, g, ws, imports, cells); err != nil {
+	b.begin("compiling instances", "modules: compiling the instances of generic functions and types these cells use")
+	if err := b.generate(ctx, g, ws, imports, all, allReqs); err != nil {
 		return false, err
 	}
 	after, err := os.ReadFile(genPath)
 	if err != nil {
 		return false, fmt.Errorf("modules: %w", err)
 	}
-	return bytes.Equal(before, after), nil
+	return string(linked) == digest(after), nil
 }
 
+// digest names a file's content.
+func digest(data []byte) string {
+	h := sha256.Sum256(data)
+	return hex.EncodeToString(h[:])
+}
+
+// recordLink records, in the workspace ws, which symbols its binary was linked with (see
+// sameInstances): the generated instances may change in place and a link fail after.
+func recordLink(ws string) error {
+	data, err := os.ReadFile(filepath.Join(ws, filepath.FromSlash(symbolsDir), genericsFile))
+	if err != nil {
+		return fmt.Errorf("modules: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(ws, linkedFile), []byte(digest(data)), 0o644); err != nil {
+		return fmt.Errorf("modules: %w", err)
+	}
+	return nil
+}
+
+// progress says a line of the build (a step's end, a note).
 func (b *Builder) progress(format string, args ...any) {
-	if b.Progress != nil {
+	if b.tr != nil {
+		b.tr.emit(fmt.Sprintf(format, args...))
+	} else if b.Progress != nil {
 		b.Progress(fmt.Sprintf(format, args...))
+	}
+}
+
+// begin says the line of a step that starts: step is what the build does until the next.
+func (b *Builder) begin(step, format string, args ...any) {
+	if b.tr != nil {
+		b.tr.line(step, fmt.Sprintf(format, args...))
+	} else {
+		b.progress(format, args...)
 	}
 }
 

@@ -19,7 +19,7 @@ var (
 )
 
 // peerbookCommand returns the peerbook command built from the working tree (into a
-// temporary folder TestMain removes), or $PEERBOOK_BIN.
+// temporary folder TestMain removes: removePeerbookCommand), or $PEERBOOK_BIN.
 func peerbookCommand(t testing.TB) string {
 	t.Helper()
 	if p := os.Getenv("PEERBOOK_BIN"); p != "" {
@@ -44,10 +44,9 @@ func peerbookCommand(t testing.TB) string {
 	return peerbookPath
 }
 
-func TestMain(m *testing.M) {
-	code := m.Run()
+// removePeerbookCommand removes what peerbookCommand built.
+func removePeerbookCommand() {
 	if peerbookPath != "" {
 		os.RemoveAll(filepath.Dir(peerbookPath))
 	}
-	os.Exit(code)
 }

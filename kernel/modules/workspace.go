@@ -19,13 +19,15 @@ import (
 
 // The folders, relative to the workspace (peerbook's module root), of the generated code.
 const (
-	generatorDir = "internal/modulegen"   // the program that writes the symbol tables
-	cellsFile    = "modulegen-cells.json" // the cells whose uses of generics are instantiated
-	genericsFile = "sym_zz_generics.go"   // what the generator writes next to extract's tables
-	symbolsDir   = "internal/modulesyms"  // the symbol tables
-	symbolsPkg   = selfModule + "/" + symbolsDir
-	hookFile     = "zz_modulesyms.go"                // added to the main package: sets SymbolsVar
-	evaluatorDir = "internal/cmd/peerbook-evaluator" // the evaluator's main package
+	generatorDir  = "internal/modulegen"      // the program that writes the symbol tables
+	cellsInput    = "modulegen-cells.json"    // the cells whose uses of generics are instantiated
+	linkedFile    = "linked-symbols"          // the digest of the generated instances the binary has
+	requestsInput = "modulegen-requests.json" // the instances evaluators asked for (Set.Requests)
+	genericsFile  = "sym_zz_generics.go"      // what the generator writes next to extract's tables
+	symbolsDir    = "internal/modulesyms"     // the symbol tables
+	symbolsPkg    = selfModule + "/" + symbolsDir
+	hookFile      = "zz_modulesyms.go"                // added to the main package: sets SymbolsVar
+	evaluatorDir  = "internal/cmd/peerbook-evaluator" // the evaluator's main package
 )
 
 // skipped reports whether the source file or folder p is left out of builds: test files,
@@ -128,12 +130,16 @@ func writeImports(ws string, imports []string) error {
 }
 
 // writeHook writes into dir the main package's file that hands the symbol tables to the
-// evaluator (through the variable symbolsVar), and tells it where its source is (ws, the
+// evaluator (through the variable symbolsVar) and peerbook's own go.mod (through goModVar,
+// when set), and tells it where its source is (ws, the
 // workspace dir becomes) and GOROOT: the build is -trimpath, so the binary can't find
 // them by its own file names, and inspect reads the packages' docs there. The generator,
 // internal/modulegen, is part of peerbook's source.
-func writeHook(dir, ws, goroot, symbolsVar string) error {
+func writeHook(dir, ws, goroot, symbolsVar, goModVar, goMod string) error {
 	var env strings.Builder
+	if goModVar != "" {
+		fmt.Fprintf(&env, "\t%s = %q\n", goModVar, goMod)
+	}
 	for _, kv := range [][2]string{{"PEERBOOK_SRC", ws}, {"GOROOT", goroot}} {
 		fmt.Fprintf(&env, "\tif os.Getenv(%q) == \"\" {\n\t\tos.Setenv(%q, %q)\n\t}\n", kv[0], kv[0], kv[1])
 	}
@@ -178,7 +184,7 @@ func (b *Builder) lockBuild(ctx context.Context, path string) (unlock func(), er
 			continue
 		}
 		if !told {
-			b.progress("modules: waiting for another build of this module set (%s)", path)
+			b.begin("waiting for another build of this module set", "modules: waiting for another build of this module set (%s)", path)
 			told = true
 		}
 		select {

@@ -53,6 +53,7 @@ func init() {
 		"Envelope":       reflect.ValueOf((*display.Envelope)(nil)),
 		"Grid":           reflect.ValueOf((*display.Grid)(nil)),
 		"Handle":         reflect.ValueOf((*display.Handle)(nil)),
+		"LaneGroup":      reflect.ValueOf((*display.LaneGroup)(nil)),
 		"MatrixHeatmap":  reflect.ValueOf((*display.MatrixHeatmap)(nil)),
 		"Progress":       reflect.ValueOf((*display.Progress)(nil)),
 		"Reduction":      reflect.ValueOf((*display.Reduction)(nil)),

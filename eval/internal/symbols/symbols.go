@@ -8,7 +8,7 @@ package symbols
 
 import "reflect"
 
-//go:generate go run github.com/traefik/yaegi/cmd/yaegi@v0.16.1 extract -name symbols -exclude ^SetInterrupt$,^SetNotice$,^SetWorld$,^SetSink$,^Sink$ github.com/peerbook/peerbook/display github.com/peerbook/peerbook/display/plot github.com/peerbook/peerbook/gpu
+//go:generate go run github.com/traefik/yaegi/cmd/yaegi@v0.16.1 extract -name symbols -exclude ^SetSink$,^Sink$ github.com/peerbook/peerbook/display github.com/peerbook/peerbook/display/plot github.com/peerbook/peerbook/gpu
 
 // Symbols maps "importpath/pkgname" to the package's exported symbols, as yaegi's
 // interp.Use expects.

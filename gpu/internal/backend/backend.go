@@ -363,6 +363,18 @@ type PairLinker interface {
 	LinkTo(dev int, bus string) (Link, error)
 }
 
+// Modelled is implemented by backends whose devices model a machine instead of being one
+// (the simulated devices): timing them would measure the CPU, so package gpu reports the
+// model's figures, and ranks compare their machines by the model's name.
+type Modelled interface {
+	// ModelName names the machine modelled ("pcie4", "sim:2"): the whole machine, also in a
+	// rank's backend that has one of its devices.
+	ModelName() string
+	// ModelledLink returns the link from device a to device b as the model has it; either
+	// may be HostDevice (the link between the host and the other one).
+	ModelledLink(a, b int) Link
+}
+
 // Exporter is implemented by backends whose memory the other processes of a host can map:
 // the ranks' symmetric buffers. The file descriptor passes between processes (package
 // gpu/internal/fdpass); the memory lives until every process that mapped it freed it.
@@ -374,6 +386,14 @@ type Exporter interface {
 	// Import maps memory another process exported (AllocExported's file and size) for the
 	// kernels of dev; host memory (host set) for the host too, as a host allocation.
 	Import(dev int, f *os.File, size int64, host bool) (Memory, error)
+}
+
+// ExportReporter is implemented by backends that can say what their shareable memory can do
+// (shown by the topology of a rank session).
+type ExportReporter interface {
+	// ExportCaps reports, for device dev, virtual memory management, POSIX file-descriptor
+	// handles (sharing within a host) and fabric handles (across hosts).
+	ExportCaps(dev int) (vmm, posixFD, fabric bool, err error)
 }
 
 // NativeStreamer is implemented by backends whose devices a library loaded beside them can

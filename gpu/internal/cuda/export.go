@@ -56,6 +56,8 @@ type memAccessDesc struct {
 
 func padVMM(size int64) int64 { return (size + vmmGranule - 1) / vmmGranule * vmmGranule }
 
+var _ backend.ExportReporter = (*Backend)(nil)
+
 // ExportCaps reports what the driver says of device dev's shareable memory: virtual memory
 // management, POSIX file-descriptor handles (within a host) and fabric handles (multi-node
 // NVLink), from cuDeviceGetAttribute.

@@ -13,7 +13,6 @@ import (
 	"testing"
 
 	"github.com/peerbook/peerbook/gpu"
-	"github.com/peerbook/peerbook/gpu/internal/gokernel"
 )
 
 // must returns v, panicking (which fails the test) when err is not nil.
@@ -27,21 +26,30 @@ func must[T any](v T, err error) T {
 // define defines the kernels of a %%cuda cell on simulated devices and returns kernel name.
 func define(t *testing.T, src, name string) *gpu.Kernel {
 	t.Helper()
+	return defineAll(t, src, name)[name]
+}
+
+// defineAll defines the kernels of a %%cuda cell on simulated devices and returns them by
+// name; want must be among them.
+func defineAll(t *testing.T, src string, want ...string) map[string]*gpu.Kernel {
+	t.Helper()
 	if err := gpu.Use("sim:nvlink2"); err != nil {
 		t.Fatal(err)
 	}
-	names, err := gpu.DefineCUDA(src, "cell[7]", 1)
+	ks, err := gpu.DefineCUDA(src, "cell[7]", 1)
 	if err != nil {
 		t.Fatalf("DefineCUDA: %v", err)
 	}
-	found := false
-	for _, n := range names {
-		found = found || n == name
+	byName := map[string]*gpu.Kernel{}
+	for _, k := range ks {
+		byName[k.Name()] = k
 	}
-	if !found {
-		t.Fatalf("DefineCUDA defined %v, not %s", names, name)
+	for _, name := range want {
+		if byName[name] == nil {
+			t.Fatalf("DefineCUDA defined %v, not %s", ks, name)
+		}
 	}
-	return gpu.LookupKernel(name)
+	return byName
 }
 
 func launch(t *testing.T, k *gpu.Kernel, grid, block any, args ...any) {
@@ -766,8 +774,8 @@ extern "C" __global__ void consumer(Peer<const float> data, Peer<unsigned> flag,
         out[i] = data.load(i);
     }
 }`
-	producer := define(t, src, "producer")
-	consumer := gpu.LookupKernel("consumer")
+	ks := defineAll(t, src, "producer", "consumer")
+	producer, consumer := ks["producer"], ks["consumer"]
 	d0, d1 := gpu.Dev(0), gpu.Dev(1)
 	const n = 4096
 	data := must(d0.AllocShared(gpu.Float32, n))
@@ -816,8 +824,8 @@ extern "C" __global__ void cons2(Peer<int> data, Peer<int> flag, int* out) {
     __threadfence_system();
     out[threadIdx.x] = data[threadIdx.x];
 }`
-	prod := define(t, src, "prod2")
-	cons := gpu.LookupKernel("cons2")
+	ks := defineAll(t, src, "prod2", "cons2")
+	prod, cons := ks["prod2"], ks["cons2"]
 	d0, d1 := gpu.Dev(0), gpu.Dev(1)
 	data := must(d1.AllocShared(gpu.Int32, 128))
 	flag := must(d1.AllocShared(gpu.Int32, 1))
@@ -874,7 +882,7 @@ func TestRuntimeErrorPointsAtTheCell(t *testing.T) {
     x[i + n] = i;
 }`, "oob")
 	err := k.Launch(gpu.Dev(0), 1, 4, must(gpu.Dev(0).Alloc(gpu.Int32, 4)), 2)
-	var pe *gokernel.PanicError
+	var pe *gpu.PanicError
 	if !errors.As(err, &pe) || !strings.HasPrefix(pe.Pos, "cell[7]:3:") || !strings.Contains(pe.Msg, "index out of range") {
 		t.Errorf("error %v", err)
 	}
@@ -889,10 +897,10 @@ __global__ void shuffle(int* x) {
     v += __shfl_down_sync(0xffffffff, v, 1);
     x[threadIdx.x] = v;
 }`
-	fine := define(t, src, "fine")
+	ks := defineAll(t, src, "fine", "shuffle")
 	x := must(gpu.Dev(0).Alloc(gpu.Int32, 4))
-	launch(t, fine, 1, 4, x)
-	err := gpu.LookupKernel("shuffle").Launch(gpu.Dev(0), 1, 4, x)
+	launch(t, ks["fine"], 1, 4, x)
+	err := ks["shuffle"].Launch(gpu.Dev(0), 1, 4, x)
 	want := "launch shuffle: cell[7]:4:10: __shfl_down_sync is not supported on simulated devices (it runs on a GPU)"
 	if err == nil || err.Error() != want {
 		t.Errorf("error:\n  got  %v\n  want %s", err, want)

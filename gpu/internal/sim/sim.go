@@ -126,6 +126,24 @@ func (b *Backend) Name() string { return "sim" }
 // Preset returns the preset the backend simulates.
 func (b *Backend) Preset() Preset { return b.preset }
 
+var _ backend.Modelled = (*Backend)(nil)
+
+// ModelName names the machine simulated: the whole machine's preset, also for a rank's
+// backend (NewRank), which has one of its devices.
+func (b *Backend) ModelName() string { return b.Whole().Name }
+
+// ModelledLink returns the preset's link from device a to device b (HostDevice: its link
+// with the host); a zero Link (no latency or bandwidth modelled) for a device it lacks.
+func (b *Backend) ModelledLink(a, c int) backend.Link {
+	if a == backend.HostDevice || c == backend.HostDevice {
+		return b.preset.HostLink
+	}
+	if a < 0 || c < 0 || a >= len(b.preset.Links) || c >= len(b.preset.Links[a]) {
+		return backend.Link{}
+	}
+	return b.preset.Links[a][c]
+}
+
 // Devices returns the simulated devices.
 func (b *Backend) Devices() []backend.DeviceInfo {
 	return append([]backend.DeviceInfo(nil), b.infos...)

@@ -11,40 +11,58 @@ import (
 )
 
 // The evaluator as released has no third-party packages built in: %go get says the pin
-// waits for an import, %go mod says so and lists the modules it was built with.
+// waits for an import, %go mod says so and lists the modules it was built with as
+// peerbook's own.
 func TestGoMagicWithoutModules(t *testing.T) {
 	if _, err := goMagic("get gonum.org/v1/gonum@v0.16.0"); err == nil || !strings.Contains(err.Error(), "no cell imports a third-party package yet") {
 		t.Errorf("%%go get: %v", err)
 	}
 	out, err := goMagic("mod")
-	if err != nil || !strings.Contains(out, "no third-party packages") || !strings.Contains(out, "modules this evaluator was built with:\n") {
+	if err != nil || !strings.Contains(out, "The notebook's modules: none") || !strings.Contains(out, "\n  github.com/ebitengine/purego ") {
 		t.Errorf("%%go mod: %q, %v", out, err)
 	}
 	if _, err := goMagic("tidy"); err == nil || !strings.Contains(err.Error(), "want %go get") {
 		t.Errorf("%%go tidy: %v", err)
 	}
+	reqs := requirements("module m\n\nrequire a.example/x v1.2.3 // indirect\nrequire (\n\tb.example/y v0.1.0\n\tc.example/z v2.0.0+incompatible // indirect\n)\n")
+	if len(reqs) != 3 || reqs["a.example/x"] != "v1.2.3" || reqs["b.example/y"] != "v0.1.0" || reqs["c.example/z"] != "v2.0.0+incompatible" {
+		t.Errorf("requirements: %v", reqs)
+	}
 }
 
-// With packages built in, %go mod lists the modules as go version -m does (replacements
-// too), and %go get checks a pinned version against the one built.
-func TestGoMagicWithModules(t *testing.T) {
+// %go mod lists the notebook's modules first (those providing the packages built in, with
+// them), then what they need, then peerbook's own, apart.
+func TestGoModListsTheNotebooksModulesFirst(t *testing.T) {
 	mods := builtModules(&debug.BuildInfo{Deps: []*debug.Module{
-		{Path: "b.example/y", Version: "v0.1.0"},
-		{Path: "a.example/x", Version: "v1.2.3", Replace: &debug.Module{Path: "/src/x", Version: "(devel)"}},
-		{Path: "c.example/z", Version: "v1.0.0", Replace: &debug.Module{Path: "d.example/z", Version: "v1.0.1"}},
+		{Path: "github.com/samber/lo", Version: "v1.53.0"}, {Path: "golang.org/x/text", Version: "v0.28.0"},
+		{Path: "github.com/ebitengine/purego", Version: "v0.11.3"}, {Path: "github.com/gammazero/deque", Version: "v1.0.0"},
+		{Path: "example.com/dep", Version: "v0.1.0", Replace: &debug.Module{Path: "/src/dep", Version: "(devel)"}},
+		{Path: "gonum.org/v1/gonum", Version: "v0.16.0"},
 	}})
-	built := []string{"b.example/y/pkg"}
-	out, err := goMagicOf("mod", mods, built)
-	if want := "third-party packages built in: b.example/y/pkg\nmodules this evaluator was built with:\n  a.example/x v1.2.3 => /src/x\n  b.example/y v0.1.0\n  c.example/z v1.0.0 => d.example/z v1.0.1\n"; err != nil || out != want {
-		t.Errorf("%%go mod: %q, %v; want %q", out, err, want)
+	own := map[string]string{"golang.org/x/text": "v0.28.0", "github.com/ebitengine/purego": "v0.11.3", "gonum.org/v1/gonum": "v0.15.0"}
+	got := goMod(mods, own, []string{"github.com/gammazero/deque", "github.com/samber/lo", "gonum.org/v1/gonum/stat"})
+	want := `The notebook's modules (their packages that cells import are built into this evaluator):
+  github.com/gammazero/deque v1.0.0 (github.com/gammazero/deque)
+  github.com/samber/lo v1.53.0 (github.com/samber/lo)
+  gonum.org/v1/gonum v0.16.0 (gonum.org/v1/gonum/stat) [peerbook requires v0.15.0: minimal version selection took the higher]
+What they need:
+  example.com/dep v0.1.0
+
+peerbook's own modules (the evaluator's: the interpreter, plots, the GPU bindings...):
+  github.com/ebitengine/purego v0.11.3
+  golang.org/x/text v0.28.0
+`
+	if got != want {
+		t.Errorf("%%go mod printed\n%s\nwant\n%s", got, want)
 	}
-	if out, err := goMagicOf("get b.example/y@v0.1.0", mods, built); err != nil || out != "b.example/y v0.1.0\n" {
+	built := []string{"github.com/samber/lo"}
+	if out, err := goMagicOf("get github.com/samber/lo@v1.53.0", mods, own, built); err != nil || out != "github.com/samber/lo v1.53.0\n" {
 		t.Errorf("%%go get of the version built: %q, %v", out, err)
 	}
-	if _, err := goMagicOf("get b.example/y@v0.2.0", mods, built); err == nil || !strings.Contains(err.Error(), "built with b.example/y v0.1.0") {
+	if _, err := goMagicOf("get github.com/samber/lo@v1.54.0", mods, own, built); err == nil || !strings.Contains(err.Error(), "built with github.com/samber/lo v1.53.0") {
 		t.Errorf("%%go get of another version: %v", err)
 	}
-	if _, err := goMagicOf("get e.example/z@v1.0.0", mods, built); err == nil || !strings.Contains(err.Error(), "not built with e.example/z") {
+	if _, err := goMagicOf("get e.example/z@v1.0.0", mods, own, built); err == nil || !strings.Contains(err.Error(), "not built with e.example/z") {
 		t.Errorf("%%go get of a module not built: %v", err)
 	}
 }

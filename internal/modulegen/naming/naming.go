@@ -1,50 +1,64 @@
-// Package naming names the instances of third-party generic functions and types that a
-// built evaluator exports to cells, so that the build (internal/modulegen) and the
-// evaluator (package eval) agree on them.
+// Package naming names what a built evaluator exports of third-party generic functions and
+// types, so that the build (internal/modulegen) and the evaluator (package eval) agree on
+// it.
 //
 // A generic function has no machine code until its type arguments are known, and yaegi's
-// symbol tables can only hold compiled values. So the build type-checks the notebook's
-// cells against the module's packages, compiles one instance per use (lo.Map[int,
-// string]) and exports it under a mangled name (Map__pb_0123456789); the evaluator maps
-// each use in a cell to its instance's name before the cell is checked and run:
+// symbol tables can only hold compiled values. So the build does two things for each
+// imported package with generics:
 //
-//   - a use with explicit type arguments (lo.Map[int, string](...), orderedmap.Map[string,
-//     int]{}) by the type arguments as written (Canon of the expressions);
-//   - a use whose type arguments are inferred (lo.Map(xs, f)) by where it is: the generic's
-//     name, the text of its line and its column (SiteKey), as the build found it. A use the
-//     build did not see (a cell edited since) is refused, never guessed.
+//   - it type-checks the notebook's cells against the package and compiles one instance per
+//     use it finds (lo.Map[int, string]), exported under a mangled name
+//     (Map__pb_0123456789, see Mangle and CanonTypes);
+//   - it writes the generic declarations as Go source, twice: once for the evaluator's type
+//     checker (TypeSource: the package's exported generics under their own names, bodies
+//     left out), once for the interpreter (Interp: each declaration, with the unexported
+//     helpers, constants and types it needs, renamed into the session's package by
+//     InterpName), or the reason it can't be interpreted.
 //
-// The table of a package (Table in its symbols) says which generic names exist and maps the
-// keys to instance names, or to the reason an instance could not be made ("!" + reason).
+// The evaluator type-checks a cell against the TypeSource, so it knows each use's type
+// arguments as Go infers them; a use with a compiled instance calls it, any other (a type
+// the notebook declares among the type arguments, a use the build did not see) runs the
+// interpreted declaration, loaded into the session on first use.
 package naming
 
 import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"go/ast"
-	"go/token"
+	"go/types"
+	"regexp"
 	"strconv"
 	"strings"
 )
 
 // Table is the symbol, in a package's symbol table, whose value (a map[string]string) lists
-// the package's generic declarations and the instances the build made.
+// the package's generic declarations and the instances the build could not make.
 const Table = "_pb_generics"
 
 // Key prefixes of the table.
 const (
-	// DeclPrefix + name -> the declaration's signature, with its doc comment after a newline.
+	// DeclPrefix + name -> the number of type parameters, a newline, the declaration's
+	// signature.
 	DeclPrefix = "decl:"
-	// SitePrefix + SiteKey -> the instance's symbol name, or "!" + why there is none.
-	SitePrefix = "site:"
-	// ExplicitPrefix + name + ":" + Canon -> "!" + why there is no instance (an instance
-	// that exists is found by its name, Mangle(name, canon)).
+	// ExplicitPrefix + name + ":" + CanonTypes -> "!" + why the build made no instance
+	// that was asked for (an instance that exists is found by its name).
 	ExplicitPrefix = "explicit:"
 )
 
+// Interp is the symbol whose value (a map[string]string) holds the package's generic
+// declarations as the interpreter runs them: InterpName of a declaration -> the names it
+// needs (InterpName of other entries, "@" + import path of the packages it uses, one line,
+// space-separated) followed by its source on the next lines, or "!" + why it can't be
+// interpreted.
+const Interp = "_pb_interp"
+
+// TypeSource is the symbol whose value (a string) is a Go source file of the package's
+// generic declarations for go/types: added to the compiled package's symbols by the
+// evaluator's type checker (it may import the package itself to name compiled symbols).
+const TypeSource = "_pb_typesrc"
+
 // Mangle returns the symbol name of the instance of the generic name with the type
-// arguments whose canonical form (see Canon) is canon.
+// arguments whose canonical form (see CanonTypes) is canon.
 func Mangle(name, canon string) string {
 	h := sha256.Sum256([]byte(canon))
 	return name + "__pb_" + hex.EncodeToString(h[:5])
@@ -56,195 +70,215 @@ func IsInstance(sym string) bool {
 	return i > 0 && len(sym)-i == len("__pb_")+10
 }
 
-// SiteKey is the key of a use, without explicit type arguments, of the generic name: the
-// text of the use's line (spaces around it trimmed) and the column of the name in it
-// (bytes, from 1).
-func SiteKey(name, line string, col int) string {
-	trimmed := strings.TrimLeft(line, " \t")
-	col -= len(line) - len(trimmed)
-	h := sha256.Sum256([]byte(strings.TrimRight(trimmed, " \t\r")))
-	return name + ":" + hex.EncodeToString(h[:8]) + ":" + strconv.Itoa(col)
-}
-
-// Canon returns the canonical form of type arguments as written: the types printed with
-// packages named by import path ("[]gonum.org/v1/gonum/mat.Dense"), byte and rune as uint8
-// and int32, interface{} as any. pkgPath maps a name a cell imports a package by to its
-// path. A type it can't name so (a type the cells declare, or a form it does not know) is
-// an error that names it.
-func Canon(args []ast.Expr, pkgPath func(name string) (string, bool)) (string, error) {
+// CanonTypes returns the canonical form of an instance's type arguments: "types:" and the
+// types, comma-separated, with packages named by import path, byte and rune as uint8 and
+// int32, interface{} as any. It is an error when a type argument can't be named outside
+// the notebook: a type a cell declares (package main), a type parameter.
+func CanonTypes(targs *types.TypeList) (string, error) {
 	var b strings.Builder
-	for i, a := range args {
+	b.WriteString("types:")
+	for i := range targs.Len() {
 		if i > 0 {
 			b.WriteString(",")
 		}
-		if err := canonExpr(&b, a, pkgPath); err != nil {
+		if err := canon(&b, targs.At(i), map[types.Type]bool{}); err != nil {
 			return "", err
 		}
 	}
 	return b.String(), nil
 }
 
-// predeclared are the types a type argument may name without a package.
-var predeclared = map[string]string{
-	"bool": "bool", "string": "string", "error": "error", "any": "any",
-	"int": "int", "int8": "int8", "int16": "int16", "int32": "int32", "int64": "int64",
-	"uint": "uint", "uint8": "uint8", "uint16": "uint16", "uint32": "uint32", "uint64": "uint64",
-	"uintptr": "uintptr", "float32": "float32", "float64": "float64",
-	"complex64": "complex64", "complex128": "complex128", "byte": "uint8", "rune": "int32",
-}
-
-func canonExpr(b *strings.Builder, e ast.Expr, pkgPath func(string) (string, bool)) error {
-	switch e := e.(type) {
-	case *ast.ParenExpr:
-		return canonExpr(b, e.X, pkgPath)
-	case *ast.Ident:
-		c, ok := predeclared[e.Name]
-		if !ok {
-			return fmt.Errorf("type argument %s is declared in the notebook: a generic of a compiled package is instantiated when the evaluator is built, with type arguments of Go's, the standard library's or the modules' (not types cells declare)", e.Name)
+func canon(b *strings.Builder, t types.Type, busy map[types.Type]bool) error {
+	switch t := t.(type) {
+	case *types.Basic:
+		b.WriteString(types.Typ[t.Kind()].Name())
+	case *types.Alias:
+		return canon(b, types.Unalias(t), busy)
+	case *types.Named:
+		obj := t.Obj()
+		if obj.Pkg() == nil {
+			b.WriteString(obj.Name()) // error
+			return nil
 		}
-		b.WriteString(c)
-	case *ast.SelectorExpr:
-		x, ok := e.X.(*ast.Ident)
-		path, known := "", false
-		if ok {
-			path, known = pkgPath(x.Name)
+		switch path := obj.Pkg().Path(); {
+		case path == "main" || obj.Parent() != obj.Pkg().Scope():
+			return fmt.Errorf("type argument %s is declared in the notebook", obj.Name())
+		case !obj.Exported():
+			return fmt.Errorf("type argument %s.%s is not exported: an instance can't be compiled outside its package", obj.Pkg().Name(), obj.Name())
+		case internalPath(path):
+			return fmt.Errorf("type argument %s.%s is in an internal package (%s): an instance can't be compiled outside its module", obj.Pkg().Name(), obj.Name(), path)
 		}
-		if !known {
-			return fmt.Errorf("type argument %s: not a package's type", exprString(e))
-		}
-		b.WriteString(path + "." + e.Sel.Name)
-	case *ast.StarExpr:
-		b.WriteString("*")
-		return canonExpr(b, e.X, pkgPath)
-	case *ast.ArrayType:
-		if e.Len == nil {
-			b.WriteString("[]")
-		} else if lit, ok := e.Len.(*ast.BasicLit); ok && lit.Kind == token.INT {
-			n, err := strconv.ParseInt(lit.Value, 0, 64)
-			if err != nil {
-				return fmt.Errorf("type argument %s: array length %s: %w", exprString(e), lit.Value, err)
+		b.WriteString(obj.Pkg().Path() + "." + obj.Name())
+		if ta := t.TypeArgs(); ta != nil && ta.Len() > 0 {
+			b.WriteString("[")
+			for i := range ta.Len() {
+				if i > 0 {
+					b.WriteString(",")
+				}
+				if err := canon(b, ta.At(i), busy); err != nil {
+					return err
+				}
 			}
-			fmt.Fprintf(b, "[%d]", n)
-		} else {
-			return fmt.Errorf("type argument %s: write the array's length as an integer literal", exprString(e))
+			b.WriteString("]")
 		}
-		return canonExpr(b, e.Elt, pkgPath)
-	case *ast.MapType:
+	case *types.Pointer:
+		b.WriteString("*")
+		return canon(b, t.Elem(), busy)
+	case *types.Slice:
+		b.WriteString("[]")
+		return canon(b, t.Elem(), busy)
+	case *types.Array:
+		fmt.Fprintf(b, "[%d]", t.Len())
+		return canon(b, t.Elem(), busy)
+	case *types.Map:
 		b.WriteString("map[")
-		if err := canonExpr(b, e.Key, pkgPath); err != nil {
+		if err := canon(b, t.Key(), busy); err != nil {
 			return err
 		}
 		b.WriteString("]")
-		return canonExpr(b, e.Value, pkgPath)
-	case *ast.ChanType:
-		switch e.Dir {
-		case ast.SEND:
+		return canon(b, t.Elem(), busy)
+	case *types.Chan:
+		switch t.Dir() {
+		case types.SendOnly:
 			b.WriteString("chan<- ")
-		case ast.RECV:
+		case types.RecvOnly:
 			b.WriteString("<-chan ")
 		default:
 			b.WriteString("chan ")
 		}
-		return canonExpr(b, e.Value, pkgPath)
-	case *ast.FuncType:
-		return canonFunc(b, e, pkgPath)
-	case *ast.InterfaceType:
-		if e.Methods == nil || len(e.Methods.List) == 0 {
+		return canon(b, t.Elem(), busy)
+	case *types.Signature:
+		b.WriteString("func(")
+		if err := tuple(b, t.Params(), t.Variadic(), busy); err != nil {
+			return err
+		}
+		b.WriteString(")(")
+		if err := tuple(b, t.Results(), false, busy); err != nil {
+			return err
+		}
+		b.WriteString(")")
+	case *types.Interface:
+		if t.Empty() {
 			b.WriteString("any")
 			return nil
 		}
-		return fmt.Errorf("type argument %s: an interface literal can't be a type argument of a compiled generic here (name a declared interface type)", exprString(e))
-	default:
-		return fmt.Errorf("type argument %s: this form can't be a type argument of a compiled generic here", exprString(e))
-	}
-	return nil
-}
-
-func canonFunc(b *strings.Builder, f *ast.FuncType, pkgPath func(string) (string, bool)) error {
-	list := func(fl *ast.FieldList) error {
-		if fl == nil {
-			return nil
+		return fmt.Errorf("type argument %s: an interface literal can't be a type argument of a compiled generic (name a declared interface type)", t)
+	case *types.Struct:
+		if busy[t] {
+			return fmt.Errorf("type argument %s: a recursive struct literal", t)
 		}
-		n := 0
-		for _, fd := range fl.List {
-			count := max(len(fd.Names), 1)
-			for range count {
-				if n > 0 {
-					b.WriteString(",")
-				}
-				n++
-				if el, ok := fd.Type.(*ast.Ellipsis); ok {
-					b.WriteString("...")
-					if err := canonExpr(b, el.Elt, pkgPath); err != nil {
-						return err
-					}
-					continue
-				}
-				if err := canonExpr(b, fd.Type, pkgPath); err != nil {
-					return err
-				}
+		busy[t] = true
+		b.WriteString("struct{")
+		for i := range t.NumFields() {
+			f := t.Field(i)
+			if !f.Exported() {
+				return fmt.Errorf("type argument %s has unexported fields: name a declared type", t)
+			}
+			if i > 0 {
+				b.WriteString(";")
+			}
+			if !f.Embedded() {
+				b.WriteString(f.Name() + " ")
+			}
+			if err := canon(b, f.Type(), busy); err != nil {
+				return err
+			}
+			if tag := t.Tag(i); tag != "" {
+				fmt.Fprintf(b, " %q", tag)
 			}
 		}
-		return nil
+		b.WriteString("}")
+	case *types.TypeParam:
+		return fmt.Errorf("type argument %s is a type parameter", t.Obj().Name())
+	default:
+		return fmt.Errorf("type argument %s: this form can't be a type argument of a compiled generic", t)
 	}
-	b.WriteString("func(")
-	if err := list(f.Params); err != nil {
-		return err
-	}
-	b.WriteString(")(")
-	if err := list(f.Results); err != nil {
-		return err
-	}
-	b.WriteString(")")
 	return nil
 }
 
-func exprString(e ast.Expr) string {
-	var b strings.Builder
-	writeExpr(&b, e)
-	return b.String()
+// internalPath reports whether the package path has an internal element: only its own
+// module may import it.
+func internalPath(p string) bool {
+	return p == "internal" || strings.HasPrefix(p, "internal/") || strings.HasSuffix(p, "/internal") || strings.Contains(p, "/internal/")
 }
 
-// writeExpr prints the type expressions Canon meets, for its messages.
-func writeExpr(b *strings.Builder, e ast.Expr) {
-	switch e := e.(type) {
-	case *ast.Ident:
-		b.WriteString(e.Name)
-	case *ast.SelectorExpr:
-		writeExpr(b, e.X)
-		b.WriteString("." + e.Sel.Name)
-	case *ast.StarExpr:
-		b.WriteString("*")
-		writeExpr(b, e.X)
-	case *ast.ArrayType:
-		b.WriteString("[")
-		if e.Len != nil {
-			writeExpr(b, e.Len)
+func tuple(b *strings.Builder, tup *types.Tuple, variadic bool, busy map[types.Type]bool) error {
+	for i := range tup.Len() {
+		if i > 0 {
+			b.WriteString(",")
 		}
-		b.WriteString("]")
-		writeExpr(b, e.Elt)
-	case *ast.MapType:
-		b.WriteString("map[")
-		writeExpr(b, e.Key)
-		b.WriteString("]")
-		writeExpr(b, e.Value)
-	case *ast.BasicLit:
-		b.WriteString(e.Value)
-	case *ast.InterfaceType:
-		b.WriteString("interface{...}")
-	case *ast.FuncType:
-		b.WriteString("func(...)")
-	case *ast.StructType:
-		b.WriteString("struct{...}")
-	default:
-		fmt.Fprintf(b, "%T", e)
+		t := tup.At(i).Type()
+		if variadic && i == tup.Len()-1 {
+			b.WriteString("...")
+			if s, ok := t.(*types.Slice); ok {
+				t = s.Elem()
+			}
+		}
+		if err := canon(b, t, busy); err != nil {
+			return err
+		}
 	}
+	return nil
+}
+
+// InterpName is the name, in the session's package, of the interpreted copy of the
+// package-level declaration name of the package pkgName at path:
+// _pbm_PKGNAME_HASH_NAME. Display turns it back into PKGNAME.NAME.
+func InterpName(pkgName, path, name string) string {
+	return "_pbm_" + pkgName + "_" + pathHash(path) + "_" + name
+}
+
+// ImportAlias is the name the interpreted declarations import the package at path by.
+func ImportAlias(pkgName, path string) string {
+	return "_pbi_" + pkgName + "_" + pathHash(path)
+}
+
+func pathHash(path string) string {
+	h := sha256.Sum256([]byte(path))
+	return hex.EncodeToString(h[:3])
+}
+
+var interpRE = regexp.MustCompile(`(?:\bmain\.)?_pb[mi]_(\w+?)_[0-9a-f]{6}(_|\b)`)
+
+// Display writes the names InterpName and ImportAlias made as Go writes the declarations
+// they stand for: main._pbm_lo_0a1b2c_Tuple2[main.User,int] as lo.Tuple2[main.User,int].
+func Display(s string) string {
+	if !strings.Contains(s, "_pb") {
+		return s
+	}
+	return interpRE.ReplaceAllStringFunc(s, func(m string) string {
+		sub := interpRE.FindStringSubmatch(m)
+		if sub[2] == "_" {
+			return sub[1] + "."
+		}
+		return sub[1]
+	})
 }
 
 // NoInstance is in the error of a cell whose use of a compiled generic has no instance in
-// the evaluator because the build did not see the use (not because it can't be compiled):
-// the process that starts evaluators may build again with the cell and replay the session.
+// the evaluator and can't be interpreted, because the build did not see the use (not
+// because it can't be compiled): the process that starts evaluators may build again with
+// the cell and move the session.
 const NoInstance = "this evaluator was built without an instance"
+
+// RequestText is written in a NoInstance error after the use's description: the instance
+// the use needs, which the process that starts evaluators passes to the build (Requests).
+func RequestText(path, name, canon string) string {
+	return "[instance " + path + " " + name + " " + strconv.Quote(canon) + "]"
+}
+
+var requestRE = regexp.MustCompile(`\[instance (\S+) (\S+) ("(?:[^"\\]|\\.)*")\]`)
+
+// Requests returns the instances the RequestTexts in s ask for, each "PATH NAME CANON".
+func Requests(s string) []string {
+	var out []string
+	for _, m := range requestRE.FindAllStringSubmatch(s, -1) {
+		if canon, err := strconv.Unquote(m[3]); err == nil {
+			out = append(out, m[1]+" "+m[2]+" "+canon)
+		}
+	}
+	return out
+}
 
 // Docs is the symbol, in a package's symbol table, whose value (a map[string]string) maps
 // each exported name of the package ("T.M" for methods) to its signature and, after a blank

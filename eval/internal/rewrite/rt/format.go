@@ -18,6 +18,7 @@ import (
 
 	"github.com/peerbook/peerbook/eval/internal/namedpool"
 	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
+	"github.com/peerbook/peerbook/internal/modulegen/naming"
 )
 
 // Printing interpreted values the way Go prints them.
@@ -215,7 +216,7 @@ func (s shown) Format(f fmt.State, verb rune) {
 }
 
 // TypeName is %T of a value of the described type (by id).
-func TypeName(v any, id int) string { return typeNameFor(v, typeByID(id)) }
+func TypeName(v any, id int) string { return naming.Display(typeNameFor(v, typeByID(id))) }
 
 // typeNameFor is %T of a value of the described type.
 func typeNameFor(v any, t *Type) string {
@@ -925,7 +926,7 @@ func typeName(t *Type) string {
 	if t == nil {
 		return ""
 	}
-	return t.Name
+	return naming.Display(t.Name) // a module generic's interpreted copy by the generic's name
 }
 
 func (p *printer) list(v reflect.Value, t *Type, depth int) {

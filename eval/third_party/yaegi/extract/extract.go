@@ -464,6 +464,18 @@ func (e *Extractor) Extract(pkgIdent, importPath string, rw io.Writer) (string, 
 	return ipp, nil
 }
 
+// ExtractPackage writes to rw the symbols of pkg, a package the caller type-checked, with
+// the import path importPath. (peerbook patch M1: Extract type-checks each package with a
+// new go/importer, the standard library with it, again for every package.)
+func (e *Extractor) ExtractPackage(pkg *types.Package, importPath string, rw io.Writer) error {
+	content, err := e.genContent(importPath, pkg)
+	if err != nil {
+		return err
+	}
+	_, err = rw.Write(content)
+	return err
+}
+
 // GetMinor returns the minor part of the version number.
 func GetMinor(part string) string {
 	minor := part

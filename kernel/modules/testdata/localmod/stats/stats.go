@@ -127,3 +127,59 @@ func Zip[K comparable, V any](ks []K, vs []V) []Pair[K, V] {
 	}
 	return out
 }
+
+// Labeler is a constraint with a method: Labels calls it on each element.
+type Labeler interface {
+	Label() string
+}
+
+// Labels returns the labels of xs, numbered.
+func Labels[T Labeler](xs []T) []string {
+	out := make([]string, 0, len(xs))
+	for i, x := range xs {
+		out = append(out, numbered(i, x.Label()))
+	}
+	return out
+}
+
+// numbered is an unexported helper of a generic function.
+func numbered(i int, s string) string { return fmt.Sprintf("%d%s%s", i+firstIndex, sep, s) }
+
+const (
+	firstIndex = iota + 1
+	sep        = ":"
+)
+
+// MeanBy maps xs to numbers and returns their Mean (a compiled function).
+func MeanBy[T any](xs []T, f func(T) float64) float64 {
+	return Mean(Map(xs, f))
+}
+
+// counted is a package variable a generic changes: its copy can't be interpreted.
+var counted int
+
+// Count counts xs in the package's tally and returns the tally.
+func Count[T any](xs []T) int {
+	counted += len(xs)
+	return counted
+}
+
+// Ring and ringList refer to each other: a generic type the interpreter can't copy.
+type Ring[T any] struct {
+	next *Ring[T]
+	list *ringList[T]
+	Val  T
+}
+
+type ringList[T any] struct {
+	root Ring[T]
+	n    int
+}
+
+// NewRing returns a ring of one element.
+func NewRing[T any](v T) *Ring[T] {
+	l := &ringList[T]{n: 1}
+	l.root = Ring[T]{list: l, Val: v}
+	l.root.next = &l.root
+	return &l.root
+}
