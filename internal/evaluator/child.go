@@ -19,8 +19,8 @@ import (
 
 	"github.com/peerbook/peerbook/display"
 	"github.com/peerbook/peerbook/eval"
-	"github.com/peerbook/peerbook/internal/gpuctl"
 	"github.com/peerbook/peerbook/internal/evalproto"
+	"github.com/peerbook/peerbook/internal/gpuctl"
 	"github.com/peerbook/peerbook/internal/ranknet"
 	"github.com/peerbook/peerbook/internal/ranks"
 )
