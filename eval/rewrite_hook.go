@@ -122,9 +122,9 @@ func (s *Session) rewriteItems(pc *parsedCell) error {
 			// The cell would run with a result Go would not give: it is not run.
 			return compileError(s, refused)
 		}
-		// The rewriter could not handle the cell: it runs as written, and the user is told.
-		_, _ = s.stderr.w.Write([]byte(ansiYellow + "note: " + ansiReset + err.Error() + " (the cell runs as written)\n"))
-		return nil
+		// The rewriter failed on the cell (a bug): run as written, it could print a wrong
+		// answer, so it does not run.
+		return internalError("peerbook could not prepare the cell for the interpreter, so it did not run it", err)
 	}
 	// Items keep their place; items the rewriter added go after the item before them in
 	// their list.

@@ -69,7 +69,7 @@ func (s *Session) scopeCell(pc *parsedCell, result *item) map[string]string {
 		}
 	}
 	addGenericFuncs(pc, cellVars)
-	asStmt := varStatements(pc, cellVars)
+	asStmt := varStatements(pc, cellVars, ct.callsGeneric)
 	items := make([]*item, 0, len(pc.items))
 	for _, it := range pc.items {
 		if it.kernel || it == result {
@@ -182,14 +182,16 @@ func addGenericFuncs(pc *parsedCell, cellVars map[string]*item) {
 // initialisation order, initOrderItems), those whose initializer may have an effect (a
 // call or a receive), which must run after it as in Go: hoisted, they ran before every
 // statement (Go's test/fixedbugs/issue22326.go printed abcd_ where Go prints abc_d).
-func varStatements(pc *parsedCell, cellVars map[string]*item) map[*item]bool {
+// Where generic is not nil, those it reports too (callsGeneric: yaegi cannot compile a
+// package variable initialised by a call of generic code).
+func varStatements(pc *parsedCell, cellVars map[string]*item, generic func(ast.Decl) bool) map[*item]bool {
 	out := map[*item]bool{}
 	after := false
 	for _, it := range pc.items {
 		if it.kind != chunkVar || it.kernel || !hasValues(it.decl) {
 			continue
 		}
-		if !it.hoist || usesOther(it, cellVars) || (after && mayHaveEffects(it.decl)) {
+		if !it.hoist || usesOther(it, cellVars) || (after && mayHaveEffects(it.decl)) || (generic != nil && generic(it.decl)) {
 			out[it] = true
 			after = true
 		}
@@ -504,6 +506,7 @@ func (s *Session) hoistVarDecl(serial int, it *item, ct *cellTypes) {
 			body = append(body, &ast.AssignStmt{Lhs: lhs, TokPos: vs.Values[0].Pos(), Tok: token.ASSIGN, Rhs: vs.Values})
 		}
 	}
+	ct.inInitOrder(body)
 	it.kind, it.decl, it.file = chunkStmt, nil, nil
 	it.pre, it.hoisted, it.spelled = pre, names, spelled
 	s.wrapItem(serial, it, body, gd.Pos(), gd.End())

@@ -107,14 +107,52 @@ func varDecls(pc *parsedCell) map[*item]bool {
 		}
 	}
 	addGenericFuncs(pc, cellVars)
-	asStmt := varStatements(pc, cellVars)
+	// A var declaration run as a statement is still declared in the package for the
+	// check, unless its initializer reads what the cell's statements define (directly or
+	// through another such var): its type is the same, and the cell's functions that use
+	// it see it (as the interpreter's do, once it ran), so the types of their
+	// expressions are known (min and max need them).
+	asStmt := varStatements(pc, cellVars, nil)
+	local := map[string]bool{}
+	for _, it := range pc.items {
+		if it.stmt != nil {
+			for _, d := range it.defs {
+				local[d] = true
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, it := range pc.items {
+			if it.kind != chunkVar || it.kernel || local[firstDef(it)] {
+				continue
+			}
+			for u := range it.uses {
+				if local[u] {
+					for _, d := range it.defs {
+						local[d] = true
+					}
+					changed = true
+					break
+				}
+			}
+		}
+	}
 	out := map[*item]bool{}
 	for _, it := range pc.items {
-		if it.kind == chunkVar && !it.kernel && !asStmt[it] {
+		if it.kind == chunkVar && !it.kernel && (!asStmt[it] || !local[firstDef(it)]) {
 			out[it] = true
 		}
 	}
 	return out
+}
+
+// firstDef returns the first name an item defines ("" if none).
+func firstDef(it *item) string {
+	if len(it.defs) == 0 {
+		return ""
+	}
+	return it.defs[0]
 }
 
 // cellFuncName names the function that holds a cell's statements while it is checked.

@@ -219,23 +219,32 @@ func (c *client) wait() time.Duration {
 	return time.Minute // only a failing test waits this long
 }
 
-// awaitStream reads IOPub until the stream output of request msgID holds text: a test
-// that must act while a cell runs (interrupt it, kill it) waits for the cell to say it
+// awaitStream reads IOPub until the stream output of request msgID holds each of texts: a
+// test that must act while a cell runs (interrupt it, kill it) waits for the cell to say it
 // runs, instead of sleeping and hoping it does.
-func (c *client) awaitStream(msgID, text string) {
+func (c *client) awaitStream(msgID string, texts ...string) {
 	c.t.Helper()
 	var got strings.Builder
-	timeout := time.After(60 * time.Second)
-	for !strings.Contains(got.String(), text) {
+	timeout := time.After(time.Minute)
+	for !containsAll(got.String(), texts) {
 		select {
 		case m := <-c.iopubCh:
 			if m.Header.MsgType == "stream" && parentID(m) == msgID {
 				got.WriteString(content(m)["text"].(string))
 			}
 		case <-timeout:
-			c.t.Fatalf("after 60 s the cell of %s printed %q, not %q", msgID, got.String(), text)
+			c.t.Fatalf("after a minute the cell of %s printed %q, not all of %q", msgID, got.String(), texts)
 		}
 	}
+}
+
+func containsAll(s string, subs []string) bool {
+	for _, sub := range subs {
+		if !strings.Contains(s, sub) {
+			return false
+		}
+	}
+	return true
 }
 
 // drain discards pending IOPub messages.

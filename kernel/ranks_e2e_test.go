@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 )
 
 // ranksProgram is what TestRealKernelRanks runs on every rank of the real session, on
@@ -132,7 +131,9 @@ func TestRealKernelRanks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the real session on 2 and 4 ranks: skipped with -short")
 	}
-	rk := startRealKernel(t, nil, "")
+	// A small stack, so that the rank killed by a stack overflow below dies in moments even
+	// on a loaded machine (at the default 256 MB it took over a minute there).
+	rk := startRealKernel(t, nil, "", "PEERBOOK_MAX_STACK_MB=16")
 	c := dial(t, rk.conn)
 	for _, n := range []int{2, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
@@ -152,10 +153,14 @@ func TestRealKernelRanks(t *testing.T) {
 			}
 
 			// An interrupt reaches every rank; their state is kept.
-			id := c.send(c.shell, "execute_request", map[string]any{"code": "import \"time\"\nfor {\n\ttime.Sleep(time.Millisecond)\n}"})
-			time.Sleep(500 * time.Millisecond)
+			id := c.send(c.shell, "execute_request", map[string]any{"code": "import \"time\"\nprintln(\"running\")\nfor {\n\ttime.Sleep(time.Millisecond)\n}"})
+			var running []string // every rank runs the cell
+			for r := 0; r < n; r++ {
+				running = append(running, fmt.Sprintf("[%d] running", r))
+			}
+			c.awaitStream(id, running...)
 			c.reply(c.controlCh, c.send(c.control, "interrupt_request", map[string]any{}))
-			r = c.replyWithin(c.shellCh, id, 10*time.Second)
+			r = c.reply(c.shellCh, id)
 			if rc := content(r); rc["ename"] != "Interrupted" || !strings.Contains(rc["evalue"].(string), fmt.Sprintf("on all %d ranks", n)) {
 				t.Errorf("interrupt: %v", rc)
 			}

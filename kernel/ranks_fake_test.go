@@ -20,7 +20,7 @@ import (
 //	dir             the value is the rank's directory and its mode ("/tmp/... drwx------")
 //	halfline        writes "part-R" to fd 1 without a newline
 //	dieafter MS     rank 1 exits (status 7) after MS ms; the others wait to be interrupted
-//	exitlater MS N  the process exits with status N MS ms after the cell ends
+//	exitlater MS N  prints "pid PID"; the process exits with status N MS ms after the cell ends
 func (s *fakeSession) rankCommand(ctx context.Context, req eval.ExecuteRequest, cmd, arg string, out eval.Output) (eval.Result, error, bool) {
 	rank, size := 0, 1
 	if s.world != nil {
@@ -68,6 +68,7 @@ func (s *fakeSession) rankCommand(ctx context.Context, req eval.ExecuteRequest, 
 	case "exitlater":
 		var ms, code int
 		fmt.Sscan(arg, &ms, &code)
+		out.Stream("stdout", fmt.Sprintf("pid %d\n", os.Getpid()))
 		go func() {
 			time.Sleep(time.Duration(ms) * time.Millisecond)
 			os.Exit(code)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -293,9 +294,9 @@ func TestKernelRanks(t *testing.T) {
 
 	c.execute("set x 41")
 	id := c.send(c.shell, "execute_request", map[string]any{"code": "spin"})
-	time.Sleep(300 * time.Millisecond)
+	c.awaitStream(id, "[0] running", "[1] running")
 	c.reply(c.controlCh, c.send(c.control, "interrupt_request", map[string]any{}))
-	r = c.replyWithin(c.shellCh, id, 5*time.Second)
+	r = c.reply(c.shellCh, id)
 	if rc := content(r); rc["ename"] != "Interrupted" || !strings.HasPrefix(rc["evalue"].(string), "on all 2 ranks") {
 		t.Errorf("interrupted: %v", rc)
 	}
@@ -330,8 +331,17 @@ func TestKernelRanks(t *testing.T) {
 // ranks.
 func TestRankDeathBetweenCellsIsTold(t *testing.T) {
 	s := startRankSession(t, 2)
-	run(t, s, "on 1 exitlater 100 9")
-	time.Sleep(500 * time.Millisecond)
+	_, ev := run(t, s, "on 1 exitlater 100 9")
+	var pid int
+	if _, err := fmt.Sscanf(ev.streams["stdout"], "[1] pid %d", &pid); err != nil {
+		t.Fatalf("stdout %q: %v", ev.streams["stdout"], err)
+	}
+	// The next cell runs once rank 1 has ended and the supervisor has reaped it.
+	for deadline := time.Now().Add(time.Minute); syscall.Kill(pid, 0) == nil; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("rank 1 (pid %d) still there a minute after its exit", pid)
+		}
+	}
 	d, ev := run(t, s, "whoami")
 	if !strings.Contains(ev.streams["stderr"], "Rank 1 of 2 died between cells (exit status 9)") {
 		t.Errorf("stderr %q", ev.streams["stderr"])

@@ -11,6 +11,8 @@ import (
 	"go/token"
 	"go/types"
 	"math"
+	"os"
+	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
@@ -139,6 +141,9 @@ func (r *Rewriter) CellChecked(fset *token.FileSet, decls *ast.File, stmts *ast.
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("rewrite: internal error: %v", p)
+			if os.Getenv("PEERBOOK_REWRITE_DEBUG") != "" {
+				fmt.Fprintf(os.Stderr, "%s\n", debug.Stack())
+			}
 		}
 	}()
 	return r.rewrite(fset, decls, stmts, &checked{info: c.Info, pkg: c.Pkg, errs: c.Errors, names: r.names(decls), failed: c.Failed || c.Pkg == nil})

@@ -70,6 +70,15 @@ func (x *cell) bindCall(call *ast.CallExpr, pos token.Pos, loops []ast.Node, mak
 	if call.Ellipsis.IsValid() {
 		ellipsis = "..."
 	}
+	// The bound arguments' types, for the rewrites made after this one (fmt's operands
+	// go through _pb_show by their types: a deferred fmt.Println of a []T with a String
+	// method printed the elements without it).
+	boundTypes := map[string]types.Type{}
+	for i, a := range args {
+		if argTypes[i] != nil {
+			boundTypes[a] = argTypes[i]
+		}
+	}
 	var callee string
 	switch f := fun.(type) {
 	case *ast.FuncLit:
@@ -105,6 +114,11 @@ func (x *cell) bindCall(call *ast.CallExpr, pos token.Pos, loops []ast.Node, mak
 	list := tm.statements("%s", src.String())
 	last := list[len(list)-1].(*ast.ExprStmt).X.(*ast.CallExpr)
 	last.Lparen, last.Rparen = call.Lparen, call.Rparen
+	for _, a := range last.Args {
+		if id, ok := a.(*ast.Ident); ok && boundTypes[id.Name] != nil {
+			x.info.Types[id] = types.TypeAndValue{Type: boundTypes[id.Name]}
+		}
+	}
 	list[len(list)-1] = make(last)
 	if len(list) == 1 {
 		return list
@@ -192,7 +206,13 @@ func (x *cell) loopParams(fl *ast.FuncLit, loops []ast.Node) []string {
 		for _, l := range loops {
 			if v.Pos() >= l.Pos() && v.Pos() < l.End() {
 				seen[v] = true
-				vars = append(vars, v)
+				// A variable that the literal changes (assigns, takes the address of,
+				// calls a pointer method on) is shared with the loop: a copy would lose
+				// the changes (total += x in the goroutine, mu.Lock()). It is captured as
+				// written.
+				if x.changes(v, fl.Body, nil) == noChange {
+					vars = append(vars, v)
+				}
 				break
 			}
 		}
@@ -216,4 +236,76 @@ func (x *cell) loopParams(fl *ast.FuncLit, loops []ast.Node) []string {
 	}
 	fl.Type.Params.List = append(fields, fl.Type.Params.List...)
 	return names
+}
+
+// Kinds of change of a variable (changes).
+const (
+	noChange = iota
+	assigned
+	addressed
+)
+
+// changes reports how n changes variable v other than by declaring it: assigns it (or a
+// part of it: a field, an array element), increments it or ranges into it (assigned);
+// takes its address or calls a pointer method on it (addressed). With only set, only
+// that node is looked at, not its children.
+func (x *cell) changes(v *types.Var, n, only ast.Node) int {
+	// root reports whether an operand is v or a part of v through fields and array
+	// indexes (not through pointers, slices or maps, which share their elements).
+	var root func(e ast.Expr) bool
+	root = func(e ast.Expr) bool {
+		switch e := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return x.info.Uses[e] == v
+		case *ast.SelectorExpr:
+			if _, isPtr := underlying(x.typeOf(e.X)).(*types.Pointer); isPtr {
+				return false
+			}
+			return root(e.X)
+		case *ast.IndexExpr:
+			if _, isArray := underlying(x.typeOf(e.X)).(*types.Array); isArray {
+				return root(e.X)
+			}
+		}
+		return false
+	}
+	kind := noChange
+	inspect(n, func(m ast.Node) bool {
+		if kind != noChange || m == nil {
+			return false
+		}
+		switch m := m.(type) {
+		case *ast.AssignStmt:
+			for _, l := range m.Lhs {
+				if id, ok := l.(*ast.Ident); ok && m.Tok == token.DEFINE && x.info.Defs[id] == v {
+					continue
+				}
+				if root(l) {
+					kind = assigned
+				}
+			}
+		case *ast.IncDecStmt:
+			if root(m.X) {
+				kind = assigned
+			}
+		case *ast.RangeStmt:
+			if m.Tok == token.ASSIGN && (m.Key != nil && root(m.Key) || m.Value != nil && root(m.Value)) {
+				kind = assigned
+			}
+		case *ast.UnaryExpr:
+			if m.Op == token.AND && root(m.X) {
+				kind = addressed
+			}
+		case *ast.SelectorExpr:
+			if sel := x.info.Selections[m]; sel != nil && sel.Kind() == types.MethodVal {
+				if sig, ok := sel.Obj().Type().(*types.Signature); ok && sig.Recv() != nil {
+					if _, ptrRecv := sig.Recv().Type().(*types.Pointer); ptrRecv && root(m.X) {
+						kind = addressed
+					}
+				}
+			}
+		}
+		return kind == noChange && only == nil
+	})
+	return kind
 }

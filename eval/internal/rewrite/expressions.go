@@ -34,6 +34,23 @@ func (x *cell) expressions(root ast.Node) {
 			}
 			return true
 		},
+		// The call of a defer or go statement is no ast.Expr field: rewritten here (a
+		// deferred fmt.Println of a []T with a String method printed the elements without
+		// it).
+		leave: func(n ast.Node) {
+			var c **ast.CallExpr
+			switch n := n.(type) {
+			case *ast.DeferStmt:
+				c = &n.Call
+			case *ast.GoStmt:
+				c = &n.Call
+			default:
+				return
+			}
+			if out, ok := x.call(*c).(*ast.CallExpr); ok && out != nil {
+				*c = out
+			}
+		},
 	}
 	ed.expr = func(e ast.Expr) ast.Expr {
 		var out ast.Expr

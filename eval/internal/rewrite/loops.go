@@ -416,7 +416,8 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 		}
 	}
 	// defer statements in the body run when the enclosing function returns: they are
-	// collected on a list that a defer placed before the loop runs in reverse.
+	// collected on a list that a defer placed before the loop runs in reverse
+	// (collectDefer).
 	defers := x.tmp("defers")
 	usesDefers := false
 	var findDefers func(n ast.Node)
@@ -427,9 +428,7 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 				return false
 			case *ast.DeferStmt:
 				usesDefers = true
-				call := m.Call
-				repl[m] = tmpl{pos: m.Defer, exprs: map[string]ast.Expr{"_pbX_call": call}}.statements(
-					"%s = append(%s, func() { _pbX_call })", defers, defers)
+				repl[m] = x.collectDefer(m, defers)
 				return false
 			}
 			return true
@@ -441,8 +440,10 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 	findDefers(rs.Body)
 	replaceStmt(rs.Body, repl)
 	if usesDefers {
-		decls = append(decls, fmt.Sprintf("var %s []func()", defers),
-			fmt.Sprintf("defer func() { for i := len(%s) - 1; i >= 0; i-- { %s[i]() } }()", defers, defers))
+		// The runner takes the panic, if any, hands it to each collected call (a recover
+		// in it takes it: collectDefer) and panics again with what none took.
+		decls = append(decls, fmt.Sprintf("var %s []func(any) any", defers),
+			fmt.Sprintf("defer func() {\n_pbp := recover()\nfor i := len(%s) - 1; i >= 0; i-- { _pbp = %s[i](_pbp) }\nif _pbp != nil { panic(_pbp) }\n}()", defers, defers))
 	}
 	if usesCtl {
 		decls = append(decls, fmt.Sprintf("var %s int", ctl))
@@ -468,4 +469,87 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 		}
 	}
 	return []ast.Stmt{&ast.BlockStmt{Lbrace: pos, List: out, Rbrace: rs.End()}}
+}
+
+// collectDefer returns the statements that replace a defer statement in the body of a
+// range-over-func loop (the body runs in the function the iterator calls, not in the
+// enclosing function): the function value and the arguments are evaluated now, as a
+// defer statement evaluates them, and a call of them is added to the list defers, which
+// the enclosing function runs when it returns (rangeFunc). A deferred function literal
+// that calls recover takes the panic that the list's runner hands on: recover() in it
+// (not in functions it calls, nor in nested literals) becomes a read of that panic.
+func (x *cell) collectDefer(m *ast.DeferStmt, defers string) []ast.Stmt {
+	call := m.Call
+	tm := tmpl{pos: m.Defer, exprs: map[string]ast.Expr{}}
+	var names, values []string // temporaries set when the defer statement runs
+	fun := "_pbX_fun"
+	tm.exprs[fun] = call.Fun
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.FuncLit:
+		x.recoverFromList(f.Body)
+	default:
+		if id, ok := f.(*ast.Ident); !ok || !x.isBuiltin(id) {
+			t := x.tmp("df")
+			names, values, fun = append(names, t), append(values, "_pbX_fun"), t
+		}
+	}
+	var args []string
+	for i, a := range call.Args {
+		ph := fmt.Sprintf("_pbX_arg%d", i)
+		tm.exprs[ph] = a
+		tv, ok := x.info.Types[a]
+		if ok && (tv.Value != nil || tv.IsNil() || tv.IsType()) {
+			args = append(args, ph) // a constant keeps the type the call gives it
+			continue
+		}
+		n := 1
+		if tuple, isTuple := tv.Type.(*types.Tuple); ok && isTuple {
+			n = tuple.Len() // f(g()) with g of several results
+		}
+		var ts []string
+		for k := 0; k < n; k++ {
+			ts = append(ts, x.tmp("da"))
+		}
+		names = append(names, ts...)
+		values = append(values, ph)
+		args = append(args, ts...)
+	}
+	ell := ""
+	if call.Ellipsis.IsValid() {
+		ell = "..."
+	}
+	src := ""
+	if len(names) > 0 {
+		src = strings.Join(names, ", ") + " := " + strings.Join(values, ", ") + "\n"
+	}
+	src += fmt.Sprintf("%s = append(%s, func(_pbp any) any {\n%s(%s%s)\nreturn _pbp\n})", defers, defers, fun, strings.Join(args, ", "), ell)
+	return []ast.Stmt{&ast.BlockStmt{Lbrace: m.Defer, List: tm.statements("%s", src), Rbrace: m.End()}}
+}
+
+// isBuiltin reports whether id names a built-in function (which is no value).
+func (x *cell) isBuiltin(id *ast.Ident) bool {
+	_, ok := x.info.Uses[id].(*types.Builtin)
+	return ok
+}
+
+// recoverFromList makes the calls of recover in a deferred function literal's body (not
+// in nested literals) take the panic the runner of collectDefer hands on (_pbp).
+func (x *cell) recoverFromList(body *ast.BlockStmt) {
+	ed := &editor{
+		enter: func(n ast.Node) bool {
+			_, lit := n.(*ast.FuncLit)
+			return !lit
+		},
+		expr: func(e ast.Expr) ast.Expr {
+			call, ok := e.(*ast.CallExpr)
+			if !ok || len(call.Args) != 0 {
+				return e
+			}
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "recover" && x.isBuiltin(id) {
+				return parseExpr(call.Pos(), "func() any { _pbr := _pbp; _pbp = nil; return _pbr }()")
+			}
+			return e
+		},
+	}
+	ed.node(body)
 }

@@ -11,6 +11,7 @@ import (
 	"go/types"
 	"os"
 	"reflect"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -192,6 +193,9 @@ func (r *Rewriter) Cell(fset *token.FileSet, decls *ast.File, stmts *ast.BlockSt
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("rewrite: internal error: %v", p)
+			if os.Getenv("PEERBOOK_REWRITE_DEBUG") != "" {
+				fmt.Fprintf(os.Stderr, "%s\n", debug.Stack())
+			}
 		}
 	}()
 	return r.rewrite(fset, decls, stmts, r.check(fset, decls, stmts))

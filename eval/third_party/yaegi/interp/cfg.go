@@ -103,6 +103,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					n.typ = dest.typ
 				}
 			case binaryExpr, unaryExpr, parenExpr:
+				if isShiftNode(n.anc) && childPos(n) == 1 {
+					// peerbook patch 107: a shift's count has a type of its own; given
+					// the shifted operand's, its untyped constants took it ((a & 7) in
+					// x << (a & 7): "mismatched types uint8 and int").
+					break
+				}
 				n.typ = n.anc.typ
 			}
 
@@ -119,6 +125,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			for i := 0; i < n.nleft; i++ {
 				n.child[i].typ = n.typ
 			}
+
+		case caseBody:
+			// peerbook patch 106: the labels of a case clause's body are defined before
+			// its statements, as a block's are (a forward goto to one was "undefined").
+			defineLabels(sc, n)
 
 		case blockStmt:
 			if n.anc != nil && n.anc.kind == rangeStmt {
@@ -288,9 +299,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 
 		case commClauseDefault:
 			sc = sc.pushBloc()
+			defineLabels(sc, n) // patch 106
 
 		case commClause:
 			sc = sc.pushBloc()
+			defineLabels(sc, n) // patch 106
 			// peerbook patch 51: only case v := <-ch defines v; case v = <-ch assigns
 			// the variable v names (it defined a new v, and the one named kept its value).
 			if len(n.child) > 0 && n.child[0].action == aAssign && n.child[0].kind == defineStmt {
@@ -1203,8 +1216,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			}
 			wireChild(n)
 			switch c0 := n.child[0]; {
-			case c0.kind == indexListExpr:
-				// Instantiate a generic function then call it.
+			case c0.kind == indexListExpr && !c0.isType(sc):
+				// Instantiate a generic function then call it (a generic type's instance
+				// is a conversion, below).
 				fun := c0.child[0].sym.node
 				lt := []*itype{}
 				for _, c := range c0.child[1:] {
@@ -1820,7 +1834,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			n.child[1].tnext = n
 			n.typ = n.child[0].typ
 			n.findex = sc.add(n.typ)
-			if n.start.action == aNop {
+			if n.start.action == aNop && n.start == unparen(n.child[0]) {
+				// The left operand is a value that runs nothing (a name): its start
+				// branches. Not the first node of an operation that does run (S{} == S{}
+				// starts at S{}): the operation branches (setFNext).
 				n.start.gen = branch
 			}
 
@@ -1835,7 +1852,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			n.child[1].tnext = n
 			n.typ = n.child[0].typ
 			n.findex = sc.add(n.typ)
-			if n.start.action == aNop {
+			if n.start.action == aNop && n.start == unparen(n.child[0]) {
+				// The left operand is a value that runs nothing (a name): its start
+				// branches. Not the first node of an operation that does run (S{} == S{}
+				// starts at S{}): the operation branches (setFNext).
 				n.start.gen = branch
 			}
 
@@ -2141,7 +2161,14 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			clauses := sbn.child
 			l := len(clauses)
 			if l == 0 {
-				// Switch is empty
+				// Switch is empty: its init statement and its tag still run (patch 104).
+				n.start = n.child[0].start
+				if len(n.child) == 3 {
+					n.child[0].tnext = n.child[1].start
+					n.child[1].tnext = n
+				} else {
+					n.child[0].tnext = n
+				}
 				break
 			}
 			// Chain case clauses.
@@ -2194,6 +2221,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				init := n.child[1].lastChild().child[0]
 				init.tnext = sbn.start
 				n.child[0].tnext = init.start
+			} else if len(n.child) == 3 {
+				// peerbook patch 104: the init statement, then the tag, then the
+				// clauses (the tag was skipped: its slot was read before it was set).
+				n.child[0].tnext = n.child[1].start
+				n.child[1].tnext = sbn.start
 			} else {
 				n.child[0].tnext = sbn.start
 			}
@@ -2204,7 +2236,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			clauses := sbn.child
 			l := len(clauses)
 			if l == 0 {
-				// Switch is empty
+				// Switch is empty: its init statement still runs (patch 104).
+				if len(n.child) == 2 {
+					n.start = n.child[0].start
+					n.child[0].tnext = n
+				}
 				break
 			}
 			// Wire case clauses in reverse order so the next start node is already resolved when used.
@@ -2693,6 +2729,27 @@ func getVarDependencies(nod *node, sc *scope) (deps []*node) {
 
 // setFnext sets the cond fnext field to next, propagates it for parenthesis blocks
 // and sets the action to branch.
+// defineLabels defines in sc the labels of n's statements (patch 106: those of case and
+// select clause bodies, which are no blocks).
+func defineLabels(sc *scope, n *node) {
+	for _, c := range n.child {
+		if c.kind != labeledStmt {
+			continue
+		}
+		sym := &symbol{kind: labelSym, node: c, index: -1}
+		sc.sym[c.child[0].ident] = sym
+		c.sym = sym
+	}
+}
+
+// unparen returns n without its enclosing parentheses.
+func unparen(n *node) *node {
+	for n.kind == parenExpr && len(n.child) == 1 {
+		n = n.child[0]
+	}
+	return n
+}
+
 func setFNext(cond, next *node) {
 	if cond.action == aNop {
 		cond.action = aBranch
@@ -2762,7 +2819,10 @@ func (n *node) isType(sc *scope) bool {
 		_, _, found := sc.lookup(n.ident)
 		return !found && n.typ != nil
 	case indexExpr, indexListExpr:
-		// Maybe a generic type.
+		// Maybe a generic type, of this package or another (iter.Seq[int]).
+		if n.child[0].kind == selectorExpr {
+			return n.child[0].isType(sc)
+		}
 		sym, _, ok := sc.lookup(n.child[0].ident)
 		return ok && sym.kind == typeSym
 	}
@@ -3451,6 +3511,11 @@ func isResultSlotOf(n *node, sc *scope) bool {
 	}
 	pos := childPos(n)
 	if pos < 0 || pos >= len(sc.def.typ.ret) {
+		return false
+	}
+	if len(n.anc.child) > 1 && len(sc.def.child) > 2 && !mustReturnValue(sc.def.child[2]) {
+		// peerbook patch 102: with named results, a later operand may read a result
+		// (return make([]int, 1), r): no operand is stored there before all are read.
 		return false
 	}
 	return n.typ.id() == sc.def.typ.ret[pos].id()

@@ -3058,6 +3058,22 @@ func _return(n *node) {
 		}
 	}
 
+	if len(child) > 1 && !mustReturnValue(def.child[2]) {
+		// Named results: every value is read before any result is set, as the values
+		// may be results themselves (return s, r).
+		n.exec = func(f *frame) bltn {
+			vals := make([]reflect.Value, len(values))
+			for i, value := range values {
+				vals[i] = reflect.New(f.data[i].Type()).Elem()
+				vals[i].Set(value(f))
+			}
+			for i, v := range vals {
+				f.data[i].Set(v)
+			}
+			return nil
+		}
+		return
+	}
 	switch len(child) {
 	case 0:
 		n.exec = nil

@@ -592,10 +592,18 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 		if t, err = nodeType2(interp, sc, n.child[0], seen); err != nil {
 			return nil, err
 		}
+		if t == nil {
+			// An operand whose type is not known before it compiles (a call of a
+			// generic function, _pb_max[int16](a, b) * c): neither is the operation's
+			// (patch 105: it was dereferenced, a panic while compiling).
+			return nil, nil
+		}
 		// For operators other than shift, get the type from the 2nd operand if the first is untyped.
 		if t.untyped && !isShiftNode(n) {
 			var t1 *itype
-			t1, err = nodeType2(interp, sc, n.child[1], seen)
+			if t1, err = nodeType2(interp, sc, n.child[1], seen); err != nil || t1 == nil {
+				return nil, err
+			}
 			if !(t1.untyped && isInt(t1.TypeOf()) && isFloat(t.TypeOf())) {
 				t = t1
 			}

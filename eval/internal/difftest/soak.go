@@ -1,0 +1,168 @@
+package difftest
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/peerbook/peerbook/eval/internal/gosmith"
+)
+
+// Config says which generated programs a Soak runs.
+type Config struct {
+	From, To int64 // seeds, inclusive
+	// Split is how many of the programs (the first ones) also run cut into cells.
+	Split int
+	// Cells is the most cells a split program is cut into.
+	Cells   int
+	Workers int
+	// Progress, when not nil, gets a line per chunk of programs done.
+	Progress io.Writer
+}
+
+// Outcome is one program's run.
+type Outcome struct {
+	Seed   int64
+	Split  bool // run cut into cells
+	Class  Class
+	Detail string
+	Cells  []string
+	Source string
+}
+
+// Report is what a Soak found.
+type Report struct {
+	Programs, SplitPrograms int
+	One, Multi              map[Class]int // classes of the one-cell and split runs
+	Divergences             []Outcome     // every outcome other than Same and Skipped
+}
+
+// chunk is how many programs go through the Go side at once.
+const chunk = 256
+
+// Soak generates the programs of cfg's seeds and runs each with the Go toolchain and as
+// one cell (the first cfg.Split also cut into cells), classifying every run.
+func Soak(ctx context.Context, gr *GoRunner, pool *Pool, cfg Config) (*Report, error) {
+	rep := &Report{One: map[Class]int{}, Multi: map[Class]int{}}
+	if cfg.Cells < 2 {
+		cfg.Cells = 4
+	}
+	if cfg.Workers < 1 {
+		cfg.Workers = 1
+	}
+	for start := cfg.From; start <= cfg.To; start += chunk {
+		end := min(start+chunk-1, cfg.To)
+		var progs []*gosmith.Program
+		var srcs []string
+		for s := start; s <= end; s++ {
+			p := gosmith.Generate(s)
+			progs = append(progs, p)
+			srcs = append(srcs, p.Source())
+		}
+		goRes, err := gr.Run(ctx, srcs)
+		if err != nil {
+			return rep, err
+		}
+		type job struct {
+			i     int
+			split bool
+			cells []string
+		}
+		var jobs []job
+		for i, p := range progs {
+			jobs = append(jobs, job{i, false, OneCell(srcs[i])})
+			if p.Seed-cfg.From < int64(cfg.Split) {
+				r := rand.New(rand.NewSource(p.Seed))
+				jobs = append(jobs, job{i, true, SplitCells(p, r, cfg.Cells)})
+			}
+		}
+		outs := make([]Outcome, len(jobs))
+		var wg sync.WaitGroup
+		next := make(chan int)
+		for w := 0; w < cfg.Workers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for k := range next {
+					j := jobs[k]
+					cr := pool.Run(j.cells)
+					class, detail := Compare(goRes[j.i], cr)
+					outs[k] = Outcome{Seed: progs[j.i].Seed, Split: j.split, Class: class, Detail: detail, Cells: j.cells, Source: srcs[j.i]}
+				}
+			}()
+		}
+		for k := range jobs {
+			if ctx.Err() != nil {
+				break
+			}
+			next <- k
+		}
+		close(next)
+		wg.Wait()
+		if err := ctx.Err(); err != nil {
+			return rep, err
+		}
+		for _, o := range outs {
+			if o.Split {
+				rep.SplitPrograms++
+				rep.Multi[o.Class]++
+			} else {
+				rep.Programs++
+				rep.One[o.Class]++
+			}
+			if o.Class != Same && o.Class != Skipped {
+				rep.Divergences = append(rep.Divergences, o)
+			}
+		}
+		if cfg.Progress != nil {
+			fmt.Fprintf(cfg.Progress, "seeds %d-%d: %s\n", start, end, rep.summary())
+		}
+	}
+	sort.SliceStable(rep.Divergences, func(i, j int) bool {
+		a, b := rep.Divergences[i], rep.Divergences[j]
+		if a.Class != b.Class {
+			return classRank(a.Class) < classRank(b.Class)
+		}
+		return a.Seed < b.Seed
+	})
+	return rep, nil
+}
+
+func classRank(c Class) int {
+	for i, k := range Classes {
+		if k == c {
+			return i
+		}
+	}
+	return len(Classes)
+}
+
+func (r *Report) summary() string {
+	var parts []string
+	for _, c := range Classes {
+		if n := r.One[c] + r.Multi[c]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", c, n))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Table writes the report's figures: a row per class, for one cell and split.
+func (r *Report) Table(w io.Writer) {
+	fmt.Fprintf(w, "%-9s %12s %12s\n", "class", "one cell", "split")
+	for _, c := range Classes {
+		fmt.Fprintf(w, "%-9s %12s %12s\n", c, pct(r.One[c], r.Programs), pct(r.Multi[c], r.SplitPrograms))
+	}
+	fmt.Fprintf(w, "%-9s %12d %12d\n", "programs", r.Programs, r.SplitPrograms)
+}
+
+func pct(n, total int) string {
+	if total == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%d (%.2f%%)", n, 100*float64(n)/float64(total))
+}
