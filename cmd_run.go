@@ -15,11 +15,11 @@ import (
 	"sync"
 	"time"
 
-	"github.com/peerbook/peerbook/eval"
 	"github.com/peerbook/peerbook/install"
 	"github.com/peerbook/peerbook/internal/atomicfile"
+	"github.com/peerbook/peerbook/internal/evalproto"
+	"github.com/peerbook/peerbook/internal/notebook"
 	"github.com/peerbook/peerbook/kernel"
-	"github.com/peerbook/peerbook/kernel/notebook"
 )
 
 func init() {
@@ -72,6 +72,7 @@ func runNotebookCommand(flags *flag.FlagSet, args []string) error {
 	nRanks := flags.Int("ranks", 1, "run the session as `N` ranks (processes), each cell on every rank")
 	launcherCmd := flags.String("launcher", "", "start the ranks with this cluster launcher `command` (mpirun, srun, with arguments)")
 	trust := flags.Bool("trust", false, "record the notebook -o writes as trusted in this user's Jupyter (as jupyter trust does)")
+	evaluatorBin := flags.String("evaluator", "", "run the cells in this evaluator `binary` as it is (one built before for the notebook's modules): no build is made")
 	// Flags may come before or after the notebook's path.
 	if err := flags.Parse(args); err != nil {
 		return err
@@ -126,11 +127,12 @@ func runNotebookCommand(flags *flag.FlagSet, args []string) error {
 			return fmt.Errorf("--trust: %s: %w", path, err)
 		}
 	}
-	opts := runOptions{path: path, out: *out, html: *htmlOut, timeout: *timeout, keepGoing: *keepGoing, quiet: *quiet, trustDir: trustDir, ranks: *nRanks, launcher: *launcherCmd}
-	if bin, err := moduleEvaluator(nb, path); err != nil {
-		return err
-	} else if bin != "" {
-		return runInstead(bin, args)
+	opts := runOptions{path: path, out: *out, html: *htmlOut, timeout: *timeout, keepGoing: *keepGoing, quiet: *quiet, trustDir: trustDir, ranks: *nRanks, launcher: *launcherCmd,
+		evaluator: *evaluatorBin}
+	if opts.evaluator == "" {
+		if opts.evaluator, err = moduleEvaluator(nb, path); err != nil {
+			return err
+		}
 	}
 	return runNotebook(nb, opts)
 }
@@ -161,6 +163,7 @@ type runOptions struct {
 	trustDir        string // Jupyter's data directory where --trust records out; "" without --trust
 	ranks           int    // processes the session runs as (1: one evaluator)
 	launcher        string // the cluster launcher that starts them ("": this process)
+	evaluator       string // the evaluator binary ("": kernel.DefaultEvaluator's)
 }
 
 // checkWritable fails, naming flag, where path ("": none) can't be written: a missing
@@ -340,7 +343,7 @@ func (p *cellProgress) CellDone(index, total int, c *notebook.Cell, took time.Du
 		return
 	}
 	fmt.Fprintf(p.out, "%sFAILED (%v)\n", lead, took.Round(time.Millisecond))
-	var ee *eval.Error
+	var ee *evalproto.Error
 	if errors.As(err, &ee) && len(ee.Traceback) > 0 {
 		for _, l := range ee.Traceback {
 			if !p.colour {
@@ -463,10 +466,10 @@ func (p *cellProgress) showLocked(s string, ownLine bool) {
 	io.WriteString(p.out, b.String())
 }
 
-// echo is the eval.Output that shows a running cell's outputs on the terminal: streams as
+// echo is the notebook.Output that shows a running cell's outputs on the terminal: streams as
 // they come, a display as summarize has it. Updates of a display and clears are not shown
 // (a progress bar would fill the terminal).
-func (p *cellProgress) echo() eval.Output { return outputEcho{p} }
+func (p *cellProgress) echo() notebook.Output { return outputEcho{p} }
 
 var ansiEscape = regexp.MustCompile("\x1b\\[[0-9;]*m")
 

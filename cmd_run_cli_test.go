@@ -11,9 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peerbook/peerbook/display"
-	"github.com/peerbook/peerbook/eval"
-	"github.com/peerbook/peerbook/kernel/notebook"
+	"github.com/peerbook/peerbook/internal/evalproto"
+	"github.com/peerbook/peerbook/internal/notebook"
 )
 
 func TestSummarize(t *testing.T) {
@@ -67,7 +66,7 @@ func TestCellProgressShowsOutputs(t *testing.T) {
 		p.CellDone(2, 3, c2, time.Millisecond, nil)
 		c3 := cell("panic(1)")
 		p.CellStarted(3, 3, c3)
-		p.CellDone(3, 3, c3, time.Millisecond, &eval.Error{Name: "panic", Value: "1", Traceback: []string{"\x1b[31mpanic: 1\x1b[0m", "goroutine 1"}})
+		p.CellDone(3, 3, c3, time.Millisecond, &evalproto.Error{Name: "panic", Value: "1", Traceback: []string{"\x1b[31mpanic: 1\x1b[0m", "goroutine 1"}})
 		// The display's update comes within a second of it: not on a terminal, its last
 		// state shows when the cell ends.
 		want := "[1/3] fmt.Print(\"a\")\n    hello\n    world\n    [image/png 2 KB]\n    updated\n    7\n  ok (2ms)\n" +
@@ -239,7 +238,7 @@ print(NotebookNotary(data_dir=sys.argv[2]).check_signature(nbformat.read(sys.arg
 				return
 			}
 		}
-		t.Log("no python3 with nbformat: the signature was not checked by Jupyter's own code here (kernel/notebook's tests compare signatures)")
+		t.Log("no python3 with nbformat: the signature was not checked by Jupyter's own code here (internal/notebook's tests compare signatures)")
 	})
 	t.Run("validation", func(t *testing.T) {
 		nb := writeNotebook(t, "import \"fmt\"\nfmt.Println(\"ran\")")
@@ -260,7 +259,7 @@ print(NotebookNotary(data_dir=sys.argv[2]).check_signature(nbformat.read(sys.arg
 	})
 }
 
-func bundle(data map[string]any) display.Bundle { return display.Bundle{Data: data} }
+func bundle(data map[string]any) notebook.Bundle { return notebook.Bundle{Data: data} }
 
 // On a terminal a display updated in place (a progress bar) is drawn again over its line
 // while the cell runs, and on a line of its own when something came after it; not on a
@@ -271,7 +270,7 @@ func TestProgressBarUpdatesOnTheTerminal(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := nb.Cells[0]
-	bar := func(n string) display.Bundle {
+	bar := func(n string) notebook.Bundle {
 		return bundle(map[string]any{"text/plain": "steps " + n, "text/html": "<div>" + n + "</div>"})
 	}
 	for _, live := range []bool{true, false} {

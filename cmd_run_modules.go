@@ -5,21 +5,19 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"path"
 	"path/filepath"
-	"slices"
 	"syscall"
 
+	"github.com/peerbook/peerbook/internal/notebook"
 	"github.com/peerbook/peerbook/kernel/modules"
-	"github.com/peerbook/peerbook/kernel/notebook"
 )
 
 // moduleEvaluator returns the evaluator binary that `peerbook run` must use for nb, whose
-// file is nbPath: "" when this binary has every third-party package the notebook's cells
-// import (always, for a notebook of the standard library and peerbook's packages), else a
-// binary built (or found in the user's cache) with them, the notebook's %go get pins and the
-// go.mod or go.work of its folder. `peerbook run` knows every cell before the first runs, so
-// it builds before the session starts and nothing is lost.
+// file is nbPath: "" (the evaluator beside peerbook) when the notebook's cells import no
+// third-party package, else a binary built (or found in the user's cache) with them, the
+// notebook's %go get pins and the go.mod or go.work of its folder. `peerbook run` knows
+// every cell before the first runs, so it builds before the session starts and nothing is
+// lost.
 func moduleEvaluator(nb *notebook.Notebook, nbPath string) (string, error) {
 	var set modules.Set
 	for i, c := range nb.Cells {
@@ -34,12 +32,7 @@ func moduleEvaluator(nb *notebook.Notebook, nbPath string) (string, error) {
 		set.Cells = append(set.Cells, c.Source())
 		set.Pins = append(set.Pins, r.Pins...)
 	}
-	have := map[string]bool{}
-	for key := range modulePackages {
-		have[path.Dir(key)] = true // keys are "importpath/pkgname"
-	}
-	missing := slices.ContainsFunc(set.Imports, func(p string) bool { return !have[p] })
-	if !missing {
+	if len(set.Imports) == 0 {
 		return "", nil
 	}
 	abs, err := filepath.Abs(nbPath)
@@ -47,12 +40,7 @@ func moduleEvaluator(nb *notebook.Notebook, nbPath string) (string, error) {
 		return "", err
 	}
 	set.Dir = filepath.Dir(abs)
-	b := &modules.Builder{
-		Source:     ownSource(),
-		SymbolsVar: "modulePackages",
-		GoModVar:   "peerbookGoMod",
-		Progress:   func(line string) { fmt.Fprintln(os.Stderr, line) },
-	}
+	b := newBuilder(func(line string) { fmt.Fprintln(os.Stderr, line) })
 	// Ctrl-C stops the build (the go commands run in a process group of their own, which
 	// the interrupt does not reach: the build ends them) and says so.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

@@ -9,8 +9,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/peerbook/peerbook/display"
-	"github.com/peerbook/peerbook/kernel/notebook"
+	"github.com/peerbook/peerbook/internal/notebook"
 )
 
 // outputEcho shows a running cell's outputs on the terminal (see cellProgress.echo).
@@ -19,7 +18,7 @@ type outputEcho struct{ p *cellProgress }
 func (e outputEcho) Stream(name, text string) { e.p.text(text) }
 
 // Display shows a display's summary, and its updates (a progress bar as it moves).
-func (e outputEcho) Display(b display.Bundle, id string, update bool) {
+func (e outputEcho) Display(b notebook.Bundle, id string, update bool) {
 	if update {
 		e.p.update(id, summarize(b.Data))
 		return

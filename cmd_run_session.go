@@ -10,10 +10,9 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/peerbook/peerbook/display"
-	"github.com/peerbook/peerbook/eval"
+	"github.com/peerbook/peerbook/internal/evalproto"
+	"github.com/peerbook/peerbook/internal/notebook"
 	"github.com/peerbook/peerbook/kernel"
-	"github.com/peerbook/peerbook/kernel/notebook"
 )
 
 // `peerbook run` runs the cells in the kernel's supervised evaluator child
@@ -24,13 +23,16 @@ import (
 
 // runNotebook runs nb in a kernel.Session and writes the results.
 func runNotebook(nb *notebook.Notebook, o runOptions) error {
-	exe, err := os.Executable()
-	if err != nil {
-		return fmt.Errorf("finding this program to run the cells: %w", err)
+	bin := o.evaluator
+	if bin == "" {
+		var err error
+		if bin, err = kernel.DefaultEvaluator(); err != nil {
+			return err
+		}
 	}
 	session, err := kernel.StartSession(kernel.SessionConfig{
 		// Shell commands (!cmd) run in the notebook's folder, as in Jupyter.
-		EvaluatorCommand: []string{exe, "evaluator", "--dir", filepath.Dir(o.path)},
+		EvaluatorCommand: []string{bin, "--dir", filepath.Dir(o.path)},
 		OwnProcess:       true,
 		Ranks:            o.ranks,
 		Launcher:         o.launcher,
@@ -51,7 +53,7 @@ func runNotebook(nb *notebook.Notebook, o runOptions) error {
 	tty := isTerminal(os.Stderr)
 	p := &runProgress{cellProgress: cellProgress{colour: tty, live: tty, quiet: o.quiet, out: os.Stderr},
 		nb: nb, keepGoing: o.keepGoing}
-	var echo eval.Output
+	var echo notebook.Output
 	if !o.quiet {
 		echo = p.echo()
 	}
@@ -118,20 +120,20 @@ func (p *runProgress) indexOf(c *notebook.Cell) int {
 // sessionExecutor is a kernel.Session as a notebook.Executor.
 type sessionExecutor struct{ s *kernel.Session }
 
-func (x sessionExecutor) Execute(ctx context.Context, req eval.ExecuteRequest, out eval.Output) (eval.Result, error) {
+func (x sessionExecutor) Execute(ctx context.Context, req evalproto.ExecuteRequest, out notebook.Output) (notebook.Result, error) {
 	req.AllowStdin = true // out answers input requests (a notebook.Recorder refuses them)
 	done, err := x.s.Execute(ctx, req, outputEvents{out})
 	var lost *kernel.SessionLostError
 	if errors.As(err, &lost) {
 		// The cell's error for the notebook, and the session's death for the progress.
-		return eval.Result{}, errors.Join(lost.CellError(false), lost)
+		return notebook.Result{}, errors.Join(lost.CellError(false), lost)
 	}
 	if err != nil {
-		return eval.Result{}, err
+		return notebook.Result{}, err
 	}
-	var res eval.Result
+	var res notebook.Result
 	if len(done.Value) > 0 {
-		var b display.Bundle
+		var b notebook.Bundle
 		if err := json.Unmarshal(done.Value, &b); err != nil {
 			return res, fmt.Errorf("the cell's value from the Go session: %w", err)
 		}
@@ -148,13 +150,13 @@ func (x sessionExecutor) Execute(ctx context.Context, req eval.ExecuteRequest, o
 	return res, nil
 }
 
-// outputEvents passes a session's events on to a cell's eval.Output.
-type outputEvents struct{ out eval.Output }
+// outputEvents passes a session's events on to a cell's notebook.Output.
+type outputEvents struct{ out notebook.Output }
 
 func (o outputEvents) Stream(name, text string) { o.out.Stream(name, text) }
 
 func (o outputEvents) Display(bundle json.RawMessage, id string, update bool) {
-	var b display.Bundle
+	var b notebook.Bundle
 	if json.Unmarshal(bundle, &b) == nil {
 		o.out.Display(b, id, update)
 	}

@@ -47,7 +47,7 @@ func TestReadmeLayoutListsEveryPackage(t *testing.T) {
 		section = section[:end]
 	}
 	listed := map[string]bool{}
-	for _, m := range regexp.MustCompile("`([a-z0-9_./]+/)`").FindAllStringSubmatch(section, -1) {
+	for _, m := range regexp.MustCompile("`([a-z0-9_./-]+/)`").FindAllStringSubmatch(section, -1) {
 		listed[m[1]] = true
 	}
 	var missing, stale []string
@@ -71,5 +71,66 @@ func TestReadmeLayoutListsEveryPackage(t *testing.T) {
 	}
 	if len(pkgs) < 10 {
 		t.Errorf("go list found only %d packages", len(pkgs))
+	}
+}
+
+// TestPublicPackagesAreTheDocumented: every package outside an internal/ folder is listed,
+// with its reason, in docs/ARCHITECTURE.md's "What stays public", and every package listed
+// there is one.
+func TestPublicPackagesAreTheDocumented(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command to list the packages with")
+	}
+	out, err := exec.Command("go", "list", "./...").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	const mod = "github.com/peerbook/peerbook"
+	public := map[string]bool{}
+	for _, p := range strings.Fields(string(out)) {
+		rel := strings.TrimPrefix(strings.TrimPrefix(p, mod), "/")
+		if rel == "" {
+			rel = mod
+		}
+		if strings.Contains("/"+rel+"/", "/internal/") || strings.Contains(rel, "third_party/") {
+			continue
+		}
+		public[rel] = true
+	}
+	doc, err := os.ReadFile("docs/ARCHITECTURE.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(doc), "\n### What stays public\n")
+	if !ok {
+		t.Fatal(`docs/ARCHITECTURE.md has no "What stays public" section`)
+	}
+	if end := strings.Index(section, "\n#"); end >= 0 {
+		section = section[:end]
+	}
+	listed := map[string]bool{}
+	for _, line := range strings.Split(section, "\n") {
+		item, ok := strings.CutPrefix(line, "- ")
+		if !ok {
+			continue
+		}
+		// "- `a`, `b`: why": the names before the colon.
+		names, _, _ := strings.Cut(item, ": ")
+		for _, m := range regexp.MustCompile("`([^`]+)`").FindAllStringSubmatch(names, -1) {
+			listed[m[1]] = true
+		}
+	}
+	for p := range public {
+		if !listed[p] {
+			t.Errorf("package %s is not under internal/ and docs/ARCHITECTURE.md's \"What stays public\" does not say why", p)
+		}
+	}
+	for p := range listed {
+		if !public[p] {
+			t.Errorf("docs/ARCHITECTURE.md's \"What stays public\" lists %s, which is not a public package", p)
+		}
+	}
+	if len(public) < 5 {
+		t.Errorf("go list found only %d public packages: %v", len(public), public)
 	}
 }

@@ -18,26 +18,25 @@ import (
 	"io"
 	"log"
 	"os"
+	"os/exec"
 	"regexp"
-	"runtime"
 	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/peerbook/peerbook/eval"
-	"github.com/peerbook/peerbook/gpu"
 	"github.com/peerbook/peerbook/install"
-	"github.com/peerbook/peerbook/internal/ranks"
+	"github.com/peerbook/peerbook/internal/buildinfo"
 	"github.com/peerbook/peerbook/kernel"
-	"github.com/peerbook/peerbook/kernel/evaluator/evalchild"
-	"github.com/peerbook/peerbook/kernel/history"
-	"github.com/peerbook/peerbook/kernel/modules"
 )
 
 // version is set at build time: go build -ldflags "-X main.version=v1.2.3".
 var version = ""
+
+// processStarted is when this process's own code began (its packages initialised): the
+// kernel's start trace (--debug) counts from it.
+var processStarted = time.Now()
 
 // command is one subcommand.
 type command struct {
@@ -97,12 +96,13 @@ where "jupyter kernelspec list" finds it:
 	},
 	{
 		name:    "version",
-		summary: "print the version of peerbook, of Go, and the CUDA driver and NVRTC found",
+		summary: "print the version of peerbook and its evaluator, of Go, and the CUDA driver and NVRTC found",
 		usage: `peerbook version
 
 Prints the version of this build (the module version, else the VCS revision it was built
-from, as "go build" stamps them), the Go toolchain and platform, the source revision,
-and the CUDA driver and NVRTC this machine has, if any.`,
+from, as "go build" stamps them), the Go toolchain and platform, the source revision;
+then the same of the evaluator that runs cells (peerbook-evaluator, beside this binary, or
+$PEERBOOK_EVALUATOR), and the CUDA driver and NVRTC it finds on this machine, if any.`,
 		run: func(flags *flag.FlagSet, args []string) error {
 			if err := flags.Parse(args); err != nil {
 				return err
@@ -112,32 +112,7 @@ and the CUDA driver and NVRTC this machine has, if any.`,
 				return errUsage
 			}
 			bi, _ := debug.ReadBuildInfo()
-			fmt.Print(versionReport(bi, probeCUDA()))
-			return nil
-		},
-	},
-	{
-		name:    "evaluator",
-		summary: "the kernel's child process that runs cells (internal)",
-		usage: `peerbook evaluator
-
-Started by "peerbook kernel" and "peerbook run" with its request and event pipes on
-file descriptors 3 and 4 (see package kernel/evaluator). Started by a cluster launcher
-with $PEERBOOK_RANK_CONNECT set, it is a rank's agent: it connects to the kernel and
-starts the evaluator itself (see package kernel/internal/ranknet). Not for use by hand.`,
-		hidden: true,
-		run: func(flags *flag.FlagSet, args []string) error {
-			dir := flags.String("dir", "", "the working directory of shell commands (!cmd) in cells (default: this process's)")
-			if err := flags.Parse(args); err != nil {
-				return err
-			}
-			os.Exit(evalchild.Main(func(ranks.World) (evalchild.Session, error) {
-				s, err := eval.New(eval.Options{Hooks: eval.PackageHooks{}, Packages: modulePackages, GoMagic: goMagic, Dir: *dir})
-				if err != nil {
-					return nil, err
-				}
-				return s, nil
-			}))
+			fmt.Print(versionReport(bi, evaluatorVersion()))
 			return nil
 		},
 	},
@@ -363,12 +338,12 @@ func runKernel(flags *flag.FlagSet, args []string) error {
 	return kernel.Run(context.Background(), kernel.Config{
 		ConnectionFile: file,
 		Logger:         kernelLogger(*debug, os.Getenv(debugEnv), os.Stderr),
-		HistoryPath:    history.DefaultPath(),
+		HistoryPath:    kernel.DefaultHistoryPath(),
+		Started:        processStarted,
 		HandleSignals:  true,
 		ParentPID:      parent,
 		Version:        versionString(),
-		Modules:        &modules.Builder{Source: ownSource(), SymbolsVar: "modulePackages", GoModVar: "peerbookGoMod"},
-		ModulePackages: builtPackages(),
+		Modules:        newBuilder(nil),
 	})
 }
 
@@ -431,79 +406,77 @@ func runInstall(flags *flag.FlagSet, args []string) error {
 		return err
 	}
 	fmt.Printf("installed kernelspec %q (%s) in %s\n", o.Name, o.DisplayName, dir)
+	if ev, err := kernel.DefaultEvaluator(); err == nil {
+		if _, err := os.Stat(ev); err != nil {
+			fmt.Fprintf(os.Stderr, "peerbook install: warning: %s is missing (%v): the kernel starts, but cells can't run until it is built beside peerbook (bash install/setup.sh builds both)\n", ev, err)
+		}
+	}
 	return nil
 }
 
-// cudaProbe is what `peerbook version` found of CUDA.
-type cudaProbe = gpu.CUDALibraries
-
 // versionReport is what `peerbook version` prints: the build's version, Go and platform,
-// module and VCS stamps of bi (nil: none), and the CUDA libraries found.
-func versionReport(bi *debug.BuildInfo, cu cudaProbe) string {
+// module and VCS stamps of bi (nil: none), then what the evaluator says of itself (its
+// --version: the same, and the CUDA libraries it finds), or why it could not be asked.
+func versionReport(bi *debug.BuildInfo, ev evaluatorReport) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "peerbook %s (%s %s/%s)\n", versionOf(bi), runtime.Version(), runtime.GOOS, runtime.GOARCH)
-	if bi != nil {
-		mod := bi.Main.Path
-		if v := bi.Main.Version; v != "" {
-			mod += " " + v
-		}
-		if mod != "" {
-			fmt.Fprintf(&b, "module:      %s\n", mod)
-		}
-		settings := map[string]string{}
-		for _, s := range bi.Settings {
-			settings[s.Key] = s.Value
-		}
-		if rev := settings["vcs.revision"]; rev != "" {
-			line := settings["vcs"] + " revision " + rev
-			if t := settings["vcs.time"]; t != "" {
-				line += ", " + t
-			}
-			if settings["vcs.modified"] == "true" {
-				line += ", with uncommitted changes"
-			}
-			fmt.Fprintf(&b, "source:      %s\n", strings.TrimSpace(line))
-		} else {
-			b.WriteString("source:      no VCS revision stamped (built outside a repository, or with -buildvcs=false)\n")
-		}
+	b.WriteString(buildinfo.Report("peerbook", bi, version))
+	fmt.Fprintf(&b, "evaluator:   %s\n", ev.path)
+	if ev.err != nil {
+		fmt.Fprintf(&b, "  %v\n", ev.err)
+		return b.String()
 	}
-	if cu.DriverErr != nil {
-		fmt.Fprintf(&b, "CUDA driver: none (%v): cells run on simulated devices\n", cu.DriverErr)
-	} else {
-		fmt.Fprintf(&b, "CUDA driver: supports CUDA %d.%d, %s\n", cu.DriverVersion/1000, cu.DriverVersion%1000/10, cu.Driver)
+	for _, l := range strings.SplitAfter(strings.TrimSuffix(ev.report, "\n"), "\n") {
+		b.WriteString("  " + l)
 	}
-	if cu.NVRTCErr != nil {
-		fmt.Fprintf(&b, "NVRTC:       none (%v): %%%%cuda cells need it on a GPU\n", cu.NVRTCErr)
-	} else {
-		fmt.Fprintf(&b, "NVRTC:       %s\n", cu.NVRTC)
+	b.WriteString("\n")
+	if rev, evRev := buildinfo.Revision(bi), revisionIn(ev.report); rev != "" && evRev != "" && rev != evRev {
+		fmt.Fprintf(&b, "warning: peerbook and its evaluator were built from different revisions (%.12s, %.12s): build both again (bash install/setup.sh)\n", rev, evRev)
 	}
 	return b.String()
 }
 
-// probeCUDA looks for the CUDA driver and NVRTC as the gpu package would.
-func probeCUDA() cudaProbe { return gpu.FindCUDA() }
+// evaluatorReport is what `peerbook-evaluator --version` printed, or why it could not run.
+type evaluatorReport struct {
+	path   string
+	report string
+	err    error
+}
+
+// evaluatorVersion runs the evaluator with --version.
+func evaluatorVersion() evaluatorReport {
+	path, err := kernel.DefaultEvaluator()
+	if err != nil {
+		return evaluatorReport{path: "(not found)", err: err}
+	}
+	r := evaluatorReport{path: path}
+	out, err := exec.Command(path, "--version").Output()
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) && len(ee.Stderr) > 0 {
+			err = fmt.Errorf("%w: %s", err, bytes.TrimSpace(ee.Stderr))
+		}
+		r.err = fmt.Errorf("%s --version failed: %w (cells can't run without it; bash install/setup.sh builds it beside peerbook)", kernel.EvaluatorName, err)
+		return r
+	}
+	r.report = string(out)
+	return r
+}
+
+// revisionIn is the VCS revision a version report names ("source:      git revision R, ...").
+func revisionIn(report string) string {
+	for _, l := range strings.Split(report, "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(l), "source:"); ok {
+			f := strings.Fields(strings.TrimSpace(rest))
+			if len(f) >= 3 && f[1] == "revision" {
+				return strings.TrimSuffix(f[2], ",")
+			}
+		}
+	}
+	return ""
+}
 
 // versionString is the build's version: set at link time, else the module version.
 func versionString() string {
 	bi, _ := debug.ReadBuildInfo()
-	return versionOf(bi)
-}
-
-// versionOf is the version of the build bi describes: set at link time, else its module
-// version, else "devel-" and its VCS revision's first 12 digits.
-func versionOf(bi *debug.BuildInfo) string {
-	if version != "" {
-		return version
-	}
-	if bi != nil {
-		if v := bi.Main.Version; v != "" && v != "(devel)" {
-			return v
-		}
-		for _, s := range bi.Settings {
-			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-				return "devel-" + s.Value[:12]
-			}
-		}
-	}
-	return "devel"
+	return buildinfo.Version(bi, version)
 }

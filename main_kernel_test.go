@@ -55,6 +55,10 @@ func TestKernelLogsOnlyWhenDebugging(t *testing.T) {
 			if got := strings.Contains(log, "SIGTERM: shutting down"); got != tc.wants {
 				t.Errorf("the shutdown was logged: %v, want %v; stderr:\n%s", got, tc.wants, log)
 			}
+			// The start trace (kernel/bench/bench.py reads it) is part of the log.
+			if got := strings.Contains(log, "start trace: process at ") && strings.Contains(log, "start trace: sockets at "); got != tc.wants {
+				t.Errorf("the start trace was logged: %v, want %v; stderr:\n%s", got, tc.wants, log)
+			}
 			if !tc.wants && log != "" {
 				t.Errorf("stderr without debugging:\n%s", log)
 			}

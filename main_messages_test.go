@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peerbook/peerbook/kernel/notebook"
+	"github.com/peerbook/peerbook/internal/notebook"
 )
 
 // runMain runs the command line in this process and returns its exit code, stdout and

@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/peerbook/peerbook/display/svgtest"
-	"github.com/peerbook/peerbook/kernel/notebook"
+	"github.com/peerbook/peerbook/internal/notebook"
 )
 
 // promised lists, for each tutorial, the rich outputs it must show (MIME types that some
@@ -60,9 +60,10 @@ func multiline(v any) string {
 	return ""
 }
 
-// buildPeerbook returns the path of the peerbook command, built once per test run into a
-// temporary directory that TestMain removes; $PEERBOOK_BIN names one built already
-// (install/test.sh builds it with -cover).
+// buildPeerbook returns the path of the peerbook command, built once per test run with its
+// evaluator (peerbook-evaluator, beside it) into a temporary directory that TestMain
+// removes; $PEERBOOK_BIN names one built already, its evaluator beside it (install/test.sh
+// builds both with -cover).
 func buildPeerbook(t *testing.T) string {
 	t.Helper()
 	if p := os.Getenv("PEERBOOK_BIN"); p != "" {
@@ -74,7 +75,7 @@ func buildPeerbook(t *testing.T) string {
 			return
 		}
 		bin := filepath.Join(builtDir, "peerbook")
-		if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		if out, err := exec.Command("go", "build", "-o", builtDir+"/", ".", "./internal/cmd/peerbook-evaluator").CombinedOutput(); err != nil {
 			builtErr = fmt.Errorf("go build: %v\n%s", err, out)
 			return
 		}

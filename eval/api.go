@@ -4,7 +4,7 @@ package eval
 
 import (
 	"github.com/peerbook/peerbook/display"
-	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/internal/evalproto"
 )
 
 // Output is where a running cell's effects go. Calls come from the goroutine running the
@@ -29,15 +29,15 @@ type Result struct {
 	UserExpressions map[string]any
 }
 
-// Error is a failed cell, as Jupyter shows it (evaluator.Error: the type travels between
+// Error is a failed cell, as Jupyter shows it (evalproto.Error: the type travels between
 // the evaluator and the kernel, which links no interpreter).
-type Error = evaluator.Error
+type Error = evalproto.Error
 
-// Completion is the answer to a completion request (evaluator.Completion).
-type Completion = evaluator.Completion
+// Completion is the answer to a completion request (evalproto.Completion).
+type Completion = evalproto.Completion
 
-// Inspection is the answer to an inspect request (evaluator.Inspection).
-type Inspection = evaluator.Inspection
+// Inspection is the answer to an inspect request (evalproto.Inspection).
+type Inspection = evalproto.Inspection
 
-// ExecuteRequest is one cell to run (evaluator.ExecuteRequest).
-type ExecuteRequest = evaluator.ExecuteRequest
+// ExecuteRequest is one cell to run (evalproto.ExecuteRequest).
+type ExecuteRequest = evalproto.ExecuteRequest

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/internal/evalproto"
 )
 
 // A session hands its state to the evaluator that replaces it (the kernel switches to an
@@ -27,8 +27,8 @@ import (
 // variables (two slices of one array would come back as two arrays), values too large to
 // write down.
 
-// Snapshot is the protocol's evaluator.Snapshot.
-type Snapshot = evaluator.Snapshot
+// Snapshot is the protocol's evalproto.Snapshot.
+type Snapshot = evalproto.Snapshot
 
 // Limits of the variables a Snapshot writes down.
 const (
@@ -45,7 +45,7 @@ func (s *Session) Snapshot() (snap Snapshot) {
 		if p := recover(); p != nil {
 			// Reading the interpreter's state failed: what is written down so far stands,
 			// and the rest of the session is said to be lost.
-			snap.Lost = append(snap.Lost, evaluator.Lost{Name: "(the rest of the session)", Why: fmt.Sprintf("writing it down failed: %v", p)})
+			snap.Lost = append(snap.Lost, evalproto.Lost{Name: "(the rest of the session)", Why: fmt.Sprintf("writing it down failed: %v", p)})
 		}
 	}()
 	if s.closed || s.in == nil {
@@ -61,7 +61,7 @@ func (s *Session) Snapshot() (snap Snapshot) {
 		if n == "_" {
 			continue
 		}
-		snap.Chunks = append(snap.Chunks, evaluator.Chunk{Kind: "import", Names: []string{n},
+		snap.Chunks = append(snap.Chunks, evalproto.Chunk{Kind: "import", Names: []string{n},
 			Source: "import " + n + " " + strconv.Quote(imports[n])})
 	}
 
@@ -87,11 +87,11 @@ func (s *Session) Snapshot() (snap Snapshot) {
 		switch d.kind {
 		case chunkType, chunkFunc, chunkMethod:
 			if d.name == "main" && d.kind == chunkFunc {
-				snap.Lost = append(snap.Lost, evaluator.Lost{Name: "main", Cell: cell, Why: "a cell's func main ran when it was defined; it is not run again"})
+				snap.Lost = append(snap.Lost, evalproto.Lost{Name: "main", Cell: cell, Why: "a cell's func main ran when it was defined; it is not run again"})
 				continue
 			}
 			if d.src == "" {
-				snap.Lost = append(snap.Lost, evaluator.Lost{Name: d.name, Cell: cell, Why: "its source is not known"})
+				snap.Lost = append(snap.Lost, evalproto.Lost{Name: d.name, Cell: cell, Why: "its source is not known"})
 				continue
 			}
 			key := fmt.Sprintf("%d\x00%s", d.serial, d.src)
@@ -100,15 +100,15 @@ func (s *Session) Snapshot() (snap Snapshot) {
 			}
 			seenSrc[key] = true
 			kind := map[chunkKind]string{chunkType: "type", chunkFunc: "func", chunkMethod: "method"}[d.kind]
-			snap.Chunks = append(snap.Chunks, evaluator.Chunk{Cell: cell, Kind: kind, Names: []string{d.name},
+			snap.Chunks = append(snap.Chunks, evalproto.Chunk{Cell: cell, Kind: kind, Names: []string{d.name},
 				Source: strings.Repeat("\n", max(d.line-1, 0)) + strings.Repeat(" ", max(d.col-1, 0)) + d.src})
 		case chunkConst:
 			src := s.decls.typeSrc(d.name)
 			if !strings.HasPrefix(src, "const ") {
-				snap.Lost = append(snap.Lost, evaluator.Lost{Name: d.name, Cell: cell, Why: "its value is not known"})
+				snap.Lost = append(snap.Lost, evalproto.Lost{Name: d.name, Cell: cell, Why: "its value is not known"})
 				continue
 			}
-			snap.Chunks = append(snap.Chunks, evaluator.Chunk{Cell: cell, Kind: "const", Names: []string{d.name}, Source: src})
+			snap.Chunks = append(snap.Chunks, evalproto.Chunk{Cell: cell, Kind: "const", Names: []string{d.name}, Source: src})
 		case chunkVar:
 			if strings.HasPrefix(d.name, "_pb") {
 				continue
@@ -120,7 +120,7 @@ func (s *Session) Snapshot() (snap Snapshot) {
 					snap.Chunks[i].Names = append(snap.Chunks[i].Names, d.name)
 				} else {
 					cudaChunk[d.serial] = len(snap.Chunks)
-					snap.Chunks = append(snap.Chunks, evaluator.Chunk{Cell: cell, Kind: "cuda", Names: []string{d.name}, Source: src})
+					snap.Chunks = append(snap.Chunks, evalproto.Chunk{Cell: cell, Kind: "cuda", Names: []string{d.name}, Source: src})
 				}
 				continue
 			}
@@ -129,16 +129,16 @@ func (s *Session) Snapshot() (snap Snapshot) {
 				continue // not a variable of the session any more
 			}
 			if s.decls.isStale(d.name) {
-				snap.Lost = append(snap.Lost, evaluator.Lost{Name: d.name, Cell: cell, Why: "its type was redefined after it was made (its value is of the old type)"})
+				snap.Lost = append(snap.Lost, evalproto.Lost{Name: d.name, Cell: cell, Why: "its type was redefined after it was made (its value is of the old type)"})
 				continue
 			}
 			src, typ, err := vals.declare(d.name, v)
 			if err != nil {
-				snap.Lost = append(snap.Lost, evaluator.Lost{Name: d.name, Type: typ, Cell: cell, Why: err.Error()})
+				snap.Lost = append(snap.Lost, evalproto.Lost{Name: d.name, Type: typ, Cell: cell, Why: err.Error()})
 				continue
 			}
 			byVar[d.name] = len(snap.Chunks)
-			snap.Chunks = append(snap.Chunks, evaluator.Chunk{Cell: cell, Kind: "var", Names: []string{d.name}, Source: src})
+			snap.Chunks = append(snap.Chunks, evalproto.Chunk{Cell: cell, Kind: "var", Names: []string{d.name}, Source: src})
 		}
 	}
 	// Variables the session made without a recorded definition (a %%cuda cell's kernels):
@@ -153,11 +153,11 @@ func (s *Session) Snapshot() (snap Snapshot) {
 	for _, name := range others {
 		src, typ, err := vals.declare(name, globals[name])
 		if err != nil {
-			snap.Lost = append(snap.Lost, evaluator.Lost{Name: name, Type: typ, Why: err.Error()})
+			snap.Lost = append(snap.Lost, evalproto.Lost{Name: name, Type: typ, Why: err.Error()})
 			continue
 		}
 		byVar[name] = len(snap.Chunks)
-		snap.Chunks = append(snap.Chunks, evaluator.Chunk{Kind: "var", Names: []string{name}, Source: src})
+		snap.Chunks = append(snap.Chunks, evalproto.Chunk{Kind: "var", Names: []string{name}, Source: src})
 	}
 	dropShared(&snap, vals, byVar)
 	// Go's package-level declarations don't depend on their order, the interpreter's do:
@@ -184,7 +184,7 @@ func dropShared(snap *Snapshot, vals *snapshotValues, byVar map[string]int) {
 		if other == name {
 			why = "holds the same memory twice (a pointer, slice or map reached two ways)"
 		}
-		snap.Lost = append(snap.Lost, evaluator.Lost{Name: name, Type: vals.typeOf[name], Cell: snap.Chunks[i].Cell, Why: why})
+		snap.Lost = append(snap.Lost, evalproto.Lost{Name: name, Type: vals.typeOf[name], Cell: snap.Chunks[i].Cell, Why: why})
 	}
 	if len(drop) > 0 {
 		kept := snap.Chunks[:0]

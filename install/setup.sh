@@ -17,9 +17,9 @@ cd "$(dirname "$0")/.."
 notebook=${1:-notebooks/01-getting-started.ipynb}
 bindir=$(go env GOPATH)/bin
 
-step "building peerbook into $bindir"
+step "building peerbook and its evaluator (peerbook-evaluator, which runs the cells) into $bindir"
 mkdir -p "$bindir" .build
-go build -o "$bindir/peerbook" .
+go build -o "$bindir/" . ./internal/cmd/peerbook-evaluator
 "$bindir/peerbook" version
 
 # A frontend to open notebooks in: any Jupyter that is there, else Debian's Notebook.

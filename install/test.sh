@@ -62,13 +62,13 @@ check "go mod tidy" tidy_clean
 if [ -n "${PEERBOOK_TEST_FAST:-}" ]; then
 	check "go test -short" go test -short -count=1 ./...
 else
-	# The peerbook processes the tests start (kernels, evaluators, `peerbook run` and its
-	# evaluators) run a binary built with -cover; their coverage is reported after the tests.
+	# The peerbook processes the tests start (kernels, `peerbook run`, and the evaluators
+	# beside them) run binaries built with -cover; their coverage is reported after the tests.
 	covtmp=$(mktemp -d)
 	trap 'rm -rf "$covtmp"' EXIT
 	mkdir "$covtmp/cov"
 	go_tests() {
-		go build -cover -coverpkg=./... -o "$covtmp/peerbook" . &&
+		go build -cover -coverpkg=./... -o "$covtmp/" . ./internal/cmd/peerbook-evaluator &&
 			PEERBOOK_BIN="$covtmp/peerbook" GOCOVERDIR="$covtmp/cov" go test -count=1 -timeout 30m ./...
 	}
 	check "go test" go_tests

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/internal/evalproto"
 	"github.com/peerbook/peerbook/kernel/internal/wire"
 )
 
@@ -24,10 +24,10 @@ type active struct {
 
 	id      uint64
 	child   *child
-	done    *evaluator.Done
+	done    *evalproto.Done
 	syncOut bool
 	syncErr bool
-	inputs  []*evaluator.Event // input events waiting; the first has an input_request out
+	inputs  []*evalproto.Event // input events waiting; the first has an input_request out
 }
 
 // SessionLostError is a session that died while it ran a request: its evaluator process
@@ -53,7 +53,7 @@ func (e *SessionLostError) Summary() string {
 // the reason, and the start of the crash report (or the end of the evaluator's stderr).
 // restarted says a fresh session has started, as the kernel's has; the kernel and
 // `peerbook run` both build the cell's error here.
-func (e *SessionLostError) CellError(restarted bool) *evaluator.Error {
+func (e *SessionLostError) CellError(restarted bool) *evalproto.Error {
 	if e.ranks > 1 {
 		return e.rankCellError(restarted)
 	}
@@ -68,7 +68,7 @@ func (e *SessionLostError) CellError(restarted bool) *evaluator.Error {
 		tb = append(tb, "")
 		tb = append(tb, strings.Split(more, "\n")...)
 	}
-	return &evaluator.Error{Name: "SessionLost", Value: value, Traceback: tb}
+	return &evalproto.Error{Name: "SessionLost", Value: value, Traceback: tb}
 }
 
 // startError is an evaluator that could not be started.
@@ -78,7 +78,7 @@ func (e *startError) Error() string { return e.err.Error() }
 
 // call runs req in the evaluator and returns its answer, publishing what it outputs on the
 // way. Errors: *SessionLostError, *startError, errShuttingDown.
-func (k *Kernel) call(act *active, req *evaluator.Request) (*evaluator.Done, error) {
+func (k *Kernel) call(act *active, req *evalproto.Request) (*evalproto.Done, error) {
 	if act.isExecute && k.sup.ranked() {
 		return k.callRanks(act, req) // every rank runs the cell (ranks_kernel.go)
 	}
@@ -99,7 +99,7 @@ func (k *Kernel) call(act *active, req *evaluator.Request) (*evaluator.Done, err
 			return nil, errShuttingDown
 		}
 		if errors.Is(err, errInterruptedWaiting) {
-			return &evaluator.Done{Error: &evaluator.Error{Name: "Interrupted", Value: err.Error(),
+			return &evalproto.Done{Error: &evalproto.Error{Name: "Interrupted", Value: err.Error(),
 				Traceback: []string{"\x1b[0;31mInterrupted\x1b[0m: " + err.Error()}}}, nil
 		}
 		return nil, &startError{err}
@@ -115,7 +115,7 @@ func (k *Kernel) call(act *active, req *evaluator.Request) (*evaluator.Done, err
 		k.log.Printf("evaluator %d: %v", c.pid, err)
 	}
 	var markerTimeout <-chan time.Time
-	finish := func() (*evaluator.Done, error) {
+	finish := func() (*evalproto.Done, error) {
 		k.releaseHold()
 		k.flushStream(true)
 		return act.done, nil
@@ -132,16 +132,16 @@ func (k *Kernel) call(act *active, req *evaluator.Request) (*evaluator.Done, err
 				k.background(pm)
 			case pm.kind == pmEvent && pm.ev.ID == act.id:
 				switch pm.ev.Kind {
-				case evaluator.EvDone:
+				case evalproto.EvDone:
 					act.done = pm.ev.Done
 					if act.done == nil {
-						act.done = &evaluator.Done{}
+						act.done = &evalproto.Done{}
 					}
 					if !act.isExecute || (act.syncOut && act.syncErr) {
 						return finish()
 					}
 					markerTimeout = time.After(markerWait)
-				case evaluator.EvInput:
+				case evalproto.EvInput:
 					k.inputEvent(act, pm.ev)
 				default:
 					k.displayEvent(act, pm.ev)
@@ -198,10 +198,10 @@ func (k *Kernel) background(pm procMsg) {
 		}
 	case pmEvent:
 		switch pm.ev.Kind {
-		case evaluator.EvInput:
-			pm.child.send(&evaluator.Request{Op: evaluator.OpInputReply, ID: pm.ev.ID, InputID: pm.ev.InputID,
+		case evalproto.EvInput:
+			pm.child.send(&evalproto.Request{Op: evalproto.OpInputReply, ID: pm.ev.ID, InputID: pm.ev.InputID,
 				Error: "input is not available: the cell that asked has finished"})
-		case evaluator.EvDone:
+		case evalproto.EvDone:
 		default:
 			k.displayEvent(nil, pm.ev)
 		}
@@ -213,15 +213,15 @@ func (k *Kernel) background(pm procMsg) {
 		k.flushStream(true)
 		if k.lastParent != nil {
 			text := diedBetweenCells(pm.child.exit)
-			k.publish("stream", k.lastParent, newObj().str("name", "stderr").str("text", text).done())
+			k.publish("stream", k.lastParent, streamContent("stderr", text))
 		}
 	}
 }
 
 // inputEvent asks the frontend for input on the stdin channel.
-func (k *Kernel) inputEvent(act *active, ev *evaluator.Event) {
+func (k *Kernel) inputEvent(act *active, ev *evalproto.Event) {
 	if !act.allowStdin || act.req == nil {
-		act.child.send(&evaluator.Request{Op: evaluator.OpInputReply, ID: act.id, InputID: ev.InputID,
+		act.child.send(&evalproto.Request{Op: evalproto.OpInputReply, ID: act.id, InputID: ev.InputID,
 			Error: "input is not available: the frontend does not accept input for this request (allow_stdin is false)"})
 		return
 	}
@@ -234,8 +234,7 @@ func (k *Kernel) inputEvent(act *active, ev *evaluator.Event) {
 func (k *Kernel) sendInputRequest(act *active) {
 	k.flushStream(true)
 	ev := act.inputs[0]
-	content := newObj().str("prompt", ev.Prompt).bool("password", ev.Password).done()
-	k.reply(k.stdin, act.req, "input_request", content)
+	k.reply(k.stdin, act.req, "input_request", inputRequestContent(ev.Prompt, ev.Password))
 }
 
 // inputReply passes the frontend's answer to the evaluator.
@@ -255,7 +254,7 @@ func (k *Kernel) inputReply(act *active, m *wire.Message) {
 	err := json.Unmarshal(m.Content, &c)
 	ev := act.inputs[0]
 	act.inputs = act.inputs[1:]
-	r := &evaluator.Request{Op: evaluator.OpInputReply, ID: act.id, InputID: ev.InputID}
+	r := &evalproto.Request{Op: evalproto.OpInputReply, ID: act.id, InputID: ev.InputID}
 	switch refused := wire.RefusedOf(m); {
 	case refused != nil:
 		// The transport did not read the answer (over the message limit): the input fails.

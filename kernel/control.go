@@ -25,13 +25,14 @@ func (k *Kernel) handleControl(m *wire.Message) {
 	switch t := m.Header.MsgType; t {
 	case "interrupt_request":
 		k.sup.interrupt()
-		k.reply(k.control, m, "interrupt_reply", []byte(`{"status":"ok"}`))
+		k.reply(k.control, m, "interrupt_reply", interruptReplyContent)
 	case "shutdown_request":
 		k.status(m.RawHeader, "idle")
 		k.shutdownRequest(k.control, m)
 		return
 	case "kernel_info_request":
 		k.reply(k.control, m, "kernel_info_reply", k.kernelInfo())
+		k.trace.step(stepKernelInfoReply)
 	case "usage_request":
 		pids := []int{os.Getpid()}
 		pids = append(pids, k.sup.pids()...)
@@ -51,7 +52,7 @@ func (k *Kernel) shutdownRequest(sock zmq4.Socket, m *wire.Message) {
 		Restart bool `json:"restart"`
 	}
 	json.Unmarshal(m.Content, &c)
-	content := newObj().str("status", "ok").bool("restart", c.Restart).done()
+	content := shutdownReplyContent(c.Restart)
 	k.reply(sock, m, "shutdown_reply", content)
 	k.publish("shutdown_reply", m.RawHeader, content)
 	k.log.Printf("shutdown requested (restart: %v)", c.Restart)
@@ -64,15 +65,5 @@ func (k *Kernel) kernelInfo() []byte {
 	if version == "" {
 		version = "dev"
 	}
-	lang := newObj().str("name", "go").str("version", goVersion()).str("mimetype", "text/x-go").
-		str("file_extension", ".go").str("pygments_lexer", "go").str("codemirror_mode", "go").done()
-	links := `[{"text":"Go documentation","url":"https://go.dev/doc/"},` +
-		`{"text":"Go standard library","url":"https://pkg.go.dev/std"},` +
-		`{"text":"Jupyter messaging protocol","url":"https://jupyter-client.readthedocs.io/en/latest/messaging.html"}]`
-	banner := "peerbook " + version + ": Go " + goVersion() + " in Jupyter, with GPUs and Peer buffers.\n" +
-		"Cells are Go (statements, declarations, imports). name? shows documentation."
-	return newObj().str("status", "ok").str("protocol_version", wire.ProtocolVersion).
-		str("implementation", "peerbook").str("implementation_version", version).
-		raw("language_info", lang, "{}").str("banner", banner).bool("debugger", false).
-		raw("help_links", []byte(links), "[]").done()
+	return kernelInfoContent(version, goVersion())
 }

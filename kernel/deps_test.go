@@ -8,17 +8,23 @@ import (
 
 // TestKernelLinksNoInterpreter: the kernel process must outlive any cell, so the packages
 // it links hold no interpreter, no GPU code and no plotting: none of yaegi, purego or
-// gonum, and none of peerbook's eval, gpu or display (the evaluator child has those).
+// gonum, and none of peerbook's eval, gpu or display (the evaluator child has those, a
+// binary of its own: internal/cmd/peerbook-evaluator). It checks the peerbook command's
+// main package, which is the kernel process, and the kernel's packages one by one.
 func TestKernelLinksNoInterpreter(t *testing.T) {
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		t.Skipf("no go command to list dependencies: %v", err)
 	}
 	pkgs := []string{
+		// The peerbook command's main package: what the process Jupyter starts
+		// (`peerbook kernel`) and `peerbook run` link, all of it.
+		"github.com/peerbook/peerbook",
 		"github.com/peerbook/peerbook/kernel",
-		"github.com/peerbook/peerbook/kernel/evaluator",
-		"github.com/peerbook/peerbook/kernel/crash",
-		"github.com/peerbook/peerbook/kernel/history",
+		"github.com/peerbook/peerbook/internal/evalproto",
+		"github.com/peerbook/peerbook/kernel/internal/crash",
+		"github.com/peerbook/peerbook/kernel/internal/history",
+		"github.com/peerbook/peerbook/internal/notebook",
 	}
 	out, err := exec.Command(goTool, append([]string{"list", "-deps"}, pkgs...)...).CombinedOutput()
 	if err != nil {

@@ -2,7 +2,7 @@ package kernel
 
 // End-to-end tests of the peerbook binary with the real Go session (package eval): the
 // kernel and its evaluator as Jupyter runs them. They build the binary (or use
-// $PEERBOOK_BIN) and are skipped under -short.
+// $PEERBOOK_BIN, with peerbook-evaluator beside it) and are skipped under -short.
 
 import (
 	"encoding/json"
@@ -27,7 +27,8 @@ var (
 	binErr  error
 )
 
-// peerbookBinary builds the peerbook command once per test run.
+// peerbookBinary builds the peerbook command and its evaluator (peerbook-evaluator, in
+// the same folder) once per test run, and returns the command's path.
 func peerbookBinary(t testing.TB) string {
 	t.Helper()
 	if testing.Short() {
@@ -43,7 +44,7 @@ func peerbookBinary(t testing.TB) string {
 			return
 		}
 		binPath = filepath.Join(dir, "peerbook")
-		cmd := exec.Command("go", "build", "-o", binPath, ".")
+		cmd := exec.Command("go", "build", "-o", dir+"/", ".", "./internal/cmd/peerbook-evaluator")
 		cmd.Dir = ".."
 		if out, err := cmd.CombinedOutput(); err != nil {
 			binErr = fmt.Errorf("go build: %v\n%s", err, out)
@@ -53,6 +54,12 @@ func peerbookBinary(t testing.TB) string {
 		t.Fatal(binErr)
 	}
 	return binPath
+}
+
+// evaluatorBinary is the evaluator beside the peerbook command peerbookBinary returns.
+func evaluatorBinary(t testing.TB) string {
+	t.Helper()
+	return filepath.Join(filepath.Dir(peerbookBinary(t)), EvaluatorName)
 }
 
 // peakRSS is a process's peak resident memory (VmHWM), in bytes.

@@ -13,8 +13,8 @@ import (
 
 	"github.com/peerbook/peerbook/display"
 	"github.com/peerbook/peerbook/eval"
+	"github.com/peerbook/peerbook/internal/evaluator"
 	"github.com/peerbook/peerbook/internal/ranks"
-	"github.com/peerbook/peerbook/kernel/evaluator/evalchild"
 )
 
 // The test binary is also the evaluator child: with fakeEnv set it serves fakeSession,
@@ -23,7 +23,7 @@ const fakeEnv = "PEERBOOK_TEST_FAKE_EVALUATOR"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(fakeEnv) == "1" {
-		os.Exit(evalchild.Main(func(w ranks.World) (evalchild.Session, error) {
+		os.Exit(evaluator.Main(func(w ranks.World) (evaluator.Session, error) {
 			if d, err := time.ParseDuration(os.Getenv(fakeEnv + "_SLOW_START")); err == nil {
 				time.Sleep(d)
 			}

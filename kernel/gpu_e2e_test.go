@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/internal/evalproto"
 )
 
 // TestGPUStickyFaultThroughKernel is issue 4's "a kernel with an out-of-bounds write faults
@@ -84,15 +84,15 @@ func TestGPUStickyFaultThroughSession(t *testing.T) {
 		t.Skip("no NVIDIA GPU here (/dev/nvidiactl: " + err.Error() + ")")
 	}
 	t.Setenv("PEERBOOK_DEVICES", "cuda")
-	s, err := StartSession(SessionConfig{EvaluatorCommand: []string{peerbookBinary(t), "evaluator"}})
+	s, err := StartSession(SessionConfig{EvaluatorCommand: []string{evaluatorBinary(t)}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close(time.Second)
 	ctx := context.Background()
-	run := func(code string) (*evaluator.Done, *recordedEvents, error) {
+	run := func(code string) (*evalproto.Done, *recordedEvents, error) {
 		ev := &recordedEvents{}
-		done, err := s.Execute(ctx, evaluator.ExecuteRequest{Code: code}, ev)
+		done, err := s.Execute(ctx, evalproto.ExecuteRequest{Code: code}, ev)
 		return done, ev, err
 	}
 	for _, code := range []string{"import \"peerbook/gpu\"\nkept := 1\nbuf, err := gpu.Dev(0).Alloc(gpu.Int32, 16)\nerr",

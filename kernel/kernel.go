@@ -1,7 +1,8 @@
 // Package kernel is peerbook's Jupyter kernel: it serves the Jupyter messaging protocol
 // (5.3, with 5.4's shutdown on control) over ZeroMQ, and runs cells in an evaluator child
-// process that it supervises (package evaluator): a cell that crashes the Go runtime costs
-// the session's state, never the kernel.
+// process that it supervises (package internal/evaluator, over the protocol of package
+// internal/evalproto): a cell that crashes the Go runtime costs the session's state, never
+// the kernel.
 //
 // The kernel process owns the five sockets, signing, message order, execution counts and
 // history. One goroutine (the shell worker) handles shell requests in order; control
@@ -30,7 +31,7 @@ import (
 	"github.com/go-zeromq/zmq4"
 	"github.com/google/uuid"
 
-	"github.com/peerbook/peerbook/kernel/history"
+	"github.com/peerbook/peerbook/kernel/internal/history"
 	"github.com/peerbook/peerbook/kernel/internal/wire"
 	"github.com/peerbook/peerbook/kernel/internal/zmtpnet"
 	"github.com/peerbook/peerbook/kernel/modules"
@@ -43,12 +44,12 @@ type Config struct {
 	// written into Connection, or back into ConnectionFile, as ipykernel does.
 	ConnectionFile string
 	Connection     *wire.ConnectionInfo
-	// EvaluatorCommand is the argv of the evaluator child. Default: this executable with
-	// the argument "evaluator".
+	// EvaluatorCommand is the argv of the evaluator child. Default: the binary
+	// DefaultEvaluator names (peerbook-evaluator beside this executable).
 	EvaluatorCommand []string
 	// EvaluatorEnv is extra environment (KEY=VALUE) for the evaluator.
 	EvaluatorEnv []string
-	// HistoryPath is the history file; "" keeps history in memory. See history.DefaultPath.
+	// HistoryPath is the history file; "" keeps history in memory. See DefaultHistoryPath.
 	HistoryPath string
 	// Logger receives the kernel's log (dropped messages, evaluator crashes). Default:
 	// standard error with the prefix "peerbook: ".
@@ -67,6 +68,9 @@ type Config struct {
 	ParentPID int
 	// Version is the implementation version in kernel_info_reply.
 	Version string
+	// Started is when the process started (the command's first code): the start trace,
+	// which the log has with --debug, counts from it (zero: from Run).
+	Started time.Time
 	// Modules builds evaluators with the third-party packages cells import (see
 	// modswitch.go); nil: a cell importing one runs in the evaluator as it is, which
 	// refuses the import.
@@ -138,9 +142,10 @@ type Kernel struct {
 	iopub                     *zmtpnet.Pub
 	network                   zmtpnet.Network
 
-	sup  *supervisor
-	hist *history.Store
-	mods *moduleState // nil: no builder
+	sup   *supervisor
+	trace *startTrace // the steps of the start, in the log
+	hist  *history.Store
+	mods  *moduleState // nil: no builder
 
 	shellQ  chan inbound
 	stdinQ  chan *wire.Message
@@ -216,7 +221,9 @@ func start(parent context.Context, cfg Config) (*Kernel, error) {
 		return nil, err
 	}
 	// The evaluator starts while the sockets are set up.
+	k.trace = newStartTrace(k.log, cfg.Started)
 	k.sup = newSupervisor(argv, cfg.EvaluatorEnv, k.log)
+	k.sup.trace = k.trace
 	if cfg.HandleSignals {
 		k.sup.adoptOrphans() // the kernel owns its process (see leftovers.go)
 	}
@@ -255,9 +262,10 @@ func start(parent context.Context, cfg Config) (*Kernel, error) {
 		k.hist.Close()
 		return nil, err
 	}
+	k.trace.step(stepSockets)
 	k.shellQ = make(chan inbound, 1024)
 	k.stdinQ = make(chan *wire.Message, 16)
-	k.publish("status", nil, []byte(`{"execution_state":"starting"}`))
+	k.publish("status", nil, statusStarting)
 
 	go k.heartbeat()
 	go k.readLoop(k.shell, "shell", &k.shellSeen, func(m *wire.Message) {
@@ -561,3 +569,8 @@ func goVersion() string {
 var errShuttingDown = errors.New("the kernel is shutting down")
 
 func init() { uuid.EnableRandPool() }
+
+// DefaultHistoryPath is where history lives: $PEERBOOK_HISTORY when set ("none" keeps
+// history in memory only), else $XDG_DATA_HOME/peerbook/history.jsonl, else
+// ~/.local/share/peerbook/history.jsonl. "" means in memory.
+func DefaultHistoryPath() string { return history.DefaultPath() }

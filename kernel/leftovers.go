@@ -15,7 +15,7 @@ import (
 // subreaper, so such a process is re-parented to the kernel when its parent dies, and the
 // kernel ends all of them when the evaluator that started them ends: at shutdown and when
 // a crashed session is replaced. The evaluator is a child subreaper too (package
-// evalchild): what its cells leave is re-parented to it first, and when the kernel dies,
+// internal/evaluator): what its cells leave is re-parented to it first, and when the kernel dies,
 // even by SIGKILL, the evaluator gets SIGTERM (childProcAttr) or sees its parent change,
 // ends all of it and exits; when the evaluator dies instead, its adopted processes go to
 // the kernel, which ends them. Elsewhere only the process groups are ended.

@@ -5,13 +5,13 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/peerbook/peerbook/internal/evalproto"
 	"github.com/peerbook/peerbook/internal/proctree"
-	"github.com/peerbook/peerbook/kernel/evaluator"
 )
 
 // A cell runs in the evaluator's process and can break what the kernel relies on: close
 // or write to the event channel, or stop the process. The evaluator keeps its channel
-// off the descriptors a cell would guess (see evaluator.Main), and the kernel watches for
+// off the descriptors a cell would guess (see evalproto.Main), and the kernel watches for
 // the rest, so that no cell hangs without a word.
 
 // stopPollInterval is how often the kernel checks that its evaluator is not stopped.
@@ -103,7 +103,7 @@ func (c *child) watchStopped() {
 		id := c.busy
 		c.mu.Unlock()
 		if id != 0 { // the running cell's stderr
-			c.sup.post(procMsg{child: c, kind: pmEvent, ev: &evaluator.Event{Kind: evaluator.EvStream, ID: id, Name: "stderr", Text: msg}})
+			c.sup.post(procMsg{child: c, kind: pmEvent, ev: &evalproto.Event{Kind: evalproto.EvStream, ID: id, Name: "stderr", Text: msg}})
 		}
 		// Resumed after the notice was posted: the cell's reply comes after it.
 		syscall.Kill(c.pid, syscall.SIGCONT)

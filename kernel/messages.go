@@ -1,7 +1,6 @@
 package kernel
 
 import (
-	"strconv"
 	"time"
 
 	"github.com/go-zeromq/zmq4"
@@ -51,53 +50,8 @@ func (k *Kernel) publishOutput(msgType string, parent, content []byte) {
 func (k *Kernel) status(parent []byte, state string) {
 	switch state {
 	case "busy":
-		k.publish("status", parent, []byte(`{"execution_state":"busy"}`))
+		k.publish("status", parent, statusBusy)
 	default:
-		k.publish("status", parent, []byte(`{"execution_state":"idle"}`))
+		k.publish("status", parent, statusIdle)
 	}
 }
-
-// obj builds a JSON object by appending fields.
-type obj struct{ b []byte }
-
-func newObj() *obj { return &obj{b: append(make([]byte, 0, 128), '{')} }
-
-func (o *obj) key(k string) *obj {
-	if len(o.b) > 1 {
-		o.b = append(o.b, ',')
-	}
-	o.b = wire.AppendString(o.b, k)
-	o.b = append(o.b, ':')
-	return o
-}
-
-func (o *obj) str(k, v string) *obj { o.key(k).b = wire.AppendString(o.b, v); return o }
-func (o *obj) int(k string, v int) *obj {
-	o.key(k).b = strconv.AppendInt(o.b, int64(v), 10)
-	return o
-}
-func (o *obj) bool(k string, v bool) *obj { o.key(k).b = strconv.AppendBool(o.b, v); return o }
-
-// raw adds v, which must be JSON; empty v is written as def.
-func (o *obj) raw(k string, v []byte, def string) *obj {
-	if len(v) == 0 {
-		o.key(k).b = append(o.b, def...)
-		return o
-	}
-	o.key(k).b = append(o.b, v...)
-	return o
-}
-
-func (o *obj) strs(k string, vs []string) *obj {
-	o.key(k).b = append(o.b, '[')
-	for i, v := range vs {
-		if i > 0 {
-			o.b = append(o.b, ',')
-		}
-		o.b = wire.AppendString(o.b, v)
-	}
-	o.b = append(o.b, ']')
-	return o
-}
-
-func (o *obj) done() []byte { return append(o.b, '}') }

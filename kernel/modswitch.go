@@ -10,8 +10,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/peerbook/peerbook/internal/evalproto"
 	"github.com/peerbook/peerbook/internal/modulegen/naming"
-	"github.com/peerbook/peerbook/kernel/evaluator"
 	"github.com/peerbook/peerbook/kernel/modules"
 )
 
@@ -22,7 +22,7 @@ import (
 //     finds in the cache) an evaluator binary with it, the go command's progress on the
 //     cell's stderr; a failure is the cell's error, and the session goes on in the old
 //     evaluator, untouched;
-//  2. the old evaluator hands over its definitions (evaluator.OpSnapshot): imports, types,
+//  2. the old evaluator hands over its definitions (evalproto.OpSnapshot): imports, types,
 //     functions, methods, constants, and variables with their current values where these
 //     are plain data; it is then closed;
 //  3. the new evaluator runs them again, in the order the cells made them (a declaration
@@ -112,17 +112,17 @@ func (m *moduleState) grow(r modules.Requests) (modules.Set, bool) {
 }
 
 // moduleError is the error of a cell whose module set could not be built or switched to.
-func moduleError(name, value string) *evaluator.Error {
+func moduleError(name, value string) *evalproto.Error {
 	tb := []string{"\x1b[0;31m" + name + "\x1b[0m: " + strings.SplitN(value, "\n", 2)[0]}
 	if _, rest, ok := strings.Cut(value, "\n"); ok {
 		tb = append(tb, strings.Split(rest, "\n")...)
 	}
-	return &evaluator.Error{Name: name, Value: value, Traceback: tb}
+	return &evalproto.Error{Name: name, Value: value, Traceback: tb}
 }
 
 // switchModules runs before an execute request: it returns the cell's error when the cell
 // asks for a module set that can't be had (nil: run the cell), or errShuttingDown.
-func (k *Kernel) switchModules(act *active, code string) (*evaluator.Error, error) {
+func (k *Kernel) switchModules(act *active, code string) (*evalproto.Error, error) {
 	m := k.mods
 	if m == nil || m.builder == nil {
 		return nil, nil
@@ -146,7 +146,7 @@ func (k *Kernel) switchModules(act *active, code string) (*evaluator.Error, erro
 
 // switchTo moves the session to bin, built for set: the cell's error when the move failed,
 // or errShuttingDown.
-func (k *Kernel) switchTo(act *active, bin *modules.Binary, set modules.Set, say func(string)) (*evaluator.Error, error) {
+func (k *Kernel) switchTo(act *active, bin *modules.Binary, set modules.Set, say func(string)) (*evalproto.Error, error) {
 	moved, err := k.moveTo(act, bin, say)
 	if errors.Is(err, errShuttingDown) {
 		return nil, err
@@ -169,7 +169,7 @@ func (k *Kernel) switchTo(act *active, bin *modules.Binary, set modules.Set, say
 // infer the use's type arguments from the cells), the refusal stays the cell's error. The
 // cell is then one of the session's cells, for later builds; a cell during which the
 // session died empties that list (a new, empty session started).
-func (k *Kernel) executeCell(act *active, req *evaluator.Request) (_ *evaluator.Done, rerr error) {
+func (k *Kernel) executeCell(act *active, req *evalproto.Request) (_ *evalproto.Done, rerr error) {
 	done, err := k.call(act, req)
 	m := k.mods
 	if m == nil || m.builder == nil || req.Execute == nil || errors.Is(err, errShuttingDown) {
@@ -196,7 +196,7 @@ func (k *Kernel) executeCell(act *active, req *evaluator.Request) (_ *evaluator.
 		return nil, err
 	}
 	if cellErr != nil {
-		return &evaluator.Done{Error: cellErr}, nil
+		return &evalproto.Done{Error: cellErr}, nil
 	}
 	if bin.Reused && m.runs(bin, k.sup.command()) {
 		// Generating again gave the instances the evaluator has: the use can't be had.
@@ -204,13 +204,13 @@ func (k *Kernel) executeCell(act *active, req *evaluator.Request) (_ *evaluator.
 		e := *done.Error
 		e.Value += "\n" + note
 		e.Traceback = append(slices.Clip(e.Traceback), note)
-		return &evaluator.Done{Error: &e}, nil
+		return &evalproto.Done{Error: &e}, nil
 	}
 	if cellErr, err = k.switchTo(act, bin, set, say); err != nil {
 		return nil, err
 	}
 	if cellErr != nil {
-		return &evaluator.Done{Error: cellErr}, nil
+		return &evalproto.Done{Error: cellErr}, nil
 	}
 	// Again, as a new request: act holds the first one's reply and stream markers, which
 	// would end the wait for the second at once.
@@ -246,7 +246,7 @@ func (k *Kernel) sayer(act *active) func(string) {
 // buildSet builds (or finds) the evaluator binary of set, the go command's progress on the
 // cell's stderr; an interrupt stops it. A failure is the cell's error (the session is
 // untouched); errShuttingDown when the kernel stops.
-func (k *Kernel) buildSet(act *active, set modules.Set, say func(string)) (*modules.Binary, *evaluator.Error, error) {
+func (k *Kernel) buildSet(act *active, set modules.Set, say func(string)) (*modules.Binary, *evalproto.Error, error) {
 	ctx, cancel := context.WithCancel(k.ctx)
 	defer cancel()
 	select { // an interrupt from before this cell is not for it
@@ -286,12 +286,12 @@ func (k *Kernel) buildSet(act *active, set modules.Set, say func(string)) (*modu
 // definitions, and the error says why; when the new evaluator dies while it restores, the
 // error says the state was lost.
 func (k *Kernel) moveTo(act *active, bin *modules.Binary, say func(string)) (bool, error) {
-	var snap *evaluator.Snapshot
+	var snap *evalproto.Snapshot
 	if k.sup.ranked() {
 		// Each rank's variables hold its own values: rank 0's snapshot is not theirs.
 		say("modules: in rank mode the ranks' state is not carried over to the new evaluator: every rank starts empty")
 	} else if k.sup.running() != nil {
-		done, err := k.call(&active{req: act.req, parent: act.parent}, &evaluator.Request{Op: evaluator.OpSnapshot})
+		done, err := k.call(&active{req: act.req, parent: act.parent}, &evalproto.Request{Op: evalproto.OpSnapshot})
 		if errors.Is(err, errShuttingDown) {
 			return false, err
 		}
@@ -343,7 +343,7 @@ func (k *Kernel) moveTo(act *active, bin *modules.Binary, say func(string)) (boo
 // that failed again while any succeeds (a declaration may need one made after it), then
 // those left together (types that refer to each other). It returns the chunks that failed
 // with their errors.
-func (k *Kernel) restore(act *active, snap *evaluator.Snapshot) (map[int]string, error) {
+func (k *Kernel) restore(act *active, snap *evalproto.Snapshot) (map[int]string, error) {
 	if _, err := k.sup.current(); err != nil {
 		return nil, &startError{err}
 	}
@@ -360,7 +360,7 @@ func (k *Kernel) restore(act *active, snap *evaluator.Snapshot) (map[int]string,
 	}
 	run := func(code string, cell int) (string, error) {
 		done, err := k.call(&active{req: act.req, parent: act.parent, isExecute: true, silent: true},
-			&evaluator.Request{Op: evaluator.OpExecute, Execute: &evaluator.ExecuteRequest{Code: code, Silent: true, ExecutionCount: cell}})
+			&evalproto.Request{Op: evalproto.OpExecute, Execute: &evalproto.ExecuteRequest{Code: code, Silent: true, ExecutionCount: cell}})
 		if err != nil {
 			return "", err
 		}
@@ -378,7 +378,7 @@ func (k *Kernel) restore(act *active, snap *evaluator.Snapshot) (map[int]string,
 // other ("undefined: NAME" of another one left) together, as one cell (types that refer to
 // each other). It returns the indexes of the chunks that failed,
 // with their errors.
-func replay(chunks []evaluator.Chunk, run func(code string, cell int) (string, error)) (map[int]string, error) {
+func replay(chunks []evalproto.Chunk, run func(code string, cell int) (string, error)) (map[int]string, error) {
 	failed := map[int]string{}
 	pending := make([]int, len(chunks))
 	for i := range pending {
@@ -435,7 +435,7 @@ func replay(chunks []evaluator.Chunk, run func(code string, cell int) (string, e
 
 // restoreReport says what the new session did not get back ("" when everything came back
 // and there was nothing to lose).
-func (k *Kernel) restoreReport(snap *evaluator.Snapshot, failed map[int]string) string {
+func (k *Kernel) restoreReport(snap *evalproto.Snapshot, failed map[int]string) string {
 	var b strings.Builder
 	if snap == nil {
 		b.WriteString("\nNothing of the old session was restored.")

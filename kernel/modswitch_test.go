@@ -9,14 +9,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/internal/evalproto"
 	"github.com/peerbook/peerbook/kernel/modules"
 )
 
 // TestReplayOrder: chunks run in order; one that needs a later one runs again after it;
 // declarations that need each other run together; what fails for good is returned.
 func TestReplayOrder(t *testing.T) {
-	chunks := []evaluator.Chunk{
+	chunks := []evalproto.Chunk{
 		{Kind: "import", Names: []string{"fmt"}, Source: "import fmt \"fmt\""},
 		{Kind: "func", Names: []string{"f"}, Source: "func f() T"},          // needs T, made later
 		{Kind: "type", Names: []string{"T"}, Source: "type T int"},          //
@@ -117,13 +117,13 @@ func TestPinUndone(t *testing.T) {
 // TestRestoreReport: the cell is told each variable that came back with its value, each
 // name not carried over (type, cell, why), each definition that failed to run again.
 func TestRestoreReport(t *testing.T) {
-	snap := &evaluator.Snapshot{
-		Chunks: []evaluator.Chunk{
+	snap := &evalproto.Snapshot{
+		Chunks: []evalproto.Chunk{
 			{Kind: "import", Names: []string{"fmt"}, Source: `import fmt "fmt"`},
 			{Cell: 2, Kind: "var", Names: []string{"x"}, Source: "var x int = 6"},
 			{Cell: 3, Kind: "func", Names: []string{"load"}, Source: "func load() { os.ReadFile(name) }"},
 		},
-		Lost: []evaluator.Lost{{Name: "ch", Type: "chan int", Cell: 4, Why: "a channel"}},
+		Lost: []evalproto.Lost{{Name: "ch", Type: "chan int", Cell: 4, Why: "a channel"}},
 	}
 	k := &Kernel{}
 	got := k.restoreReport(snap, map[int]string{2: "cell[3] 1:22: undefined: name\nmore"})
@@ -144,7 +144,7 @@ func TestRestoreReport(t *testing.T) {
 
 // TestRestoreReportEmpty: a session that defined nothing has nothing to report.
 func TestRestoreReportEmpty(t *testing.T) {
-	if got := (&Kernel{}).restoreReport(&evaluator.Snapshot{}, nil); got != "" {
+	if got := (&Kernel{}).restoreReport(&evalproto.Snapshot{}, nil); got != "" {
 		t.Errorf("report of an empty session: %q", got)
 	}
 }
@@ -165,14 +165,14 @@ func TestModuleStateCellsAndBinary(t *testing.T) {
 		t.Fatal(err)
 	}
 	built := &modules.Binary{Path: bin, Packages: []string{"example.com/a"}}
-	if !m.runs(built, []string{bin, "evaluator"}) {
+	if !m.runs(built, []string{bin}) {
 		t.Errorf("a session started as the binary (nothing recorded) does not run it")
 	}
-	if m.runs(built, []string{"/usr/bin/peerbook", "evaluator"}) {
+	if m.runs(built, []string{"/usr/bin/peerbook-evaluator"}) {
 		t.Errorf("another command runs the binary")
 	}
 	m.movedTo(built, modules.Set{Imports: []string{"example.com/a"}})
-	if !m.runs(built, []string{bin, "evaluator"}) {
+	if !m.runs(built, []string{bin}) {
 		t.Errorf("the binary the session moved to is not the one it runs")
 	}
 	tmp := bin + ".tmp"
@@ -180,7 +180,7 @@ func TestModuleStateCellsAndBinary(t *testing.T) {
 	if err := os.Rename(tmp, bin); err != nil { // as a build replaces it
 		t.Fatal(err)
 	}
-	if m.runs(built, []string{bin, "evaluator"}) {
+	if m.runs(built, []string{bin}) {
 		t.Errorf("a binary built again since the move is taken for the one the session runs")
 	}
 }

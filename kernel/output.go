@@ -6,8 +6,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/peerbook/peerbook/kernel/crash"
-	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/internal/evalproto"
+	"github.com/peerbook/peerbook/kernel/internal/crash"
 )
 
 // Stream text is merged while more output is already waiting, and published as soon as
@@ -68,7 +68,7 @@ func (k *Kernel) flushStream(final bool) {
 			return
 		}
 	}
-	k.publishOutput("stream", o.parent, newObj().str("name", o.name).str("text", string(o.buf[:n])).done())
+	k.publishOutput("stream", o.parent, streamContent(o.name, string(o.buf[:n])))
 	rest := copy(o.buf, o.buf[n:])
 	o.buf = o.buf[:rest]
 }
@@ -189,22 +189,22 @@ func (h *crashHold) drop() {
 }
 
 // displayEvent publishes a display, update or clear event of the evaluator.
-func (k *Kernel) displayEvent(act *active, ev *evaluator.Event) {
+func (k *Kernel) displayEvent(act *active, ev *evalproto.Event) {
 	parent, silent := k.target(act)
 	if silent {
 		return
 	}
 	switch ev.Kind {
-	case evaluator.EvStream:
+	case evalproto.EvStream:
 		name := "stdout"
 		if ev.Name == "stderr" {
 			name = "stderr"
 		}
 		k.streamText(parent, name, []byte(ev.Text))
-	case evaluator.EvClear:
+	case evalproto.EvClear:
 		k.flushStream(true)
-		k.publish("clear_output", parent, newObj().bool("wait", ev.Wait).done())
-	case evaluator.EvDisplay:
+		k.publish("clear_output", parent, clearOutputContent(ev.Wait))
+	case evalproto.EvDisplay:
 		k.flushStream(true)
 		var b bundle
 		if err := json.Unmarshal(ev.Bundle, &b); err != nil || len(b.Data) == 0 {
@@ -219,13 +219,7 @@ func (k *Kernel) displayEvent(act *active, ev *evaluator.Event) {
 			}
 			msgType = "update_display_data"
 		}
-		c := newObj().raw("data", b.Data, "{}").raw("metadata", b.Metadata, "{}")
-		if ev.DisplayID != "" {
-			c.raw("transient", newObj().str("display_id", ev.DisplayID).done(), "{}")
-		} else {
-			c.raw("transient", emptyObject, "{}")
-		}
-		k.publishOutput(msgType, parent, c.done())
+		k.publishOutput(msgType, parent, displayContent(b.Data, b.Metadata, ev.DisplayID))
 	}
 }
 

@@ -8,7 +8,7 @@ import (
 // childProcAttr puts the evaluator in its own process group (a Ctrl-C or killpg meant for
 // the kernel reaches it only through the kernel, once) and has Linux send it SIGTERM when
 // the kernel dies, even by SIGKILL: the evaluator then ends every process its cells left
-// running and exits (package evalchild).
+// running and exits (package internal/evaluator).
 func childProcAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
 }

@@ -11,8 +11,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/peerbook/peerbook/internal/evalproto"
 	"github.com/peerbook/peerbook/internal/ranks"
-	"github.com/peerbook/peerbook/kernel/evaluator"
 )
 
 // Rank mode: the session runs as N evaluator processes (ranks), as MPI, NCCL and PyTorch
@@ -281,9 +281,9 @@ func (c *child) sendRaw(b []byte) error {
 
 // gather hands a rank's gather event to its generation's hub; outside rank mode it is
 // refused.
-func (c *child) gather(ev *evaluator.Event) {
+func (c *child) gather(ev *evalproto.Event) {
 	if c.rg == nil {
-		go c.send(&evaluator.Request{Op: evaluator.OpGathered, Tag: ev.Tag, Error: "all-gather: this session is not in rank mode"})
+		go c.send(&evalproto.Request{Op: evalproto.OpGathered, Tag: ev.Tag, Error: "all-gather: this session is not in rank mode"})
 		return
 	}
 	c.rg.hub.add(c, ev)
@@ -313,7 +313,7 @@ func (h *gatherHub) init(g *rankGen) {
 }
 
 // add takes rank c's gather event.
-func (h *gatherHub) add(c *child, ev *evaluator.Event) {
+func (h *gatherHub) add(c *child, ev *evalproto.Event) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	r := c.rank
@@ -321,8 +321,8 @@ func (h *gatherHub) add(c *child, ev *evaluator.Event) {
 	case h.failed != "":
 		answerGather(ev.Tag, nil, h.failed, c)
 		return
-	case len(ev.Data) > evaluator.MaxGather:
-		h.endRoundLocked(fmt.Sprintf("all-gather %q: rank %d's blob is %d bytes, over the limit of %d", ev.Tag, r, len(ev.Data), evaluator.MaxGather), c, ev.Tag)
+	case len(ev.Data) > evalproto.MaxGather:
+		h.endRoundLocked(fmt.Sprintf("all-gather %q: rank %d's blob is %d bytes, over the limit of %d", ev.Tag, r, len(ev.Data), evalproto.MaxGather), c, ev.Tag)
 		return
 	case h.have[r]:
 		h.endRoundLocked(fmt.Sprintf("all-gather: rank %d sent %q while its all-gather %q was waiting; a rank's all-gathers run one at a time, in the same order on every rank", r, ev.Tag, h.tag), c, ev.Tag)
@@ -341,7 +341,7 @@ func (h *gatherHub) add(c *child, ev *evaluator.Event) {
 	if h.n < h.g.size {
 		return
 	}
-	b, err := json.Marshal(&evaluator.Request{Op: evaluator.OpGathered, Tag: h.tag, Data: h.data})
+	b, err := json.Marshal(&evalproto.Request{Op: evalproto.OpGathered, Tag: h.tag, Data: h.data})
 	kids := h.g.kids
 	h.resetLocked()
 	if err != nil {
@@ -408,7 +408,7 @@ func (h *gatherHub) fail(why string) {
 // answerGather sends c the answer to its gather of tag, from a goroutine of its own: a rank
 // that does not read its requests stalls nobody else.
 func answerGather(tag string, data [][]byte, errText string, c *child) {
-	go c.send(&evaluator.Request{Op: evaluator.OpGathered, Tag: tag, Data: data, Error: errText})
+	go c.send(&evalproto.Request{Op: evalproto.OpGathered, Tag: tag, Data: data, Error: errText})
 }
 
 // rankList names ranks: "rank 2 of 4", "ranks 0 and 3 of 4", "ranks 0, 1 and 3 of 4",

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/internal/evalproto"
 )
 
 // The Jupyter kernel in rank mode: a cell runs on every rank (rankRun), its output
@@ -25,12 +25,12 @@ func (s kernelSink) stream(name, text string) {
 	}
 }
 
-func (s kernelSink) display(ev *evaluator.Event) { s.k.displayEvent(s.act, ev) }
+func (s kernelSink) display(ev *evalproto.Event) { s.k.displayEvent(s.act, ev) }
 
-func (s kernelSink) input(c *child, ev *evaluator.Event) { s.k.inputEvent(s.act, ev) }
+func (s kernelSink) input(c *child, ev *evalproto.Event) { s.k.inputEvent(s.act, ev) }
 
 // callRanks runs an execute request on every rank: callRanks is call for rank mode.
-func (k *Kernel) callRanks(act *active, req *evaluator.Request) (*evaluator.Done, error) {
+func (k *Kernel) callRanks(act *active, req *evalproto.Request) (*evalproto.Done, error) {
 	g, err := k.sup.currentRanks()
 	if err != nil {
 		if errors.Is(err, errShuttingDown) {
@@ -47,7 +47,7 @@ func (k *Kernel) callRanks(act *active, req *evaluator.Request) (*evaluator.Done
 			return nil, errShuttingDown
 		}
 		if errors.Is(err, errInterruptedWaiting) {
-			return &evaluator.Done{Error: &evaluator.Error{Name: "Interrupted", Value: err.Error(),
+			return &evalproto.Done{Error: &evalproto.Error{Name: "Interrupted", Value: err.Error(),
 				Traceback: []string{"\x1b[0;31mInterrupted\x1b[0m: " + err.Error()}}}, nil
 		}
 		return nil, &startError{err}
@@ -101,7 +101,7 @@ func (k *Kernel) callRanks(act *active, req *evaluator.Request) (*evaluator.Done
 // it (Done.Ending: a GPU fault made CUDA unusable in it) ends its generation: the cell's
 // stderr says so, and the kernel waits for its end, so that the next cell runs in a new
 // generation.
-func (k *Kernel) ranksDone(act *active, run *rankRun, sink rankSink) (*evaluator.Done, error) {
+func (k *Kernel) ranksDone(act *active, run *rankRun, sink rankSink) (*evalproto.Done, error) {
 	d := run.result()
 	if d.Ending != "" {
 		run.g.reported.Store(true)
@@ -144,11 +144,11 @@ func (k *Kernel) rankBackground(pm procMsg) {
 		g.labels.feed(pm.child.rank, "stderr", pm.text, sink)
 	case pmEvent:
 		switch pm.ev.Kind {
-		case evaluator.EvInput:
-			pm.child.send(&evaluator.Request{Op: evaluator.OpInputReply, ID: pm.ev.ID, InputID: pm.ev.InputID,
+		case evalproto.EvInput:
+			pm.child.send(&evalproto.Request{Op: evalproto.OpInputReply, ID: pm.ev.ID, InputID: pm.ev.InputID,
 				Error: "input is not available: the cell that asked has finished"})
-		case evaluator.EvDone:
-		case evaluator.EvStream:
+		case evalproto.EvDone:
+		case evalproto.EvStream:
 			name := "stdout"
 			if pm.ev.Name == "stderr" {
 				name = "stderr"
@@ -168,7 +168,7 @@ func (k *Kernel) rankBackground(pm procMsg) {
 		}
 		k.flushStream(true)
 		if k.lastParent != nil {
-			k.publish("stream", k.lastParent, newObj().str("name", "stderr").str("text", rankDiedBetweenCells(g)).done())
+			k.publish("stream", k.lastParent, streamContent("stderr", rankDiedBetweenCells(g)))
 		}
 	}
 }
@@ -185,7 +185,7 @@ func rankDiedBetweenCells(g *rankGen) string {
 }
 
 // ranksCell answers a %ranks cell in the kernel.
-func (k *Kernel) ranksCell(act *active, rc ranksCell) (*evaluator.Done, error) {
+func (k *Kernel) ranksCell(act *active, rc ranksCell) (*evalproto.Done, error) {
 	select { // an interrupt from before this request is not for it
 	case <-k.sup.interrupts:
 	default:
@@ -201,7 +201,7 @@ func (k *Kernel) ranksCell(act *active, rc ranksCell) (*evaluator.Done, error) {
 		k.streamText(act.parent, "stdout", []byte(text))
 		k.flushStream(true)
 	}
-	return &evaluator.Done{Error: cellErr}, nil
+	return &evalproto.Done{Error: cellErr}, nil
 }
 
 // pids are the process ids of the live evaluators (every rank's in rank mode).

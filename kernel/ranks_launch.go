@@ -16,8 +16,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/peerbook/peerbook/internal/ranknet"
 	"github.com/peerbook/peerbook/internal/ranks"
-	"github.com/peerbook/peerbook/kernel/internal/ranknet"
 )
 
 // Ranks beyond one host: a cluster launcher (mpirun, srun) starts the ranks, on whatever
@@ -28,7 +28,7 @@ import (
 //     PEERBOOK_RANK_CONNECT (HOST:PORT), PEERBOOK_RANK_KEY (a key made for the session, hex)
 //     and PEERBOOK_RANK_SESSION (the launch's name) in its environment, exported to the
 //     ranks (mpirun -x NAME; srun exports the environment itself): never on a command line.
-//  2. Each rank's process is an agent (evalchild): it reads its rank from the launcher's
+//  2. Each rank's process is an agent (internal/evaluator): it reads its rank from the launcher's
 //     environment, dials the kernel, signs a hello with the key, and starts the evaluator as
 //     its child; the evaluator's four pipes travel in signed frames.
 //  3. The kernel checks each hello within 5 s (signature, launch, rank in range, once per

@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peerbook/peerbook/kernel/evaluator"
-	"github.com/peerbook/peerbook/kernel/internal/ranknet"
+	"github.com/peerbook/peerbook/internal/evalproto"
+	"github.com/peerbook/peerbook/internal/ranknet"
 )
 
 // mpirunLauncher is the OpenMPI launcher command for the tests (2 cores: oversubscribed;
@@ -217,7 +217,7 @@ func BenchmarkLaunchedRankCell(b *testing.B) {
 	}
 	defer s.Close(time.Second)
 	for b.Loop() {
-		if d, err := s.Execute(context.Background(), evaluator.ExecuteRequest{Code: "value 2"}, &recordedEvents{}); err != nil || d.Error != nil {
+		if d, err := s.Execute(context.Background(), evalproto.ExecuteRequest{Code: "value 2"}, &recordedEvents{}); err != nil || d.Error != nil {
 			b.Fatal(err, d)
 		}
 	}

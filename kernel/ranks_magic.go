@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/internal/evalproto"
 )
 
 // %ranks is a magic of the kernel, not of the Go session: it starts and ends processes.
@@ -96,8 +96,8 @@ func parseRanksCell(code string) (ranksCell, bool) {
 }
 
 // ranksError is the error of a %ranks cell.
-func ranksError(msg string) *evaluator.Error {
-	return &evaluator.Error{Name: "RanksError", Value: msg, Traceback: []string{"\x1b[0;31mRanksError\x1b[0m: " + msg}}
+func ranksError(msg string) *evalproto.Error {
+	return &evalproto.Error{Name: "RanksError", Value: msg, Traceback: []string{"\x1b[0;31mRanksError\x1b[0m: " + msg}}
 }
 
 // shown is the rank whose rich output is shown (showAll: every rank's).
@@ -109,7 +109,7 @@ func (s *supervisor) shown() int {
 
 // runRanksCell does what a %ranks cell asks and returns its answer: the text to show, or
 // its error. ctx and interrupts end the wait for new ranks to start.
-func (s *supervisor) runRanksCell(ctx context.Context, rc ranksCell, interrupts <-chan struct{}) (string, *evaluator.Error) {
+func (s *supervisor) runRanksCell(ctx context.Context, rc ranksCell, interrupts <-chan struct{}) (string, *evalproto.Error) {
 	if rc.err != "" {
 		return "", ranksError(rc.err)
 	}

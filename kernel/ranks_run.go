@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/internal/evalproto"
 )
 
 // A cell in rank mode (SPMD): the execute request goes to every rank of the generation,
@@ -39,9 +39,9 @@ type rankSink interface {
 	// stream is text of a stream ("stdout", "stderr"), already labelled.
 	stream(name, text string)
 	// display is a display or clear event to show.
-	display(ev *evaluator.Event)
+	display(ev *evalproto.Event)
 	// input asks for a line for rank 0's input event; the answer goes to c.
-	input(c *child, ev *evaluator.Event)
+	input(c *child, ev *evalproto.Event)
 }
 
 // rankRun is one execute request running on every rank of a generation.
@@ -50,7 +50,7 @@ type rankRun struct {
 	id   uint64
 	show int
 
-	done       []*evaluator.Done
+	done       []*evalproto.Done
 	syncOut    []bool
 	syncErr    []bool
 	finished   []bool
@@ -60,9 +60,9 @@ type rankRun struct {
 }
 
 // startRun sends req (an execute request) to every rank under id.
-func (g *rankGen) startRun(id uint64, req *evaluator.Request, show int) *rankRun {
+func (g *rankGen) startRun(id uint64, req *evalproto.Request, show int) *rankRun {
 	n := g.size
-	r := &rankRun{g: g, id: id, show: show, done: make([]*evaluator.Done, n), syncOut: make([]bool, n),
+	r := &rankRun{g: g, id: id, show: show, done: make([]*evalproto.Done, n), syncOut: make([]bool, n),
 		syncErr: make([]bool, n), finished: make([]bool, n), holds: make([]crashHold, n)}
 	req.ID = id
 	b, err := json.Marshal(req)
@@ -163,17 +163,17 @@ func (r *rankRun) handle(pm procMsg, sink rankSink) (mine, over bool, lost *Sess
 	case pmEvent:
 		ev := pm.ev
 		switch ev.Kind {
-		case evaluator.EvDone:
+		case evalproto.EvDone:
 			if ev.ID != r.id {
 				break
 			}
 			d := ev.Done
 			if d == nil {
-				d = &evaluator.Done{}
+				d = &evalproto.Done{}
 			}
 			r.done[rank] = d
 			r.check(rank, sink)
-		case evaluator.EvInput:
+		case evalproto.EvInput:
 			if rank == 0 && ev.ID == r.id {
 				sink.input(c, ev)
 				break
@@ -182,8 +182,8 @@ func (r *rankRun) handle(pm procMsg, sink rankSink) (mine, over bool, lost *Sess
 			if ev.ID == r.id {
 				why = fmt.Sprintf("input is not available on rank %d: only rank 0 reads input (ask on rank 0, `if gpu.Rank() == 0`, and share the answer)", rank)
 			}
-			c.send(&evaluator.Request{Op: evaluator.OpInputReply, ID: ev.ID, InputID: ev.InputID, Error: why})
-		case evaluator.EvStream:
+			c.send(&evalproto.Request{Op: evalproto.OpInputReply, ID: ev.ID, InputID: ev.InputID, Error: why})
+		case evalproto.EvStream:
 			name := "stdout"
 			if ev.Name == "stderr" {
 				name = "stderr"
@@ -223,7 +223,7 @@ func (r *rankRun) finish(rank int, sink rankSink) {
 	r.g.labels.flush(rank, sink)
 	if r.show == showAll && rank != 0 && len(r.done[rank].Value) > 0 && r.done[rank].Error == nil {
 		// Every rank's value: those of ranks other than 0 as displays.
-		r.g.showDisplay(rank, r.show, &evaluator.Event{Kind: evaluator.EvDisplay, Bundle: r.done[rank].Value}, sink)
+		r.g.showDisplay(rank, r.show, &evalproto.Event{Kind: evalproto.EvDisplay, Bundle: r.done[rank].Value}, sink)
 	}
 }
 
@@ -238,7 +238,7 @@ func (r *rankRun) finishAll(sink rankSink) {
 
 // result is the cell's answer: the shown rank's value, payloads and user expressions; the
 // error of every rank that failed; Ending when a rank can't go on.
-func (r *rankRun) result() *evaluator.Done {
+func (r *rankRun) result() *evalproto.Done {
 	from := r.show
 	if from == showAll {
 		from = 0
@@ -270,7 +270,7 @@ func (r *rankRun) result() *evaluator.Done {
 // first's; its value names the ranks (with each rank's message where they differ); its
 // traceback shows each distinct traceback once, its lines labelled with the ranks that
 // had it ("[0,2] ...").
-func mergeRankErrors(done []*evaluator.Done, failed []int) *evaluator.Error {
+func mergeRankErrors(done []*evalproto.Done, failed []int) *evalproto.Error {
 	size := len(done)
 	first := done[failed[0]].Error
 	same := true
@@ -279,7 +279,7 @@ func mergeRankErrors(done []*evaluator.Done, failed []int) *evaluator.Error {
 			same = false
 		}
 	}
-	e := &evaluator.Error{Name: first.Name}
+	e := &evalproto.Error{Name: first.Name}
 	if same {
 		e.Value = fmt.Sprintf("on %s: %s", rankList(failed, size), first.Value)
 	} else {
@@ -331,8 +331,8 @@ func labelOf(rs []int) string {
 // showDisplay passes a display or clear event of rank on; with every rank's rich output
 // shown, a display is labelled: its text/plain lines, its metadata ("peerbook":
 // {"rank": R}), and a stdout line before a picture.
-func (g *rankGen) showDisplay(rank, show int, ev *evaluator.Event, sink rankSink) {
-	if show != showAll || ev.Kind != evaluator.EvDisplay {
+func (g *rankGen) showDisplay(rank, show int, ev *evalproto.Event, sink rankSink) {
+	if show != showAll || ev.Kind != evalproto.EvDisplay {
 		sink.display(ev)
 		return
 	}
@@ -442,7 +442,7 @@ func labelLines(rank int, text []byte) string {
 
 // rankCellError is CellError for a rank that died: the rank and its cause, and that every
 // rank was ended and started again, its state lost, as an MPI job ends with one process.
-func (e *SessionLostError) rankCellError(restarted bool) *evaluator.Error {
+func (e *SessionLostError) rankCellError(restarted bool) *evalproto.Error {
 	value := fmt.Sprintf("rank %d of %d died (%s): the cell ended on every rank, and the state of all %d ranks was lost",
 		e.rank, e.ranks, e.exit.summary, e.ranks)
 	lost := "The other ranks were ended with it, as an MPI job ends when one of its processes dies; their state (variables, functions, imports) was lost too."
@@ -457,5 +457,5 @@ func (e *SessionLostError) rankCellError(restarted bool) *evaluator.Error {
 			tb = append(tb, labelOf([]int{e.rank})+l)
 		}
 	}
-	return &evaluator.Error{Name: "SessionLost", Value: value, Traceback: tb}
+	return &evalproto.Error{Name: "SessionLost", Value: value, Traceback: tb}
 }

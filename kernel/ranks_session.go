@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/internal/evalproto"
 )
 
 // `peerbook run` in rank mode (`--ranks N`, or a `%ranks N` cell): Session.Execute runs
@@ -16,11 +16,11 @@ type sessionSink struct{ ev Events }
 
 func (s sessionSink) stream(name, text string) { s.ev.Stream(name, text) }
 
-func (s sessionSink) display(e *evaluator.Event) { sendEvent(e, s.ev) }
+func (s sessionSink) display(e *evalproto.Event) { sendEvent(e, s.ev) }
 
-func (s sessionSink) input(c *child, e *evaluator.Event) {
+func (s sessionSink) input(c *child, e *evalproto.Event) {
 	go func() {
-		r := &evaluator.Request{Op: evaluator.OpInputReply, ID: e.ID, InputID: e.InputID}
+		r := &evalproto.Request{Op: evalproto.OpInputReply, ID: e.ID, InputID: e.InputID}
 		var err error
 		if r.Value, err = s.ev.Input(e.Prompt, e.Password); err != nil {
 			r.Error = err.Error()
@@ -32,7 +32,7 @@ func (s sessionSink) input(c *child, e *evaluator.Event) {
 // executeRanks is Execute in rank mode. Errors: *SessionLostError when a rank died while
 // the cell ran (every rank was ended; the next Execute runs in new ranks); the ranks could
 // not start.
-func (s *Session) executeRanks(ctx context.Context, req evaluator.ExecuteRequest, ev Events) (*evaluator.Done, error) {
+func (s *Session) executeRanks(ctx context.Context, req evalproto.ExecuteRequest, ev Events) (*evalproto.Done, error) {
 	g, err := s.sup.currentRanks()
 	if err != nil {
 		return nil, err
@@ -41,7 +41,7 @@ func (s *Session) executeRanks(ctx context.Context, req evaluator.ExecuteRequest
 		return nil, err
 	}
 	id := s.sup.nextID.Add(1)
-	run := g.startRun(id, &evaluator.Request{Op: evaluator.OpExecute, Execute: &req}, s.sup.shown())
+	run := g.startRun(id, &evalproto.Request{Op: evalproto.OpExecute, Execute: &req}, s.sup.shown())
 	defer run.end()
 	sink := sessionSink{ev}
 	var markerTimeout, escalate <-chan time.Time
@@ -82,7 +82,7 @@ func (s *Session) executeRanks(ctx context.Context, req evaluator.ExecuteRequest
 
 // ranksDone is the answer of a run every rank finished; a rank that can't go on ends its
 // generation, which is waited for (see Kernel.ranksDone).
-func (s *Session) ranksDone(run *rankRun, ev Events) *evaluator.Done {
+func (s *Session) ranksDone(run *rankRun, ev Events) *evalproto.Done {
 	d := run.result()
 	if d.Ending == "" {
 		return d
@@ -115,10 +115,10 @@ func (s *Session) rankBackground(pm procMsg, ev Events) {
 		// The end of a rank that died between cells: its crash report is summed up below.
 	case pmEvent:
 		switch pm.ev.Kind {
-		case evaluator.EvInput:
+		case evalproto.EvInput:
 			answerNoInput(pm.child, pm.ev)
-		case evaluator.EvDone:
-		case evaluator.EvStream:
+		case evalproto.EvDone:
+		case evalproto.EvStream:
 			name := "stdout"
 			if pm.ev.Name == "stderr" {
 				name = "stderr"
@@ -138,10 +138,10 @@ func (s *Session) rankBackground(pm procMsg, ev Events) {
 }
 
 // ranksCell answers a %ranks cell of `peerbook run`.
-func (s *Session) ranksCell(ctx context.Context, rc ranksCell, ev Events) (*evaluator.Done, error) {
+func (s *Session) ranksCell(ctx context.Context, rc ranksCell, ev Events) (*evalproto.Done, error) {
 	text, cellErr := s.sup.runRanksCell(ctx, rc, nil)
 	if text != "" {
 		ev.Stream("stdout", text)
 	}
-	return &evaluator.Done{Error: cellErr}, nil
+	return &evalproto.Done{Error: cellErr}, nil
 }

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/internal/evalproto"
 )
 
 func startRankSession(t *testing.T, n int) *Session {
@@ -24,7 +24,7 @@ func startRankSession(t *testing.T, n int) *Session {
 }
 
 // run executes code and fails the test on a Go error (not on a cell error).
-func run(t *testing.T, s *Session, code string) (*evaluator.Done, *recordedEvents) {
+func run(t *testing.T, s *Session, code string) (*evalproto.Done, *recordedEvents) {
 	t.Helper()
 	ev := &recordedEvents{}
 	d, err := execute(t, s, context.Background(), code, ev)
@@ -83,7 +83,7 @@ func TestRanksRunEveryCellOnEveryRank(t *testing.T) {
 	}
 }
 
-func plainOf(d *evaluator.Done) string {
+func plainOf(d *evalproto.Done) string {
 	if len(d.Value) == 0 {
 		return ""
 	}
@@ -367,7 +367,7 @@ func BenchmarkRankCell(b *testing.B) {
 			defer s.Close(time.Second)
 			ctx := context.Background()
 			for b.Loop() {
-				if d, err := s.Execute(ctx, evaluator.ExecuteRequest{Code: "value 2"}, &recordedEvents{}); err != nil || d.Error != nil {
+				if d, err := s.Execute(ctx, evalproto.ExecuteRequest{Code: "value 2"}, &recordedEvents{}); err != nil || d.Error != nil {
 					b.Fatal(err, d)
 				}
 			}
@@ -384,7 +384,7 @@ func BenchmarkRanksStart(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if _, err := s.Execute(context.Background(), evaluator.ExecuteRequest{Code: "value 2"}, &recordedEvents{}); err != nil {
+				if _, err := s.Execute(context.Background(), evalproto.ExecuteRequest{Code: "value 2"}, &recordedEvents{}); err != nil {
 					b.Fatal(err)
 				}
 				s.Close(time.Second)

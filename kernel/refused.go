@@ -70,15 +70,15 @@ func (k *Kernel) answerRefused(sock zmq4.Socket, name string, m *wire.Message, r
 		return // nothing to reply to (comm_msg, input_reply): the log says it
 	}
 	tb := []string{"\x1b[0;31m" + r.Name + "\x1b[0m: " + r.Reason}
-	c := newObj().str("status", "error").str("ename", r.Name).str("evalue", r.Reason).strs("traceback", tb)
+	var count *int
 	if t == "execute_request" && sock == k.shell {
 		// Shell worker only (execCount and abortThrough are its own). The request did not
 		// run; what is queued behind it is aborted, as stop_on_error (default true) says.
 		k.abortThrough = k.stopping()
-		k.publish("error", m.RawHeader, newObj().str("ename", r.Name).str("evalue", r.Reason).strs("traceback", tb).done())
-		c.int("execution_count", k.execCount).raw("user_expressions", nil, "{}").raw("payload", nil, "[]")
+		k.publish("error", m.RawHeader, errorContent(r.Name, r.Reason, tb))
+		count = &k.execCount
 	}
-	k.reply(sock, m, strings.TrimSuffix(t, "_request")+"_reply", c.done())
+	k.reply(sock, m, strings.TrimSuffix(t, "_request")+"_reply", errorReplyContent(r.Name, r.Reason, tb, count, true))
 }
 
 // answerBadHeader answers a request whose header has fields of the wrong JSON type (see
@@ -91,9 +91,9 @@ func (k *Kernel) answerBadHeader(sock zmq4.Socket, name string, m *wire.Message)
 		return
 	}
 	tb := []string{"\x1b[0;31mBadRequest\x1b[0m: " + m.BadHeader}
-	c := newObj().str("status", "error").str("ename", "BadRequest").str("evalue", m.BadHeader).strs("traceback", tb)
+	var count *int
 	if t == "execute_request" {
-		c.int("execution_count", k.execCount).raw("user_expressions", nil, "{}").raw("payload", nil, "[]")
+		count = &k.execCount
 	}
-	k.reply(sock, m, strings.TrimSuffix(t, "_request")+"_reply", c.done())
+	k.reply(sock, m, strings.TrimSuffix(t, "_request")+"_reply", errorReplyContent("BadRequest", m.BadHeader, tb, count, true))
 }

@@ -6,10 +6,9 @@ import (
 	"fmt"
 	"io"
 	"log"
-	"os"
 	"time"
 
-	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/internal/evalproto"
 )
 
 // Session runs cells in a supervised evaluator child without Jupyter: it is how `peerbook
@@ -24,8 +23,8 @@ type Session struct {
 
 // SessionConfig says how to start a Session.
 type SessionConfig struct {
-	// EvaluatorCommand is the argv of the evaluator child. Default: this executable with
-	// the argument "evaluator".
+	// EvaluatorCommand is the argv of the evaluator child. Default: the binary
+	// DefaultEvaluator names (peerbook-evaluator beside this executable).
 	EvaluatorCommand []string
 	// EvaluatorEnv is extra environment (KEY=VALUE) for the evaluator.
 	EvaluatorEnv []string
@@ -99,7 +98,7 @@ func (s *Session) Close(grace time.Duration) { s.sup.close(grace) }
 // the cell made the devices unusable) is waited for, so that the next Execute runs in a
 // fresh one. Errors: *SessionLostError when the child died while
 // the cell ran (the next Execute runs in a fresh child); the child could not start.
-func (s *Session) Execute(ctx context.Context, req evaluator.ExecuteRequest, ev Events) (*evaluator.Done, error) {
+func (s *Session) Execute(ctx context.Context, req evalproto.ExecuteRequest, ev Events) (*evalproto.Done, error) {
 	if rc, ok := parseRanksCell(req.Code); ok {
 		return s.ranksCell(ctx, rc, ev) // ranks_session.go
 	}
@@ -116,12 +115,12 @@ func (s *Session) Execute(ctx context.Context, req evaluator.ExecuteRequest, ev 
 	id := s.sup.nextID.Add(1)
 	c.setBusy(id)
 	defer c.setBusy(0)
-	if err := c.send(&evaluator.Request{ID: id, Op: evaluator.OpExecute, Execute: &req}); err != nil {
+	if err := c.send(&evalproto.Request{ID: id, Op: evalproto.OpExecute, Execute: &req}); err != nil {
 		s.sup.log.Printf("evaluator %d: %v", c.pid, err) // the child is going: its exit follows
 	}
 	var (
 		hold             crashHold
-		done             *evaluator.Done
+		done             *evalproto.Done
 		syncOut, syncErr bool
 		markerTimeout    <-chan time.Time
 		escalate         <-chan time.Time
@@ -169,12 +168,12 @@ func (s *Session) Execute(ctx context.Context, req evaluator.ExecuteRequest, ev 
 						return done, nil
 					}
 				}
-			case pm.kind == pmEvent && pm.ev.Kind == evaluator.EvDone:
+			case pm.kind == pmEvent && pm.ev.Kind == evalproto.EvDone:
 				if pm.ev.ID != id {
 					break
 				}
 				if done = pm.ev.Done; done == nil {
-					done = &evaluator.Done{}
+					done = &evalproto.Done{}
 				}
 				if syncOut && syncErr {
 					if finished() {
@@ -183,13 +182,13 @@ func (s *Session) Execute(ctx context.Context, req evaluator.ExecuteRequest, ev 
 					break
 				}
 				markerTimeout = time.After(markerWait)
-			case pm.kind == pmEvent && pm.ev.Kind == evaluator.EvInput:
+			case pm.kind == pmEvent && pm.ev.Kind == evalproto.EvInput:
 				if pm.ev.ID != id {
 					answerNoInput(c, pm.ev)
 					break
 				}
-				go func(e *evaluator.Event) {
-					r := &evaluator.Request{Op: evaluator.OpInputReply, ID: e.ID, InputID: e.InputID}
+				go func(e *evalproto.Event) {
+					r := &evalproto.Request{Op: evalproto.OpInputReply, ID: e.ID, InputID: e.InputID}
 					var err error
 					if r.Value, err = ev.Input(e.Prompt, e.Password); err != nil {
 						r.Error = err.Error()
@@ -234,24 +233,24 @@ func streamHeld(hold *crashHold, ev Events) {
 }
 
 // sendEvent passes a stream, display or clear event on to ev.
-func sendEvent(e *evaluator.Event, ev Events) {
+func sendEvent(e *evalproto.Event, ev Events) {
 	switch e.Kind {
-	case evaluator.EvStream:
+	case evalproto.EvStream:
 		name := "stdout"
 		if e.Name == "stderr" {
 			name = "stderr"
 		}
 		ev.Stream(name, e.Text)
-	case evaluator.EvDisplay:
+	case evalproto.EvDisplay:
 		ev.Display(e.Bundle, e.DisplayID, e.Update)
-	case evaluator.EvClear:
+	case evalproto.EvClear:
 		ev.ClearOutput(e.Wait)
 	}
 }
 
 // answerNoInput refuses an input request of a cell that has finished.
-func answerNoInput(c *child, e *evaluator.Event) {
-	c.send(&evaluator.Request{Op: evaluator.OpInputReply, ID: e.ID, InputID: e.InputID,
+func answerNoInput(c *child, e *evalproto.Event) {
+	c.send(&evalproto.Request{Op: evalproto.OpInputReply, ID: e.ID, InputID: e.InputID,
 		Error: "input is not available: the cell that asked has finished"})
 }
 
@@ -268,9 +267,9 @@ func (s *Session) background(pm procMsg, ev Events) {
 	case pmStderr:
 		// The end of a child that died between cells: its crash report is summed up below.
 	case pmEvent:
-		if pm.ev.Kind == evaluator.EvInput {
+		if pm.ev.Kind == evalproto.EvInput {
 			answerNoInput(pm.child, pm.ev)
-		} else if pm.ev.Kind != evaluator.EvDone {
+		} else if pm.ev.Kind != evalproto.EvDone {
 			sendEvent(pm.ev, ev)
 		}
 	case pmExit:
@@ -278,18 +277,6 @@ func (s *Session) background(pm procMsg, ev Events) {
 			ev.Stream("stderr", diedBetweenCells(pm.child.exit))
 		}
 	}
-}
-
-// evaluatorCommand is argv, or by default this executable with the argument "evaluator".
-func evaluatorCommand(argv []string) ([]string, error) {
-	if len(argv) > 0 {
-		return argv, nil
-	}
-	exe, err := os.Executable()
-	if err != nil {
-		return nil, fmt.Errorf("find the peerbook executable for the evaluator: %w", err)
-	}
-	return []string{exe, "evaluator"}, nil
 }
 
 // diedBetweenCells is what the cell after a session that died between cells is told.

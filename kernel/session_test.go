@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/internal/evalproto"
 )
 
 // recordedEvents is an Events that keeps what it is sent, and answers input with answer.
@@ -67,9 +67,9 @@ func startFakeSession(t *testing.T) *Session {
 	return s
 }
 
-func execute(t *testing.T, s *Session, ctx context.Context, code string, ev Events) (*evaluator.Done, error) {
+func execute(t *testing.T, s *Session, ctx context.Context, code string, ev Events) (*evalproto.Done, error) {
 	t.Helper()
-	return s.Execute(ctx, evaluator.ExecuteRequest{Code: code, AllowStdin: true}, ev)
+	return s.Execute(ctx, evalproto.ExecuteRequest{Code: code, AllowStdin: true}, ev)
 }
 
 // A Session passes a cell's outputs on in order (those written to the child's pipes

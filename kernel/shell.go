@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/peerbook/peerbook/kernel/evaluator"
-	"github.com/peerbook/peerbook/kernel/history"
+	"github.com/peerbook/peerbook/internal/evalproto"
+	"github.com/peerbook/peerbook/kernel/internal/history"
 	"github.com/peerbook/peerbook/kernel/internal/wire"
 )
 
@@ -50,12 +50,14 @@ func (k *Kernel) handleShell(in inbound) {
 	switch t := m.Header.MsgType; t {
 	case "execute_request":
 		if in.seq <= k.abortThrough {
-			k.reply(k.shell, m, "execute_reply", newObj().str("status", "aborted").int("execution_count", k.execCount).done())
+			k.reply(k.shell, m, "execute_reply", abortedReplyContent(k.execCount))
 			return
 		}
 		k.execute(in)
+		k.trace.step(stepExecuteReply)
 	case "kernel_info_request":
 		k.reply(k.shell, m, "kernel_info_reply", k.kernelInfo())
+		k.trace.step(stepKernelInfoReply)
 	case "complete_request":
 		k.complete(m)
 	case "inspect_request":
@@ -65,7 +67,7 @@ func (k *Kernel) handleShell(in inbound) {
 	case "history_request":
 		k.history(m)
 	case "comm_info_request":
-		k.reply(k.shell, m, "comm_info_reply", []byte(`{"status":"ok","comms":{}}`))
+		k.reply(k.shell, m, "comm_info_reply", commInfoReplyContent)
 	case "comm_open":
 		k.commOpen(m)
 	case "comm_msg", "comm_close":
@@ -104,7 +106,7 @@ func (k *Kernel) execute(in inbound) {
 	count := k.execCount
 	if !c.Silent {
 		k.lastParent = m.RawHeader
-		k.publish("execute_input", m.RawHeader, newObj().str("code", c.Code).int("execution_count", count).done())
+		k.publish("execute_input", m.RawHeader, executeInputContent(c.Code, count))
 	}
 	exprs := map[string]string{}
 	for name, v := range c.UserExpressions {
@@ -114,15 +116,15 @@ func (k *Kernel) execute(in inbound) {
 	}
 	act := &active{req: m, parent: m.RawHeader, isExecute: true, silent: c.Silent, allowStdin: orTrue(c.AllowStdin)}
 	// A cell that imports a package the evaluator lacks switches evaluators first.
-	var done *evaluator.Done
-	var modErr *evaluator.Error
+	var done *evalproto.Done
+	var modErr *evalproto.Error
 	var err error
 	if rc, ok := parseRanksCell(c.Code); ok {
 		done, err = k.ranksCell(act, rc) // %ranks starts and ends processes: the kernel's magic
 	} else if modErr, err = k.switchModules(act, c.Code); modErr != nil {
-		done = &evaluator.Done{Error: modErr}
+		done = &evalproto.Done{Error: modErr}
 	} else if err == nil {
-		done, err = k.executeCell(act, &evaluator.Request{Op: evaluator.OpExecute, Execute: &evaluator.ExecuteRequest{
+		done, err = k.executeCell(act, &evalproto.Request{Op: evalproto.OpExecute, Execute: &evalproto.ExecuteRequest{
 			Code:            c.Code,
 			Silent:          c.Silent,
 			StoreHistory:    storeHistory,
@@ -164,23 +166,19 @@ func (k *Kernel) execute(in inbound) {
 			k.abortThrough = k.stopping()
 		}
 		if !c.Silent {
-			k.publish("error", m.RawHeader, newObj().str("ename", ename).str("evalue", evalue).strs("traceback", traceback).done())
+			k.publish("error", m.RawHeader, errorContent(ename, evalue, traceback))
 		}
-		k.reply(k.shell, m, "execute_reply", newObj().str("status", "error").int("execution_count", count).
-			str("ename", ename).str("evalue", evalue).strs("traceback", traceback).
-			raw("user_expressions", nil, "{}").raw("payload", nil, "[]").done())
+		k.reply(k.shell, m, "execute_reply", executeErrorReplyContent(count, ename, evalue, traceback))
 		return
 	}
 	if len(done.Value) > 0 && !c.Silent {
 		var b bundle
 		if json.Unmarshal(done.Value, &b) == nil && len(b.Data) > 2 {
-			k.publish("execute_result", m.RawHeader, newObj().int("execution_count", count).
-				raw("data", b.Data, "{}").raw("metadata", b.Metadata, "{}").done())
+			k.publish("execute_result", m.RawHeader, executeResultContent(count, b.Data, b.Metadata))
 			output = plainText(done.Value)
 		}
 	}
-	k.reply(k.shell, m, "execute_reply", newObj().str("status", "ok").int("execution_count", count).
-		raw("payload", done.Payloads, "[]").raw("user_expressions", done.UserExpressions, "{}").done())
+	k.reply(k.shell, m, "execute_reply", executeReplyContent(count, done.Payloads, done.UserExpressions))
 }
 
 // stopOnErrorWait bounds the wait of stopping for the shell's reader to take what had
@@ -218,13 +216,13 @@ func (k *Kernel) stopping() uint64 {
 func (k *Kernel) replyError(m *wire.Message, msgType, ename, evalue string, publish bool) {
 	tb := []string{ename + ": " + evalue}
 	if publish {
-		k.publish("error", m.RawHeader, newObj().str("ename", ename).str("evalue", evalue).strs("traceback", tb).done())
+		k.publish("error", m.RawHeader, errorContent(ename, evalue, tb))
 	}
-	c := newObj().str("status", "error").str("ename", ename).str("evalue", evalue).strs("traceback", tb)
+	var count *int
 	if msgType == "execute_reply" {
-		c.int("execution_count", k.execCount)
+		count = &k.execCount
 	}
-	k.reply(k.shell, m, msgType, c.done())
+	k.reply(k.shell, m, msgType, errorReplyContent(ename, evalue, tb, count, false))
 }
 
 func (k *Kernel) complete(m *wire.Message) {
@@ -237,15 +235,15 @@ func (k *Kernel) complete(m *wire.Message) {
 		return
 	}
 	cursor := runeToByte(c.Code, c.CursorPos)
-	var comp evaluator.Completion
-	done, err := k.call(&active{req: m, parent: m.RawHeader}, &evaluator.Request{Op: evaluator.OpComplete, Code: c.Code, Cursor: cursor})
+	var comp evalproto.Completion
+	done, err := k.call(&active{req: m, parent: m.RawHeader}, &evalproto.Request{Op: evalproto.OpComplete, Code: c.Code, Cursor: cursor})
 	if errors.Is(err, errShuttingDown) {
 		return
 	}
 	if err == nil && done.Completion != nil {
 		comp = *done.Completion
 	} else {
-		comp = evaluator.Completion{CursorStart: cursor, CursorEnd: cursor}
+		comp = evalproto.Completion{CursorStart: cursor, CursorEnd: cursor}
 	}
 	matches := comp.Matches
 	if matches == nil {
@@ -257,9 +255,8 @@ func (k *Kernel) complete(m *wire.Message) {
 			md = b
 		}
 	}
-	k.reply(k.shell, m, "complete_reply", newObj().str("status", "ok").strs("matches", matches).
-		int("cursor_start", byteToRune(c.Code, comp.CursorStart)).int("cursor_end", byteToRune(c.Code, comp.CursorEnd)).
-		raw("metadata", md, "{}").done())
+	k.reply(k.shell, m, "complete_reply", completeReplyContent(matches,
+		byteToRune(c.Code, comp.CursorStart), byteToRune(c.Code, comp.CursorEnd), md))
 }
 
 func (k *Kernel) inspect(m *wire.Message) {
@@ -272,7 +269,7 @@ func (k *Kernel) inspect(m *wire.Message) {
 		k.replyError(m, "inspect_reply", "BadRequest", "inspect_request content: "+err.Error(), false)
 		return
 	}
-	done, err := k.call(&active{req: m, parent: m.RawHeader}, &evaluator.Request{Op: evaluator.OpInspect,
+	done, err := k.call(&active{req: m, parent: m.RawHeader}, &evalproto.Request{Op: evalproto.OpInspect,
 		Code: c.Code, Cursor: runeToByte(c.Code, c.CursorPos), Detail: c.DetailLevel})
 	if errors.Is(err, errShuttingDown) {
 		return
@@ -283,8 +280,7 @@ func (k *Kernel) inspect(m *wire.Message) {
 			found, data = true, b
 		}
 	}
-	k.reply(k.shell, m, "inspect_reply", newObj().str("status", "ok").bool("found", found).
-		raw("data", data, "{}").raw("metadata", nil, "{}").done())
+	k.reply(k.shell, m, "inspect_reply", inspectReplyContent(found, data))
 }
 
 func (k *Kernel) isComplete(m *wire.Message) {
@@ -295,7 +291,7 @@ func (k *Kernel) isComplete(m *wire.Message) {
 		k.replyError(m, "is_complete_reply", "BadRequest", "is_complete_request content: "+err.Error(), false)
 		return
 	}
-	done, err := k.call(&active{req: m, parent: m.RawHeader}, &evaluator.Request{Op: evaluator.OpIsComplete, Code: c.Code})
+	done, err := k.call(&active{req: m, parent: m.RawHeader}, &evalproto.Request{Op: evalproto.OpIsComplete, Code: c.Code})
 	if errors.Is(err, errShuttingDown) {
 		return
 	}
@@ -306,11 +302,7 @@ func (k *Kernel) isComplete(m *wire.Message) {
 			status, indent = done.Status, done.Indent
 		}
 	}
-	r := newObj().str("status", status)
-	if status == "incomplete" {
-		r.str("indent", indent)
-	}
-	k.reply(k.shell, m, "is_complete_reply", r.done())
+	k.reply(k.shell, m, "is_complete_reply", isCompleteReplyContent(status, indent))
 }
 
 func (k *Kernel) history(m *wire.Message) {
@@ -351,29 +343,7 @@ func (k *Kernel) history(m *wire.Message) {
 		k.replyError(m, "history_reply", "BadRequest", fmt.Sprintf("hist_access_type %q (want tail, range or search)", c.HistAccessType), false)
 		return
 	}
-	b := append(make([]byte, 0, 64*len(entries)+32), `{"status":"ok","history":[`...)
-	for i, e := range entries {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = fmt.Appendf(b, "[%d,%d,", e.Session, e.Line)
-		if c.Output {
-			b = append(b, '[')
-			b = wire.AppendString(b, e.Input)
-			b = append(b, ',')
-			if e.Output != nil {
-				b = wire.AppendString(b, *e.Output)
-			} else {
-				b = append(b, "null"...)
-			}
-			b = append(b, ']')
-		} else {
-			b = wire.AppendString(b, e.Input)
-		}
-		b = append(b, ']')
-	}
-	b = append(b, "]}"...)
-	k.reply(k.shell, m, "history_reply", b)
+	k.reply(k.shell, m, "history_reply", historyReplyContent(entries, c.Output))
 }
 
 // commOpen closes every comm a frontend opens: no comm targets are registered.
@@ -387,8 +357,7 @@ func (k *Kernel) commOpen(m *wire.Message) {
 		return
 	}
 	k.log.Printf("comm_open for unknown target %q: closing comm %s", c.TargetName, c.CommID)
-	k.publish("comm_close", m.RawHeader, newObj().str("comm_id", c.CommID).
-		raw("data", newObj().str("error", "peerbook has no comm target "+c.TargetName).done(), "{}").done())
+	k.publish("comm_close", m.RawHeader, commCloseContent(c.CommID, "peerbook has no comm target "+c.TargetName))
 }
 
 // runeToByte converts a cursor position in Unicode code points (the protocol's unit since

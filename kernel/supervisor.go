@@ -15,8 +15,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/peerbook/peerbook/kernel/crash"
-	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/internal/evalproto"
+	"github.com/peerbook/peerbook/kernel/internal/crash"
 )
 
 // What a child's reader goroutines report to the kernel.
@@ -31,7 +31,7 @@ const (
 type procMsg struct {
 	child  *child
 	kind   int
-	ev     *evaluator.Event
+	ev     *evalproto.Event
 	text   []byte
 	stream string // pmSync: which pipe
 	syncID uint64
@@ -52,6 +52,9 @@ type supervisor struct {
 	nextID atomic.Uint64
 	// interrupts receives interrupts that came while no cell ran.
 	interrupts chan struct{}
+
+	// trace, when set, is told when the first evaluator started and was ready.
+	trace *startTrace
 
 	mu      sync.Mutex
 	cur     *child // the evaluator, outside rank mode
@@ -254,9 +257,10 @@ func (s *supervisor) spawnLocked(g *rankGen, rank int, env []string) (*child, er
 	closeAll(reqR, evW, outW, errW)
 	if err != nil {
 		closeAll(reqW, evR, outR, errR)
-		return nil, fmt.Errorf("start evaluator %s: %w", s.argv[0], err)
+		return nil, evaluatorStartError(s.argv[0], err)
 	}
 	c.proc, c.pid, c.reqW = localProc{cmd}, cmd.Process.Pid, reqW
+	s.trace.step(stepEvaluatorStart)
 	s.live[c.pid] = true
 
 	var pipes sync.WaitGroup
@@ -282,7 +286,7 @@ func (c *child) readEvents(r *os.File) {
 	for {
 		line, err := br.ReadBytes('\n')
 		if len(line) > 0 {
-			ev := new(evaluator.Event)
+			ev := new(evalproto.Event)
 			if line[len(line)-1] != '\n' {
 				// Cut off by the end of the channel: the process died mid-write or a cell
 				// wrote part of a line and closed the descriptor.
@@ -292,13 +296,14 @@ func (c *child) readEvents(r *os.File) {
 			if jerr := json.Unmarshal(line, ev); jerr != nil {
 				c.badEvent(line, jerr)
 				return
-			} else if ev.Kind == evaluator.EvGather {
+			} else if ev.Kind == evalproto.EvGather {
 				c.gather(ev) // answered by the kernel, whatever the shell worker does
-			} else if ev.Kind == evaluator.EvReady {
+			} else if ev.Kind == evalproto.EvReady {
 				c.readyOnce.Do(func() {
 					c.readyErr = ev.Text
 					if ev.Text == "" {
 						c.wasReady.Store(true)
+						c.sup.trace.step(stepEvaluatorReady)
 					}
 					close(c.ready)
 				})
@@ -320,7 +325,7 @@ func (c *child) readPipe(r *os.File, stream string) {
 	if stream == "stderr" {
 		kind = pmStderr
 	}
-	var sc evaluator.MarkerScanner
+	var sc evalproto.MarkerScanner
 	// $PEERBOOK_EVALUATOR_LOG gets a copy of everything the evaluator writes to stderr.
 	var logFile *os.File
 	if path := os.Getenv("PEERBOOK_EVALUATOR_LOG"); path != "" && kind == pmStderr {
@@ -438,7 +443,7 @@ func (c *child) waitReady(ctx context.Context, interrupts <-chan struct{}) error
 }
 
 // send writes one request to the child.
-func (c *child) send(req *evaluator.Request) error {
+func (c *child) send(req *evalproto.Request) error {
 	b, err := json.Marshal(req)
 	if err != nil {
 		return fmt.Errorf("encode request: %w", err)
@@ -509,7 +514,7 @@ func (c *child) interrupt() {
 	// The request names the cell, so an interrupt that reaches the child before the cell
 	// started is kept for it (a signal alone would be lost then); SIGINT as well, for a cell
 	// whose reading of requests is stuck.
-	if err := c.send(&evaluator.Request{Op: evaluator.OpInterrupt, ID: busy}); err != nil {
+	if err := c.send(&evalproto.Request{Op: evalproto.OpInterrupt, ID: busy}); err != nil {
 		s.log.Printf("evaluator %d: %v", c.pid, err)
 	}
 	c.proc.Signal(os.Interrupt)
@@ -548,7 +553,7 @@ func (s *supervisor) command() []string {
 // closeWithin ends the child: a close request, then SIGKILL after grace; it returns once
 // the child has exited.
 func (c *child) closeWithin(grace time.Duration) {
-	c.send(&evaluator.Request{Op: evaluator.OpClose})
+	c.send(&evalproto.Request{Op: evalproto.OpClose})
 	select {
 	case <-c.exited:
 	case <-time.After(grace):

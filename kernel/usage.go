@@ -175,7 +175,5 @@ func debugReply(content json.RawMessage) []byte {
 		Command string `json:"command"`
 	}
 	_ = json.Unmarshal(content, &req)
-	return newObj().str("type", "response").int("request_seq", req.Seq).bool("success", false).
-		str("command", req.Command).str("message", "peerbook has no debugger (kernel_info_reply says \"debugger\": false)").
-		raw("body", nil, "{}").done()
+	return debugReplyContent(req.Seq, req.Command)
 }

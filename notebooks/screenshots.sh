@@ -21,7 +21,7 @@ notebooks=("$@")
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/peerbook" .
+go build -o "$tmp/" . ./internal/cmd/peerbook-evaluator
 "$tmp/peerbook" install --prefix "$tmp/prefix" --name peerbook-shots >/dev/null
 for nb in "${notebooks[@]}"; do
 	if [ -n "${UNTRUSTED:-}" ]; then

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs Jupyter's kernel conformance suite (jupyter_kernel_test) against peerbook: builds the
-# binary, installs its kernelspec into a temporary Jupyter path, and runs test_peerbook.py.
+# binaries (peerbook and peerbook-evaluator), installs the kernelspec into a temporary
+# Jupyter path, and runs test_peerbook.py.
 #
 #   bash kernel/conformance/run.sh [unittest arguments, e.g. -k test_history]
 #
@@ -24,7 +25,7 @@ if [ -z "$py" ]; then
 	exit 1
 fi
 
-(cd "$root" && go build -o "$tmp/bin/peerbook" .)
+(cd "$root" && go build -o "$tmp/bin/" . ./internal/cmd/peerbook-evaluator)
 "$tmp/bin/peerbook" install --prefix "$tmp/prefix" --name peerbook-conformance >/dev/null
 export JUPYTER_PATH="$tmp/prefix/share/jupyter"
 export JUPYTER_DATA_DIR="$tmp/data" JUPYTER_RUNTIME_DIR="$tmp/runtime"

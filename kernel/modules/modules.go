@@ -4,8 +4,8 @@
 // cannot interpret gonum's or go-humanize's source (both use the min/max builtins of Go
 // 1.21), and where it can, library code runs tens of times slower than compiled Go
 // (docs/MODULES.md has the figures). So the package is built with the go command into a new
-// evaluator binary: peerbook's own main package plus a generated package of yaegi symbol
-// tables for the imported packages, which the evaluator hands to the interpreter.
+// evaluator binary: peerbook-evaluator's main package plus a generated package of yaegi
+// symbol tables for the imported packages, which the evaluator hands to the interpreter.
 //
 // A Builder does that for a Set (the imported packages, `%go get` pins, the notebook's
 // folder). The work happens in a workspace under the user's cache dir, keyed by everything
@@ -75,10 +75,10 @@ type Set struct {
 // Builder builds evaluator binaries for module sets.
 type Builder struct {
 	// Source is peerbook's own module source: go.mod, go.sum and the packages' folders,
-	// with the main package (the peerbook command) at its root. Test files and testdata
-	// folders in it are not copied.
+	// with the evaluator's main package in internal/cmd/peerbook-evaluator. Test files and
+	// testdata folders in it are not copied.
 	Source fs.FS
-	// SymbolsVar names a package-level variable of the main package, of type
+	// SymbolsVar names a package-level variable of the evaluator's main package, of type
 	// map[string]map[string]reflect.Value, that the evaluator hands to the interpreter: the
 	// build adds a file to the main package that sets it to the generated symbol tables.
 	SymbolsVar string
@@ -259,7 +259,7 @@ func (b *Builder) buildNew(ctx context.Context, g *goTool, root, ws string, impo
 	if err != nil {
 		return fmt.Errorf("modules: read peerbook's go.mod: %w", err)
 	}
-	if err := writeHook(tmp, ws, g.goroot, b.SymbolsVar, b.GoModVar, string(ownMod)); err != nil {
+	if err := writeHook(filepath.Join(tmp, filepath.FromSlash(evaluatorDir)), ws, g.goroot, b.SymbolsVar, b.GoModVar, string(ownMod)); err != nil {
 		return err
 	}
 	if args := proj.editArgs(); len(args) > 0 {
@@ -297,7 +297,7 @@ func (b *Builder) buildNew(ctx context.Context, g *goTool, root, ws string, impo
 // countStale tells the tracker how many packages the build of the workspace dir compiles
 // (those the go build cache lacks), for its "N of M packages".
 func (b *Builder) countStale(ctx context.Context, g *goTool, dir string) {
-	args := append(append([]string{"list", "-deps"}, g.buildFlags()...), "-f", "{{if .Stale}}{{.ImportPath}}{{end}}", ".")
+	args := append(append([]string{"list", "-deps"}, g.buildFlags()...), "-f", "{{if .Stale}}{{.ImportPath}}{{end}}", "./"+evaluatorDir)
 	out, err := g.run(ctx, dir, args...)
 	if err != nil {
 		return // the count is a help; go build says what is wrong
@@ -313,7 +313,7 @@ func (b *Builder) countStale(ctx context.Context, g *goTool, dir string) {
 
 // link builds the evaluator of the workspace dir to the file out.
 func (b *Builder) link(ctx context.Context, g *goTool, dir, out string, imports []string) error {
-	args := append(append([]string{"build", "-v"}, g.buildFlags()...), "-o", out, ".")
+	args := append(append([]string{"build", "-v"}, g.buildFlags()...), "-o", out, "./"+evaluatorDir)
 	if _, err := g.runProgress(ctx, dir, b.tr.compiled, args...); err != nil {
 		os.Remove(out)
 		var ce *cmdError

@@ -126,7 +126,8 @@ type cellResult struct {
 	errors []string // the evalue of each error output
 }
 
-// runCells runs cells with `BIN run` and returns each cell's stdout and errors.
+// runCells runs cells in the evaluator bin (`peerbook run --evaluator BIN`) and returns each
+// cell's stdout and errors.
 func runCells(t testing.TB, bin string, cells ...string) []cellResult {
 	t.Helper()
 	type cell struct {
@@ -148,7 +149,7 @@ func runCells(t testing.TB, bin string, cells ...string) []cellResult {
 	if err := os.WriteFile(in, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(bin, "run", "--continue", "-q", "-o", out, in)
+	cmd := exec.Command(peerbookCommand(t), "run", "--evaluator", bin, "--continue", "-q", "-o", out, in)
 	log, err := cmd.CombinedOutput()
 	var ee *exec.ExitError
 	if err != nil && !errors.As(err, &ee) {

@@ -176,6 +176,7 @@ func TestMain(m *testing.M) {
 	if notebook.dir != "" {
 		os.RemoveAll(notebook.dir)
 	}
+	removePeerbookCommand()
 	os.Exit(code)
 }
 

@@ -26,7 +26,8 @@ const (
 	genericsFile  = "sym_zz_generics.go"      // what the generator writes next to extract's tables
 	symbolsDir    = "internal/modulesyms"     // the symbol tables
 	symbolsPkg    = selfModule + "/" + symbolsDir
-	hookFile      = "zz_modulesyms.go" // added to the main package: sets SymbolsVar
+	hookFile      = "zz_modulesyms.go"                // added to the main package: sets SymbolsVar
+	evaluatorDir  = "internal/cmd/peerbook-evaluator" // the evaluator's main package
 )
 
 // skipped reports whether the source file or folder p is left out of builds: test files,

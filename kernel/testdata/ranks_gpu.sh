@@ -3,7 +3,7 @@
 # each with its own CUDA context, their symmetric buffers CUDA virtual memory passed between
 # the processes.
 #
-#   here:   bash kernel/testdata/ranks_gpu.sh build DIR   # peerbook, kernel.test, the notebook, this script
+#   here:   bash kernel/testdata/ranks_gpu.sh build DIR   # peerbook, peerbook-evaluator, kernel.test, the notebook, this script
 #   there:  bash DIR/ranks_gpu.sh run DIR                 # needs no Go, no cgo, no CUDA headers
 #
 # "run" executes tutorial 07 on CUDA (100 fenced hand-offs between the processes: 0 wrong;
@@ -18,7 +18,7 @@ case $cmd in
 build)
 	root=$(cd "$(dirname "$0")/../.." && pwd)
 	mkdir -p "$dir"
-	(cd "$root" && CGO_ENABLED=0 go build -ldflags='-s -w' -o "$dir/peerbook" . &&
+	(cd "$root" && CGO_ENABLED=0 go build -ldflags='-s -w' -o "$dir/" . ./internal/cmd/peerbook-evaluator &&
 		CGO_ENABLED=0 go test -c -ldflags='-s -w' -o "$dir/kernel.test" ./kernel)
 	cp "$root/notebooks/07-ranks.ipynb" "$root/kernel/testdata/ranks_gpu.sh" "$dir/"
 	echo "built into $dir: copy it to the GPU machine and run: bash $dir/ranks_gpu.sh run $dir"

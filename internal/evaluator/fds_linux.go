@@ -1,11 +1,11 @@
-package evalchild
+package evaluator
 
 import (
 	"fmt"
 	"os"
 	"syscall"
 
-	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/internal/evalproto"
 )
 
 // channelFDMin is the lowest descriptor the evaluator moves its channels to: far from the
@@ -35,7 +35,7 @@ func moveHigh(fd int) (int, error) {
 // not an event, or the channel's end while the process lives) and says so.
 func channels() (requests, events, stdout, stderr *os.File, err error) {
 	var fds [4]int
-	for i, fd := range []int{evaluator.RequestFD, evaluator.EventFD, 1, 2} {
+	for i, fd := range []int{evalproto.RequestFD, evalproto.EventFD, 1, 2} {
 		if fds[i], err = moveHigh(fd); err != nil {
 			return nil, nil, nil, nil, err
 		}
@@ -44,7 +44,7 @@ func channels() (requests, events, stdout, stderr *os.File, err error) {
 	if err != nil {
 		return nil, nil, nil, nil, fmt.Errorf("open %s: %w", os.DevNull, err)
 	}
-	for _, fd := range []int{evaluator.RequestFD, evaluator.EventFD} {
+	for _, fd := range []int{evalproto.RequestFD, evalproto.EventFD} {
 		if err := syscall.Dup3(int(null.Fd()), fd, syscall.O_CLOEXEC); err != nil {
 			null.Close()
 			return nil, nil, nil, nil, fmt.Errorf("put %s on descriptor %d: %w", os.DevNull, fd, err)

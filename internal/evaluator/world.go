@@ -1,4 +1,4 @@
-package evalchild
+package evaluator
 
 import (
 	"context"
@@ -8,14 +8,14 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/peerbook/peerbook/internal/evalproto"
 	"github.com/peerbook/peerbook/internal/ranks"
-	"github.com/peerbook/peerbook/kernel/evaluator"
 )
 
 // world is the production ranks.World of a rank evaluator: its position comes from the
 // environment the kernel (or the rank agent under a launcher) set, and AllGather travels
 // over the evaluator protocol: a "gather" event to the kernel, which answers every rank
-// with "gathered" once all of them sent the same tag (see package evaluator, "Ranks").
+// with "gathered" once all of them sent the same tag (see package evalproto, "Ranks").
 type world struct {
 	s    *server
 	pos  ranks.Position
@@ -53,8 +53,8 @@ func (w *world) LocalDir() string { return w.pos.LocalDir }
 // early with an error when ctx ends, when the cell is interrupted, when the kernel is gone,
 // or when the kernel answers with one (another rank sent another tag, a rank died).
 func (w *world) AllGather(ctx context.Context, tag string, mine []byte) ([][]byte, error) {
-	if len(mine) > evaluator.MaxGather {
-		return nil, fmt.Errorf("all-gather %q: rank %d's blob is %d bytes, over the limit of %d", tag, w.pos.Rank, len(mine), evaluator.MaxGather)
+	if len(mine) > evalproto.MaxGather {
+		return nil, fmt.Errorf("all-gather %q: rank %d's blob is %d bytes, over the limit of %d", tag, w.pos.Rank, len(mine), evalproto.MaxGather)
 	}
 	ch := make(chan gatherAnswer, 1)
 	w.mu.Lock()
@@ -70,7 +70,7 @@ func (w *world) AllGather(ctx context.Context, tag string, mine []byte) ([][]byt
 	w.mu.Unlock()
 	// The answer comes on fd 3 while a cell runs: make sure it is read.
 	w.s.wantReader()
-	w.s.events.push(evaluator.Event{Kind: evaluator.EvGather, ID: w.s.runningID(), Tag: tag, Data: mine})
+	w.s.events.push(evalproto.Event{Kind: evalproto.EvGather, ID: w.s.runningID(), Tag: tag, Data: mine})
 	w.s.events.flush()
 	select {
 	case a := <-ch:
@@ -98,7 +98,7 @@ func (w *world) forget(tag string, ch chan gatherAnswer) {
 
 // answer hands the kernel's "gathered" request to the AllGather waiting for its tag; an
 // answer nobody waits for (its caller gave up) is dropped.
-func (w *world) answer(req evaluator.Request) {
+func (w *world) answer(req evalproto.Request) {
 	w.mu.Lock()
 	ch := w.waiting[req.Tag]
 	delete(w.waiting, req.Tag)

@@ -1,4 +1,4 @@
-package evalchild
+package evaluator
 
 import (
 	"bufio"
@@ -18,7 +18,7 @@ import (
 
 	"github.com/peerbook/peerbook/display"
 	"github.com/peerbook/peerbook/eval"
-	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/internal/evalproto"
 )
 
 // release ends the goroutines "leave" started.
@@ -120,19 +120,19 @@ func serve(t *testing.T, newSession func() (Session, error)) *harness {
 	return h
 }
 
-func (h *harness) send(r evaluator.Request) {
+func (h *harness) send(r evalproto.Request) {
 	b, _ := json.Marshal(r)
 	if _, err := h.req.Write(append(b, '\n')); err != nil {
 		h.t.Fatal(err)
 	}
 }
 
-func (h *harness) next() evaluator.Event {
+func (h *harness) next() evalproto.Event {
 	h.t.Helper()
-	ch := make(chan evaluator.Event, 1)
+	ch := make(chan evalproto.Event, 1)
 	go func() {
 		line, err := h.events.ReadBytes('\n')
-		var ev evaluator.Event
+		var ev evalproto.Event
 		if err == nil {
 			json.Unmarshal(line, &ev)
 		}
@@ -143,18 +143,18 @@ func (h *harness) next() evaluator.Event {
 		return ev
 	case <-time.After(time.Minute):
 		h.t.Fatal("no event")
-		return evaluator.Event{}
+		return evalproto.Event{}
 	}
 }
 
 // until reads events up to and including the done event of id.
-func (h *harness) until(id uint64) []evaluator.Event {
+func (h *harness) until(id uint64) []evalproto.Event {
 	h.t.Helper()
-	var evs []evaluator.Event
+	var evs []evalproto.Event
 	for {
 		ev := h.next()
 		evs = append(evs, ev)
-		if ev.Kind == evaluator.EvDone && ev.ID == id {
+		if ev.Kind == evalproto.EvDone && ev.ID == id {
 			return evs
 		}
 		if ev.Kind == "" {
@@ -169,51 +169,51 @@ func exec(code string) *eval.ExecuteRequest {
 
 func TestServeProtocol(t *testing.T) {
 	h := serve(t, nil)
-	if ev := h.next(); ev.Kind != evaluator.EvReady || ev.PID != os.Getpid() || ev.Text != "" {
+	if ev := h.next(); ev.Kind != evalproto.EvReady || ev.PID != os.Getpid() || ev.Text != "" {
 		t.Fatalf("first event %+v", ev)
 	}
-	h.send(evaluator.Request{ID: 1, Op: evaluator.OpExecute, Execute: exec("print hi")})
+	h.send(evalproto.Request{ID: 1, Op: evalproto.OpExecute, Execute: exec("print hi")})
 	evs := h.until(1)
-	if len(evs) != 2 || evs[0].Kind != evaluator.EvStream || evs[0].Text != "hi" || evs[0].ID != 1 {
+	if len(evs) != 2 || evs[0].Kind != evalproto.EvStream || evs[0].Text != "hi" || evs[0].ID != 1 {
 		t.Errorf("events %+v", evs)
 	}
-	if !strings.Contains(h.stdout.String(), string(evaluator.SyncMarker(1))) {
+	if !strings.Contains(h.stdout.String(), string(evalproto.SyncMarker(1))) {
 		t.Errorf("no sync marker on stdout: %q", h.stdout.String())
 	}
-	h.send(evaluator.Request{ID: 2, Op: evaluator.OpExecute, Execute: exec("value 42")})
+	h.send(evalproto.Request{ID: 2, Op: evalproto.OpExecute, Execute: exec("value 42")})
 	done := h.until(2)[0].Done
 	if done == nil || !strings.Contains(string(done.Value), `"text/plain":"42"`) || done.Error != nil {
 		t.Errorf("done %+v", done)
 	}
-	h.send(evaluator.Request{ID: 3, Op: evaluator.OpExecute, Execute: exec("fail")})
+	h.send(evalproto.Request{ID: 3, Op: evalproto.OpExecute, Execute: exec("fail")})
 	if d := h.until(3)[0].Done; d.Error == nil || d.Error.Name != "Error" || d.Error.Value != "plain error" {
 		t.Errorf("plain error became %+v", d.Error)
 	}
-	h.send(evaluator.Request{ID: 4, Op: evaluator.OpExecute, Execute: exec("panic")})
+	h.send(evalproto.Request{ID: 4, Op: evalproto.OpExecute, Execute: exec("panic")})
 	if d := h.until(4)[0].Done; d.Error == nil || d.Error.Name != "panic" {
 		t.Errorf("panic became %+v", d.Error)
 	}
-	h.send(evaluator.Request{ID: 5, Op: evaluator.OpExecute, Execute: exec("badvalue")})
+	h.send(evalproto.Request{ID: 5, Op: evalproto.OpExecute, Execute: exec("badvalue")})
 	if d := h.until(5)[0].Done; !strings.Contains(string(d.Value), "could not be encoded") {
 		t.Errorf("unencodable value became %s", d.Value)
 	}
-	h.send(evaluator.Request{ID: 6, Op: evaluator.OpComplete, Code: "fmt.Pri", Cursor: 7})
+	h.send(evalproto.Request{ID: 6, Op: evalproto.OpComplete, Code: "fmt.Pri", Cursor: 7})
 	if d := h.until(6)[0].Done; d.Completion == nil || d.Completion.Matches[0] != "Println" || d.Completion.CursorStart != 4 {
 		t.Errorf("complete %+v", d)
 	}
-	h.send(evaluator.Request{ID: 7, Op: evaluator.OpInspect, Code: "x"})
+	h.send(evalproto.Request{ID: 7, Op: evalproto.OpInspect, Code: "x"})
 	if d := h.until(7)[0].Done; d.Inspection == nil || !d.Inspection.Found {
 		t.Errorf("inspect %+v", d)
 	}
-	h.send(evaluator.Request{ID: 8, Op: evaluator.OpIsComplete, Code: "x"})
+	h.send(evalproto.Request{ID: 8, Op: evalproto.OpIsComplete, Code: "x"})
 	if d := h.until(8)[0].Done; d.Status != "incomplete" || d.Indent != "  " {
 		t.Errorf("is_complete %+v", d)
 	}
-	h.send(evaluator.Request{ID: 9, Op: "bogus"})
+	h.send(evalproto.Request{ID: 9, Op: "bogus"})
 	if d := h.until(9)[0].Done; d.Error == nil || !strings.Contains(d.Error.Value, "bogus") {
 		t.Errorf("unknown op %+v", d)
 	}
-	h.send(evaluator.Request{Op: evaluator.OpClose})
+	h.send(evalproto.Request{Op: evalproto.OpClose})
 	select {
 	case err := <-h.done:
 		if err != nil {
@@ -230,13 +230,13 @@ func TestServeProtocol(t *testing.T) {
 func TestStreamsMergeAndKeepOrder(t *testing.T) {
 	h := serve(t, nil)
 	h.next()
-	h.send(evaluator.Request{ID: 1, Op: evaluator.OpExecute, Execute: exec("burst")})
+	h.send(evalproto.Request{ID: 1, Op: evalproto.OpExecute, Execute: exec("burst")})
 	evs := h.until(1)
 	var kinds []string
 	text := ""
 	for _, ev := range evs {
 		kinds = append(kinds, ev.Kind)
-		if ev.Kind == evaluator.EvStream && ev.Name == "stdout" {
+		if ev.Kind == evalproto.EvStream && ev.Name == "stdout" {
 			text += ev.Text
 		}
 	}
@@ -256,37 +256,37 @@ func TestStreamsMergeAndKeepOrder(t *testing.T) {
 func TestInputRoundTripAndInterrupt(t *testing.T) {
 	h := serve(t, nil)
 	h.next()
-	h.send(evaluator.Request{ID: 1, Op: evaluator.OpExecute, Execute: exec("input pw: ")})
+	h.send(evalproto.Request{ID: 1, Op: evalproto.OpExecute, Execute: exec("input pw: ")})
 	ev := h.next()
-	if ev.Kind != evaluator.EvInput || ev.Prompt != "pw: " || !ev.Password || ev.InputID == 0 {
+	if ev.Kind != evalproto.EvInput || ev.Prompt != "pw: " || !ev.Password || ev.InputID == 0 {
 		t.Fatalf("input event %+v", ev)
 	}
-	h.send(evaluator.Request{ID: 1, Op: evaluator.OpInputReply, InputID: ev.InputID + 100, Value: "stale"}) // ignored
-	h.send(evaluator.Request{ID: 1, Op: evaluator.OpInputReply, InputID: ev.InputID, Value: "secret"})
+	h.send(evalproto.Request{ID: 1, Op: evalproto.OpInputReply, InputID: ev.InputID + 100, Value: "stale"}) // ignored
+	h.send(evalproto.Request{ID: 1, Op: evalproto.OpInputReply, InputID: ev.InputID, Value: "secret"})
 	if d := h.until(1); !strings.Contains(string(d[len(d)-1].Done.Value), "secret") {
 		t.Errorf("done %+v", d[len(d)-1].Done)
 	}
 	// An error answer fails the read.
-	h.send(evaluator.Request{ID: 2, Op: evaluator.OpExecute, Execute: exec("input x")})
+	h.send(evalproto.Request{ID: 2, Op: evalproto.OpExecute, Execute: exec("input x")})
 	ev = h.next()
-	h.send(evaluator.Request{ID: 2, Op: evaluator.OpInputReply, InputID: ev.InputID, Error: "no frontend"})
+	h.send(evalproto.Request{ID: 2, Op: evalproto.OpInputReply, InputID: ev.InputID, Error: "no frontend"})
 	if d := h.until(2); d[len(d)-1].Done.Error == nil || !strings.Contains(d[len(d)-1].Done.Error.Value, "no frontend") {
 		t.Errorf("done %+v", d[len(d)-1].Done)
 	}
 	// Interrupt while waiting for input, then while spinning.
-	h.send(evaluator.Request{ID: 3, Op: evaluator.OpExecute, Execute: exec("input y")})
+	h.send(evalproto.Request{ID: 3, Op: evalproto.OpExecute, Execute: exec("input y")})
 	h.next()
 	h.interrupts <- os.Interrupt
 	if d := h.until(3); d[len(d)-1].Done.Error == nil {
 		t.Error("interrupted input did not fail")
 	}
-	h.send(evaluator.Request{ID: 4, Op: evaluator.OpExecute, Execute: exec("spin")})
-	h.send(evaluator.Request{ID: 4, Op: evaluator.OpInterrupt})
+	h.send(evalproto.Request{ID: 4, Op: evalproto.OpExecute, Execute: exec("spin")})
+	h.send(evalproto.Request{ID: 4, Op: evalproto.OpInterrupt})
 	if d := h.until(4); d[len(d)-1].Done.Error == nil || d[len(d)-1].Done.Error.Name != "Interrupted" {
 		t.Errorf("spin: %+v", d[len(d)-1].Done)
 	}
 	// Without allow_stdin, Input fails at once.
-	h.send(evaluator.Request{ID: 5, Op: evaluator.OpExecute, Execute: &eval.ExecuteRequest{Code: "input z"}})
+	h.send(evalproto.Request{ID: 5, Op: evalproto.OpExecute, Execute: &eval.ExecuteRequest{Code: "input z"}})
 	if d := h.until(5); d[0].Done == nil || !strings.Contains(d[0].Done.Error.Value, "allow_stdin") {
 		t.Errorf("no-stdin %+v", d)
 	}
@@ -299,23 +299,23 @@ func TestInterruptRequestNamesItsCell(t *testing.T) {
 	h := serve(t, nil)
 	h.next()
 	// Before the cell starts: both lines are in the pipe before the child reads either.
-	h.send(evaluator.Request{ID: 1, Op: evaluator.OpExecute, Execute: exec("spin")})
-	h.send(evaluator.Request{ID: 1, Op: evaluator.OpInterrupt})
+	h.send(evalproto.Request{ID: 1, Op: evalproto.OpExecute, Execute: exec("spin")})
+	h.send(evalproto.Request{ID: 1, Op: evalproto.OpInterrupt})
 	if d := h.until(1); d[len(d)-1].Done.Error == nil || d[len(d)-1].Done.Error.Name != "Interrupted" {
 		t.Fatalf("spin interrupted before it started: %+v", d[len(d)-1].Done)
 	}
 	// An interrupt of a cell that ended, then a cell: it runs to its end.
-	h.send(evaluator.Request{ID: 2, Op: evaluator.OpExecute, Execute: exec("value 2")})
+	h.send(evalproto.Request{ID: 2, Op: evalproto.OpExecute, Execute: exec("value 2")})
 	h.until(2)
-	h.send(evaluator.Request{ID: 2, Op: evaluator.OpInterrupt})
-	h.send(evaluator.Request{ID: 3, Op: evaluator.OpExecute, Execute: exec("value 3")})
+	h.send(evalproto.Request{ID: 2, Op: evalproto.OpInterrupt})
+	h.send(evalproto.Request{ID: 3, Op: evalproto.OpExecute, Execute: exec("value 3")})
 	if d := h.until(3); d[len(d)-1].Done.Error != nil {
 		t.Fatalf("a stale interrupt stopped the next cell: %+v", d[len(d)-1].Done.Error)
 	}
 	// An interrupt of another cell while one runs leaves the running one alone; its own stops it.
-	h.send(evaluator.Request{ID: 4, Op: evaluator.OpExecute, Execute: exec("spin")})
-	h.send(evaluator.Request{ID: 3, Op: evaluator.OpInterrupt})
-	h.send(evaluator.Request{ID: 4, Op: evaluator.OpInterrupt})
+	h.send(evalproto.Request{ID: 4, Op: evalproto.OpExecute, Execute: exec("spin")})
+	h.send(evalproto.Request{ID: 3, Op: evalproto.OpInterrupt})
+	h.send(evalproto.Request{ID: 4, Op: evalproto.OpInterrupt})
 	if d := h.until(4); d[len(d)-1].Done.Error == nil || d[len(d)-1].Done.Error.Name != "Interrupted" {
 		t.Fatalf("spin: %+v", d[len(d)-1].Done)
 	}
@@ -323,7 +323,7 @@ func TestInterruptRequestNamesItsCell(t *testing.T) {
 
 func TestSessionThatFailsToStart(t *testing.T) {
 	h := serve(t, func() (Session, error) { return nil, errors.New("no yaegi today") })
-	if ev := h.next(); ev.Kind != evaluator.EvReady || ev.Text != "no yaegi today" {
+	if ev := h.next(); ev.Kind != evalproto.EvReady || ev.Text != "no yaegi today" {
 		t.Errorf("ready %+v", ev)
 	}
 	if err := <-h.done; err == nil {
@@ -334,7 +334,7 @@ func TestSessionThatFailsToStart(t *testing.T) {
 func TestEndOfRequestsStopsServe(t *testing.T) {
 	h := serve(t, nil)
 	h.next()
-	h.send(evaluator.Request{ID: 1, Op: evaluator.OpExecute, Execute: exec("spin")})
+	h.send(evalproto.Request{ID: 1, Op: evalproto.OpExecute, Execute: exec("spin")})
 	time.Sleep(50 * time.Millisecond)
 	h.req.Close() // the kernel is gone
 	select {
@@ -354,8 +354,8 @@ func TestInterruptReportsGoroutinesLeft(t *testing.T) {
 	atStart := runtime.NumGoroutine()
 	interrupt := func(id uint64, code string, count int) *eval.Error {
 		t.Helper()
-		h.send(evaluator.Request{ID: id, Op: evaluator.OpExecute, Execute: &eval.ExecuteRequest{Code: code, ExecutionCount: count}})
-		h.send(evaluator.Request{ID: id, Op: evaluator.OpInterrupt})
+		h.send(evalproto.Request{ID: id, Op: evalproto.OpExecute, Execute: &eval.ExecuteRequest{Code: code, ExecutionCount: count}})
+		h.send(evalproto.Request{ID: id, Op: evalproto.OpInterrupt})
 		d := h.until(id)
 		e := d[len(d)-1].Done.Error
 		if e == nil || e.Name != "Interrupted" {
@@ -378,9 +378,9 @@ func TestInterruptReportsGoroutinesLeft(t *testing.T) {
 		t.Errorf("reports %d goroutines left, want 300", n)
 	}
 	// A cell after a few: no warning.
-	h.send(evaluator.Request{ID: 2, Op: evaluator.OpExecute, Execute: exec("value 1")})
+	h.send(evalproto.Request{ID: 2, Op: evalproto.OpExecute, Execute: exec("value 1")})
 	for _, ev := range h.until(2) {
-		if ev.Kind == evaluator.EvStream && strings.Contains(ev.Text, "WARNING") {
+		if ev.Kind == evalproto.EvStream && strings.Contains(ev.Text, "WARNING") {
 			t.Errorf("warned after a few goroutines: %q", ev.Text)
 		}
 	}
@@ -390,10 +390,10 @@ func TestInterruptReportsGoroutinesLeft(t *testing.T) {
 		t.Fatalf("no warning for %d goroutines left:\n%s", loudGoroutines, tb)
 	}
 	warned := func(id uint64) string {
-		h.send(evaluator.Request{ID: id, Op: evaluator.OpExecute, Execute: exec("value 1")})
+		h.send(evalproto.Request{ID: id, Op: evalproto.OpExecute, Execute: exec("value 1")})
 		var w string
 		for _, ev := range h.until(id) {
-			if ev.Kind == evaluator.EvStream && ev.Name == "stderr" {
+			if ev.Kind == evalproto.EvStream && ev.Name == "stderr" {
 				w += ev.Text
 			}
 		}

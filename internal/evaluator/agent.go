@@ -1,4 +1,4 @@
-package evalchild
+package evaluator
 
 import (
 	"encoding/hex"
@@ -15,8 +15,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/peerbook/peerbook/internal/ranknet"
 	"github.com/peerbook/peerbook/internal/ranks"
-	"github.com/peerbook/peerbook/kernel/internal/ranknet"
 )
 
 // The rank agent: under a cluster launcher (mpirun, srun) the kernel does not start the

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package evalchild
+package evaluator
 
 import "os"
 

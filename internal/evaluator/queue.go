@@ -1,4 +1,4 @@
-package evalchild
+package evaluator
 
 import (
 	"bufio"
@@ -6,7 +6,7 @@ import (
 	"io"
 	"sync"
 
-	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/internal/evalproto"
 )
 
 // maxPendingBytes is how much stream text may wait for the event pipe before Stream blocks
@@ -31,7 +31,7 @@ type eventQueue struct {
 }
 
 type queued struct {
-	ev   evaluator.Event
+	ev   evalproto.Event
 	text []byte // stream text, merged
 }
 
@@ -42,7 +42,7 @@ func newEventQueue(w io.Writer) *eventQueue {
 	return q
 }
 
-func (q *eventQueue) push(ev evaluator.Event) {
+func (q *eventQueue) push(ev evalproto.Event) {
 	q.mu.Lock()
 	if !q.closed && !q.broken {
 		q.pending = append(q.pending, queued{ev: ev})
@@ -65,14 +65,14 @@ func (q *eventQueue) stream(id uint64, name, text string) {
 	}
 	if n := len(q.pending); n > 0 {
 		last := &q.pending[n-1]
-		if last.ev.Kind == evaluator.EvStream && last.ev.ID == id && last.ev.Name == name {
+		if last.ev.Kind == evalproto.EvStream && last.ev.ID == id && last.ev.Name == name {
 			last.text = append(last.text, text...)
 			q.bytes += len(text)
 			q.mu.Unlock()
 			return
 		}
 	}
-	q.pending = append(q.pending, queued{ev: evaluator.Event{Kind: evaluator.EvStream, ID: id, Name: name}, text: []byte(text)})
+	q.pending = append(q.pending, queued{ev: evalproto.Event{Kind: evalproto.EvStream, ID: id, Name: name}, text: []byte(text)})
 	q.bytes += len(text)
 	q.ready.Signal()
 	q.mu.Unlock()
@@ -122,7 +122,7 @@ func (q *eventQueue) flush() {
 		q.enc.SetEscapeHTML(false)
 	}
 	for i := range q.batch {
-		if q.batch[i].ev.Kind == evaluator.EvStream {
+		if q.batch[i].ev.Kind == evalproto.EvStream {
 			q.batch[i].ev.Text = string(q.batch[i].text)
 		}
 		if err := q.enc.Encode(&q.batch[i].ev); err != nil {

@@ -8,8 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peerbook/peerbook/display"
-	"github.com/peerbook/peerbook/eval"
+	"github.com/peerbook/peerbook/internal/evalproto"
 )
 
 const sample = `{
@@ -27,18 +26,18 @@ const sample = `{
 // scripted answers each cell by its source.
 type scripted struct{ ran []string }
 
-func (s *scripted) Execute(ctx context.Context, req eval.ExecuteRequest, out eval.Output) (eval.Result, error) {
+func (s *scripted) Execute(ctx context.Context, req evalproto.ExecuteRequest, out Output) (Result, error) {
 	s.ran = append(s.ran, req.Code)
 	switch req.Code {
 	case "boom":
 		out.Stream("stderr", "about to fail\n")
-		return eval.Result{}, &eval.Error{Name: "panic", Value: "boom", Traceback: []string{"\x1b[31mpanic: boom\x1b[0m"}}
+		return Result{}, &evalproto.Error{Name: "panic", Value: "boom", Traceback: []string{"\x1b[31mpanic: boom\x1b[0m"}}
 	default:
 		out.Stream("stdout", "a")
 		out.Stream("stdout", "b\n")
-		out.Display(display.Bundle{Data: map[string]any{"text/plain": "first"}}, "d1", false)
-		out.Display(display.Bundle{Data: map[string]any{"text/plain": "second"}}, "d1", true)
-		return eval.Result{Value: &display.Bundle{Data: map[string]any{"text/plain": "2"}}}, nil
+		out.Display(Bundle{Data: map[string]any{"text/plain": "first"}}, "d1", false)
+		out.Display(Bundle{Data: map[string]any{"text/plain": "second"}}, "d1", true)
+		return Result{Value: &Bundle{Data: map[string]any{"text/plain": "2"}}}, nil
 	}
 }
 
@@ -186,9 +185,9 @@ func TestCellsAfterAStopAreCleared(t *testing.T) {
 // cancelling runs a cell and then ends the run's context, as Ctrl-C does.
 type cancelling struct{ cancel context.CancelFunc }
 
-func (c cancelling) Execute(ctx context.Context, req eval.ExecuteRequest, out eval.Output) (eval.Result, error) {
+func (c cancelling) Execute(ctx context.Context, req evalproto.ExecuteRequest, out Output) (Result, error) {
 	c.cancel()
-	return eval.Result{}, nil
+	return Result{}, nil
 }
 
 // The page wraps long output lines (a long error's end, which says what to do, stays in
@@ -216,10 +215,10 @@ func TestHTMLWrapsLongOutputLines(t *testing.T) {
 // cell does.
 type interruptible struct{ started chan struct{} }
 
-func (s interruptible) Execute(ctx context.Context, req eval.ExecuteRequest, out eval.Output) (eval.Result, error) {
+func (s interruptible) Execute(ctx context.Context, req evalproto.ExecuteRequest, out Output) (Result, error) {
 	close(s.started)
 	<-ctx.Done()
-	return eval.Result{}, &eval.Error{Name: "Interrupted", Value: "interrupted", Traceback: []string{"Interrupted"}}
+	return Result{}, &evalproto.Error{Name: "Interrupted", Value: "interrupted", Traceback: []string{"Interrupted"}}
 }
 
 // TestInterruptIsNotATimeout: a cell stopped by the run's context (Ctrl-C in peerbook run)

@@ -1,4 +1,4 @@
-package evalchild
+package evaluator
 
 import (
 	"os"
@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/peerbook/peerbook/internal/ranknet"
 	"github.com/peerbook/peerbook/internal/ranks"
-	"github.com/peerbook/peerbook/kernel/internal/ranknet"
 )
 
 // The agent reads its rank from whichever launcher started it.

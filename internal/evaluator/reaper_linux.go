@@ -1,4 +1,4 @@
-package evalchild
+package evaluator
 
 import (
 	"fmt"

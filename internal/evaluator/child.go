@@ -1,6 +1,7 @@
-// Package evalchild is the evaluator child process: it serves one eval.Session over the
-// protocol of package evaluator (requests on fd 3, events on fd 4), for `peerbook evaluator`.
-package evalchild
+// Package evaluator is the evaluator child process: it serves one eval.Session over the
+// protocol of package internal/evalproto (requests on fd 3, events on fd 4), for the
+// peerbook-evaluator command.
+package evaluator
 
 import (
 	"bufio"
@@ -18,10 +19,10 @@ import (
 
 	"github.com/peerbook/peerbook/display"
 	"github.com/peerbook/peerbook/eval"
+	"github.com/peerbook/peerbook/internal/evalproto"
 	"github.com/peerbook/peerbook/internal/gpuctl"
+	"github.com/peerbook/peerbook/internal/ranknet"
 	"github.com/peerbook/peerbook/internal/ranks"
-	"github.com/peerbook/peerbook/kernel/evaluator"
-	"github.com/peerbook/peerbook/kernel/internal/ranknet"
 )
 
 // Session is what the evaluator serves: the method set of *eval.Session.
@@ -36,7 +37,7 @@ type Session interface {
 // Snapshotter is a Session that can hand over its definitions (*eval.Session is one), so
 // that the kernel can restore them in the evaluator that replaces this one.
 type Snapshotter interface {
-	Snapshot() evaluator.Snapshot
+	Snapshot() evalproto.Snapshot
 }
 
 // Config is what Serve needs.
@@ -190,12 +191,12 @@ func Serve(cfg Config) error {
 	}
 	session, err := cfg.NewSession()
 	if err != nil {
-		s.events.push(evaluator.Event{Kind: evaluator.EvReady, PID: os.Getpid(), Text: err.Error()})
+		s.events.push(evalproto.Event{Kind: evalproto.EvReady, PID: os.Getpid(), Text: err.Error()})
 		return fmt.Errorf("start session: %w", err)
 	}
 	s.session = session
 	defer session.Close()
-	s.events.push(evaluator.Event{Kind: evaluator.EvReady, PID: os.Getpid()})
+	s.events.push(evalproto.Event{Kind: evalproto.EvReady, PID: os.Getpid()})
 
 	if cfg.Interrupts != nil {
 		stop := make(chan struct{})
@@ -246,19 +247,19 @@ func (s *server) readRequests(r *bufio.Reader, prev <-chan struct{}, res chan<- 
 	for {
 		line, err := r.ReadBytes('\n')
 		if len(line) > 0 {
-			var req evaluator.Request
+			var req evalproto.Request
 			if jerr := json.Unmarshal(line, &req); jerr != nil {
 				fmt.Fprintf(s.cfg.Stderr, "peerbook evaluator: bad request: %v\n", jerr)
 			} else {
 				switch req.Op {
-				case evaluator.OpClose:
+				case evalproto.OpClose:
 					res <- readEnd{last: prev}
 					return
-				case evaluator.OpInputReply:
+				case evalproto.OpInputReply:
 					s.answerInput(req)
-				case evaluator.OpInterrupt:
+				case evalproto.OpInterrupt:
 					s.interruptRequest(req.ID)
-				case evaluator.OpGathered:
+				case evalproto.OpGathered:
 					if s.world != nil {
 						s.world.answer(req)
 					}
@@ -349,7 +350,7 @@ func (s *server) interruptRequest(id uint64) {
 	s.pendingInterrupt = id
 }
 
-func (s *server) answerInput(req evaluator.Request) {
+func (s *server) answerInput(req evalproto.Request) {
 	s.mu.Lock()
 	ch := s.inputs[req.InputID]
 	delete(s.inputs, req.InputID)
@@ -360,10 +361,10 @@ func (s *server) answerInput(req evaluator.Request) {
 }
 
 // handle answers one request with exactly one done event.
-func (s *server) handle(req evaluator.Request) {
-	done := &evaluator.Done{}
+func (s *server) handle(req evalproto.Request) {
+	done := &evalproto.Done{}
 	switch req.Op {
-	case evaluator.OpExecute:
+	case evalproto.OpExecute:
 		if req.Execute == nil {
 			done.Error = &eval.Error{Name: "BadRequest", Value: "execute request without a cell"}
 			break
@@ -382,18 +383,18 @@ func (s *server) handle(req evaluator.Request) {
 		}
 		// Everything the cell wrote to fd 1 and fd 2 is in the pipes now; the markers let the
 		// kernel publish it before the reply.
-		marker := evaluator.SyncMarker(req.ID)
+		marker := evalproto.SyncMarker(req.ID)
 		s.cfg.Stdout.Write(marker)
 		s.cfg.Stderr.Write(marker)
-	case evaluator.OpComplete:
+	case evalproto.OpComplete:
 		c := s.session.Complete(req.Code, req.Cursor)
 		done.Completion = &c
-	case evaluator.OpInspect:
+	case evalproto.OpInspect:
 		in := s.session.Inspect(req.Code, req.Cursor, req.Detail)
 		done.Inspection = &in
-	case evaluator.OpIsComplete:
+	case evalproto.OpIsComplete:
 		done.Status, done.Indent = s.session.IsComplete(req.Code)
-	case evaluator.OpSnapshot:
+	case evalproto.OpSnapshot:
 		sn, ok := s.session.(Snapshotter)
 		if !ok {
 			done.Error = &eval.Error{Name: "BadRequest", Value: "this session can not hand over its definitions"}
@@ -405,12 +406,12 @@ func (s *server) handle(req evaluator.Request) {
 		done.Error = &eval.Error{Name: "BadRequest", Value: fmt.Sprintf("unknown request %q", req.Op)}
 	}
 	var poisoned error
-	if req.Op == evaluator.OpExecute && s.cfg.Poisoned != nil {
+	if req.Op == evalproto.OpExecute && s.cfg.Poisoned != nil {
 		if poisoned = s.cfg.Poisoned(); poisoned != nil {
 			done.Ending = poisoned.Error()
 		}
 	}
-	s.events.push(evaluator.Event{Kind: evaluator.EvDone, ID: req.ID, Done: done})
+	s.events.push(evalproto.Event{Kind: evalproto.EvDone, ID: req.ID, Done: done})
 	s.events.flush()
 	if poisoned != nil {
 		s.exitPoisoned(poisoned)
@@ -429,7 +430,7 @@ func (s *server) exitPoisoned(err error) {
 	exit(ExitPoisoned)
 }
 
-func (s *server) execute(id uint64, req eval.ExecuteRequest, done *evaluator.Done) {
+func (s *server) execute(id uint64, req eval.ExecuteRequest, done *evalproto.Done) {
 	ctx, cancel := context.WithCancel(context.Background())
 	s.mu.Lock()
 	s.cancel, s.running = cancel, id
@@ -518,11 +519,11 @@ func (o *output) Stream(name, text string) {
 }
 
 func (o *output) Display(b display.Bundle, id string, update bool) {
-	o.s.events.push(evaluator.Event{Kind: evaluator.EvDisplay, ID: o.id, Bundle: marshalBundle(b), DisplayID: id, Update: update})
+	o.s.events.push(evalproto.Event{Kind: evalproto.EvDisplay, ID: o.id, Bundle: marshalBundle(b), DisplayID: id, Update: update})
 }
 
 func (o *output) ClearOutput(wait bool) {
-	o.s.events.push(evaluator.Event{Kind: evaluator.EvClear, ID: o.id, Wait: wait})
+	o.s.events.push(evalproto.Event{Kind: evalproto.EvClear, ID: o.id, Wait: wait})
 }
 
 // errNoStdin is Input's error when the frontend can't take input.
@@ -542,7 +543,7 @@ func (o *output) Input(prompt string, password bool) (string, error) {
 	o.s.inputs[inputID] = ch
 	o.s.mu.Unlock()
 	o.s.wantReader()
-	o.s.events.push(evaluator.Event{Kind: evaluator.EvInput, ID: o.id, InputID: inputID, Prompt: prompt, Password: password})
+	o.s.events.push(evalproto.Event{Kind: evalproto.EvInput, ID: o.id, InputID: inputID, Prompt: prompt, Password: password})
 	select {
 	case a := <-ch:
 		if a.err != "" {

@@ -8,13 +8,44 @@ import (
 	"sync"
 	"time"
 
-	"github.com/peerbook/peerbook/display"
-	"github.com/peerbook/peerbook/eval"
+	"github.com/peerbook/peerbook/internal/evalproto"
 )
 
-// Executor runs one cell. The kernel's supervised evaluator and eval.Session both fit.
+// Executor runs one cell: `peerbook run` adapts the kernel's supervised evaluator
+// (kernel.Session) to it. The types are this package's and the protocol's (evalproto), so
+// that the process running notebooks links no interpreter.
 type Executor interface {
-	Execute(ctx context.Context, req eval.ExecuteRequest, out eval.Output) (eval.Result, error)
+	// Execute runs req, sending its output to out as it comes. A cell that failed returns
+	// an *evalproto.Error (its traceback is the cell's error output); any other error is
+	// shown as one.
+	Execute(ctx context.Context, req evalproto.ExecuteRequest, out Output) (Result, error)
+}
+
+// Output receives a running cell's output: its streams, displays and clears, and its
+// requests for input.
+type Output interface {
+	Stream(name, text string)
+	// Display shows b; with update, it replaces the outputs that carry the display id.
+	Display(b Bundle, id string, update bool)
+	// ClearOutput clears the cell's output, now or (wait) at its next output.
+	ClearOutput(wait bool)
+	Input(prompt string, password bool) (string, error)
+}
+
+// Bundle is a MIME bundle as nbformat stores it (Bundle's shape): data by MIME type,
+// and metadata.
+type Bundle struct {
+	Data     map[string]any `json:"data"`
+	Metadata map[string]any `json:"metadata"`
+}
+
+// Result is what a cell produced besides its streamed output.
+type Result struct {
+	// Value is the cell's last expression, rendered; nil when there is none.
+	Value *Bundle
+	// Payloads are execute_reply payloads (a "page" for %help and name? is shown as the
+	// cell's output: a notebook has no pager).
+	Payloads []map[string]any
 }
 
 // Progress is told about each code cell as it starts and ends.
@@ -36,7 +67,7 @@ type RunOptions struct {
 	// Observer, where set, is sent every output of the running cell as it happens, besides
 	// the cell's Recorder (`peerbook run` shows them on the terminal). Its Input is never
 	// called.
-	Observer eval.Output
+	Observer Output
 }
 
 // CellError is a code cell that failed.
@@ -125,11 +156,11 @@ func runCell(ctx context.Context, c *Cell, src string, count int, ex Executor, o
 		defer cancel()
 	}
 	rec := &Recorder{}
-	var out eval.Output = rec
+	var out Output = rec
 	if opts.Observer != nil {
 		out = observed{rec, opts.Observer}
 	}
-	res, err := ex.Execute(ctx, eval.ExecuteRequest{Code: src, StoreHistory: true, ExecutionCount: count}, out)
+	res, err := ex.Execute(ctx, evalproto.ExecuteRequest{Code: src, StoreHistory: true, ExecutionCount: count}, out)
 	// A notebook has no pager: what a frontend would page (%help, name?) is the cell's
 	// output, as nbconvert's IPython shows it.
 	for _, p := range res.Payloads {
@@ -146,14 +177,14 @@ func runCell(ctx context.Context, c *Cell, src string, count int, ex Executor, o
 		})
 	}
 	if err != nil {
-		var ee *eval.Error
+		var ee *evalproto.Error
 		if !errors.As(err, &ee) {
-			ee = &eval.Error{Name: "Error", Value: err.Error(), Traceback: []string{err.Error()}}
+			ee = &evalproto.Error{Name: "Error", Value: err.Error(), Traceback: []string{err.Error()}}
 		}
 		// Interrupted for the cell's timeout, it is a Timeout; for another reason (Ctrl-C
 		// cancelled the run's context), it stays Interrupted.
 		if cause := context.Cause(ctx); errors.As(cause, new(*timeoutError)) && ee.Name == "Interrupted" {
-			ee = &eval.Error{Name: "Timeout", Value: cause.Error(), Traceback: append([]string{cause.Error()}, ee.Traceback...)}
+			ee = &evalproto.Error{Name: "Timeout", Value: cause.Error(), Traceback: append([]string{cause.Error()}, ee.Traceback...)}
 			err = cause
 		}
 		tb := make([]any, len(ee.Traceback))
@@ -172,21 +203,21 @@ type timeoutError struct{ limit time.Duration }
 func (e *timeoutError) Error() string { return fmt.Sprintf("cell ran longer than %v", e.limit) }
 
 // pageBundle is the MIME bundle of a "page" payload of an execute_reply.
-func pageBundle(p map[string]any) (display.Bundle, bool) {
+func pageBundle(p map[string]any) (Bundle, bool) {
 	if p["source"] != "page" {
-		return display.Bundle{}, false
+		return Bundle{}, false
 	}
 	data, ok := p["data"].(map[string]any)
 	if !ok || len(data) == 0 {
-		return display.Bundle{}, false
+		return Bundle{}, false
 	}
-	return display.Bundle{Data: data, Metadata: map[string]any{}}, true
+	return Bundle{Data: data, Metadata: map[string]any{}}, true
 }
 
 // observed sends a cell's outputs to its Recorder and to an observer.
 type observed struct {
 	rec *Recorder
-	obs eval.Output
+	obs Output
 }
 
 func (o observed) Stream(name, text string) {
@@ -194,7 +225,7 @@ func (o observed) Stream(name, text string) {
 	o.obs.Stream(name, text)
 }
 
-func (o observed) Display(b display.Bundle, id string, update bool) {
+func (o observed) Display(b Bundle, id string, update bool) {
 	o.rec.Display(b, id, update)
 	o.obs.Display(b, id, update)
 }
@@ -210,7 +241,7 @@ func (o observed) Input(prompt string, password bool) (string, error) {
 
 // Recorder collects a running cell's outputs as nbformat outputs, the way a frontend would:
 // consecutive stream text merged, display updates applied in place, clears honoured. It
-// implements eval.Output; input is refused, since nobody can answer it.
+// implements Output; input is refused, since nobody can answer it.
 type Recorder struct {
 	mu        sync.Mutex
 	outs      []map[string]any
@@ -258,7 +289,7 @@ func (r *Recorder) Stream(name, text string) {
 }
 
 // Display records display data, or updates earlier outputs that carry the same id.
-func (r *Recorder) Display(b display.Bundle, id string, update bool) {
+func (r *Recorder) Display(b Bundle, id string, update bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if update {

@@ -1,7 +1,8 @@
-// Package evaluator is the protocol between the kernel and its evaluator child process:
+// Package evalproto is the protocol between the kernel and its evaluator child process:
 // the requests, events and data types that travel over the child's pipes. It imports
 // nothing but the standard library, so the kernel, which links this package and not the
-// child's code (package evalchild: eval, yaegi, gpu), stays small.
+// child's code (package internal/evaluator: eval, yaegi, gpu), stays small; eval names its
+// data types too, without an edge from the interpreter's side up into the kernel's.
 //
 // The kernel starts the evaluator as `peerbook evaluator` and supervises it. The child
 // owns one Go session (eval.Session); the kernel owns sockets, ordering and history, so a
@@ -79,7 +80,7 @@
 // cancels the cell that runs, if one does (a user's Ctrl-C to the process). Before the "done" event of an execute request, the child writes a
 // sync marker (SyncMarker) to fd 1 and to fd 2; the kernel holds the reply until it has seen
 // both, so everything the cell wrote to the pipes is published before the reply.
-package evaluator
+package evalproto
 
 import (
 	"encoding/json"

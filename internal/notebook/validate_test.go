@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/peerbook/peerbook/display"
 	"github.com/peerbook/peerbook/eval"
+	"github.com/peerbook/peerbook/internal/evalproto"
 )
 
 // A cell whose source is neither a string nor a list of strings is refused when the
@@ -49,7 +51,7 @@ func TestRunShowsPagerTextAsOutput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Run(context.Background(), nb, s, RunOptions{}); err != nil {
+	if err := Run(context.Background(), nb, sessionExecutor{s}, RunOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	for i, want := range map[int]string{0: "%%cuda", 2: "func Fields(s string) []string"} {
@@ -90,7 +92,7 @@ func TestFuncMainRunsOnceAsHelpSays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Run(context.Background(), nb, s, RunOptions{}); err != nil {
+	if err := Run(context.Background(), nb, sessionExecutor{s}, RunOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	text := func(i int) string {
@@ -135,4 +137,29 @@ func TestHTMLTabsAreFourWide(t *testing.T) {
 	if !strings.Contains(rule, "tab-size:4") || !strings.Contains(page, "<pre class=\"src\">func f() {\n\treturn") {
 		t.Errorf("the pre rule %q doesn't set tab-size:4, or the tab was lost", rule)
 	}
+}
+
+// sessionExecutor runs cells in an eval.Session, in this process (the tests' Executor of
+// the real session).
+type sessionExecutor struct{ s *eval.Session }
+
+func (x sessionExecutor) Execute(ctx context.Context, req evalproto.ExecuteRequest, out Output) (Result, error) {
+	res, err := x.s.Execute(ctx, req, sessionOutput{out})
+	r := Result{Payloads: res.Payloads}
+	if res.Value != nil {
+		r.Value = &Bundle{Data: res.Value.Data, Metadata: res.Value.Metadata}
+	}
+	return r, err
+}
+
+// sessionOutput is an Output as the session's eval.Output.
+type sessionOutput struct{ out Output }
+
+func (o sessionOutput) Stream(name, text string) { o.out.Stream(name, text) }
+func (o sessionOutput) Display(b display.Bundle, id string, update bool) {
+	o.out.Display(Bundle{Data: b.Data, Metadata: b.Metadata}, id, update)
+}
+func (o sessionOutput) ClearOutput(wait bool) { o.out.ClearOutput(wait) }
+func (o sessionOutput) Input(prompt string, password bool) (string, error) {
+	return o.out.Input(prompt, password)
 }

@@ -1,4 +1,4 @@
-package evalchild
+package evaluator
 
 import (
 	"bufio"
@@ -10,8 +10,8 @@ import (
 
 	"github.com/peerbook/peerbook/display"
 	"github.com/peerbook/peerbook/eval"
+	"github.com/peerbook/peerbook/internal/evalproto"
 	"github.com/peerbook/peerbook/internal/ranks"
-	"github.com/peerbook/peerbook/kernel/evaluator"
 )
 
 // gatherSession runs "gather TAG BLOB" (the value is the blobs joined by ",", or the
@@ -65,7 +65,7 @@ func serveRank(t *testing.T, rank, size int) (*harness, *gatherSession) {
 		evW.Close()
 	}()
 	t.Cleanup(func() { reqW.Close() })
-	if ev := h.next(); ev.Kind != evaluator.EvReady {
+	if ev := h.next(); ev.Kind != evalproto.EvReady {
 		t.Fatalf("first event %+v", ev)
 	}
 	return h, g
@@ -78,31 +78,31 @@ func TestWorldAllGatherTravelsOverTheProtocol(t *testing.T) {
 	if g.w.Rank() != 1 || g.w.Size() != 3 || g.w.LocalDir() != "/tmp/d" || g.w.Host() == "" {
 		t.Fatalf("world: rank %d size %d dir %q host %q", g.w.Rank(), g.w.Size(), g.w.LocalDir(), g.w.Host())
 	}
-	h.send(evaluator.Request{ID: 7, Op: evaluator.OpExecute, Execute: exec("gather handles mine")})
+	h.send(evalproto.Request{ID: 7, Op: evalproto.OpExecute, Execute: exec("gather handles mine")})
 	ev := h.next()
-	if ev.Kind != evaluator.EvGather || ev.ID != 7 || ev.Tag != "handles" || string(ev.Data) != "mine" {
+	if ev.Kind != evalproto.EvGather || ev.ID != 7 || ev.Tag != "handles" || string(ev.Data) != "mine" {
 		t.Fatalf("gather event %+v", ev)
 	}
-	h.send(evaluator.Request{Op: evaluator.OpGathered, Tag: "handles", Data: [][]byte{[]byte("a"), []byte("mine"), []byte("c")}})
+	h.send(evalproto.Request{Op: evalproto.OpGathered, Tag: "handles", Data: [][]byte{[]byte("a"), []byte("mine"), []byte("c")}})
 	done := h.until(7)[0].Done
 	if done.Error != nil || !strings.Contains(string(done.Value), `"text/plain":"a,mine,c"`) {
 		t.Fatalf("done %+v value %s", done.Error, done.Value)
 	}
 
 	// The kernel's error (another rank's tag) is the call's error.
-	h.send(evaluator.Request{ID: 8, Op: evaluator.OpExecute, Execute: exec("gather x 1")})
-	if ev := h.next(); ev.Kind != evaluator.EvGather || ev.Tag != "x" {
+	h.send(evalproto.Request{ID: 8, Op: evalproto.OpExecute, Execute: exec("gather x 1")})
+	if ev := h.next(); ev.Kind != evalproto.EvGather || ev.Tag != "x" {
 		t.Fatalf("gather event %+v", ev)
 	}
-	h.send(evaluator.Request{Op: evaluator.OpGathered, Tag: "x", Error: "rank 2 sent tag \"y\""})
+	h.send(evalproto.Request{Op: evalproto.OpGathered, Tag: "x", Error: "rank 2 sent tag \"y\""})
 	if d := h.until(8)[0].Done; d.Error == nil || !strings.Contains(d.Error.Value, `rank 2 sent tag "y"`) {
 		t.Fatalf("done %+v", d.Error)
 	}
 
 	// A blob count that is not the number of ranks is refused, never returned.
-	h.send(evaluator.Request{ID: 9, Op: evaluator.OpExecute, Execute: exec("gather z 1")})
+	h.send(evalproto.Request{ID: 9, Op: evalproto.OpExecute, Execute: exec("gather z 1")})
 	h.next()
-	h.send(evaluator.Request{Op: evaluator.OpGathered, Tag: "z", Data: [][]byte{[]byte("1")}})
+	h.send(evalproto.Request{Op: evalproto.OpGathered, Tag: "z", Data: [][]byte{[]byte("1")}})
 	if d := h.until(9)[0].Done; d.Error == nil || !strings.Contains(d.Error.Value, "1 blobs for 3 ranks") {
 		t.Fatalf("done %+v", d.Error)
 	}
@@ -111,8 +111,8 @@ func TestWorldAllGatherTravelsOverTheProtocol(t *testing.T) {
 // An interrupt ends a waiting AllGather with an error; the kernel's late answer is dropped.
 func TestWorldAllGatherEndsOnInterrupt(t *testing.T) {
 	h, _ := serveRank(t, 0, 2)
-	h.send(evaluator.Request{ID: 1, Op: evaluator.OpExecute, Execute: exec("gather t 0")})
-	if ev := h.next(); ev.Kind != evaluator.EvGather {
+	h.send(evalproto.Request{ID: 1, Op: evalproto.OpExecute, Execute: exec("gather t 0")})
+	if ev := h.next(); ev.Kind != evalproto.EvGather {
 		t.Fatalf("gather event %+v", ev)
 	}
 	h.interrupts <- os.Interrupt
@@ -121,13 +121,13 @@ func TestWorldAllGatherEndsOnInterrupt(t *testing.T) {
 		!(strings.Contains(d.Error.Value, "interrupted") || strings.Contains(d.Error.Value, "context canceled")) {
 		t.Fatalf("done %+v", d.Error)
 	}
-	h.send(evaluator.Request{Op: evaluator.OpGathered, Tag: "t", Data: [][]byte{nil, nil}})
+	h.send(evalproto.Request{Op: evalproto.OpGathered, Tag: "t", Data: [][]byte{nil, nil}})
 	// The same tag again works: nothing of the interrupted call is left.
-	h.send(evaluator.Request{ID: 2, Op: evaluator.OpExecute, Execute: exec("gather t 0")})
-	if ev := h.next(); ev.Kind != evaluator.EvGather || ev.ID != 2 {
+	h.send(evalproto.Request{ID: 2, Op: evalproto.OpExecute, Execute: exec("gather t 0")})
+	if ev := h.next(); ev.Kind != evalproto.EvGather || ev.ID != 2 {
 		t.Fatalf("gather event %+v", ev)
 	}
-	h.send(evaluator.Request{Op: evaluator.OpGathered, Tag: "t", Data: [][]byte{[]byte("0"), []byte("1")}})
+	h.send(evalproto.Request{Op: evalproto.OpGathered, Tag: "t", Data: [][]byte{[]byte("0"), []byte("1")}})
 	if d := h.until(2)[0].Done; d.Error != nil || !strings.Contains(string(d.Value), "0,1") {
 		t.Fatalf("done %+v %s", d.Error, d.Value)
 	}
@@ -137,12 +137,12 @@ func TestWorldAllGatherEndsOnInterrupt(t *testing.T) {
 // tell their answers apart).
 func TestWorldRefusesASecondGatherOfATag(t *testing.T) {
 	h, _ := serveRank(t, 0, 2)
-	h.send(evaluator.Request{ID: 1, Op: evaluator.OpExecute, Execute: exec("twice t")})
+	h.send(evalproto.Request{ID: 1, Op: evalproto.OpExecute, Execute: exec("twice t")})
 	ev := h.next()
-	if ev.Kind != evaluator.EvGather {
+	if ev.Kind != evalproto.EvGather {
 		t.Fatalf("gather event %+v", ev)
 	}
-	h.send(evaluator.Request{Op: evaluator.OpGathered, Tag: "t", Data: [][]byte{nil, nil}})
+	h.send(evalproto.Request{Op: evalproto.OpGathered, Tag: "t", Data: [][]byte{nil, nil}})
 	if d := h.until(1)[0].Done; d.Error == nil || !strings.Contains(d.Error.Value, "already waits in an all-gather with this tag") {
 		t.Fatalf("done %+v", d.Error)
 	}

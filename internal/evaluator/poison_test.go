@@ -1,4 +1,4 @@
-package evalchild
+package evaluator
 
 import (
 	"bufio"
@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peerbook/peerbook/kernel/evaluator"
+	"github.com/peerbook/peerbook/internal/evalproto"
 )
 
 // TestPoisonedProcessExitsAfterTheReply: once Config.Poisoned reports an error after a cell,
@@ -36,15 +36,15 @@ func TestPoisonedProcessExitsAfterTheReply(t *testing.T) {
 			Exit: func(code int) { exits <- code }})
 		evW.Close()
 	}()
-	if ev := h.next(); ev.Kind != evaluator.EvReady {
+	if ev := h.next(); ev.Kind != evalproto.EvReady {
 		t.Fatalf("first event %+v, want ready", ev)
 	}
 
-	h.send(evaluator.Request{Op: evaluator.OpExecute, ID: 1, Execute: exec("value fine")})
+	h.send(evalproto.Request{Op: evalproto.OpExecute, ID: 1, Execute: exec("value fine")})
 	if evs := h.until(1); evs[len(evs)-1].Done.Ending != "" {
 		t.Errorf("a usable process says it ends: %q", evs[len(evs)-1].Done.Ending)
 	}
-	h.send(evaluator.Request{Op: evaluator.OpComplete, ID: 2, Code: "fmt.Pr", Cursor: 6})
+	h.send(evalproto.Request{Op: evalproto.OpComplete, ID: 2, Code: "fmt.Pr", Cursor: 6})
 	h.until(2)
 	select {
 	case code := <-exits:
@@ -53,7 +53,7 @@ func TestPoisonedProcessExitsAfterTheReply(t *testing.T) {
 	}
 
 	poisoned.Store(true)
-	h.send(evaluator.Request{Op: evaluator.OpExecute, ID: 3, Execute: exec("fail")})
+	h.send(evalproto.Request{Op: evalproto.OpExecute, ID: 3, Execute: exec("fail")})
 	evs := h.until(3)
 	if d := evs[len(evs)-1].Done; d == nil || d.Error == nil || !strings.Contains(d.Ending, "can't be used again") {
 		t.Fatalf("the poisoned cell's done event has no error, or does not say the process ends: %+v", evs[len(evs)-1].Done)
