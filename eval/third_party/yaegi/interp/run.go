@@ -2296,7 +2296,19 @@ func getIndexMap2(n *node) {
 	doStatus := n.anc.child[1].ident != "_"
 
 	if !doValue && !doStatus {
-		nop(n)
+		if n.child[1].rval.IsValid() {
+			nop(n)
+			return
+		}
+		// peerbook patch 92: `_, _ = m[k]` still looks k up, as Go does: a key of an
+		// interface type whose dynamic type is not comparable (a slice, a map, a
+		// func) panics. It was no code at all, and the lookup did not panic.
+		value0 := genValue(n.child[0])
+		value1 := genMapKey(n.child[0], genValue(n.child[1]))
+		n.exec = func(f *frame) bltn {
+			value0(f).MapIndex(value1(f))
+			return next
+		}
 		return
 	}
 	// peerbook patch 48: a missing key stores the zero value of the map's elements (the
