@@ -105,5 +105,10 @@ func genValueTo(typ *itype, n *node) func(*frame) reflect.Value {
 	if poolConvert(typ, n) {
 		return genValueAs(n, typ.TypeOf())
 	}
+	if isNamedFuncSrc(n.typ) {
+		// peerbook patch 93: a declared function is its function value (in an
+		// interface, it was the *node of its declaration).
+		return genFuncValue(n)
+	}
 	return genValue(n)
 }

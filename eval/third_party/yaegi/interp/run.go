@@ -1663,7 +1663,9 @@ func call(n *node) {
 				values = append(values, genValueInterface(c))
 			case isInterfaceBin(arg):
 				values = append(values, genInterfaceWrapper(c, arg.rtype))
-			case isFuncSrc(arg):
+			case isFuncSrc(arg) || isNamedFuncSrc(c.typ):
+				// peerbook patch 93: a declared function passed as an interface is
+				// its function value too (it was the *node of its declaration).
 				values = append(values, genFuncValue(c))
 			default:
 				values = append(values, genValueTo(arg, c))
@@ -3086,6 +3088,11 @@ func _return(n *node) {
 			values[i] = genInterfaceWrapper(c, t.TypeOf())
 		case funcT:
 			values[i] = genValue(c)
+			if isNamedFuncSrc(c.typ) {
+				// peerbook patch 93: a declared function returned is its function
+				// value (the *node of its declaration failed in reflect.Set).
+				values[i] = genFuncValue(c)
+			}
 		case valueT:
 			switch t.rtype.Kind() {
 			case reflect.Interface:
@@ -3104,6 +3111,12 @@ func _return(n *node) {
 					// we can't let genValueInterface deal with it, because we call on c,
 					// not on n, which means that the interfaceT knowledge is lost.
 					values[i] = genValue(c)
+					if isNamedFuncSrc(c.typ) {
+						// peerbook patch 93: a declared function returned as an
+						// interface is its function value (it was the *node of its
+						// declaration).
+						values[i] = genFuncValue(c)
+					}
 					break
 				}
 				values[i] = genValueInterface(c)
