@@ -3874,9 +3874,25 @@ func _case(n *node) {
 				}
 			}
 		}
+		// peerbook patch 94: a case nil matches a tag that is nil (a slice, a map, a
+		// func, a pointer, a channel): the nil literal is an empty interface's zero,
+		// and the tag converted to that interface was never equal to it, status ok.
+		nilCase := make([]bool, len(values))
+		for i, c := range n.child[:len(n.child)-1] {
+			nilCase[i] = c.typ != nil && c.typ.cat == nilT
+		}
 		n.exec = func(f *frame) bltn {
 			v0 := value(f)
 			for i := range values {
+				if nilCase[i] {
+					switch v0.Kind() {
+					case reflect.Slice, reflect.Map, reflect.Func, reflect.Pointer, reflect.Chan, reflect.Interface, reflect.UnsafePointer:
+						if v0.IsNil() {
+							return tnext
+						}
+						continue
+					}
+				}
 				v1 := eval(f, i)
 				a, b := v0, v1
 				if a.Type() != b.Type() {
