@@ -5,10 +5,11 @@ import (
 	"testing"
 )
 
-// Tests of the generics patches to the in-tree copy of yaegi (G1-G12 in
-// eval/third_party/yaegi/PATCHES.md), as yaegipatch_test.go's: each runs what its patch
-// fixes, in a session (cellStdout) or on a bare interpreter (yaegiStdout), and compares
-// with what `go run` prints for the same program.
+// Tests of the generics patches to the in-tree copy of yaegi (G1-G12 and patch 28 in
+// eval/third_party/yaegi/PATCHES.md): generic declarations and their instances. Each
+// runs what its patch fixes, in a session (cellStdout) or on a bare interpreter
+// (yaegiStdout), and compares with what `go run` prints for the same program. Generic
+// code's other fixes are yaegipatch_typeparams_test.go's.
 
 // Generics patch G1: a generic function instantiated while its own instance is being
 // compiled (NewSet[T]() in a method of Set[T], compiled when NewSet's result type
@@ -422,6 +423,28 @@ func (l List[T]) First() T { return l.Head.Val }`)
 	_, rec := mustExec(t, s, `l.Reverse()
 fmt.Println(l.First(), l.Len, m.First())`)
 	if got, want := rec.stream("stdout"), "b 2 1\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// Patch 28: methods with a pointer receiver declared on a generic type after it was
+// instantiated (in a later cell) belong to the instances too (they were "undefined
+// selector"); value receivers already did. The expected output is go run's of the
+// same declarations in one program.
+func TestPatchGenericMethodsInLaterCell(t *testing.T) {
+	s := newSession(t)
+	mustExec(t, s, "import \"fmt\"\n\ntype Stack[T any] struct{ items []T }")
+	mustExec(t, s, "func (s *Stack[T]) Push(v T) { s.items = append(s.items, v) }")
+	mustExec(t, s, "var s Stack[int]\ns.Push(1)\ns.Push(2)")
+	mustExec(t, s, `func (s *Stack[T]) Pop() T {
+	v := s.items[len(s.items)-1]
+	s.items = s.items[:len(s.items)-1]
+	return v
+}
+
+func (s Stack[T]) Len() int { return len(s.items) }`)
+	_, rec := mustExec(t, s, "fmt.Println(s.Pop(), s.Len())\nvar w Stack[string]\nw.Push(\"x\")\nfmt.Println(w.Pop(), w.Len())")
+	if got, want := rec.stream("stdout"), "2 1\nx 0\n"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }

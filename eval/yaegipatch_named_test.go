@@ -13,16 +13,6 @@ import (
 // compiled named type of eval/internal/namedpool, so that their values keep their type in
 // interfaces. Expected outputs are what `go run` prints for the same programs.
 
-// exhaustPool takes every free pool type of the underlying type under, as a session
-// that declared that many types would, and returns the function that gives them back.
-func exhaustPool(t *testing.T, under reflect.Type) func() {
-	t.Helper()
-	owner := new(byte)
-	for namedpool.Take(under, "main.taken", "", owner) != nil {
-	}
-	return func() { namedpool.Release(owner) }
-}
-
 func TestPatchNamedTypeIdentity(t *testing.T) {
 	const code = `import (
 	"context"
