@@ -459,27 +459,6 @@ func main() {
 	}
 }
 
-// Generics patch G9: a type alias declared in a function (type IntBox = Box[int],
-// type Celsius = float64) was left undefined.
-func TestPatchLocalTypeAlias(t *testing.T) {
-	got := cellStdout(t, `import "fmt"
-
-type Box[T any] struct{ V T }
-
-func main() {
-	type IntBox = Box[int]
-	type Celsius = float64
-	b := IntBox{3}
-	var c Celsius = 21.5
-	fmt.Println(b.V, c)
-	fmt.Printf("%T %T\n", b, c)
-}
-`)
-	if want := "3 21.5\nmain.Box[int] float64\n"; got != want {
-		t.Errorf("got:\n%s\nwant (go run):\n%s", got, want)
-	}
-}
-
 // Generics patch G10: instances are kept per generic declaration. They were cached by
 // name and type arguments only: methods of two generic types with the same name
 // (Box[T].Show, List[T].Show) and a generic function Show shared one instance (the

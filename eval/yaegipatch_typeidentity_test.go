@@ -2,6 +2,7 @@ package eval
 
 import (
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -111,10 +112,12 @@ func main() {
 	}
 }
 
-// Patch 33: a type alias declared in a function (type pair = struct{ K string; V int })
-// denotes the aliased type; yaegi only handled aliases at package level and failed with
-// "definition loop" on the first use of a local one.
-func TestPatchLocalStructAlias(t *testing.T) {
+// Patch 33 and generics patch G9, the same fix made on two branches: a type alias
+// declared in a function (type pair = struct{ K string; V int }, type IntBox =
+// Box[int], type Celsius = float64) denotes the aliased type; yaegi only handled aliases
+// at package level and failed with "definition loop" on the first use of a local one,
+// or left it undefined.
+func TestPatchLocalTypeAlias(t *testing.T) {
 	src := `package main
 
 import (
@@ -125,6 +128,8 @@ import (
 type Temp float64
 
 func (t Temp) String() string { return fmt.Sprintf("%.1f°", float64(t)) }
+
+type Box[T any] struct{ V T }
 
 func main() {
 	type myint = int
@@ -145,12 +150,26 @@ func main() {
 	var sb B
 	sb.WriteString(t.String())
 	fmt.Printf("%T %d %v %v %s\n", a, b, ps, q, sb.String())
-}
-`
-	want := `int 6 [{x 6}] {x 6} 21.5°
-`
-	if got := yaegiStdout(t, src); got != want {
+	type IntBox = Box[int]
+	type Celsius = float64
+	bx := IntBox{3}
+	var c Celsius = 21.5
+	fmt.Println(bx.V, c)
+	fmt.Printf("%T %T\n", bx, c)
+}`
+	want := "int 6 [{x 6}] {x 6} 21.5°\n3 21.5\nmain.Box[int] float64\n"
+	// On a bare interpreter %T of a generic struct instance shows its struct type (the
+	// session names it, patch 111 and the rewriter): the last line is compared in the
+	// session only.
+	bare := strings.Replace(src, "\tfmt.Printf(\"%T %T\\n\", bx, c)\n", "", 1)
+	if bare == src {
+		t.Fatal("the line printing the types, left out of the bare program, is not in it")
+	}
+	if got, want := yaegiStdout(t, bare), "int 6 [{x 6}] {x 6} 21.5°\n3 21.5\n"; got != want {
 		t.Errorf("bare interpreter: got %q, want %q", got, want)
+	}
+	if got := cellStdout(t, src); got != want {
+		t.Errorf("session: got %q, want %q", got, want)
 	}
 }
 
