@@ -10,9 +10,9 @@ import (
 // in functions (eval/third_party/yaegi/PATCHES.md): struct types with the same fields
 // stay distinct, a struct type defined from a named one is its own, local aliases
 // denote their types, and a local struct type is its own type, named with its package.
-// Named types of predeclared and composite types are yaegipatch_named_test.go's and
-// yaegipatch_namedcomp_test.go's. Expected outputs are what `go run` prints for the
-// same programs.
+// Named types of predeclared types and of slices and maps of them are
+// yaegipatch_named_test.go's. Expected outputs are what `go run` prints for the same
+// programs.
 
 // Patch 5: struct types with the same fields stay distinct types in assertions, type
 // switches, map keys and errors.As; conversions between them and struct tags still work.
