@@ -15,7 +15,8 @@ import (
 // in-tree copy of yaegi (eval/third_party/yaegi/PATCHES.md). Each of those tests runs
 // what its patch fixes, in a session (cellStdout) or on a bare interpreter
 // (yaegiStdout), and compares with what `go run` prints for the same program; the files
-// are grouped by the Go feature they check, and each test's comment names its patch.
+// are grouped by the Go feature they check, and each test's comment names the patch (or
+// the rewrite) it checks.
 
 // cellStdout runs code in a fresh session and returns its standard output; the cell must
 // succeed.
@@ -51,6 +52,7 @@ func yaegiCompileError(src string) error {
 	return err
 }
 
+// lastOf returns the last n bytes of s, or s when it is shorter.
 func lastOf(s string, n int) string {
 	if len(s) > n {
 		return s[len(s)-n:]
