@@ -689,7 +689,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			}
 
 			if order := assignOrder(n, sc); order != nil {
-				wireChildren(n, order)
+				wireSegments(n, order)
 			} else {
 				wireChild(n)
 			}
@@ -875,7 +875,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 
 		case assignXStmt:
 			if order := assignOrder(n, sc); order != nil {
-				wireChildren(n, order)
+				wireSegments(n, order)
 			} else {
 				wireChild(n)
 			}
@@ -3148,8 +3148,9 @@ func isConcreteDest(dest *node, sc *scope) bool {
 // calls of both sides first, then the rest, then assigns: `s[len(s)] = next()` calls
 // next before it panics on the index, `*p = f()` calls f before the nil dereference,
 // and `s[i] = f()` stores at the i that f left. A map element is stored by the
-// assignment itself already; a destination with a call keeps its place (its calls
-// come first).
+// assignment itself already. A destination with a call (`s[f()] = g()`) has its calls
+// and receives evaluated before the values and the rest after them (splitDest,
+// peerbook patch 112); one splitDest does not rewire keeps its place.
 func isLateDest(dest *node, sc *scope) bool {
 	a := dest.anc
 	if a == nil || childPos(dest) >= a.nleft {
@@ -3175,7 +3176,12 @@ func isLateDest(dest *node, sc *scope) bool {
 	default:
 		return false
 	}
-	return !hasEffects(dest, sc)
+	if hasEffects(dest, sc) {
+		// peerbook patch 112: its calls come first, the rest after the values.
+		_, _, ok := splitDest(dest, sc)
+		return ok
+	}
+	return true
 }
 
 // hasEffects reports whether evaluating n may call a function or receive: a call
@@ -3211,18 +3217,23 @@ func hasEffects(n *node, sc *scope) bool {
 
 // assignOrder returns the order in which an assignment's operands are evaluated when
 // some destination is evaluated after the values (isLateDest, peerbook patch 110):
-// the other destinations, the values, then those destinations. It returns nil for the
-// order of the source.
-func assignOrder(n *node, sc *scope) []*node {
+// the other destinations and the calls of the late ones (patch 112), the values, then
+// the late destinations. It returns nil for the order of the source.
+func assignOrder(n *node, sc *scope) []segment {
 	if (n.kind != assignStmt && n.kind != assignXStmt) || n.nleft+n.nright != len(n.child) {
 		return nil
 	}
-	var early, late []*node
+	var early, late []segment
 	for i, c := range n.child {
-		if i < n.nleft && isLateDest(c, sc) {
-			late = append(late, c)
-		} else {
-			early = append(early, c)
+		switch {
+		case i >= n.nleft || !isLateDest(c, sc):
+			early = append(early, wholeSegment(c))
+		case hasEffects(c, sc):
+			hoist, rest, _ := splitDest(c, sc)
+			early = append(early, hoist...)
+			late = append(late, rest...)
+		default:
+			late = append(late, wholeSegment(c))
 		}
 	}
 	if len(late) == 0 {
