@@ -1519,7 +1519,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			}
 
 		case compositeLitExpr:
-			wireChild(n)
+			if order, ok := callsFirst(n, sc); ok {
+				// peerbook patch 113: the elements' calls first, as gc evaluates them.
+				wireSegments(n, order)
+			} else {
+				wireChild(n)
+			}
 
 			child := n.child
 			if n.nleft > 0 {

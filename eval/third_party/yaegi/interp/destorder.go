@@ -26,36 +26,90 @@ func wholeSegment(n *node) segment {
 // into hoist, the segments of its outermost calls and receives in lexical order,
 // evaluated before the assignment's values, and late, the chain of the rest of its
 // code, evaluated after them. ok is false where dest has an operation with a call in it
-// of a kind this does not rewire (a composite literal, a logical operator, a
-// function literal's body): such a destination keeps its place.
+// of a kind this does not rewire (a logical operator, a function literal's body): such
+// a destination keeps its place.
 func splitDest(dest *node, sc *scope) (hoist, late []segment, ok bool) {
-	var walk func(n *node) bool
-	walk = func(n *node) bool {
-		switch {
-		case !hasEffects(n, sc):
-			late = append(late, wholeSegment(n))
-			return true
-		case n.kind == callExpr || n.action == aRecv:
-			hoist = append(hoist, wholeSegment(n))
-			return true
-		}
-		switch n.kind {
-		case indexExpr, selectorExpr, starExpr, parenExpr, binaryExpr, unaryExpr:
-			// Their post-order wires their children in order, then themselves.
-			for _, c := range n.child {
-				if !walk(c) {
-					return false
-				}
-			}
-			late = append(late, segment{start: n, end: n})
-			return true
-		}
-		return false
-	}
-	if !walk(dest) {
+	var s callSplitter
+	if !s.walk(dest, sc) {
 		return nil, nil, false
 	}
-	return hoist, late, true
+	return s.hoist, s.late, true
+}
+
+// callsFirst returns the order in which gc evaluates the elements of n, a composite
+// literal with a call or a receive in it (peerbook patch 113): the outermost calls and
+// receives in lexical order, then the rest in the order of the source (`S{a: s[0], b:
+// f()}` calls f before the index panics); a map literal, in it or itself, is built in
+// the order of the source, as gc does. ok is false where an element has a call inside
+// an operation of a kind this does not rewire: the literal keeps the order of the
+// source.
+func callsFirst(n *node, sc *scope) (order []segment, ok bool) {
+	if isMapLit(n) || !hasEffects(n, sc) {
+		return nil, false
+	}
+	var s callSplitter
+	for _, c := range n.child {
+		if !s.walk(c, sc) {
+			return nil, false
+		}
+	}
+	return append(s.hoist, s.late...), true
+}
+
+// isMapLit reports whether n is a composite literal of a map.
+func isMapLit(n *node) bool {
+	return n.kind == compositeLitExpr && n.typ != nil && isMap(n.typ)
+}
+
+// hasMapLit reports whether n has a map literal in it, out of function literals.
+func hasMapLit(n *node) bool {
+	if isMapLit(n) {
+		return true
+	}
+	if n.kind == funcLit {
+		return false
+	}
+	for _, c := range n.child {
+		if hasMapLit(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// callSplitter splits code into its outermost calls and receives (hoist) and the chain
+// of the rest (late).
+type callSplitter struct {
+	hoist, late []segment
+}
+
+// walk adds n's code to s; it reports false for an operation with a call in it whose
+// wiring is not its children in order, then itself.
+func (s *callSplitter) walk(n *node, sc *scope) bool {
+	switch {
+	case isMapLit(n):
+		// gc builds a map literal in its place among the calls, its elements in order.
+		s.hoist = append(s.hoist, wholeSegment(n))
+		return true
+	case !hasEffects(n, sc) && !hasMapLit(n):
+		s.late = append(s.late, wholeSegment(n))
+		return true
+	case n.kind == callExpr || n.action == aRecv:
+		s.hoist = append(s.hoist, wholeSegment(n))
+		return true
+	}
+	switch n.kind {
+	case indexExpr, selectorExpr, starExpr, parenExpr, binaryExpr, unaryExpr, compositeLitExpr, keyValueExpr:
+		// Their post-order wires their children in order, then themselves.
+		for _, c := range n.child {
+			if !s.walk(c, sc) {
+				return false
+			}
+		}
+		s.late = append(s.late, segment{start: n, end: n})
+		return true
+	}
+	return false
 }
 
 // isWiredOver reports whether a node of kind k runs no code of its own, so that
