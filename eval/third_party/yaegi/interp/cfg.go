@@ -923,7 +923,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			err = compDefineX(sc, n)
 
 		case binaryExpr:
-			wireChild(n)
+			if order, ok := callsFirst(n, sc); ok {
+				// peerbook patch 114: the operands' calls first, as gc evaluates them.
+				wireSegments(n, order)
+			} else {
+				wireChild(n)
+			}
 			nilSym := interp.universe.sym[nilIdent]
 			c0, c1 := n.child[0], n.child[1]
 
@@ -1476,6 +1481,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					}
 				} else {
 					n.findex = notInFrame
+				}
+			}
+			if err == nil && n.anc.kind != deferStmt && n.anc.kind != goStmt {
+				// peerbook patch 114: the arguments' calls first, as gc evaluates
+				// them (the call's operands are still wired as wireChild does).
+				if order, ok := callsFirst(n, sc); ok {
+					wireSegments(n, order)
 				}
 			}
 

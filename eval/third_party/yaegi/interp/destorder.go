@@ -1,15 +1,18 @@
 package interp
 
-// An assignment's destination with a call in it (peerbook patch 112).
+// Calls first: the order in which gc evaluates an expression's operands (peerbook
+// patches 112-114).
 //
-// Go evaluates an assignment in two phases: first the operands of the index
-// expressions and pointer indirections on the left and the expressions on the right,
-// the calls and receives of both sides in lexical order; then it assigns. gc
-// evaluates an operand that is no call (a variable, an index into a slice, a field
-// through a pointer) after the calls: in `s[i][f()] = g()` with s empty, f and g run
-// before the index panics. Patch 110 moved the destinations without calls after the
-// values; splitDest moves the rest of a destination with calls there too, its calls
-// and receives kept before the values.
+// Go evaluates the calls, method calls and receives of an expression in lexical order
+// and leaves the order of the other operands unspecified; gc evaluates the calls first
+// and the rest after them. So in `s[0] + f()`, `g(s[0], f())`, `S{a: s[0], b: f()}`
+// and the assignment `s[i][f()] = g()`, with s empty, f (and g) run before the index
+// panics, and an operand reads a variable as the calls left it. yaegi evaluated the
+// operands in the order of the source. Patch 110 moved the destinations without calls
+// after the values; splitDest moves the rest of a destination with calls there too,
+// its calls kept before the values (patch 112); callsFirst rewires a composite literal
+// (patch 113), an operator's operands and a call's arguments (patch 114): their
+// outermost calls and receives first, then the rest, each piece wired as before.
 
 // segment is a piece of code chained as one: it starts at start and ends at end, whose
 // tnext is the next piece.
@@ -36,13 +39,13 @@ func splitDest(dest *node, sc *scope) (hoist, late []segment, ok bool) {
 	return s.hoist, s.late, true
 }
 
-// callsFirst returns the order in which gc evaluates the elements of n, a composite
-// literal with a call or a receive in it (peerbook patch 113): the outermost calls and
-// receives in lexical order, then the rest in the order of the source (`S{a: s[0], b:
-// f()}` calls f before the index panics); a map literal, in it or itself, is built in
-// the order of the source, as gc does. ok is false where an element has a call inside
-// an operation of a kind this does not rewire: the literal keeps the order of the
-// source.
+// callsFirst returns the order in which gc evaluates the children of n, a composite
+// literal, an operator or a call with a call or a receive in them (patches 113, 114):
+// the outermost calls and receives in lexical order, then the rest in the order of the
+// source (`S{a: s[0], b: f()}` calls f before the index panics). A map literal, in
+// them or n itself, is built in the order of the source among the calls, as gc does.
+// ok is false where a child has a call inside an operation of a kind this does not
+// rewire (a function literal's body, `&&`, `||`): n keeps the order of the source.
 func callsFirst(n *node, sc *scope) (order []segment, ok bool) {
 	if isMapLit(n) || !hasEffects(n, sc) {
 		return nil, false
@@ -127,7 +130,7 @@ func isWiredOver(k nkind) bool {
 func wireSegments(n *node, segs []segment) {
 	var run []segment
 	for _, s := range segs {
-		if s.start == s.end && isWiredOver(s.end.kind) {
+		if isWiredOver(s.end.kind) {
 			continue
 		}
 		run = append(run, s)
