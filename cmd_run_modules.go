@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"syscall"
 
+	"github.com/peerbook/peerbook/internal/modules"
 	"github.com/peerbook/peerbook/internal/notebook"
-	"github.com/peerbook/peerbook/kernel/modules"
 )
 
 // moduleEvaluator returns the evaluator binary that `peerbook run` must use for nb, whose

@@ -16,7 +16,7 @@ func TestRunNotebookWithModules(t *testing.T) {
 		t.Skip("builds an evaluator binary (a minute on 2 cores): not with -short")
 	}
 	bin := buildPeerbook(t)
-	lib, err := filepath.Abs("kernel/modules/testdata/localmod")
+	lib, err := filepath.Abs("internal/modules/testdata/localmod")
 	if err != nil {
 		t.Fatal(err)
 	}

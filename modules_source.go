@@ -4,7 +4,7 @@ import (
 	"embed"
 	"io/fs"
 
-	"github.com/peerbook/peerbook/kernel/modules"
+	"github.com/peerbook/peerbook/internal/modules"
 )
 
 // source is peerbook's own module source, so that this binary can build an evaluator

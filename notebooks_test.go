@@ -15,8 +15,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peerbook/peerbook/display/svgtest"
 	"github.com/peerbook/peerbook/internal/notebook"
+	"github.com/peerbook/peerbook/internal/svgtest"
 )
 
 // promised lists, for each tutorial, the rich outputs it must show (MIME types that some

@@ -3,7 +3,7 @@ package display
 import (
 	"encoding/xml"
 	"fmt"
-	"github.com/peerbook/peerbook/display/svgtest"
+	"github.com/peerbook/peerbook/internal/svgtest"
 	"io"
 	"regexp"
 	"strconv"

@@ -2,7 +2,7 @@ package eval
 
 import "testing"
 
-// Generic code in cells beyond the yaegi patches (yaegipatch_test.go): what the rewriter
+// Generic code in cells beyond the yaegi patches (yaegipatch_*_test.go): what the rewriter
 // does for instances of generic types.
 
 // Values of a generic instance with a String method printed where their static type is

@@ -21,7 +21,7 @@ import (
 )
 
 // Generic functions and types of compiled third-party packages (Options.Packages, built by
-// kernel/modules; see package naming). yaegi's symbol tables hold compiled values only, so
+// internal/modules; see package naming). yaegi's symbol tables hold compiled values only, so
 // the build exports, for each package with generics, the instances the notebook's cells
 // used when it was built, and the generic declarations as Go source: for go/types, and as
 // the interpreter runs them (renamed into the session's package, with the unexported

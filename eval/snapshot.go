@@ -14,7 +14,7 @@ import (
 )
 
 // A session hands its state to the evaluator that replaces it (the kernel switches to an
-// evaluator binary built with more third-party packages, see kernel/modules) as Go source:
+// evaluator binary built with more third-party packages, see internal/modules) as Go source:
 // its imports, then its types, constants and %%cuda cells, variables, functions and methods,
 // each kind in the order the cells made them. Functions, methods and
 // types come back from their own source; constants with their values; variables with their

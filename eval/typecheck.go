@@ -639,35 +639,29 @@ var unexportedName = regexp.MustCompile(`(?:^|[^\w.])[A-Za-z_]\w*\.[a-z_]\w*`)
 // before the cell runs. Types with unexported names of other packages, instances of
 // compiled generic types, invalid and untyped types can't be written.
 func (ct *cellTypes) typeString(t types.Type) (string, bool) {
-	ok := true
-	s := types.TypeString(t, func(p *types.Package) string {
-		if p == nil || p == ct.pkg || p.Path() == "main" {
-			return ""
-		}
+	s, ok := rewrite.TypeString(t, ct.pkg, func(p *types.Package) (string, bool) {
 		if name, found := ct.names[p.Path()]; found {
-			return name
+			return name, true
 		}
 		if short, found := shortPathOf(p.Path()); found {
 			if name, found := ct.names[short]; found {
-				return name
+				return name, true
 			}
 		}
 		if alias, found := ct.aliases[p.Path()]; found {
-			return alias
+			return alias, true
 		}
 		if p.Path() == "unsafe" || ct.imp.Symbols(p.Path()) == nil {
-			ok = false
-			return p.Name()
+			return "", false
 		}
 		alias := "_pbi_" + p.Name()
 		for n := 2; aliasTaken(ct.aliases, alias); n++ {
 			alias = fmt.Sprintf("_pbi%d_%s", n, p.Name())
 		}
 		ct.aliases[p.Path()] = alias
-		return alias
+		return alias, true
 	})
-	if !ok || strings.Contains(s, "invalid type") || strings.Contains(s, "untyped") ||
-		unexportedName.MatchString(s) || hasCompiledInstance(t) {
+	if !ok || unexportedName.MatchString(s) || hasCompiledInstance(t) {
 		return s, false
 	}
 	return s, true

@@ -6,9 +6,10 @@ import (
 )
 
 // Tests of the generics patches to the in-tree copy of yaegi (G1-G12 in
-// eval/third_party/yaegi/PATCHES.md), as yaegipatch_test.go's: each runs what its patch
-// fixes, in a session (cellStdout) or on a bare interpreter (yaegiStdout), and compares
-// with what `go run` prints for the same program.
+// eval/third_party/yaegi/PATCHES.md): generic declarations and their instances. Each
+// runs what its patch fixes, in a session (cellStdout) or on a bare interpreter
+// (yaegiStdout), and compares with what `go run` prints for the same program. Generic
+// code's other fixes are yaegipatch_typeparams_test.go's.
 
 // Generics patch G1: a generic function instantiated while its own instance is being
 // compiled (NewSet[T]() in a method of Set[T], compiled when NewSet's result type
@@ -383,8 +384,9 @@ func main() {
 // Generics patch G7: a method declared in a later cell on a generic type that earlier
 // cells instantiated. yaegi adds it to the instances made so far, but looked for them on
 // the receiver type, which for a pointer receiver is the pointer type (no instances):
-// "undefined selector: Reverse". The want is what `go run` prints for the cells as one
-// program.
+// "undefined selector: Reverse". An instance made after the methods were declared has
+// them too. Patch 28 is the same fix, made on the yfix branch. The want is what `go run`
+// prints for the cells as one program.
 func TestPatchGenericMethodInLaterCell(t *testing.T) {
 	s := newSession(t)
 	mustExec(t, s, `import "fmt"
@@ -420,8 +422,13 @@ m.Prepend(1)`)
 
 func (l List[T]) First() T { return l.Head.Val }`)
 	_, rec := mustExec(t, s, `l.Reverse()
-fmt.Println(l.First(), l.Len, m.First())`)
-	if got, want := rec.stream("stdout"), "b 2 1\n"; got != want {
+fmt.Println(l.First(), l.Len, m.First())
+var w List[float64]
+w.Prepend(2.5)
+w.Prepend(1.5)
+w.Reverse()
+fmt.Println(w.First(), w.Len)`)
+	if got, want := rec.stream("stdout"), "b 2 1\n2.5 2\n"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
@@ -448,27 +455,6 @@ func main() {
 }
 `)
 	if want := "int box 1 string box s other\n"; got != want {
-		t.Errorf("got:\n%s\nwant (go run):\n%s", got, want)
-	}
-}
-
-// Generics patch G9: a type alias declared in a function (type IntBox = Box[int],
-// type Celsius = float64) was left undefined.
-func TestPatchLocalTypeAlias(t *testing.T) {
-	got := cellStdout(t, `import "fmt"
-
-type Box[T any] struct{ V T }
-
-func main() {
-	type IntBox = Box[int]
-	type Celsius = float64
-	b := IntBox{3}
-	var c Celsius = 21.5
-	fmt.Println(b.V, c)
-	fmt.Printf("%T %T\n", b, c)
-}
-`)
-	if want := "3 21.5\nmain.Box[int] float64\n"; got != want {
 		t.Errorf("got:\n%s\nwant (go run):\n%s", got, want)
 	}
 }

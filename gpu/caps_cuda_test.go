@@ -92,7 +92,7 @@ func TestCUDAKernelAtomicsAcrossLinks(t *testing.T) {
 	defer catch(t)
 	useCUDA(t)
 	if NumDevices() < 2 {
-		t.Skip("needs two GPUs: one H200 has no pair to check")
+		t.Skipf("needs two GPUs: %d visible, no pair to check", NumDevices())
 	}
 	ks := defineGo(t, linkAtomicsSrc)
 	c := must(Dev(0).AllocShared(Uint32, 1))

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/peerbook/peerbook/display"
-	"github.com/peerbook/peerbook/display/svgtest"
+	"github.com/peerbook/peerbook/internal/svgtest"
 )
 
 // checkTextInside fails for every text element of svg that reaches outside its viewBox.

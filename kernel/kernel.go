@@ -31,10 +31,10 @@ import (
 	"github.com/go-zeromq/zmq4"
 	"github.com/google/uuid"
 
+	"github.com/peerbook/peerbook/internal/modules"
 	"github.com/peerbook/peerbook/kernel/internal/history"
 	"github.com/peerbook/peerbook/kernel/internal/wire"
 	"github.com/peerbook/peerbook/kernel/internal/zmtpnet"
-	"github.com/peerbook/peerbook/kernel/modules"
 )
 
 // Config says how to run a kernel.

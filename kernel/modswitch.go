@@ -12,7 +12,7 @@ import (
 
 	"github.com/peerbook/peerbook/internal/evalproto"
 	"github.com/peerbook/peerbook/internal/modulegen/naming"
-	"github.com/peerbook/peerbook/kernel/modules"
+	"github.com/peerbook/peerbook/internal/modules"
 )
 
 // A cell that imports a third-party package the running evaluator was not built with (or

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/peerbook/peerbook/internal/evalproto"
-	"github.com/peerbook/peerbook/kernel/modules"
+	"github.com/peerbook/peerbook/internal/modules"
 )
 
 // TestReplayOrder: chunks run in order; one that needs a later one runs again after it;

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/peerbook/peerbook/display"
-	"github.com/peerbook/peerbook/display/svgtest"
+	"github.com/peerbook/peerbook/internal/svgtest"
 )
 
 // A title or a legend wider than the plot is set smaller, and a title still too wide is

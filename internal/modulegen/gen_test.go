@@ -17,12 +17,12 @@ import (
 
 const statsPath = "example.com/localmod/stats"
 
-// statsLoader loads the testdata library of kernel/modules from its folder, and the
+// statsLoader loads the testdata library of internal/modules from its folder, and the
 // standard library as the go command has it.
 func statsLoader(t *testing.T) (*loader, *types.Package) {
 	t.Helper()
 	l := newLoader(token.NewFileSet())
-	l.dirs = map[string]string{statsPath: "../../kernel/modules/testdata/localmod/stats"}
+	l.dirs = map[string]string{statsPath: "../modules/testdata/localmod/stats"}
 	pkg, err := l.Import(statsPath)
 	if err != nil {
 		t.Fatal(err)

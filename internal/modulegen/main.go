@@ -1,5 +1,5 @@
 // Command modulegen writes the yaegi symbol tables of a notebook's third-party packages
-// into the symbols package of an evaluator build. kernel/modules runs it with `go run`
+// into the symbols package of an evaluator build. internal/modules runs it with `go run`
 // inside the build's workspace, so that the packages resolve through the workspace's
 // go.mod:
 //
@@ -56,7 +56,7 @@ func run(dir string, imports []string, cellsFile, requestsFile string) error {
 	e := extract.Extractor{Dest: "modulesyms"}
 	var failed []string
 	for _, p := range imports {
-		// A progress line per step, on stderr: the build shows the last (kernel/modules).
+		// A progress line per step, on stderr: the build shows the last (internal/modules).
 		fmt.Fprintf(os.Stderr, "type-checking %s\n", p)
 		pkg, err := imp.Import(p)
 		if err != nil {

@@ -563,21 +563,33 @@ func nodeSource(fset *token.FileSet, n ast.Node) string {
 // package unqualified, other packages by their import name in the cell. It fails when
 // t names a package the cell has not imported, or is not a valid type.
 func (c *checked) typeString(t types.Type) (string, bool) {
-	bad := false
+	return TypeString(t, c.pkg, func(p *types.Package) (string, bool) {
+		name, ok := c.names[p.Path()]
+		return name, ok
+	})
+}
+
+// TypeString writes t as a Go type expression of the package local: local's types (and
+// main's) unqualified, another package by the name qualify gives it. It fails (false) where
+// qualify has no name for a package t mentions, or t is invalid or untyped. The session's
+// check (eval) and the rewriter's write types with it, each with its own names.
+func TypeString(t types.Type, local *types.Package, qualify func(p *types.Package) (string, bool)) (string, bool) {
+	ok := true
 	s := types.TypeString(t, func(p *types.Package) string {
-		if p == nil || p == c.pkg || p.Path() == "main" {
+		if p == nil || p == local || p.Path() == "main" {
 			return ""
 		}
-		if name, ok := c.names[p.Path()]; ok {
-			return name
+		name, found := qualify(p)
+		if !found {
+			ok = false
+			return p.Name()
 		}
-		bad = true
-		return p.Name()
+		return name
 	})
 	if strings.Contains(s, "invalid type") || strings.Contains(s, "untyped") {
 		return s, false
 	}
-	return s, !bad
+	return s, ok
 }
 
 // NewInfo returns a types.Info that records everything the rewriter reads (Types, Defs,

@@ -9,7 +9,7 @@ import (
 
 // peerbookGoMod is peerbook's own go.mod as it was before a module set's requirements were
 // added to it: set, like modulePackages, in an evaluator built for a module set
-// (kernel/modules.Builder.GoModVar).
+// (internal/modules.Builder.GoModVar).
 var peerbookGoMod string
 
 // goMagic runs a cell's %go: "mod" prints the modules this evaluator was built with (as

@@ -3,7 +3,7 @@
 // protocol of package internal/evalproto. `peerbook kernel` and `peerbook run` start it and
 // supervise it; they find it beside the peerbook executable ($PEERBOOK_EVALUATOR names
 // another), and a notebook's third-party packages get an evaluator of their own, built from
-// this package with their symbol tables added (package kernel/modules).
+// this package with their symbol tables added (package internal/modules).
 //
 //	peerbook-evaluator [--dir DIR]   serve the session on fd 3 and 4 (not for use by hand)
 //	peerbook-evaluator --version     what it was built from, and the CUDA libraries it finds
@@ -34,7 +34,7 @@ import (
 var version = ""
 
 // modulePackages are the symbol tables of the third-party packages built into this binary
-// for a notebook's imports (see kernel/modules): nil in the evaluator as released; an
+// for a notebook's imports (see internal/modules): nil in the evaluator as released; an
 // evaluator built for a module set sets it from a file the build adds to this package.
 var modulePackages map[string]map[string]reflect.Value
 

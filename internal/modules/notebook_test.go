@@ -259,7 +259,7 @@ func TestBuiltSetRunsNoGoCommand(t *testing.T) {
 // notebook's type (its interpreted copy loaded), and writes the notebook: what `peerbook
 // run` does, and what the kernel does besides handing over an empty session.
 //
-//	go test -run XXX -bench LaterSession -benchtime 5x ./kernel/modules
+//	go test -run XXX -bench LaterSession -benchtime 5x ./internal/modules
 func BenchmarkLaterSession(b *testing.B) {
 	notebookBuild(b)
 	bl := newBuilder(b)
@@ -283,7 +283,7 @@ func BenchmarkLaterSession(b *testing.B) {
 // cache lacks, link). It logs the progress lines with the time since the one before, and
 // reports the longest silence.
 //
-//	go test -run XXX -bench FirstBuild -benchtime 1x ./kernel/modules
+//	go test -run XXX -bench FirstBuild -benchtime 1x ./internal/modules
 func BenchmarkFirstBuild(b *testing.B) {
 	notebookBuild(b) // the modules downloaded
 	for b.Loop() {

@@ -14,7 +14,7 @@ import (
 
 // The figures of docs/MODULES.md. Run them with
 //
-//	go test -run XXX -bench Gonum -benchtime 10x ./kernel/modules
+//	go test -run XXX -bench Gonum -benchtime 10x ./internal/modules
 //
 // They use gonum.org/v1/gonum/mat from the module cache or the module proxy (and SKIP when
 // neither has it).
