@@ -1039,6 +1039,19 @@ func (p *printer) list(v reflect.Value, t *Type, depth int) {
 		p.plain(v)
 		return
 	}
+	switch p.verb {
+	case 's', 'q', 'x', 'X':
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			// fmt prints a slice or array of a byte kind as bytes for these verbs,
+			// ignoring its elements' methods ([]N{1, 2} with N a uint8: %x is 0102).
+			b := make([]byte, v.Len())
+			for i := range b {
+				b[i] = byte(v.Index(i).Uint())
+			}
+			fmt.Fprintf(p.st, p.plainVerb, b)
+			return
+		}
+	}
 	if p.sharpV {
 		if v.Kind() == reflect.Slice && v.IsNil() {
 			p.write(typeName(t) + "(nil)")
