@@ -1942,7 +1942,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					break
 				}
 			}
-			wireChild(n)
+			if order, ok := callsFirstOf(n.child, sc); ok && len(n.child) > 1 {
+				// peerbook patch 115: the results' calls first, as gc evaluates them.
+				wireSegments(n, order)
+			} else {
+				wireChild(n)
+			}
 			n.tnext = nil
 			n.val = sc.def
 			for i, c := range n.child {
@@ -3233,17 +3238,24 @@ func hasEffects(n *node, sc *scope) bool {
 }
 
 // assignOrder returns the order in which an assignment's operands are evaluated when
-// some destination is evaluated after the values (isLateDest, peerbook patch 110):
-// the other destinations and the calls of the late ones (patch 112), the values, then
-// the late destinations. It returns nil for the order of the source.
+// some destination is evaluated after the values (isLateDest, peerbook patch 110) or
+// several values have calls to run first (patch 115): the other destinations and the
+// calls of the late ones (patch 112), the values (their calls first, then the rest, as
+// gc evaluates them: `a, b := s[0], f()` calls f before the index panics), then the
+// late destinations. It returns nil for the order of the source.
 func assignOrder(n *node, sc *scope) []segment {
-	if (n.kind != assignStmt && n.kind != assignXStmt) || n.nleft+n.nright != len(n.child) {
+	switch n.kind {
+	case assignStmt, assignXStmt, defineStmt:
+	default:
+		return nil
+	}
+	if n.nleft+n.nright != len(n.child) {
 		return nil
 	}
 	var early, late []segment
-	for i, c := range n.child {
+	for _, c := range n.child[:n.nleft] {
 		switch {
-		case i >= n.nleft || !isLateDest(c, sc):
+		case !isLateDest(c, sc):
 			early = append(early, wholeSegment(c))
 		case hasEffects(c, sc):
 			hoist, rest, _ := splitDest(c, sc)
@@ -3253,10 +3265,20 @@ func assignOrder(n *node, sc *scope) []segment {
 			late = append(late, wholeSegment(c))
 		}
 	}
-	if len(late) == 0 {
+	values := n.child[n.nleft:]
+	var order []segment
+	if n.kind != assignXStmt && len(values) > 1 {
+		order, _ = callsFirstOf(values, sc)
+	}
+	if len(late) == 0 && order == nil {
 		return nil
 	}
-	return append(early, late...)
+	if order == nil {
+		for _, c := range values {
+			order = append(order, wholeSegment(c))
+		}
+	}
+	return append(append(early, order...), late...)
 }
 
 // endsWithBranch reports whether the last statement of a select's case clause is a

@@ -1,7 +1,7 @@
 package interp
 
 // Calls first: the order in which gc evaluates an expression's operands (peerbook
-// patches 112-114).
+// patches 112-115).
 //
 // Go evaluates the calls, method calls and receives of an expression in lexical order
 // and leaves the order of the other operands unspecified; gc evaluates the calls first
@@ -11,8 +11,9 @@ package interp
 // operands in the order of the source. Patch 110 moved the destinations without calls
 // after the values; splitDest moves the rest of a destination with calls there too,
 // its calls kept before the values (patch 112); callsFirst rewires a composite literal
-// (patch 113), an operator's operands and a call's arguments (patch 114): their
-// outermost calls and receives first, then the rest, each piece wired as before.
+// (patch 113), an operator's operands and a call's arguments (patch 114), a return
+// statement's results and a multiple assignment's values (patch 115): their outermost
+// calls and receives first, then the rest, each piece wired as before.
 
 // segment is a piece of code chained as one: it starts at start and ends at end, whose
 // tnext is the next piece.
@@ -47,11 +48,24 @@ func splitDest(dest *node, sc *scope) (hoist, late []segment, ok bool) {
 // ok is false where a child has a call inside an operation of a kind this does not
 // rewire (a function literal's body, `&&`, `||`): n keeps the order of the source.
 func callsFirst(n *node, sc *scope) (order []segment, ok bool) {
-	if isMapLit(n) || !hasEffects(n, sc) {
+	if isMapLit(n) {
+		return nil, false
+	}
+	return callsFirstOf(n.child, sc)
+}
+
+// callsFirstOf is callsFirst for the operands in child, evaluated one after the other
+// (the results of a return statement, the values of an assignment: patch 115).
+func callsFirstOf(child []*node, sc *scope) (order []segment, ok bool) {
+	effects := false
+	for _, c := range child {
+		effects = effects || hasEffects(c, sc)
+	}
+	if !effects {
 		return nil, false
 	}
 	var s callSplitter
-	for _, c := range n.child {
+	for _, c := range child {
 		if !s.walk(c, sc) {
 			return nil, false
 		}
