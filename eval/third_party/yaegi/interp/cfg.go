@@ -1483,9 +1483,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					n.findex = notInFrame
 				}
 			}
-			if err == nil && n.anc.kind != deferStmt && n.anc.kind != goStmt {
+			if err == nil {
 				// peerbook patch 114: the arguments' calls first, as gc evaluates
-				// them (the call's operands are still wired as wireChild does).
+				// them (the call's operands are still wired as wireChild does); under
+				// defer and go too (patch 117).
 				if order, ok := callsFirst(n, sc); ok {
 					wireSegments(n, order)
 				}
