@@ -50,4 +50,13 @@ func main() {
 	v := V{n: 1}
 	fmt.Println(v.Get(func() int { v.n = 50; return 1 }()))
 	fmt.Println(strings.Repeat("ab", f("count", 2))+strings.ToUpper("x"), len(a)+f("len", 1))
+	// A built-in's call is a call: in lexical order among the others (a conversion
+	// is not).
+	x := 1
+	s := []int{1}
+	fmt.Println(len(s), func() int { s = append(s, 1, 2, 3); return 0 }())
+	fmt.Println(cap(s[:1]) > 1, func() int { s = []int{}; return 0 }())
+	fmt.Println(int(int8(x)), func() int { x = 6; return 0 }())
+	str := "ab"
+	fmt.Println(len(str)+1, func() int { str = "abcd"; return 0 }(), len(str))
 }

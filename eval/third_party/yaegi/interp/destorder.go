@@ -78,16 +78,31 @@ func isMapLit(n *node) bool {
 	return n.kind == compositeLitExpr && n.typ != nil && isMap(n.typ)
 }
 
-// hasMapLit reports whether n has a map literal in it, out of function literals.
-func hasMapLit(n *node) bool {
-	if isMapLit(n) {
+// isOrdered reports whether gc evaluates n in lexical order among the calls: a call,
+// a built-in's included (`h(len(s), f())` passes the length from before f), not a
+// conversion; a receive; a map literal, which gc builds in its place among the calls,
+// its elements in order.
+func isOrdered(n *node, sc *scope) bool {
+	switch {
+	case n.kind == callExpr:
+		return !n.child[0].isType(sc)
+	case n.action == aRecv:
+		return true
+	}
+	return isMapLit(n)
+}
+
+// hasOrdered reports whether n has a node in it that isOrdered, out of function
+// literals.
+func hasOrdered(n *node, sc *scope) bool {
+	if isOrdered(n, sc) {
 		return true
 	}
 	if n.kind == funcLit {
 		return false
 	}
 	for _, c := range n.child {
-		if hasMapLit(c) {
+		if hasOrdered(c, sc) {
 			return true
 		}
 	}
@@ -104,19 +119,16 @@ type callSplitter struct {
 // wiring is not its children in order, then itself.
 func (s *callSplitter) walk(n *node, sc *scope) bool {
 	switch {
-	case isMapLit(n):
-		// gc builds a map literal in its place among the calls, its elements in order.
+	case isOrdered(n, sc):
 		s.hoist = append(s.hoist, wholeSegment(n))
 		return true
-	case !hasEffects(n, sc) && !hasMapLit(n):
+	case !hasOrdered(n, sc):
 		s.late = append(s.late, wholeSegment(n))
-		return true
-	case n.kind == callExpr || n.action == aRecv:
-		s.hoist = append(s.hoist, wholeSegment(n))
 		return true
 	}
 	switch n.kind {
-	case indexExpr, selectorExpr, starExpr, parenExpr, binaryExpr, unaryExpr, compositeLitExpr, keyValueExpr:
+	case indexExpr, selectorExpr, starExpr, parenExpr, binaryExpr, unaryExpr, compositeLitExpr, keyValueExpr, callExpr:
+		// A call here is a conversion (isOrdered).
 		// Their post-order wires their children in order, then themselves.
 		for _, c := range n.child {
 			if !s.walk(c, sc) {
