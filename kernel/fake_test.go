@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -23,6 +25,7 @@ const fakeEnv = "PEERBOOK_TEST_FAKE_EVALUATOR"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(fakeEnv) == "1" {
+		countSignals()
 		os.Exit(evaluator.Main(func(w ranks.World) (evaluator.Session, error) {
 			if d, err := time.ParseDuration(os.Getenv(fakeEnv + "_SLOW_START")); err == nil {
 				time.Sleep(d)
@@ -33,6 +36,21 @@ func TestMain(m *testing.M) {
 		}))
 	}
 	os.Exit(m.Run())
+}
+
+// sigints counts the SIGINTs the fake evaluator process received (the "sigints" command).
+var sigints atomic.Int64
+
+// countSignals counts SIGINTs beside the evaluator's own handler (signal.Notify delivers
+// to every channel registered).
+func countSignals() {
+	ch := make(chan os.Signal, 16)
+	signal.Notify(ch, os.Interrupt)
+	go func() {
+		for range ch {
+			sigints.Add(1)
+		}
+	}()
 }
 
 type fakeSession struct {
@@ -66,6 +84,7 @@ func text(s string) *display.Bundle {
 //	page X                  a page payload
 //	bg                      print "late" from a goroutine 100 ms after the cell ended
 //	expr                    the value of the user expression "x" is "X"
+//	sigints                 the value is the number of SIGINTs the process received
 func (s *fakeSession) Execute(ctx context.Context, req eval.ExecuteRequest, out eval.Output) (eval.Result, error) {
 	cmd, arg, _ := strings.Cut(req.Code, " ")
 	switch cmd {
@@ -100,6 +119,8 @@ func (s *fakeSession) Execute(ctx context.Context, req eval.ExecuteRequest, out 
 		}
 	case "value":
 		return eval.Result{Value: text(arg)}, nil
+	case "sigints":
+		return eval.Result{Value: text(strconv.FormatInt(sigints.Load(), 10))}, nil
 	case "set":
 		k, v, _ := strings.Cut(arg, " ")
 		s.mu.Lock()

@@ -242,6 +242,28 @@ func TestInterruptKeepsState(t *testing.T) {
 	}
 }
 
+// TestInterruptNamesTheCell: an interrupt reaches the evaluator as a request naming the
+// running cell, not as a signal, which names no cell: a SIGINT the evaluator took in late
+// (a loaded machine) stopped the next cell instead. A repeated interrupt of the same cell
+// also signals, for an evaluator that reads no requests.
+func TestInterruptNamesTheCell(t *testing.T) {
+	c := connect(t, startKernel(t, kernelOpts{}))
+	id := c.send(c.shell, "execute_request", map[string]any{"code": "spin"})
+	c.awaitStream(id, "running")
+	c.reply(c.controlCh, c.send(c.control, "interrupt_request", map[string]any{}))
+	if rc := content(c.reply(c.shellCh, id)); rc["ename"] != "Interrupted" {
+		t.Fatalf("interrupted reply = %v", rc)
+	}
+	r, io := c.execute("sigints")
+	res := find(io, "execute_result")
+	if content(r)["status"] != "ok" || res == nil {
+		t.Fatalf("sigints: %v", content(r))
+	}
+	if n := content(res)["data"].(map[string]any)["text/plain"]; n != "0" {
+		t.Errorf("after one interrupt the evaluator got %v SIGINTs, want 0", n)
+	}
+}
+
 func TestInterruptEscalatesToKill(t *testing.T) {
 	old := escalateAfter
 	escalateAfter = 200 * time.Millisecond

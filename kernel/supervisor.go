@@ -465,10 +465,10 @@ func (c *child) setBusy(id uint64) {
 	c.mu.Unlock()
 }
 
-// interrupt asks the child to interrupt the running cell (an interrupt request, and
-// SIGINT). When an earlier interrupt of the same cell went
-// unanswered for escalateAfter, it kills the child instead: the session is lost, the
-// kernel lives.
+// interrupt asks the child to interrupt the running cell (an interrupt request naming it;
+// SIGINT too when that fails or the cell was interrupted before). When an earlier
+// interrupt of the same cell went unanswered for escalateAfter, it kills the child
+// instead: the session is lost, the kernel lives.
 func (s *supervisor) interrupt() {
 	s.mu.Lock()
 	c, g := s.cur, s.rg
@@ -497,8 +497,9 @@ func (c *child) interrupt() {
 		}
 		return
 	}
-	kill := !c.interruptAt.IsZero() && time.Since(c.interruptAt) >= escalateAfter
-	if c.interruptAt.IsZero() {
+	again := !c.interruptAt.IsZero()
+	kill := again && time.Since(c.interruptAt) >= escalateAfter
+	if !again {
 		c.interruptAt = time.Now()
 	}
 	if kill {
@@ -512,12 +513,18 @@ func (c *child) interrupt() {
 		return
 	}
 	// The request names the cell, so an interrupt that reaches the child before the cell
-	// started is kept for it (a signal alone would be lost then); SIGINT as well, for a cell
-	// whose reading of requests is stuck.
-	if err := c.send(&evalproto.Request{Op: evalproto.OpInterrupt, ID: busy}); err != nil {
+	// started is kept for it, and one that arrives after the cell ended is dropped. A
+	// signal names no cell: one the child takes in late (its handler runs on a busy
+	// machine after the cell ended) would stop the next cell. So SIGINT goes only where
+	// the request could not be sent, and with a repeated interrupt of the same cell (before
+	// the kill), for a child that reads no requests.
+	err := c.send(&evalproto.Request{Op: evalproto.OpInterrupt, ID: busy})
+	if err != nil {
 		s.log.Printf("evaluator %d: %v", c.pid, err)
 	}
-	c.proc.Signal(os.Interrupt)
+	if err != nil || again {
+		c.proc.Signal(os.Interrupt)
+	}
 }
 
 // replace makes argv the evaluator command and ends the current child (a close request,
