@@ -107,8 +107,15 @@ func (x *cell) bindCall(call *ast.CallExpr, pos token.Pos, loops []ast.Node, mak
 		return nil
 	}
 	var src strings.Builder
-	for i, b := range binds {
-		fmt.Fprintf(&src, "%s := %s\n", b, vals[i])
+	if len(binds) > 1 && !strings.Contains(strings.Join(binds, ""), ",") {
+		// One assignment: its values' calls run first, then the rest, as gc evaluates
+		// a call's arguments (yaegi patch 115): `defer g(s[0], f())` calls f before
+		// the index panics.
+		fmt.Fprintf(&src, "%s := %s\n", strings.Join(binds, ", "), strings.Join(vals, ", "))
+	} else {
+		for i, b := range binds {
+			fmt.Fprintf(&src, "%s := %s\n", b, vals[i])
+		}
 	}
 	if check != "" {
 		src.WriteString(check + "\n")

@@ -50,8 +50,9 @@ func main() {
 	fmt.Println(rs)
 
 	slow := make(chan string)
+	release := make(chan struct{}) // the sender waits for the timeout: no race between timers
 	go func() {
-		time.Sleep(200 * time.Millisecond)
+		<-release
 		slow <- "late"
 	}()
 	select {
@@ -60,6 +61,7 @@ func main() {
 	case <-time.After(20 * time.Millisecond):
 		fmt.Println("timeout")
 	}
+	close(release)
 	fmt.Println("then", <-slow)
 
 	done := make(chan struct{})

@@ -668,6 +668,29 @@ func (p *printer) flags() {
 
 func (p *printer) write(s string) { _, _ = p.st.Write([]byte(s)) }
 
+// nestedSharp prints v, a value of a plain type inside a value of a cell type, where %#v
+// prints it otherwise than handed alone to fmt, and reports whether it did: fmt names
+// a nested value by its reflect type, so a nil interface is error(nil) (alone: <nil>)
+// and a byte slice []uint8{0x1} (alone: []byte{0x1}).
+func (p *printer) nestedSharp(v reflect.Value) bool {
+	if v.IsValid() && v.Kind() == reflect.Interface && v.IsNil() && v.Type().String() != valueInterfaceName {
+		p.pad(v.Type().String() + "(nil)")
+		return true
+	}
+	u := unwrapInterp(v)
+	if !u.IsValid() || !u.CanInterface() || hasPoolType(u.Type()) {
+		return false
+	}
+	switch u.Kind() {
+	case reflect.Slice, reflect.Array:
+		if u.Type().Elem().Kind() == reflect.Uint8 {
+			fmt.Fprintf(p.st, p.plainVerb, u) // a reflect.Value: fmt's printValue, by u.Type().String()
+			return true
+		}
+	}
+	return false
+}
+
 // plain formats a value with fmt itself.
 func (p *printer) plain(v reflect.Value) {
 	v = unwrapInterp(v)
@@ -714,6 +737,9 @@ func readOnly(v reflect.Value) reflect.Value {
 // value prints v, of the described type t, at nesting depth depth.
 func (p *printer) value(v reflect.Value, t *Type, depth int) {
 	if t == nil || t.Kind == Plain {
+		if depth > 0 && p.sharpV && p.verb == 'v' && p.nestedSharp(v) {
+			return
+		}
 		p.plain(v)
 		return
 	}
@@ -758,6 +784,9 @@ func (p *printer) value(v reflect.Value, t *Type, depth int) {
 			if rd := runtimeDesc(dv.Type(), t.Session); rd != nil {
 				// A container of interfaces ([]any in an any): its values are shown.
 				p.value(dv, rd, depth)
+				return
+			}
+			if depth > 0 && p.sharpV && p.verb == 'v' && p.nestedSharp(dv) {
 				return
 			}
 			p.plain(dv)
@@ -1009,6 +1038,19 @@ func (p *printer) list(v reflect.Value, t *Type, depth int) {
 	if v.Kind() != reflect.Slice && v.Kind() != reflect.Array {
 		p.plain(v)
 		return
+	}
+	switch p.verb {
+	case 's', 'q', 'x', 'X':
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			// fmt prints a slice or array of a byte kind as bytes for these verbs,
+			// ignoring its elements' methods ([]N{1, 2} with N a uint8: %x is 0102).
+			b := make([]byte, v.Len())
+			for i := range b {
+				b[i] = byte(v.Index(i).Uint())
+			}
+			fmt.Fprintf(p.st, p.plainVerb, b)
+			return
+		}
 	}
 	if p.sharpV {
 		if v.Kind() == reflect.Slice && v.IsNil() {

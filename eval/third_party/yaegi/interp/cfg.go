@@ -689,7 +689,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			}
 
 			if order := assignOrder(n, sc); order != nil {
-				wireChildren(n, order)
+				wireSegments(n, order)
 			} else {
 				wireChild(n)
 			}
@@ -875,7 +875,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 
 		case assignXStmt:
 			if order := assignOrder(n, sc); order != nil {
-				wireChildren(n, order)
+				wireSegments(n, order)
 			} else {
 				wireChild(n)
 			}
@@ -923,7 +923,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			err = compDefineX(sc, n)
 
 		case binaryExpr:
-			wireChild(n)
+			if order, ok := callsFirst(n, sc); ok {
+				// peerbook patch 114: the operands' calls first, as gc evaluates them.
+				wireSegments(n, order)
+			} else {
+				wireChild(n)
+			}
 			nilSym := interp.universe.sym[nilIdent]
 			c0, c1 := n.child[0], n.child[1]
 
@@ -1481,6 +1486,14 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					n.findex = notInFrame
 				}
 			}
+			if err == nil {
+				// peerbook patch 114: the arguments' calls first, as gc evaluates
+				// them (the call's operands are still wired as wireChild does); under
+				// defer and go too (patch 117).
+				if order, ok := callsFirst(n, sc); ok {
+					wireSegments(n, order)
+				}
+			}
 
 		case caseBody:
 			wireChild(n)
@@ -1522,7 +1535,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			}
 
 		case compositeLitExpr:
-			wireChild(n)
+			if order, ok := callsFirst(n, sc); ok {
+				// peerbook patch 113: the elements' calls first, as gc evaluates them.
+				wireSegments(n, order)
+			} else {
+				wireChild(n)
+			}
 
 			child := n.child
 			if n.nleft > 0 {
@@ -1928,7 +1946,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					break
 				}
 			}
-			wireChild(n)
+			if order, ok := callsFirstOf(n.child, sc); ok && len(n.child) > 1 {
+				// peerbook patch 115: the results' calls first, as gc evaluates them.
+				wireSegments(n, order)
+			} else {
+				wireChild(n)
+			}
 			n.tnext = nil
 			n.val = sc.def
 			for i, c := range n.child {
@@ -3161,8 +3184,9 @@ func isConcreteDest(dest *node, sc *scope) bool {
 // calls of both sides first, then the rest, then assigns: `s[len(s)] = next()` calls
 // next before it panics on the index, `*p = f()` calls f before the nil dereference,
 // and `s[i] = f()` stores at the i that f left. A map element is stored by the
-// assignment itself already; a destination with a call keeps its place (its calls
-// come first).
+// assignment itself already. A destination with a call (`s[f()] = g()`) has its calls
+// and receives evaluated before the values and the rest after them (splitDest,
+// peerbook patch 112); one splitDest does not rewire keeps its place.
 func isLateDest(dest *node, sc *scope) bool {
 	a := dest.anc
 	if a == nil || childPos(dest) >= a.nleft {
@@ -3188,7 +3212,12 @@ func isLateDest(dest *node, sc *scope) bool {
 	default:
 		return false
 	}
-	return !hasEffects(dest, sc)
+	if hasEffects(dest, sc) {
+		// peerbook patch 112: its calls come first, the rest after the values.
+		_, _, ok := splitDest(dest, sc)
+		return ok
+	}
+	return true
 }
 
 // hasEffects reports whether evaluating n may call a function or receive: a call
@@ -3223,25 +3252,47 @@ func hasEffects(n *node, sc *scope) bool {
 }
 
 // assignOrder returns the order in which an assignment's operands are evaluated when
-// some destination is evaluated after the values (isLateDest, peerbook patch 110):
-// the other destinations, the values, then those destinations. It returns nil for the
-// order of the source.
-func assignOrder(n *node, sc *scope) []*node {
-	if (n.kind != assignStmt && n.kind != assignXStmt) || n.nleft+n.nright != len(n.child) {
+// some destination is evaluated after the values (isLateDest, peerbook patch 110) or
+// several values have calls to run first (patch 115): the other destinations and the
+// calls of the late ones (patch 112), the values (their calls first, then the rest, as
+// gc evaluates them: `a, b := s[0], f()` calls f before the index panics), then the
+// late destinations. It returns nil for the order of the source.
+func assignOrder(n *node, sc *scope) []segment {
+	switch n.kind {
+	case assignStmt, assignXStmt, defineStmt:
+	default:
 		return nil
 	}
-	var early, late []*node
-	for i, c := range n.child {
-		if i < n.nleft && isLateDest(c, sc) {
-			late = append(late, c)
-		} else {
-			early = append(early, c)
+	if n.nleft+n.nright != len(n.child) {
+		return nil
+	}
+	var early, late []segment
+	for _, c := range n.child[:n.nleft] {
+		switch {
+		case !isLateDest(c, sc):
+			early = append(early, wholeSegment(c))
+		case hasEffects(c, sc):
+			hoist, rest, _ := splitDest(c, sc)
+			early = append(early, hoist...)
+			late = append(late, rest...)
+		default:
+			late = append(late, wholeSegment(c))
 		}
 	}
-	if len(late) == 0 {
+	values := n.child[n.nleft:]
+	var order []segment
+	if n.kind != assignXStmt && len(values) > 1 {
+		order, _ = callsFirstOf(values, sc)
+	}
+	if len(late) == 0 && order == nil {
 		return nil
 	}
-	return append(early, late...)
+	if order == nil {
+		for _, c := range values {
+			order = append(order, wholeSegment(c))
+		}
+	}
+	return append(append(early, order...), late...)
 }
 
 // endsWithBranch reports whether the last statement of a select's case clause is a

@@ -1885,6 +1885,12 @@ func (t *itype) lookupField(name string) []int {
 				return appendIndex(e.path, fi)
 			}
 			for i, f := range typ.field {
+				if tias && !f.embed {
+					// peerbook patch 116: only an embedded field promotes its fields;
+					// a named field of the embedded type's type (F S next to S) was
+					// searched too, first, and its type then skipped as seen.
+					continue
+				}
 				switch f.typ.cat {
 				case ptrT, structT, interfaceT, linkedT:
 					if tias != isStruct(f.typ) {

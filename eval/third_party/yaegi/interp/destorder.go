@@ -1,0 +1,172 @@
+package interp
+
+// Calls first: the order in which gc evaluates an expression's operands (peerbook
+// patches 112-115).
+//
+// Go evaluates the calls, method calls and receives of an expression in lexical order
+// and leaves the order of the other operands unspecified; gc evaluates the calls first
+// and the rest after them. So in `s[0] + f()`, `g(s[0], f())`, `S{a: s[0], b: f()}`
+// and the assignment `s[i][f()] = g()`, with s empty, f (and g) run before the index
+// panics, and an operand reads a variable as the calls left it. yaegi evaluated the
+// operands in the order of the source. Patch 110 moved the destinations without calls
+// after the values; splitDest moves the rest of a destination with calls there too,
+// its calls kept before the values (patch 112); callsFirst rewires a composite literal
+// (patch 113), an operator's operands and a call's arguments (patch 114), a return
+// statement's results and a multiple assignment's values (patch 115): their outermost
+// calls and receives first, then the rest, each piece wired as before.
+
+// segment is a piece of code chained as one: it starts at start and ends at end, whose
+// tnext is the next piece.
+type segment struct {
+	start, end *node
+}
+
+// wholeSegment is the segment of n's subtree as its own post-order wired it.
+func wholeSegment(n *node) segment {
+	return segment{start: n.start, end: n}
+}
+
+// splitDest splits dest, an assignment's destination with a call or a receive in it,
+// into hoist, the segments of its outermost calls and receives in lexical order,
+// evaluated before the assignment's values, and late, the chain of the rest of its
+// code, evaluated after them. ok is false where dest has an operation with a call in it
+// of a kind this does not rewire (a logical operator, a function literal's body): such
+// a destination keeps its place.
+func splitDest(dest *node, sc *scope) (hoist, late []segment, ok bool) {
+	var s callSplitter
+	if !s.walk(dest, sc) {
+		return nil, nil, false
+	}
+	return s.hoist, s.late, true
+}
+
+// callsFirst returns the order in which gc evaluates the children of n, a composite
+// literal, an operator or a call with a call or a receive in them (patches 113, 114):
+// the outermost calls and receives in lexical order, then the rest in the order of the
+// source (`S{a: s[0], b: f()}` calls f before the index panics). A map literal, in
+// them or n itself, is built in the order of the source among the calls, as gc does.
+// ok is false where a child has a call inside an operation of a kind this does not
+// rewire (a function literal's body, `&&`, `||`): n keeps the order of the source.
+func callsFirst(n *node, sc *scope) (order []segment, ok bool) {
+	if isMapLit(n) {
+		return nil, false
+	}
+	return callsFirstOf(n.child, sc)
+}
+
+// callsFirstOf is callsFirst for the operands in child, evaluated one after the other
+// (the results of a return statement, the values of an assignment: patch 115).
+func callsFirstOf(child []*node, sc *scope) (order []segment, ok bool) {
+	effects := false
+	for _, c := range child {
+		effects = effects || hasEffects(c, sc)
+	}
+	if !effects {
+		return nil, false
+	}
+	var s callSplitter
+	for _, c := range child {
+		if !s.walk(c, sc) {
+			return nil, false
+		}
+	}
+	return append(s.hoist, s.late...), true
+}
+
+// isMapLit reports whether n is a composite literal of a map.
+func isMapLit(n *node) bool {
+	return n.kind == compositeLitExpr && n.typ != nil && isMap(n.typ)
+}
+
+// isOrdered reports whether gc evaluates n in lexical order among the calls: a call,
+// a built-in's included (`h(len(s), f())` passes the length from before f), not a
+// conversion; a receive; a map literal, which gc builds in its place among the calls,
+// its elements in order.
+func isOrdered(n *node, sc *scope) bool {
+	switch {
+	case n.kind == callExpr:
+		return !n.child[0].isType(sc)
+	case n.action == aRecv:
+		return true
+	}
+	return isMapLit(n)
+}
+
+// hasOrdered reports whether n has a node in it that isOrdered, out of function
+// literals.
+func hasOrdered(n *node, sc *scope) bool {
+	if isOrdered(n, sc) {
+		return true
+	}
+	if n.kind == funcLit {
+		return false
+	}
+	for _, c := range n.child {
+		if hasOrdered(c, sc) {
+			return true
+		}
+	}
+	return false
+}
+
+// callSplitter splits code into its outermost calls and receives (hoist) and the chain
+// of the rest (late).
+type callSplitter struct {
+	hoist, late []segment
+}
+
+// walk adds n's code to s; it reports false for an operation with a call in it whose
+// wiring is not its children in order, then itself.
+func (s *callSplitter) walk(n *node, sc *scope) bool {
+	switch {
+	case isOrdered(n, sc):
+		s.hoist = append(s.hoist, wholeSegment(n))
+		return true
+	case !hasOrdered(n, sc):
+		s.late = append(s.late, wholeSegment(n))
+		return true
+	}
+	switch n.kind {
+	case indexExpr, selectorExpr, starExpr, parenExpr, binaryExpr, unaryExpr, compositeLitExpr, keyValueExpr, callExpr:
+		// A call here is a conversion (isOrdered).
+		// Their post-order wires their children in order, then themselves.
+		for _, c := range n.child {
+			if !s.walk(c, sc) {
+				return false
+			}
+		}
+		s.late = append(s.late, segment{start: n, end: n})
+		return true
+	}
+	return false
+}
+
+// isWiredOver reports whether a node of kind k runs no code of its own, so that
+// wiring skips it as the start or the end of a chain (as wireChildren does).
+func isWiredOver(k nkind) bool {
+	switch k {
+	case arrayType, chanType, chanTypeRecv, chanTypeSend, funcDecl, importDecl, mapType, basicLit, identExpr, typeDecl:
+		return true
+	}
+	return false
+}
+
+// wireSegments chains the segments in the order given, then n: wireChildren for
+// pieces of code that need not be whole subtrees.
+func wireSegments(n *node, segs []segment) {
+	var run []segment
+	for _, s := range segs {
+		if isWiredOver(s.end.kind) {
+			continue
+		}
+		run = append(run, s)
+	}
+	if len(run) == 0 {
+		return
+	}
+	n.start = run[0].start
+	for i := 1; i < len(run); i++ {
+		run[i-1].end.tnext = run[i].start
+	}
+	run[len(run)-1].end.tnext = n
+}
