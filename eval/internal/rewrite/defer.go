@@ -79,7 +79,7 @@ func (x *cell) bindCall(call *ast.CallExpr, pos token.Pos, loops []ast.Node, mak
 			boundTypes[a] = argTypes[i]
 		}
 	}
-	var callee string
+	var callee, check string
 	switch f := fun.(type) {
 	case *ast.FuncLit:
 		tm.exprs["_pbX_lit"] = f
@@ -91,8 +91,8 @@ func (x *cell) bindCall(call *ast.CallExpr, pos token.Pos, loops []ast.Node, mak
 	case *ast.SelectorExpr:
 		sel := x.info.Selections[f]
 		if sel != nil && sel.Kind() == types.MethodVal {
-			if outer, ok := x.methodCallee(f, sel, &tm, args, argTypes, ellipsis, bindExpr); ok {
-				callee, args, ellipsis = "_pbX_method", outer, ""
+			if outer, chk, ok := x.methodCallee(f, sel, &tm, args, argTypes, ellipsis, bindExpr); ok {
+				callee, args, ellipsis, check = "_pbX_method", outer, "", chk
 				changed = true
 				break
 			}
@@ -117,6 +117,9 @@ func (x *cell) bindCall(call *ast.CallExpr, pos token.Pos, loops []ast.Node, mak
 			fmt.Fprintf(&src, "%s := %s\n", b, vals[i])
 		}
 	}
+	if check != "" {
+		src.WriteString(check + "\n")
+	}
 	fmt.Fprintf(&src, "%s(%s%s)", callee, strings.Join(args, ", "), ellipsis)
 	list := tm.statements("%s", src.String())
 	last := list[len(list)-1].(*ast.ExprStmt).X.(*ast.CallExpr)
@@ -135,12 +138,16 @@ func (x *cell) bindCall(call *ast.CallExpr, pos token.Pos, loops []ast.Node, mak
 
 // methodCallee turns a method call into a function literal (the template's
 // _pbX_method) that takes the receiver and the bound arguments as parameters. It
-// returns the arguments to call the literal with.
+// returns the arguments to call the literal with, and for an interface's method a
+// statement to run before the defer or go statement: `_ = r.M`, the method value Go
+// evaluates there, which panics when the interface (or the embedded interface the
+// method is promoted from) is nil. The literal alone panicked only when the deferred
+// call ran, after the rest of the function (Go's test fixedbugs/issue15975.go).
 func (x *cell) methodCallee(f *ast.SelectorExpr, sel *types.Selection, tm *tmpl, args []string, argTypes []types.Type,
-	ellipsis string, bindExpr func(ast.Expr, string) string) ([]string, bool) {
+	ellipsis string, bindExpr func(ast.Expr, string) string) ([]string, string, bool) {
 	sig, _ := sel.Obj().Type().(*types.Signature)
 	if sig == nil || sig.Recv() == nil {
-		return nil, false
+		return nil, "", false
 	}
 	recv := f.X
 	recvType := x.typeOf(recv)
@@ -159,7 +166,7 @@ func (x *cell) methodCallee(f *ast.SelectorExpr, sel *types.Selection, tm *tmpl,
 	}
 	rt, ok := x.c.typeString(recvType)
 	if !ok {
-		return nil, false
+		return nil, "", false
 	}
 	params := []string{"_pb_recv " + rt}
 	var inner []string
@@ -170,7 +177,7 @@ func (x *cell) methodCallee(f *ast.SelectorExpr, sel *types.Selection, tm *tmpl,
 		}
 		t, ok := x.c.typeString(argTypes[i])
 		if !ok {
-			return nil, false
+			return nil, "", false
 		}
 		p := fmt.Sprintf("_pb_p%d", i)
 		params = append(params, p+" "+t)
@@ -189,7 +196,11 @@ func (x *cell) methodCallee(f *ast.SelectorExpr, sel *types.Selection, tm *tmpl,
 	// enter the expressions it substitutes.
 	tm.fill(lit)
 	tm.exprs["_pbX_method"] = lit
-	return outer, true
+	check := ""
+	if isIface {
+		check = "_ = " + r + "." + f.Sel.Name
+	}
+	return outer, check, true
 }
 
 // loopParams gives a function literal that is deferred or started as a goroutine the

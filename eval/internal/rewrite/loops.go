@@ -190,7 +190,12 @@ func (x *cell) rangeInt(label *ast.Ident, rs *ast.RangeStmt, t types.Type) []ast
 }
 
 // rangeArrayPointer rewrites `for k, v := range p` over a pointer to an array into a
-// range over the array's length.
+// range over the array's length. The pointer is evaluated once, before the loop, as Go
+// evaluates a range expression: it is bound to a variable the elements are read
+// through (it was read again for each element, so a call in it ran at each iteration
+// and an assignment to the variable in the body changed the array ranged over; Go's
+// test range.go). Without an iteration value it is evaluated only when its length is
+// not a constant (it holds a call or a receive), as the spec says.
 func (x *cell) rangeArrayPointer(label *ast.Ident, rs *ast.RangeStmt, arr *types.Array) []ast.Stmt {
 	key := rs.Key
 	if id, ok := key.(*ast.Ident); ok && id.Name == "_" {
@@ -201,18 +206,21 @@ func (x *cell) rangeArrayPointer(label *ast.Ident, rs *ast.RangeStmt, arr *types
 			rs.Value = nil
 		}
 	}
+	var before []ast.Stmt
 	if rs.Value != nil {
+		ptr := x.tmp("p")
+		before = tmpl{pos: rs.For, exprs: map[string]ast.Expr{"_pbX_p": rs.X}}.statements("%s := _pbX_p", ptr)
 		if key == nil {
 			key = ast.NewIdent(x.tmp("k"))
 			if rs.Tok == token.ASSIGN {
 				// The index is ours, the value is assigned.
 				rs.Tok = token.DEFINE
 				rs.Body = prefixBody(rs.Body, tmpl{pos: rs.For, exprs: map[string]ast.Expr{
-					"_pbX_v": rs.Value, "_pbX_p": rs.X, "_pbX_k": key,
-				}}.statements("_pbX_v = _pbX_p[_pbX_k]"), nil)
+					"_pbX_v": rs.Value, "_pbX_k": key,
+				}}.statements("_pbX_v = %s[_pbX_k]", ptr), nil)
 				rs.Key, rs.Value = key, nil
 				rs.X = parseExpr(rs.For, "%d", arr.Len())
-				return x.rangeInt(label, rs, types.Typ[types.Int])
+				return withBefore(before, x.rangeInt(label, rs, types.Typ[types.Int]), rs)
 			}
 		}
 		tok := "="
@@ -220,19 +228,56 @@ func (x *cell) rangeArrayPointer(label *ast.Ident, rs *ast.RangeStmt, arr *types
 			tok = ":="
 		}
 		pre := tmpl{pos: rs.For, exprs: map[string]ast.Expr{
-			"_pbX_v": rs.Value, "_pbX_p": rs.X, "_pbX_k": copyIdent(key),
-		}}.statements("_pbX_v %s _pbX_p[_pbX_k]", tok)
+			"_pbX_v": rs.Value, "_pbX_k": copyIdent(key),
+		}}.statements("_pbX_v %s %s[_pbX_k]", tok, ptr)
 		names := map[string]bool{}
 		if id, ok := rs.Value.(*ast.Ident); ok {
 			names[id.Name] = true
 		}
 		rs.Body = prefixBody(rs.Body, pre, names)
+	} else if x.callsOrReceives(rs.X) {
+		before = tmpl{pos: rs.For, exprs: map[string]ast.Expr{"_pbX_p": rs.X}}.statements("_ = _pbX_p")
 	}
 	rs.Key, rs.Value = key, nil
-	// The length of an array pointer is a constant; the pointer is evaluated only
-	// for the elements.
 	rs.X = parseExpr(rs.For, "%d", arr.Len())
-	return x.rangeInt(label, rs, types.Typ[types.Int])
+	return withBefore(before, x.rangeInt(label, rs, types.Typ[types.Int]), rs)
+}
+
+// withBefore returns the statements loop of a rewritten range statement rs after the
+// statements before, in a block of their own (the variables they declare end with the
+// loop).
+func withBefore(before, loop []ast.Stmt, rs *ast.RangeStmt) []ast.Stmt {
+	if len(before) == 0 || loop == nil {
+		return loop
+	}
+	return []ast.Stmt{&ast.BlockStmt{Lbrace: rs.For, List: append(before, loop...), Rbrace: rs.End()}}
+}
+
+// callsOrReceives reports whether e holds a function call (not a conversion, not a
+// constant call) or a channel receive: then the length of an array it points to is not
+// a constant, in the spec's words, and the range expression is evaluated.
+func (x *cell) callsOrReceives(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				found = true
+			}
+		case *ast.CallExpr:
+			if tv, ok := x.info.Types[n.Fun]; ok && tv.IsType() {
+				break
+			}
+			if tv, ok := x.info.Types[n]; ok && tv.Value != nil {
+				break
+			}
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 func copyIdent(e ast.Expr) ast.Expr {

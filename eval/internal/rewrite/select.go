@@ -23,6 +23,7 @@ func (x *cell) selectStmt(label *ast.Ident, st *ast.SelectStmt, loops []ast.Node
 			x.recvAssign(cc)
 		}
 	}
+	binds := x.selectOperands(st)
 	end := ""
 	for _, c := range st.Body.List {
 		walkBranches(c, false, false, func(s ast.Stmt, breakable, continuable bool) {
@@ -31,10 +32,97 @@ func (x *cell) selectStmt(label *ast.Ident, st *ast.SelectStmt, loops []ast.Node
 			}
 		})
 	}
-	if end == "" {
+	if end == "" && binds == nil {
 		return nil
 	}
-	return []ast.Stmt{labeled(label, st), emptyLabeled(end, st.End())}
+	out := []ast.Stmt{labeled(label, st)}
+	if end != "" {
+		out = append(out, emptyLabeled(end, st.End()))
+	}
+	if binds == nil {
+		return out
+	}
+	return []ast.Stmt{&ast.BlockStmt{Lbrace: st.Select, List: append(binds, out...), Rbrace: st.End()}}
+}
+
+// selectOperands evaluates the channel operands of a select's receives and the channels
+// and values of its sends once, in source order, before the select, as Go does (the
+// spec's select statement, step 1): each is bound to a variable of a block around the
+// statement, which the case then uses. yaegi evaluated them case by case as it tried
+// them, so a call in a later case ran after an earlier case's operands were read, and
+// the send `case c <- x:` sent the x that a later case's call had changed (Go's test
+// fixedbugs/issue4313.go). Only a select with an operand that calls or receives is
+// changed (otherwise the order cannot be seen); constants stay in place. It returns the
+// bindings, nil when the select is left as it is (a type the rewriter can't spell).
+func (x *cell) selectOperands(st *ast.SelectStmt) []ast.Stmt {
+	type operand struct {
+		at *ast.Expr  // where the operand sits in its case
+		t  types.Type // the variable's type: the channel's, or a sent value's element type
+	}
+	var ops []operand
+	effects := false
+	add := func(at *ast.Expr, t types.Type) {
+		if tv, ok := x.info.Types[*at]; ok && tv.Value != nil {
+			return
+		}
+		ops = append(ops, operand{at, t})
+		if x.callsOrReceives(*at) {
+			effects = true
+		}
+	}
+	recv := func(e *ast.Expr) {
+		if u, ok := ast.Unparen(*e).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+			add(&u.X, x.typeOf(u.X))
+		}
+	}
+	for _, c := range st.Body.List {
+		cc, ok := c.(*ast.CommClause)
+		if !ok || cc.Comm == nil {
+			continue
+		}
+		switch comm := cc.Comm.(type) {
+		case *ast.SendStmt:
+			ct := x.typeOf(comm.Chan)
+			add(&comm.Chan, ct)
+			ch, ok := underlying(ct).(*types.Chan)
+			if !ok {
+				return nil
+			}
+			add(&comm.Value, ch.Elem())
+		case *ast.ExprStmt:
+			recv(&comm.X)
+		case *ast.AssignStmt:
+			if len(comm.Rhs) == 1 {
+				recv(&comm.Rhs[0])
+			}
+		}
+	}
+	if !effects {
+		return nil
+	}
+	var src strings.Builder
+	tm := tmpl{pos: st.Select, exprs: map[string]ast.Expr{}}
+	names := make([]string, len(ops))
+	for i, op := range ops {
+		if op.t == nil {
+			return nil
+		}
+		ts, ok := x.c.typeString(op.t)
+		if !ok {
+			return nil
+		}
+		names[i] = x.tmp("sel")
+		ph := fmt.Sprintf("_pbX_s%d", i)
+		tm.exprs[ph] = *op.at
+		fmt.Fprintf(&src, "var %s %s = %s\n", names[i], ts, ph)
+	}
+	binds := tm.statements("%s", src.String())
+	for i, op := range ops {
+		id := &ast.Ident{NamePos: (*op.at).Pos(), Name: names[i]}
+		x.info.Types[id] = types.TypeAndValue{Type: op.t}
+		*op.at = id
+	}
+	return binds
 }
 
 // recvAssign turns a receive clause that assigns into one that defines, the assignment

@@ -1361,7 +1361,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 
 				n.action = aConvert
 				switch {
-				case isInterface(c0.typ) && !c1.isNil():
+				case isInterface(c0.typ) && !c1.isNil() && !(isEmptyInterface(c0.typ) && isNamedFuncSrc(c1.typ)):
+					// peerbook patch 93: a declared function converted to an empty
+					// interface is converted (convert makes its function value): it
+					// stayed the *node of its declaration.
 					// Convert to interface: just check that all required methods are defined by concrete type.
 					if !c1.typ.implements(c0.typ) {
 						err = n.cfgErrorf("type %v does not implement interface %v", c1.typ.id(), c0.typ.id())
@@ -1958,7 +1961,17 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					return
 				}
 				// TODO(mpl): move any of that code to typecheck?
-				c.typ.node = c
+				// peerbook patch 93: the check reads the constant of c through the
+				// type's node, set on a copy: the type is shared (a declared
+				// function's, whose node tells it is declared), and `return g` of a
+				// function g made every later g held in an interface a *node.
+				// peerbook patch 93: not the type of a declared function, whose node
+				// tells it is declared: `return g` made every later g held in an
+				// interface the *node of its declaration. (Other types keep the
+				// mutation: code relies on the node it gives types made without one.)
+				if !isNamedFuncSrc(c.typ) {
+					c.typ.node = c
+				}
 				if !c.typ.assignableTo(typ) {
 					err = c.cfgErrorf("cannot use %v (type %v) as type %v in return argument", c.ident, c.typ.cat, typ.cat)
 					return

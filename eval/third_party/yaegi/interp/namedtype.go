@@ -105,5 +105,21 @@ func genValueTo(typ *itype, n *node) func(*frame) reflect.Value {
 	if poolConvert(typ, n) {
 		return genValueAs(n, typ.TypeOf())
 	}
+	if isNamedFuncSrc(n.typ) {
+		// peerbook patch 93: a declared function is its function value (in an
+		// interface, it was the *node of its declaration).
+		return genFuncValue(n)
+	}
 	return genValue(n)
+}
+
+// complexConstAs returns the constant c of a comparison as the other operand's type t has
+// it: rounded to complex64 when t is complex64. peerbook patch 96: the constant kept
+// complex128's precision, and `c64 == C` compared the rounded value with the exact one
+// (false where Go converts C to complex64 first and finds them equal).
+func complexConstAs(c complex128, t reflect.Type) complex128 {
+	if t != nil && t.Kind() == reflect.Complex64 {
+		return complex128(complex64(c))
+	}
+	return c
 }

@@ -3073,7 +3073,7 @@ func equal(n *node) {
 				return tnext
 			}
 		case c0.rval.IsValid():
-			s0 := vComplex(c0.rval)
+			s0 := complexConstAs(vComplex(c0.rval), t1) // patch 96
 			v1 := genComplex(c1)
 			if n.fnext != nil {
 				fnext := getExec(n.fnext)
@@ -3094,7 +3094,7 @@ func equal(n *node) {
 				}
 			}
 		case c1.rval.IsValid():
-			s1 := vComplex(c1.rval)
+			s1 := complexConstAs(vComplex(c1.rval), t0) // patch 96
 			v0 := genComplex(c0)
 			if n.fnext != nil {
 				fnext := getExec(n.fnext)
@@ -4989,7 +4989,7 @@ func notEqual(n *node) {
 				return tnext
 			}
 		case c0.rval.IsValid():
-			s0 := vComplex(c0.rval)
+			s0 := complexConstAs(vComplex(c0.rval), t1) // patch 96
 			v1 := genComplex(c1)
 			if n.fnext != nil {
 				fnext := getExec(n.fnext)
@@ -5010,7 +5010,7 @@ func notEqual(n *node) {
 				}
 			}
 		case c1.rval.IsValid():
-			s1 := vComplex(c1.rval)
+			s1 := complexConstAs(vComplex(c1.rval), t0) // patch 96
 			v0 := genComplex(c0)
 			if n.fnext != nil {
 				fnext := getExec(n.fnext)

@@ -1663,7 +1663,9 @@ func call(n *node) {
 				values = append(values, genValueInterface(c))
 			case isInterfaceBin(arg):
 				values = append(values, genInterfaceWrapper(c, arg.rtype))
-			case isFuncSrc(arg):
+			case isFuncSrc(arg) || isNamedFuncSrc(c.typ):
+				// peerbook patch 93: a declared function passed as an interface is
+				// its function value too (it was the *node of its declaration).
 				values = append(values, genFuncValue(c))
 			default:
 				values = append(values, genValueTo(arg, c))
@@ -2296,7 +2298,19 @@ func getIndexMap2(n *node) {
 	doStatus := n.anc.child[1].ident != "_"
 
 	if !doValue && !doStatus {
-		nop(n)
+		if n.child[1].rval.IsValid() {
+			nop(n)
+			return
+		}
+		// peerbook patch 92: `_, _ = m[k]` still looks k up, as Go does: a key of an
+		// interface type whose dynamic type is not comparable (a slice, a map, a
+		// func) panics. It was no code at all, and the lookup did not panic.
+		value0 := genValue(n.child[0])
+		value1 := genMapKey(n.child[0], genValue(n.child[1]))
+		n.exec = func(f *frame) bltn {
+			value0(f).MapIndex(value1(f))
+			return next
+		}
 		return
 	}
 	// peerbook patch 48: a missing key stores the zero value of the map's elements (the
@@ -3074,6 +3088,11 @@ func _return(n *node) {
 			values[i] = genInterfaceWrapper(c, t.TypeOf())
 		case funcT:
 			values[i] = genValue(c)
+			if isNamedFuncSrc(c.typ) {
+				// peerbook patch 93: a declared function returned is its function
+				// value (the *node of its declaration failed in reflect.Set).
+				values[i] = genFuncValue(c)
+			}
 		case valueT:
 			switch t.rtype.Kind() {
 			case reflect.Interface:
@@ -3092,6 +3111,12 @@ func _return(n *node) {
 					// we can't let genValueInterface deal with it, because we call on c,
 					// not on n, which means that the interfaceT knowledge is lost.
 					values[i] = genValue(c)
+					if isNamedFuncSrc(c.typ) {
+						// peerbook patch 93: a declared function returned as an
+						// interface is its function value (it was the *node of its
+						// declaration).
+						values[i] = genFuncValue(c)
+					}
 					break
 				}
 				values[i] = genValueInterface(c)
@@ -3849,9 +3874,25 @@ func _case(n *node) {
 				}
 			}
 		}
+		// peerbook patch 94: a case nil matches a tag that is nil (a slice, a map, a
+		// func, a pointer, a channel): the nil literal is an empty interface's zero,
+		// and the tag converted to that interface was never equal to it, status ok.
+		nilCase := make([]bool, len(values))
+		for i, c := range n.child[:len(n.child)-1] {
+			nilCase[i] = c.typ != nil && c.typ.cat == nilT
+		}
 		n.exec = func(f *frame) bltn {
 			v0 := value(f)
 			for i := range values {
+				if nilCase[i] {
+					switch v0.Kind() {
+					case reflect.Slice, reflect.Map, reflect.Func, reflect.Pointer, reflect.Chan, reflect.Interface, reflect.UnsafePointer:
+						if v0.IsNil() {
+							return tnext
+						}
+						continue
+					}
+				}
 				v1 := eval(f, i)
 				a, b := v0, v1
 				if a.Type() != b.Type() {

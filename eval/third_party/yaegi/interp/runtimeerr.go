@@ -76,6 +76,9 @@ func isReflectPanic(r any) bool {
 // goRuntimeError returns the panic value Go raises where the reflect panic r happened in n;
 // other panics are returned unchanged.
 func goRuntimeError(n *node, f *frame, r any) (out any) {
+	if err := sizeError(n, f, r); err != nil {
+		return err
+	}
 	if !isReflectPanic(r) {
 		return r
 	}
@@ -356,6 +359,71 @@ func makeError(n *node, r any) (err any) {
 		_ = make([]struct{}, 0, neg)
 	case "reflect.MakeChan: negative buffer size":
 		_ = make(chan struct{}, neg)
+	}
+	return nil
+}
+
+// maxAlloc is the runtime's largest allocation on 64-bit platforms (runtime.maxAlloc on
+// linux/amd64 and the other 48-bit address spaces), past which make panics.
+const maxAlloc = 1 << 48
+
+// typeOfMade is (*itype).TypeOf, set at init: called straight from sizeError, which the
+// code of every node may reach, it would close an initialization cycle through cfg.
+var typeOfMade func(*itype) reflect.Type
+
+func init() { typeOfMade = (*itype).TypeOf }
+
+// sizeError returns Go's runtime error for the panic r of the builtin append or make (n)
+// whose result would be too large, raised by Go itself; nil for other panics. peerbook
+// patch 95: append past the largest length panicked with reflect's "reflect.Value.Grow:
+// slice overflow", a string (Go: "growslice: len out of range", a runtime.Error), and
+// make of a length too large to allocate with the runtime's "runtime: allocation size
+// out of range" (Go: "makeslice: len out of range", or cap).
+func sizeError(n *node, f *frame, r any) (err any) {
+	if n.kind != callExpr || len(n.child) < 2 || n.child[0].kind != identExpr {
+		return nil
+	}
+	switch n.child[0].ident {
+	case "append":
+		if s, ok := r.(string); !ok || s != "reflect.Value.Grow: slice overflow" {
+			return nil
+		}
+		defer func() { err = recover() }()
+		full := make([]struct{}, int(^uint(0)>>1))
+		_ = append(full, struct{}{})
+	case "make":
+		e, ok := r.(error)
+		if !ok || e.Error() != "runtime: allocation size out of range" || len(n.child) < 3 || n.child[1].typ == nil {
+			return nil
+		}
+		t := typeOfMade(n.child[1].typ)
+		if t == nil {
+			return nil
+		}
+		neg := -1
+		defer func() { err = recover() }()
+		switch t.Kind() {
+		case reflect.Chan:
+			_ = make(chan struct{}, neg)
+		case reflect.Slice:
+			// As runtime.makeslice: the length's error when the length alone is too
+			// large, else the capacity's.
+			l := operandValue(n.child[2])(f)
+			size := uint64(t.Elem().Size())
+			var length uint64
+			switch {
+			case l.CanInt():
+				length = uint64(l.Int())
+			case l.CanUint():
+				length = l.Uint()
+			default:
+				return nil
+			}
+			if size != 0 && (length > maxAlloc/size) {
+				_ = make([]struct{}, neg)
+			}
+			_ = make([]struct{}, 0, neg)
+		}
 	}
 	return nil
 }

@@ -2764,7 +2764,9 @@ func isGeneric(t *itype) bool {
 }
 
 func isNamedFuncSrc(t *itype) bool {
-	return isFuncSrc(t) && t.node.anc.kind == funcDecl
+	// peerbook patch 93: called on any operand now (genValueTo), which may have no type
+	// or a type without a node.
+	return t != nil && isFuncSrc(t) && t.node != nil && t.node.anc != nil && t.node.anc.kind == funcDecl
 }
 
 func isFuncSrc(t *itype) bool {
