@@ -123,8 +123,15 @@ func TestRunSurvivesACellThatKillsTheSession(t *testing.T) {
 	if len(cells[0].Outputs) != 1 || outputText(cells[0].Outputs[0]) != "before\n" {
 		t.Errorf("cell 1's outputs: %v", cells[0].Outputs)
 	}
-	if n := len(cells[1].Outputs); n != 2 || outputText(cells[1].Outputs[0]) != "going down\n" {
-		t.Errorf("the crashing cell keeps what it printed, then the error: %d outputs: %v", n, cells[1].Outputs)
+	// What the cell printed comes before its error, when it left the process before the
+	// crash: a fatal error can end the process while the text is still in it (how soon it
+	// comes is up to the scheduler), and this test must not depend on that.
+	switch n := len(cells[1].Outputs); {
+	case n == 2 && outputText(cells[1].Outputs[0]) == "going down\n":
+	case n == 1:
+		t.Logf("the crashing cell's output did not leave its process before the crash")
+	default:
+		t.Errorf("the crashing cell: %d outputs, want its text then the error: %v", n, cells[1].Outputs)
 	}
 	last := cells[1].Outputs[len(cells[1].Outputs)-1]
 	if last["ename"] != "SessionLost" || !strings.Contains(outputText(last), "stack overflow") {

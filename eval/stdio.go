@@ -10,8 +10,8 @@ import (
 	"time"
 )
 
-// flushInterval bounds how long streamed text waits to be sent: text written within one
-// interval goes out as one stream message.
+// flushInterval bounds how long streamed text waits to be sent: the first text after a
+// quiet interval goes out at once, what follows it within one interval as one message.
 const flushInterval = 20 * time.Millisecond
 
 // maxUnsent is how much text may pile up before it is sent without waiting.
@@ -39,11 +39,12 @@ type outStream struct {
 	buf     []byte     // read buffer, under drainMu
 	eof     bool       // the write end is closed and the pipe empty, under drainMu
 
-	mu     sync.Mutex
-	unsent []byte // text read but not sent yet
-	timer  *time.Timer
-	closed chan struct{}
-	emitMu sync.Mutex // keeps stream messages in order
+	mu       sync.Mutex
+	unsent   []byte // text read but not sent yet
+	lastSent time.Time
+	timer    *time.Timer
+	closed   chan struct{}
+	emitMu   sync.Mutex // keeps stream messages in order
 }
 
 // newOutStream opens the pipe and starts the reader.
@@ -106,13 +107,17 @@ func (st *outStream) drain(fd uintptr) (done bool) {
 	}
 }
 
-// feed queues bytes read from the pipe, sending at once when much has piled up and
-// otherwise within flushInterval.
+// feed queues bytes read from the pipe: the first text after flushInterval without any
+// goes out at once (so that what a cell prints just before its process dies of a fatal
+// error has the best chance to leave it), as does text that piled up past maxUnsent; the
+// rest within flushInterval, batched.
 func (st *outStream) feed(data []byte) {
 	st.mu.Lock()
 	st.unsent = append(st.unsent, data...)
-	if len(st.unsent) >= maxUnsent {
+	now := time.Now()
+	if len(st.unsent) >= maxUnsent || st.timer == nil && now.Sub(st.lastSent) >= flushInterval {
 		text := st.takeUnsent()
+		st.lastSent = now
 		st.mu.Unlock()
 		st.emit(text)
 		return
@@ -137,6 +142,7 @@ func (st *outStream) takeUnsent() string {
 func (st *outStream) flushTimer() {
 	st.mu.Lock()
 	st.timer = nil
+	st.lastSent = time.Now()
 	text := st.takeUnsent()
 	st.mu.Unlock()
 	st.emit(text)
