@@ -107,20 +107,34 @@ func (st *outStream) drain(fd uintptr) (done bool) {
 	}
 }
 
-// feed queues bytes read from the pipe: the first text after flushInterval without any
-// goes out at once (so that what a cell prints just before its process dies of a fatal
+// feed queues bytes read from the pipe: the first whole lines after flushInterval without
+// any go out at once (so that what a cell prints just before its process dies of a fatal
 // error has the best chance to leave it), as does text that piled up past maxUnsent; the
 // rest within flushInterval, batched.
 func (st *outStream) feed(data []byte) {
 	st.mu.Lock()
 	st.unsent = append(st.unsent, data...)
-	now := time.Now()
-	if len(st.unsent) >= maxUnsent || st.timer == nil && now.Sub(st.lastSent) >= flushInterval {
+	if len(st.unsent) >= maxUnsent {
 		text := st.takeUnsent()
-		st.lastSent = now
+		st.lastSent = time.Now()
 		st.mu.Unlock()
 		st.emit(text)
 		return
+	}
+	// At once: whole lines only. A last line without a newline waits (it may be the
+	// prompt of an input request: see sync).
+	if now := time.Now(); st.timer == nil && now.Sub(st.lastSent) >= flushInterval {
+		if i := bytes.LastIndexByte(st.unsent, '\n'); i >= 0 {
+			text := string(st.unsent[:i+1])
+			st.unsent = append(st.unsent[:0], st.unsent[i+1:]...)
+			st.lastSent = now
+			if len(st.unsent) > 0 {
+				st.timer = time.AfterFunc(flushInterval, st.flushTimer)
+			}
+			st.mu.Unlock()
+			st.emit(text)
+			return
+		}
 	}
 	if len(st.unsent) > 0 && st.timer == nil {
 		st.timer = time.AfterFunc(flushInterval, st.flushTimer)
