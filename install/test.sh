@@ -73,6 +73,8 @@ else
 	}
 	check "go test" go_tests
 	check "coverage of the peerbook processes the tests started" go tool covdata percent -i="$covtmp/cov"
+	check "random programs cut into cells against go run: seeds 1-40 (go test ./... runs 1-120 as one cell)" \
+		go test -count=1 -run '^TestRandomPrograms$' ./eval/internal/difftest -gosmith.seeds 1-40 -gosmith.split 40
 
 	check "fuzz the ZMTP handshake and framing checks (10 s)" \
 		go test -run '^$' -fuzz FuzzZMTP -fuzztime 10s ./kernel/internal/zmtpnet

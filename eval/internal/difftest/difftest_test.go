@@ -15,7 +15,9 @@ import (
 )
 
 var (
-	seedsFlag  = flag.String("gosmith.seeds", "1-120", "seeds of TestRandomPrograms, FROM-TO")
+	// go test ./... runs seeds 1-60 (the first 40 also cut into cells); install/test.sh
+	// (CI) runs 61-120 too, as a step of its own.
+	seedsFlag  = flag.String("gosmith.seeds", "1-60", "seeds of TestRandomPrograms, FROM-TO")
 	splitFlag  = flag.Int("gosmith.split", 40, "how many of TestRandomPrograms' programs also run cut into cells")
 	updateFlag = flag.Bool("gosmith.update", false, "rewrite testdata/known.txt with the divergences found")
 )
@@ -83,7 +85,7 @@ func TestRandomPrograms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pool := &Pool{Command: []string{self}, Timeout: 30 * time.Second}
+	pool := &Pool{Command: []string{self}, Timeout: 15 * time.Second} // the programs take milliseconds in Go
 	defer pool.Close()
 	start := time.Now()
 	rep, err := Soak(context.Background(), NewGoRunner(), pool, Config{From: from, To: to, Split: *splitFlag, Cells: 4, Workers: 2})
@@ -108,7 +110,11 @@ func TestRandomPrograms(t *testing.T) {
 	}
 	for k := range listed {
 		seed, _ := strconv.ParseInt(strings.Fields(k)[0], 10, 64)
-		if seed >= from && seed <= to && !seen[k] {
+		ran := seed >= from && seed <= to
+		if strings.Fields(k)[1] == "split" {
+			ran = ran && seed < from+int64(*splitFlag)
+		}
+		if ran && !seen[k] {
 			t.Errorf("%s no longer diverges so: remove it from %s", k, knownFile)
 		}
 	}

@@ -12,7 +12,7 @@ import (
 // TestProgramsTypeCheck checks that generated programs are valid Go.
 func TestProgramsTypeCheck(t *testing.T) {
 	imp := importer.Default()
-	n := 1000
+	n := 300 // the soak command checks every program it runs the same way
 	if testing.Short() {
 		n = 40
 	}
