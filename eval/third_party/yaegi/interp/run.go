@@ -4564,13 +4564,13 @@ func _select(n *node) {
 	chanValues := make([]func(*frame) reflect.Value, nbClause)
 	assignedValues := make([]func(*frame) reflect.Value, nbClause)
 	okValues := make([]func(*frame) reflect.Value, nbClause)
-	cases := make([]reflect.SelectCase, nbClause+1)
+	dirs := make([]reflect.SelectDir, nbClause)
 	next := getExec(n.tnext)
 
 	for i := 0; i < nbClause; i++ {
 		cl := n.child[i]
 		if cl.kind == commClauseDefault {
-			cases[i].Dir = reflect.SelectDefault
+			dirs[i] = reflect.SelectDefault
 			if len(cl.child) == 0 {
 				clause[i] = func(*frame) bltn { return next }
 			} else {
@@ -4589,11 +4589,11 @@ func _select(n *node) {
 			} else {
 				clause[i] = func(*frame) bltn { return next }
 			}
-			chans[i], assigned[i], ok[i], cases[i].Dir = clauseChanDir(c0)
+			chans[i], assigned[i], ok[i], dirs[i] = clauseChanDir(c0)
 			chanValues[i] = genValue(chans[i])
 			if assigned[i] != nil {
 				assignedValues[i] = selectDest(assigned[i])
-				if ct := chans[i].typ; cases[i].Dir == reflect.SelectSend && ct != nil && ct.val != nil && isChan(ct) {
+				if ct := chans[i].typ; dirs[i] == reflect.SelectSend && ct != nil && ct.val != nil && isChan(ct) {
 					assignedValues[i] = genValueTo(ct.val, assigned[i]) // patch 53
 				}
 			}
@@ -4603,12 +4603,12 @@ func _select(n *node) {
 		case c0.kind == exprStmt && len(c0.child) == 1 && c0.child[0].action == aRecv:
 			// The comm clause has an empty body clause after channel receive.
 			chanValues[i] = genValue(c0.child[0].child[0])
-			cases[i].Dir = reflect.SelectRecv
+			dirs[i] = reflect.SelectRecv
 			clause[i] = func(*frame) bltn { return next }
 		case c0.kind == sendStmt:
 			// The comm clause as an empty body clause after channel send.
 			chanValues[i] = genValue(c0.child[0])
-			cases[i].Dir = reflect.SelectSend
+			dirs[i] = reflect.SelectSend
 			assignedValues[i] = genValue(c0.child[1])
 			if ct := c0.child[0].typ; ct != nil && ct.val != nil && isChan(ct) {
 				assignedValues[i] = genValueTo(ct.val, c0.child[1]) // patch 53
@@ -4617,13 +4617,19 @@ func _select(n *node) {
 		}
 	}
 
+	// peerbook patch 97: the cases are made for each run of the select. They were made
+	// once, with the node's code, and filled in place: goroutines running the same
+	// select statement at once filled them together, and one selected on another's
+	// channels and sent another's values (Go's test ken/chan.go, 1 run in 3).
 	n.exec = func(f *frame) bltn {
+		cases := make([]reflect.SelectCase, nbClause+1)
 		f.mutex.RLock()
 		cases[nbClause] = f.done
 		f.mutex.RUnlock()
 
 		for i := range cases[:nbClause] {
-			switch cases[i].Dir {
+			cases[i].Dir = dirs[i]
+			switch dirs[i] {
 			case reflect.SelectRecv:
 				cases[i].Chan = chanValues[i](f)
 			case reflect.SelectSend:
