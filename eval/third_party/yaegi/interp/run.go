@@ -4555,6 +4555,19 @@ func selectDest(c *node) func(*frame) reflect.Value {
 	}
 }
 
+// selectSendValue returns the value that a send clause of a select sends on the channel
+// c: v as the channel's element type has it, as a send statement makes it. peerbook patch
+// 99: an untyped constant kept its default type (case c32 <- 123: reflect.Select
+// panicked, "value of type int is not assignable to type int32"; Go's test
+// chan/nonblock.go), and a value sent on a channel of an interface type with methods
+// was not wrapped as the interface. Patch 53's conversions are genDestValue's too.
+func selectSendValue(c, v *node) func(*frame) reflect.Value {
+	if ct := c.typ; ct != nil && ct.val != nil && isChan(ct) {
+		return genDestValue(ct.val, v)
+	}
+	return genValue(v)
+}
+
 func _select(n *node) {
 	nbClause := len(n.child)
 	chans := make([]*node, nbClause)
@@ -4593,8 +4606,8 @@ func _select(n *node) {
 			chanValues[i] = genValue(chans[i])
 			if assigned[i] != nil {
 				assignedValues[i] = selectDest(assigned[i])
-				if ct := chans[i].typ; dirs[i] == reflect.SelectSend && ct != nil && ct.val != nil && isChan(ct) {
-					assignedValues[i] = genValueTo(ct.val, assigned[i]) // patch 53
+				if dirs[i] == reflect.SelectSend {
+					assignedValues[i] = selectSendValue(chans[i], assigned[i])
 				}
 			}
 			if ok[i] != nil {
@@ -4609,10 +4622,7 @@ func _select(n *node) {
 			// The comm clause as an empty body clause after channel send.
 			chanValues[i] = genValue(c0.child[0])
 			dirs[i] = reflect.SelectSend
-			assignedValues[i] = genValue(c0.child[1])
-			if ct := c0.child[0].typ; ct != nil && ct.val != nil && isChan(ct) {
-				assignedValues[i] = genValueTo(ct.val, c0.child[1]) // patch 53
-			}
+			assignedValues[i] = selectSendValue(c0.child[0], c0.child[1])
 			clause[i] = func(*frame) bltn { return next }
 		}
 	}
