@@ -3184,9 +3184,10 @@ func isConcreteDest(dest *node, sc *scope) bool {
 // calls of both sides first, then the rest, then assigns: `s[len(s)] = next()` calls
 // next before it panics on the index, `*p = f()` calls f before the nil dereference,
 // and `s[i] = f()` stores at the i that f left. A map element is stored by the
-// assignment itself already. A destination with a call (`s[f()] = g()`) has its calls
-// and receives evaluated before the values and the rest after them (splitDest,
-// peerbook patch 112); one splitDest does not rewire keeps its place.
+// assignment itself already, but for an assignment operator (`m[k] += f()`, patch
+// 150). A destination with a call (`s[f()] = g()`) has its calls and receives
+// evaluated before the values and the rest after them (splitDest, peerbook patch
+// 112); one splitDest does not rewire keeps its place.
 func isLateDest(dest *node, sc *scope) bool {
 	a := dest.anc
 	if a == nil || childPos(dest) >= a.nleft {
@@ -3205,9 +3206,12 @@ func isLateDest(dest *node, sc *scope) bool {
 	}
 	switch dest.kind {
 	case indexExpr:
-		if isMapEntry(dest) {
+		if isMapEntry(dest) && a.action == aAssign {
 			return false
 		}
+		// peerbook patch 150: the map entry of an assignment operator (m[k] += f())
+		// is read after the value's calls, as gc does, and stored where it was read:
+		// its map and key were read again at the store, after f had changed them.
 	case starExpr, selectorExpr:
 	default:
 		return false
