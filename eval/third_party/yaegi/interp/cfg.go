@@ -3382,6 +3382,9 @@ func setExec(n *node) {
 		if guardsRuntime(n) {
 			n.exec = guardRuntime(n, n.exec)
 		}
+		if isDeferredStore(n) {
+			n.exec = deferStorePanic(n, n.exec) // peerbook patch 151
+		}
 		p.real = n.exec
 	}
 

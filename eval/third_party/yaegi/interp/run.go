@@ -852,7 +852,7 @@ func assignFromCall(n *node) {
 				data[c.findex].Set(s)
 				continue
 			}
-			v(f).Set(s)
+			storeTarget(v(f)).Set(s) // peerbook patch 151
 		}
 		return next
 	}
@@ -1039,7 +1039,9 @@ func assign(n *node) {
 			if ivalue[i] != nil {
 				maps[i].SetMapIndex(keys[i], t[i]) // Assign a map entry
 			} else {
-				d(f).Set(t[i]) // Assign a var or array/slice entry
+				// Assign a var or array/slice entry; a panic of its location is
+				// raised here, after the stores before it (peerbook patch 151).
+				storeTarget(d(f)).Set(t[i])
 			}
 		}
 		return next
