@@ -834,7 +834,12 @@ func assignFromCall(n *node) {
 	}
 	box := resultBoxes(n, ncall, l)
 	next := getExec(n.tnext)
+	stores := genMapStores(n.child[:l]) // peerbook patch 152
 	n.exec = func(f *frame) bltn {
+		var maps, keys []reflect.Value
+		if stores != nil {
+			maps, keys = readMapStores(f, stores)
+		}
 		for i, v := range dvalue {
 			if v == nil {
 				continue
@@ -842,6 +847,10 @@ func assignFromCall(n *node) {
 			s := f.data[ncall.findex+i]
 			if box[i] != nil {
 				s = box[i](s)
+			}
+			if stores != nil && stores[i] != nil {
+				maps[i].SetMapIndex(keys[i], s)
+				continue
 			}
 			c := n.child[i]
 			if n.kind == defineXStmt && !c.redeclared {
@@ -2071,15 +2080,24 @@ func callBin(n *node) {
 					rvalues[i] = genValue(c)
 				}
 			}
+			stores := genMapStores(n.anc.child[:len(rvalues)]) // peerbook patch 152
 			n.exec = func(f *frame) bltn {
 				in := make([]reflect.Value, l)
 				for i, v := range values {
 					in[i] = getBinValue(getMapType, v, f)
 				}
 				out := callFn(value(f), in)
+				var maps, keys []reflect.Value
+				if stores != nil {
+					maps, keys = readMapStores(f, stores)
+				}
 				for i, v := range rvalues {
 					if v == nil {
 						continue // Skip assign "_".
+					}
+					if stores != nil && stores[i] != nil {
+						maps[i].SetMapIndex(keys[i], out[i])
+						continue
 					}
 					c := n.anc.child[i]
 					if n.anc.kind == defineXStmt && !c.redeclared {

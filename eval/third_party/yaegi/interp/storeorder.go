@@ -87,3 +87,47 @@ func storeTarget(v reflect.Value) reflect.Value {
 	}
 	return v
 }
+
+// A map entry assigned from a call's results (peerbook patch 152).
+//
+// `m[k], x = f()` stored f's first result into the slot where the entry had been read,
+// never into the map: the entry was silently left unchanged, for calls of interpreted
+// and of compiled code alike. The map and the key are read after the call and before
+// the first store, as gc does, and the entry is stored in its place among the stores.
+
+// mapStore is the code that reads the map and the key of a map entry destination.
+type mapStore struct {
+	m, k func(*frame) reflect.Value
+}
+
+// genMapStores returns, for each destination in dests, the code that reads its map and
+// key where it is a map entry, nil otherwise; it returns nil where no destination is a
+// map entry.
+func genMapStores(dests []*node) []*mapStore {
+	var stores []*mapStore
+	for i, d := range dests {
+		if d.ident == "_" || !isMapEntry(d) {
+			continue
+		}
+		if stores == nil {
+			stores = make([]*mapStore, len(dests))
+		}
+		key := genValue(d.child[1])
+		if isInterfaceSrc(d.child[1].typ) {
+			key = genValueInterface(d.child[1])
+		}
+		stores[i] = &mapStore{m: genValue(d.child[0]), k: genMapKey(d.child[0], key)}
+	}
+	return stores
+}
+
+// readMapStores reads the maps and keys of stores (genMapStores) in f.
+func readMapStores(f *frame, stores []*mapStore) (maps, keys []reflect.Value) {
+	maps, keys = make([]reflect.Value, len(stores)), make([]reflect.Value, len(stores))
+	for i, s := range stores {
+		if s != nil {
+			maps[i], keys[i] = copied(s.m(f)), copied(s.k(f))
+		}
+	}
+	return maps, keys
+}
