@@ -2183,6 +2183,33 @@ func lookupFieldOrMethod(t *itype, name string) *itype {
 	}
 }
 
+// structFieldNames returns the names of the reflect fields of fields: their names,
+// exported (exportName), and for a blank field after the first one a name no other field
+// has (peerbook patch 153: reflect.StructOf panicked "duplicate field X_" for a struct
+// with two blank fields, `struct{ _ int; a int; _ [2]byte }`, at compile time).
+func structFieldNames(fields []structField) []string {
+	names := make([]string, len(fields))
+	used := map[string]bool{}
+	for i, f := range fields {
+		if f.name != "_" {
+			names[i] = exportName(f.name)
+			used[names[i]] = true
+		}
+	}
+	for i, f := range fields {
+		if f.name != "_" {
+			continue
+		}
+		name := "X_"
+		for k := 1; used[name]; k++ {
+			name = "X_" + strconv.Itoa(k)
+		}
+		names[i] = name
+		used[name] = true
+	}
+	return names
+}
+
 func exportName(s string) string {
 	if canExport(s) {
 		return s
@@ -2398,9 +2425,10 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 		}
 		ctx.slevel++
 		var fields []reflect.StructField
+		names := structFieldNames(t.field)
 		for i, f := range t.field {
 			field := reflect.StructField{
-				Name: exportName(f.name),
+				Name: names[i],
 				Type: f.typ.refType(ctx),
 				Tag:  reflect.StructTag(f.tag),
 			}
