@@ -51,6 +51,7 @@ func (x *cell) unsupported(roots []ast.Node) error {
 			case *ast.TypeSpec:
 				x.refuseRecursiveGeneric(n, add)
 				x.refuseRecursiveFunc(n, add)
+				x.refuseRecursiveComposite(n, add)
 			case *ast.TypeSwitchStmt:
 				x.refuseCaseCollisions(n, add)
 			case *ast.TypeAssertExpr:
