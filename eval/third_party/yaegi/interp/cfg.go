@@ -3591,7 +3591,7 @@ func arrayTypeLen(n *node, sc *scope) (int, error) {
 		c0 := c.child[0]
 		v := c0.rval
 		if v.IsValid() {
-			r = int(v.Int())
+			r = int(vInt(v)) // peerbook patch 154: also an untyped float key (1e0: x)
 		} else {
 			// Resolve array key value as a constant.
 			if c0.kind == identExpr {

@@ -494,6 +494,19 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 			if sym.kind != constSym {
 				return nil, c0.cfgErrorf("non-constant array bound %q", c0.ident)
 			}
+			if sym.typ != nil && sym.rval.IsValid() {
+				// peerbook patch 154: an untyped constant of any numeric kind whose
+				// value is an integer (const c = 3 + 0i; var d [c]byte), held as a
+				// constant or, declared in an earlier compilation, as its default type.
+				if cv := vConstantValue(sym.rval); cv != nil {
+					length = constToInt(cv)
+					break
+				}
+				if k := sym.rval.Kind(); k == reflect.Float32 || k == reflect.Float64 || k == reflect.Complex64 || k == reflect.Complex128 {
+					length = int(vInt(sym.rval))
+					break
+				}
+			}
 			if sym.typ == nil || !isInt(sym.typ.TypeOf()) || !sym.rval.IsValid() {
 				incomplete = true
 				break
@@ -2737,6 +2750,13 @@ func hasElem(t reflect.Type) bool {
 }
 
 func constToInt(c constant.Value) int {
+	// peerbook patch 154: an untyped float or complex constant of integer value
+	// (`var b [1e1]int`) panicked in go/constant ("10 not an Int") while compiling.
+	if i := constant.ToInt(c); i.Kind() == constant.Int {
+		c = i
+	} else {
+		panic(fmt.Sprintf("constant %s is not an integer", c.ExactString()))
+	}
 	if constant.BitLen(c) > 64 {
 		panic(fmt.Sprintf("constant %s overflows int64", c.ExactString()))
 	}
