@@ -192,6 +192,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						ktyp = o.typ.key
 						vtyp = o.typ.val
 					case ptrT:
+						// peerbook patch 155: the slot of the array ranged over, as for an
+						// array: _range stored it into the slot before, another variable's
+						// (the pointer itself, which then held the array).
+						sc.add(sc.getType("int"))
 						ktyp = sc.getType("int")
 						vtyp = o.typ.val
 						if vtyp.cat == valueT {
@@ -1308,6 +1312,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					case "unsafe.alignOf", "unsafe.Offsetof", "unsafe.Sizeof":
 						n.gen = nop
 					}
+				case (bname == bltnLen || bname == bltnCap) && isConstArrayLen(n, sc):
+					// peerbook patch 155: the length of an array type, its operand
+					// not evaluated (len(*p) with p nil does not panic).
+					lenConst(n)
+					n.findex = notInFrame
+					n.gen = nop
+					n.start = n
 				case isResultSlotOf(n, sc):
 					// Store result directly to frame output location, to avoid a frame copy.
 					n.findex = childPos(n)
@@ -1916,8 +1927,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				} else {
 					k, o, body = n.child[0], n.child[1], n.child[2]
 				}
-				n.start = o.start    // Get array or map object
-				o.tnext = k.start    // then go to iterator init
+				n.start = o.start // Get array or map object
+				o.tnext = k.start // then go to iterator init
+				if _, ok := arrayLenOf(o.typ); ok && len(n.child) == 3 && !hasEffects(o, sc) {
+					// peerbook patch 155: with at most an index variable, a range over
+					// an array or a pointer to one does not evaluate it.
+					n.start = k.start
+				}
 				k.tnext = n          // then go to range function
 				n.tnext = body.start // then go to range body
 				body.tnext = n       // then body go to range function (loop)

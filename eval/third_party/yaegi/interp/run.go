@@ -3535,6 +3535,11 @@ func _range(n *node) {
 			}
 		} else {
 			value = genValueRangeArray(an)
+			if isPtr(an.typ) {
+				// peerbook patch 155: the values of a nil pointer to an array: Go's
+				// nil dereference, not reflect's panic.
+				value = nilArrayPanics(value)
+			}
 			n.exec = func(f *frame) bltn {
 				a := f.data[index2]
 				v0 := f.data[index0]
@@ -3566,6 +3571,24 @@ func _range(n *node) {
 		} else {
 			value = genValueRangeArray(an)
 		}
+	}
+	if l, ok := arrayLenOf(an.typ); ok && len(n.child) != 4 {
+		// peerbook patch 155: the index of an array or a pointer to one runs over
+		// its type's length; the range expression is not read (nor evaluated).
+		n.exec = func(f *frame) bltn {
+			v0 := f.data[index0]
+			v0.SetInt(v0.Int() + 1)
+			if int(v0.Int()) >= l {
+				return fnext
+			}
+			return tnext
+		}
+		next := n.exec
+		n.child[0].exec = func(f *frame) bltn {
+			f.data[index0].SetInt(-1)
+			return next
+		}
+		return
 	}
 	if !isString(an.typ.TypeOf()) && len(n.child) != 4 {
 		n.exec = func(f *frame) bltn {
@@ -4047,6 +4070,10 @@ func _append(n *node) {
 func _cap(n *node) {
 	dest := genValueOutput(n, reflect.TypeOf(int(0)))
 	value := genValue(n.child[1])
+	if l, ok := arrayLenOf(n.child[1].typ); ok {
+		arrayLen(n, dest, value, l) // peerbook patch 155
+		return
+	}
 	next := getExec(n.tnext)
 
 	if wantEmptyInterface(n) {
@@ -4184,6 +4211,12 @@ func lenConst(n *node) {
 func _len(n *node) {
 	dest := genValueOutput(n, reflect.TypeOf(int(0)))
 	value := genValue(n.child[1])
+	if l, ok := arrayLenOf(n.child[1].typ); ok {
+		// peerbook patch 155: the length of an array type, after its operand (a
+		// nil *[4]int has length 4).
+		arrayLen(n, dest, value, l)
+		return
+	}
 	if isPtr(n.child[1].typ) {
 		val := value
 		value = func(f *frame) reflect.Value {
