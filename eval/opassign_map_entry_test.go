@@ -1,9 +1,6 @@
 package eval
 
-import (
-	"os"
-	"testing"
-)
+import "testing"
 
 // Patch 150: `m[k] op= f()` read the entry before f ran and stored into the map and key
 // as f left them: `x[0] += f()` with f setting x to another map read one map and wrote
@@ -13,24 +10,4 @@ import (
 // expected output is go run's.
 func TestMapEntryAssignmentOperatorCallsFirst(t *testing.T) {
 	runsAsGoRun(t, "opassign_map_entry_calls_first")
-}
-
-// runsAsGoRun runs the corpus program testdata/corpus/NAME.go on a bare interpreter and
-// as a cell, and compares each one's standard output with NAME.out, go run's.
-func runsAsGoRun(t *testing.T, name string) {
-	t.Helper()
-	src, err := os.ReadFile("testdata/corpus/" + name + ".go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := os.ReadFile("testdata/corpus/" + name + ".out")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := yaegiStdout(t, string(src)); got != string(want) {
-		t.Errorf("bare interpreter: got\n%s\nwant (go run)\n%s", got, want)
-	}
-	if got := cellStdout(t, string(src)); got != string(want) {
-		t.Errorf("cell: got\n%s\nwant (go run)\n%s", got, want)
-	}
 }

@@ -1,9 +1,6 @@
 package eval
 
-import (
-	"os"
-	"testing"
-)
+import "testing"
 
 // Patch 153: a struct type with two blank fields (`struct{ _ int; a int; _ [2]byte }`,
 // padding as in Go's tests fixedbugs/bug442.go and fixedbugs/issue21048.go) made the
@@ -12,18 +9,5 @@ import (
 // bare interpreter prints its X-names, as for every unexported field, so only the cell
 // is compared). The expected output is go run's.
 func TestStructWithSeveralBlankFields(t *testing.T) {
-	src, err := os.ReadFile("testdata/corpus/struct_blank_fields.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := os.ReadFile("testdata/corpus/struct_blank_fields.out")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := yaegiCompileError(string(src)); err != nil {
-		t.Errorf("bare interpreter: %v", err)
-	}
-	if got := cellStdout(t, string(src)); got != string(want) {
-		t.Errorf("cell: got\n%s\nwant (go run)\n%s", got, want)
-	}
+	cellRunsAsGoRun(t, "struct_blank_fields")
 }

@@ -764,6 +764,15 @@ func convert(n *node) {
 		return
 	}
 
+	if c.typ != nil && isStringSliceConversion(c.typ.frameType(), typ) {
+		// peerbook patch 156: between a string and a slice of named bytes or runes.
+		n.exec = func(f *frame) bltn {
+			dest(f).Set(convertStringSlice(value(f), typ))
+			return next
+		}
+		return
+	}
+
 	n.exec = func(f *frame) bltn {
 		if doConvert {
 			if typ.Kind() == reflect.Array || typ.Kind() == reflect.Ptr && typ.Elem().Kind() == reflect.Array {

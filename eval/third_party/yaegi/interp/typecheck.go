@@ -686,6 +686,8 @@ func (check typecheck) conversion(n *node, typ *itype) error {
 
 	case n.typ.convertibleTo(typ):
 		ok = true
+	case isStringSliceConversion(n.typ.TypeOf(), typ.TypeOf()):
+		ok = true // peerbook patch 156: string([]MyByte{...}), []MyRune(s)
 	}
 	if !ok {
 		return n.cfgErrorf("cannot convert expression of type %s to type %s", n.typ.id(), typ.id())
