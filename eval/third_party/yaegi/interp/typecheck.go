@@ -109,6 +109,12 @@ func (check typecheck) addressExpr(n *node) error {
 				found = true
 				continue
 			}
+			if _, ok := arrayLenOf(c.typ); ok && c0.kind == indexExpr {
+				// peerbook patch 157: an element of an array through a pointer
+				// (&p[0] with p a *[8]byte) is addressable.
+				found = true
+				continue
+			}
 		case compositeLitExpr, identExpr:
 			found = true
 			continue
