@@ -563,9 +563,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			sc = sc.pushBloc()
 
 		case switchStmt, switchIfStmt, typeSwitch:
-			// Make sure default clause is in last position.
+			// Make sure default clause is in last position. peerbook patch 158: only
+			// in a type switch; the others keep the order of the source, which
+			// fallthrough follows (their wiring tries default last).
 			c := n.lastChild().child
-			if i, l := getDefault(n), len(c)-1; i >= 0 && i != l {
+			if i, l := getDefault(n), len(c)-1; n.kind == typeSwitch && i >= 0 && i != l {
 				c[i], c[l] = c[l], c[i]
 			}
 			sc = sc.pushBloc()
@@ -2270,6 +2272,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					}
 				}
 
+				if n.kind != typeSwitch {
+					// peerbook patch 158: the next case in the order of the source,
+					// default once none is left.
+					setFNext(c, caseEntry(n, nextCase(n, clauses, i)))
+					continue
+				}
 				if i == l-1 {
 					setFNext(clauses[i], n)
 					continue
@@ -2281,6 +2289,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				}
 			}
 			sbn.start = clauses[0].start
+			if n.kind != typeSwitch {
+				sbn.start = caseEntry(n, nextCase(n, clauses, -1)) // patch 158
+			}
 			n.start = n.child[0].start
 			if n.kind == typeSwitch {
 				// Handle the typeSwitch init (the type assert expression).
@@ -2321,10 +2332,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					if len(c.child) > 1 {
 						// peerbook patch 42: every expression of the case list is a
 						// condition (case a, b: is a || b); only the first was wired.
-						next := n
-						if i < l-1 {
-							next = clauses[i+1].start
-						}
+						// peerbook patch 158: then the next case in the order of the
+						// source, default once none is left.
+						next := caseEntry(n, nextCase(n, clauses, i))
 						conds := c.child[:len(c.child)-1]
 						for k := len(conds) - 1; k >= 0; k-- {
 							cond := conds[k]
@@ -2338,13 +2348,17 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					}
 					// If last case body statement is a fallthrough, then jump to next case body
 					if i < l-1 && len(body.child) > 0 && body.lastChild().kind == fallthroughtStmt {
-						body.tnext = clauses[i+1].lastChild().start
+						if len(clauses[i+1].child) == 0 {
+							body.tnext = n
+						} else {
+							body.tnext = clauses[i+1].lastChild().start
+						}
 					} else {
 						body.tnext = n
 					}
 				}
 			}
-			sbn.start = clauses[0].start
+			sbn.start = caseEntry(n, nextCase(n, clauses, -1)) // patch 158
 			n.start = n.child[0].start
 			n.child[0].tnext = sbn.start
 

@@ -379,7 +379,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			v, ok := valf.Interface().(valueInterface)
 			if setStatus {
 				defer func() {
-					value1(f).SetBool(ok)
+					setOk(value1(f), ok)
 				}()
 			}
 			if !ok {
@@ -476,7 +476,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			val, ok := v.Interface().(valueInterface)
 			if setStatus {
 				defer func() {
-					value1(f).SetBool(ok)
+					setOk(value1(f), ok)
 				}()
 			}
 			if ok && val.node == nil {
@@ -552,7 +552,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			var ok bool
 			if setStatus {
 				defer func() {
-					value1(f).SetBool(ok)
+					setOk(value1(f), ok)
 				}()
 			}
 			val := value(f)
@@ -597,7 +597,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			ok := v.IsValid()
 			if setStatus {
 				defer func() {
-					value1(f).SetBool(ok)
+					setOk(value1(f), ok)
 				}()
 			}
 			if !ok {
@@ -629,7 +629,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			v, ok := value(f).Interface().(valueInterface)
 			if setStatus {
 				defer func() {
-					value1(f).SetBool(ok)
+					setOk(value1(f), ok)
 				}()
 			}
 			if !ok || !v.value.IsValid() {
@@ -671,7 +671,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 		inner := n.exec
 		n.exec = func(f *frame) bltn {
 			next := inner(f)
-			if !value1(f).Bool() {
+			if !isTrue(value1(f)) {
 				if d := value0(f); d.CanSet() {
 					if d.Type() == valueInterfaceType {
 						d.Set(zeroInterfaceValue())
@@ -2353,7 +2353,7 @@ func getIndexMap2(n *node) {
 		case !doValue:
 			n.exec = func(f *frame) bltn {
 				v := value0(f).MapIndex(mi)
-				value2(f).SetBool(v.IsValid())
+				setOk(value2(f), v.IsValid())
 				return next
 			}
 		default:
@@ -2362,7 +2362,7 @@ func getIndexMap2(n *node) {
 				v := m.MapIndex(mi)
 				store(f, m, v)
 				if doStatus {
-					value2(f).SetBool(v.IsValid())
+					setOk(value2(f), v.IsValid())
 				}
 				return next
 			}
@@ -2373,7 +2373,7 @@ func getIndexMap2(n *node) {
 		case !doValue:
 			n.exec = func(f *frame) bltn {
 				v := value0(f).MapIndex(value1(f))
-				value2(f).SetBool(v.IsValid())
+				setOk(value2(f), v.IsValid())
 				return next
 			}
 		default:
@@ -2382,7 +2382,7 @@ func getIndexMap2(n *node) {
 				v := m.MapIndex(value1(f))
 				store(f, m, v)
 				if doStatus {
-					value2(f).SetBool(v.IsValid())
+					setOk(value2(f), v.IsValid())
 				}
 				return next
 			}
@@ -3089,7 +3089,7 @@ func branch(n *node) {
 	value := genValue(n)
 
 	n.exec = func(f *frame) bltn {
-		if value(f).Bool() {
+		if isTrue(value(f)) {
 			return tnext
 		}
 		return fnext
@@ -4456,7 +4456,7 @@ func recv2(n *node) {
 			//  Fast: channel read doesn't block
 			if v, ok := ch.TryRecv(); ok {
 				result.Set(v)
-				status.SetBool(true)
+				setOk(status, true)
 				return tnext
 			}
 			// Slow: channel is blocked, allow cancel
@@ -4469,7 +4469,7 @@ func recv2(n *node) {
 				return nil
 			}
 			result.Set(v)
-			status.SetBool(ok)
+			setOk(status, ok)
 			return tnext
 		}
 	} else {
@@ -4477,7 +4477,7 @@ func recv2(n *node) {
 		n.exec = func(f *frame) bltn {
 			v, ok := vchan(f).Recv()
 			vres(f).Set(v)
-			vok(f).SetBool(ok)
+			setOk(vok(f), ok)
 			return tnext
 		}
 	}
@@ -4702,7 +4702,7 @@ func _select(n *node) {
 		if cases[j].Dir == reflect.SelectRecv && assignedValues[j] != nil {
 			assignedValues[j](f).Set(v)
 			if ok[j] != nil {
-				okValues[j](f).SetBool(s)
+				setOk(okValues[j](f), s)
 			}
 		}
 		return clause[j]
