@@ -7,5 +7,6 @@ import "testing"
 // ("invalid operation: cannot take address of uint8 [kind: indexExpr]"). The expected
 // output is go run's.
 func TestAddressOfArrayPointerElement(t *testing.T) {
-	runsAsGoRun(t, "address_of_array_pointer_element")
+	checkCorpusProgramBare(t, "address_of_array_pointer_element")
+	checkCorpusProgram(t, "address_of_array_pointer_element")
 }

@@ -11,5 +11,6 @@ import "testing"
 // array into the slot of another variable (the pointer itself: p[:2] after the loop
 // panicked). The expected output is go run's.
 func TestArrayLengthOperandNotEvaluated(t *testing.T) {
-	runsAsGoRun(t, "array_len_not_evaluated")
+	checkCorpusProgramBare(t, "array_len_not_evaluated")
+	checkCorpusProgram(t, "array_len_not_evaluated")
 }

@@ -9,5 +9,6 @@ import "testing"
 // panicked in reflect. Constants of integer value are integers there, as in Go. The
 // expected output is go run's.
 func TestUntypedFloatConstantsAsLengths(t *testing.T) {
-	runsAsGoRun(t, "const_float_array_lengths")
+	checkCorpusProgramBare(t, "const_float_array_lengths")
+	checkCorpusProgram(t, "const_float_array_lengths")
 }

@@ -7,5 +7,6 @@ import "testing"
 // It is stored in the map, whose map and key are read after the call and before the
 // first store, as gc does. The expected output is go run's.
 func TestMapEntryAssignedFromCallResults(t *testing.T) {
-	runsAsGoRun(t, "map_entry_from_call_results")
+	checkCorpusProgramBare(t, "map_entry_from_call_results")
+	checkCorpusProgram(t, "map_entry_from_call_results")
 }

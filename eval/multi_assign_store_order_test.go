@@ -8,5 +8,6 @@ import "testing"
 // code, a wrong state after a recovered panic). The location's panic is now raised at
 // that destination's store. The expected output is go run's.
 func TestMultipleAssignmentStoresBeforePanic(t *testing.T) {
-	runsAsGoRun(t, "multi_assign_stores_before_panic")
+	checkCorpusProgramBare(t, "multi_assign_stores_before_panic")
+	checkCorpusProgram(t, "multi_assign_stores_before_panic")
 }

@@ -9,5 +9,6 @@ import "testing"
 // old value. gc calls f first, then reads the map, the key and the entry once. The
 // expected output is go run's.
 func TestMapEntryAssignmentOperatorCallsFirst(t *testing.T) {
-	runsAsGoRun(t, "opassign_map_entry_calls_first")
+	checkCorpusProgramBare(t, "opassign_map_entry_calls_first")
+	checkCorpusProgram(t, "opassign_map_entry_calls_first")
 }

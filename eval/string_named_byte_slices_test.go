@@ -10,5 +10,6 @@ import "testing"
 // (the bare interpreter prints the pool's type names for %T: only the cell is
 // compared).
 func TestStringConversionsOfNamedByteSlices(t *testing.T) {
-	cellRunsAsGoRun(t, "string_named_byte_slices")
+	compilesBare(t, "string_named_byte_slices")
+	checkCorpusProgram(t, "string_named_byte_slices")
 }

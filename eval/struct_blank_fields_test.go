@@ -9,5 +9,6 @@ import "testing"
 // bare interpreter prints its X-names, as for every unexported field, so only the cell
 // is compared). The expected output is go run's.
 func TestStructWithSeveralBlankFields(t *testing.T) {
-	cellRunsAsGoRun(t, "struct_blank_fields")
+	compilesBare(t, "struct_blank_fields")
+	checkCorpusProgram(t, "struct_blank_fields")
 }

@@ -11,5 +11,6 @@ import "testing"
 // fixedbugs/issue16870.go) and a tagless switch's case of an interface type panicked
 // in reflect (SetBool, Bool on an interface). The expected output is go run's.
 func TestSwitchDefaultOrderAndInterfaceStatus(t *testing.T) {
-	runsAsGoRun(t, "switch_default_order_and_any_ok")
+	checkCorpusProgramBare(t, "switch_default_order_and_any_ok")
+	checkCorpusProgram(t, "switch_default_order_and_any_ok")
 }
