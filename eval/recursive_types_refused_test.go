@@ -33,6 +33,13 @@ func TestRecursiveTypesWithoutStructRefused(t *testing.T) {
 			t.Errorf("%q: got %s: %s; want the refusal of recursive types", decl, e.Name, e.Value)
 		}
 	}
+	// A generic function type that refers to itself (Go's test
+	// fixedbugs/issue72063.go): an instance is its origin.
+	s := newSession(t)
+	_, e, _ := run(t, s, "type rec[T any] func(rec[T]) T\nvar r rec[int]\n_ = r")
+	if e == nil || !strings.Contains(strings.Join(e.Traceback, "\n"), "refers to itself through a function type") {
+		t.Errorf("a generic recursive function type: got %v; want the refusal of recursive function types", e)
+	}
 	runs := []string{
 		"type T struct{ kids []T }",
 		"type T struct{ m map[string]*T }",

@@ -186,7 +186,9 @@ func (x *cell) refuseRecursiveFunc(ts *ast.TypeSpec, add func(token.Pos, string,
 func isFuncCycle(named *types.Named, t types.Type, seen map[types.Type]bool, inFunc bool) bool {
 	switch t := types.Unalias(t).(type) {
 	case *types.Named:
-		if t == named {
+		if t == named || t.Origin() == named {
+			// An instance of a generic type is its origin here (type internal[T any]
+			// func(internal[T]) T).
 			return inFunc
 		}
 		if seen[t] {

@@ -38,7 +38,7 @@ func (x *cell) refuseRecursiveComposite(ts *ast.TypeSpec, add func(token.Pos, st
 func isCompositeCycle(named *types.Named, t types.Type, seen map[types.Type]bool) bool {
 	switch t := types.Unalias(t).(type) {
 	case *types.Named:
-		if t == named {
+		if t == named || t.Origin() == named {
 			return true
 		}
 		if seen[t] {
