@@ -2381,7 +2381,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				}
 			}
 
-			err = check.typeAssertionExpr(c0, c1.typ)
+			// peerbook patch 159: in a generic function, an assertion to a type
+			// made of its type parameters (x.(T)) is not checked at compile time, as
+			// in Go: an instance where it cannot hold (T = bool, x an interface with
+			// methods) is no error, the assertion fails when it runs.
+			if !hasTypeArg(c1) {
+				err = check.typeAssertionExpr(c0, c1.typ)
+			}
 			if err != nil {
 				break
 			}
