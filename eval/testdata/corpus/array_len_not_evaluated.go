@@ -46,6 +46,9 @@ func main() {
 	for i := range *nilPtr {
 		n += 10 * i
 	}
+	for i := range (*nilPtr) {
+		n += 100 * i
+	}
 	fmt.Println(n)
 	try("range values", func() {
 		for i, v := range nilPtr {
