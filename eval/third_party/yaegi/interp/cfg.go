@@ -948,6 +948,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.typ = c0.typ
 			case aShl, aShr:
 				if c0.typ.untyped {
+					// peerbook patch 160: an untyped constant shifted by a variable
+					// takes the type it would have in the shift's place (val | 1<<pos
+					// with val a uint64 is a uint64).
+					if !c1.rval.IsValid() {
+						n.typ = untypedShiftType(interp, sc, n)
+					}
 					break
 				}
 				n.typ = c0.typ
