@@ -198,13 +198,16 @@ func (check typecheck) shift(n *node) error {
 func (check typecheck) comparison(n *node) error {
 	t0, t1 := n.child[0].typ, n.child[1].typ
 
-	if !t0.assignableTo(t1) && !t1.assignableTo(t0) {
+	if !t0.assignableTo(t1) && !t1.assignableTo(t0) && !identicalUnderlying(t0, t1) {
 		return n.cfgErrorf("invalid operation: mismatched types %s and %s", t0.id(), t1.id())
 	}
 
 	ok := false
 
-	if !isInterface(t0) && !isInterface(t1) && !t0.isNil() && !t1.isNil() && t0.untyped == t1.untyped && t0.id() != t1.id() && !typeDefined(t0, t1) {
+	// peerbook patch 161: only two named types must be the same; an unnamed type
+	// compares with any type it is assignable to or from, as checked above
+	// (*any == *interface{}, a [32]any with a named [32]any).
+	if !isInterface(t0) && !isInterface(t1) && !t0.isNil() && !t1.isNil() && t0.untyped == t1.untyped && t0.id() != t1.id() && !typeDefined(t0, t1) && !unnamedComposite(t0) && !unnamedComposite(t1) {
 		// Non interface types must be really equals.
 		return n.cfgErrorf("invalid operation: mismatched types %s and %s", t0.id(), t1.id())
 	}
