@@ -1158,11 +1158,7 @@ func deref(n *node) {
 }
 
 func _print(n *node) {
-	child := n.child[1:]
-	values := make([]func(*frame) reflect.Value, len(child))
-	for i, c := range child {
-		values[i] = genValue(c)
-	}
+	values := builtinOperands(n) // peerbook patch 162: also print(f())
 	out := n.interp.stdout
 
 	genBuiltinDeferWrapper(n, values, nil, func(args []reflect.Value) []reflect.Value {
@@ -1177,11 +1173,7 @@ func _print(n *node) {
 }
 
 func _println(n *node) {
-	child := n.child[1:]
-	values := make([]func(*frame) reflect.Value, len(child))
-	for i, c := range child {
-		values[i] = genValue(c)
-	}
+	values := builtinOperands(n) // peerbook patch 162: also print(f())
 	out := n.interp.stdout
 
 	genBuiltinDeferWrapper(n, values, nil, func(args []reflect.Value) []reflect.Value {
@@ -4099,7 +4091,12 @@ func _cap(n *node) {
 }
 
 func _copy(n *node) {
-	in := []func(*frame) reflect.Value{genValueArray(n.child[1]), genValue(n.child[2])}
+	var in []func(*frame) reflect.Value
+	if len(n.child) == 2 {
+		in = builtinOperands(n) // peerbook patch 162: copy(f(a))
+	} else {
+		in = []func(*frame) reflect.Value{genValueArray(n.child[1]), genValue(n.child[2])}
+	}
 	out := []func(*frame) reflect.Value{genValueOutput(n, reflect.TypeOf(0))}
 
 	genBuiltinDeferWrapper(n, in, out, func(args []reflect.Value) []reflect.Value {
@@ -4187,9 +4184,18 @@ func _real(n *node) {
 }
 
 func _delete(n *node) {
-	value0 := genValue(n.child[1])                        // map
-	value1 := genMapKey(n.child[1], genValue(n.child[2])) // key (patch 38)
-	in := []func(*frame) reflect.Value{value0, value1}
+	var in []func(*frame) reflect.Value
+	if len(n.child) == 2 {
+		// peerbook patch 162: delete(h(m)), the map and the key from a call.
+		in = builtinOperands(n)
+		if ft := n.child[1].child[0].typ; ft.cat == funcT && len(ft.ret) == 2 {
+			in[1] = genMapKey(&node{typ: ft.ret[0]}, in[1]) // the key as patch 38 makes it
+		}
+	} else {
+		value0 := genValue(n.child[1])                        // map
+		value1 := genMapKey(n.child[1], genValue(n.child[2])) // key (patch 38)
+		in = []func(*frame) reflect.Value{value0, value1}
+	}
 	var z reflect.Value
 
 	genBuiltinDeferWrapper(n, in, nil, func(args []reflect.Value) []reflect.Value {
