@@ -3,9 +3,10 @@ package eval
 import "testing"
 
 // Patch 162: a built-in called with the results of a call (copy(f(a)), delete(h(m)),
-// print(f()), println(f())) read one operand per argument: copy(f(a)) made the
-// interpreter panic while compiling (index out of range, Go's test
-// fixedbugs/issue15992.go), print(f()) printed f's first result only, and in a cell
+// print(f()), println(f()), complex(f()), append(f())) read one operand per argument:
+// copy(f(a)), complex(f()) and append(f()) made the interpreter panic while compiling
+// (index out of range, Go's tests fixedbugs/issue15992.go and fixedbugs/issue5793.go),
+// print(f()) printed f's first result only, and in a cell
 // print(f()) was refused ("cannot use func() (int16, float64, string) as type any",
 // fixedbugs/issue35576.go). The expected output is go run's; the bare interpreter's
 // builtin print writes as yaegi's does (cells rewrite it), so it is only compiled there.

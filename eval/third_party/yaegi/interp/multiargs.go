@@ -50,3 +50,47 @@ func builtinOperands(n *node) []func(*frame) reflect.Value {
 	}
 	return values
 }
+
+// appendResults sets the code of n, append(f()): the slice and the values are f's
+// results.
+func appendResults(n *node, values []func(*frame) reflect.Value) {
+	dest := genValueOutput(n, n.typ.rtype)
+	next := getExec(n.tnext)
+	n.exec = func(f *frame) bltn {
+		s := values[0](f)
+		elem := s.Type().Elem()
+		vs := make([]reflect.Value, len(values)-1)
+		for i, v := range values[1:] {
+			x := v(f)
+			if !x.Type().AssignableTo(elem) {
+				x = x.Convert(elem)
+			}
+			vs[i] = x
+		}
+		dest(f).Set(reflect.Append(s, vs...))
+		return next
+	}
+}
+
+// resultTypes returns the types of the results of the only argument of the built-in
+// call n where it is a call with several results, and nil otherwise.
+func resultTypes(interp *Interpreter, sc *scope, n *node) []*itype {
+	if len(n.child) != 2 || !isCall(n.child[1]) || len(n.child[1].child) == 0 {
+		return nil
+	}
+	ft, err := nodeType(interp, sc, n.child[1].child[0])
+	if err != nil || ft == nil {
+		return nil
+	}
+	switch {
+	case ft.cat == funcT && len(ft.ret) > 1:
+		return ft.ret
+	case ft.cat == valueT && ft.rtype != nil && ft.rtype.Kind() == reflect.Func && ft.rtype.NumOut() > 1:
+		ts := make([]*itype, ft.rtype.NumOut())
+		for i := range ts {
+			ts[i] = valueTOf(ft.rtype.Out(i), withScope(sc))
+		}
+		return ts
+	}
+	return nil
+}

@@ -3994,6 +3994,12 @@ func appendSlice(n *node) {
 }
 
 func _append(n *node) {
+	if len(n.child) == 2 {
+		if values := multiResults(n.child[1]); values != nil {
+			appendResults(n, values) // peerbook patch 162: append(f())
+			return
+		}
+	}
 	if len(n.child) == 3 {
 		c1, c2 := n.child[1], n.child[2]
 		if (c1.typ.cat == valueT || c2.typ.cat == valueT) && c1.typ.rtype == c2.typ.rtype ||
@@ -4116,11 +4122,18 @@ func _close(n *node) {
 
 func _complex(n *node) {
 	dest := genValueOutput(n, reflect.TypeOf(complex(0, 0)))
-	c1, c2 := n.child[1], n.child[2]
-	convertLiteralValue(c1, floatType)
-	convertLiteralValue(c2, floatType)
-	value0 := genValue(c1)
-	value1 := genValue(c2)
+	var value0, value1 func(*frame) reflect.Value
+	if len(n.child) == 2 {
+		// peerbook patch 162: complex(f()).
+		values := builtinOperands(n)
+		value0, value1 = values[0], values[1]
+	} else {
+		c1, c2 := n.child[1], n.child[2]
+		convertLiteralValue(c1, floatType)
+		convertLiteralValue(c2, floatType)
+		value0 = genValue(c1)
+		value1 = genValue(c2)
+	}
 	next := getExec(n.tnext)
 
 	typ := n.typ.TypeOf()
@@ -4955,6 +4968,9 @@ func isNotNil(n *node) {
 }
 
 func complexConst(n *node) {
+	if len(n.child) != 3 {
+		return // complex(f()) (peerbook patch 162)
+	}
 	if v0, v1 := n.child[1].rval, n.child[2].rval; v0.IsValid() && v1.IsValid() {
 		n.rval = reflect.ValueOf(complex(vFloat(v0), vFloat(v1)))
 		n.gen = nop

@@ -656,11 +656,15 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 			switch n.child[0].ident {
 			case bltnComplex:
 				var nt0, nt1 *itype
-				if nt0, err = nodeType2(interp, sc, n.child[1], seen); err != nil {
-					return nil, err
-				}
-				if nt1, err = nodeType2(interp, sc, n.child[2], seen); err != nil {
-					return nil, err
+				if rs := resultTypes(interp, sc, n); len(rs) == 2 {
+					nt0, nt1 = rs[0], rs[1] // peerbook patch 162: complex(f())
+				} else {
+					if nt0, err = nodeType2(interp, sc, n.child[1], seen); err != nil {
+						return nil, err
+					}
+					if nt1, err = nodeType2(interp, sc, n.child[2], seen); err != nil {
+						return nil, err
+					}
 				}
 				if nt0.incomplete || nt1.incomplete {
 					t.incomplete = true
@@ -702,6 +706,10 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 			case bltnCap, bltnCopy, bltnLen:
 				t = sc.getType("int")
 			case bltnAppend, bltnMake:
+				if rs := resultTypes(interp, sc, n); len(rs) > 1 {
+					t = rs[0] // peerbook patch 162: append(f())
+					break
+				}
 				t, err = nodeType2(interp, sc, n.child[1], seen)
 			case bltnNew:
 				t, err = nodeType2(interp, sc, n.child[1], seen)
