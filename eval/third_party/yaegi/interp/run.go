@@ -1377,6 +1377,14 @@ func genFunctionWrapperOf(n *node, closure bool) func(*frame) reflect.Value {
 		return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value {
 			// Allocate and init local frame. All values to be settable and addressable.
 			fr := newFrame(f, len(def.types), f.runid())
+			if !lit {
+				// peerbook patch 180: a method or function value made where it is
+				// called counts the nesting of calls from the frame that made it.
+				if n.interp.nest(f, fr, wrapperCallStack) {
+					n.interp.callDepthExceeded(def, fr)
+					return zeroResults(funcType)
+				}
+			}
 			d := fr.data
 			for i, t := range def.types {
 				d[i] = reflect.New(t).Elem()
@@ -1799,6 +1807,13 @@ func call(n *node) {
 		}
 
 		nf := newFrame(f, len(def.types), f.runid())
+		if !goroutine {
+			// peerbook patch 180: count the nesting of direct calls (calldepth.go).
+			if n.interp.nest(f, nf, directCallStack) {
+				n.interp.callDepthExceeded(def, nf)
+				return nil
+			}
+		}
 		var vararg reflect.Value
 
 		// Init return values. peerbook patch 11: a destination of the caller's
