@@ -921,6 +921,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			wireChild(n)
 			if sc.def == nil {
 				// In global scope, type definition already handled by GTA.
+				// peerbook patch 163: the code of a comma-ok form GTA chose was
+				// replaced by its operand's post-order since (m[k] read one value).
+				globalCommaOk(n)
 				break
 			}
 			if err = redeclare(n, sc); err != nil {
@@ -2539,7 +2542,11 @@ func compDefineX(sc *scope, n *node) error {
 		}
 
 	case indexExpr:
-		types = append(types, src.typ, sc.getType("bool"))
+		t, err := commaOkType(sc, src)
+		if err != nil {
+			return err
+		}
+		types = append(types, t, sc.getType("bool"))
 		n.child[l].gen = getIndexMap2
 		n.gen = nop
 
@@ -2549,18 +2556,35 @@ func compDefineX(sc *scope, n *node) error {
 		} else {
 			n.child[l].gen = typeAssertLong
 		}
-		types = append(types, n.child[l].child[1].typ, sc.getType("bool"))
+		t, err := commaOkType(sc, n.child[l].child[1])
+		if err != nil {
+			return err
+		}
+		types = append(types, t, sc.getType("bool"))
 		n.gen = nop
 
 	case unaryExpr:
 		if n.child[l].action == aRecv {
-			types = append(types, src.typ, sc.getType("bool"))
+			t, err := commaOkType(sc, src)
+			if err != nil {
+				return err
+			}
+			types = append(types, t, sc.getType("bool"))
 			n.child[l].gen = recv2
 			n.gen = nop
 		}
 
 	default:
 		return n.cfgErrorf("unsupported assign expression")
+	}
+	if src := n.child[l]; src.kind != callExpr && n.anc.kind == varDecl && l >= 1 && len(types) == 2 && n.child[l-1].isType(sc) {
+		// peerbook patch 163: var v, ok T = x.(U) (or m[k], <-c): both variables
+		// are of the declared type (they were of the expression's, U and bool).
+		dt, err := nodeType(n.interp, sc, n.child[l-1])
+		if err != nil {
+			return err
+		}
+		types = []*itype{dt, dt}
 	}
 
 	// Handle redeclarations: find out new symbols vs existing ones.
@@ -2618,6 +2642,12 @@ func compDefineX(sc *scope, n *node) error {
 		} else {
 			index = sc.add(t)
 			sc.sym[id] = &symbol{index: index, kind: varSym, typ: t}
+			if sc.global {
+				// peerbook patch 163: a package variable, which the variables
+				// declared with it depend on (var c = b; var a, b = f()): its
+				// node orders the initialization (getVarDependencies).
+				sc.sym[id].global, sc.sym[id].node = true, n
+			}
 		}
 		n.child[i].typ = t
 		n.child[i].findex = index

@@ -675,6 +675,10 @@ func typeAssert(n *node, withResult, withOk bool) {
 				if d := value0(f); d.CanSet() {
 					if d.Type() == valueInterfaceType {
 						d.Set(zeroInterfaceValue())
+					} else if d.Kind() == reflect.Interface && d.NumMethod() == 0 && rtype != nil && rtype.Kind() != reflect.Interface {
+						// peerbook patch 163: var v, ok any = x.(bool): v is the
+						// zero bool, held in the interface.
+						d.Set(reflect.Zero(rtype))
 					} else {
 						d.Set(reflect.Zero(d.Type()))
 					}
