@@ -54,6 +54,7 @@ type node struct {
 	redeclared bool           // set if node is a redeclared variable (CFG)
 	meta       interface{}    // meta stores meta information between gta runs, like errors
 	pending    *pendingExec   // set while setExec generates the node's code (peerbook patch 23)
+	typeArg    bool           // a type argument put for a type parameter by genAST (peerbook patch 159)
 }
 
 func (n *node) shouldBreak() bool {
