@@ -2801,7 +2801,9 @@ func unparen(n *node) *node {
 }
 
 func setFNext(cond, next *node) {
-	if cond.action == aNop {
+	// peerbook patch 119: a condition folded to a constant (!true, 1 > 2) runs nothing
+	// (nop) like a name does, so it branches like one; it went on to its true branch.
+	if cond.action == aNop || cond.rval.IsValid() && cond.kind != parenExpr {
 		cond.action = aBranch
 		cond.gen = branch
 		cond.fnext = next
