@@ -214,7 +214,7 @@ func callDeferred(f *frame, val []reflect.Value) {
 	defer func() {
 		if r := recover(); r != nil {
 			f.mutex.Lock()
-			f.recovered = r
+			f.recovered = cellNamedPanic(r)
 			f.mutex.Unlock()
 		}
 	}()
@@ -225,7 +225,7 @@ func runCfg(n *node, f *frame, funcNode, callNode *node) {
 	var exec bltn
 	defer func() {
 		f.mutex.Lock()
-		f.recovered = recover()
+		f.recovered = cellNamedPanic(recover()) // patch 120: cell types named as Go does
 		deferred := f.deferred
 		f.mutex.Unlock()
 		if isProgramExit(f.recovered) {
