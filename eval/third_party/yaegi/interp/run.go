@@ -2051,7 +2051,16 @@ func callBin(n *node) {
 			return fnext
 		}
 	default:
-		switch n.anc.action {
+		action := n.anc.action
+		if action == aReturn && n.findex != childPos(n) {
+			// peerbook patch 121: the call of a return that the compiler gave a slot of
+			// its own (another operand reads the named result it would go into:
+			// return fmt.Sprint(x), len(a)) stores its results there, where the return
+			// reads them. It stored them into the result, which the return then
+			// overwrote with the empty slot.
+			action = aNop
+		}
+		switch action {
 		case aAssignX:
 			// The function call is part of an assign expression, store results direcly
 			// to assigned location, to avoid an additional frame copy.
