@@ -2052,12 +2052,13 @@ func callBin(n *node) {
 		}
 	default:
 		action := n.anc.action
-		if action == aReturn && n.findex != childPos(n) {
-			// peerbook patch 121: the call of a return that the compiler gave a slot of
-			// its own (another operand reads the named result it would go into:
-			// return fmt.Sprint(x), len(a)) stores its results there, where the return
-			// reads them. It stored them into the result, which the return then
-			// overwrote with the empty slot.
+		if action == aReturn && len(n.anc.child) > 1 && n.findex != childPos(n) {
+			// peerbook patch 121: the call of a return of several operands that the
+			// compiler gave a slot of its own (another operand reads the named result it
+			// would go into: return fmt.Sprint(x), len(a)) stores its results there,
+			// where the return reads them. It stored them into the result, which the
+			// return then overwrote with the empty slot. (A return of one call reads
+			// nothing: the call stores into the results.)
 			action = aNop
 		}
 		switch action {
