@@ -799,8 +799,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					if src.typ.untyped && !dest.typ.untyped {
 						src.typ = dest.typ
 					}
-				case src.action == aRecv:
-					// Assign by reading from a receiving channel.
+				case src.action == aRecv && n.kind != defineStmt && n.anc.kind != varDecl:
+					// Assign by reading from a receiving channel. peerbook patch 122: not
+					// for a new variable: the receive stores into the variable's storage,
+					// and a variable declared again (in a loop) kept the storage that
+					// closures made in the earlier passes hold; the statement makes it new.
 					n.gen = nop
 					src.findex = dest.findex // Set recv address to LHS.
 					dest.typ = src.typ
@@ -819,6 +822,14 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						// existing one must store into it: closures and pointers that
 						// hold the variable (get := func() T { return b }; p := &b)
 						// kept the old storage and saw neither this value nor later ones.
+						break
+					}
+					if src.typ.TypeOf().Kind() != reflect.Struct {
+						// peerbook patch 122: only a struct literal makes new storage for
+						// its value (doComposite); a slice, array or map literal stores into
+						// the variable's, so a variable declared again (d := []int{} in a
+						// loop) shared it with the closures made in the earlier passes. The
+						// statement makes the new variable.
 						break
 					}
 					n.gen = nop
