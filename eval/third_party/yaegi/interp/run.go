@@ -748,6 +748,21 @@ func convert(n *node) {
 		value = genValue(c)
 	}
 
+	if n.fnext != nil && typ.Kind() == reflect.Bool {
+		// peerbook patch 123: a conversion that is a condition (if N(b) {}, N(b) ||
+		// f()) branches on its value; it went on to its true branch whatever the value.
+		fnext := getExec(n.fnext)
+		n.exec = func(f *frame) bltn {
+			d := dest(f)
+			d.Set(value(f).Convert(typ))
+			if d.Bool() {
+				return next
+			}
+			return fnext
+		}
+		return
+	}
+
 	for _, con := range n.interp.hooks.convert {
 		if c.typ.rtype == nil {
 			continue
