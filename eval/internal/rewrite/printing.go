@@ -19,6 +19,12 @@ import (
 // named type a cell declares, the cell registers the type's String and Error methods
 // with _pb_register, so that the printer can call them.
 
+// operandWrappers are the functions printCall wraps an operand in: they only read it
+// for the printer, so the interpreter evaluates their calls where gc reads the operand,
+// after the calls of the other arguments (fmt.Println(v, f()) with f changing v prints
+// the new v).
+var operandWrappers = []string{"_pb_show", "_pb_show_print", "_pb_show_sharp", "_pb_typename", "_pb_show_all", "_pb_show_all_print"}
+
 // printFuncs are the printing functions: the index of the format argument (-1 for
 // none) and of the first operand.
 var printFuncs = map[string]struct{ format, first int }{
