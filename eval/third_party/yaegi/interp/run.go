@@ -3974,6 +3974,11 @@ func appendSlice(n *node) {
 	}
 }
 
+// genZeroOf returns the zero value of t, a new one each time (appended, it is copied).
+func genZeroOf(t reflect.Type) func(*frame) reflect.Value {
+	return func(*frame) reflect.Value { return reflect.New(t).Elem() }
+}
+
 func _append(n *node) {
 	if len(n.child) == 3 {
 		c1, c2 := n.child[1], n.child[2]
@@ -4001,6 +4006,11 @@ func _append(n *node) {
 		values := make([]func(*frame) reflect.Value, l)
 		for i, arg := range args {
 			switch elem := n.typ.elem(); {
+			case arg.isNil() && !isInterfaceSrc(elem):
+				// peerbook patch 125: nil appended to a slice of a compiled pointer (or
+				// func, map, chan, slice) type is that type's nil; it was the nil of
+				// interface{}, which reflect.Append refused.
+				values[i] = genZeroOf(n.child[1].typ.TypeOf().Elem())
 			case isInterfaceSrc(elem) && (!isEmptyInterface(elem) || len(arg.typ.method) > 0):
 				values[i] = genValueInterface(arg)
 			case isInterfaceBin(elem):
@@ -4032,6 +4042,8 @@ func _append(n *node) {
 	default:
 		var value0 func(*frame) reflect.Value
 		switch elem := n.typ.elem(); {
+		case n.child[2].isNil() && !isInterfaceSrc(elem):
+			value0 = genZeroOf(n.child[1].typ.TypeOf().Elem()) // patch 125
 		case isInterfaceSrc(elem) && (!isEmptyInterface(elem) || len(n.child[2].typ.method) > 0):
 			value0 = genValueInterface(n.child[2])
 		case isInterfaceBin(elem):
