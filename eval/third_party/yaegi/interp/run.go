@@ -3542,12 +3542,16 @@ func _range(n *node) {
 			value = genValueRangeArray(an)
 			n.exec = func(f *frame) bltn {
 				a := f.data[index2]
-				v0 := f.data[index0]
-				v0.SetInt(v0.Int() + 1)
-				i := int(v0.Int())
+				// peerbook patch 126: the position is a slot of its own (index3); the
+				// index variable only receives it, so the body assigning the variable
+				// (i = 0) changes no iteration. It was the counter: the loop went back.
+				p := f.data[index3]
+				p.SetInt(p.Int() + 1)
+				i := int(p.Int())
 				if i >= a.Len() {
 					return fnext
 				}
+				f.data[index0].SetInt(int64(i))
 				f.data[index1].Set(a.Index(i))
 				return tnext
 			}
@@ -3574,11 +3578,13 @@ func _range(n *node) {
 	}
 	if !isString(an.typ.TypeOf()) && len(n.child) != 4 {
 		n.exec = func(f *frame) bltn {
-			v0 := f.data[index0]
-			v0.SetInt(v0.Int() + 1)
-			if int(v0.Int()) >= f.data[index2].Len() {
+			p := f.data[index3] // patch 126
+			p.SetInt(p.Int() + 1)
+			i := int(p.Int())
+			if i >= f.data[index2].Len() {
 				return fnext
 			}
+			f.data[index0].SetInt(int64(i))
 			return tnext
 		}
 	}
@@ -3595,7 +3601,7 @@ func _range(n *node) {
 	}
 	n.child[0].exec = func(f *frame) bltn {
 		f.data[index2] = value(f) // set array shallow copy for range
-		f.data[index0].SetInt(-1) // assing index value
+		f.data[index3].SetInt(-1) // the position before the first (patch 126)
 		return next
 	}
 }
