@@ -96,6 +96,14 @@ func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
 		if verbs != nil && i-pf.first < len(verbs) {
 			verb = verbs[i-pf.first]
 		}
+		if verb != 'T' && verb != 'p' && x.printEarly(arg, tv.Type) && othersCall(call.Args, i) {
+			// gc reads this operand where it stands, before the next arguments' calls
+			// (printorder.go).
+			arg = printNow(arg)
+			x.info.Types[arg] = tv
+			call.Args[i] = arg
+			changed = true
+		}
 		// %T of a compiled interface (fmt.Stringer, error) may name yaegi's wrapper of
 		// a cell value: it needs help too.
 		if !x.needsHelp(tv.Type, nil) && (verb != 'T' || !types.IsInterface(tv.Type)) {
