@@ -181,6 +181,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 							ktyp = sc.getType("int")
 							vtyp = sc.getType("rune")
 						case reflect.Array, reflect.Slice:
+							sc.add(sc.getType("int")) // the position (peerbook patch 126)
 							sc.add(sc.getType("int")) // Add a dummy type to store array shallow copy for range
 							ktyp = sc.getType("int")
 							vtyp = valueTOf(typ.Elem())
@@ -192,10 +193,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						ktyp = o.typ.key
 						vtyp = o.typ.val
 					case ptrT:
-						// peerbook patch 155: the slot of the array ranged over, as for an
-						// array: _range stored it into the slot before, another variable's
-						// (the pointer itself, which then held the array).
-						sc.add(sc.getType("int"))
+						// peerbook patches 126 and 155: the position and the array ranged
+						// over have slots of their own, as for an array (the array was
+						// stored into another variable's slot: the pointer's).
+						sc.add(sc.getType("int")) // the position (peerbook patch 126)
+						sc.add(sc.getType("int")) // the array pointed to
 						ktyp = sc.getType("int")
 						vtyp = o.typ.val
 						if vtyp.cat == valueT {
@@ -209,6 +211,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						ktyp = sc.getType("int")
 						vtyp = sc.getType("rune")
 					case arrayT, sliceT, variadicT:
+						sc.add(sc.getType("int")) // the position (peerbook patch 126)
 						sc.add(sc.getType("int")) // Add a dummy type to store array shallow copy for range
 						ktyp = sc.getType("int")
 						vtyp = o.typ.val
@@ -805,8 +808,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					if src.typ.untyped && !dest.typ.untyped {
 						src.typ = dest.typ
 					}
-				case src.action == aRecv:
-					// Assign by reading from a receiving channel.
+				case src.action == aRecv && n.kind != defineStmt && n.anc.kind != varDecl:
+					// Assign by reading from a receiving channel. peerbook patch 122: not
+					// for a new variable: the receive stores into the variable's storage,
+					// and a variable declared again (in a loop) kept the storage that
+					// closures made in the earlier passes hold; the statement makes it new.
 					n.gen = nop
 					src.findex = dest.findex // Set recv address to LHS.
 					dest.typ = src.typ
@@ -825,6 +831,14 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						// existing one must store into it: closures and pointers that
 						// hold the variable (get := func() T { return b }; p := &b)
 						// kept the old storage and saw neither this value nor later ones.
+						break
+					}
+					if src.typ.TypeOf().Kind() != reflect.Struct {
+						// peerbook patch 122: only a struct literal makes new storage for
+						// its value (doComposite); a slice, array or map literal stores into
+						// the variable's, so a variable declared again (d := []int{} in a
+						// loop) shared it with the closures made in the earlier passes. The
+						// statement makes the new variable.
 						break
 					}
 					n.gen = nop
@@ -2873,7 +2887,9 @@ func unparen(n *node) *node {
 }
 
 func setFNext(cond, next *node) {
-	if cond.action == aNop {
+	// peerbook patch 119: a condition folded to a constant (!true, 1 > 2) runs nothing
+	// (nop) like a name does, so it branches like one; it went on to its true branch.
+	if cond.action == aNop || cond.rval.IsValid() && cond.kind != parenExpr {
 		cond.action = aBranch
 		cond.gen = branch
 		cond.fnext = next

@@ -214,7 +214,7 @@ func callDeferred(f *frame, val []reflect.Value) {
 	defer func() {
 		if r := recover(); r != nil {
 			f.mutex.Lock()
-			f.recovered = r
+			f.recovered = cellNamedPanic(r)
 			f.mutex.Unlock()
 		}
 	}()
@@ -225,7 +225,7 @@ func runCfg(n *node, f *frame, funcNode, callNode *node) {
 	var exec bltn
 	defer func() {
 		f.mutex.Lock()
-		f.recovered = recover()
+		f.recovered = cellNamedPanic(recover()) // patch 120: cell types named as Go does
 		deferred := f.deferred
 		f.mutex.Unlock()
 		if isProgramExit(f.recovered) {
@@ -750,6 +750,21 @@ func convert(n *node) {
 		value = genFunctionWrapper(c)
 	default:
 		value = genValue(c)
+	}
+
+	if n.fnext != nil && typ.Kind() == reflect.Bool {
+		// peerbook patch 123: a conversion that is a condition (if N(b) {}, N(b) ||
+		// f()) branches on its value; it went on to its true branch whatever the value.
+		fnext := getExec(n.fnext)
+		n.exec = func(f *frame) bltn {
+			d := dest(f)
+			d.Set(value(f).Convert(typ))
+			if d.Bool() {
+				return next
+			}
+			return fnext
+		}
+		return
 	}
 
 	for _, con := range n.interp.hooks.convert {
@@ -2082,7 +2097,17 @@ func callBin(n *node) {
 			return fnext
 		}
 	default:
-		switch n.anc.action {
+		action := n.anc.action
+		if action == aReturn && len(n.anc.child) > 1 && n.findex != childPos(n) {
+			// peerbook patch 121: the call of a return of several operands that the
+			// compiler gave a slot of its own (another operand reads the named result it
+			// would go into: return fmt.Sprint(x), len(a)) stores its results there,
+			// where the return reads them. It stored them into the result, which the
+			// return then overwrote with the empty slot. (A return of one call reads
+			// nothing: the call stores into the results.)
+			action = aNop
+		}
+		switch action {
 		case aAssignX:
 			// The function call is part of an assign expression, store results direcly
 			// to assigned location, to avoid an additional frame copy.
@@ -3562,12 +3587,16 @@ func _range(n *node) {
 			}
 			n.exec = func(f *frame) bltn {
 				a := f.data[index2]
-				v0 := f.data[index0]
-				v0.SetInt(v0.Int() + 1)
-				i := int(v0.Int())
+				// peerbook patch 126: the position is a slot of its own (index3); the
+				// index variable only receives it, so the body assigning the variable
+				// (i = 0) changes no iteration. It was the counter: the loop went back.
+				p := f.data[index3]
+				p.SetInt(p.Int() + 1)
+				i := int(p.Int())
 				if i >= a.Len() {
 					return fnext
 				}
+				f.data[index0].SetInt(int64(i))
 				f.data[index1].Set(a.Index(i))
 				return tnext
 			}
@@ -3612,11 +3641,13 @@ func _range(n *node) {
 	}
 	if !isString(an.typ.TypeOf()) && len(n.child) != 4 {
 		n.exec = func(f *frame) bltn {
-			v0 := f.data[index0]
-			v0.SetInt(v0.Int() + 1)
-			if int(v0.Int()) >= f.data[index2].Len() {
+			p := f.data[index3] // patch 126
+			p.SetInt(p.Int() + 1)
+			i := int(p.Int())
+			if i >= f.data[index2].Len() {
 				return fnext
 			}
+			f.data[index0].SetInt(int64(i))
 			return tnext
 		}
 	}
@@ -3633,7 +3664,7 @@ func _range(n *node) {
 	}
 	n.child[0].exec = func(f *frame) bltn {
 		f.data[index2] = value(f) // set array shallow copy for range
-		f.data[index0].SetInt(-1) // assing index value
+		f.data[index3].SetInt(-1) // the position before the first (patch 126)
 		return next
 	}
 }
@@ -4012,6 +4043,11 @@ func appendSlice(n *node) {
 	}
 }
 
+// genZeroOf returns the zero value of t, a new one each time (appended, it is copied).
+func genZeroOf(t reflect.Type) func(*frame) reflect.Value {
+	return func(*frame) reflect.Value { return reflect.New(t).Elem() }
+}
+
 func _append(n *node) {
 	if len(n.child) == 2 {
 		if values := multiResults(n.child[1]); values != nil {
@@ -4045,6 +4081,11 @@ func _append(n *node) {
 		values := make([]func(*frame) reflect.Value, l)
 		for i, arg := range args {
 			switch elem := n.typ.elem(); {
+			case arg.isNil() && !isInterfaceSrc(elem):
+				// peerbook patch 125: nil appended to a slice of a compiled pointer (or
+				// func, map, chan, slice) type is that type's nil; it was the nil of
+				// interface{}, which reflect.Append refused.
+				values[i] = genZeroOf(n.child[1].typ.TypeOf().Elem())
 			case isInterfaceSrc(elem) && (!isEmptyInterface(elem) || len(arg.typ.method) > 0):
 				values[i] = genValueInterface(arg)
 			case isInterfaceBin(elem):
@@ -4076,6 +4117,8 @@ func _append(n *node) {
 	default:
 		var value0 func(*frame) reflect.Value
 		switch elem := n.typ.elem(); {
+		case n.child[2].isNil() && !isInterfaceSrc(elem):
+			value0 = genZeroOf(n.child[1].typ.TypeOf().Elem()) // patch 125
 		case isInterfaceSrc(elem) && (!isEmptyInterface(elem) || len(n.child[2].typ.method) > 0):
 			value0 = genValueInterface(n.child[2])
 		case isInterfaceBin(elem):
