@@ -2626,12 +2626,18 @@ func getMethod(n *node) {
 // bindRecv is the receiver a method value of def keeps: the address of an addressable
 // value for a pointer receiver, else a copy of the value (peerbook patch 39).
 func bindRecv(def *node, src reflect.Value) reflect.Value {
+	// peerbook patch 171: only a valueInterface is unwrapped, found by its type: the
+	// receiver was copied whole (src.Interface()) to learn it, a read racing with the
+	// goroutines writing it (a data race the race detector reports, and a copy per call).
 	for {
-		vs, ok := src.Interface().(valueInterface)
-		if !ok {
+		v := src
+		if v.Kind() == reflect.Interface && !v.IsNil() {
+			v = v.Elem()
+		}
+		if !v.IsValid() || v.Type() != valueInterfaceType {
 			break
 		}
-		src = vs.value
+		src = v.Interface().(valueInterface).value
 	}
 	numRet := len(def.typ.ret)
 	if numRet < len(def.types) {
