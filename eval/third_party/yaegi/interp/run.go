@@ -801,7 +801,7 @@ func resultBoxes(n, ncall *node, l int) []func(reflect.Value) reflect.Value {
 			continue
 		}
 		rt := ft.ret[i]
-		if !isInterfaceSrc(c.typ) || isInterfaceSrc(rt) || (isEmptyInterface(c.typ) && len(rt.method) == 0) {
+		if !isInterfaceSrc(c.typ) || isInterfaceSrc(rt) || (isEmptyInterface(c.typ) && !hasSrcMethods(rt)) {
 			continue
 		}
 		held := &node{interp: n.interp, typ: rt}
@@ -1628,7 +1628,7 @@ func call(n *node) {
 			for j := range cc0.typ.ret {
 				ind := c.findex + j
 				if ret := cc0.typ.ret[j]; !hasVariadicArgs && isEmptyInterface(arg) &&
-					!isInterfaceSrc(ret) && len(ret.method) > 0 && ret.node != nil {
+					!isInterfaceSrc(ret) && hasSrcMethods(ret) && ret.node != nil {
 					// peerbook patch 10: a value of an interpreted type with methods,
 					// returned by a call and passed as an empty interface, keeps its
 					// type (as the default case below does for other expressions).
@@ -1659,7 +1659,7 @@ func call(n *node) {
 			switch {
 			case hasVariadicArgs:
 				values = append(values, genValue(c))
-			case isInterfaceSrc(arg) && (!isEmptyInterface(arg) || len(c.typ.method) > 0):
+			case isInterfaceSrc(arg) && (!isEmptyInterface(arg) || hasSrcMethods(c.typ)):
 				values = append(values, genValueInterface(c))
 			case isInterfaceBin(arg):
 				values = append(values, genInterfaceWrapper(c, arg.rtype))
@@ -2403,7 +2403,7 @@ func mapIndexStore(n *node, dest func(*frame) reflect.Value) func(f *frame, m, v
 	if mt := n.child[0].typ; mt != nil && mt.cat == mapT {
 		et = mt.val
 	}
-	if dt != nil && isInterfaceSrc(dt) && et != nil && !isInterfaceSrc(et) && (!isEmptyInterface(dt) || len(et.method) > 0) {
+	if dt != nil && isInterfaceSrc(dt) && et != nil && !isInterfaceSrc(et) && (!isEmptyInterface(dt) || hasSrcMethods(et)) {
 		held := &node{interp: n.interp, typ: et}
 		return func(f *frame, m, v reflect.Value) {
 			if !v.IsValid() {
@@ -3428,7 +3428,7 @@ func doComposite(n *node, hasType bool, keyed bool) {
 			values[fieldIndex] = func(*frame) reflect.Value { return reflect.New(rft).Elem() }
 		case isNamedFuncSrc(val.typ):
 			values[fieldIndex] = genValueAsFunctionWrapper(val)
-		case isInterfaceSrc(ft) && (!isEmptyInterface(ft) || len(val.typ.method) > 0):
+		case isInterfaceSrc(ft) && (!isEmptyInterface(ft) || hasSrcMethods(val.typ)):
 			values[fieldIndex] = genValueInterface(val)
 		case isInterface(ft):
 			values[fieldIndex] = genInterfaceWrapper(val, rft)
@@ -3976,7 +3976,7 @@ func _append(n *node) {
 		values := make([]func(*frame) reflect.Value, l)
 		for i, arg := range args {
 			switch elem := n.typ.elem(); {
-			case isInterfaceSrc(elem) && (!isEmptyInterface(elem) || len(arg.typ.method) > 0):
+			case isInterfaceSrc(elem) && (!isEmptyInterface(elem) || hasSrcMethods(arg.typ)):
 				values[i] = genValueInterface(arg)
 			case isInterfaceBin(elem):
 				values[i] = genInterfaceWrapper(arg, elem.rtype)
@@ -4007,7 +4007,7 @@ func _append(n *node) {
 	default:
 		var value0 func(*frame) reflect.Value
 		switch elem := n.typ.elem(); {
-		case isInterfaceSrc(elem) && (!isEmptyInterface(elem) || len(n.child[2].typ.method) > 0):
+		case isInterfaceSrc(elem) && (!isEmptyInterface(elem) || hasSrcMethods(n.child[2].typ)):
 			value0 = genValueInterface(n.child[2])
 		case isInterfaceBin(elem):
 			value0 = genInterfaceWrapper(n.child[2], elem.rtype)
@@ -4195,7 +4195,7 @@ func _new(n *node) {
 	typ := t1.TypeOf()
 	dest := genValueOutput(n, reflect.PtrTo(typ))
 
-	if isInterfaceSrc(t1) && (!isEmptyInterface(t1) || len(t1.method) > 0) {
+	if isInterfaceSrc(t1) && (!isEmptyInterface(t1) || hasSrcMethods(t1)) {
 		typ = zeroInterfaceValue().Type()
 	}
 
