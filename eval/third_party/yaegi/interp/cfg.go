@@ -1375,6 +1375,15 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					t := *c0.typ
 					n.typ = &t
 					n.typ.val = c1.typ
+					if isEmptyInterface(c0.typ) && !isInterface(c1.typ) && hasSrcMethods(c1.typ) {
+						// peerbook patch 131: any(v) for a v whose type has methods of
+						// the interpreter holds v with its type (a valueInterface), as
+						// an assignment to an any does: the bare value had no methods
+						// for an assertion (any(v).(I) failed).
+						n.gen = boxEmptyInterface
+						n.findex = sc.add(n.typ)
+						break
+					}
 					n.findex = c1.findex
 					n.level = c1.level
 					n.val = c1.val

@@ -782,6 +782,19 @@ func convert(n *node) {
 	}
 }
 
+// boxEmptyInterface stores the conversion of n.child[1] to an empty interface, its
+// value with its type (a valueInterface); see the aConvert case of cfg.go (peerbook
+// patch 131).
+func boxEmptyInterface(n *node) {
+	dest := genValue(n)
+	value := genValueInterface(n.child[1])
+	next := getExec(n.tnext)
+	n.exec = func(f *frame) bltn {
+		dest(f).Set(value(f))
+		return next
+	}
+}
+
 // resultBoxes returns, for each of the first l results of the call ncall that n assigns
 // to a variable of an interface type of the interpreter (n, err = ... with var s Shape;
 // s, err = mk()), the boxing of the concrete result with its type, as an assignment
