@@ -144,6 +144,9 @@ func (x *cell) call(call *ast.CallExpr) ast.Expr {
 	if out := x.jsonEncodeCall(call); out != nil {
 		return out
 	}
+	if out := x.xmlEncodeCall(call); out != nil {
+		return out
+	}
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	if !ok {
 		return nil
