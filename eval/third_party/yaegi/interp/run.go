@@ -1660,6 +1660,14 @@ func call(n *node) {
 					values = append(values, func(f *frame) reflect.Value { return f.data[ind] })
 					continue
 				}
+				if ret := cc0.typ.ret[j]; isInterfaceSrc(ret) && !isEmptyInterface(ret) {
+					// peerbook patch 134: a result of an interface type of the
+					// interpreter is a valueInterface already: wrapped again, the
+					// value held was the wrapper, and an assertion of the argument
+					// to its concrete type failed (f(g()) with g returning I[byte]).
+					values = append(values, func(f *frame) reflect.Value { return f.data[ind] })
+					continue
+				}
 				values = append(values, func(f *frame) reflect.Value {
 					return reflect.ValueOf(valueInterface{node: cc0.typ.ret[j].node, value: f.data[ind]})
 				})
