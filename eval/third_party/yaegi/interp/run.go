@@ -764,6 +764,15 @@ func convert(n *node) {
 		return
 	}
 
+	if conv := bytesStringConv(c.typ.TypeOf(), typ); conv != nil {
+		// peerbook patch 135: []MyByte to string and back, which reflect cannot do.
+		n.exec = func(f *frame) bltn {
+			dest(f).Set(conv(value(f)))
+			return next
+		}
+		return
+	}
+
 	n.exec = func(f *frame) bltn {
 		if doConvert {
 			if typ.Kind() == reflect.Array || typ.Kind() == reflect.Ptr && typ.Elem().Kind() == reflect.Array {

@@ -1651,7 +1651,63 @@ func (t *itype) convertibleTo(o *itype) bool {
 		return true
 	}
 
+	if bytesStringConv(tt, ot) != nil {
+		return true
+	}
 	return t.TypeOf().ConvertibleTo(o.TypeOf())
+}
+
+// bytesStringConv returns the conversion between a string and a slice of a defined byte
+// or rune type ([]MyByte to string, string to []MyRune), which Go allows and reflect does
+// not (its conversions take unnamed element types only), or nil where reflect converts
+// or Go does not. peerbook patch 135.
+func bytesStringConv(from, to reflect.Type) func(reflect.Value) reflect.Value {
+	if from == nil || to == nil || from.ConvertibleTo(to) {
+		return nil
+	}
+	switch {
+	case from.Kind() == reflect.Slice && to.Kind() == reflect.String:
+		switch from.Elem().Kind() {
+		case reflect.Uint8:
+			return func(v reflect.Value) reflect.Value {
+				b := make([]byte, v.Len())
+				for i := range b {
+					b[i] = byte(v.Index(i).Uint())
+				}
+				return reflect.ValueOf(string(b)).Convert(to)
+			}
+		case reflect.Int32:
+			return func(v reflect.Value) reflect.Value {
+				r := make([]rune, v.Len())
+				for i := range r {
+					r[i] = rune(v.Index(i).Int())
+				}
+				return reflect.ValueOf(string(r)).Convert(to)
+			}
+		}
+	case from.Kind() == reflect.String && to.Kind() == reflect.Slice:
+		switch to.Elem().Kind() {
+		case reflect.Uint8:
+			return func(v reflect.Value) reflect.Value {
+				s := v.String()
+				out := reflect.MakeSlice(to, len(s), len(s))
+				for i := 0; i < len(s); i++ {
+					out.Index(i).SetUint(uint64(s[i]))
+				}
+				return out
+			}
+		case reflect.Int32:
+			return func(v reflect.Value) reflect.Value {
+				r := []rune(v.String())
+				out := reflect.MakeSlice(to, len(r), len(r))
+				for i, c := range r {
+					out.Index(i).SetInt(int64(c))
+				}
+				return out
+			}
+		}
+	}
+	return nil
 }
 
 // ordered returns true if the type is ordered.
