@@ -362,7 +362,10 @@ func (check typecheck) mapLitExpr(child []*node, ktyp, vtyp *itype) error {
 			return err
 		}
 
-		if key.rval.IsValid() {
+		if key.rval.IsValid() && !inGenericInstance(c) {
+			// peerbook patch 136: not in an instance of a generic function, where
+			// keys distinct in its source (int(0), T(0)) may be one value; Go checks
+			// the generic source once, and the later key wins when it runs.
 			kval := key.rval.Interface()
 			if visited[kval] {
 				return c.cfgErrorf("duplicate key %s in map literal", kval)
