@@ -4194,7 +4194,10 @@ func lenConst(n *node) {
 func _len(n *node) {
 	dest := genValueOutput(n, reflect.TypeOf(int(0)))
 	value := genValue(n.child[1])
-	if isPtr(n.child[1].typ) {
+	if t := n.child[1].typ.TypeOf(); isPtr(n.child[1].typ) && !(t.Kind() == reflect.Ptr && t.Elem().Kind() == reflect.Array) {
+		// peerbook patch 137: not for a pointer to an array, whose length reflect
+		// gives without dereferencing it: len of a nil *[16]byte is 16 in Go (in
+		// generic code, where it is not a constant: typeparam/issue49295.go).
 		val := value
 		value = func(f *frame) reflect.Value {
 			v := val(f).Elem()
