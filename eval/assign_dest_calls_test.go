@@ -1,9 +1,6 @@
 package eval
 
-import (
-	"os"
-	"testing"
-)
+import "testing"
 
 // Patch 112: an assignment whose destination has a call in it (`s[f()] = g()`,
 // `p.x[f()] = g()`, `m[k()][i()] = v()`) evaluated the whole destination before the
@@ -12,18 +9,6 @@ import (
 // 110). The calls and receives of such a destination now run before the values, the
 // rest of it after them. The expected output is go run's.
 func TestAssignmentDestinationCallsBeforeValues(t *testing.T) {
-	src, err := os.ReadFile("testdata/corpus/smith_dest_calls_order.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := os.ReadFile("testdata/corpus/smith_dest_calls_order.out")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := yaegiStdout(t, string(src)); got != string(want) {
-		t.Errorf("bare interpreter: got\n%s\nwant (go run)\n%s", got, want)
-	}
-	if got := cellStdout(t, string(src)); got != string(want) {
-		t.Errorf("cell: got\n%s\nwant (go run)\n%s", got, want)
-	}
+	checkCorpusProgramBare(t, "smith_dest_calls_order")
+	checkCorpusProgram(t, "smith_dest_calls_order")
 }

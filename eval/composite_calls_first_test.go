@@ -1,9 +1,6 @@
 package eval
 
-import (
-	"os"
-	"testing"
-)
+import "testing"
 
 // Patch 113: a composite literal evaluated its elements in the order of the source: in
 // `S{a: s[0], b: f()}` with s empty the index panicked before f ran, where gc calls f
@@ -12,18 +9,6 @@ import (
 // composite literal's elements now run first, the rest after; a map literal keeps the
 // order of the source, as gc builds it. The expected output is go run's.
 func TestCompositeLiteralCallsFirst(t *testing.T) {
-	src, err := os.ReadFile("testdata/corpus/smith_composite_calls_first.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := os.ReadFile("testdata/corpus/smith_composite_calls_first.out")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := yaegiStdout(t, string(src)); got != string(want) {
-		t.Errorf("bare interpreter: got\n%s\nwant (go run)\n%s", got, want)
-	}
-	if got := cellStdout(t, string(src)); got != string(want) {
-		t.Errorf("cell: got\n%s\nwant (go run)\n%s", got, want)
-	}
+	checkCorpusProgramBare(t, "smith_composite_calls_first")
+	checkCorpusProgram(t, "smith_composite_calls_first")
 }

@@ -85,7 +85,7 @@ func runCorpusChild(path string) int {
 	out := &corpusOutput{}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	_, err = s.Execute(ctx, eval.ExecuteRequest{Code: cellSource(string(src)), ExecutionCount: 1}, out)
+	_, err = s.Execute(ctx, eval.ExecuteRequest{Code: corpus.CellSource(string(src)), ExecutionCount: 1}, out)
 	// Goroutines of the cell may still be writing: the snippets wait for theirs.
 	out.mu.Lock()
 	os.Stdout.Write(out.stdout.Bytes())
@@ -104,19 +104,6 @@ func runCorpusChild(path string) int {
 		fmt.Fprint(os.Stderr, stderr)
 	}
 	return 0
-}
-
-// cellSource turns a program into a cell: a cell has no package clause (the line
-// stays, blank, so that positions do not move).
-func cellSource(src string) string {
-	lines := strings.Split(src, "\n")
-	for i, l := range lines {
-		if strings.HasPrefix(strings.TrimSpace(l), "package ") {
-			lines[i] = ""
-			break
-		}
-	}
-	return strings.Join(lines, "\n")
 }
 
 func TestCorpusInSession(t *testing.T) {

@@ -1,9 +1,6 @@
 package eval
 
-import (
-	"os"
-	"testing"
-)
+import "testing"
 
 // Patch 117: the arguments of a deferred call and of a go statement were evaluated in
 // the order of the source: `defer g(s[0], f())` with s empty panicked before f ran,
@@ -12,18 +9,6 @@ import (
 // variables before the statement, binds them in one assignment (patch 115 orders its
 // values). The expected output is go run's.
 func TestDeferredArgumentsCallsFirst(t *testing.T) {
-	src, err := os.ReadFile("testdata/corpus/smith_deferred_args_calls_first.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := os.ReadFile("testdata/corpus/smith_deferred_args_calls_first.out")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := yaegiStdout(t, string(src)); got != string(want) {
-		t.Errorf("bare interpreter: got\n%s\nwant (go run)\n%s", got, want)
-	}
-	if got := cellStdout(t, string(src)); got != string(want) {
-		t.Errorf("cell: got\n%s\nwant (go run)\n%s", got, want)
-	}
+	checkCorpusProgramBare(t, "smith_deferred_args_calls_first")
+	checkCorpusProgram(t, "smith_deferred_args_calls_first")
 }

@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"os"
 	"strings"
 	"testing"
 )
@@ -253,17 +252,8 @@ func main() {
 // set), and cur, cur["k"] = other, 3 into the new map, status ok. Found by Go's
 // test/fixedbugs/issue4620.go.
 func TestPatchMultipleAssignmentReadsMapKeysFirst(t *testing.T) {
-	src, err := os.ReadFile("testdata/corpus/gs_multi_assign_map_keys.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	const want = "map[0:2] 1 [5 0] 1 map[k:3] map[] map[a:first] b\n"
-	if got := yaegiStdout(t, string(src)); got != want {
-		t.Errorf("bare interpreter: got %q, want %q", got, want)
-	}
-	if got := cellStdout(t, string(src)); got != want {
-		t.Errorf("cell: got %q, want %q", got, want)
-	}
+	checkCorpusProgramBare(t, "gs_multi_assign_map_keys")
+	checkCorpusProgram(t, "gs_multi_assign_map_keys")
 }
 
 // The rewrites of two-valued assignments (rewrite.mapIndexTuple, commaOk) evaluate the

@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"os"
 	"strings"
 	"testing"
 )
@@ -65,56 +64,7 @@ func main() {
 // arguments into consecutive slots: the argument landed in a local's slot (reflect.Set
 // panics, or a local silently overwritten).
 func TestPatchUnnamedParameters(t *testing.T) {
-	src := `package main
-
-import (
-	"fmt"
-	"sort"
-	"strings"
-)
-
-type Num float64
-
-func (n Num) Eval(map[string]float64) (float64, error) { return float64(n) * 2, nil }
-
-type Box struct{ v int }
-
-func (b Box) Get(int, string) int { t := b.v + 1; return t }
-
-func (b *Box) Set(_ int, v int) { b.v = v }
-
-type Evaler interface {
-	Eval(map[string]float64) (float64, error)
-}
-
-func ignore(string, int) string { return "ignored" }
-
-func main() {
-	fmt.Println(Num(2).Eval(nil))
-	var e Evaler = Num(4)
-	fmt.Println(e.Eval(map[string]float64{"x": 1}))
-	b := &Box{3}
-	b.Set(0, 9)
-	fmt.Println(b.Get(1, "a"), ignore("s", 1))
-	f := func(int, string) string { s := "lit"; return s }
-	fmt.Println(f(1, "x"))
-	fmt.Println(strings.Map(func(rune) rune { return 'x' }, "abc"))
-	xs := []int{3, 1, 2}
-	sort.Slice(xs, func(i, _ int) bool { return xs[i] < 2 })
-	g := b.Get
-	fmt.Println(g(0, ""), len(xs))
-}
-`
-	want := `4 <nil>
-8 <nil>
-10 ignored
-lit
-xxx
-10 3
-`
-	if got := yaegiStdout(t, src); got != want {
-		t.Errorf("bare interpreter: got %q, want %q", got, want)
-	}
+	checkCorpusProgramBare(t, "h_unnamed_params_methods")
 }
 
 // Patch 37: a negative zero passed to an interpreted function keeps its sign; the call
@@ -225,17 +175,8 @@ func main() {
 // differential tester: `return s, r` with named results r, s swapped nothing, and
 // `return make([]int, 1), r` returned the new slice twice.
 func TestPatchReturnReadsNamedResults(t *testing.T) {
-	src, err := os.ReadFile("testdata/corpus/gs_return_named_results.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	const want = "2 1\ny z x\n1 [1 3] <nil>\nright left\ntwo 1\n{5} 1\n3 0.5\n"
-	if got := yaegiStdout(t, string(src)); got != want {
-		t.Errorf("bare interpreter: got %q, want %q", got, want)
-	}
-	if got := cellStdout(t, string(src)); got != want {
-		t.Errorf("cell: got %q, want %q", got, want)
-	}
+	checkCorpusProgramBare(t, "gs_return_named_results")
+	checkCorpusProgram(t, "gs_return_named_results")
 	const builtin = `package main
 
 import "fmt"
@@ -263,12 +204,5 @@ func main() {
 // reflect.Value.SetBool on interface Value"), return -a had no code ("internal error: no
 // code generated for unaryExpr"). Found by Go's test/fixedbugs/issue4785.go.
 func TestPatchComparisonReturnedAsInterface(t *testing.T) {
-	src, err := os.ReadFile("testdata/corpus/gs_return_into_interface.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	const want = "false true 5 -4 false\ntrue <nil>\nwarmer not warmer\nbool int\n"
-	if got := cellStdout(t, string(src)); got != want {
-		t.Errorf("cell: got %q, want %q", got, want)
-	}
+	checkCorpusProgram(t, "gs_return_into_interface")
 }

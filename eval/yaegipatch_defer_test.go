@@ -2,7 +2,6 @@ package eval
 
 import (
 	"bytes"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -179,17 +178,8 @@ func main() {
 // to: "outer recovered first" was missing, status ok. Found by Go's test/recover1.go,
 // whose failure check (runtime.Breakpoint) then ended the session.
 func TestPatchDeferredRecoverCall(t *testing.T) {
-	src, err := os.ReadFile("testdata/corpus/gs_deferred_recover.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	const want = "after return: <nil>\ninner recovered second\nouter recovered first\ninner recovered second\nin order: <nil>\n"
-	if got := yaegiStdout(t, string(src)); got != want {
-		t.Errorf("bare interpreter: got %q, want %q", got, want)
-	}
-	if got := cellStdout(t, string(src)); got != want {
-		t.Errorf("cell: got %q, want %q", got, want)
-	}
+	checkCorpusProgramBare(t, "gs_deferred_recover")
+	checkCorpusProgram(t, "gs_deferred_recover")
 }
 
 // testExit is a panic value that ends the interpreted program (an interp.ProgramExit).

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/peerbook/peerbook/eval/internal/namedpool"
+	"github.com/peerbook/peerbook/eval/internal/rewrite/corpus"
 	stdlib "github.com/peerbook/peerbook/eval/internal/stdlib"
 	"github.com/peerbook/peerbook/eval/third_party/yaegi/interp"
 )
@@ -26,6 +27,44 @@ func cellStdout(t *testing.T, code string) string {
 	_, rec := mustExec(t, s, code)
 	return rec.stream("stdout")
 }
+
+// checkCorpusProgram runs the program eval/testdata/corpus/NAME.go as one cell in a fresh
+// session and compares its standard output with NAME.out, what `go run` printed. A
+// patch's test that needs exactly a corpus program says so by its name: the program is
+// written once, in the corpus, where TestCorpusInSession and the rewriter's corpus tests
+// run it too.
+func checkCorpusProgram(t *testing.T, name string) {
+	t.Helper()
+	s, err := corpus.LoadOne(corpusDirectory, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.HasOut {
+		t.Fatalf("corpus program %s has no expected output (%s.out, from go run)", name, name)
+	}
+	if got := cellStdout(t, corpus.CellSource(s.Source)); got != s.Want {
+		t.Errorf("corpus program %s prints other than go run, %s", name, corpus.Diff(s.Want, got))
+	}
+}
+
+// checkCorpusProgramBare is checkCorpusProgram on a bare interpreter (yaegiStdout: no
+// session, no rewriter), for the patches to the interpreter itself.
+func checkCorpusProgramBare(t *testing.T, name string) {
+	t.Helper()
+	s, err := corpus.LoadOne(corpusDirectory, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.HasOut {
+		t.Fatalf("corpus program %s has no expected output (%s.out, from go run)", name, name)
+	}
+	if got := yaegiStdout(t, s.Source); got != s.Want {
+		t.Errorf("corpus program %s on a bare interpreter prints other than go run, %s", name, corpus.Diff(s.Want, got))
+	}
+}
+
+// corpusDirectory is the semantics corpus, relative to the package.
+const corpusDirectory = "testdata/corpus"
 
 // yaegiStdout runs a program on a bare yaegi interpreter with the standard library and
 // returns its standard output; the program must succeed.

@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"os"
 	"strings"
 	"testing"
 )
@@ -165,17 +164,8 @@ func main() {
 // Core.ID, not Tag.ID; s.String() gave a deep String instead of *bytes.Buffer's), status
 // ok. Found by Go's test/fixedbugs/bug485.go and issue24547.go.
 func TestPatchSelectorTakesTheShallowest(t *testing.T) {
-	src, err := os.ReadFile("testdata/corpus/gs_promotion_depth.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	const want = "tag name:outer 7 name:inner\nname:outer\nname:outer\ntag name:outer\nbuilt\nbuilt\nbuffered\n"
-	if got := yaegiStdout(t, string(src)); got != want {
-		t.Errorf("bare interpreter: got %q, want %q", got, want)
-	}
-	if got := cellStdout(t, string(src)); got != want {
-		t.Errorf("cell: got %q, want %q", got, want)
-	}
+	checkCorpusProgramBare(t, "gs_promotion_depth")
+	checkCorpusProgram(t, "gs_promotion_depth")
 }
 
 // Patch 39: a method value binds its receiver when it is evaluated. cs[i].Inc taken in a

@@ -1,9 +1,6 @@
 package eval
 
-import (
-	"os"
-	"testing"
-)
+import "testing"
 
 // Tests of the yaegi patches about operators, constants and range over strings
 // (eval/third_party/yaegi/PATCHES.md): || and && on operations that start with a
@@ -53,35 +50,8 @@ func main() {
 // statement panicked with "internal error: no code generated for incDecStmt" (patch 1),
 // which, in a goroutine, ended the session (Go's test/gcgort.go).
 func TestPatchUintptrIncDec(t *testing.T) {
-	src := `package main
-
-import "fmt"
-
-func main() {
-	var a uintptr
-	a++
-	a++
-	a--
-	p := new(uintptr)
-	*p++
-	*p++
-	arr := [2]uintptr{}
-	arr[1]++
-	m := map[string]uintptr{}
-	m["k"]++
-	m["k"]++
-	m["k"]--
-	var z uintptr
-	z--
-	fmt.Println(a, *p, arr, m, z)
-}`
-	const want = "1 2 [0 1] map[k:1] 18446744073709551615\n"
-	if got := yaegiStdout(t, src); got != want {
-		t.Errorf("bare interpreter: got %q, want %q", got, want)
-	}
-	if got := cellStdout(t, src); got != want {
-		t.Errorf("cell: got %q, want %q", got, want)
-	}
+	checkCorpusProgramBare(t, "gs_uintptr_incdec")
+	checkCorpusProgram(t, "gs_uintptr_incdec")
 }
 
 // Patch 90: a shift count that is a non-constant shift of an untyped constant
@@ -90,17 +60,8 @@ func main() {
 // reflect.Value.Uint on int Value"). Found by Go's test/fixedbugs/bug180.go and
 // issue12133.go.
 func TestPatchShiftCountThatIsAShift(t *testing.T) {
-	src, err := os.ReadFile("testdata/corpus/gs_shift_count_shift.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	const want = "16 65536 48 0\n"
-	if got := yaegiStdout(t, string(src)); got != want {
-		t.Errorf("bare interpreter: got %q, want %q", got, want)
-	}
-	if got := cellStdout(t, string(src)); got != want {
-		t.Errorf("cell: got %q, want %q", got, want)
-	}
+	checkCorpusProgramBare(t, "gs_shift_count_shift")
+	checkCorpusProgram(t, "gs_shift_count_shift")
 }
 
 // Patch 107: the count of a shift took the shifted operand's type before its own was

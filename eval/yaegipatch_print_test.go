@@ -129,44 +129,6 @@ func(main.G[string]) main.G[string]
 // as type io.Writer". The operands still take it (a String method of the cell type
 // prints).
 func TestPatchFprintfWriterWithStringMethod(t *testing.T) {
-	const body = `
-import (
-	"bytes"
-	"fmt"
-	"strings"
-)
-
-type Log struct {
-	bytes.Buffer
-	lines int
-}
-
-type Name string
-
-func (n Name) String() string { return strings.ToUpper(string(n)) }
-
-type Sink struct{ b strings.Builder }
-
-func (s *Sink) Write(p []byte) (int, error) { return s.b.Write(p) }
-func (s *Sink) String() string              { return "sink:" + s.b.String() }
-
-func main() {
-	var l Log
-	l.WriteString("a\n")
-	fmt.Fprintf(&l, "b=%d %v\n", 2, Name("x"))
-	fmt.Fprintln(&l, "c", Name("y"))
-	fmt.Fprint(&l, Name("z"), "\n")
-	fmt.Print(l.String())
-	s := &Sink{}
-	fmt.Fprintf(s, "%s|", Name("w"))
-	fmt.Println(s, s.b.String())
-}
-`
-	const want = "a\nb=2 X\nc Y\nZ\nsink:W| W|\n"
-	if got := yaegiStdout(t, "package main\n"+body); got != want {
-		t.Errorf("bare interpreter: got:\n%s\nwant (go run):\n%s", got, want)
-	}
-	if got := cellStdout(t, body); got != want {
-		t.Errorf("session: got:\n%s\nwant (go run):\n%s", got, want)
-	}
+	checkCorpusProgramBare(t, "h5_fprintf_writer_methods")
+	checkCorpusProgram(t, "h5_fprintf_writer_methods")
 }

@@ -1,9 +1,6 @@
 package eval
 
-import (
-	"os"
-	"testing"
-)
+import "testing"
 
 // Tests of the yaegi patches that make run-time failures Go's runtime errors, with Go's
 // texts (eval/third_party/yaegi/PATCHES.md): bounds, nil dereferences (also through
@@ -314,18 +311,6 @@ func main() {
 // patch 3's placeholders now take each bound with its operand's signedness. Found by Go's
 // test/fixedbugs/issue30116.go and issue30116u.go (status ok, other text).
 func TestPatchBoundsErrorsOfUnsignedAndArrayOperands(t *testing.T) {
-	src, err := os.ReadFile("testdata/corpus/gs_bounds_errors.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := os.ReadFile("testdata/corpus/gs_bounds_errors.out")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := yaegiStdout(t, string(src)); got != string(want) {
-		t.Errorf("bare interpreter: got\n%s\nwant\n%s", got, want)
-	}
-	if got := cellStdout(t, string(src)); got != string(want) {
-		t.Errorf("cell: got\n%s\nwant\n%s", got, want)
-	}
+	checkCorpusProgramBare(t, "gs_bounds_errors")
+	checkCorpusProgram(t, "gs_bounds_errors")
 }

@@ -1,9 +1,6 @@
 package eval
 
-import (
-	"os"
-	"testing"
-)
+import "testing"
 
 // Tests of the yaegi patches about switch statements and labels
 // (eval/third_party/yaegi/PATCHES.md): case lists evaluated left to right until one
@@ -136,17 +133,8 @@ func main() {
 // or panicked in reflect's Convert). Found by Go's test/fixedbugs/issue43480.go and
 // issue67190.go.
 func TestPatchSwitchComparesAsEquality(t *testing.T) {
-	src, err := os.ReadFile("testdata/corpus/gs_switch_constant_cases.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	const want = "1e16 other 2^60 other\na two ?\n2^53+1\nsame channel\nsame channel\n"
-	if got := yaegiStdout(t, string(src)); got != want {
-		t.Errorf("bare interpreter: got %q, want %q", got, want)
-	}
-	if got := cellStdout(t, string(src)); got != want {
-		t.Errorf("cell: got %q, want %q", got, want)
-	}
+	checkCorpusProgramBare(t, "gs_switch_constant_cases")
+	checkCorpusProgram(t, "gs_switch_constant_cases")
 }
 
 // Patch 104: a switch with an init statement and a tag (switch y := 1; y + 1) compared

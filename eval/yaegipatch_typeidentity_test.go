@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"os"
 	"strings"
 	"testing"
 )
@@ -99,17 +98,7 @@ func main() {
 	if got := cellStdout(t, src); got != want {
 		t.Errorf("cell: got %q, want %q", got, want)
 	}
-	src2, err := os.ReadFile("testdata/corpus/gs_named_from_named_struct.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want2, err := os.ReadFile("testdata/corpus/gs_named_from_named_struct.out")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := cellStdout(t, string(src2)); got != string(want2) {
-		t.Errorf("cell (json, %%T, a type switch, map keys, conversions): got\n%s\nwant\n%s", got, want2)
-	}
+	checkCorpusProgram(t, "gs_named_from_named_struct")
 }
 
 // Patch 33 and generics patch G9, the same fix made on two branches: a type alias

@@ -23,83 +23,7 @@ import (
 // is decided when the instance runs, by the identity of its methods' signatures with the
 // instance's. Found by Go's test/typeparam/typeswitch4.go, 5 and 7.
 func TestTypeSwitchCasesOfTypeParameters(t *testing.T) {
-	src := `package main
-
-import "fmt"
-
-type Shape interface{ Area() int }
-
-type Square int
-
-func (s Square) Area() int { return int(s * s) }
-
-type Circle float64
-
-func (c Circle) Area() int { return int(3 * c * c) }
-
-type Labeled int32
-
-func (l Labeled) Area() int     { return int(l) }
-func (l Labeled) Label() string { return "L" }
-
-type Meter int
-
-func (m Meter) Len() int { return int(m) }
-
-type Foot float64
-
-func (f Foot) Len() float64 { return float64(f) }
-
-func kind[T Shape](s Shape) string {
-	switch v := s.(type) {
-	case T, Labeled:
-		return fmt.Sprintf("T-or-Labeled(%d)", v.Area())
-	default:
-		return fmt.Sprintf("other(%d)", v.Area())
-	}
-}
-
-func measure[T any](x any) string {
-	switch v := x.(type) {
-	case interface{ Len() T }:
-		return fmt.Sprint("len ", v.Len())
-	case Meter:
-		return "meter"
-	default:
-		return "none"
-	}
-}
-
-func lener[T any](x any) bool {
-	_, ok := x.(interface{ Len() T })
-	return ok
-}
-
-func exact[T any](x any) string {
-	switch x.(type) {
-	case T:
-		return "T"
-	case int:
-		return "int"
-	}
-	return "-"
-}
-
-func main() {
-	fmt.Println(kind[Circle](Square(2)), kind[Circle](Circle(1)), kind[Circle](Labeled(5)))
-	fmt.Println(kind[Labeled](Labeled(6)), kind[Square](Circle(1)), kind[Shape](Square(3)))
-	fmt.Println(measure[int](Meter(4)), measure[float64](Meter(4)), measure[float64](Foot(2.5)), measure[int](3))
-	fmt.Println(lener[int](Meter(1)), lener[int](Foot(1)), lener[float64](Foot(1)), lener[int](1))
-	fmt.Println(exact[float64](1.5), exact[float64](2), exact[any](2), exact[any](nil), exact[fmt.Stringer](Square(1)))
-}`
-	const want = "other(4) T-or-Labeled(3) T-or-Labeled(5)\n" +
-		"T-or-Labeled(6) other(3) T-or-Labeled(9)\n" +
-		"len 4 meter len 2.5 none\n" +
-		"true false true false\n" +
-		"T int T - -\n"
-	if got := cellStdout(t, src); got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
+	checkCorpusProgram(t, "gs_typeswitch_type_params")
 }
 
 // Patch 88: the type parameters of a generic function are its own. They were declared in
@@ -108,17 +32,8 @@ func main() {
 // it that named an undeclared T (`type A struct{ b *T }` panicked in the interpreter where
 // Go says "undefined: T").
 func TestPatchTypeParametersStayInTheirFunction(t *testing.T) {
-	src, err := os.ReadFile("testdata/corpus/gs_type_parameter_names.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	const want = "key {2} 1.5 1 1\ntrue false\n"
-	if got := yaegiStdout(t, string(src)); got != want {
-		t.Errorf("bare interpreter: got %q, want %q", got, want)
-	}
-	if got := cellStdout(t, string(src)); got != want {
-		t.Errorf("cell: got %q, want %q", got, want)
-	}
+	checkCorpusProgramBare(t, "gs_type_parameter_names")
+	checkCorpusProgram(t, "gs_type_parameter_names")
 	s := newSession(t)
 	mustExec(t, s, "func Pick[T any](xs []T) T { return xs[0] }")
 	_, e, _ := run(t, s, "type A struct{ b *T }")

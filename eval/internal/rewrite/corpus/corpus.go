@@ -44,18 +44,9 @@ func Load(dir string) ([]Snippet, error) {
 	sort.Strings(paths)
 	var out []Snippet
 	for _, p := range paths {
-		src, err := os.ReadFile(p)
+		s, err := LoadOne(dir, strings.TrimSuffix(filepath.Base(p), ".go"))
 		if err != nil {
-			return nil, fmt.Errorf("read snippet: %w", err)
-		}
-		name := strings.TrimSuffix(filepath.Base(p), ".go")
-		s := Snippet{Name: name, Path: p, Source: string(src)}
-		want, err := os.ReadFile(strings.TrimSuffix(p, ".go") + ".out")
-		switch {
-		case err == nil:
-			s.Want, s.HasOut = string(want), true
-		case !errors.Is(err, os.ErrNotExist):
-			return nil, fmt.Errorf("read expected output of %s: %w", name, err)
+			return nil, err
 		}
 		out = append(out, s)
 	}
@@ -63,6 +54,37 @@ func Load(dir string) ([]Snippet, error) {
 		return nil, fmt.Errorf("corpus %s holds no snippets", dir)
 	}
 	return out, nil
+}
+
+// LoadOne reads the snippet NAME.go of dir with its NAME.out.
+func LoadOne(dir, name string) (Snippet, error) {
+	p := filepath.Join(dir, name+".go")
+	src, err := os.ReadFile(p)
+	if err != nil {
+		return Snippet{}, fmt.Errorf("read snippet: %w", err)
+	}
+	s := Snippet{Name: name, Path: p, Source: string(src)}
+	want, err := os.ReadFile(filepath.Join(dir, name+".out"))
+	switch {
+	case err == nil:
+		s.Want, s.HasOut = string(want), true
+	case !errors.Is(err, os.ErrNotExist):
+		return Snippet{}, fmt.Errorf("read expected output of %s: %w", name, err)
+	}
+	return s, nil
+}
+
+// CellSource turns a program into a notebook cell: a cell has no package clause (the
+// line stays, blank, so that positions do not move).
+func CellSource(src string) string {
+	lines := strings.Split(src, "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(strings.TrimSpace(l), "package ") {
+			lines[i] = ""
+			break
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // Known lists snippets that are known to fail for one runner, with the reason.
