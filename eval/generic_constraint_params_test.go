@@ -1,9 +1,6 @@
 package eval
 
-import (
-	"os"
-	"testing"
-)
+import "testing"
 
 // Patch 132: an instance's constraints were resolved one by one as its type parameters
 // were bound, so a constraint naming a parameter declared after it (M interface{
@@ -11,15 +8,5 @@ import (
 // while compiling the call (typeparam/issue48453.go and issue50690a-c.go of Go's test
 // suite, issue 29). The expected output is go run's.
 func TestGenericConstraintNamingLaterParams(t *testing.T) {
-	src, err := os.ReadFile("testdata/corpus/generic_constraint_later_params.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := os.ReadFile("testdata/corpus/generic_constraint_later_params.out")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := cellStdout(t, string(src)); got != string(want) {
-		t.Errorf("cell: got\n%s\nwant (go run)\n%s", got, want)
-	}
+	checkCorpusProgram(t, "generic_constraint_later_params")
 }

@@ -1,9 +1,6 @@
 package eval
 
-import (
-	"os"
-	"testing"
-)
+import "testing"
 
 // Patch 136: a map literal whose keys are distinct in a generic function's source
 // (int(0), T(0)) and one value in an instance (T = int) was refused ("duplicate key 0
@@ -11,18 +8,6 @@ import (
 // (typeparam/issue42758.go of Go's test suite, issue 29). The expected output is go
 // run's.
 func TestGenericMapLiteralKeysOneInInstance(t *testing.T) {
-	src, err := os.ReadFile("testdata/corpus/generic_map_literal_same_keys.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := os.ReadFile("testdata/corpus/generic_map_literal_same_keys.out")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := yaegiStdout(t, string(src)); got != string(want) {
-		t.Errorf("bare interpreter: got\n%s\nwant (go run)\n%s", got, want)
-	}
-	if got := cellStdout(t, string(src)); got != string(want) {
-		t.Errorf("cell: got\n%s\nwant (go run)\n%s", got, want)
-	}
+	checkCorpusProgramBare(t, "generic_map_literal_same_keys")
+	checkCorpusProgram(t, "generic_map_literal_same_keys")
 }

@@ -1,9 +1,6 @@
 package eval
 
-import (
-	"os"
-	"testing"
-)
+import "testing"
 
 // encoding/xml names an element by its value's type where nothing else names it; types
 // declared in cells have no name at run time, so xml.Marshal of a cell struct failed
@@ -11,15 +8,5 @@ import (
 // issue 29) and a defined number type was named after a pool type. The rewrite passes
 // the name (rewrite/xmlname.go, rt/xmlname.go). The expected output is go run's.
 func TestXMLNamesCellTypes(t *testing.T) {
-	src, err := os.ReadFile("testdata/corpus/xml_type_names.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := os.ReadFile("testdata/corpus/xml_type_names.out")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := cellStdout(t, string(src)); got != string(want) {
-		t.Errorf("cell: got\n%s\nwant (go run)\n%s", got, want)
-	}
+	checkCorpusProgram(t, "xml_type_names")
 }
