@@ -1358,7 +1358,6 @@ func genFunctionWrapperOf(n *node, closure bool) func(*frame) reflect.Value {
 	if def, ok = n.val.(*node); !ok {
 		return genValueAsFunctionWrapper(n)
 	}
-	start := def.child[3].start
 	numRet := len(def.typ.ret)
 	var rcvr func(*frame) reflect.Value
 
@@ -1437,8 +1436,12 @@ func genFunctionWrapperOf(n *node, closure bool) func(*frame) reflect.Value {
 				}
 			}
 
-			// Interpreter code execution.
-			runCfg(start, fr, def, n)
+			// Interpreter code execution. peerbook patch 138: the body's start is
+			// read when the function runs: a wrapper made before the function was
+			// compiled (a deferred call, in an instance of a generic function
+			// compiled at its first call, of a function declared further on) read
+			// none, and the call did nothing.
+			runCfg(def.child[3].start, fr, def, n)
 
 			return fr.data[:numRet]
 		})
