@@ -801,8 +801,15 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					}
 				case src.action == aRecv:
 					// Assign by reading from a receiving channel.
+					if dest.typ.id() != src.typ.id() {
+						// peerbook patch 139: the statement converts the value to the
+						// destination's type (an int received into an any): the
+						// receive stored it raw, and took the destination's type.
+						break
+					}
 					n.gen = nop
 					src.findex = dest.findex // Set recv address to LHS.
+					src.level = level        // peerbook patch 139: the LHS's frame (a package variable's).
 					dest.typ = src.typ
 				case src.action == aCompositeLit:
 					if dest.typ.cat == valueT && dest.typ.rtype.Kind() == reflect.Interface {
