@@ -3879,24 +3879,10 @@ func _case(n *node) {
 			}
 			return values[i](f)
 		}
-		if tag := n.anc.anc.child[l-2]; tag.typ != nil && (isInterface(tag.typ) || tag.typ.TypeOf() == valueInterfaceType) {
-			// Patch 38: a switch on an interface value compares as == on interfaces.
-			st := make([]*itype, len(values))
-			for i := range st {
-				st[i] = staticType(n.child[i])
-			}
-			n.exec = func(f *frame) bltn {
-				i0 := value(f).Interface()
-				for i := range values {
-					if ifaceEqual(i0, eval(f, i).Interface(), nil, st[i]) {
-						return tnext
-					}
-				}
-				return fnext
-			}
-			return
-		}
-		if tag := n.anc.anc.child[l-2]; tag.typ != nil {
+		tag := n.anc.anc.child[l-2]
+		tagIface := tag.typ != nil && (isInterface(tag.typ) || tag.typ.TypeOf() == valueInterfaceType)
+		converted := make([]bool, len(values))
+		if tag.typ != nil && !tagIface {
 			// peerbook patch 87: an untyped constant of a case takes the tag's type, as
 			// Go converts it: case 1e16 of a uint64 tag compared as float64s, and
 			// 1e16+1 matched.
@@ -3904,8 +3890,37 @@ func _case(n *node) {
 			for i, c := range n.child[:len(n.child)-1] {
 				if c.typ != nil && c.typ.untyped && c.rval.IsValid() && c.rval.Type().ConvertibleTo(tagType) {
 					values[i] = genValueAs(c, tagType)
+					converted[i] = true
 				}
 			}
+		}
+		caseIface := false
+		for _, c := range n.child[:len(n.child)-1] {
+			caseIface = caseIface || c.typ != nil && c.typ.cat != nilT && (isInterface(c.typ) || c.typ.TypeOf() == valueInterfaceType)
+		}
+		if tag.typ != nil && (tagIface || caseIface) {
+			// Patch 38: a switch on an interface value compares as == on interfaces.
+			// peerbook patch 140: so does a switch whose tag is not an interface and a
+			// case is (the tag converted to it, as Go does): the tag was converted to
+			// the interpreter's interface representation, and reflect panicked.
+			st := make([]*itype, len(values))
+			for i := range st {
+				st[i] = staticType(n.child[i])
+				if converted[i] {
+					st[i] = tag.typ
+				}
+			}
+			st0 := staticType(tag)
+			n.exec = func(f *frame) bltn {
+				i0 := value(f).Interface()
+				for i := range values {
+					if ifaceEqual(i0, eval(f, i).Interface(), st0, st[i]) {
+						return tnext
+					}
+				}
+				return fnext
+			}
+			return
 		}
 		// peerbook patch 94: a case nil matches a tag that is nil (a slice, a map, a
 		// func, a pointer, a channel): the nil literal is an empty interface's zero,
