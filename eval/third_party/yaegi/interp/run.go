@@ -970,9 +970,15 @@ func assign(n *node) {
 
 	for i := range types {
 		var t reflect.Type
-		switch typ := n.child[sbase+i].typ; {
+		switch typ, dt := n.child[sbase+i].typ, n.child[i].typ; {
 		case isInterfaceSrc(typ):
 			t = valueInterfaceType
+		case dt != nil && n.child[i].ident != "_" && isInterface(dt):
+			// peerbook patch 141: the value as the destination holds it (svalue
+			// converts it to the interface: a valueInterface or a compiled
+			// interface's wrapper), not the source's type: k, w = 0, V(2) with w an
+			// interface panicked storing the wrapped V in a slot of V's type.
+			t = dt.frameType()
 		default:
 			t = typ.TypeOf()
 		}
