@@ -4292,16 +4292,23 @@ func _make(n *node) {
 		}
 
 	case reflect.Chan:
+		// peerbook patch 142: Go makes channels of a send-only or receive-only type
+		// (make(<-chan int)); reflect makes bidirectional ones only, converted here.
+		makeChan := func(size int) reflect.Value { return reflect.MakeChan(typ, size) }
+		if typ.ChanDir() != reflect.BothDir {
+			both := reflect.ChanOf(reflect.BothDir, typ.Elem())
+			makeChan = func(size int) reflect.Value { return reflect.MakeChan(both, size).Convert(typ) }
+		}
 		switch len(n.child) {
 		case 2:
 			n.exec = func(f *frame) bltn {
-				dest(f).Set(reflect.MakeChan(typ, 0))
+				dest(f).Set(makeChan(0))
 				return next
 			}
 		case 3:
 			value := genValue(n.child[2])
 			n.exec = func(f *frame) bltn {
-				dest(f).Set(reflect.MakeChan(typ, int(vInt(value(f)))))
+				dest(f).Set(makeChan(int(vInt(value(f)))))
 				return next
 			}
 		}
