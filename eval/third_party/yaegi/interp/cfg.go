@@ -1382,11 +1382,14 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					t := *c0.typ
 					n.typ = &t
 					n.typ.val = c1.typ
-					if isEmptyInterface(c0.typ) && !isInterface(c1.typ) && hasSrcMethods(c1.typ) {
+					if !isInterface(c1.typ) && (isEmptyInterface(c0.typ) && hasSrcMethods(c1.typ) || isInterfaceSrc(c0.typ) && !isEmptyInterface(c0.typ)) {
 						// peerbook patch 131: any(v) for a v whose type has methods of
 						// the interpreter holds v with its type (a valueInterface), as
 						// an assignment to an any does: the bare value had no methods
-						// for an assertion (any(v).(I) failed).
+						// for an assertion (any(v).(I) failed). peerbook patch 143: so
+						// does I(v) for an interface I of the interpreter: a method
+						// called on it (Stringer(v).String()) found no valueInterface
+						// ("invalid interface value", reflect's NumField on an int).
 						n.gen = boxEmptyInterface
 						n.findex = sc.add(n.typ)
 						break

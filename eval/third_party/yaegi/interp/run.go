@@ -791,9 +791,9 @@ func convert(n *node) {
 	}
 }
 
-// boxEmptyInterface stores the conversion of n.child[1] to an empty interface, its
-// value with its type (a valueInterface); see the aConvert case of cfg.go (peerbook
-// patch 131).
+// boxEmptyInterface stores the conversion of n.child[1] to an interface of the
+// interpreter, its value with its type (a valueInterface); see the aConvert case of
+// cfg.go (peerbook patches 131 and 143).
 func boxEmptyInterface(n *node) {
 	dest := genValue(n)
 	value := genValueInterface(n.child[1])
