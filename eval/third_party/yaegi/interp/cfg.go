@@ -3574,6 +3574,9 @@ func matchSelectorMethod(sc *scope, n *node) (err error) {
 	}
 
 	if typ := n.typ.interfaceMethod(name); typ != nil {
+		if path := embeddedIfacePath(n.typ, name); path != nil {
+			n.val = path // peerbook patch 144
+		}
 		n.typ = typ
 		n.action = aGetMethod
 		n.gen = getMethodByName
@@ -3777,4 +3780,47 @@ func mentions(n *node, name string) bool {
 		}
 	}
 	return false
+}
+
+// ifaceFieldPath is the path of struct field indexes from a value to the embedded
+// interface field that holds the method a selector calls (getMethodByName).
+type ifaceFieldPath []int
+
+// embeddedIfacePath returns the path of field indexes from a value of type t (a
+// struct, or a pointer to one) to the shallowest embedded field of an interface type of
+// the interpreter that has the method name, nil if there is none. peerbook patch 144.
+func embeddedIfacePath(t *itype, name string) ifaceFieldPath {
+	type entry struct {
+		typ  *itype
+		path []int
+	}
+	seen := map[*itype]bool{}
+	for level := []entry{{t, nil}}; len(level) > 0; {
+		var next []entry
+		for _, e := range level {
+			typ := e.typ
+			for typ != nil && (typ.cat == ptrT || typ.cat == linkedT) {
+				typ = typ.val
+			}
+			if typ == nil || typ.cat != structT || seen[typ] {
+				continue
+			}
+			seen[typ] = true
+			for i, f := range typ.field {
+				if !f.embed {
+					continue
+				}
+				path := append(append([]int{}, e.path...), i)
+				if isInterfaceSrc(f.typ) {
+					if _, ok := f.typ.methods()[name]; ok {
+						return path
+					}
+					continue
+				}
+				next = append(next, entry{f.typ, path})
+			}
+		}
+		level = next
+	}
+	return nil
 }

@@ -2632,10 +2632,31 @@ func getMethodByName(n *node) {
 	i := n.findex
 	l := n.level
 
+	fieldPath, _ := n.val.(ifaceFieldPath)
+
 	n.exec = func(f *frame) bltn {
 		// The interface object must be directly accessible, or embedded in a struct (exported anonymous field).
 		val0 := value0(f)
 		val, ok := value0(f).Interface().(valueInterface)
+		if !ok && fieldPath != nil {
+			// peerbook patch 144: the embedded interface field found when compiling,
+			// at any depth (reflect marks no embedded interface with methods as
+			// anonymous, patch 26, and the search below went one level deep).
+			v := val0
+			for _, fi := range fieldPath {
+				for v.Kind() == reflect.Ptr {
+					if v.IsNil() {
+						panic(nilDereference())
+					}
+					v = v.Elem()
+				}
+				v = v.Field(fi)
+			}
+			val, ok = v.Interface().(valueInterface)
+			if ok && val.node == nil {
+				panic(nilDereference()) // a nil embedded interface, as in Go
+			}
+		}
 		if !ok {
 			// Search the first embedded valueInterface.
 			for val0.Kind() == reflect.Ptr {
