@@ -2868,7 +2868,10 @@ func hasSrcMethods2(t *itype, seen map[*itype]bool) bool {
 }
 
 func isGeneric(t *itype) bool {
-	return t.cat == funcT && t.node != nil && len(t.node.child) > 0 && len(t.node.child[0].child) > 0
+	// peerbook patch 145: the node must be a function type (its first child the type
+	// parameters): the function type of a call's result may have the call for node
+	// (gc2() for gc2 := Combine2(...)), whose first child is the called function.
+	return t.cat == funcT && t.node != nil && t.node.kind == funcType && len(t.node.child) > 0 && len(t.node.child[0].child) > 0
 }
 
 func isNamedFuncSrc(t *itype) bool {
