@@ -168,8 +168,8 @@ func (x *cell) call(call *ast.CallExpr) ast.Expr {
 			line = "true"
 		}
 		args := []ast.Expr{&ast.Ident{NamePos: call.Lparen, Name: line}}
-		for _, a := range call.Args {
-			if t := x.typeOf(a); t != nil && isTypeParam(t) {
+		operand := func(a ast.Expr, t types.Type) ast.Expr {
+			if t != nil && isTypeParam(t) {
 				// An interface in some instances, not in others: decided when it runs.
 				if ts, ok := x.c.typeString(t); ok {
 					a = &ast.CallExpr{Fun: &ast.IndexExpr{X: &ast.Ident{NamePos: a.Pos(), Name: "_pb_print_param"}, Lbrack: a.Pos(), Index: &ast.Ident{NamePos: a.Pos(), Name: ts}, Rbrack: a.Pos()}, Lparen: a.Pos(), Args: []ast.Expr{a}, Rparen: a.End()}
@@ -178,7 +178,34 @@ func (x *cell) call(call *ast.CallExpr) ast.Expr {
 				// The runtime prints an interface operand as its two words (rt.Iface).
 				a = &ast.CallExpr{Fun: &ast.Ident{NamePos: a.Pos(), Name: "_pb_print_iface"}, Lparen: a.Pos(), Args: []ast.Expr{a}, Rparen: a.End()}
 			}
-			args = append(args, a)
+			return a
+		}
+		if len(call.Args) == 1 {
+			if tup, ok := x.typeOf(call.Args[0]).(*types.Tuple); ok {
+				// println(f()) with f returning several values: its results are the
+				// operands. A function literal takes them (func(r0 T0, r1 T1) {
+				// _pb_print(line, r0, r1) }(f())), as _pb_print's first parameter
+				// leaves no call of several values alone among its arguments.
+				var params []string
+				for i := 0; i < tup.Len(); i++ {
+					ts, ok := x.c.typeString(tup.At(i).Type())
+					if !ok {
+						return nil
+					}
+					params = append(params, fmt.Sprintf("_pb_r%d %s", i, ts))
+				}
+				lit := parseExpr(call.Lparen, "func(%s) {}", strings.Join(params, ", ")).(*ast.FuncLit)
+				for i := 0; i < tup.Len(); i++ {
+					args = append(args, operand(&ast.Ident{NamePos: call.Lparen, Name: fmt.Sprintf("_pb_r%d", i)}, tup.At(i).Type()))
+				}
+				lit.Body.List = []ast.Stmt{&ast.ExprStmt{X: &ast.CallExpr{
+					Fun: &ast.Ident{NamePos: id.NamePos, Name: "_pb_print"}, Lparen: call.Lparen, Args: args, Rparen: call.Rparen,
+				}}}
+				return &ast.CallExpr{Fun: lit, Lparen: call.Lparen, Args: call.Args, Rparen: call.Rparen}
+			}
+		}
+		for _, a := range call.Args {
+			args = append(args, operand(a, x.typeOf(a)))
 		}
 		return &ast.CallExpr{
 			Fun:    &ast.Ident{NamePos: id.NamePos, Name: "_pb_print"},
