@@ -1392,6 +1392,14 @@ func genFunctionWrapperOf(n *node, closure bool) func(*frame) reflect.Value {
 		return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value {
 			// Allocate and init local frame. All values to be settable and addressable.
 			fr := newFrame(f, len(def.types), f.runid())
+			if !lit {
+				// peerbook patch 180: a method or function value made where it is
+				// called counts the nesting of calls from the frame that made it.
+				if n.interp.nest(f, fr, wrapperCallStack) {
+					n.interp.callDepthExceeded(def, fr)
+					return zeroResults(funcType)
+				}
+			}
 			d := fr.data
 			for i, t := range def.types {
 				d[i] = reflect.New(t).Elem()
@@ -1826,6 +1834,13 @@ func call(n *node) {
 		}
 
 		nf := newFrame(f, len(def.types), f.runid())
+		if !goroutine {
+			// peerbook patch 180: count the nesting of direct calls (calldepth.go).
+			if n.interp.nest(f, nf, directCallStack) {
+				n.interp.callDepthExceeded(def, nf)
+				return nil
+			}
+		}
 		var vararg reflect.Value
 
 		// Init return values. peerbook patch 11: a destination of the caller's
@@ -4640,6 +4655,19 @@ func selectDest(c *node) func(*frame) reflect.Value {
 	}
 }
 
+// selectSendValue returns the value that a send clause of a select sends on the channel
+// c: v as the channel's element type has it, as a send statement makes it. peerbook patch
+// 99: an untyped constant kept its default type (case c32 <- 123: reflect.Select
+// panicked, "value of type int is not assignable to type int32"; Go's test
+// chan/nonblock.go), and a value sent on a channel of an interface type with methods
+// was not wrapped as the interface. Patch 53's conversions are genDestValue's too.
+func selectSendValue(c, v *node) func(*frame) reflect.Value {
+	if ct := c.typ; ct != nil && ct.val != nil && isChan(ct) {
+		return genDestValue(ct.val, v)
+	}
+	return genValue(v)
+}
+
 func _select(n *node) {
 	nbClause := len(n.child)
 	chans := make([]*node, nbClause)
@@ -4649,13 +4677,13 @@ func _select(n *node) {
 	chanValues := make([]func(*frame) reflect.Value, nbClause)
 	assignedValues := make([]func(*frame) reflect.Value, nbClause)
 	okValues := make([]func(*frame) reflect.Value, nbClause)
-	cases := make([]reflect.SelectCase, nbClause+1)
+	dirs := make([]reflect.SelectDir, nbClause)
 	next := getExec(n.tnext)
 
 	for i := 0; i < nbClause; i++ {
 		cl := n.child[i]
 		if cl.kind == commClauseDefault {
-			cases[i].Dir = reflect.SelectDefault
+			dirs[i] = reflect.SelectDefault
 			if len(cl.child) == 0 {
 				clause[i] = func(*frame) bltn { return next }
 			} else {
@@ -4674,12 +4702,12 @@ func _select(n *node) {
 			} else {
 				clause[i] = func(*frame) bltn { return next }
 			}
-			chans[i], assigned[i], ok[i], cases[i].Dir = clauseChanDir(c0)
+			chans[i], assigned[i], ok[i], dirs[i] = clauseChanDir(c0)
 			chanValues[i] = genValue(chans[i])
 			if assigned[i] != nil {
 				assignedValues[i] = selectDest(assigned[i])
-				if ct := chans[i].typ; cases[i].Dir == reflect.SelectSend && ct != nil && ct.val != nil && isChan(ct) {
-					assignedValues[i] = genValueTo(ct.val, assigned[i]) // patch 53
+				if dirs[i] == reflect.SelectSend {
+					assignedValues[i] = selectSendValue(chans[i], assigned[i])
 				}
 			}
 			if ok[i] != nil {
@@ -4688,27 +4716,30 @@ func _select(n *node) {
 		case c0.kind == exprStmt && len(c0.child) == 1 && c0.child[0].action == aRecv:
 			// The comm clause has an empty body clause after channel receive.
 			chanValues[i] = genValue(c0.child[0].child[0])
-			cases[i].Dir = reflect.SelectRecv
+			dirs[i] = reflect.SelectRecv
 			clause[i] = func(*frame) bltn { return next }
 		case c0.kind == sendStmt:
 			// The comm clause as an empty body clause after channel send.
 			chanValues[i] = genValue(c0.child[0])
-			cases[i].Dir = reflect.SelectSend
-			assignedValues[i] = genValue(c0.child[1])
-			if ct := c0.child[0].typ; ct != nil && ct.val != nil && isChan(ct) {
-				assignedValues[i] = genValueTo(ct.val, c0.child[1]) // patch 53
-			}
+			dirs[i] = reflect.SelectSend
+			assignedValues[i] = selectSendValue(c0.child[0], c0.child[1])
 			clause[i] = func(*frame) bltn { return next }
 		}
 	}
 
+	// peerbook patch 97: the cases are made for each run of the select. They were made
+	// once, with the node's code, and filled in place: goroutines running the same
+	// select statement at once filled them together, and one selected on another's
+	// channels and sent another's values (Go's test ken/chan.go, 1 run in 3).
 	n.exec = func(f *frame) bltn {
+		cases := make([]reflect.SelectCase, nbClause+1)
 		f.mutex.RLock()
 		cases[nbClause] = f.done
 		f.mutex.RUnlock()
 
 		for i := range cases[:nbClause] {
-			switch cases[i].Dir {
+			cases[i].Dir = dirs[i]
+			switch dirs[i] {
 			case reflect.SelectRecv:
 				cases[i].Chan = chanValues[i](f)
 			case reflect.SelectSend:
