@@ -103,6 +103,12 @@ func (x *cell) expressions(root ast.Node) {
 		if tv, ok := x.info.Types[e]; ok {
 			x.info.Types[out] = tv
 		}
+		// The struct types the rewrite writes from go/types (type arguments, function
+		// literals' parameters) get the tags structTags gave the cell's own, which
+		// yaegi's types carry: x.(struct{ a, b T }) in a generic function asserted to
+		// an untagged struct, another type than the caller's tagged struct{ a, b int }
+		// (typeparam/dottype.go of Go's test suite).
+		structTags(out)
 		return out
 	}
 	ed.node(root)
