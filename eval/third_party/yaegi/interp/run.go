@@ -9,6 +9,7 @@ import (
 	"math"
 	"reflect"
 	"regexp"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -625,6 +626,9 @@ func typeAssert(n *node, withResult, withOk bool) {
 			return next
 		}
 	default:
+		// peerbook patch 146: the runtime names the operand's static interface type
+		// (interface { T() main.T }, main.I), not interface {}.
+		staticIface := ifaceTypeString(n.child[0].typ)
 		n.exec = func(f *frame) bltn {
 			v, ok := value(f).Interface().(valueInterface)
 			if setStatus {
@@ -635,7 +639,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			if !ok || !v.value.IsValid() {
 				ok = false
 				if !withOk {
-					panic(runtimeErrorf("interface conversion: interface {} is nil, not %s", rtype.String()))
+					panic(runtimeErrorf("interface conversion: %s is nil, not %s", staticIface, rtype.String()))
 				}
 				return next
 			}
@@ -643,7 +647,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			ok = canAssertTypes(v.value.Type(), rtype)
 			if !ok {
 				if !withOk {
-					panic(runtimeErrorf("interface conversion: interface {} is %s, not %s", v.value.Type().String(), rtype.String()))
+					panic(runtimeErrorf("interface conversion: %s is %s, not %s", staticIface, v.value.Type().String(), rtype.String()))
 				}
 				return next
 			}
@@ -5062,4 +5066,30 @@ func binImplements(v reflect.Value, typ *itype) (reflect.Value, bool) {
 		}
 	}
 	return v, true
+}
+
+// ifaceTypeString writes the interface type t as the Go runtime names it in a failed
+// type assertion's message: a defined type by its name (main.I), a literal by its
+// methods sorted by name (interface { M() int; N(string) }). peerbook patch 146.
+func ifaceTypeString(t *itype) string {
+	if t == nil {
+		return "interface {}"
+	}
+	if t.name != "" {
+		return t.id()
+	}
+	ms := t.methods()
+	if len(ms) == 0 {
+		return "interface {}"
+	}
+	names := make([]string, 0, len(ms))
+	for name := range ms {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, name := range names {
+		parts[i] = name + strings.TrimPrefix(ms[name], "func")
+	}
+	return "interface { " + strings.Join(parts, "; ") + " }"
 }
