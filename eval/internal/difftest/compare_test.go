@@ -47,18 +47,6 @@ func TestSplitPanic(t *testing.T) {
 	}
 }
 
-func TestAsPackage(t *testing.T) {
-	src := "// c\npackage main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"main\") }\n\nfunc (T) main() {}\n\ntype T int\n"
-	got, err := asPackage(src, "gsmithprog3")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := "// c\npackage gsmithprog3\n\nimport \"fmt\"\n\nfunc Main() { fmt.Println(\"main\") }\n\nfunc (T) main() {}\n\ntype T int\n"
-	if got != want {
-		t.Errorf("asPackage:\n%s\nwant:\n%s", got, want)
-	}
-}
-
 // TestSplitCellsKeepsTheProgram checks that the cells of a split program are its
 // declarations in order, cut only where CutPoints allows, imports first and main last.
 func TestSplitCellsKeepsTheProgram(t *testing.T) {

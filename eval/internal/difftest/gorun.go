@@ -2,10 +2,10 @@
 // notebook cells in fresh peerbook sessions, and compares what they print: the
 // differential tester of issue 29, fed by the random programs of package gosmith.
 //
-// The Go side (RunGo) builds many programs into one binary per go build (each program
-// a package of its own, its main renamed), runs the binary once per program, and caches
-// each result under the user cache directory by the hash of the program and the
-// toolchain's version. The session side (Pool) runs each program in a fresh eval.Session
+// The Go side (RunGo) builds many programs with one go build (each program its own
+// package main and binary, so that type names print as main.T), runs each binary, and
+// caches each result under the user cache directory by the hash of the program, the
+// toolchain's version and the runner's (resultsVersion). The session side (Pool) runs each program in a fresh eval.Session
 // inside a worker process, so that a program that kills the interpreter (a stack
 // overflow) costs its worker, not the run. Compare classifies the two results; Shrink
 // reduces a program that diverges to a small one that still does.
@@ -19,13 +19,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
@@ -87,8 +83,15 @@ func (r *GoRunner) toolchain() (string, error) {
 	return r.version, r.err
 }
 
+// resultsVersion names how the runner gets its results; a change that alters them
+// changes it, so that results cached before are not used. v2: each program its own
+// package main (v1 renamed its package: %T printed another name).
+const resultsVersion = "v2"
+
 func (r *GoRunner) key(src string) string {
 	h := sha256.New()
+	h.Write([]byte(resultsVersion))
+	h.Write([]byte{0})
 	h.Write([]byte(r.version))
 	h.Write([]byte{0})
 	h.Write([]byte(src))
@@ -138,7 +141,7 @@ func (r *GoRunner) store(src string, res GoResult) {
 }
 
 // Run runs each program (a complete package main) and returns its results, in order.
-// Programs are built batchSize to a binary; a batch that fails to build is built again
+// Programs are built batchSize to a go build; a batch that fails to build is built again
 // one program at a time, so that one bad program fails alone.
 func (r *GoRunner) Run(ctx context.Context, srcs []string) ([]GoResult, error) {
 	if _, err := r.toolchain(); err != nil {
@@ -191,119 +194,62 @@ func allIndexes(n int) []int {
 	return out
 }
 
-// progPackage is the name of program i's package in a batch; outputs name it "main".
-func progPackage(i int) string { return "gsmithprog" + strconv.Itoa(i) }
+// progPackage is the folder of program i in a batch.
+func progPackage(i int) string { return "p" + strconv.Itoa(i) }
 
-var progQualifier = regexp.MustCompile(`(gsbatch/)?gsmithprog\d+\.`)
-
-// runBatch builds the programs idx into one binary and runs each.
+// runBatch builds the programs idx with one go build, each its own package main and its
+// own binary, and runs each. A program keeps its package name: a type prints as
+// main.T, so what a program computes from a type's name (its length, its runes) is
+// what go run gives.
 func (r *GoRunner) runBatch(ctx context.Context, srcs []string, idx []int, results []GoResult) error {
 	dir, err := os.MkdirTemp("", "difftest-go")
 	if err != nil {
 		return fmt.Errorf("batch directory: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	var mainSrc strings.Builder
-	mainSrc.WriteString("package main\n\nimport (\n\t\"os\"\n")
+	args := []string{"build", "-ldflags=-s -w", "-o", filepath.Join(dir, "bin") + string(filepath.Separator)}
 	for _, i := range idx {
-		pkg, err := asPackage(srcs[i], progPackage(i))
-		if err != nil {
-			results[i] = GoResult{Failed: err.Error()}
-			continue
-		}
 		if err := os.MkdirAll(filepath.Join(dir, progPackage(i)), 0o755); err != nil {
 			return err
 		}
-		if err := os.WriteFile(filepath.Join(dir, progPackage(i), "main.go"), []byte(pkg), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, progPackage(i), "main.go"), []byte(srcs[i]), 0o644); err != nil {
 			return err
 		}
-		fmt.Fprintf(&mainSrc, "\t%q\n", "gsbatch/"+progPackage(i))
+		args = append(args, "./"+progPackage(i))
 	}
-	mainSrc.WriteString(")\n\nfunc main() {\n\tswitch os.Args[1] {\n")
-	for _, i := range idx {
-		if results[i].Failed == "" {
-			fmt.Fprintf(&mainSrc, "\tcase %q:\n\t\t%s.Main()\n", strconv.Itoa(i), progPackage(i))
-		}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module gsbatch\n\ngo 1.26\n"), 0o644); err != nil {
+		return err
 	}
-	mainSrc.WriteString("\t}\n}\n")
-	files := map[string]string{
-		"go.mod":  "module gsbatch\n\ngo 1.26\n",
-		"main.go": mainSrc.String(),
-	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			return err
-		}
-	}
-	bin := filepath.Join(dir, "prog")
-	build := exec.CommandContext(ctx, "go", "build", "-o", bin, ".")
+	build := exec.CommandContext(ctx, "go", args...)
 	build.Dir = dir
 	build.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
 	if out, err := build.CombinedOutput(); err != nil {
 		return fmt.Errorf("go build: %v\n%s", err, out)
 	}
-	// Package initialisation runs for every program of the batch each time: it must
-	// print nothing (a program alone may).
-	if res := runBinary(ctx, bin, "none"); len(idx) > 1 && (res.Exit != 0 || res.Stdout != "" || res.Stderr != "" || res.Panic != "") {
-		return fmt.Errorf("the batch's initialisation prints or fails: %+v", res)
-	}
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, runtime.NumCPU())
 	for _, i := range idx {
-		if results[i].Failed != "" {
-			continue
-		}
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			results[i] = runBinary(ctx, bin, strconv.Itoa(i))
+			results[i] = runBinary(ctx, filepath.Join(dir, "bin", progPackage(i)))
 		}()
 	}
 	wg.Wait()
 	return nil
 }
 
-// asPackage turns program src (package main with func main) into package name with
-// func Main.
-func asPackage(src, name string) (string, error) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "main.go", src, parser.SkipObjectResolution)
-	if err != nil {
-		return "", fmt.Errorf("parse: %w", err)
-	}
-	type edit struct {
-		off  int
-		old  string
-		text string
-	}
-	edits := []edit{{fset.Position(f.Name.Pos()).Offset, "main", name}}
-	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == "main" {
-			edits = append(edits, edit{fset.Position(fd.Name.Pos()).Offset, "main", "Main"})
-		}
-	}
-	out := src
-	for i := len(edits) - 1; i >= 0; i-- {
-		e := edits[i]
-		if !strings.HasPrefix(out[e.off:], e.old) {
-			return "", errors.New("asPackage: unexpected source layout")
-		}
-		out = out[:e.off] + e.text + out[e.off+len(e.old):]
-	}
-	return out, nil
-}
-
-// runBinary runs one program of a batch binary.
-func runBinary(ctx context.Context, bin, arg string) GoResult {
+// runBinary runs one program's binary.
+func runBinary(ctx context.Context, bin string) GoResult {
 	ctx, cancel := context.WithTimeout(ctx, goTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, arg)
+	cmd := exec.CommandContext(ctx, bin)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
-	res := GoResult{Stdout: progQualifier.ReplaceAllString(stdout.String(), "main.")}
-	errText := progQualifier.ReplaceAllString(stderr.String(), "main.")
+	res := GoResult{Stdout: stdout.String()}
+	errText := stderr.String()
 	if ctx.Err() != nil {
 		return GoResult{Failed: "ran past " + goTimeout.String()}
 	}

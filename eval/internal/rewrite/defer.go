@@ -39,11 +39,13 @@ func (x *cell) bindCall(call *ast.CallExpr, pos token.Pos, loops []ast.Node, mak
 		vals = append(vals, ph)
 		return v
 	}
-	// Arguments: constants stay inline, the rest is bound.
+	// Arguments: constants, nil and types (make's) stay inline, the rest is bound
+	// (`a := nil` is no Go: the interpreter failed to compile the cell, "nil reflect
+	// type").
 	var args []string
 	var argTypes []types.Type
 	for i, a := range call.Args {
-		if tv, ok := x.info.Types[a]; ok && tv.Value != nil {
+		if tv, ok := x.info.Types[a]; ok && (tv.Value != nil || tv.IsNil() || tv.IsType()) {
 			ph := fmt.Sprintf("_pbX_c%d", i)
 			tm.exprs[ph] = a
 			args = append(args, ph)

@@ -464,6 +464,7 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 	// collected on a list that a defer placed before the loop runs in reverse
 	// (collectDefer).
 	defers := x.tmp("defers")
+	list := "(*" + defers + ")" // the list, through the pointer the runner is given
 	usesDefers := false
 	var findDefers func(n ast.Node)
 	findDefers = func(n ast.Node) {
@@ -473,7 +474,7 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 				return false
 			case *ast.DeferStmt:
 				usesDefers = true
-				repl[m] = x.collectDefer(m, defers)
+				repl[m] = x.collectDefer(m, list)
 				return false
 			}
 			return true
@@ -486,9 +487,12 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 	replaceStmt(rs.Body, repl)
 	if usesDefers {
 		// The runner takes the panic, if any, hands it to each collected call (a recover
-		// in it takes it: collectDefer) and panics again with what none took.
-		decls = append(decls, fmt.Sprintf("var %s []func(any) any", defers),
-			fmt.Sprintf("defer func() {\n_pbp := recover()\nfor i := len(%s) - 1; i >= 0; i-- { _pbp = %s[i](_pbp) }\nif _pbp != nil { panic(_pbp) }\n}()", defers, defers))
+		// in it takes it: collectDefer) and panics again with what none took. It is
+		// given the list's pointer as its argument: a deferred function literal runs on
+		// its function's frame as it is at the end (the interpreter), where the loop's
+		// last pass declared the list again (a range over a function inside a loop).
+		decls = append(decls, fmt.Sprintf("%s := new([]func(any) any)", defers),
+			fmt.Sprintf("defer func(_pbl *[]func(any) any) {\n_pbp := recover()\nfor i := len(*_pbl) - 1; i >= 0; i-- { _pbp = (*_pbl)[i](_pbp) }\nif _pbp != nil { panic(_pbp) }\n}(%s)", defers))
 	}
 	if usesCtl {
 		decls = append(decls, fmt.Sprintf("var %s int", ctl))

@@ -19,6 +19,12 @@ import (
 // named type a cell declares, the cell registers the type's String and Error methods
 // with _pb_register, so that the printer can call them.
 
+// operandWrappers are the functions printCall wraps an operand in: they only read it
+// for the printer, so the interpreter evaluates their calls where gc reads the operand,
+// after the calls of the other arguments (fmt.Println(v, f()) with f changing v prints
+// the new v).
+var operandWrappers = []string{"_pb_show", "_pb_show_print", "_pb_show_sharp", "_pb_typename", "_pb_show_all", "_pb_show_all_print"}
+
 // printFuncs are the printing functions: the index of the format argument (-1 for
 // none) and of the first operand.
 var printFuncs = map[string]struct{ format, first int }{
@@ -89,6 +95,14 @@ func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
 		verb := 'v'
 		if verbs != nil && i-pf.first < len(verbs) {
 			verb = verbs[i-pf.first]
+		}
+		if verb != 'T' && verb != 'p' && x.printEarly(arg, tv.Type) && othersCall(call.Args, i) {
+			// gc reads this operand where it stands, before the next arguments' calls
+			// (printorder.go).
+			arg = printNow(arg)
+			x.info.Types[arg] = tv
+			call.Args[i] = arg
+			changed = true
 		}
 		// %T of a compiled interface (fmt.Stringer, error) may name yaegi's wrapper of
 		// a cell value: it needs help too.

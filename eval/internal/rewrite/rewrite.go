@@ -143,6 +143,9 @@ func (r *Rewriter) Prepare(i *interp.Interpreter) error {
 	if err := evalFile(i, "_pb_prelude_main.go", preludeMain); err != nil {
 		return fmt.Errorf("rewrite: load prelude: %w", err)
 	}
+	// The wrappers of printed operands read them as gc does: after the other
+	// arguments' calls (yaegi patch 124).
+	i.SetOperandFuncs(operandWrappers...)
 	r.redirect = map[string]map[string]bool{}
 	for _, p := range preludePackages {
 		src, names, err := preludeFuncs(p.path, p.src)

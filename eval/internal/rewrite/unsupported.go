@@ -51,6 +51,7 @@ func (x *cell) unsupported(roots []ast.Node) error {
 			case *ast.TypeSpec:
 				x.refuseRecursiveGeneric(n, add)
 				x.refuseRecursiveFunc(n, add)
+				x.refuseRecursiveComposite(n, add)
 				x.refuseLocalGeneric(n, add)
 			case *ast.TypeSwitchStmt:
 				x.refuseCaseCollisions(n, add)
@@ -179,69 +180,57 @@ func (x *cell) refuseLocalGeneric(ts *ast.TypeSpec, add func(token.Pos, string, 
 	add(ts.Name.Pos(), "generic type %s declared in a function: not supported in cells (the interpreter declares generic types at package level only); declare it outside the function", ts.Name.Name)
 }
 
-// refuseRecursiveFunc refuses a type that refers to itself other than through a struct
-// or an interface: through a function type (type stateFn func(rune) stateFn), or through
-// slices, maps, channels, arrays and pointers alone (type L []L, type C chan C), generic
-// or not (type Src[T any] func() Src[T]). reflect cannot make such a type, and yaegi
-// v0.16.1 panics building it, or recurses or loops without end.
+// refuseRecursiveFunc refuses a function type that refers to itself other than through
+// a struct or an interface (type stateFn func(rune) stateFn): reflect cannot make such a
+// type, and yaegi v0.16.1 panics building it, or recurses or loops without end.
 func (x *cell) refuseRecursiveFunc(ts *ast.TypeSpec, add func(token.Pos, string, ...any)) {
 	obj, ok := x.info.Defs[ts.Name].(*types.TypeName)
 	if !ok {
 		return
 	}
 	named, ok := obj.Type().(*types.Named)
-	if !ok {
+	if !ok || !isFuncCycle(named, named.Underlying(), map[types.Type]bool{}, false) {
 		return
 	}
-	cycle, viaFunc := typeCycle(named, named.Underlying(), map[types.Type]bool{}, false)
-	switch {
-	case !cycle:
-	case viaFunc:
-		add(ts.Name.Pos(), "type %s refers to itself through a function type (%s): recursive function types are not supported in cells (reflect cannot make them); an interface works (type %s interface{ Next(...) %s })",
-			ts.Name.Name, types.TypeString(named.Underlying(), types.RelativeTo(obj.Pkg())), ts.Name.Name, ts.Name.Name)
-	default:
-		add(ts.Name.Pos(), "type %s refers to itself through %s, with no struct in between: such recursive types are not supported in cells (reflect cannot make them); a struct works (type %s struct{ next %s })",
-			ts.Name.Name, types.TypeString(named.Underlying(), types.RelativeTo(obj.Pkg())), ts.Name.Name, types.TypeString(named.Underlying(), types.RelativeTo(obj.Pkg())))
-	}
+	add(ts.Name.Pos(), "type %s refers to itself through a function type (%s): recursive function types are not supported in cells (reflect cannot make them); an interface works (type %s interface{ Next(...) %s })",
+		ts.Name.Name, types.TypeString(named.Underlying(), types.RelativeTo(obj.Pkg())), ts.Name.Name, ts.Name.Name)
 }
 
-// typeCycle reports whether t reaches named, or another instance of named's generic
-// type, through types that reflect builds (no named struct, no interface in between),
-// and whether a function signature is on the way (inFunc).
-func typeCycle(named *types.Named, t types.Type, seen map[types.Type]bool, inFunc bool) (cycle, viaFunc bool) {
+// isFuncCycle reports whether t reaches named through types that reflect builds without
+// a named struct in between, once a function signature is on the way (inFunc).
+func isFuncCycle(named *types.Named, t types.Type, seen map[types.Type]bool, inFunc bool) bool {
 	switch t := types.Unalias(t).(type) {
 	case *types.Named:
-		if t == named || t.Origin() == named.Origin() {
-			return true, inFunc
+		if t == named || t.Origin() == named {
+			// An instance of a generic type is its origin here (type internal[T any]
+			// func(internal[T]) T).
+			return inFunc
 		}
 		if seen[t] {
-			return false, false
+			return false
 		}
 		seen[t] = true
-		return typeCycle(named, t.Underlying(), seen, inFunc)
+		return isFuncCycle(named, t.Underlying(), seen, inFunc)
 	case *types.Signature:
 		for _, tuple := range []*types.Tuple{t.Params(), t.Results()} {
 			for i := 0; i < tuple.Len(); i++ {
-				if cycle, viaFunc := typeCycle(named, tuple.At(i).Type(), seen, true); cycle {
-					return cycle, viaFunc
+				if isFuncCycle(named, tuple.At(i).Type(), seen, true) {
+					return true
 				}
 			}
 		}
 	case *types.Pointer:
-		return typeCycle(named, t.Elem(), seen, inFunc)
+		return isFuncCycle(named, t.Elem(), seen, inFunc)
 	case *types.Slice:
-		return typeCycle(named, t.Elem(), seen, inFunc)
+		return isFuncCycle(named, t.Elem(), seen, inFunc)
 	case *types.Array:
-		return typeCycle(named, t.Elem(), seen, inFunc)
+		return isFuncCycle(named, t.Elem(), seen, inFunc)
 	case *types.Chan:
-		return typeCycle(named, t.Elem(), seen, inFunc)
+		return isFuncCycle(named, t.Elem(), seen, inFunc)
 	case *types.Map:
-		if cycle, viaFunc := typeCycle(named, t.Key(), seen, inFunc); cycle {
-			return cycle, viaFunc
-		}
-		return typeCycle(named, t.Elem(), seen, inFunc)
+		return isFuncCycle(named, t.Key(), seen, inFunc) || isFuncCycle(named, t.Elem(), seen, inFunc)
 	}
-	return false, false
+	return false
 }
 
 // refuseTypeAssertionError refuses runtime.TypeAssertionError: a failed type assertion

@@ -144,7 +144,7 @@ func AssertError(v any, target, iface, missing, session string) error {
 	case t != nil:
 		dyn = t.Name
 	case rv.IsValid():
-		dyn = rv.Type().String()
+		dyn = typeString(rv.Type()) // cell types named as Go names them
 	}
 	if missing != "" && rv.IsValid() {
 		return &assertError{fmt.Sprintf("interface conversion: %s is not %s: missing method %s", dyn, target, missing)}

@@ -85,7 +85,7 @@ func isMapLit(n *node) bool {
 func isOrdered(n *node, sc *scope) bool {
 	switch {
 	case n.kind == callExpr:
-		return !n.child[0].isType(sc)
+		return !n.child[0].isType(sc) && !isOperandFunc(n.child[0], sc)
 	case n.action == aRecv:
 		return true
 	}
@@ -169,4 +169,14 @@ func wireSegments(n *node, segs []segment) {
 		run[i-1].end.tnext = run[i].start
 	}
 	run[len(run)-1].end.tnext = n
+}
+
+// isOperandFunc reports whether fun, the function of a call, is one that
+// Interpreter.SetOperandFuncs names: a declared function of that name.
+func isOperandFunc(fun *node, sc *scope) bool {
+	if fun.kind != identExpr || !fun.interp.operandFuncs[fun.ident] {
+		return false
+	}
+	sym, _, ok := sc.lookup(fun.ident)
+	return ok && sym.kind == funcSym // a declared function (a local one is a variable)
 }

@@ -54,6 +54,7 @@ type node struct {
 	redeclared bool           // set if node is a redeclared variable (CFG)
 	meta       interface{}    // meta stores meta information between gta runs, like errors
 	pending    *pendingExec   // set while setExec generates the node's code (peerbook patch 23)
+	typeArg    bool           // a type argument put for a type parameter by genAST (peerbook patch 159)
 }
 
 func (n *node) shouldBreak() bool {
@@ -262,6 +263,23 @@ type Interpreter struct {
 	hooks *hooks // symbol hooks
 
 	debugger *Debugger
+
+	operandFuncs map[string]bool // calls evaluated as operands (SetOperandFuncs)
+}
+
+// SetOperandFuncs names functions, declared at package level, whose calls an expression
+// evaluates as it does its operands that are no calls: after its calls, which gc
+// evaluates first (peerbook patch 124). They are wrappers of an operand that read it for
+// later (peerbook's rewrite wraps each printed operand of a cell type in one, which gc
+// reads after the other arguments' calls): as calls, they read the operand before a
+// later argument's call changed it. Call it before the code that uses them is compiled.
+func (interp *Interpreter) SetOperandFuncs(names ...string) {
+	if interp.operandFuncs == nil {
+		interp.operandFuncs = map[string]bool{}
+	}
+	for _, name := range names {
+		interp.operandFuncs[name] = true
+	}
 }
 
 const (

@@ -215,7 +215,7 @@ func callDeferred(f *frame, val []reflect.Value) {
 	defer func() {
 		if r := recover(); r != nil {
 			f.mutex.Lock()
-			f.recovered = r
+			f.recovered = cellNamedPanic(r)
 			f.mutex.Unlock()
 		}
 	}()
@@ -226,7 +226,7 @@ func runCfg(n *node, f *frame, funcNode, callNode *node) {
 	var exec bltn
 	defer func() {
 		f.mutex.Lock()
-		f.recovered = recover()
+		f.recovered = cellNamedPanic(recover()) // patch 120: cell types named as Go does
 		deferred := f.deferred
 		f.mutex.Unlock()
 		if isProgramExit(f.recovered) {
@@ -380,7 +380,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			v, ok := valf.Interface().(valueInterface)
 			if setStatus {
 				defer func() {
-					value1(f).SetBool(ok)
+					setOk(value1(f), ok)
 				}()
 			}
 			if !ok {
@@ -477,7 +477,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			val, ok := v.Interface().(valueInterface)
 			if setStatus {
 				defer func() {
-					value1(f).SetBool(ok)
+					setOk(value1(f), ok)
 				}()
 			}
 			if ok && val.node == nil {
@@ -553,7 +553,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			var ok bool
 			if setStatus {
 				defer func() {
-					value1(f).SetBool(ok)
+					setOk(value1(f), ok)
 				}()
 			}
 			val := value(f)
@@ -598,7 +598,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			ok := v.IsValid()
 			if setStatus {
 				defer func() {
-					value1(f).SetBool(ok)
+					setOk(value1(f), ok)
 				}()
 			}
 			if !ok {
@@ -633,7 +633,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			v, ok := value(f).Interface().(valueInterface)
 			if setStatus {
 				defer func() {
-					value1(f).SetBool(ok)
+					setOk(value1(f), ok)
 				}()
 			}
 			if !ok || !v.value.IsValid() {
@@ -675,10 +675,14 @@ func typeAssert(n *node, withResult, withOk bool) {
 		inner := n.exec
 		n.exec = func(f *frame) bltn {
 			next := inner(f)
-			if !value1(f).Bool() {
+			if !isTrue(value1(f)) {
 				if d := value0(f); d.CanSet() {
 					if d.Type() == valueInterfaceType {
 						d.Set(zeroInterfaceValue())
+					} else if d.Kind() == reflect.Interface && d.NumMethod() == 0 && rtype != nil && rtype.Kind() != reflect.Interface {
+						// peerbook patch 163: var v, ok any = x.(bool): v is the
+						// zero bool, held in the interface.
+						d.Set(reflect.Zero(rtype))
 					} else {
 						d.Set(reflect.Zero(d.Type()))
 					}
@@ -752,6 +756,21 @@ func convert(n *node) {
 		value = genValue(c)
 	}
 
+	if n.fnext != nil && typ.Kind() == reflect.Bool {
+		// peerbook patch 123: a conversion that is a condition (if N(b) {}, N(b) ||
+		// f()) branches on its value; it went on to its true branch whatever the value.
+		fnext := getExec(n.fnext)
+		n.exec = func(f *frame) bltn {
+			d := dest(f)
+			d.Set(value(f).Convert(typ))
+			if d.Bool() {
+				return next
+			}
+			return fnext
+		}
+		return
+	}
+
 	for _, con := range n.interp.hooks.convert {
 		if c.typ.rtype == nil {
 			continue
@@ -768,10 +787,10 @@ func convert(n *node) {
 		return
 	}
 
-	if conv := bytesStringConv(c.typ.TypeOf(), typ); conv != nil {
-		// peerbook patch 135: []MyByte to string and back, which reflect cannot do.
+	if c.typ != nil && isStringSliceConversion(c.typ.frameType(), typ) {
+		// peerbook patch 156: between a string and a slice of named bytes or runes.
 		n.exec = func(f *frame) bltn {
-			dest(f).Set(conv(value(f)))
+			dest(f).Set(convertStringSlice(value(f), typ))
 			return next
 		}
 		return
@@ -860,7 +879,12 @@ func assignFromCall(n *node) {
 	}
 	box := resultBoxes(n, ncall, l)
 	next := getExec(n.tnext)
+	stores := genMapStores(n.child[:l]) // peerbook patch 152
 	n.exec = func(f *frame) bltn {
+		var maps, keys []reflect.Value
+		if stores != nil {
+			maps, keys = readMapStores(f, stores)
+		}
 		for i, v := range dvalue {
 			if v == nil {
 				continue
@@ -868,6 +892,10 @@ func assignFromCall(n *node) {
 			s := f.data[ncall.findex+i]
 			if box[i] != nil {
 				s = box[i](s)
+			}
+			if stores != nil && stores[i] != nil {
+				maps[i].SetMapIndex(keys[i], s)
+				continue
 			}
 			c := n.child[i]
 			if n.kind == defineXStmt && !c.redeclared {
@@ -878,7 +906,7 @@ func assignFromCall(n *node) {
 				data[c.findex].Set(s)
 				continue
 			}
-			v(f).Set(s)
+			storeTarget(v(f)).Set(s) // peerbook patch 151
 		}
 		return next
 	}
@@ -1071,7 +1099,9 @@ func assign(n *node) {
 			if ivalue[i] != nil {
 				maps[i].SetMapIndex(keys[i], t[i]) // Assign a map entry
 			} else {
-				d(f).Set(t[i]) // Assign a var or array/slice entry
+				// Assign a var or array/slice entry; a panic of its location is
+				// raised here, after the stores before it (peerbook patch 151).
+				storeTarget(d(f)).Set(t[i])
 			}
 		}
 		return next
@@ -1170,11 +1200,7 @@ func deref(n *node) {
 }
 
 func _print(n *node) {
-	child := n.child[1:]
-	values := make([]func(*frame) reflect.Value, len(child))
-	for i, c := range child {
-		values[i] = genValue(c)
-	}
+	values := builtinOperands(n) // peerbook patch 162: also print(f())
 	out := n.interp.stdout
 
 	genBuiltinDeferWrapper(n, values, nil, func(args []reflect.Value) []reflect.Value {
@@ -1189,11 +1215,7 @@ func _print(n *node) {
 }
 
 func _println(n *node) {
-	child := n.child[1:]
-	values := make([]func(*frame) reflect.Value, len(child))
-	for i, c := range child {
-		values[i] = genValue(c)
-	}
+	values := builtinOperands(n) // peerbook patch 162: also print(f())
 	out := n.interp.stdout
 
 	genBuiltinDeferWrapper(n, values, nil, func(args []reflect.Value) []reflect.Value {
@@ -2109,7 +2131,17 @@ func callBin(n *node) {
 			return fnext
 		}
 	default:
-		switch n.anc.action {
+		action := n.anc.action
+		if action == aReturn && len(n.anc.child) > 1 && n.findex != childPos(n) {
+			// peerbook patch 121: the call of a return of several operands that the
+			// compiler gave a slot of its own (another operand reads the named result it
+			// would go into: return fmt.Sprint(x), len(a)) stores its results there,
+			// where the return reads them. It stored them into the result, which the
+			// return then overwrote with the empty slot. (A return of one call reads
+			// nothing: the call stores into the results.)
+			action = aNop
+		}
+		switch action {
 		case aAssignX:
 			// The function call is part of an assign expression, store results direcly
 			// to assigned location, to avoid an additional frame copy.
@@ -2127,15 +2159,24 @@ func callBin(n *node) {
 					rvalues[i] = genValue(c)
 				}
 			}
+			stores := genMapStores(n.anc.child[:len(rvalues)]) // peerbook patch 152
 			n.exec = func(f *frame) bltn {
 				in := make([]reflect.Value, l)
 				for i, v := range values {
 					in[i] = getBinValue(getMapType, v, f)
 				}
 				out := callFn(value(f), in)
+				var maps, keys []reflect.Value
+				if stores != nil {
+					maps, keys = readMapStores(f, stores)
+				}
 				for i, v := range rvalues {
 					if v == nil {
 						continue // Skip assign "_".
+					}
+					if stores != nil && stores[i] != nil {
+						maps[i].SetMapIndex(keys[i], out[i])
+						continue
 					}
 					c := n.anc.child[i]
 					if n.anc.kind == defineXStmt && !c.redeclared {
@@ -2382,7 +2423,7 @@ func getIndexMap2(n *node) {
 		case !doValue:
 			n.exec = func(f *frame) bltn {
 				v := value0(f).MapIndex(mi)
-				value2(f).SetBool(v.IsValid())
+				setOk(value2(f), v.IsValid())
 				return next
 			}
 		default:
@@ -2391,7 +2432,7 @@ func getIndexMap2(n *node) {
 				v := m.MapIndex(mi)
 				store(f, m, v)
 				if doStatus {
-					value2(f).SetBool(v.IsValid())
+					setOk(value2(f), v.IsValid())
 				}
 				return next
 			}
@@ -2402,7 +2443,7 @@ func getIndexMap2(n *node) {
 		case !doValue:
 			n.exec = func(f *frame) bltn {
 				v := value0(f).MapIndex(value1(f))
-				value2(f).SetBool(v.IsValid())
+				setOk(value2(f), v.IsValid())
 				return next
 			}
 		default:
@@ -2411,7 +2452,7 @@ func getIndexMap2(n *node) {
 				v := m.MapIndex(value1(f))
 				store(f, m, v)
 				if doStatus {
-					value2(f).SetBool(v.IsValid())
+					setOk(value2(f), v.IsValid())
 				}
 				return next
 			}
@@ -3139,7 +3180,7 @@ func branch(n *node) {
 	value := genValue(n)
 
 	n.exec = func(f *frame) bltn {
-		if value(f).Bool() {
+		if isTrue(value(f)) {
 			return tnext
 		}
 		return fnext
@@ -3594,14 +3635,23 @@ func _range(n *node) {
 			}
 		} else {
 			value = genValueRangeArray(an)
+			if isPtr(an.typ) {
+				// peerbook patch 155: the values of a nil pointer to an array: Go's
+				// nil dereference, not reflect's panic.
+				value = nilArrayPanics(value)
+			}
 			n.exec = func(f *frame) bltn {
 				a := f.data[index2]
-				v0 := f.data[index0]
-				v0.SetInt(v0.Int() + 1)
-				i := int(v0.Int())
+				// peerbook patch 126: the position is a slot of its own (index3); the
+				// index variable only receives it, so the body assigning the variable
+				// (i = 0) changes no iteration. It was the counter: the loop went back.
+				p := f.data[index3]
+				p.SetInt(p.Int() + 1)
+				i := int(p.Int())
 				if i >= a.Len() {
 					return fnext
 				}
+				f.data[index0].SetInt(int64(i))
 				f.data[index1].Set(a.Index(i))
 				return tnext
 			}
@@ -3626,13 +3676,33 @@ func _range(n *node) {
 			value = genValueRangeArray(an)
 		}
 	}
-	if !isString(an.typ.TypeOf()) && len(n.child) != 4 {
+	if l, ok := arrayLenOf(an.typ); ok && len(n.child) != 4 {
+		// peerbook patch 155: the index of an array or a pointer to one runs over
+		// its type's length; the range expression is not read (nor evaluated).
 		n.exec = func(f *frame) bltn {
 			v0 := f.data[index0]
 			v0.SetInt(v0.Int() + 1)
-			if int(v0.Int()) >= f.data[index2].Len() {
+			if int(v0.Int()) >= l {
 				return fnext
 			}
+			return tnext
+		}
+		next := n.exec
+		n.child[0].exec = func(f *frame) bltn {
+			f.data[index0].SetInt(-1)
+			return next
+		}
+		return
+	}
+	if !isString(an.typ.TypeOf()) && len(n.child) != 4 {
+		n.exec = func(f *frame) bltn {
+			p := f.data[index3] // patch 126
+			p.SetInt(p.Int() + 1)
+			i := int(p.Int())
+			if i >= f.data[index2].Len() {
+				return fnext
+			}
+			f.data[index0].SetInt(int64(i))
 			return tnext
 		}
 	}
@@ -3649,7 +3719,7 @@ func _range(n *node) {
 	}
 	n.child[0].exec = func(f *frame) bltn {
 		f.data[index2] = value(f) // set array shallow copy for range
-		f.data[index0].SetInt(-1) // assing index value
+		f.data[index3].SetInt(-1) // the position before the first (patch 126)
 		return next
 	}
 }
@@ -4043,7 +4113,18 @@ func appendSlice(n *node) {
 	}
 }
 
+// genZeroOf returns the zero value of t, a new one each time (appended, it is copied).
+func genZeroOf(t reflect.Type) func(*frame) reflect.Value {
+	return func(*frame) reflect.Value { return reflect.New(t).Elem() }
+}
+
 func _append(n *node) {
+	if len(n.child) == 2 {
+		if values := multiResults(n.child[1]); values != nil {
+			appendResults(n, values) // peerbook patch 162: append(f())
+			return
+		}
+	}
 	if len(n.child) == 3 {
 		c1, c2 := n.child[1], n.child[2]
 		if (c1.typ.cat == valueT || c2.typ.cat == valueT) && c1.typ.rtype == c2.typ.rtype ||
@@ -4070,6 +4151,11 @@ func _append(n *node) {
 		values := make([]func(*frame) reflect.Value, l)
 		for i, arg := range args {
 			switch elem := n.typ.elem(); {
+			case arg.isNil() && !isInterfaceSrc(elem):
+				// peerbook patch 125: nil appended to a slice of a compiled pointer (or
+				// func, map, chan, slice) type is that type's nil; it was the nil of
+				// interface{}, which reflect.Append refused.
+				values[i] = genZeroOf(n.child[1].typ.TypeOf().Elem())
 			case isInterfaceSrc(elem) && (!isEmptyInterface(elem) || hasSrcMethods(arg.typ)):
 				values[i] = genValueInterface(arg)
 			case isInterfaceBin(elem):
@@ -4101,6 +4187,8 @@ func _append(n *node) {
 	default:
 		var value0 func(*frame) reflect.Value
 		switch elem := n.typ.elem(); {
+		case n.child[2].isNil() && !isInterfaceSrc(elem):
+			value0 = genZeroOf(n.child[1].typ.TypeOf().Elem()) // patch 125
 		case isInterfaceSrc(elem) && (!isEmptyInterface(elem) || hasSrcMethods(n.child[2].typ)):
 			value0 = genValueInterface(n.child[2])
 		case isInterfaceBin(elem):
@@ -4121,6 +4209,10 @@ func _append(n *node) {
 func _cap(n *node) {
 	dest := genValueOutput(n, reflect.TypeOf(int(0)))
 	value := genValue(n.child[1])
+	if l, ok := arrayLenOf(n.child[1].typ); ok {
+		arrayLen(n, dest, value, l) // peerbook patch 155
+		return
+	}
 	next := getExec(n.tnext)
 
 	if wantEmptyInterface(n) {
@@ -4137,7 +4229,12 @@ func _cap(n *node) {
 }
 
 func _copy(n *node) {
-	in := []func(*frame) reflect.Value{genValueArray(n.child[1]), genValue(n.child[2])}
+	var in []func(*frame) reflect.Value
+	if len(n.child) == 2 {
+		in = builtinOperands(n) // peerbook patch 162: copy(f(a))
+	} else {
+		in = []func(*frame) reflect.Value{genValueArray(n.child[1]), genValue(n.child[2])}
+	}
 	out := []func(*frame) reflect.Value{genValueOutput(n, reflect.TypeOf(0))}
 
 	genBuiltinDeferWrapper(n, in, out, func(args []reflect.Value) []reflect.Value {
@@ -4157,11 +4254,18 @@ func _close(n *node) {
 
 func _complex(n *node) {
 	dest := genValueOutput(n, reflect.TypeOf(complex(0, 0)))
-	c1, c2 := n.child[1], n.child[2]
-	convertLiteralValue(c1, floatType)
-	convertLiteralValue(c2, floatType)
-	value0 := genValue(c1)
-	value1 := genValue(c2)
+	var value0, value1 func(*frame) reflect.Value
+	if len(n.child) == 2 {
+		// peerbook patch 162: complex(f()).
+		values := builtinOperands(n)
+		value0, value1 = values[0], values[1]
+	} else {
+		c1, c2 := n.child[1], n.child[2]
+		convertLiteralValue(c1, floatType)
+		convertLiteralValue(c2, floatType)
+		value0 = genValue(c1)
+		value1 = genValue(c2)
+	}
 	next := getExec(n.tnext)
 
 	typ := n.typ.TypeOf()
@@ -4225,9 +4329,18 @@ func _real(n *node) {
 }
 
 func _delete(n *node) {
-	value0 := genValue(n.child[1])                        // map
-	value1 := genMapKey(n.child[1], genValue(n.child[2])) // key (patch 38)
-	in := []func(*frame) reflect.Value{value0, value1}
+	var in []func(*frame) reflect.Value
+	if len(n.child) == 2 {
+		// peerbook patch 162: delete(h(m)), the map and the key from a call.
+		in = builtinOperands(n)
+		if ft := n.child[1].child[0].typ; ft.cat == funcT && len(ft.ret) == 2 {
+			in[1] = genMapKey(&node{typ: ft.ret[0]}, in[1]) // the key as patch 38 makes it
+		}
+	} else {
+		value0 := genValue(n.child[1])                        // map
+		value1 := genMapKey(n.child[1], genValue(n.child[2])) // key (patch 38)
+		in = []func(*frame) reflect.Value{value0, value1}
+	}
 	var z reflect.Value
 
 	genBuiltinDeferWrapper(n, in, nil, func(args []reflect.Value) []reflect.Value {
@@ -4258,10 +4371,13 @@ func lenConst(n *node) {
 func _len(n *node) {
 	dest := genValueOutput(n, reflect.TypeOf(int(0)))
 	value := genValue(n.child[1])
-	if t := n.child[1].typ.TypeOf(); isPtr(n.child[1].typ) && !(t.Kind() == reflect.Ptr && t.Elem().Kind() == reflect.Array) {
-		// peerbook patch 137: not for a pointer to an array, whose length reflect
-		// gives without dereferencing it: len of a nil *[16]byte is 16 in Go (in
-		// generic code, where it is not a constant: typeparam/issue49295.go).
+	if l, ok := arrayLenOf(n.child[1].typ); ok {
+		// peerbook patch 155: the length of an array type, after its operand (a
+		// nil *[4]int has length 4).
+		arrayLen(n, dest, value, l)
+		return
+	}
+	if isPtr(n.child[1].typ) {
 		val := value
 		value = func(f *frame) reflect.Value {
 			v := val(f).Elem()
@@ -4498,7 +4614,7 @@ func recv2(n *node) {
 			//  Fast: channel read doesn't block
 			if v, ok := ch.TryRecv(); ok {
 				result.Set(v)
-				status.SetBool(true)
+				setOk(status, true)
 				return tnext
 			}
 			// Slow: channel is blocked, allow cancel
@@ -4511,7 +4627,7 @@ func recv2(n *node) {
 				return nil
 			}
 			result.Set(v)
-			status.SetBool(ok)
+			setOk(status, ok)
 			return tnext
 		}
 	} else {
@@ -4519,7 +4635,7 @@ func recv2(n *node) {
 		n.exec = func(f *frame) bltn {
 			v, ok := vchan(f).Recv()
 			vres(f).Set(v)
-			vok(f).SetBool(ok)
+			setOk(vok(f), ok)
 			return tnext
 		}
 	}
@@ -4760,7 +4876,7 @@ func _select(n *node) {
 		if cases[j].Dir == reflect.SelectRecv && assignedValues[j] != nil {
 			assignedValues[j](f).Set(v)
 			if ok[j] != nil {
-				okValues[j](f).SetBool(s)
+				setOk(okValues[j](f), s)
 			}
 		}
 		return clause[j]
@@ -5007,6 +5123,9 @@ func isNotNil(n *node) {
 }
 
 func complexConst(n *node) {
+	if len(n.child) != 3 {
+		return // complex(f()) (peerbook patch 162)
+	}
 	if v0, v1 := n.child[1].rval, n.child[2].rval; v0.IsValid() && v1.IsValid() {
 		n.rval = reflect.ValueOf(complex(vFloat(v0), vFloat(v1)))
 		n.gen = nop

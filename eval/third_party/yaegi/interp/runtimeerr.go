@@ -10,8 +10,6 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
-
-	"github.com/peerbook/peerbook/eval/internal/namedpool"
 )
 
 // operandValue is genValue, set at init to break the initialization cycle through setExec.
@@ -30,8 +28,9 @@ func (runtimeError) RuntimeError() {}
 
 // runtimeErrorf returns a runtimeError with the formatted message.
 func runtimeErrorf(format string, a ...any) runtimeError {
-	// Pool types (patch 53) are named as the cell types that hold them.
-	return runtimeError{namedpool.Names(fmt.Sprintf(format, a...))}
+	// Pool types (patch 53) are named as the cell types that hold them, struct types
+	// by their identity tags (patch 120).
+	return runtimeError{cellTypeNames(fmt.Sprintf(format, a...))}
 }
 
 // guardsRuntime reports whether the exec of n may panic in reflect where Go raises a
