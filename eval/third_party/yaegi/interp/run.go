@@ -1003,6 +1003,11 @@ func assign(n *node) {
 	for i := range types {
 		var t reflect.Type
 		switch typ, dt := n.child[sbase+i].typ, n.child[i].typ; {
+		case isInterfaceSrc(typ) && typ.frameType() == emptyInterfaceType:
+			// peerbook patch 170: a value of an empty interface type is held as one
+			// (n, v = 1, w with w an any panicked: "reflect.Set: value of type
+			// interface {} is not assignable to type interp.valueInterface").
+			t = emptyInterfaceType
 		case isInterfaceSrc(typ):
 			t = valueInterfaceType
 		case dt != nil && n.child[i].ident != "_" && isInterface(dt):
