@@ -255,8 +255,8 @@ func (x *cell) implCondition(c types.Type, iface *types.Interface) (cond string,
 	return strings.Join(conds, " && "), true, true
 }
 
-// sessionTypes lists the session's named types (not generic, not interfaces) and
-// pointers to them.
+// sessionTypes lists the session's named types (not generic, not interfaces), the
+// instances of its generic types that the cell uses, and pointers to them.
 func (x *cell) sessionTypes() []types.Type {
 	var out []types.Type
 	scope := x.c.pkg.Scope()
@@ -269,6 +269,13 @@ func (x *cell) sessionTypes() []types.Type {
 		if !ok || nt.TypeParams() != nil || types.IsInterface(nt) {
 			continue
 		}
+		out = append(out, nt, types.NewPointer(nt))
+	}
+	// The instances of generic types the cell uses (A[string] for a generic A): a
+	// value of one held in an any implements a session interface as the others do
+	// (typeparam/genembed.go: *A[string] failed x.(getter[string])). Instances that
+	// only earlier cells used are not known here.
+	for _, nt := range x.genericInstances() {
 		out = append(out, nt, types.NewPointer(nt))
 	}
 	return out

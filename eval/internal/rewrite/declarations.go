@@ -12,6 +12,32 @@ import (
 // declarations rewrites the top-level declarations of a cell.
 func (x *cell) declarations(f *ast.File) {
 	x.initOrder(f)
+	dropBlankGenericTypes(f)
+}
+
+// dropBlankGenericTypes removes the generic type declarations named _ (type _[T any]
+// struct{}): they declare nothing, and yaegi fails on them ("cannot use _ as value",
+// typeparam/issue48424.go of Go's test suite). The checker has seen them.
+func dropBlankGenericTypes(f *ast.File) {
+	decls := f.Decls[:0]
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.TYPE {
+			decls = append(decls, d)
+			continue
+		}
+		specs := g.Specs[:0]
+		for _, s := range g.Specs {
+			if ts := s.(*ast.TypeSpec); ts.Name.Name != "_" || ts.TypeParams == nil {
+				specs = append(specs, s)
+			}
+		}
+		g.Specs = specs
+		if len(specs) > 0 {
+			decls = append(decls, d)
+		}
+	}
+	f.Decls = decls
 }
 
 // initOrder puts the package-level variables a cell declares in the order Go

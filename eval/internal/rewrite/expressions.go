@@ -103,6 +103,12 @@ func (x *cell) expressions(root ast.Node) {
 		if tv, ok := x.info.Types[e]; ok {
 			x.info.Types[out] = tv
 		}
+		// The struct types the rewrite writes from go/types (type arguments, function
+		// literals' parameters) get the tags structTags gave the cell's own, which
+		// yaegi's types carry: x.(struct{ a, b T }) in a generic function asserted to
+		// an untagged struct, another type than the caller's tagged struct{ a, b int }
+		// (typeparam/dottype.go of Go's test suite).
+		structTags(out)
 		return out
 	}
 	ed.node(root)
@@ -144,6 +150,9 @@ func (x *cell) call(call *ast.CallExpr) ast.Expr {
 	if out := x.jsonEncodeCall(call); out != nil {
 		return out
 	}
+	if out := x.xmlEncodeCall(call); out != nil {
+		return out
+	}
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	if !ok {
 		return nil
@@ -167,13 +176,16 @@ func (x *cell) call(call *ast.CallExpr) ast.Expr {
 		if len(call.Args) == 1 {
 			if tuple, ok := x.typeOf(call.Args[0]).(*types.Tuple); ok {
 				// print(f()) with f of several results: they are bound to the
-				// variadic parameter of the function _pb_print_results returns.
-				return x.printResults(call, id, line, tuple)
+				// variadic parameter of the function _pb_print_results returns (a
+				// result of an interface type: the function literal below).
+				if out := x.printResults(call, id, line, tuple); out != nil {
+					return out
+				}
 			}
 		}
 		args := []ast.Expr{&ast.Ident{NamePos: call.Lparen, Name: line}}
-		for _, a := range call.Args {
-			if t := x.typeOf(a); t != nil && isTypeParam(t) {
+		operand := func(a ast.Expr, t types.Type) ast.Expr {
+			if t != nil && isTypeParam(t) {
 				// An interface in some instances, not in others: decided when it runs.
 				if ts, ok := x.c.typeString(t); ok {
 					a = &ast.CallExpr{Fun: &ast.IndexExpr{X: &ast.Ident{NamePos: a.Pos(), Name: "_pb_print_param"}, Lbrack: a.Pos(), Index: &ast.Ident{NamePos: a.Pos(), Name: ts}, Rbrack: a.Pos()}, Lparen: a.Pos(), Args: []ast.Expr{a}, Rparen: a.End()}
@@ -182,7 +194,34 @@ func (x *cell) call(call *ast.CallExpr) ast.Expr {
 				// The runtime prints an interface operand as its two words (rt.Iface).
 				a = &ast.CallExpr{Fun: &ast.Ident{NamePos: a.Pos(), Name: "_pb_print_iface"}, Lparen: a.Pos(), Args: []ast.Expr{a}, Rparen: a.End()}
 			}
-			args = append(args, a)
+			return a
+		}
+		if len(call.Args) == 1 {
+			if tup, ok := x.typeOf(call.Args[0]).(*types.Tuple); ok {
+				// println(f()) with f returning several values: its results are the
+				// operands. A function literal takes them (func(r0 T0, r1 T1) {
+				// _pb_print(line, r0, r1) }(f())), as _pb_print's first parameter
+				// leaves no call of several values alone among its arguments.
+				var params []string
+				for i := 0; i < tup.Len(); i++ {
+					ts, ok := x.c.typeString(tup.At(i).Type())
+					if !ok {
+						return nil
+					}
+					params = append(params, fmt.Sprintf("_pb_r%d %s", i, ts))
+				}
+				lit := parseExpr(call.Lparen, "func(%s) {}", strings.Join(params, ", ")).(*ast.FuncLit)
+				for i := 0; i < tup.Len(); i++ {
+					args = append(args, operand(&ast.Ident{NamePos: call.Lparen, Name: fmt.Sprintf("_pb_r%d", i)}, tup.At(i).Type()))
+				}
+				lit.Body.List = []ast.Stmt{&ast.ExprStmt{X: &ast.CallExpr{
+					Fun: &ast.Ident{NamePos: id.NamePos, Name: "_pb_print"}, Lparen: call.Lparen, Args: args, Rparen: call.Rparen,
+				}}}
+				return &ast.CallExpr{Fun: lit, Lparen: call.Lparen, Args: call.Args, Rparen: call.Rparen}
+			}
+		}
+		for _, a := range call.Args {
+			args = append(args, operand(a, x.typeOf(a)))
 		}
 		return &ast.CallExpr{
 			Fun:    &ast.Ident{NamePos: id.NamePos, Name: "_pb_print"},
@@ -452,9 +491,9 @@ func (x *cell) methodExpr(sel *ast.SelectorExpr) ast.Expr {
 }
 
 // printResults rewrites print(f()) or println(f()), f a call of several results, as
-// _pb_print_results(LINE)(f()); it returns nil (the call is left to the interpreter's
-// print) where a result is of an interface type or a type parameter, which print writes
-// otherwise than its value.
+// _pb_print_results(LINE)(f()); it returns nil where a result is of an interface type
+// or a type parameter, which print writes otherwise than its value (the caller then
+// binds the results in a function literal and prints each as its type asks).
 func (x *cell) printResults(call *ast.CallExpr, id *ast.Ident, line string, tuple *types.Tuple) ast.Expr {
 	for i := 0; i < tuple.Len(); i++ {
 		if t := tuple.At(i).Type(); types.IsInterface(t) || isTypeParam(t) {

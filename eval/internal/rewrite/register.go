@@ -61,47 +61,8 @@ func (x *cell) registerTypes(f *ast.File, stmts *ast.BlockStmt) {
 			}
 		}
 	}
-	// Instances of generic types of the session, in the order of the source.
-	// They are found in the types of expressions, and in their elements, keys and
-	// fields ([]Pair[int, string] prints Pair's String).
-	var instances []*types.Named
-	seenType := map[types.Type]bool{}
-	var collect func(t types.Type)
-	collect = func(t types.Type) {
-		if t == nil || seenType[t] {
-			return
-		}
-		seenType[t] = true
-		switch t := t.(type) {
-		case *types.Pointer:
-			collect(t.Elem())
-		case *types.Slice:
-			collect(t.Elem())
-		case *types.Array:
-			collect(t.Elem())
-		case *types.Chan:
-			collect(t.Elem())
-		case *types.Map:
-			collect(t.Key())
-			collect(t.Elem())
-		case *types.Struct:
-			for i := 0; i < t.NumFields(); i++ {
-				collect(t.Field(i).Type())
-			}
-		case *types.Named:
-			if !isSessionPkg(t.Obj().Pkg()) || types.IsInterface(t) {
-				return
-			}
-			if t.TypeArgs().Len() > 0 && !hasTypeParam(t) {
-				instances = append(instances, t)
-			}
-			collect(t.Underlying())
-		}
-	}
-	for _, tv := range x.info.Types {
-		collect(tv.Type)
-	}
-	sort.Slice(instances, func(i, j int) bool { return reflectName(instances[i]) < reflectName(instances[j]) })
+	// Instances of generic types of the session, in the order of their names.
+	instances := x.genericInstances()
 	for _, n := range instances {
 		if !x.r.instances[reflectName(n)] {
 			x.r.instances[reflectName(n)] = true
@@ -230,4 +191,54 @@ func isNiladic(obj types.Object, result string) bool {
 		return false
 	}
 	return types.TypeString(sig.Results().At(0).Type(), nil) == result
+}
+
+// genericInstances lists the instances of the session's generic types (none mentioning a
+// type parameter) that the cell's expressions have, or hold in their elements, keys and
+// fields ([]Pair[int, string] holds Pair[int, string]), sorted by name. Computed once per
+// cell.
+func (x *cell) genericInstances() []*types.Named {
+	if x.instances != nil {
+		return *x.instances
+	}
+	instances := []*types.Named{}
+	seenType := map[types.Type]bool{}
+	var collect func(t types.Type)
+	collect = func(t types.Type) {
+		if t == nil || seenType[t] {
+			return
+		}
+		seenType[t] = true
+		switch t := t.(type) {
+		case *types.Pointer:
+			collect(t.Elem())
+		case *types.Slice:
+			collect(t.Elem())
+		case *types.Array:
+			collect(t.Elem())
+		case *types.Chan:
+			collect(t.Elem())
+		case *types.Map:
+			collect(t.Key())
+			collect(t.Elem())
+		case *types.Struct:
+			for i := 0; i < t.NumFields(); i++ {
+				collect(t.Field(i).Type())
+			}
+		case *types.Named:
+			if !isSessionPkg(t.Obj().Pkg()) || types.IsInterface(t) {
+				return
+			}
+			if t.TypeArgs().Len() > 0 && !hasTypeParam(t) {
+				instances = append(instances, t)
+			}
+			collect(t.Underlying())
+		}
+	}
+	for _, tv := range x.info.Types {
+		collect(tv.Type)
+	}
+	sort.Slice(instances, func(i, j int) bool { return reflectName(instances[i]) < reflectName(instances[j]) })
+	x.instances = &instances
+	return instances
 }

@@ -290,6 +290,7 @@ type cell struct {
 	fmtTypes     int                       // sessionHasFmtMethods: 0 unknown, 1 no, 2 yes
 	twinsNow     map[string]twinUse        // composite types of values the cell puts in interfaces (twins.go)
 	assertedNow  map[string]string         // twin types of the named types the cell asserts to
+	instances    *[]*types.Named           // genericInstances, once computed
 	// Labels that gotos made from break and continue statements jump to: after the
 	// statement (break) or at the end of the loop body (continue).
 	pendingBreak, pendingCont map[ast.Stmt]string

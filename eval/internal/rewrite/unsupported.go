@@ -52,6 +52,7 @@ func (x *cell) unsupported(roots []ast.Node) error {
 				x.refuseRecursiveGeneric(n, add)
 				x.refuseRecursiveFunc(n, add)
 				x.refuseRecursiveComposite(n, add)
+				x.refuseLocalGeneric(n, add)
 			case *ast.TypeSwitchStmt:
 				x.refuseCaseCollisions(n, add)
 			case *ast.TypeAssertExpr:
@@ -163,6 +164,20 @@ func (x *cell) refuseRecursiveGeneric(ts *ast.TypeSpec, add func(token.Pos, stri
 		}
 		return true
 	})
+}
+
+// refuseLocalGeneric refuses a generic type declared in a function (func f() { type
+// T[_ any] int }): yaegi declares generic types at package level only ("type definition
+// not implemented: fieldList").
+func (x *cell) refuseLocalGeneric(ts *ast.TypeSpec, add func(token.Pos, string, ...any)) {
+	if ts.TypeParams == nil {
+		return
+	}
+	obj, ok := x.info.Defs[ts.Name].(*types.TypeName)
+	if !ok || obj.Parent() == nil || obj.Parent() == x.c.pkg.Scope() {
+		return
+	}
+	add(ts.Name.Pos(), "generic type %s declared in a function: not supported in cells (the interpreter declares generic types at package level only); declare it outside the function", ts.Name.Name)
 }
 
 // refuseRecursiveFunc refuses a function type that refers to itself other than through

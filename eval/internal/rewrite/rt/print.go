@@ -60,6 +60,14 @@ func printValue(b *strings.Builder, v reflect.Value) {
 		printIface(b, i.V)
 		return
 	}
+	if v.Type().String() == valueInterfaceName {
+		// A value of a cell type with methods, which the interpreter passes to an
+		// `any` parameter with its type: the value is printed ("(interp.valueInterface)"
+		// was printed for println(m) with m of such a type).
+		inner, _ := valueInterfaceParts(v)
+		printValue(b, inner)
+		return
+	}
 	switch v.Kind() {
 	case reflect.Bool:
 		b.WriteString(strconv.FormatBool(v.Bool()))

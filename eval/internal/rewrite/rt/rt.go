@@ -154,7 +154,18 @@ func AssertError(v any, target, iface, missing, session string) error {
 		// type ("interface is nil, not main.Shape"), as it does for a concrete target.
 		iface = "interface"
 	}
-	return &assertError{fmt.Sprintf("interface conversion: %s is %s, not %s", iface, dyn, target)}
+	msg := fmt.Sprintf("interface conversion: %s is %s, not %s", iface, dyn, target)
+	if dyn == target && rv.IsValid() {
+		// Two types of one name, as the runtime says it: types declared in two
+		// functions (a session's types), or compiled types of two packages of one
+		// name (text/template's and html/template's Template).
+		if t != nil {
+			msg += " (types from different scopes)"
+		} else {
+			msg += " (types from different packages)"
+		}
+	}
+	return &assertError{msg}
 }
 
 type assertError struct{ msg string }

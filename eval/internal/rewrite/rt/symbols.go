@@ -46,5 +46,10 @@ var Symbols = map[string]map[string]reflect.Value{
 		"JSONEncode":        reflect.ValueOf(JSONEncode),
 		"RegisterJSON":      reflect.ValueOf(RegisterJSON),
 		"JSONErrorCheck":    reflect.ValueOf(JSONErrorCheck),
+
+		// the element names of cell types in encoding/xml (xmlname.go)
+		"XMLMarshal":       reflect.ValueOf(XMLMarshal),
+		"XMLMarshalIndent": reflect.ValueOf(XMLMarshalIndent),
+		"XMLEncode":        reflect.ValueOf(XMLEncode),
 	},
 }

@@ -813,8 +813,15 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					// for a new variable: the receive stores into the variable's storage,
 					// and a variable declared again (in a loop) kept the storage that
 					// closures made in the earlier passes hold; the statement makes it new.
+					if dest.typ.id() != src.typ.id() {
+						// peerbook patch 139: the statement converts the value to the
+						// destination's type (an int received into an any): the
+						// receive stored it raw, and took the destination's type.
+						break
+					}
 					n.gen = nop
 					src.findex = dest.findex // Set recv address to LHS.
+					src.level = level        // peerbook patch 139: the LHS's frame (a package variable's).
 					dest.typ = src.typ
 				case src.action == aCompositeLit:
 					if dest.typ.cat == valueT && dest.typ.rtype.Kind() == reflect.Interface {
@@ -1411,6 +1418,18 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					t := *c0.typ
 					n.typ = &t
 					n.typ.val = c1.typ
+					if !isInterface(c1.typ) && (isEmptyInterface(c0.typ) && hasSrcMethods(c1.typ) || isInterfaceSrc(c0.typ) && !isEmptyInterface(c0.typ)) {
+						// peerbook patch 131: any(v) for a v whose type has methods of
+						// the interpreter holds v with its type (a valueInterface), as
+						// an assignment to an any does: the bare value had no methods
+						// for an assertion (any(v).(I) failed). peerbook patch 143: so
+						// does I(v) for an interface I of the interpreter: a method
+						// called on it (Stringer(v).String()) found no valueInterface
+						// ("invalid interface value", reflect's NumField on an int).
+						n.gen = boxEmptyInterface
+						n.findex = sc.add(n.typ)
+						break
+					}
 					n.findex = c1.findex
 					n.level = c1.level
 					n.val = c1.val
@@ -3650,6 +3669,9 @@ func matchSelectorMethod(sc *scope, n *node) (err error) {
 	}
 
 	if typ := n.typ.interfaceMethod(name); typ != nil {
+		if path := embeddedIfacePath(n.typ, name); path != nil {
+			n.val = path // peerbook patch 144
+		}
 		n.typ = typ
 		n.action = aGetMethod
 		n.gen = getMethodByName
@@ -3853,4 +3875,47 @@ func mentions(n *node, name string) bool {
 		}
 	}
 	return false
+}
+
+// ifaceFieldPath is the path of struct field indexes from a value to the embedded
+// interface field that holds the method a selector calls (getMethodByName).
+type ifaceFieldPath []int
+
+// embeddedIfacePath returns the path of field indexes from a value of type t (a
+// struct, or a pointer to one) to the shallowest embedded field of an interface type of
+// the interpreter that has the method name, nil if there is none. peerbook patch 144.
+func embeddedIfacePath(t *itype, name string) ifaceFieldPath {
+	type entry struct {
+		typ  *itype
+		path []int
+	}
+	seen := map[*itype]bool{}
+	for level := []entry{{t, nil}}; len(level) > 0; {
+		var next []entry
+		for _, e := range level {
+			typ := e.typ
+			for typ != nil && (typ.cat == ptrT || typ.cat == linkedT) {
+				typ = typ.val
+			}
+			if typ == nil || typ.cat != structT || seen[typ] {
+				continue
+			}
+			seen[typ] = true
+			for i, f := range typ.field {
+				if !f.embed {
+					continue
+				}
+				path := append(append([]int{}, e.path...), i)
+				if isInterfaceSrc(f.typ) {
+					if _, ok := f.typ.methods()[name]; ok {
+						return path
+					}
+					continue
+				}
+				next = append(next, entry{f.typ, path})
+			}
+		}
+		level = next
+	}
+	return nil
 }

@@ -79,25 +79,46 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 			//  Node is the type parameters list of a generic function.
 			if root.kind == funcDecl && n.anc == root.child[2] && childPos(n) == 0 {
 				// Fill the types lookup table used for type substitution.
+				type bound struct {
+					constraint *node
+					typ        *itype
+				}
+				var checks []bound
 				for _, c := range n.child {
 					l := len(c.child) - 1
 					for _, cc := range c.child[:l] {
 						if pindex >= len(types) {
 							return nil, cc.cfgErrorf("undefined type for %s", cc.ident)
 						}
-						t, err := nodeType(c.interp, sc, c.child[l])
-						if err != nil {
-							return nil, err
-						}
-						if err := checkConstraint(types[pindex], t); err != nil {
-							return nil, err
-						}
+						checks = append(checks, bound{c.child[l], types[pindex]})
 						typeParam[cc.ident] = copyNode(cc, cc.anc, false)
 						typeParam[cc.ident].ident = types[pindex].id()
 						typeParam[cc.ident].typ = types[pindex]
 						pindex++
 					}
 				}
+				// peerbook patch 132: each constraint is checked once every parameter
+				// is bound, in a scope where the parameters are the instance's types:
+				// a constraint may name a parameter declared after it (M interface{
+				// ~map[K]V }, K comparable, V any), which was unbound (an incomplete
+				// type, and a panic while compiling the call). A copy of the
+				// constraint is resolved, not the declaration's (which keeps its types).
+				csc := sc.pushBloc()
+				for name, nt := range typeParam {
+					csc.sym[name] = &symbol{index: -1, kind: typeSym, typ: nt.typ, node: nt}
+				}
+				for _, b := range checks {
+					t, err := nodeType(b.constraint.interp, csc, copyNode(b.constraint, b.constraint.anc, true))
+					if err != nil {
+						csc.pop()
+						return nil, err
+					}
+					if err := checkConstraint(b.typ, t); err != nil {
+						csc.pop()
+						return nil, err
+					}
+				}
+				csc.pop()
 				// Skip type parameters specification, so generated func doesn't look generic.
 				return nod, nil
 			}
@@ -470,11 +491,46 @@ func checkConstraint(it, ct *itype) error {
 		}
 	}
 	for _, c := range ct.ulconstraint {
-		if it.underlying().equals(c) || it.matchDefault(c) {
+		if it.underlying().equals(c) || sameUnderlying(it.underlying(), c) || it.matchDefault(c) {
 			return nil
 		}
 	}
 	return it.node.cfgErrorf("%s does not implement %s", it.id(), ct.id())
+}
+
+// sameUnderlying reports whether u is the underlying type of the defined type t (of a
+// ~u constraint): yaegi keeps a defined type's name on the type of its category (type
+// MySlice []int is a sliceT named MySlice), so underlying() is t itself, whose id is its
+// name. Checked since patch 132 resolves constraints that name other parameters
+// (S ~[]E with E bound).
+func sameUnderlying(t, u *itype) bool {
+	if t == nil || u == nil || t.name == "" || u.name != "" || t.cat != u.cat {
+		return false
+	}
+	same := func(a, b *itype) bool { return a != nil && b != nil && a.id() == b.id() }
+	switch t.cat {
+	case sliceT, ptrT, chanT, chanSendT, chanRecvT:
+		return same(t.val, u.val)
+	case arrayT:
+		return t.length == u.length && same(t.val, u.val)
+	case mapT:
+		return same(t.key, u.key) && same(t.val, u.val)
+	case structT:
+		if len(t.field) != len(u.field) {
+			return false
+		}
+		for i, f := range t.field {
+			g := u.field[i]
+			if f.name != g.name || f.embed != g.embed || f.tag != g.tag || !same(f.typ, g.typ) {
+				return false
+			}
+		}
+		return true
+	case boolT, stringT, intT, int8T, int16T, int32T, int64T, uintT, uint8T, uint16T, uint32T, uint64T,
+		uintptrT, float32T, float64T, complex64T, complex128T:
+		return true
+	}
+	return false
 }
 
 // instanceType returns the type of g, an instance of a generic function made by genAST.

@@ -9,6 +9,7 @@ import (
 	"math"
 	"reflect"
 	"regexp"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -625,6 +626,9 @@ func typeAssert(n *node, withResult, withOk bool) {
 			return next
 		}
 	default:
+		// peerbook patch 146: the runtime names the operand's static interface type
+		// (interface { T() main.T }, main.I), not interface {}.
+		staticIface := ifaceTypeString(n.child[0].typ)
 		n.exec = func(f *frame) bltn {
 			v, ok := value(f).Interface().(valueInterface)
 			if setStatus {
@@ -635,7 +639,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			if !ok || !v.value.IsValid() {
 				ok = false
 				if !withOk {
-					panic(runtimeErrorf("interface conversion: interface {} is nil, not %s", rtype.String()))
+					panic(runtimeErrorf("interface conversion: %s is nil, not %s", staticIface, rtype.String()))
 				}
 				return next
 			}
@@ -643,7 +647,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			ok = canAssertTypes(v.value.Type(), rtype)
 			if !ok {
 				if !withOk {
-					panic(runtimeErrorf("interface conversion: interface {} is %s, not %s", v.value.Type().String(), rtype.String()))
+					panic(runtimeErrorf("interface conversion: %s is %s, not %s", staticIface, v.value.Type().String(), rtype.String()))
 				}
 				return next
 			}
@@ -810,6 +814,19 @@ func convert(n *node) {
 	}
 }
 
+// boxEmptyInterface stores the conversion of n.child[1] to an interface of the
+// interpreter, its value with its type (a valueInterface); see the aConvert case of
+// cfg.go (peerbook patches 131 and 143).
+func boxEmptyInterface(n *node) {
+	dest := genValue(n)
+	value := genValueInterface(n.child[1])
+	next := getExec(n.tnext)
+	n.exec = func(f *frame) bltn {
+		dest(f).Set(value(f))
+		return next
+	}
+}
+
 // resultBoxes returns, for each of the first l results of the call ncall that n assigns
 // to a variable of an interface type of the interpreter (n, err = ... with var s Shape;
 // s, err = mk()), the boxing of the concrete result with its type, as an assignment
@@ -829,7 +846,7 @@ func resultBoxes(n, ncall *node, l int) []func(reflect.Value) reflect.Value {
 			continue
 		}
 		rt := ft.ret[i]
-		if !isInterfaceSrc(c.typ) || isInterfaceSrc(rt) || (isEmptyInterface(c.typ) && len(rt.method) == 0) {
+		if !isInterfaceSrc(c.typ) || isInterfaceSrc(rt) || (isEmptyInterface(c.typ) && !hasSrcMethods(rt)) {
 			continue
 		}
 		held := &node{interp: n.interp, typ: rt}
@@ -985,7 +1002,7 @@ func assign(n *node) {
 
 	for i := range types {
 		var t reflect.Type
-		switch typ := n.child[sbase+i].typ; {
+		switch typ, dt := n.child[sbase+i].typ, n.child[i].typ; {
 		case isInterfaceSrc(typ) && typ.frameType() == emptyInterfaceType:
 			// peerbook patch 170: a value of an empty interface type is held as one
 			// (n, v = 1, w with w an any panicked: "reflect.Set: value of type
@@ -993,6 +1010,12 @@ func assign(n *node) {
 			t = emptyInterfaceType
 		case isInterfaceSrc(typ):
 			t = valueInterfaceType
+		case dt != nil && n.child[i].ident != "_" && isInterface(dt):
+			// peerbook patch 141: the value as the destination holds it (svalue
+			// converts it to the interface: a valueInterface or a compiled
+			// interface's wrapper), not the source's type: k, w = 0, V(2) with w an
+			// interface panicked storing the wrapped V in a slot of V's type.
+			t = dt.frameType()
 		default:
 			t = typ.TypeOf()
 		}
@@ -1372,7 +1395,6 @@ func genFunctionWrapperOf(n *node, closure bool) func(*frame) reflect.Value {
 	if def, ok = n.val.(*node); !ok {
 		return genValueAsFunctionWrapper(n)
 	}
-	start := def.child[3].start
 	numRet := len(def.typ.ret)
 	var rcvr func(*frame) reflect.Value
 
@@ -1459,8 +1481,12 @@ func genFunctionWrapperOf(n *node, closure bool) func(*frame) reflect.Value {
 				}
 			}
 
-			// Interpreter code execution.
-			runCfg(start, fr, def, n)
+			// Interpreter code execution. peerbook patch 138: the body's start is
+			// read when the function runs: a wrapper made before the function was
+			// compiled (a deferred call, in an instance of a generic function
+			// compiled at its first call, of a function declared further on) read
+			// none, and the call did nothing.
+			runCfg(def.child[3].start, fr, def, n)
 
 			return fr.data[:numRet]
 		})
@@ -1672,7 +1698,7 @@ func call(n *node) {
 			for j := range cc0.typ.ret {
 				ind := c.findex + j
 				if ret := cc0.typ.ret[j]; !hasVariadicArgs && isEmptyInterface(arg) &&
-					!isInterfaceSrc(ret) && len(ret.method) > 0 && ret.node != nil {
+					!isInterfaceSrc(ret) && hasSrcMethods(ret) && ret.node != nil {
 					// peerbook patch 10: a value of an interpreted type with methods,
 					// returned by a call and passed as an empty interface, keeps its
 					// type (as the default case below does for other expressions).
@@ -1691,6 +1717,14 @@ func call(n *node) {
 					values = append(values, func(f *frame) reflect.Value { return f.data[ind] })
 					continue
 				}
+				if ret := cc0.typ.ret[j]; isInterfaceSrc(ret) && !isEmptyInterface(ret) {
+					// peerbook patch 134: a result of an interface type of the
+					// interpreter is a valueInterface already: wrapped again, the
+					// value held was the wrapper, and an assertion of the argument
+					// to its concrete type failed (f(g()) with g returning I[byte]).
+					values = append(values, func(f *frame) reflect.Value { return f.data[ind] })
+					continue
+				}
 				values = append(values, func(f *frame) reflect.Value {
 					return reflect.ValueOf(valueInterface{node: cc0.typ.ret[j].node, value: f.data[ind]})
 				})
@@ -1703,7 +1737,7 @@ func call(n *node) {
 			switch {
 			case hasVariadicArgs:
 				values = append(values, genValue(c))
-			case isInterfaceSrc(arg) && (!isEmptyInterface(arg) || len(c.typ.method) > 0):
+			case isInterfaceSrc(arg) && (!isEmptyInterface(arg) || hasSrcMethods(c.typ)):
 				values = append(values, genValueInterface(c))
 			case isInterfaceBin(arg):
 				values = append(values, genInterfaceWrapper(c, arg.rtype))
@@ -2473,7 +2507,7 @@ func mapIndexStore(n *node, dest func(*frame) reflect.Value) func(f *frame, m, v
 	if mt := n.child[0].typ; mt != nil && mt.cat == mapT {
 		et = mt.val
 	}
-	if dt != nil && isInterfaceSrc(dt) && et != nil && !isInterfaceSrc(et) && (!isEmptyInterface(dt) || len(et.method) > 0) {
+	if dt != nil && isInterfaceSrc(dt) && et != nil && !isInterfaceSrc(et) && (!isEmptyInterface(dt) || hasSrcMethods(et)) {
 		held := &node{interp: n.interp, typ: et}
 		return func(f *frame, m, v reflect.Value) {
 			if !v.IsValid() {
@@ -2669,10 +2703,31 @@ func getMethodByName(n *node) {
 	i := n.findex
 	l := n.level
 
+	fieldPath, _ := n.val.(ifaceFieldPath)
+
 	n.exec = func(f *frame) bltn {
 		// The interface object must be directly accessible, or embedded in a struct (exported anonymous field).
 		val0 := value0(f)
 		val, ok := value0(f).Interface().(valueInterface)
+		if !ok && fieldPath != nil {
+			// peerbook patch 144: the embedded interface field found when compiling,
+			// at any depth (reflect marks no embedded interface with methods as
+			// anonymous, patch 26, and the search below went one level deep).
+			v := val0
+			for _, fi := range fieldPath {
+				for v.Kind() == reflect.Ptr {
+					if v.IsNil() {
+						panic(nilDereference())
+					}
+					v = v.Elem()
+				}
+				v = v.Field(fi)
+			}
+			val, ok = v.Interface().(valueInterface)
+			if ok && val.node == nil {
+				panic(nilDereference()) // a nil embedded interface, as in Go
+			}
+		}
 		if !ok {
 			// Search the first embedded valueInterface.
 			for val0.Kind() == reflect.Ptr {
@@ -3504,7 +3559,7 @@ func doComposite(n *node, hasType bool, keyed bool) {
 			values[fieldIndex] = func(*frame) reflect.Value { return reflect.New(rft).Elem() }
 		case isNamedFuncSrc(val.typ):
 			values[fieldIndex] = genValueAsFunctionWrapper(val)
-		case isInterfaceSrc(ft) && (!isEmptyInterface(ft) || len(val.typ.method) > 0):
+		case isInterfaceSrc(ft) && (!isEmptyInterface(ft) || hasSrcMethods(val.typ)):
 			values[fieldIndex] = genValueInterface(val)
 		case isInterface(ft):
 			values[fieldIndex] = genInterfaceWrapper(val, rft)
@@ -3954,24 +4009,10 @@ func _case(n *node) {
 			}
 			return values[i](f)
 		}
-		if tag := n.anc.anc.child[l-2]; tag.typ != nil && (isInterface(tag.typ) || tag.typ.TypeOf() == valueInterfaceType) {
-			// Patch 38: a switch on an interface value compares as == on interfaces.
-			st := make([]*itype, len(values))
-			for i := range st {
-				st[i] = staticType(n.child[i])
-			}
-			n.exec = func(f *frame) bltn {
-				i0 := value(f).Interface()
-				for i := range values {
-					if ifaceEqual(i0, eval(f, i).Interface(), nil, st[i]) {
-						return tnext
-					}
-				}
-				return fnext
-			}
-			return
-		}
-		if tag := n.anc.anc.child[l-2]; tag.typ != nil {
+		tag := n.anc.anc.child[l-2]
+		tagIface := tag.typ != nil && (isInterface(tag.typ) || tag.typ.TypeOf() == valueInterfaceType)
+		converted := make([]bool, len(values))
+		if tag.typ != nil && !tagIface {
 			// peerbook patch 87: an untyped constant of a case takes the tag's type, as
 			// Go converts it: case 1e16 of a uint64 tag compared as float64s, and
 			// 1e16+1 matched.
@@ -3979,8 +4020,37 @@ func _case(n *node) {
 			for i, c := range n.child[:len(n.child)-1] {
 				if c.typ != nil && c.typ.untyped && c.rval.IsValid() && c.rval.Type().ConvertibleTo(tagType) {
 					values[i] = genValueAs(c, tagType)
+					converted[i] = true
 				}
 			}
+		}
+		caseIface := false
+		for _, c := range n.child[:len(n.child)-1] {
+			caseIface = caseIface || c.typ != nil && c.typ.cat != nilT && (isInterface(c.typ) || c.typ.TypeOf() == valueInterfaceType)
+		}
+		if tag.typ != nil && (tagIface || caseIface) {
+			// Patch 38: a switch on an interface value compares as == on interfaces.
+			// peerbook patch 140: so does a switch whose tag is not an interface and a
+			// case is (the tag converted to it, as Go does): the tag was converted to
+			// the interpreter's interface representation, and reflect panicked.
+			st := make([]*itype, len(values))
+			for i := range st {
+				st[i] = staticType(n.child[i])
+				if converted[i] {
+					st[i] = tag.typ
+				}
+			}
+			st0 := staticType(tag)
+			n.exec = func(f *frame) bltn {
+				i0 := value(f).Interface()
+				for i := range values {
+					if ifaceEqual(i0, eval(f, i).Interface(), st0, st[i]) {
+						return tnext
+					}
+				}
+				return fnext
+			}
+			return
 		}
 		// peerbook patch 94: a case nil matches a tag that is nil (a slice, a map, a
 		// func, a pointer, a channel): the nil literal is an empty interface's zero,
@@ -4100,7 +4170,7 @@ func _append(n *node) {
 				// func, map, chan, slice) type is that type's nil; it was the nil of
 				// interface{}, which reflect.Append refused.
 				values[i] = genZeroOf(n.child[1].typ.TypeOf().Elem())
-			case isInterfaceSrc(elem) && (!isEmptyInterface(elem) || len(arg.typ.method) > 0):
+			case isInterfaceSrc(elem) && (!isEmptyInterface(elem) || hasSrcMethods(arg.typ)):
 				values[i] = genValueInterface(arg)
 			case isInterfaceBin(elem):
 				values[i] = genInterfaceWrapper(arg, elem.rtype)
@@ -4133,7 +4203,7 @@ func _append(n *node) {
 		switch elem := n.typ.elem(); {
 		case n.child[2].isNil() && !isInterfaceSrc(elem):
 			value0 = genZeroOf(n.child[1].typ.TypeOf().Elem()) // patch 125
-		case isInterfaceSrc(elem) && (!isEmptyInterface(elem) || len(n.child[2].typ.method) > 0):
+		case isInterfaceSrc(elem) && (!isEmptyInterface(elem) || hasSrcMethods(n.child[2].typ)):
 			value0 = genValueInterface(n.child[2])
 		case isInterfaceBin(elem):
 			value0 = genInterfaceWrapper(n.child[2], elem.rtype)
@@ -4352,7 +4422,7 @@ func _new(n *node) {
 	typ := t1.TypeOf()
 	dest := genValueOutput(n, reflect.PtrTo(typ))
 
-	if isInterfaceSrc(t1) && (!isEmptyInterface(t1) || len(t1.method) > 0) {
+	if isInterfaceSrc(t1) && (!isEmptyInterface(t1) || hasSrcMethods(t1)) {
 		typ = zeroInterfaceValue().Type()
 	}
 
@@ -4392,16 +4462,23 @@ func _make(n *node) {
 		}
 
 	case reflect.Chan:
+		// peerbook patch 142: Go makes channels of a send-only or receive-only type
+		// (make(<-chan int)); reflect makes bidirectional ones only, converted here.
+		makeChan := func(size int) reflect.Value { return reflect.MakeChan(typ, size) }
+		if typ.ChanDir() != reflect.BothDir {
+			both := reflect.ChanOf(reflect.BothDir, typ.Elem())
+			makeChan = func(size int) reflect.Value { return reflect.MakeChan(both, size).Convert(typ) }
+		}
 		switch len(n.child) {
 		case 2:
 			n.exec = func(f *frame) bltn {
-				dest(f).Set(reflect.MakeChan(typ, 0))
+				dest(f).Set(makeChan(0))
 				return next
 			}
 		case 3:
 			value := genValue(n.child[2])
 			n.exec = func(f *frame) bltn {
-				dest(f).Set(reflect.MakeChan(typ, int(vInt(value(f)))))
+				dest(f).Set(makeChan(int(vInt(value(f)))))
 				return next
 			}
 		}
@@ -5122,4 +5199,30 @@ func binImplements(v reflect.Value, typ *itype) (reflect.Value, bool) {
 		}
 	}
 	return v, true
+}
+
+// ifaceTypeString writes the interface type t as the Go runtime names it in a failed
+// type assertion's message: a defined type by its name (main.I), a literal by its
+// methods sorted by name (interface { M() int; N(string) }). peerbook patch 146.
+func ifaceTypeString(t *itype) string {
+	if t == nil {
+		return "interface {}"
+	}
+	if t.name != "" {
+		return t.id()
+	}
+	ms := t.methods()
+	if len(ms) == 0 {
+		return "interface {}"
+	}
+	names := make([]string, 0, len(ms))
+	for name := range ms {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, name := range names {
+		parts[i] = name + strings.TrimPrefix(ms[name], "func")
+	}
+	return "interface { " + strings.Join(parts, "; ") + " }"
 }

@@ -2815,8 +2815,63 @@ func isEmptyInterface(t *itype) bool {
 	return t != nil && t.cat == interfaceT && len(t.field) == 0
 }
 
+// hasSrcMethods reports whether a value of type t stored in an empty interface must keep
+// its type (a valueInterface) for an assertion to an interface of the interpreter to see
+// its methods: t has methods declared in the interpreter, or is a struct (or a pointer to
+// one) that promotes some from an embedded field, at any depth. peerbook patch 130:
+// only t's own methods counted, so a struct whose methods were all promoted lost its type
+// in an any, and asserting it to an interface it implements failed.
+func hasSrcMethods(t *itype) bool {
+	return hasSrcMethods2(t, map[*itype]bool{})
+}
+
+func hasSrcMethods2(t *itype, seen map[*itype]bool) bool {
+	if t == nil || seen[t] {
+		return false
+	}
+	seen[t] = true
+	if len(t.method) > 0 {
+		return true
+	}
+	switch t.cat {
+	case ptrT:
+		return hasSrcMethods2(t.val, seen)
+	case linkedT:
+		// A defined type has no methods of the type it is defined from; the embedded
+		// fields of its struct still promote theirs.
+		u := t.val
+		for u != nil && u.cat == linkedT {
+			u = u.val
+		}
+		if u == nil || u.cat != structT {
+			return false
+		}
+		return hasSrcMethods2(u, seen)
+	case structT:
+		for _, f := range t.field {
+			if !f.embed {
+				continue
+			}
+			ft := f.typ
+			if ft != nil && ft.cat == ptrT {
+				ft = ft.val
+			}
+			if ft != nil && isInterfaceSrc(ft) && !isEmptyInterface(ft) {
+				return true
+			}
+			if hasSrcMethods2(ft, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func isGeneric(t *itype) bool {
-	return t.cat == funcT && t.node != nil && len(t.node.child) > 0 && len(t.node.child[0].child) > 0
+	// peerbook patch 145: the node must be a function type (its first child the type
+	// parameters): the function type of a call's result may have the call for node
+	// (gc2() for gc2 := Combine2(...)), whose first child is the called function.
+	return t.cat == funcT && t.node != nil && t.node.kind == funcType && len(t.node.child) > 0 && len(t.node.child[0].child) > 0
 }
 
 func isNamedFuncSrc(t *itype) bool {

@@ -371,7 +371,10 @@ func (check typecheck) mapLitExpr(child []*node, ktyp, vtyp *itype) error {
 			return err
 		}
 
-		if key.rval.IsValid() {
+		if key.rval.IsValid() && !inGenericInstance(c) {
+			// peerbook patch 136: not in an instance of a generic function, where
+			// keys distinct in its source (int(0), T(0)) may be one value; Go checks
+			// the generic source once, and the later key wins when it runs.
 			kval := key.rval.Interface()
 			if visited[kval] {
 				return c.cfgErrorf("duplicate key %s in map literal", kval)
@@ -617,6 +620,12 @@ func (check typecheck) typeAssertionExpr(n *node, typ *itype) error {
 	if isInterface(typ) {
 		// Asserting to an interface is a dynamic check as we must look to the
 		// underlying struct.
+		return nil
+	}
+	if inGenericInstance(n) {
+		// peerbook patch 133: Go checks a generic function's assertions once, on its
+		// type parameters; an instance's assertion to a type that cannot implement the
+		// interface (x.(T) with T = string) is legal and fails when it runs.
 		return nil
 	}
 
@@ -1307,6 +1316,18 @@ func isComparisonAction(a action) bool {
 	switch a {
 	case aEqual, aNotEqual, aGreater, aGreaterEqual, aLower, aLowerEqual:
 		return true
+	}
+	return false
+}
+
+// inGenericInstance reports whether n is in an instance of a generic function, or of a
+// method of a generic type: a declaration genAST made, which keeps its type arguments
+// (param).
+func inGenericInstance(n *node) bool {
+	for a := n; a != nil; a = a.anc {
+		if a.kind == funcDecl && len(a.param) > 0 {
+			return true
+		}
 	}
 	return false
 }

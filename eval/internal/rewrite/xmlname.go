@@ -1,0 +1,117 @@
+package rewrite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+)
+
+// encoding/xml and the names of cell types. encoding/xml names a value's element by its
+// type's name where no XMLName field and no field tag names it; the types a cell
+// declares have no name at run time (reflect cannot make named types: a struct is
+// refused as unsupported, a defined number type gets the name of a pool type). The
+// rewriter routes xml.Marshal, xml.MarshalIndent and enc.Encode of a value of such a
+// type through package rt (rt/xmlname.go), with the name Go gives it.
+
+// xmlEncodeCall rewrites xml.Marshal(v), xml.MarshalIndent(v, prefix, indent) and
+// enc.Encode(v) of an *xml.Encoder into _pb_xml_marshal(v, name),
+// _pb_xml_marshal_indent(v, prefix, indent, name) and _pb_xml_encode(enc, v, name)
+// where v's static type gives its element the name of a type of the session.
+func (x *cell) xmlEncodeCall(call *ast.CallExpr) ast.Expr {
+	if call.Ellipsis.IsValid() || len(call.Args) == 0 {
+		return nil
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	f, ok := x.info.Uses[sel.Sel].(*types.Func)
+	if !ok || f.Pkg() == nil || f.Pkg().Path() != "encoding/xml" {
+		return nil
+	}
+	sig, _ := f.Type().(*types.Signature)
+	var fn string
+	var args []ast.Expr
+	switch {
+	case sig == nil:
+		return nil
+	case sig.Recv() == nil && f.Name() == "Marshal" && len(call.Args) == 1:
+		fn, args = "_pb_xml_marshal", []ast.Expr{call.Args[0]}
+	case sig.Recv() == nil && f.Name() == "MarshalIndent" && len(call.Args) == 3:
+		fn, args = "_pb_xml_marshal_indent", []ast.Expr{call.Args[0], call.Args[1], call.Args[2]}
+	case sig.Recv() != nil && f.Name() == "Encode" && len(call.Args) == 1:
+		fn, args = "_pb_xml_encode", []ast.Expr{sel.X, call.Args[0]}
+	default:
+		return nil
+	}
+	tv, ok := x.info.Types[call.Args[0]]
+	if !ok || tv.Type == nil {
+		return nil
+	}
+	name, ok := xmlTypeName(tv.Type)
+	if !ok {
+		return nil
+	}
+	args = append(args, &ast.BasicLit{ValuePos: call.Args[0].Pos(), Kind: token.STRING, Value: strconv.Quote(name)})
+	return &ast.CallExpr{Fun: &ast.Ident{NamePos: call.Pos(), Name: fn}, Lparen: call.Lparen,
+		Args: args, Rparen: call.Rparen}
+}
+
+// xmlTypeName returns the name encoding/xml gives the element of a value of static type
+// t where that name is a session type's: t is such a type, a pointer to one, or a slice
+// or array of either (whose elements are named so), and the type has no XMLName field.
+// ok is false for other types, and for types whose values encoding/xml does not name
+// by their type (a defined slice type: its elements are named by theirs).
+func xmlTypeName(t types.Type) (string, bool) {
+	deref := func(t types.Type) types.Type {
+		t = types.Unalias(t)
+		if p, ok := t.(*types.Pointer); ok {
+			return types.Unalias(p.Elem())
+		}
+		return t
+	}
+	t = deref(t)
+	switch s := t.(type) {
+	case *types.Slice:
+		if isByte(s.Elem()) {
+			return "", false // encoded whole, not element by element
+		}
+		t = deref(s.Elem())
+	case *types.Array:
+		if isByte(s.Elem()) {
+			return "", false
+		}
+		t = deref(s.Elem())
+	}
+	n, ok := t.(*types.Named)
+	if !ok || !isSessionPkg(n.Obj().Pkg()) {
+		return "", false
+	}
+	switch u := n.Underlying().(type) {
+	case *types.Struct:
+		if obj, _, _ := types.LookupFieldOrMethod(n, false, n.Obj().Pkg(), "XMLName"); obj != nil {
+			if _, field := obj.(*types.Var); field {
+				return "", false
+			}
+		}
+	case *types.Basic:
+	case *types.Slice:
+		if !isByte(u.Elem()) {
+			return "", false
+		}
+	case *types.Array:
+		if !isByte(u.Elem()) {
+			return "", false
+		}
+	default:
+		return "", false
+	}
+	return n.Obj().Name(), true
+}
+
+// isByte reports whether t is byte (uint8), as encoding/xml tests a []byte.
+func isByte(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Uint8
+}
