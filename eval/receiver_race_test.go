@@ -32,11 +32,11 @@ func (c *counter) inc() {
 func main() {
 	var c counter
 	var wg sync.WaitGroup
-	for range 4 {
+	for g := 0; g < 4; g++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for range 500 {
+			for i := 0; i < 500; i++ {
 				c.inc()
 			}
 		}()
