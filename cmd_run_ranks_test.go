@@ -17,7 +17,7 @@ func TestRunRanks(t *testing.T) {
 	t.Setenv("PEERBOOK_MAX_STACK_MB", "16")
 	nb := writeNotebook(t,
 		"import (\n\t\"fmt\"\n\t\"peerbook/gpu\"\n)\nx := 40 + gpu.Rank()\nfmt.Println(\"rank\", gpu.Rank(), \"of\", gpu.Ranks())\nx",
-		"func down(n int) int { return down(n+1) + 1 }\nif gpu.Rank() == 1 {\n\tdown(0)\n}",
+		"var down func(int) int\ndown = func(n int) int { return down(n+1) + 1 }\nif gpu.Rank() == 1 {\n\tdown(0)\n}",
 		"x",
 	)
 	out := filepath.Join(t.TempDir(), "out.ipynb")

@@ -80,13 +80,14 @@ func outputText(o map[string]any) string {
 	return s
 }
 
-// crashingNotebook is four cells; the second kills the Go session (runaway recursion: a
-// stack overflow is fatal to a Go process). The stack limit is lowered to make it quick.
+// crashingNotebook is four cells; the second kills the Go session (runaway recursion of a
+// closure, whose calls the session does not bound, unlike a declared function's: a stack
+// overflow is fatal to a Go process). The stack limit is lowered to make it quick.
 func crashingNotebook(t *testing.T) string {
 	t.Setenv("PEERBOOK_MAX_STACK_MB", "16")
 	return writeNotebook(t,
 		"import \"fmt\"\nx := 41\nfmt.Println(\"before\")",
-		"func down(n int) int { return down(n+1) + 1 }\nfmt.Println(\"going down\")\ndown(0)",
+		"var down func(int) int\ndown = func(n int) int { return down(n+1) + 1 }\nfmt.Println(\"going down\")\ndown(0)",
 		"x + 1",
 		"y := 2\ny",
 	)

@@ -33,6 +33,8 @@ const (
 	NameInternal    = "InternalError"
 	NameMagic       = "MagicError"
 	NameExit        = "Exit" // os.Exit with a code other than 0
+	// NameStackOverflow: calls nested deeper than the session's stack holds.
+	NameStackOverflow = "StackOverflow"
 )
 
 // encodedPos matches a position in the interpreter's numbering: [_.go:]LINE:COL where LINE

@@ -46,6 +46,10 @@ type runner struct {
 	epoch   chan struct{} // closed when a cell is interrupted; renewed afterwards
 
 	live atomic.Int64 // goroutines started by cells that have not ended
+
+	// overflow receives the stack overflow of the running cell (yaegi patch 180: a call
+	// past interp.MaxCallDepth); nil while no cancellable cell runs.
+	overflow chan interp.CallDepthExceeded
 }
 
 // newRunner compiles the watcher program; the interpreter must have imported the bridge.
@@ -56,7 +60,27 @@ func newRunner(in *interp.Interpreter) (*runner, error) {
 		return nil, err
 	}
 	r.waitProg = p
+	in.SetCallDepthHook(r.callDepthExceeded)
 	return r, nil
+}
+
+// callDepthExceeded is the interpreter's hook for a call nested too deep (yaegi patch 180),
+// called on the goroutine that made it: the running cell is stopped as an interrupt stops
+// it (every interpreted goroutine of the cell stops, no deferred call runs, as a Go program
+// ends at a stack overflow) and ends with e. It returns false when no cell that can be
+// stopped runs (a goroutine left running by an earlier cell): the call then panics.
+func (r *runner) callDepthExceeded(e interp.CallDepthExceeded) bool {
+	r.mu.Lock()
+	ch := r.overflow
+	r.mu.Unlock()
+	if ch == nil {
+		return false
+	}
+	select {
+	case ch <- e:
+	default: // another goroutine's overflow came first: the stop is on its way
+	}
+	return true
 }
 
 // park is called by the watcher program: it signals that the watcher is in place and waits.
@@ -198,6 +222,19 @@ func (r *runner) run(ctx context.Context, prog *interp.Program) runOutcome {
 	r.renew()
 	w, cancellable := r.parkedWatcher()
 
+	var overflow chan interp.CallDepthExceeded
+	if cancellable {
+		overflow = make(chan interp.CallDepthExceeded, 1)
+	}
+	r.mu.Lock()
+	r.overflow = overflow
+	r.mu.Unlock()
+	defer func() {
+		r.mu.Lock()
+		r.overflow = nil
+		r.mu.Unlock()
+	}()
+
 	done := make(chan runOutcome, 1)
 	go func() {
 		var o runOutcome
@@ -211,10 +248,13 @@ func (r *runner) run(ctx context.Context, prog *interp.Program) runOutcome {
 		o.value, o.err = r.in.Execute(prog)
 	}()
 
+	var stopErr error = errInterrupted
 	select {
 	case o := <-done:
 		return o // the watcher stays parked for the next cell
 	case <-ctx.Done():
+	case e := <-overflow:
+		stopErr = e
 	}
 	if cancellable {
 		r.cancelWatcher(w) // yaegi stops every interpreted frame
@@ -223,11 +263,11 @@ func (r *runner) run(ctx context.Context, prog *interp.Program) runOutcome {
 	deadline := time.Now().Add(interruptGrace)
 	select {
 	case o := <-done:
-		o.err, o.value = errInterrupted, reflect.Value{}
+		o.err, o.value = stopErr, reflect.Value{}
 		r.waitGoroutines(deadline)
 		return o
 	case <-time.After(interruptGrace):
-		return runOutcome{err: errInterrupted, stuck: true}
+		return runOutcome{err: stopErr, stuck: true}
 	}
 }
 

@@ -178,6 +178,7 @@ func (s *Session) reset() error {
 		Args:         args,
 		Unrestricted: true,
 	})
+	in.SetCallStackLimit(sessionCallStackLimit()) // a recursion too deep ends its cell, not the process
 	if err := in.Use(stdlib.Symbols); err != nil {
 		return fmt.Errorf("eval: load the standard library symbols: %w", err)
 	}

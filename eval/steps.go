@@ -194,6 +194,16 @@ func (s *Session) run(ctx context.Context, c *cellState, prog *interp.Program) e
 		}
 		return e
 	}
+	if deep, ok := o.err.(interp.CallDepthExceeded); ok {
+		// The runner stopped the cell at a call nested too deep (yaegi patch 180).
+		if o.gid != 0 {
+			s.panics.forget(o.gid)
+		}
+		if o.stuck {
+			s.abandon(c.serial)
+		}
+		return stackOverflowError(deep)
+	}
 	v, ok := asPanic(o.err)
 	if !ok {
 		v = o.err // yaegi reports some runtime failures as plain errors
@@ -205,6 +215,10 @@ func (s *Session) run(ctx context.Context, c *cellState, prog *interp.Program) e
 	if ex, ok := v.(cellExit); ok {
 		s.panics.forget(o.gid)
 		return exitError(ex.code)
+	}
+	if deep, ok := v.(interp.CallDepthExceeded); ok {
+		s.panics.forget(o.gid)
+		return stackOverflowError(deep)
 	}
 	return panicError(s, v, s.trace(o.gid, v, true), "")
 }
@@ -221,6 +235,14 @@ func exitError(code int) error {
 	msg := fmt.Sprintf("exit status %d", code)
 	return &Error{Name: NameExit, Value: msg,
 		Traceback: []string{ansiRed + "os.Exit" + ansiReset + ": " + msg + " (the cell ended there, without its deferred calls; the session goes on)"}}
+}
+
+// stackOverflowError is the end of a cell whose calls nested deeper than the session's
+// stack holds (yaegi patch 180).
+func stackOverflowError(e interp.CallDepthExceeded) error {
+	msg := fmt.Sprintf("%v (an interpreted call takes far more stack than a compiled one: go run may go deeper; PEERBOOK_MAX_STACK_MB raises the stack)", e)
+	return &Error{Name: NameStackOverflow, Value: msg,
+		Traceback: []string{ansiRed + "StackOverflow" + ansiReset + ": " + msg + "; the cell ended there, without its deferred calls, as a Go program ends at a stack overflow; the session goes on"}}
 }
 
 // errCellReturned ends a cell that reached a top-level return.

@@ -291,7 +291,7 @@ func TestRealCrashRecovery(t *testing.T) {
 	c := dial(t, rk.conn)
 	c.timeout = 90 * time.Second // a stack overflow takes a while on a busy machine
 	for _, tc := range []struct{ name, code, want string }{
-		{"stack overflow", "func down(n int) int { return down(n+1) + 1 }\ndown(0)", "fatal error: stack overflow"},
+		{"stack overflow", "var down func(int) int\ndown = func(n int) int { return down(n+1) + 1 }\ndown(0)", "fatal error: stack overflow"},
 		{"concurrent map writes", "import \"time\"\nm := map[int]int{}\nfor g := 0; g < 4; g++ {\n\tgo func() {\n\t\tfor i := 0; ; i++ {\n\t\t\tm[i%16] = i\n\t\t}\n\t}()\n}\ntime.Sleep(10 * time.Second)", "concurrent map"},
 	} {
 		c.execute("kept := 1")

@@ -71,14 +71,15 @@ type Config struct {
 // reported that the process can't go on.
 const ExitPoisoned = 3
 
-// defaultMaxStackMB bounds a goroutine's stack in the child: runaway recursion fails (and
-// the kernel starts a new session) long before it eats the machine's memory. The
-// environment variable PEERBOOK_MAX_STACK_MB changes it.
-const defaultMaxStackMB = 256
+// defaultMaxStackMB bounds a goroutine's stack in the child, as Go's runtime bounds it by
+// default (1 GB on 64-bit systems). eval.SetStackLimit bounds the nesting of interpreted
+// calls to what fits in it, so that a recursion too deep ends its cell with an error
+// instead of the process; the environment variable PEERBOOK_MAX_STACK_MB changes it.
+const defaultMaxStackMB = 1024
 
-// limitStack bounds the stack of every goroutine of this process: runaway recursion in a
-// cell kills the process quickly.
-func limitStack() { debug.SetMaxStack(maxStack()) }
+// limitStack bounds the stack of every goroutine of this process and the interpreted
+// calls of cells (eval.SetStackLimit).
+func limitStack() { eval.SetStackLimit(maxStack()) }
 
 // maxStack is the stack limit in bytes.
 func maxStack() int {

@@ -164,6 +164,13 @@ func (x *cell) call(call *ast.CallExpr) ast.Expr {
 		if id.Name == "println" {
 			line = "true"
 		}
+		if len(call.Args) == 1 {
+			if tuple, ok := x.typeOf(call.Args[0]).(*types.Tuple); ok {
+				// print(f()) with f of several results: they are bound to the
+				// variadic parameter of the function _pb_print_results returns.
+				return x.printResults(call, id, line, tuple)
+			}
+		}
 		args := []ast.Expr{&ast.Ident{NamePos: call.Lparen, Name: line}}
 		for _, a := range call.Args {
 			if t := x.typeOf(a); t != nil && isTypeParam(t) {
@@ -442,4 +449,21 @@ func (x *cell) methodExpr(sel *ast.SelectorExpr) ast.Expr {
 	}
 	return parseExpr(sel.Pos(), "func(%s) %s { %s_pb_p0.%s(%s) }",
 		strings.Join(params, ", "), res, ret, sel.Sel.Name, strings.Join(args, ", "))
+}
+
+// printResults rewrites print(f()) or println(f()), f a call of several results, as
+// _pb_print_results(LINE)(f()); it returns nil (the call is left to the interpreter's
+// print) where a result is of an interface type or a type parameter, which print writes
+// otherwise than its value.
+func (x *cell) printResults(call *ast.CallExpr, id *ast.Ident, line string, tuple *types.Tuple) ast.Expr {
+	for i := 0; i < tuple.Len(); i++ {
+		if t := tuple.At(i).Type(); types.IsInterface(t) || isTypeParam(t) {
+			return nil
+		}
+	}
+	printer := &ast.CallExpr{
+		Fun:    &ast.Ident{NamePos: id.NamePos, Name: "_pb_print_results"},
+		Lparen: call.Lparen, Args: []ast.Expr{&ast.Ident{NamePos: call.Lparen, Name: line}}, Rparen: call.Lparen,
+	}
+	return &ast.CallExpr{Fun: printer, Lparen: call.Lparen, Args: call.Args, Rparen: call.Rparen}
 }

@@ -242,6 +242,7 @@ func (r *Rewriter) rewrite(fset *token.FileSet, decls *ast.File, stmts *ast.Bloc
 		}
 	}
 	for _, root := range roots {
+		unparenCommaOk(root)
 		x.jsonErrorAsserts(root)
 	}
 	for _, root := range roots {

@@ -51,6 +51,7 @@ func (x *cell) unsupported(roots []ast.Node) error {
 			case *ast.TypeSpec:
 				x.refuseRecursiveGeneric(n, add)
 				x.refuseRecursiveFunc(n, add)
+				x.refuseRecursiveComposite(n, add)
 			case *ast.TypeSwitchStmt:
 				x.refuseCaseCollisions(n, add)
 			case *ast.TypeAssertExpr:
@@ -185,7 +186,9 @@ func (x *cell) refuseRecursiveFunc(ts *ast.TypeSpec, add func(token.Pos, string,
 func isFuncCycle(named *types.Named, t types.Type, seen map[types.Type]bool, inFunc bool) bool {
 	switch t := types.Unalias(t).(type) {
 	case *types.Named:
-		if t == named {
+		if t == named || t.Origin() == named {
+			// An instance of a generic type is its origin here (type internal[T any]
+			// func(internal[T]) T).
 			return inFunc
 		}
 		if seen[t] {

@@ -492,6 +492,7 @@ func (interp *Interpreter) ast(f ast.Node) (string, *node, error) {
 			var act action
 			var kind nkind
 			if len(a.Lhs) > 1 && len(a.Rhs) == 1 {
+				a.Rhs[0] = ast.Unparen(a.Rhs[0]) // peerbook patch 98
 				if a.Tok == token.DEFINE {
 					kind = defineXStmt
 				} else {
@@ -638,6 +639,20 @@ func (interp *Interpreter) ast(f ast.Node) (string, *node, error) {
 			kind := commClause
 			if a.Comm == nil {
 				kind = commClauseDefault
+			}
+			// peerbook patch 98: the receive of a clause may be parenthesized (case v :=
+			// (<-ch):). The select finds its receive as the statement's operand; in
+			// parentheses it was not found, and the receive ran as an expression of its
+			// own: a second receive, and nothing stored. A two-value assignment in
+			// parentheses (v, ok := (<-ch), also m[k], x.(T) and a call) was refused
+			// ("unsupported assign expression"). Parentheses there change nothing in Go.
+			switch c := a.Comm.(type) {
+			case *ast.ExprStmt:
+				c.X = ast.Unparen(c.X)
+			case *ast.AssignStmt:
+				if len(c.Rhs) == 1 {
+					c.Rhs[0] = ast.Unparen(c.Rhs[0])
+				}
 			}
 			st.push(addChild(&root, anc, pos, kind, aNop), nod)
 
@@ -889,6 +904,7 @@ func (interp *Interpreter) ast(f ast.Node) (string, *node, error) {
 			switch {
 			case a.Values != nil:
 				if len(a.Names) > 1 && len(a.Values) == 1 {
+					a.Values[0] = ast.Unparen(a.Values[0]) // peerbook patch 98
 					if anc.node.kind == constDecl || anc.node.kind == varDecl {
 						kind = defineXStmt
 					} else {

@@ -193,6 +193,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						ktyp = o.typ.key
 						vtyp = o.typ.val
 					case ptrT:
+						// peerbook patches 126 and 155: the position and the array ranged
+						// over have slots of their own, as for an array (the array was
+						// stored into another variable's slot: the pointer's).
 						sc.add(sc.getType("int")) // the position (peerbook patch 126)
 						sc.add(sc.getType("int")) // the array pointed to
 						ktyp = sc.getType("int")
@@ -563,9 +566,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			sc = sc.pushBloc()
 
 		case switchStmt, switchIfStmt, typeSwitch:
-			// Make sure default clause is in last position.
+			// Make sure default clause is in last position. peerbook patch 158: only
+			// in a type switch; the others keep the order of the source, which
+			// fallthrough follows (their wiring tries default last).
 			c := n.lastChild().child
-			if i, l := getDefault(n), len(c)-1; i >= 0 && i != l {
+			if i, l := getDefault(n), len(c)-1; n.kind == typeSwitch && i >= 0 && i != l {
 				c[i], c[l] = c[l], c[i]
 			}
 			sc = sc.pushBloc()
@@ -930,6 +935,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			wireChild(n)
 			if sc.def == nil {
 				// In global scope, type definition already handled by GTA.
+				// peerbook patch 163: the code of a comma-ok form GTA chose was
+				// replaced by its operand's post-order since (m[k] read one value).
+				globalCommaOk(n)
 				break
 			}
 			if err = redeclare(n, sc); err != nil {
@@ -957,6 +965,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.typ = c0.typ
 			case aShl, aShr:
 				if c0.typ.untyped {
+					// peerbook patch 160: an untyped constant shifted by a variable
+					// takes the type it would have in the shift's place (val | 1<<pos
+					// with val a uint64 is a uint64).
+					if !c1.rval.IsValid() {
+						n.typ = untypedShiftType(interp, sc, n)
+					}
 					break
 				}
 				n.typ = c0.typ
@@ -1323,6 +1337,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					case "unsafe.alignOf", "unsafe.Offsetof", "unsafe.Sizeof":
 						n.gen = nop
 					}
+				case (bname == bltnLen || bname == bltnCap) && isConstArrayLen(n, sc):
+					// peerbook patch 155: the length of an array type, its operand
+					// not evaluated (len(*p) with p nil does not panic).
+					lenConst(n)
+					n.findex = notInFrame
+					n.gen = nop
+					n.start = n
 				case isResultSlotOf(n, sc):
 					// Store result directly to frame output location, to avoid a frame copy.
 					n.findex = childPos(n)
@@ -1931,8 +1952,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				} else {
 					k, o, body = n.child[0], n.child[1], n.child[2]
 				}
-				n.start = o.start    // Get array or map object
-				o.tnext = k.start    // then go to iterator init
+				n.start = o.start // Get array or map object
+				o.tnext = k.start // then go to iterator init
+				if _, ok := arrayLenOf(o.typ); ok && len(n.child) == 3 && !hasEffects(o, sc) {
+					// peerbook patch 155: with at most an index variable, a range over
+					// an array or a pointer to one does not evaluate it.
+					n.start = k.start
+				}
 				k.tnext = n          // then go to range function
 				n.tnext = body.start // then go to range body
 				body.tnext = n       // then body go to range function (loop)
@@ -2269,6 +2295,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					}
 				}
 
+				if n.kind != typeSwitch {
+					// peerbook patch 158: the next case in the order of the source,
+					// default once none is left.
+					setFNext(c, caseEntry(n, nextCase(n, clauses, i)))
+					continue
+				}
 				if i == l-1 {
 					setFNext(clauses[i], n)
 					continue
@@ -2280,6 +2312,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				}
 			}
 			sbn.start = clauses[0].start
+			if n.kind != typeSwitch {
+				sbn.start = caseEntry(n, nextCase(n, clauses, -1)) // patch 158
+			}
 			n.start = n.child[0].start
 			if n.kind == typeSwitch {
 				// Handle the typeSwitch init (the type assert expression).
@@ -2320,10 +2355,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					if len(c.child) > 1 {
 						// peerbook patch 42: every expression of the case list is a
 						// condition (case a, b: is a || b); only the first was wired.
-						next := n
-						if i < l-1 {
-							next = clauses[i+1].start
-						}
+						// peerbook patch 158: then the next case in the order of the
+						// source, default once none is left.
+						next := caseEntry(n, nextCase(n, clauses, i))
 						conds := c.child[:len(c.child)-1]
 						for k := len(conds) - 1; k >= 0; k-- {
 							cond := conds[k]
@@ -2337,13 +2371,17 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					}
 					// If last case body statement is a fallthrough, then jump to next case body
 					if i < l-1 && len(body.child) > 0 && body.lastChild().kind == fallthroughtStmt {
-						body.tnext = clauses[i+1].lastChild().start
+						if len(clauses[i+1].child) == 0 {
+							body.tnext = n
+						} else {
+							body.tnext = clauses[i+1].lastChild().start
+						}
 					} else {
 						body.tnext = n
 					}
 				}
 			}
-			sbn.start = clauses[0].start
+			sbn.start = caseEntry(n, nextCase(n, clauses, -1)) // patch 158
 			n.start = n.child[0].start
 			n.child[0].tnext = sbn.start
 
@@ -2366,7 +2404,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				}
 			}
 
-			err = check.typeAssertionExpr(c0, c1.typ)
+			// peerbook patch 159: in a generic function, an assertion to a type
+			// made of its type parameters (x.(T)) is not checked at compile time, as
+			// in Go: an instance where it cannot hold (T = bool, x an interface with
+			// methods) is no error, the assertion fails when it runs.
+			if !hasTypeArg(c1) {
+				err = check.typeAssertionExpr(c0, c1.typ)
+			}
 			if err != nil {
 				break
 			}
@@ -2512,7 +2556,11 @@ func compDefineX(sc *scope, n *node) error {
 		}
 
 	case indexExpr:
-		types = append(types, src.typ, sc.getType("bool"))
+		t, err := commaOkType(sc, src)
+		if err != nil {
+			return err
+		}
+		types = append(types, t, sc.getType("bool"))
 		n.child[l].gen = getIndexMap2
 		n.gen = nop
 
@@ -2522,18 +2570,35 @@ func compDefineX(sc *scope, n *node) error {
 		} else {
 			n.child[l].gen = typeAssertLong
 		}
-		types = append(types, n.child[l].child[1].typ, sc.getType("bool"))
+		t, err := commaOkType(sc, n.child[l].child[1])
+		if err != nil {
+			return err
+		}
+		types = append(types, t, sc.getType("bool"))
 		n.gen = nop
 
 	case unaryExpr:
 		if n.child[l].action == aRecv {
-			types = append(types, src.typ, sc.getType("bool"))
+			t, err := commaOkType(sc, src)
+			if err != nil {
+				return err
+			}
+			types = append(types, t, sc.getType("bool"))
 			n.child[l].gen = recv2
 			n.gen = nop
 		}
 
 	default:
 		return n.cfgErrorf("unsupported assign expression")
+	}
+	if src := n.child[l]; src.kind != callExpr && n.anc.kind == varDecl && l >= 1 && len(types) == 2 && n.child[l-1].isType(sc) {
+		// peerbook patch 163: var v, ok T = x.(U) (or m[k], <-c): both variables
+		// are of the declared type (they were of the expression's, U and bool).
+		dt, err := nodeType(n.interp, sc, n.child[l-1])
+		if err != nil {
+			return err
+		}
+		types = []*itype{dt, dt}
 	}
 
 	// Handle redeclarations: find out new symbols vs existing ones.
@@ -2591,6 +2656,12 @@ func compDefineX(sc *scope, n *node) error {
 		} else {
 			index = sc.add(t)
 			sc.sym[id] = &symbol{index: index, kind: varSym, typ: t}
+			if sc.global {
+				// peerbook patch 163: a package variable, which the variables
+				// declared with it depend on (var c = b; var a, b = f()): its
+				// node orders the initialization (getVarDependencies).
+				sc.sym[id].global, sc.sym[id].node = true, n
+			}
 		}
 		n.child[i].typ = t
 		n.child[i].findex = index
@@ -3201,9 +3272,10 @@ func isConcreteDest(dest *node, sc *scope) bool {
 // calls of both sides first, then the rest, then assigns: `s[len(s)] = next()` calls
 // next before it panics on the index, `*p = f()` calls f before the nil dereference,
 // and `s[i] = f()` stores at the i that f left. A map element is stored by the
-// assignment itself already. A destination with a call (`s[f()] = g()`) has its calls
-// and receives evaluated before the values and the rest after them (splitDest,
-// peerbook patch 112); one splitDest does not rewire keeps its place.
+// assignment itself already, but for an assignment operator (`m[k] += f()`, patch
+// 150). A destination with a call (`s[f()] = g()`) has its calls and receives
+// evaluated before the values and the rest after them (splitDest, peerbook patch
+// 112); one splitDest does not rewire keeps its place.
 func isLateDest(dest *node, sc *scope) bool {
 	a := dest.anc
 	if a == nil || childPos(dest) >= a.nleft {
@@ -3222,9 +3294,12 @@ func isLateDest(dest *node, sc *scope) bool {
 	}
 	switch dest.kind {
 	case indexExpr:
-		if isMapEntry(dest) {
+		if isMapEntry(dest) && a.action == aAssign {
 			return false
 		}
+		// peerbook patch 150: the map entry of an assignment operator (m[k] += f())
+		// is read after the value's calls, as gc does, and stored where it was read:
+		// its map and key were read again at the store, after f had changed them.
 	case starExpr, selectorExpr:
 	default:
 		return false
@@ -3394,6 +3469,9 @@ func setExec(n *node) {
 		}
 		if guardsRuntime(n) {
 			n.exec = guardRuntime(n, n.exec)
+		}
+		if isDeferredStore(n) {
+			n.exec = deferStorePanic(n, n.exec) // peerbook patch 151
 		}
 		p.real = n.exec
 	}
@@ -3601,7 +3679,7 @@ func arrayTypeLen(n *node, sc *scope) (int, error) {
 		c0 := c.child[0]
 		v := c0.rval
 		if v.IsValid() {
-			r = int(v.Int())
+			r = int(vInt(v)) // peerbook patch 154: also an untyped float key (1e0: x)
 		} else {
 			// Resolve array key value as a constant.
 			if c0.kind == identExpr {

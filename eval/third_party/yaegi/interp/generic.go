@@ -45,6 +45,7 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 			}
 			nod = copyNode(nt, anc, true)
 			nod.typ = nt.typ
+			nod.typeArg = true
 
 		case indexExpr, indexListExpr:
 			// Catch a possible recursive generic type definition

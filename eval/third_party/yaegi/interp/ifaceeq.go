@@ -162,6 +162,11 @@ func ifaceCompare(n *node, not bool) {
 	tnext := getExec(n.tnext)
 	v0, v1 := genValue(n.child[0]), genValue(n.child[1])
 	s0, s1 := staticType(n.child[0]), staticType(n.child[1])
+	if s0 != nil && s1 != nil && typeID(s0) != typeID(s1) {
+		// peerbook patch 161: two operands of static types, one assignable to the
+		// other (a named [2]any and a [2]any): the values are of one type.
+		s1 = s0
+	}
 	if n.fnext != nil {
 		fnext := getExec(n.fnext)
 		dest := genValueOutput(n, reflect.TypeOf(true))

@@ -54,6 +54,7 @@ type node struct {
 	redeclared bool           // set if node is a redeclared variable (CFG)
 	meta       interface{}    // meta stores meta information between gta runs, like errors
 	pending    *pendingExec   // set while setExec generates the node's code (peerbook patch 23)
+	typeArg    bool           // a type argument put for a type parameter by genAST (peerbook patch 159)
 }
 
 func (n *node) shouldBreak() bool {
@@ -110,6 +111,10 @@ type frame struct {
 	id uint64
 
 	debug *frameDebugData
+
+	// depth counts the interpreted calls nested under this frame on its goroutine, stack
+	// the bytes of stack they are taken to use (peerbook patch 180, see calldepth.go).
+	depth, stack int64
 
 	root *frame          // global space
 	anc  *frame          // ancestor frame (caller space)
@@ -249,8 +254,11 @@ type Interpreter struct {
 	srcPkg    imports           // source packages used in interpreter, indexed by path
 	pkgNames  map[string]string // package names, indexed by import path
 	done      chan struct{}     // for cancellation of channel operations
-	roots     []*node
-	generic   map[string]*node
+	// callDepthHook stops the program at a call past MaxCallDepth (peerbook patch 180).
+	callDepthHook  atomic.Pointer[func(CallDepthExceeded) bool]
+	callStackLimit atomic.Int64 // 0: no bound (SetCallStackLimit)
+	roots          []*node
+	generic        map[string]*node
 
 	hooks *hooks // symbol hooks
 

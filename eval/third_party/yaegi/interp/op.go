@@ -2619,6 +2619,9 @@ func posConst(n *node) {
 }
 
 func equal(n *node) {
+	if mixedTypesCompare(n, false) { // patch 161
+		return
+	}
 	if comparesInterfaces(n) { // patch 38: interfaces compare their dynamic values
 		ifaceCompare(n, false)
 		return
@@ -4535,6 +4538,9 @@ func lowerEqual(n *node) {
 }
 
 func notEqual(n *node) {
+	if mixedTypesCompare(n, true) { // patch 161
+		return
+	}
 	if comparesInterfaces(n) { // patch 38: interfaces compare their dynamic values
 		ifaceCompare(n, true)
 		return

@@ -379,7 +379,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			v, ok := valf.Interface().(valueInterface)
 			if setStatus {
 				defer func() {
-					value1(f).SetBool(ok)
+					setOk(value1(f), ok)
 				}()
 			}
 			if !ok {
@@ -476,7 +476,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			val, ok := v.Interface().(valueInterface)
 			if setStatus {
 				defer func() {
-					value1(f).SetBool(ok)
+					setOk(value1(f), ok)
 				}()
 			}
 			if ok && val.node == nil {
@@ -552,7 +552,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			var ok bool
 			if setStatus {
 				defer func() {
-					value1(f).SetBool(ok)
+					setOk(value1(f), ok)
 				}()
 			}
 			val := value(f)
@@ -597,7 +597,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			ok := v.IsValid()
 			if setStatus {
 				defer func() {
-					value1(f).SetBool(ok)
+					setOk(value1(f), ok)
 				}()
 			}
 			if !ok {
@@ -629,7 +629,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			v, ok := value(f).Interface().(valueInterface)
 			if setStatus {
 				defer func() {
-					value1(f).SetBool(ok)
+					setOk(value1(f), ok)
 				}()
 			}
 			if !ok || !v.value.IsValid() {
@@ -671,10 +671,14 @@ func typeAssert(n *node, withResult, withOk bool) {
 		inner := n.exec
 		n.exec = func(f *frame) bltn {
 			next := inner(f)
-			if !value1(f).Bool() {
+			if !isTrue(value1(f)) {
 				if d := value0(f); d.CanSet() {
 					if d.Type() == valueInterfaceType {
 						d.Set(zeroInterfaceValue())
+					} else if d.Kind() == reflect.Interface && d.NumMethod() == 0 && rtype != nil && rtype.Kind() != reflect.Interface {
+						// peerbook patch 163: var v, ok any = x.(bool): v is the
+						// zero bool, held in the interface.
+						d.Set(reflect.Zero(rtype))
 					} else {
 						d.Set(reflect.Zero(d.Type()))
 					}
@@ -779,6 +783,15 @@ func convert(n *node) {
 		return
 	}
 
+	if c.typ != nil && isStringSliceConversion(c.typ.frameType(), typ) {
+		// peerbook patch 156: between a string and a slice of named bytes or runes.
+		n.exec = func(f *frame) bltn {
+			dest(f).Set(convertStringSlice(value(f), typ))
+			return next
+		}
+		return
+	}
+
 	n.exec = func(f *frame) bltn {
 		if doConvert {
 			if typ.Kind() == reflect.Array || typ.Kind() == reflect.Ptr && typ.Elem().Kind() == reflect.Array {
@@ -849,7 +862,12 @@ func assignFromCall(n *node) {
 	}
 	box := resultBoxes(n, ncall, l)
 	next := getExec(n.tnext)
+	stores := genMapStores(n.child[:l]) // peerbook patch 152
 	n.exec = func(f *frame) bltn {
+		var maps, keys []reflect.Value
+		if stores != nil {
+			maps, keys = readMapStores(f, stores)
+		}
 		for i, v := range dvalue {
 			if v == nil {
 				continue
@@ -857,6 +875,10 @@ func assignFromCall(n *node) {
 			s := f.data[ncall.findex+i]
 			if box[i] != nil {
 				s = box[i](s)
+			}
+			if stores != nil && stores[i] != nil {
+				maps[i].SetMapIndex(keys[i], s)
+				continue
 			}
 			c := n.child[i]
 			if n.kind == defineXStmt && !c.redeclared {
@@ -867,7 +889,7 @@ func assignFromCall(n *node) {
 				data[c.findex].Set(s)
 				continue
 			}
-			v(f).Set(s)
+			storeTarget(v(f)).Set(s) // peerbook patch 151
 		}
 		return next
 	}
@@ -1054,7 +1076,9 @@ func assign(n *node) {
 			if ivalue[i] != nil {
 				maps[i].SetMapIndex(keys[i], t[i]) // Assign a map entry
 			} else {
-				d(f).Set(t[i]) // Assign a var or array/slice entry
+				// Assign a var or array/slice entry; a panic of its location is
+				// raised here, after the stores before it (peerbook patch 151).
+				storeTarget(d(f)).Set(t[i])
 			}
 		}
 		return next
@@ -1153,11 +1177,7 @@ func deref(n *node) {
 }
 
 func _print(n *node) {
-	child := n.child[1:]
-	values := make([]func(*frame) reflect.Value, len(child))
-	for i, c := range child {
-		values[i] = genValue(c)
-	}
+	values := builtinOperands(n) // peerbook patch 162: also print(f())
 	out := n.interp.stdout
 
 	genBuiltinDeferWrapper(n, values, nil, func(args []reflect.Value) []reflect.Value {
@@ -1172,11 +1192,7 @@ func _print(n *node) {
 }
 
 func _println(n *node) {
-	child := n.child[1:]
-	values := make([]func(*frame) reflect.Value, len(child))
-	for i, c := range child {
-		values[i] = genValue(c)
-	}
+	values := builtinOperands(n) // peerbook patch 162: also print(f())
 	out := n.interp.stdout
 
 	genBuiltinDeferWrapper(n, values, nil, func(args []reflect.Value) []reflect.Value {
@@ -1380,6 +1396,14 @@ func genFunctionWrapperOf(n *node, closure bool) func(*frame) reflect.Value {
 		return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value {
 			// Allocate and init local frame. All values to be settable and addressable.
 			fr := newFrame(f, len(def.types), f.runid())
+			if !lit {
+				// peerbook patch 180: a method or function value made where it is
+				// called counts the nesting of calls from the frame that made it.
+				if n.interp.nest(f, fr, wrapperCallStack) {
+					n.interp.callDepthExceeded(def, fr)
+					return zeroResults(funcType)
+				}
+			}
 			d := fr.data
 			for i, t := range def.types {
 				d[i] = reflect.New(t).Elem()
@@ -1802,6 +1826,13 @@ func call(n *node) {
 		}
 
 		nf := newFrame(f, len(def.types), f.runid())
+		if !goroutine {
+			// peerbook patch 180: count the nesting of direct calls (calldepth.go).
+			if n.interp.nest(f, nf, directCallStack) {
+				n.interp.callDepthExceeded(def, nf)
+				return nil
+			}
+		}
 		var vararg reflect.Value
 
 		// Init return values. peerbook patch 11: a destination of the caller's
@@ -2094,15 +2125,24 @@ func callBin(n *node) {
 					rvalues[i] = genValue(c)
 				}
 			}
+			stores := genMapStores(n.anc.child[:len(rvalues)]) // peerbook patch 152
 			n.exec = func(f *frame) bltn {
 				in := make([]reflect.Value, l)
 				for i, v := range values {
 					in[i] = getBinValue(getMapType, v, f)
 				}
 				out := callFn(value(f), in)
+				var maps, keys []reflect.Value
+				if stores != nil {
+					maps, keys = readMapStores(f, stores)
+				}
 				for i, v := range rvalues {
 					if v == nil {
 						continue // Skip assign "_".
+					}
+					if stores != nil && stores[i] != nil {
+						maps[i].SetMapIndex(keys[i], out[i])
+						continue
 					}
 					c := n.anc.child[i]
 					if n.anc.kind == defineXStmt && !c.redeclared {
@@ -2349,7 +2389,7 @@ func getIndexMap2(n *node) {
 		case !doValue:
 			n.exec = func(f *frame) bltn {
 				v := value0(f).MapIndex(mi)
-				value2(f).SetBool(v.IsValid())
+				setOk(value2(f), v.IsValid())
 				return next
 			}
 		default:
@@ -2358,7 +2398,7 @@ func getIndexMap2(n *node) {
 				v := m.MapIndex(mi)
 				store(f, m, v)
 				if doStatus {
-					value2(f).SetBool(v.IsValid())
+					setOk(value2(f), v.IsValid())
 				}
 				return next
 			}
@@ -2369,7 +2409,7 @@ func getIndexMap2(n *node) {
 		case !doValue:
 			n.exec = func(f *frame) bltn {
 				v := value0(f).MapIndex(value1(f))
-				value2(f).SetBool(v.IsValid())
+				setOk(value2(f), v.IsValid())
 				return next
 			}
 		default:
@@ -2378,7 +2418,7 @@ func getIndexMap2(n *node) {
 				v := m.MapIndex(value1(f))
 				store(f, m, v)
 				if doStatus {
-					value2(f).SetBool(v.IsValid())
+					setOk(value2(f), v.IsValid())
 				}
 				return next
 			}
@@ -3085,7 +3125,7 @@ func branch(n *node) {
 	value := genValue(n)
 
 	n.exec = func(f *frame) bltn {
-		if value(f).Bool() {
+		if isTrue(value(f)) {
 			return tnext
 		}
 		return fnext
@@ -3540,6 +3580,11 @@ func _range(n *node) {
 			}
 		} else {
 			value = genValueRangeArray(an)
+			if isPtr(an.typ) {
+				// peerbook patch 155: the values of a nil pointer to an array: Go's
+				// nil dereference, not reflect's panic.
+				value = nilArrayPanics(value)
+			}
 			n.exec = func(f *frame) bltn {
 				a := f.data[index2]
 				// peerbook patch 126: the position is a slot of its own (index3); the
@@ -3575,6 +3620,24 @@ func _range(n *node) {
 		} else {
 			value = genValueRangeArray(an)
 		}
+	}
+	if l, ok := arrayLenOf(an.typ); ok && len(n.child) != 4 {
+		// peerbook patch 155: the index of an array or a pointer to one runs over
+		// its type's length; the range expression is not read (nor evaluated).
+		n.exec = func(f *frame) bltn {
+			v0 := f.data[index0]
+			v0.SetInt(v0.Int() + 1)
+			if int(v0.Int()) >= l {
+				return fnext
+			}
+			return tnext
+		}
+		next := n.exec
+		n.child[0].exec = func(f *frame) bltn {
+			f.data[index0].SetInt(-1)
+			return next
+		}
+		return
 	}
 	if !isString(an.typ.TypeOf()) && len(n.child) != 4 {
 		n.exec = func(f *frame) bltn {
@@ -3986,6 +4049,12 @@ func genZeroOf(t reflect.Type) func(*frame) reflect.Value {
 }
 
 func _append(n *node) {
+	if len(n.child) == 2 {
+		if values := multiResults(n.child[1]); values != nil {
+			appendResults(n, values) // peerbook patch 162: append(f())
+			return
+		}
+	}
 	if len(n.child) == 3 {
 		c1, c2 := n.child[1], n.child[2]
 		if (c1.typ.cat == valueT || c2.typ.cat == valueT) && c1.typ.rtype == c2.typ.rtype ||
@@ -4070,6 +4139,10 @@ func _append(n *node) {
 func _cap(n *node) {
 	dest := genValueOutput(n, reflect.TypeOf(int(0)))
 	value := genValue(n.child[1])
+	if l, ok := arrayLenOf(n.child[1].typ); ok {
+		arrayLen(n, dest, value, l) // peerbook patch 155
+		return
+	}
 	next := getExec(n.tnext)
 
 	if wantEmptyInterface(n) {
@@ -4086,7 +4159,12 @@ func _cap(n *node) {
 }
 
 func _copy(n *node) {
-	in := []func(*frame) reflect.Value{genValueArray(n.child[1]), genValue(n.child[2])}
+	var in []func(*frame) reflect.Value
+	if len(n.child) == 2 {
+		in = builtinOperands(n) // peerbook patch 162: copy(f(a))
+	} else {
+		in = []func(*frame) reflect.Value{genValueArray(n.child[1]), genValue(n.child[2])}
+	}
 	out := []func(*frame) reflect.Value{genValueOutput(n, reflect.TypeOf(0))}
 
 	genBuiltinDeferWrapper(n, in, out, func(args []reflect.Value) []reflect.Value {
@@ -4106,11 +4184,18 @@ func _close(n *node) {
 
 func _complex(n *node) {
 	dest := genValueOutput(n, reflect.TypeOf(complex(0, 0)))
-	c1, c2 := n.child[1], n.child[2]
-	convertLiteralValue(c1, floatType)
-	convertLiteralValue(c2, floatType)
-	value0 := genValue(c1)
-	value1 := genValue(c2)
+	var value0, value1 func(*frame) reflect.Value
+	if len(n.child) == 2 {
+		// peerbook patch 162: complex(f()).
+		values := builtinOperands(n)
+		value0, value1 = values[0], values[1]
+	} else {
+		c1, c2 := n.child[1], n.child[2]
+		convertLiteralValue(c1, floatType)
+		convertLiteralValue(c2, floatType)
+		value0 = genValue(c1)
+		value1 = genValue(c2)
+	}
 	next := getExec(n.tnext)
 
 	typ := n.typ.TypeOf()
@@ -4174,9 +4259,18 @@ func _real(n *node) {
 }
 
 func _delete(n *node) {
-	value0 := genValue(n.child[1])                        // map
-	value1 := genMapKey(n.child[1], genValue(n.child[2])) // key (patch 38)
-	in := []func(*frame) reflect.Value{value0, value1}
+	var in []func(*frame) reflect.Value
+	if len(n.child) == 2 {
+		// peerbook patch 162: delete(h(m)), the map and the key from a call.
+		in = builtinOperands(n)
+		if ft := n.child[1].child[0].typ; ft.cat == funcT && len(ft.ret) == 2 {
+			in[1] = genMapKey(&node{typ: ft.ret[0]}, in[1]) // the key as patch 38 makes it
+		}
+	} else {
+		value0 := genValue(n.child[1])                        // map
+		value1 := genMapKey(n.child[1], genValue(n.child[2])) // key (patch 38)
+		in = []func(*frame) reflect.Value{value0, value1}
+	}
 	var z reflect.Value
 
 	genBuiltinDeferWrapper(n, in, nil, func(args []reflect.Value) []reflect.Value {
@@ -4207,6 +4301,12 @@ func lenConst(n *node) {
 func _len(n *node) {
 	dest := genValueOutput(n, reflect.TypeOf(int(0)))
 	value := genValue(n.child[1])
+	if l, ok := arrayLenOf(n.child[1].typ); ok {
+		// peerbook patch 155: the length of an array type, after its operand (a
+		// nil *[4]int has length 4).
+		arrayLen(n, dest, value, l)
+		return
+	}
 	if isPtr(n.child[1].typ) {
 		val := value
 		value = func(f *frame) reflect.Value {
@@ -4437,7 +4537,7 @@ func recv2(n *node) {
 			//  Fast: channel read doesn't block
 			if v, ok := ch.TryRecv(); ok {
 				result.Set(v)
-				status.SetBool(true)
+				setOk(status, true)
 				return tnext
 			}
 			// Slow: channel is blocked, allow cancel
@@ -4450,7 +4550,7 @@ func recv2(n *node) {
 				return nil
 			}
 			result.Set(v)
-			status.SetBool(ok)
+			setOk(status, ok)
 			return tnext
 		}
 	} else {
@@ -4458,7 +4558,7 @@ func recv2(n *node) {
 		n.exec = func(f *frame) bltn {
 			v, ok := vchan(f).Recv()
 			vres(f).Set(v)
-			vok(f).SetBool(ok)
+			setOk(vok(f), ok)
 			return tnext
 		}
 	}
@@ -4598,6 +4698,19 @@ func selectDest(c *node) func(*frame) reflect.Value {
 	}
 }
 
+// selectSendValue returns the value that a send clause of a select sends on the channel
+// c: v as the channel's element type has it, as a send statement makes it. peerbook patch
+// 99: an untyped constant kept its default type (case c32 <- 123: reflect.Select
+// panicked, "value of type int is not assignable to type int32"; Go's test
+// chan/nonblock.go), and a value sent on a channel of an interface type with methods
+// was not wrapped as the interface. Patch 53's conversions are genDestValue's too.
+func selectSendValue(c, v *node) func(*frame) reflect.Value {
+	if ct := c.typ; ct != nil && ct.val != nil && isChan(ct) {
+		return genDestValue(ct.val, v)
+	}
+	return genValue(v)
+}
+
 func _select(n *node) {
 	nbClause := len(n.child)
 	chans := make([]*node, nbClause)
@@ -4607,13 +4720,13 @@ func _select(n *node) {
 	chanValues := make([]func(*frame) reflect.Value, nbClause)
 	assignedValues := make([]func(*frame) reflect.Value, nbClause)
 	okValues := make([]func(*frame) reflect.Value, nbClause)
-	cases := make([]reflect.SelectCase, nbClause+1)
+	dirs := make([]reflect.SelectDir, nbClause)
 	next := getExec(n.tnext)
 
 	for i := 0; i < nbClause; i++ {
 		cl := n.child[i]
 		if cl.kind == commClauseDefault {
-			cases[i].Dir = reflect.SelectDefault
+			dirs[i] = reflect.SelectDefault
 			if len(cl.child) == 0 {
 				clause[i] = func(*frame) bltn { return next }
 			} else {
@@ -4632,12 +4745,12 @@ func _select(n *node) {
 			} else {
 				clause[i] = func(*frame) bltn { return next }
 			}
-			chans[i], assigned[i], ok[i], cases[i].Dir = clauseChanDir(c0)
+			chans[i], assigned[i], ok[i], dirs[i] = clauseChanDir(c0)
 			chanValues[i] = genValue(chans[i])
 			if assigned[i] != nil {
 				assignedValues[i] = selectDest(assigned[i])
-				if ct := chans[i].typ; cases[i].Dir == reflect.SelectSend && ct != nil && ct.val != nil && isChan(ct) {
-					assignedValues[i] = genValueTo(ct.val, assigned[i]) // patch 53
+				if dirs[i] == reflect.SelectSend {
+					assignedValues[i] = selectSendValue(chans[i], assigned[i])
 				}
 			}
 			if ok[i] != nil {
@@ -4646,27 +4759,30 @@ func _select(n *node) {
 		case c0.kind == exprStmt && len(c0.child) == 1 && c0.child[0].action == aRecv:
 			// The comm clause has an empty body clause after channel receive.
 			chanValues[i] = genValue(c0.child[0].child[0])
-			cases[i].Dir = reflect.SelectRecv
+			dirs[i] = reflect.SelectRecv
 			clause[i] = func(*frame) bltn { return next }
 		case c0.kind == sendStmt:
 			// The comm clause as an empty body clause after channel send.
 			chanValues[i] = genValue(c0.child[0])
-			cases[i].Dir = reflect.SelectSend
-			assignedValues[i] = genValue(c0.child[1])
-			if ct := c0.child[0].typ; ct != nil && ct.val != nil && isChan(ct) {
-				assignedValues[i] = genValueTo(ct.val, c0.child[1]) // patch 53
-			}
+			dirs[i] = reflect.SelectSend
+			assignedValues[i] = selectSendValue(c0.child[0], c0.child[1])
 			clause[i] = func(*frame) bltn { return next }
 		}
 	}
 
+	// peerbook patch 97: the cases are made for each run of the select. They were made
+	// once, with the node's code, and filled in place: goroutines running the same
+	// select statement at once filled them together, and one selected on another's
+	// channels and sent another's values (Go's test ken/chan.go, 1 run in 3).
 	n.exec = func(f *frame) bltn {
+		cases := make([]reflect.SelectCase, nbClause+1)
 		f.mutex.RLock()
 		cases[nbClause] = f.done
 		f.mutex.RUnlock()
 
 		for i := range cases[:nbClause] {
-			switch cases[i].Dir {
+			cases[i].Dir = dirs[i]
+			switch dirs[i] {
 			case reflect.SelectRecv:
 				cases[i].Chan = chanValues[i](f)
 			case reflect.SelectSend:
@@ -4683,7 +4799,7 @@ func _select(n *node) {
 		if cases[j].Dir == reflect.SelectRecv && assignedValues[j] != nil {
 			assignedValues[j](f).Set(v)
 			if ok[j] != nil {
-				okValues[j](f).SetBool(s)
+				setOk(okValues[j](f), s)
 			}
 		}
 		return clause[j]
@@ -4930,6 +5046,9 @@ func isNotNil(n *node) {
 }
 
 func complexConst(n *node) {
+	if len(n.child) != 3 {
+		return // complex(f()) (peerbook patch 162)
+	}
 	if v0, v1 := n.child[1].rval, n.child[2].rval; v0.IsValid() && v1.IsValid() {
 		n.rval = reflect.ValueOf(complex(vFloat(v0), vFloat(v1)))
 		n.gen = nop

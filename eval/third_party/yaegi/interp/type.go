@@ -494,6 +494,19 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 			if sym.kind != constSym {
 				return nil, c0.cfgErrorf("non-constant array bound %q", c0.ident)
 			}
+			if sym.typ != nil && sym.rval.IsValid() {
+				// peerbook patch 154: an untyped constant of any numeric kind whose
+				// value is an integer (const c = 3 + 0i; var d [c]byte), held as a
+				// constant or, declared in an earlier compilation, as its default type.
+				if cv := vConstantValue(sym.rval); cv != nil {
+					length = constToInt(cv)
+					break
+				}
+				if k := sym.rval.Kind(); k == reflect.Float32 || k == reflect.Float64 || k == reflect.Complex64 || k == reflect.Complex128 {
+					length = int(vInt(sym.rval))
+					break
+				}
+			}
 			if sym.typ == nil || !isInt(sym.typ.TypeOf()) || !sym.rval.IsValid() {
 				incomplete = true
 				break
@@ -643,11 +656,15 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 			switch n.child[0].ident {
 			case bltnComplex:
 				var nt0, nt1 *itype
-				if nt0, err = nodeType2(interp, sc, n.child[1], seen); err != nil {
-					return nil, err
-				}
-				if nt1, err = nodeType2(interp, sc, n.child[2], seen); err != nil {
-					return nil, err
+				if rs := resultTypes(interp, sc, n); len(rs) == 2 {
+					nt0, nt1 = rs[0], rs[1] // peerbook patch 162: complex(f())
+				} else {
+					if nt0, err = nodeType2(interp, sc, n.child[1], seen); err != nil {
+						return nil, err
+					}
+					if nt1, err = nodeType2(interp, sc, n.child[2], seen); err != nil {
+						return nil, err
+					}
 				}
 				if nt0.incomplete || nt1.incomplete {
 					t.incomplete = true
@@ -689,6 +706,10 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 			case bltnCap, bltnCopy, bltnLen:
 				t = sc.getType("int")
 			case bltnAppend, bltnMake:
+				if rs := resultTypes(interp, sc, n); len(rs) > 1 {
+					t = rs[0] // peerbook patch 162: append(f())
+					break
+				}
 				t, err = nodeType2(interp, sc, n.child[1], seen)
 			case bltnNew:
 				t, err = nodeType2(interp, sc, n.child[1], seen)
@@ -2183,6 +2204,33 @@ func lookupFieldOrMethod(t *itype, name string) *itype {
 	}
 }
 
+// structFieldNames returns the names of the reflect fields of fields: their names,
+// exported (exportName), and for a blank field after the first one a name no other field
+// has (peerbook patch 153: reflect.StructOf panicked "duplicate field X_" for a struct
+// with two blank fields, `struct{ _ int; a int; _ [2]byte }`, at compile time).
+func structFieldNames(fields []structField) []string {
+	names := make([]string, len(fields))
+	used := map[string]bool{}
+	for i, f := range fields {
+		if f.name != "_" {
+			names[i] = exportName(f.name)
+			used[names[i]] = true
+		}
+	}
+	for i, f := range fields {
+		if f.name != "_" {
+			continue
+		}
+		name := "X_"
+		for k := 1; used[name]; k++ {
+			name = "X_" + strconv.Itoa(k)
+		}
+		names[i] = name
+		used[name] = true
+	}
+	return names
+}
+
 func exportName(s string) string {
 	if canExport(s) {
 		return s
@@ -2398,9 +2446,10 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 		}
 		ctx.slevel++
 		var fields []reflect.StructField
+		names := structFieldNames(t.field)
 		for i, f := range t.field {
 			field := reflect.StructField{
-				Name: exportName(f.name),
+				Name: names[i],
 				Type: f.typ.refType(ctx),
 				Tag:  reflect.StructTag(f.tag),
 			}
@@ -2709,6 +2758,13 @@ func hasElem(t reflect.Type) bool {
 }
 
 func constToInt(c constant.Value) int {
+	// peerbook patch 154: an untyped float or complex constant of integer value
+	// (`var b [1e1]int`) panicked in go/constant ("10 not an Int") while compiling.
+	if i := constant.ToInt(c); i.Kind() == constant.Int {
+		c = i
+	} else {
+		panic(fmt.Sprintf("constant %s is not an integer", c.ExactString()))
+	}
 	if constant.BitLen(c) > 64 {
 		panic(fmt.Sprintf("constant %s overflows int64", c.ExactString()))
 	}

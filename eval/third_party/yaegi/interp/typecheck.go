@@ -109,6 +109,12 @@ func (check typecheck) addressExpr(n *node) error {
 				found = true
 				continue
 			}
+			if _, ok := arrayLenOf(c.typ); ok && c0.kind == indexExpr {
+				// peerbook patch 157: an element of an array through a pointer
+				// (&p[0] with p a *[8]byte) is addressable.
+				found = true
+				continue
+			}
 		case compositeLitExpr, identExpr:
 			found = true
 			continue
@@ -192,13 +198,16 @@ func (check typecheck) shift(n *node) error {
 func (check typecheck) comparison(n *node) error {
 	t0, t1 := n.child[0].typ, n.child[1].typ
 
-	if !t0.assignableTo(t1) && !t1.assignableTo(t0) {
+	if !t0.assignableTo(t1) && !t1.assignableTo(t0) && !identicalUnderlying(t0, t1) {
 		return n.cfgErrorf("invalid operation: mismatched types %s and %s", t0.id(), t1.id())
 	}
 
 	ok := false
 
-	if !isInterface(t0) && !isInterface(t1) && !t0.isNil() && !t1.isNil() && t0.untyped == t1.untyped && t0.id() != t1.id() && !typeDefined(t0, t1) {
+	// peerbook patch 161: only two named types must be the same; an unnamed type
+	// compares with any type it is assignable to or from, as checked above
+	// (*any == *interface{}, a [32]any with a named [32]any).
+	if !isInterface(t0) && !isInterface(t1) && !t0.isNil() && !t1.isNil() && t0.untyped == t1.untyped && t0.id() != t1.id() && !typeDefined(t0, t1) && !unnamedComposite(t0) && !unnamedComposite(t1) {
 		// Non interface types must be really equals.
 		return n.cfgErrorf("invalid operation: mismatched types %s and %s", t0.id(), t1.id())
 	}
@@ -686,6 +695,8 @@ func (check typecheck) conversion(n *node, typ *itype) error {
 
 	case n.typ.convertibleTo(typ):
 		ok = true
+	case isStringSliceConversion(n.typ.TypeOf(), typ.TypeOf()):
+		ok = true // peerbook patch 156: string([]MyByte{...}), []MyRune(s)
 	}
 	if !ok {
 		return n.cfgErrorf("cannot convert expression of type %s to type %s", n.typ.id(), typ.id())
