@@ -3625,16 +3625,18 @@ func _range(n *node) {
 		// peerbook patch 155: the index of an array or a pointer to one runs over
 		// its type's length; the range expression is not read (nor evaluated).
 		n.exec = func(f *frame) bltn {
-			v0 := f.data[index0]
-			v0.SetInt(v0.Int() + 1)
-			if int(v0.Int()) >= l {
+			p := f.data[index3] // the position, apart from the variable (patch 126)
+			p.SetInt(p.Int() + 1)
+			i := int(p.Int())
+			if i >= l {
 				return fnext
 			}
+			f.data[index0].SetInt(int64(i))
 			return tnext
 		}
 		next := n.exec
 		n.child[0].exec = func(f *frame) bltn {
-			f.data[index0].SetInt(-1)
+			f.data[index3].SetInt(-1)
 			return next
 		}
 		return
