@@ -986,6 +986,11 @@ func assign(n *node) {
 	for i := range types {
 		var t reflect.Type
 		switch typ := n.child[sbase+i].typ; {
+		case isInterfaceSrc(typ) && typ.frameType() == emptyInterfaceType:
+			// peerbook patch 170: a value of an empty interface type is held as one
+			// (n, v = 1, w with w an any panicked: "reflect.Set: value of type
+			// interface {} is not assignable to type interp.valueInterface").
+			t = emptyInterfaceType
 		case isInterfaceSrc(typ):
 			t = valueInterfaceType
 		default:
@@ -3626,8 +3631,9 @@ func _range(n *node) {
 	if l, ok := arrayLenOf(an.typ); ok && len(n.child) != 4 {
 		// peerbook patch 155: the index of an array or a pointer to one runs over
 		// its type's length; the range expression is not read (nor evaluated).
+		// The position has its slot, as below (patch 126).
 		n.exec = func(f *frame) bltn {
-			p := f.data[index3] // the position, apart from the variable (patch 126)
+			p := f.data[index3]
 			p.SetInt(p.Int() + 1)
 			i := int(p.Int())
 			if i >= l {
