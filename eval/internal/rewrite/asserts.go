@@ -328,6 +328,9 @@ func (x *cell) assertExpr(ta *ast.TypeAssertExpr) ast.Expr {
 	missing := ""
 	if types.IsInterface(t) {
 		missing = missingMethod(t)
+		// A nil asserted to an interface type: the runtime names no static type
+		// ("interface is nil, not interface {}"), the empty interface's too.
+		iface = strconv.Quote("interface")
 	}
 	return tm.expr("func(_pb_a %s) %s {\n%s\nif !_pb_ok { panic(_pb_assert_error(_pb_a, %s, %s, %q, %s)) }\nreturn _pb_v\n}(_pbX_x)",
 		xts, ts, try, target, iface, missing, session)

@@ -3284,8 +3284,10 @@ func _return(n *node) {
 			// No additional runtime operation is necessary for constants (not in frame) or
 			// binary expressions (stored directly at the right location in frame).
 			n.exec = nil
-		case isCall(child[0]) && n.child[0].typ.id() == def.typ.ret[0].id():
-			// Calls are optmized as long as no type conversion is involved.
+		case isCall(child[0]) && !child[0].rval.IsValid() && n.child[0].typ.id() == def.typ.ret[0].id():
+			// Calls are optmized as long as no type conversion is involved. Not a call
+			// folded to a constant (peerbook patch 127: len(a) of an array, patch 155):
+			// it stores nothing, and the function returned 0.
 			n.exec = nil
 		default:
 			// Regular return: store the value to return at to start of the frame.
