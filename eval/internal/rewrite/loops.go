@@ -364,7 +364,9 @@ func (x *cell) forStmt(label *ast.Ident, fs *ast.ForStmt) []ast.Stmt {
 // rangeFunc rewrites a range over a function (an iterator) into a call of the
 // function: the body becomes the yield function, break returns false, continue
 // returns true, and a return or a break or continue to an outer statement sets a
-// control variable that the code after the call acts on.
+// control variable that the code after the call acts on. Long function: the yield
+// function, the defers collected in the loop and the code after the call are built
+// together, each from the others' names, and read best in one place.
 func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signature, fn *types.Signature) []ast.Stmt {
 	if sig.Params().Len() != 1 || sig.Results().Len() != 0 {
 		return nil

@@ -46,7 +46,7 @@ func main() {
 	for i := range *nilPtr {
 		n += 10 * i
 	}
-	for i := range (*nilPtr) {
+	for i := range *nilPtr {
 		n += 100 * i
 	}
 	fmt.Println(n)

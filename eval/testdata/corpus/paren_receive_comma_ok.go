@@ -24,7 +24,7 @@ func main() {
 		fmt.Println("dropped one")
 	}
 	select {
-	case z, ok := ((<-ch)):
+	case z, ok := (<-ch):
 		fmt.Println("z", z, ok)
 	}
 	var y int

@@ -9,11 +9,11 @@ import (
 // fixedbugs/issue21048.go).
 
 type T struct {
-	_ [1]byte
-	a [2]byte
-	_ [3]byte
-	b uint16
-	_ int
+	_  [1]byte
+	a  [2]byte
+	_  [3]byte
+	b  uint16
+	_  int
 	X_ int
 }
 
