@@ -3,11 +3,10 @@ package eval
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/peerbook/peerbook/eval/internal/rewrite/corpus"
 )
 
 // A stress test of select and channel semantics against the compiler: random selects
@@ -231,48 +230,13 @@ func selectStressProgram(first, last int) string {
 	return g.b.String()
 }
 
-// goRunOutput runs src with go run and returns its standard output; it skips the test
-// where no go command is found.
-func goRunOutput(t *testing.T, src string) string {
-	t.Helper()
-	goCmd, err := exec.LookPath("go")
-	if err != nil {
-		t.Skipf("no go command to give the expected output: %v", err)
-	}
-	dir := t.TempDir()
-	file := filepath.Join(dir, "main.go")
-	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(goCmd, "run", file)
-	cmd.Dir = dir
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("go run: %v\n%s", err, out)
-	}
-	return string(out)
-}
-
 // Selects over nil, closed and buffered channels, seeds 1-60 in one program, run in a
 // cell and compared line by line with go run.
 func TestSelectStressAgainstGo(t *testing.T) {
 	src := selectStressProgram(1, 60)
-	want := goRunOutput(t, src)
+	want, _ := goRun(t, src)
 	got := cellStdout(t, strings.TrimPrefix(src, "package main\n\n"))
-	if got == want {
-		return
-	}
-	gl, wl := strings.Split(got, "\n"), strings.Split(want, "\n")
-	for i := 0; i < len(gl) || i < len(wl); i++ {
-		var g, w string
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if g != w {
-			t.Fatalf("line %d: cell %q, go run %q (output lines %d and %d; the program: selectStressProgram(1, 60))", i+1, g, w, len(gl), len(wl))
-		}
+	if got != want {
+		t.Fatalf("the cell prints other than go run (the program: selectStressProgram(1, 60)), %s", corpus.Diff(want, got))
 	}
 }

@@ -35,13 +35,7 @@ func cellStdout(t *testing.T, code string) string {
 // run it too.
 func checkCorpusProgram(t *testing.T, name string) {
 	t.Helper()
-	s, err := corpus.LoadOne(corpusDirectory, name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !s.HasOut {
-		t.Fatalf("corpus program %s has no expected output (%s.out, from go run)", name, name)
-	}
+	s := corpusProgram(t, name)
 	if got := cellStdout(t, corpus.CellSource(s.Source)); got != s.Want {
 		t.Errorf("corpus program %s prints other than go run, %s", name, corpus.Diff(s.Want, got))
 	}
@@ -51,6 +45,25 @@ func checkCorpusProgram(t *testing.T, name string) {
 // session, no rewriter), for the patches to the interpreter itself.
 func checkCorpusProgramBare(t *testing.T, name string) {
 	t.Helper()
+	s := corpusProgram(t, name)
+	if got := yaegiStdout(t, s.Source); got != s.Want {
+		t.Errorf("corpus program %s on a bare interpreter prints other than go run, %s", name, corpus.Diff(s.Want, got))
+	}
+}
+
+// compilesBare checks that the corpus program NAME.go compiles on a bare interpreter, for
+// the programs whose output the bare interpreter writes otherwise than a cell (the names
+// of cell types: %T, reflect), whose output checkCorpusProgram compares as a cell's.
+func compilesBare(t *testing.T, name string) {
+	t.Helper()
+	if err := yaegiCompileError(corpusProgram(t, name).Source); err != nil {
+		t.Errorf("corpus program %s on a bare interpreter: %v", name, err)
+	}
+}
+
+// corpusProgram reads the corpus program NAME.go and its expected output.
+func corpusProgram(t *testing.T, name string) corpus.Snippet {
+	t.Helper()
 	s, err := corpus.LoadOne(corpusDirectory, name)
 	if err != nil {
 		t.Fatal(err)
@@ -58,9 +71,7 @@ func checkCorpusProgramBare(t *testing.T, name string) {
 	if !s.HasOut {
 		t.Fatalf("corpus program %s has no expected output (%s.out, from go run)", name, name)
 	}
-	if got := yaegiStdout(t, s.Source); got != s.Want {
-		t.Errorf("corpus program %s on a bare interpreter prints other than go run, %s", name, corpus.Diff(s.Want, got))
-	}
+	return s
 }
 
 // corpusDirectory is the semantics corpus, relative to the package.

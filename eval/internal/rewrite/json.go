@@ -116,31 +116,13 @@ func jsonSig(sig *types.Signature, want string) bool {
 // interface: package rt calls the json methods of cell types and writes the values of
 // the cell's interface types as what they hold.
 func (x *cell) jsonEncodeCall(call *ast.CallExpr) ast.Expr {
-	if call.Ellipsis.IsValid() || len(call.Args) == 0 {
-		return nil
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	kind, sel, ok := x.encoderCall(call, "encoding/json")
 	if !ok {
 		return nil
 	}
-	f, ok := x.info.Uses[sel.Sel].(*types.Func)
-	if !ok || f.Pkg() == nil || f.Pkg().Path() != "encoding/json" {
-		return nil
-	}
-	sig, _ := f.Type().(*types.Signature)
-	var name string
-	var args []ast.Expr
-	switch {
-	case sig == nil:
-		return nil
-	case sig.Recv() == nil && f.Name() == "Marshal" && len(call.Args) == 1:
-		name, args = "_pb_json_marshal", []ast.Expr{call.Args[0]}
-	case sig.Recv() == nil && f.Name() == "MarshalIndent" && len(call.Args) == 3:
-		name, args = "_pb_json_marshal_indent", []ast.Expr{call.Args[0], call.Args[1], call.Args[2]}
-	case sig.Recv() != nil && f.Name() == "Encode" && len(call.Args) == 1:
-		name, args = "_pb_json_encode", []ast.Expr{sel, call.Args[0]}
-	default:
-		return nil
+	name, args := "_pb_json_"+kind, append([]ast.Expr(nil), call.Args...)
+	if kind == "encode" {
+		args = []ast.Expr{sel, call.Args[0]}
 	}
 	v := call.Args[0]
 	tv, ok := x.info.Types[v]
@@ -299,4 +281,33 @@ func isJSONErrorType(t types.Type) bool {
 		return true
 	}
 	return false
+}
+
+// encoderCall recognises Marshal(v), MarshalIndent(v, prefix, indent) and an Encoder's
+// Encode(v) of the encoding package at path (encoding/json, encoding/xml): kind is
+// "marshal", "marshal_indent" or "encode", sel the call's selector.
+func (x *cell) encoderCall(call *ast.CallExpr, path string) (kind string, sel *ast.SelectorExpr, ok bool) {
+	if call.Ellipsis.IsValid() || len(call.Args) == 0 {
+		return "", nil, false
+	}
+	sel, ok = ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return "", nil, false
+	}
+	f, ok := x.info.Uses[sel.Sel].(*types.Func)
+	if !ok || f.Pkg() == nil || f.Pkg().Path() != path {
+		return "", nil, false
+	}
+	sig, _ := f.Type().(*types.Signature)
+	switch {
+	case sig == nil:
+		return "", nil, false
+	case sig.Recv() == nil && f.Name() == "Marshal" && len(call.Args) == 1:
+		return "marshal", sel, true
+	case sig.Recv() == nil && f.Name() == "MarshalIndent" && len(call.Args) == 3:
+		return "marshal_indent", sel, true
+	case sig.Recv() != nil && f.Name() == "Encode" && len(call.Args) == 1:
+		return "encode", sel, true
+	}
+	return "", nil, false
 }

@@ -19,31 +19,13 @@ import (
 // _pb_xml_marshal_indent(v, prefix, indent, name) and _pb_xml_encode(enc, v, name)
 // where v's static type gives its element the name of a type of the session.
 func (x *cell) xmlEncodeCall(call *ast.CallExpr) ast.Expr {
-	if call.Ellipsis.IsValid() || len(call.Args) == 0 {
-		return nil
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	kind, sel, ok := x.encoderCall(call, "encoding/xml")
 	if !ok {
 		return nil
 	}
-	f, ok := x.info.Uses[sel.Sel].(*types.Func)
-	if !ok || f.Pkg() == nil || f.Pkg().Path() != "encoding/xml" {
-		return nil
-	}
-	sig, _ := f.Type().(*types.Signature)
-	var fn string
-	var args []ast.Expr
-	switch {
-	case sig == nil:
-		return nil
-	case sig.Recv() == nil && f.Name() == "Marshal" && len(call.Args) == 1:
-		fn, args = "_pb_xml_marshal", []ast.Expr{call.Args[0]}
-	case sig.Recv() == nil && f.Name() == "MarshalIndent" && len(call.Args) == 3:
-		fn, args = "_pb_xml_marshal_indent", []ast.Expr{call.Args[0], call.Args[1], call.Args[2]}
-	case sig.Recv() != nil && f.Name() == "Encode" && len(call.Args) == 1:
-		fn, args = "_pb_xml_encode", []ast.Expr{sel.X, call.Args[0]}
-	default:
-		return nil
+	fn, args := "_pb_xml_"+kind, append([]ast.Expr(nil), call.Args...)
+	if kind == "encode" {
+		args = []ast.Expr{sel.X, call.Args[0]}
 	}
 	tv, ok := x.info.Types[call.Args[0]]
 	if !ok || tv.Type == nil {
