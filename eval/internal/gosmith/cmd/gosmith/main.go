@@ -42,6 +42,8 @@ func main() {
 	show := flag.Int64("show", 0, "print the program of this seed and exit")
 	shrink := flag.Bool("shrink", false, "shrink each divergence")
 	save := flag.String("save", "", "write divergences (and shrunk programs) to this directory")
+	goVersion := flag.String("go-version", "", "compare with the cached results of this toolchain (what \"go version\" prints) instead of asking the go command")
+	cachedOnly := flag.Bool("cached-only", false, "run no program with Go: compare only the programs whose Go results are cached (for a machine without Go; with -go-version)")
 	file := flag.String("file", "", "run this program (cells separated by "+difftest.CellMarker+" lines) both ways and print both results")
 	flag.Parse()
 	if *file != "" {
@@ -66,6 +68,7 @@ func main() {
 	pool := &difftest.Pool{Command: []string{self}, Timeout: *timeout}
 	defer pool.Close()
 	gr := difftest.NewGoRunner()
+	gr.Version, gr.CachedOnly = *goVersion, *cachedOnly
 	start := time.Now()
 	rep, err := difftest.Soak(ctx, gr, pool, difftest.Config{From: from, To: to, Split: *split, Cells: *cells, Workers: *workers, Progress: os.Stderr})
 	if err != nil {
