@@ -196,6 +196,8 @@ func fixStdlib(interp *Interpreter) {
 		p["Fatalf"] = reflect.ValueOf(l.Panicf)
 		p["Fatalln"] = reflect.ValueOf(l.Panicln)
 
+		// log.Default() is the logger of the package's functions (yaegi patch 216).
+		p["Default"] = reflect.ValueOf(func() *log.Logger { return l })
 		p["Flags"] = reflect.ValueOf(l.Flags)
 		p["Output"] = reflect.ValueOf(l.Output)
 		p["Panic"] = reflect.ValueOf(l.Panic)
