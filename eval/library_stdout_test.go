@@ -19,3 +19,14 @@ func TestASTPrintWritesToTheCell(t *testing.T) {
 func TestLogDefaultIsThePackageLogger(t *testing.T) {
 	checkCorpusProgram(t, "log_default_is_std")
 }
+
+// log/slog's default logger writes through the log package's logger, and slog.SetDefault
+// sends the log package's output to the new handler, as in Go: before yaegi patch 219 the
+// default handler wrote through the process's logger (to the process's stderr, with the
+// flags and the output a cell can't set) while the cell's log functions used the
+// interpreter's, so a cell's slog.Info after log.SetOutput printed nothing, and log.Print
+// after slog.SetDefault never reached the handler (the standard library's
+// log/slog.ExampleSetLogLoggerLevel_log and _slog).
+func TestSlogDefaultWritesThroughTheCellsLog(t *testing.T) {
+	checkCorpusProgram(t, "slog_default_through_log")
+}
