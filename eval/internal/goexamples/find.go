@@ -48,9 +48,11 @@ const (
 	// line or a _GOOS/_GOARCH file name that excludes it).
 	BuildConstraint Rule = "build-constraint"
 	// ImportsUnrunnable: the program imports a package whose examples can't be run as a
-	// deterministic cell here: the network (net, net/...), other processes (os/exec,
-	// os/signal, plugin), the machine (syscall, unsafe, runtime and runtime/...), testing,
-	// the toolchain's own files (go/build, go/importer, debug/...), log/syslog.
+	// deterministic cell here: the network (net/http..., net/rpc, net/smtp), other
+	// processes (os/exec, os/signal, plugin), the machine (syscall, unsafe, runtime and
+	// runtime/...), the test harness (testing and testing/..., but for testing/fstest and
+	// testing/iotest), the toolchain's own files (go/build, go/importer, debug/...),
+	// log/syslog.
 	ImportsUnrunnable Rule = "imports-unrunnable"
 	// ReadsPackageFiles: the program reads files of the package's folder (it names
 	// "testdata", a test file of the folder, or a relative path given to os's file
@@ -73,16 +75,29 @@ const (
 var Rules = []Rule{Unparsable, BuildConstraint, NoOutput, InternalPackage, NotPlayable, ImportsUnrunnable, ReadsPackageFiles, NamesTestPackage, PrintsSourcePosition}
 
 // unrunnable are the import paths (and, with a trailing slash, the trees) of
-// ImportsUnrunnable.
+// ImportsUnrunnable. The network is net/http (servers, clients, httptest's loopback
+// servers), net/rpc and net/smtp; package net's examples that print (parsing addresses,
+// masks) and the parsers of net/url, net/mail, net/netip and net/textproto stay.
 var unrunnable = []string{
-	"net", "net/", "os/exec", "os/signal", "plugin", "syscall", "syscall/", "unsafe",
+	"net/http", "net/http/", "net/rpc", "net/rpc/", "net/smtp",
+	"os/exec", "os/signal", "plugin", "syscall", "syscall/", "unsafe",
 	"runtime", "runtime/", "testing", "testing/", "go/build", "go/importer", "debug/",
 	"log/syslog", "internal/", "crypto/internal/",
 }
 
+// runnable are the exceptions to unrunnable: testing/fstest (an in-memory file system)
+// and testing/iotest (readers and writers that misbehave on purpose) are libraries, not
+// the test harness.
+var runnable = []string{"testing/fstest", "testing/iotest"}
+
 // ImportExcluded reports whether a program importing path is excluded by
 // ImportsUnrunnable.
 func ImportExcluded(path string) bool {
+	for _, p := range runnable {
+		if path == p {
+			return false
+		}
+	}
 	for _, p := range unrunnable {
 		if path == p || (strings.HasSuffix(p, "/") && strings.HasPrefix(path, p)) {
 			return true

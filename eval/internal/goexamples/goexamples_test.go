@@ -33,7 +33,7 @@ func TestFindNamesEachRule(t *testing.T) {
 import (
 	"fmt"
 	"log"
-	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -61,8 +61,8 @@ func ExampleNoOutput() {
 }
 
 func ExampleNetwork() {
-	fmt.Println(net.IPv4len)
-	// Output: 4
+	fmt.Println(http.StatusOK)
+	// Output: 200
 }
 
 func ExampleHelper() {
@@ -292,6 +292,20 @@ func TestFindStandardLibrary(t *testing.T) {
 	for _, e := range set.Examples {
 		if !strings.Contains(e.Source, "\npackage main\n") && !strings.HasPrefix(e.Source, "package main\n") || !strings.Contains(e.Source, "func main()") {
 			t.Errorf("%s: not a main program:\n%s", e.Name, e.Source)
+		}
+	}
+}
+
+func TestImportExcludedNamesTheNetworkNotItsParsers(t *testing.T) {
+	for path, want := range map[string]bool{
+		"net/http": true, "net/http/httptest": true, "net/rpc": true, "net/smtp": true,
+		"net": false, "net/url": false, "net/mail": false, "net/netip": false,
+		"testing": true, "testing/quick": true, "testing/fstest": false, "testing/iotest": false,
+		"runtime": true, "runtime/debug": true, "unsafe": true, "os/exec": true,
+		"os": false, "strings": false, "debug/elf": true, "go/build": true, "go/ast": false,
+	} {
+		if got := ImportExcluded(path); got != want {
+			t.Errorf("ImportExcluded(%q) = %v, want %v", path, got, want)
 		}
 	}
 }
