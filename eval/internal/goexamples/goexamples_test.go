@@ -26,9 +26,9 @@ func writeTree(t *testing.T, files map[string]string) string {
 	return dir
 }
 
-func TestFindNamesEachRule(t *testing.T) {
-	dir := writeTree(t, map[string]string{
-		"a/example_test.go": `package a_test
+// ruleTree is a source tree with an example (or a file) for each rule of Find.
+var ruleTree = map[string]string{
+	"a/example_test.go": `package a_test
 
 import (
 	"fmt"
@@ -105,8 +105,8 @@ func ExampleLogPosition() {
 
 func TestSomething() {}
 `,
-		"a/helper_test.go": "package a_test\n\nfunc helper() int { return 1 }\n",
-		"a/internal_example_test.go": `package a
+	"a/helper_test.go": "package a_test\n\nfunc helper() int { return 1 }\n",
+	"a/internal_example_test.go": `package a
 
 import "fmt"
 
@@ -115,7 +115,7 @@ func ExampleInternal() {
 	// Output: 1
 }
 `,
-		"a/dot_example_test.go": `package a_test
+	"a/dot_example_test.go": `package a_test
 
 import (
 	. "fmt"
@@ -126,7 +126,7 @@ func ExampleDot() {
 	// Output: 1
 }
 `,
-		"a/example_plan9_test.go": `package a_test
+	"a/example_plan9_test.go": `package a_test
 
 import "fmt"
 
@@ -135,7 +135,7 @@ func ExamplePlan9() {
 	// Output: 1
 }
 `,
-		"a/tagged_example_test.go": `//go:build ignore
+	"a/tagged_example_test.go": `//go:build ignore
 
 package a_test
 
@@ -146,11 +146,14 @@ func ExampleTagged() {
 	// Output: 1
 }
 `,
-		"a/broken_example_test.go":     "package a_test\n\nfunc Example() {\n",
-		"cmd/b/example_test.go":        "package b_test\n\nimport \"fmt\"\n\nfunc ExampleCmd() {\n\tfmt.Println(1)\n\t// Output: 1\n}\n",
-		"a/vendor/c/example_test.go":   "package c_test\n\nimport \"fmt\"\n\nfunc ExampleVendor() {\n\tfmt.Println(1)\n\t// Output: 1\n}\n",
-		"a/testdata/d/example_test.go": "package d_test\n\nimport \"fmt\"\n\nfunc ExampleTestdata() {\n\tfmt.Println(1)\n\t// Output: 1\n}\n",
-	})
+	"a/broken_example_test.go":     "package a_test\n\nfunc Example() {\n",
+	"cmd/b/example_test.go":        "package b_test\n\nimport \"fmt\"\n\nfunc ExampleCmd() {\n\tfmt.Println(1)\n\t// Output: 1\n}\n",
+	"a/vendor/c/example_test.go":   "package c_test\n\nimport \"fmt\"\n\nfunc ExampleVendor() {\n\tfmt.Println(1)\n\t// Output: 1\n}\n",
+	"a/testdata/d/example_test.go": "package d_test\n\nimport \"fmt\"\n\nfunc ExampleTestdata() {\n\tfmt.Println(1)\n\t// Output: 1\n}\n",
+}
+
+func TestFindNamesEachRule(t *testing.T) {
+	dir := writeTree(t, ruleTree)
 	set, err := Find(dir)
 	if err != nil {
 		t.Fatal(err)
