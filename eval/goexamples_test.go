@@ -94,7 +94,9 @@ func TestGoExamples(t *testing.T) {
 	t.Setenv("TZ", goexamples.TZ) // the children's Local zone, as in package time's tests
 	start := time.Now()
 	results := runGoSuite(t, dir, programs, limits)
+	stderr := map[string]string{} // what each example wrote to stderr, which go test does not compare
 	for i, e := range examples {
+		stderr[e.Name] = results[i].Stderr
 		results[i] = e.Result(results[i])
 	}
 	rep := gosuite.Compare(programs, results, known)
@@ -116,7 +118,11 @@ func TestGoExamples(t *testing.T) {
 	t.Logf("slowest passing examples: %s", slowest(programs, results, rep, 5))
 	for _, name := range gosuite.Sorted(rep.Details) {
 		if _, listed := known[name]; *goexamplesDetails || !listed {
-			t.Logf("%s (%s):\n%s", name, rep.Classes[name], rep.Details[name])
+			detail := rep.Details[name]
+			if e := stderr[name]; e != "" {
+				detail += "stderr:\n" + e
+			}
+			t.Logf("%s (%s):\n%s", name, rep.Classes[name], detail)
 		}
 	}
 	for _, name := range rep.Unexpected {
