@@ -1423,9 +1423,11 @@ func genFunctionWrapperOf(n *node, closure bool) func(*frame) reflect.Value {
 		}
 		return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value {
 			// Allocate and init local frame. All values to be settable and addressable.
-			// peerbook patch 174: in the interpreter's current run, not the run the
-			// function value was made in (it may be stopped: see closure.call).
+			// peerbook patch 174: in the interpreter's current run, and with its done
+			// channel, not the run the function value was made in (it may be stopped:
+			// see closure.call).
 			fr := newFrame(f, len(def.types), n.interp.runid())
+			fr.done = n.interp.doneCase()
 			// peerbook patch 180: a method or function value made where it is called
 			// counts the nesting of calls from the frame that made it; patch 172: a
 			// function literal handed to compiled code, from its maker's frame (the
