@@ -2035,8 +2035,10 @@ func callBin(n *node) {
 				ind := c.findex + j
 				values = append(values, func(f *frame) reflect.Value { return valueInterfaceValue(f.data[ind]) })
 			}
-		case isRegularCall(c):
-			// Handle nested function calls: pass returned values as arguments
+		case isRegularCall(c) && len(c.child[0].typ.ret) != 1:
+			// Handle nested function calls: pass returned values as arguments. (peerbook
+			// patch 218: a single result is an argument as any other, below, wrapped for an
+			// interface parameter when its type is the interpreter's: sort.Sort(newT()).)
 			for j := range c.child[0].typ.ret {
 				ind := c.findex + j
 				values = append(values, func(f *frame) reflect.Value { return valueInterfaceValue(f.data[ind]) })
