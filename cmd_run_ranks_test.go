@@ -10,14 +10,13 @@ import (
 )
 
 // `peerbook run --ranks 2` runs every cell on both ranks of the real session: text labelled
-// by rank, rank 0's value; a rank killed by a cell (a stack overflow on rank 1 only) fails
+// by rank, rank 0's value; a rank killed by a cell (a fatal error on rank 1 only) fails
 // the cell naming the rank, and with --continue the next cells run in new, empty ranks.
 func TestRunRanks(t *testing.T) {
 	bin := buildPeerbook(t)
-	t.Setenv("PEERBOOK_MAX_STACK_MB", "16")
 	nb := writeNotebook(t,
-		"import (\n\t\"fmt\"\n\t\"peerbook/gpu\"\n)\nx := 40 + gpu.Rank()\nfmt.Println(\"rank\", gpu.Rank(), \"of\", gpu.Ranks())\nx",
-		"var down func(int) int\ndown = func(n int) int { return down(n+1) + 1 }\nif gpu.Rank() == 1 {\n\tdown(0)\n}",
+		"import (\n\t\"fmt\"\n\t\"sync\"\n\t\"peerbook/gpu\"\n)\nx := 40 + gpu.Rank()\nfmt.Println(\"rank\", gpu.Rank(), \"of\", gpu.Ranks())\nx",
+		"var mu sync.Mutex\nif gpu.Rank() == 1 {\n\tmu.Unlock()\n}",
 		"x",
 	)
 	out := filepath.Join(t.TempDir(), "out.ipynb")
@@ -46,7 +45,7 @@ func TestRunRanks(t *testing.T) {
 		t.Errorf("cell 1: lines %q, value %q", lines, value)
 	}
 	last := cells[1].Outputs[len(cells[1].Outputs)-1]
-	if last["ename"] != "SessionLost" || !strings.Contains(outputText(last), "rank 1 of 2 died (fatal error: stack overflow)") {
+	if last["ename"] != "SessionLost" || !strings.Contains(outputText(last), "rank 1 of 2 died (fatal error: sync: unlock of unlocked mutex)") {
 		t.Errorf("cell 2: %v", last)
 	}
 	if len(cells[2].Outputs) != 1 || !strings.Contains(outputText(cells[2].Outputs[0]), "undefined: x") {

@@ -156,3 +156,13 @@ func viaMap(n int) string {
 		t.Errorf("after the overflows the session printed %q, want %q", rec.stream("stdout"), "10 42\n")
 	}
 }
+
+// Yaegi patch 172 finds the closure of a function value by the address of the function
+// value's object. A function value collected while its closure was not yet swept left
+// that address to a new object (here the method value's wrapper, or the next literal's):
+// the call ran a dead closure's body with the live value's arguments ("reflect.Set: value
+// of type func() int is not assignable to type int", or another closure's result). The
+// lookup now holds the function value itself weakly and checks it is the same object.
+func TestClosureCallsRunTheirOwnClosureUnderGC(t *testing.T) {
+	checkCorpusProgram(t, "closure_identity_under_gc")
+}

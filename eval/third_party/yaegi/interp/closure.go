@@ -115,32 +115,43 @@ func (c *closure) callDirect(caller *frame, t reflect.Type, args []reflect.Value
 	return c.call(caller, in, name)
 }
 
-// closures maps the function values of the closures made by function literals (their
-// funcval pointers) to their closure, weakly: an entry goes once its value is collected.
+// closures maps the function values of the closures made by function literals to their
+// closure, by the address of the function value's object. Both are held weakly: an entry
+// goes once its value is collected. A weak pointer to the function value itself makes
+// the lookup exact: the address of a collected function value can be taken by a new
+// object before the weak pointer to its closure is cleared (another span's sweep), and
+// the entry would have named a dead closure for a live function value; a weak pointer to
+// the function value is cleared before its memory can be used again.
 var closures = struct {
 	sync.RWMutex
-	m     map[uintptr]weak.Pointer[closure]
+	m     map[uintptr]closureEntry
 	sweep int // the table's size at which the collected entries are swept next
-}{m: map[uintptr]weak.Pointer[closure]{}, sweep: 1024}
+}{m: map[uintptr]closureEntry{}, sweep: 1024}
 
-// funcKey returns the pointer that identifies the function value fv (of kind Func), 0
-// for nil: the data word of the interface holding it.
-func funcKey(fv reflect.Value) uintptr {
+// closureEntry is a function value (its object) and the closure it runs, held weakly.
+type closureEntry struct {
+	fv weak.Pointer[byte]
+	c  weak.Pointer[closure]
+}
+
+// funcObject returns the object of the function value fv (of kind Func, not nil): the
+// data word of the interface holding it.
+func funcObject(fv reflect.Value) unsafe.Pointer {
 	e := fv.Interface()
-	return uintptr((*[2]unsafe.Pointer)(unsafe.Pointer(&e))[1])
+	return (*[2]unsafe.Pointer)(unsafe.Pointer(&e))[1]
 }
 
 // registerClosure records that the function value fv runs c. c lives as long as fv (fv's
-// implementation holds it), so the weak entry finds c exactly while fv can be called.
+// implementation holds it).
 func registerClosure(fv reflect.Value, c *closure) {
-	k := funcKey(fv)
-	w := weak.Make(c)
+	p := funcObject(fv)
+	e := closureEntry{fv: weak.Make((*byte)(p)), c: weak.Make(c)}
 	closures.Lock()
 	defer closures.Unlock()
-	closures.m[k] = w
+	closures.m[uintptr(p)] = e
 	if len(closures.m) >= closures.sweep {
-		for k, w := range closures.m {
-			if w.Value() == nil {
+		for k, e := range closures.m {
+			if e.fv.Value() == nil {
 				delete(closures.m, k)
 			}
 		}
@@ -154,14 +165,14 @@ func closureOf(fv reflect.Value) *closure {
 	if fv.Kind() != reflect.Func || fv.IsNil() || !fv.CanInterface() {
 		return nil
 	}
-	k := funcKey(fv)
+	p := funcObject(fv)
 	closures.RLock()
-	w, ok := closures.m[k]
+	e, ok := closures.m[uintptr(p)]
 	closures.RUnlock()
-	if !ok {
+	if !ok || e.fv.Value() != (*byte)(p) {
 		return nil
 	}
-	return w.Value()
+	return e.c.Value()
 }
 
 // doneCase is the select case of the interpreter's current run's done channel, which
