@@ -1025,7 +1025,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.typ = dest.typ
 				n.findex = dest.findex
 				n.level = dest.level
-			case n.anc.kind == returnStmt && !resultReadByOthers(n, sc) && concreteResult(n, sc):
+			case n.anc.kind == returnStmt && resultsSetTogether(n) && !resultReadByOthers(n, sc) && concreteResult(n, sc):
 				// To avoid a copy in frame, if the result is to be returned, store it directly
 				// at the frame location reserved for output arguments. Not an interface
 				// result (peerbook patch 91): a comparison's code stores a bool, and
@@ -1469,7 +1469,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						}
 					} else {
 						n.typ = valueTOf(typ.Out(0))
-						if n.anc.kind == returnStmt && !resultReadByOthers(n, sc) {
+						if n.anc.kind == returnStmt && resultsSetTogether(n) && !resultReadByOthers(n, sc) {
 							// A compiled function's results are set into the result
 							// slots with reflect's assignability (callBin, aReturn).
 							n.findex = childPos(n)
@@ -2497,7 +2497,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.typ = dest.typ
 				n.findex = dest.findex
 				n.level = dest.level
-			case n.anc.kind == returnStmt && !resultReadByOthers(n, sc) && concreteResult(n, sc):
+			case n.anc.kind == returnStmt && resultsSetTogether(n) && !resultReadByOthers(n, sc) && concreteResult(n, sc):
 				pos := childPos(n)
 				n.typ = sc.def.typ.ret[pos]
 				n.findex = pos
@@ -3804,12 +3804,25 @@ func isResultSlotOf(n *node, sc *scope) bool {
 	if resultReadByOthers(n, sc) {
 		return false
 	}
-	if len(n.anc.child) > 1 && len(sc.def.child) > 2 && !mustReturnValue(sc.def.child[2]) {
+	if len(n.anc.child) > 1 {
 		// peerbook patch 102: with named results, a later operand may read a result
 		// (return make([]int, 1), r): no operand is stored there before all are read.
+		// peerbook patch 181: nor with unnamed ones, where a later operand may panic
+		// (resultsSetTogether).
 		return false
 	}
 	return n.typ.id() == sc.def.typ.ret[pos].id()
+}
+
+// resultsSetTogether reports whether n, an operand of a return, may be computed straight
+// into its result's slot: only where it is the return's one operand (peerbook patch
+// 181). With several, a later operand may panic (return m, f() with f panicking, or
+// e[i] out of range) after an earlier one was stored, and a deferred recover then
+// returns that value where Go returns the results as they were before the return
+// statement (zero for unnamed results): the results are set together, once every
+// operand is computed.
+func resultsSetTogether(n *node) bool {
+	return len(n.anc.child) == 1
 }
 
 // concreteResult reports whether the result that n, an operand of a return, is returned
