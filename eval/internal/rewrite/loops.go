@@ -553,6 +553,15 @@ func (x *cell) collectDefer(m *ast.DeferStmt, defers string) []ast.Stmt {
 			args = append(args, ph) // a constant keeps the type the call gives it
 			continue
 		}
+		if id, isIdent := a.(*ast.Ident); isIdent && !ok && x.info.Uses[id] == nil {
+			// A name the rewrite wrote (bindCall): a temporary already bound at the
+			// defer statement, or a variable of an enclosing loop that a deferred
+			// function literal takes as a parameter (loopParams) and must see as the
+			// loop's body leaves it (x *= 2 after the defer statement), as the
+			// literal's closure would: the collected call reads it when it runs.
+			args = append(args, ph)
+			continue
+		}
 		n := 1
 		if tuple, isTuple := tv.Type.(*types.Tuple); ok && isTuple {
 			n = tuple.Len() // f(g()) with g of several results
