@@ -93,12 +93,14 @@ func isOrdered(n *node, sc *scope) bool {
 }
 
 // hasOrdered reports whether n has a node in it that isOrdered, out of function
-// literals.
+// literals and out of the declaration of a generic function's instance, which a call
+// of it has as its function (peerbook patch 182: the calls in the instance's body
+// made its call's arguments keep the order of the source).
 func hasOrdered(n *node, sc *scope) bool {
 	if isOrdered(n, sc) {
 		return true
 	}
-	if n.kind == funcLit {
+	if n.kind == funcLit || n.kind == funcDecl {
 		return false
 	}
 	for _, c := range n.child {
