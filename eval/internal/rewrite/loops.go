@@ -588,6 +588,13 @@ func (x *cell) collectDefer(m *ast.DeferStmt, defers string) []ast.Stmt {
 	return []ast.Stmt{&ast.BlockStmt{Lbrace: m.Defer, List: tm.statements("%s", src), Rbrace: m.End()}}
 }
 
+// rewriteMade reports whether id is a name the rewrite wrote, which the cell's check
+// never saw: the recover() of the runner of an inner range-over-func loop's defers
+// (rangeFunc), collected by the outer loop's, is the built-in.
+func (x *cell) rewriteMade(id *ast.Ident) bool {
+	return x.info.Uses[id] == nil && x.info.Defs[id] == nil
+}
+
 // isBuiltin reports whether id names a built-in function (which is no value).
 func (x *cell) isBuiltin(id *ast.Ident) bool {
 	_, ok := x.info.Uses[id].(*types.Builtin)
@@ -607,7 +614,7 @@ func (x *cell) recoverFromList(body *ast.BlockStmt) {
 			if !ok || len(call.Args) != 0 {
 				return e
 			}
-			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "recover" && x.isBuiltin(id) {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "recover" && (x.isBuiltin(id) || x.rewriteMade(id)) {
 				return parseExpr(call.Pos(), "func() any { _pbr := _pbp; _pbp = nil; return _pbr }()")
 			}
 			return e
