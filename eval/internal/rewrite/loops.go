@@ -537,14 +537,27 @@ func (x *cell) collectDefer(m *ast.DeferStmt, defers string) []ast.Stmt {
 	var names, values []string // temporaries set when the defer statement runs
 	fun := "_pbX_fun"
 	tm.exprs[fun] = call.Fun
+	declared := false // a function value: its body's recover() is out of reach
 	switch f := ast.Unparen(call.Fun).(type) {
 	case *ast.FuncLit:
 		x.recoverFromList(f.Body)
-	default:
-		if id, ok := f.(*ast.Ident); !ok || !x.isBuiltin(id) {
+	case *ast.Ident:
+		if _, isFunc := x.info.Uses[f].(*types.Func); isFunc {
+			// A declared function, named where the call is made: a recover() in it
+			// takes the panic only when the interpreter makes its function value in
+			// the frame that defers it (below), not where the defer statement runs.
+			declared = true
+			break
+		}
+		if !x.isBuiltin(f) {
 			t := x.tmp("df")
 			names, values, fun = append(names, t), append(values, "_pbX_fun"), t
+			declared = true
 		}
+	default:
+		t := x.tmp("df")
+		names, values, fun = append(names, t), append(values, "_pbX_fun"), t
+		declared = true
 	}
 	var args []string
 	for i, a := range call.Args {
@@ -584,7 +597,15 @@ func (x *cell) collectDefer(m *ast.DeferStmt, defers string) []ast.Stmt {
 	if len(names) > 0 {
 		src = strings.Join(names, ", ") + " := " + strings.Join(values, ", ") + "\n"
 	}
-	src += fmt.Sprintf("%s = append(%s, func(_pbp any) any {\n%s(%s%s)\nreturn _pbp\n})", defers, defers, fun, strings.Join(args, ", "), ell)
+	callSrc := fmt.Sprintf("%s(%s%s)", fun, strings.Join(args, ", "), ell)
+	if declared {
+		// A function value (a declared function, a method value) may call recover
+		// itself: it is deferred for real in a function that panics with the panic to
+		// hand on, if any, so that its recover() takes it, and what is left is returned.
+		src += fmt.Sprintf("%s = append(%s, func(_pbp any) (_pbr any) {\ndefer func() { _pbr = recover() }()\ndefer %s\nif _pbp != nil {\npanic(_pbp)\n}\nreturn nil\n})", defers, defers, callSrc)
+	} else {
+		src += fmt.Sprintf("%s = append(%s, func(_pbp any) any {\n%s\nreturn _pbp\n})", defers, defers, callSrc)
+	}
 	return []ast.Stmt{&ast.BlockStmt{Lbrace: m.Defer, List: tm.statements("%s", src), Rbrace: m.End()}}
 }
 
