@@ -129,9 +129,13 @@ func (s *callSplitter) walk(n *node, sc *scope) bool {
 		return true
 	}
 	switch n.kind {
-	case indexExpr, selectorExpr, starExpr, parenExpr, binaryExpr, unaryExpr, compositeLitExpr, keyValueExpr, callExpr:
+	case indexExpr, selectorExpr, starExpr, parenExpr, binaryExpr, unaryExpr, compositeLitExpr, keyValueExpr, callExpr,
+		addressExpr, sliceExpr:
 		// A call here is a conversion (isOrdered).
-		// Their post-order wires their children in order, then themselves.
+		// Their post-order wires their children in order, then themselves. (peerbook
+		// patch 183: an address, `&S{f()}`, and a slice expression, `s[i:f()]`, too:
+		// they kept their place, so `return v[0], &S{N: f()}` panicked on the index
+		// before f ran.)
 		for _, c := range n.child {
 			if !s.walk(c, sc) {
 				return false
