@@ -3313,7 +3313,9 @@ func isLateDest(dest *node, sc *scope) bool {
 	}
 	switch dest.kind {
 	case indexExpr:
-		if isMapEntry(dest) && a.action == aAssign {
+		if isMapEntry(dest) && a.action == aAssign && !hasEffectsIn(a, dest, sc) {
+			// peerbook patch 184: with a call in the assignment, the map and the key
+			// are read after it (m[g+1] = f() with f changing g stores at the new key).
 			return false
 		}
 		// peerbook patch 150: the map entry of an assignment operator (m[k] += f())
@@ -3329,6 +3331,17 @@ func isLateDest(dest *node, sc *scope) bool {
 		return ok
 	}
 	return true
+}
+
+// hasEffectsIn reports whether an operand of the assignment a other than dest may
+// call a function or receive (hasEffects).
+func hasEffectsIn(a, dest *node, sc *scope) bool {
+	for _, c := range a.child {
+		if c != dest && hasEffects(c, sc) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasEffects reports whether evaluating n may call a function or receive: a call
