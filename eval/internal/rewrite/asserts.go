@@ -281,18 +281,124 @@ func (x *cell) sessionTypes() []types.Type {
 	return out
 }
 
-// missingMethod names the first method of interface t (for the panic message).
-func missingMethod(t types.Type) string {
+// methodOrder lists the methods of interface iface in the order the Go runtime checks
+// them when it builds an itab (cmd/compile's Sym.Less): exported names before
+// unexported ones, then by name. The runtime names the first one the dynamic type lacks.
+func methodOrder(iface *types.Interface) []*types.Func {
+	var ms []*types.Func
+	for i := 0; i < iface.NumMethods(); i++ {
+		ms = append(ms, iface.Method(i))
+	}
+	sort.SliceStable(ms, func(i, j int) bool {
+		ei, ej := ms[i].Exported(), ms[j].Exported()
+		if ei != ej {
+			return ei
+		}
+		return ms[i].Name() < ms[j].Name()
+	})
+	return ms
+}
+
+// missingOf names the method of iface that the Go runtime reports missing from type c
+// ("missing method M2"): the first, in the runtime's order, that c's method set lacks
+// or has with another signature; "" when c implements iface.
+func missingOf(c types.Type, iface *types.Interface) string {
+	ms := types.NewMethodSet(c)
+	for _, m := range methodOrder(iface) {
+		sel := ms.Lookup(m.Pkg(), m.Name())
+		if sel == nil || !types.Identical(sel.Type(), m.Type()) {
+			return m.Name()
+		}
+	}
+	return ""
+}
+
+// missingExpr writes an expression for the method a failed assertion of a (of static
+// type xt) to the interface t names as missing, which depends on the dynamic type: for
+// the session's types, the one missingOf finds (tested one by one, as matchIface does);
+// for any other type, the interface's method names in the runtime's order, separated by
+// commas, from which AssertError takes the first the value's compiled type lacks.
+// Types declared in the functions around the assertion (at pos) are tested too.
+func (x *cell) missingExpr(a string, xt, t types.Type, pos token.Pos) string {
 	iface, ok := t.Underlying().(*types.Interface)
 	if !ok || iface.NumMethods() == 0 {
-		return ""
+		return `""`
 	}
 	var names []string
-	for i := 0; i < iface.NumMethods(); i++ {
-		names = append(names, iface.Method(i).Name())
+	for _, m := range methodOrder(iface) {
+		names = append(names, m.Name())
 	}
-	sort.Strings(names)
-	return names[0]
+	list := strconv.Quote(strings.Join(names, ","))
+	if mentionsTypeParam(t) {
+		// What a session type lacks depends on the instance.
+		return list
+	}
+	var fromIface *types.Interface
+	if fi, ok := xt.Underlying().(*types.Interface); ok && !fi.Empty() {
+		fromIface = fi
+	}
+	var tries []string
+	for _, c := range append(x.sessionTypes(), x.localTypes(pos)...) {
+		if fromIface != nil && !types.Implements(c, fromIface) {
+			continue // a.(c) would not compile: a value of c is never in a
+		}
+		m := missingOf(c, iface)
+		if m == "" {
+			continue
+		}
+		cs, ok := x.c.typeString(c)
+		if !ok {
+			continue
+		}
+		tries = append(tries, fmt.Sprintf("if _, ok := %s.(%s); ok { return %q }", a, cs, m))
+	}
+	if len(tries) == 0 {
+		return list
+	}
+	return fmt.Sprintf("func() string {\nif %s != nil {\n%s\n}\nreturn %s\n}()", a, strings.Join(tries, "\n"), list)
+}
+
+// localTypes lists the named types declared in the functions around pos and visible
+// there by their names (not generic, not interfaces), and pointers to them.
+func (x *cell) localTypes(pos token.Pos) []types.Type {
+	// The scopes of the cell's functions, not the package's: the file a session checks
+	// need not span the cell's positions.
+	var inner *types.Scope
+	for _, s := range x.c.info.Scopes {
+		if scopeDepth(s) > 2 && s.Contains(pos) {
+			if in := s.Innermost(pos); in != nil && (inner == nil || scopeDepth(in) > scopeDepth(inner)) {
+				inner = in
+			}
+		}
+	}
+	var out []types.Type
+	for s := inner; s != nil && scopeDepth(s) > 2; s = s.Parent() {
+		for _, n := range s.Names() {
+			tn, ok := s.Lookup(n).(*types.TypeName)
+			if !ok || tn.IsAlias() {
+				continue
+			}
+			if _, visible := inner.LookupParent(n, pos); visible != tn {
+				continue // declared later, or hidden by an inner declaration
+			}
+			nt, ok := tn.Type().(*types.Named)
+			if !ok || nt.TypeParams() != nil || types.IsInterface(nt) {
+				continue
+			}
+			out = append(out, nt, types.NewPointer(nt))
+		}
+	}
+	return out
+}
+
+// scopeDepth counts the scopes from s up to the universe's: 1 for a package's, 2 for a
+// file's, more for a function's and the blocks in it.
+func scopeDepth(s *types.Scope) int {
+	d := 0
+	for ; s != nil && s != types.Universe; s = s.Parent() {
+		d++
+	}
+	return d
 }
 
 // assertExpr rewrites a single-value type assertion x.(T).
@@ -304,9 +410,10 @@ func (x *cell) assertExpr(ta *ast.TypeAssertExpr) ast.Expr {
 	if t == nil || xt == nil || !types.IsInterface(xt) {
 		return nil
 	}
-	if _, isParam := types.Unalias(t).(*types.TypeParam); isParam {
+	if _, isParam := types.Unalias(t).(*types.TypeParam); isParam || (!types.IsInterface(t) && mentionsTypeParam(t) && x.assertKind(xt, t) == assertNative) {
 		// x.(T) in a generic function: yaegi's assertion panics naming the instance's
-		// type (the message made here would name the parameter, "not T").
+		// type (the message made here would name the parameter, "not T"); so does
+		// x.([]T) on an empty interface (it said "not []T": gosmith seed 3045).
 		return nil
 	}
 	ts, ok1 := x.c.typeString(t)
@@ -325,14 +432,14 @@ func (x *cell) assertExpr(ta *ast.TypeAssertExpr) ast.Expr {
 	if !ok {
 		return nil
 	}
-	missing := ""
+	missing := `""`
 	if types.IsInterface(t) {
-		missing = missingMethod(t)
+		missing = x.missingExpr("_pb_a", xt, t, ta.Pos())
 		// A nil asserted to an interface type: the runtime names no static type
 		// ("interface is nil, not interface {}"), the empty interface's too.
 		iface = strconv.Quote("interface")
 	}
-	return tm.expr("func(_pb_a %s) %s {\n%s\nif !_pb_ok { panic(_pb_assert_error(_pb_a, %s, %s, %q, %s)) }\nreturn _pb_v\n}(_pbX_x)",
+	return tm.expr("func(_pb_a %s) %s {\n%s\nif !_pb_ok { panic(_pb_assert_error(_pb_a, %s, %s, %s, %s)) }\nreturn _pb_v\n}(_pbX_x)",
 		xts, ts, try, target, iface, missing, session)
 }
 

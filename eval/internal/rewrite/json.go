@@ -68,18 +68,25 @@ func (x *cell) registerJSON(named *types.Named, ts string, f *ast.File, stmts *a
 		// Before the cell's own declarations: a package variable initialized with
 		// json.Marshal of the type must see its methods (Go's initialization order
 		// follows the source where nothing depends).
-		d := parseDecl(f.Pos(), fmt.Sprintf("package main\nvar %s = %s", x.tmp("regjson"), call))
-		i := 0
-		for i < len(f.Decls) {
-			if g, ok := f.Decls[i].(*ast.GenDecl); !ok || g.Tok != token.IMPORT {
-				break
-			}
-			i++
-		}
-		f.Decls = append(f.Decls[:i], append([]ast.Decl{d}, f.Decls[i:]...)...)
+		declareFirst(f, parseDecl(f.Pos(), fmt.Sprintf("package main\nvar %s = %s", x.tmp("regjson"), call)))
 	case stmts != nil:
 		stmts.List = append(parseStmts(stmts.Lbrace, "_ = %s", call), stmts.List...)
 	}
+}
+
+// declareFirst adds the declaration d to f before its declarations (after its imports):
+// a registration that package variables initialized with a value of the type (printed,
+// marshalled) must find done, as Go's initialization order follows the source where
+// nothing depends.
+func declareFirst(f *ast.File, d ast.Decl) {
+	i := 0
+	for i < len(f.Decls) {
+		if g, ok := f.Decls[i].(*ast.GenDecl); !ok || g.Tok != token.IMPORT {
+			break
+		}
+		i++
+	}
+	f.Decls = append(f.Decls[:i], append([]ast.Decl{d}, f.Decls[i:]...)...)
 }
 
 // jsonSig reports whether sig is the signature written want (as in jsonMethods), with

@@ -489,12 +489,14 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 	replaceStmt(rs.Body, repl)
 	if usesDefers {
 		// The runner takes the panic, if any, hands it to each collected call (a recover
-		// in it takes it: collectDefer) and panics again with what none took. It is
-		// given the list's pointer as its argument: a deferred function literal runs on
-		// its function's frame as it is at the end (the interpreter), where the loop's
-		// last pass declared the list again (a range over a function inside a loop).
+		// in it takes it: collectDefer) and panics again with what none took. A call that
+		// panics replaces the panic, and the calls before it still run, as deferred calls
+		// do (_pb_run_deferred). It is given the list's pointer as its argument: a
+		// deferred function literal runs on its function's frame as it is at the end (the
+		// interpreter), where the loop's last pass declared the list again (a range over
+		// a function inside a loop).
 		decls = append(decls, fmt.Sprintf("%s := new([]func(any) any)", defers),
-			fmt.Sprintf("defer func(_pbl *[]func(any) any) {\n_pbp := recover()\nfor i := len(*_pbl) - 1; i >= 0; i-- { _pbp = (*_pbl)[i](_pbp) }\nif _pbp != nil { panic(_pbp) }\n}(%s)", defers))
+			fmt.Sprintf("defer func(_pbl *[]func(any) any) {\n_pbp := recover()\nfor i := len(*_pbl) - 1; i >= 0; i-- { _pbp = _pb_run_deferred((*_pbl)[i], _pbp) }\nif _pbp != nil { panic(_pbp) }\n}(%s)", defers))
 	}
 	if usesCtl {
 		decls = append(decls, fmt.Sprintf("var %s int", ctl))
@@ -535,14 +537,27 @@ func (x *cell) collectDefer(m *ast.DeferStmt, defers string) []ast.Stmt {
 	var names, values []string // temporaries set when the defer statement runs
 	fun := "_pbX_fun"
 	tm.exprs[fun] = call.Fun
+	declared := false // a function value: its body's recover() is out of reach
 	switch f := ast.Unparen(call.Fun).(type) {
 	case *ast.FuncLit:
 		x.recoverFromList(f.Body)
-	default:
-		if id, ok := f.(*ast.Ident); !ok || !x.isBuiltin(id) {
+	case *ast.Ident:
+		if _, isFunc := x.info.Uses[f].(*types.Func); isFunc {
+			// A declared function, named where the call is made: a recover() in it
+			// takes the panic only when the interpreter makes its function value in
+			// the frame that defers it (below), not where the defer statement runs.
+			declared = true
+			break
+		}
+		if !x.isBuiltin(f) {
 			t := x.tmp("df")
 			names, values, fun = append(names, t), append(values, "_pbX_fun"), t
+			declared = true
 		}
+	default:
+		t := x.tmp("df")
+		names, values, fun = append(names, t), append(values, "_pbX_fun"), t
+		declared = true
 	}
 	var args []string
 	for i, a := range call.Args {
@@ -551,6 +566,15 @@ func (x *cell) collectDefer(m *ast.DeferStmt, defers string) []ast.Stmt {
 		tv, ok := x.info.Types[a]
 		if ok && (tv.Value != nil || tv.IsNil() || tv.IsType()) {
 			args = append(args, ph) // a constant keeps the type the call gives it
+			continue
+		}
+		if id, isIdent := a.(*ast.Ident); isIdent && !ok && x.info.Uses[id] == nil {
+			// A name the rewrite wrote (bindCall): a temporary already bound at the
+			// defer statement, or a variable of an enclosing loop that a deferred
+			// function literal takes as a parameter (loopParams) and must see as the
+			// loop's body leaves it (x *= 2 after the defer statement), as the
+			// literal's closure would: the collected call reads it when it runs.
+			args = append(args, ph)
 			continue
 		}
 		n := 1
@@ -573,8 +597,23 @@ func (x *cell) collectDefer(m *ast.DeferStmt, defers string) []ast.Stmt {
 	if len(names) > 0 {
 		src = strings.Join(names, ", ") + " := " + strings.Join(values, ", ") + "\n"
 	}
-	src += fmt.Sprintf("%s = append(%s, func(_pbp any) any {\n%s(%s%s)\nreturn _pbp\n})", defers, defers, fun, strings.Join(args, ", "), ell)
+	callSrc := fmt.Sprintf("%s(%s%s)", fun, strings.Join(args, ", "), ell)
+	if declared {
+		// A function value (a declared function, a method value) may call recover
+		// itself: it is deferred for real in a function that panics with the panic to
+		// hand on, if any, so that its recover() takes it, and what is left is returned.
+		src += fmt.Sprintf("%s = append(%s, func(_pbp any) (_pbr any) {\ndefer func() { _pbr = recover() }()\ndefer %s\nif _pbp != nil {\npanic(_pbp)\n}\nreturn nil\n})", defers, defers, callSrc)
+	} else {
+		src += fmt.Sprintf("%s = append(%s, func(_pbp any) any {\n%s\nreturn _pbp\n})", defers, defers, callSrc)
+	}
 	return []ast.Stmt{&ast.BlockStmt{Lbrace: m.Defer, List: tm.statements("%s", src), Rbrace: m.End()}}
+}
+
+// rewriteMade reports whether id is a name the rewrite wrote, which the cell's check
+// never saw: the recover() of the runner of an inner range-over-func loop's defers
+// (rangeFunc), collected by the outer loop's, is the built-in.
+func (x *cell) rewriteMade(id *ast.Ident) bool {
+	return x.info.Uses[id] == nil && x.info.Defs[id] == nil
 }
 
 // isBuiltin reports whether id names a built-in function (which is no value).
@@ -596,7 +635,7 @@ func (x *cell) recoverFromList(body *ast.BlockStmt) {
 			if !ok || len(call.Args) != 0 {
 				return e
 			}
-			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "recover" && x.isBuiltin(id) {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "recover" && (x.isBuiltin(id) || x.rewriteMade(id)) {
 				return parseExpr(call.Pos(), "func() any { _pbr := _pbp; _pbp = nil; return _pbr }()")
 			}
 			return e

@@ -113,7 +113,9 @@ func (x *cell) registerTypes(f *ast.File, stmts *ast.BlockStmt) {
 		call += " + " + fmtCall
 		switch {
 		case f != nil:
-			f.Decls = append(f.Decls, parseDecl(f.End(), fmt.Sprintf("package main\nvar %s = %s", x.tmp("reg"), call)))
+			// Before the cell's declarations: a package variable initialized with a
+			// value of the type printed must find its String method (declareFirst).
+			declareFirst(f, parseDecl(f.Pos(), fmt.Sprintf("package main\nvar %s = %s", x.tmp("reg"), call)))
 		case stmts != nil:
 			stmts.List = append(parseStmts(stmts.Lbrace, "_ = %s", call), stmts.List...)
 		}

@@ -106,6 +106,11 @@ func (x *cell) stmt(s ast.Stmt, fn *types.Signature, loops []ast.Node) []ast.Stm
 				out = []ast.Stmt{labeled(label, mt[0])}
 			}
 		}
+		if out == nil {
+			if od := x.opAssignDest(st); od != nil {
+				out = []ast.Stmt{labeled(label, od[0])}
+			}
+		}
 	case *ast.IfStmt:
 		if e, ok := st.Else.(*ast.IfStmt); ok {
 			// An else if is no statement of a list: its comma-ok init (else if s, ok :=

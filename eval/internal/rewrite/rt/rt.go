@@ -7,6 +7,7 @@ import (
 	"math"
 	"reflect"
 	"sort"
+	"strings"
 )
 
 // ImportPath is the path under which the interpreter knows this package.
@@ -135,8 +136,11 @@ func unwrap(v any) any {
 
 // AssertError is the runtime error of a failed type assertion x.(T), with the message
 // the Go runtime gives: iface is the static type of x, target T; missing is the first
-// method of an interface T the value lacks ("" for a concrete T). session names the
-// interpreter session, for the names of its types.
+// method of an interface T the value lacks ("" for a concrete T), or T's method names
+// in the runtime's order separated by commas, of which the message names the first
+// the value's compiled type lacks (the first where its type has none it can see: a
+// type of the interpreter). session names the interpreter session, for the names of
+// its types.
 func AssertError(v any, target, iface, missing, session string) error {
 	rv, t := dynamic(reflect.ValueOf(v), session)
 	dyn := "nil"
@@ -147,6 +151,7 @@ func AssertError(v any, target, iface, missing, session string) error {
 		dyn = typeString(rv.Type()) // cell types named as Go names them
 	}
 	if missing != "" && rv.IsValid() {
+		missing = firstMissing(rv.Type(), missing)
 		return &assertError{fmt.Sprintf("interface conversion: %s is not %s: missing method %s", dyn, target, missing)}
 	}
 	if missing != "" {
@@ -166,6 +171,18 @@ func AssertError(v any, target, iface, missing, session string) error {
 		}
 	}
 	return &assertError{msg}
+}
+
+// firstMissing picks, of the comma-separated method names, the first that type t has
+// no method of; the first name when it has them all.
+func firstMissing(t reflect.Type, names string) string {
+	list := strings.Split(names, ",")
+	for _, name := range list {
+		if _, ok := t.MethodByName(name); !ok {
+			return name
+		}
+	}
+	return list[0]
 }
 
 type assertError struct{ msg string }

@@ -1031,7 +1031,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.typ = dest.typ
 				n.findex = dest.findex
 				n.level = dest.level
-			case n.anc.kind == returnStmt && !resultReadByOthers(n, sc) && concreteResult(n, sc):
+			case n.anc.kind == returnStmt && resultsSetTogether(n) && !resultReadByOthers(n, sc) && concreteResult(n, sc):
 				// To avoid a copy in frame, if the result is to be returned, store it directly
 				// at the frame location reserved for output arguments. Not an interface
 				// result (peerbook patch 91): a comparison's code stores a bool, and
@@ -1475,7 +1475,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						}
 					} else {
 						n.typ = valueTOf(typ.Out(0))
-						if n.anc.kind == returnStmt && !resultReadByOthers(n, sc) {
+						if n.anc.kind == returnStmt && resultsSetTogether(n) && !resultReadByOthers(n, sc) {
 							// A compiled function's results are set into the result
 							// slots with reflect's assignability (callBin, aReturn).
 							n.findex = childPos(n)
@@ -2503,7 +2503,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.typ = dest.typ
 				n.findex = dest.findex
 				n.level = dest.level
-			case n.anc.kind == returnStmt && !resultReadByOthers(n, sc) && concreteResult(n, sc):
+			case n.anc.kind == returnStmt && resultsSetTogether(n) && !resultReadByOthers(n, sc) && concreteResult(n, sc):
 				pos := childPos(n)
 				n.typ = sc.def.typ.ret[pos]
 				n.findex = pos
@@ -3319,7 +3319,9 @@ func isLateDest(dest *node, sc *scope) bool {
 	}
 	switch dest.kind {
 	case indexExpr:
-		if isMapEntry(dest) && a.action == aAssign {
+		if isMapEntry(dest) && a.action == aAssign && !hasEffectsIn(a, dest, sc) {
+			// peerbook patch 184: with a call in the assignment, the map and the key
+			// are read after it (m[g+1] = f() with f changing g stores at the new key).
 			return false
 		}
 		// peerbook patch 150: the map entry of an assignment operator (m[k] += f())
@@ -3335,6 +3337,17 @@ func isLateDest(dest *node, sc *scope) bool {
 		return ok
 	}
 	return true
+}
+
+// hasEffectsIn reports whether an operand of the assignment a other than dest may
+// call a function or receive (hasEffects).
+func hasEffectsIn(a, dest *node, sc *scope) bool {
+	for _, c := range a.child {
+		if c != dest && hasEffects(c, sc) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasEffects reports whether evaluating n may call a function or receive: a call
@@ -3810,12 +3823,25 @@ func isResultSlotOf(n *node, sc *scope) bool {
 	if resultReadByOthers(n, sc) {
 		return false
 	}
-	if len(n.anc.child) > 1 && len(sc.def.child) > 2 && !mustReturnValue(sc.def.child[2]) {
+	if len(n.anc.child) > 1 {
 		// peerbook patch 102: with named results, a later operand may read a result
 		// (return make([]int, 1), r): no operand is stored there before all are read.
+		// peerbook patch 181: nor with unnamed ones, where a later operand may panic
+		// (resultsSetTogether).
 		return false
 	}
 	return n.typ.id() == sc.def.typ.ret[pos].id()
+}
+
+// resultsSetTogether reports whether n, an operand of a return, may be computed straight
+// into its result's slot: only where it is the return's one operand (peerbook patch
+// 181). With several, a later operand may panic (return m, f() with f panicking, or
+// e[i] out of range) after an earlier one was stored, and a deferred recover then
+// returns that value where Go returns the results as they were before the return
+// statement (zero for unnamed results): the results are set together, once every
+// operand is computed.
+func resultsSetTogether(n *node) bool {
+	return len(n.anc.child) == 1
 }
 
 // concreteResult reports whether the result that n, an operand of a return, is returned

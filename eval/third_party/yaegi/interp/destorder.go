@@ -93,12 +93,14 @@ func isOrdered(n *node, sc *scope) bool {
 }
 
 // hasOrdered reports whether n has a node in it that isOrdered, out of function
-// literals.
+// literals and out of the declaration of a generic function's instance, which a call
+// of it has as its function (peerbook patch 182: the calls in the instance's body
+// made its call's arguments keep the order of the source).
 func hasOrdered(n *node, sc *scope) bool {
 	if isOrdered(n, sc) {
 		return true
 	}
-	if n.kind == funcLit {
+	if n.kind == funcLit || n.kind == funcDecl {
 		return false
 	}
 	for _, c := range n.child {
@@ -127,9 +129,13 @@ func (s *callSplitter) walk(n *node, sc *scope) bool {
 		return true
 	}
 	switch n.kind {
-	case indexExpr, selectorExpr, starExpr, parenExpr, binaryExpr, unaryExpr, compositeLitExpr, keyValueExpr, callExpr:
+	case indexExpr, selectorExpr, starExpr, parenExpr, binaryExpr, unaryExpr, compositeLitExpr, keyValueExpr, callExpr,
+		addressExpr, sliceExpr:
 		// A call here is a conversion (isOrdered).
-		// Their post-order wires their children in order, then themselves.
+		// Their post-order wires their children in order, then themselves. (peerbook
+		// patch 183: an address, `&S{f()}`, and a slice expression, `s[i:f()]`, too:
+		// they kept their place, so `return v[0], &S{N: f()}` panicked on the index
+		// before f ran.)
 		for _, c := range n.child {
 			if !s.walk(c, sc) {
 				return false
