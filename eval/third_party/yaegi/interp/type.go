@@ -376,8 +376,21 @@ func structOf(t *itype, fields []structField, opts ...itypeOption) *itype {
 }
 
 // genericOf returns a generic type.
+//
+// peerbook patch 200: its string is its qualified name (main.G) from the start, as
+// nodeType2 makes it the first time it resolves the type's name: the name of an
+// instance is made of it (main.G[int]) and looked up to find the instance made
+// already. Made while the string was still G (an assertion x.(G[int]), whose G the
+// CFG had resolved already), the instance was made again under the other name when a
+// method named G[T], and the methods' bodies, shared by both, compiled twice: a
+// binary expression then took its operand's type from the first pass (mismatched types
+// int and bool).
 func genericOf(val *itype, name, path string, opts ...itypeOption) *itype {
-	t := &itype{cat: genericT, name: name, path: path, str: name, val: val}
+	str := name
+	if path != "" {
+		str = path + "." + name
+	}
+	t := &itype{cat: genericT, name: name, path: path, str: str, val: val}
 	for _, opt := range opts {
 		opt(t)
 	}
@@ -1210,9 +1223,21 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 
 func genType(interp *Interpreter, sc *scope, name string, lt *itype, types []*itype, seen []*node) (t *itype, err error) {
 	// A generic type is being instantiated. Generate it.
-	g, _, err := genAST(sc, lt.node.anc, types)
+	g, found, err := genAST(sc, lt.node.anc, types)
 	if err != nil {
 		return nil, err
+	}
+	if found {
+		// peerbook patch 200: the instance is made already, its methods compiled (a
+		// lookup from another package's scope, iter.Seq[int] in main, does not see the
+		// symbol made in the generic's): it is that type. Made again, the methods' bodies,
+		// the same nodes, were compiled twice.
+		for _, it := range lt.instance {
+			if it.node == g.lastChild() {
+				sc.sym[name] = &symbol{index: -1, kind: typeSym, typ: it, node: g}
+				return it, nil
+			}
+		}
 	}
 	t, err = nodeType2(interp, sc, g.lastChild(), seen)
 	if err != nil {
