@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -2279,11 +2280,6 @@ type refTypeContext struct {
 	// whole recursion is fully resolved, and the type is fixed.
 	refs map[string][]*itype
 
-	// When we detect for the first time that we are in a recursive type (thanks to
-	// defined), we keep track of the first occurrence of the type where the recursion
-	// started, so we can restart the last step that fixes all the types from the same
-	// "top-level" point.
-	rect       *itype
 	rebuilding bool
 	slevel     int
 }
@@ -2302,40 +2298,22 @@ func (c *refTypeContext) isComplete() bool {
 	return true
 }
 
-func (t *itype) fixDummy(typ reflect.Type) reflect.Type {
-	if typ == unsafe2.DummyType {
-		return t.rtype
+// dummyByValue reports whether rt holds the stand-in for a struct being built by value,
+// itself or in an array or an unnamed struct (peerbook patch 201).
+func dummyByValue(rt reflect.Type) bool {
+	switch {
+	case rt == unsafe2.DummyType:
+		return true
+	case rt.Kind() == reflect.Array:
+		return dummyByValue(rt.Elem())
+	case rt.Kind() == reflect.Struct:
+		for i := 0; i < rt.NumField(); i++ {
+			if dummyByValue(rt.Field(i).Type) {
+				return true
+			}
+		}
 	}
-	switch typ.Kind() {
-	case reflect.Array:
-		return reflect.ArrayOf(typ.Len(), t.fixDummy(typ.Elem()))
-	case reflect.Chan:
-		return reflect.ChanOf(typ.ChanDir(), t.fixDummy(typ.Elem()))
-	case reflect.Func:
-		in := make([]reflect.Type, typ.NumIn())
-		for i := range in {
-			in[i] = t.fixDummy(typ.In(i))
-		}
-		out := make([]reflect.Type, typ.NumOut())
-		for i := range out {
-			out[i] = t.fixDummy(typ.Out(i))
-		}
-		return reflect.FuncOf(in, out, typ.IsVariadic())
-	case reflect.Map:
-		return reflect.MapOf(t.fixDummy(typ.Key()), t.fixDummy(typ.Elem()))
-	case reflect.Ptr:
-		return reflect.PtrTo(t.fixDummy(typ.Elem()))
-	case reflect.Slice:
-		return reflect.SliceOf(t.fixDummy(typ.Elem()))
-	case reflect.Struct:
-		fields := make([]reflect.StructField, typ.NumField())
-		for i := range fields {
-			fields[i] = typ.Field(i)
-			fields[i].Type = t.fixDummy(fields[i].Type)
-		}
-		return reflect.StructOf(fields)
-	}
-	return typ
+	return false
 }
 
 // RefType returns a reflect.Type representation from an interpreter type.
@@ -2377,7 +2355,6 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 		// To indicate that a rebuild is needed on the englobing struct,
 		// return a dummy field type and create an empty entry.
 		flds := ctx.refs[name]
-		ctx.rect = dt
 
 		// We know we are used as a field by someone, but we don't know by who
 		// at this point in the code, so we just mark it as an empty *itype for now.
@@ -2504,6 +2481,17 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 			}
 		}
 		ctx.slevel--
+		// peerbook patch 201: a field that holds by value a struct still being built
+		// (List{root Element} reached from Element's list *List, Element first) would
+		// be laid out as the empty stand-in: the struct is not built now, and the
+		// pointer, slice or map that led here stands in for it until the types being
+		// built are complete, when the field is built again, whole.
+		if !ctx.rebuilding && slices.ContainsFunc(fields, func(f reflect.StructField) bool { return dummyByValue(f.Type) }) {
+			if t.name != "" {
+				delete(ctx.defined, name)
+			}
+			return unsafe2.DummyType
+		}
 		type fixStructField struct {
 			name  string
 			index int
@@ -2523,7 +2511,7 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 				for i := 0; i < s.rtype.NumField(); i++ {
 					f := s.rtype.Field(i)
 					if strings.HasSuffix(f.Type.String(), "unsafe2.dummy") {
-						unsafe2.SetFieldType(s.rtype, i, ctx.rect.fixDummy(s.rtype.Field(i).Type))
+						unsafe2.SetFieldType(s.rtype, i, s.field[i].typ.refType(&refTypeContext{defined: ctx.defined, refs: map[string][]*itype{}, rebuilding: true}))
 						if name == s.path+"/"+s.name {
 							fieldFix = append(fieldFix, fixStructField{s.name, i})
 						}
