@@ -61,8 +61,12 @@ func (s *Session) runGo(ctx context.Context, c *cellState, code string) (res Res
 	}
 	s.isolateItems(pc, c.serial)
 	result = takeValue(pc, result)
-	exited := false // os.Exit: no deferred call runs
+	exited := false // os.Exit, a stack overflow: no deferred call runs
 	defer func() {
+		var e *Error
+		if errors.As(err, &e) && e.Name == NameStackOverflow {
+			exited = true // in the statements or the cell's value
+		}
 		if !exited {
 			if derr := s.runDeferred(ctx, c, pc); derr != nil && err == nil {
 				err = derr

@@ -6,8 +6,8 @@ import (
 )
 
 // callStackShare is the share of a goroutine's stack limit that its nested interpreted
-// calls may be taken to use (yaegi patch 180 estimates what each call takes): the rest is
-// a margin for the estimate and for the compiled code the calls go through.
+// calls may use (yaegi patch 173 reads the stack in use where it can, patch 180 estimates
+// it elsewhere): the rest is a margin for the estimate and for the stop.
 const callStackShare = 0.75
 
 // callStackLimit is the bound of the sessions made from now on (SetStackLimit); 0:
@@ -18,9 +18,8 @@ var callStackLimit atomic.Int64
 // (runtime/debug.SetMaxStack) and the nested interpreted calls of the sessions made from
 // now on to what fits in it: a recursion deeper than that ends its cell with a
 // StackOverflow error that names the limit, where the stack's overflow would end the
-// process (a fatal error no recover catches) and the session's state with it (yaegi patch
-// 180). Recursion through function literals is not counted and can still overflow the
-// stack.
+// process (a fatal error no recover catches) and the session's state with it (yaegi patches
+// 180, 172 and 173).
 func SetStackLimit(bytes int) {
 	debug.SetMaxStack(bytes)
 	callStackLimit.Store(int64(float64(bytes) * callStackShare))

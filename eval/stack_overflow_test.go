@@ -15,7 +15,7 @@ import (
 // direct calls, 157,286 calls of methods).
 func TestDeepRecursionEndsTheCellNotTheSession(t *testing.T) {
 	s := newSession(t)
-	s.SetCallStackLimit(1 << 20) // 1,024 direct calls, 204 through wrappers
+	s.SetCallStackLimit(1 << 20) // about 1,300 direct calls, 250 through wrappers
 	mustExec(t, s, `import "fmt"
 
 var kept = 41
@@ -36,8 +36,8 @@ func (p *node) length() int {
 	}
 	return p.next.length() + 1
 }`)
-	if out, _ := mustExec(t, s, `fmt.Println(depth(900))`); out != "" {
-		t.Fatalf("value %q", out)
+	if _, rec := mustExec(t, s, `fmt.Println(depth(300))`); rec.stream("stdout") != "300\n" {
+		t.Fatalf("depth(300) printed %q", rec.stream("stdout"))
 	}
 	for _, code := range []string{
 		"defer fmt.Println(\"deferred\")\nfmt.Println(\"before\")\nfmt.Println(depth(5000))\nfmt.Println(\"after\")",
@@ -48,7 +48,7 @@ func (p *node) length() int {
 		if e == nil || e.Name != NameStackOverflow {
 			t.Fatalf("cell %q: error %+v, want a %s", code, e, NameStackOverflow)
 		}
-		for _, want := range []string{"depth", "1025 interpreted calls", "1 MB", "PEERBOOK_MAX_STACK_MB"} {
+		for _, want := range []string{"the call of depth, ", " interpreted calls deep, went past the 1 MB", "PEERBOOK_MAX_STACK_MB"} {
 			if !strings.Contains(e.Value, want) {
 				t.Errorf("the error does not name %q: %s", want, e.Value)
 			}
@@ -91,8 +91,68 @@ func depth(n int) int {
 	if _, rec := mustExec(t, s, `fmt.Println(depth(40000))`); rec.stream("stdout") != "40000\n" {
 		t.Errorf("depth(40000) printed %q", rec.stream("stdout"))
 	}
-	_, e, _ := run(t, s, `fmt.Println(depth(60000))`)
+	_, e, _ := run(t, s, `fmt.Println(depth(100000))`)
 	if e == nil || e.Name != NameStackOverflow {
-		t.Errorf("depth(60000) past the 49,152 direct calls of 48 MB: %+v, want a %s", e, NameStackOverflow)
+		t.Errorf("depth(100000), about 77 MB of stack, past the 48 MB bound of a 64 MB stack: %+v, want a %s", e, NameStackOverflow)
+	}
+}
+
+// Yaegi patches 172 and 173: recursions whose calls the interpreter did not see nested,
+// through a function literal's closure (var down func(int) int) and through compiled code
+// (a closure handed to strings.Map, a String method that fmt calls), end their cell as a
+// recursion of declared functions does, where they overflowed the stack and ended the
+// session; within the bound they run to their end and give go run's values.
+func TestRecursionThroughClosuresAndCompiledCodeEndsTheCell(t *testing.T) {
+	s := newSession(t)
+	s.SetCallStackLimit(1 << 20)
+	mustExec(t, s, `import (
+	"fmt"
+	"strings"
+)
+
+var kept = 41
+
+var down func(int) int
+
+type count int
+
+func (c count) String() string {
+	if c == 0 {
+		return "."
+	}
+	return fmt.Sprint(c-1) + "."
+}
+
+func viaMap(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return strings.Map(func(r rune) rune { viaMap(n - 1); return r }, "a")
+}`)
+	mustExec(t, s, `down = func(n int) int {
+	if n == 0 {
+		return 0
+	}
+	return down(n-1) + 1
+}`)
+	if _, rec := mustExec(t, s, `fmt.Println(down(200), count(5), viaMap(20))`); rec.stream("stdout") != "200 ...... a\n" {
+		t.Fatalf("within the bound: printed %q, want %q", rec.stream("stdout"), "200 ...... a\n")
+	}
+	for _, tc := range []struct{ code, names string }{
+		{"fmt.Println(down(100000))", "the call of down, "},
+		{"fmt.Println(count(100000))", "the call of "},
+		{"fmt.Println(viaMap(100000))", "the call of "},
+		{"f := func(n int) {}\nvar g func(int)\ng = func(n int) { f(n); g(n + 1) }\ng(0)", " interpreted calls deep, "},
+	} {
+		_, e, rec := run(t, s, "defer fmt.Println(\"deferred\")\n"+tc.code)
+		if e == nil || e.Name != NameStackOverflow || !strings.Contains(e.Value, tc.names) || !strings.Contains(e.Value, "went past the 1 MB") {
+			t.Errorf("%q: error %+v, want a %s naming %q and the bound", tc.code, e, NameStackOverflow, tc.names)
+		}
+		if out := rec.stream("stdout"); strings.Contains(out, "deferred") {
+			t.Errorf("%q: a deferred call ran after the overflow: %q", tc.code, out)
+		}
+	}
+	if _, rec := mustExec(t, s, `fmt.Println(down(10), kept+1)`); rec.stream("stdout") != "10 42\n" {
+		t.Errorf("after the overflows the session printed %q, want %q", rec.stream("stdout"), "10 42\n")
 	}
 }

@@ -131,8 +131,6 @@ func TestRealKernelRanks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the real session on 2 and 4 ranks: skipped with -short")
 	}
-	// A small stack, so that the rank killed by a stack overflow below dies in moments even
-	// on a loaded machine (at 256 MB it took over a minute there; the default is 1 GB).
 	rk := startRealKernel(t, nil, "", "PEERBOOK_MAX_STACK_MB=16")
 	c := dial(t, rk.conn)
 	for _, n := range []int{2, 4} {
@@ -168,10 +166,11 @@ func TestRealKernelRanks(t *testing.T) {
 				t.Errorf("state after the interrupt: %v", content(r))
 			}
 
-			// A rank killed mid-cell (a stack overflow is fatal to a Go process) while the
-			// others sleep.
-			r, _ = c.execute(fmt.Sprintf("var down func(int) int\ndown = func(n int) int { return down(n+1) + 1 }\nif me == %d {\n\tdown(0)\n}\ntime.Sleep(time.Minute)", n-1))
-			if rc := content(r); rc["ename"] != "SessionLost" || !strings.Contains(rc["evalue"].(string), fmt.Sprintf("rank %d of %d died (fatal error: stack overflow)", n-1, n)) {
+			// A rank killed mid-cell (unlocking an unlocked mutex is fatal to a Go process,
+			// no recover catches it) while the others sleep.
+			c.execute(`import "sync"`)
+			r, _ = c.execute(fmt.Sprintf("var mu sync.Mutex\nif me == %d {\n\tmu.Unlock()\n}\ntime.Sleep(time.Minute)", n-1))
+			if rc := content(r); rc["ename"] != "SessionLost" || !strings.Contains(rc["evalue"].(string), fmt.Sprintf("rank %d of %d died (fatal error: sync: unlock of unlocked mutex)", n-1, n)) {
 				t.Errorf("rank killed: %v", rc)
 			}
 			if r, _ := c.execute("me"); content(r)["status"] != "error" {

@@ -157,6 +157,8 @@ func (f *frame) clone() *frame {
 		id:        f.runid(),
 		done:      f.done,
 		debug:     f.debug,
+		depth:     f.depth, // peerbook patch 172: a closure's frame is at its maker's depth
+		stack:     f.stack,
 	}
 	nf.data = make([]reflect.Value, len(f.data))
 	copy(nf.data, f.data)
@@ -177,6 +179,8 @@ func (f *frame) cloneSlots(slots []int) *frame {
 		id:        f.runid(),
 		done:      f.done,
 		debug:     f.debug,
+		depth:     f.depth, // peerbook patch 172: a closure's frame is at its maker's depth
+		stack:     f.stack,
 	}
 	l := 0
 	for _, j := range slots {

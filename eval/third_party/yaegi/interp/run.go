@@ -229,9 +229,10 @@ func runCfg(n *node, f *frame, funcNode, callNode *node) {
 		f.recovered = cellNamedPanic(recover()) // patch 120: cell types named as Go does
 		deferred := f.deferred
 		f.mutex.Unlock()
-		if isProgramExit(f.recovered) {
+		if isProgramExit(f.recovered) || f.runid() != n.interp.runid() {
 			// peerbook patch 59: os.Exit ends the program without running deferred
-			// calls, and no recover stops it.
+			// calls, and no recover stops it. Patch 174: nor does a frame whose run was
+			// stopped (an interrupt, a stack overflow) run them.
 			deferred = nil
 		}
 		// peerbook patch 25: the deferred calls run without the frame's lock: a
@@ -1422,14 +1423,17 @@ func genFunctionWrapperOf(n *node, closure bool) func(*frame) reflect.Value {
 		}
 		return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value {
 			// Allocate and init local frame. All values to be settable and addressable.
-			fr := newFrame(f, len(def.types), f.runid())
-			if !lit {
-				// peerbook patch 180: a method or function value made where it is
-				// called counts the nesting of calls from the frame that made it.
-				if n.interp.nest(f, fr, wrapperCallStack) {
-					n.interp.callDepthExceeded(def, fr)
-					return zeroResults(funcType)
-				}
+			// peerbook patch 174: in the interpreter's current run, not the run the
+			// function value was made in (it may be stopped: see closure.call).
+			fr := newFrame(f, len(def.types), n.interp.runid())
+			// peerbook patch 180: a method or function value made where it is called
+			// counts the nesting of calls from the frame that made it; patch 172: a
+			// function literal handed to compiled code, from its maker's frame (the
+			// copy keeps its depth), so that a recursion through compiled callbacks
+			// (strings.Map(func...) calling back) is bounded too.
+			if n.interp.nest(f, fr, wrapperCallStack) {
+				n.interp.callDepthExceeded(def, fr)
+				return zeroResults(funcType)
 			}
 			d := fr.data
 			for i, t := range def.types {
@@ -1852,7 +1856,14 @@ func call(n *node) {
 			for i, v := range values {
 				in[i] = v(f)
 			}
-			out := callf(in)
+			var out []reflect.Value
+			// peerbook patch 172: a function literal's closure runs directly, its
+			// nesting counted from this frame (closure.go).
+			if c := closureOf(bf); c != nil && (hasVariadicArgs || !bf.Type().IsVariadic()) {
+				out = c.callDirect(f, bf.Type(), in, c0.ident)
+			} else {
+				out = callf(in)
+			}
 			for i, v := range rvalues {
 				if v != nil {
 					v(f).Set(out[i])
@@ -2529,8 +2540,8 @@ func getFunc(n *node) {
 	i := n.findex
 	l := n.level
 	next := getExec(n.tnext)
-	numRet := len(n.typ.ret)
 	slots := capturedSlots(n)
+	typ := n.typ.TypeOf()
 
 	n.exec = func(f *frame) bltn {
 		var fr *frame
@@ -2541,51 +2552,9 @@ func getFunc(n *node) {
 		} else {
 			fr = f.clone()
 		}
-		o := getFrame(f, l).data[i]
-		var gen uint64 // this closure's number among those made at the slot
-
-		fct := reflect.MakeFunc(n.typ.TypeOf(), func(in []reflect.Value) []reflect.Value {
-			// Allocate and init local frame. All values to be settable and addressable.
-			fr2 := newFrame(fr, len(n.types), fr.runid())
-			d := fr2.data
-			for i, t := range n.types {
-				d[i] = reflect.New(t).Elem()
-			}
-			d = d[numRet:]
-
-			// Copy function input arguments in local frame.
-			for i, arg := range in {
-				if i >= len(d) {
-					// In case of unused arg, there may be not even a frame entry allocated, just skip.
-					break
-				}
-				typ := n.typ.arg[i]
-				switch {
-				case isEmptyInterface(typ) || typ.TypeOf() == valueInterfaceType:
-					d[i].Set(arg)
-				case isInterfaceSrc(typ):
-					d[i].Set(reflect.ValueOf(valueInterface{value: arg.Elem()}))
-				default:
-					d[i].Set(arg)
-				}
-			}
-
-			// Interpreter code execution.
-			runCfg(n.child[3].start, fr2, n, n)
-
-			// peerbook patch 16: the slot goes back to its value from before this closure
-			// was made only if no closure was made there since. A goroutine ending a call
-			// of the previous iteration's closure put o back while the next iteration had
-			// made a new closure there and not yet read it into its variable, which then
-			// got the old value (nil on the first round).
-			f.mutex.Lock()
-			if sf := getFrame(f, l); sf.litGen[i] == gen {
-				sf.data[i] = o
-			}
-			f.mutex.Unlock()
-
-			return fr2.data[:numRet]
-		})
+		c := &closure{def: n, fr: fr, maker: f, level: l, slot: i, old: getFrame(f, l).data[i]}
+		fct := reflect.MakeFunc(typ, func(in []reflect.Value) []reflect.Value { return c.call(nil, in, "") })
+		registerClosure(fct, c)
 
 		f.mutex.Lock()
 		sf := getFrame(f, l)
@@ -2594,7 +2563,7 @@ func getFunc(n *node) {
 			sf.litGen = map[int]uint64{}
 		}
 		sf.litGen[i]++
-		gen = sf.litGen[i]
+		c.gen = sf.litGen[i]
 		f.mutex.Unlock()
 
 		return next

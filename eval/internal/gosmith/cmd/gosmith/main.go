@@ -15,6 +15,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"runtime"
@@ -42,6 +43,9 @@ func main() {
 	show := flag.Int64("show", 0, "print the program of this seed and exit")
 	shrink := flag.Bool("shrink", false, "shrink each divergence")
 	save := flag.String("save", "", "write divergences (and shrunk programs) to this directory")
+	goVersion := flag.String("go-version", "", "compare with the cached results of this toolchain (what \"go version\" prints) instead of asking the go command")
+	cachedOnly := flag.Bool("cached-only", false, "run no program with Go: compare only the programs whose Go results are cached (for a machine without Go; with -go-version)")
+	goOnly := flag.Bool("go-only", false, "only run the programs with Go, filling the cache that -cached-only reads, and print the toolchain's version")
 	file := flag.String("file", "", "run this program (cells separated by "+difftest.CellMarker+" lines) both ways and print both results")
 	flag.Parse()
 	if *file != "" {
@@ -58,6 +62,9 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	if *goOnly {
+		os.Exit(runGoOnly(ctx, from, to))
+	}
 	self, err := os.Executable()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -66,6 +73,7 @@ func main() {
 	pool := &difftest.Pool{Command: []string{self}, Timeout: *timeout}
 	defer pool.Close()
 	gr := difftest.NewGoRunner()
+	gr.Version, gr.CachedOnly = *goVersion, *cachedOnly
 	start := time.Now()
 	rep, err := difftest.Soak(ctx, gr, pool, difftest.Config{From: from, To: to, Split: *split, Cells: *cells, Workers: *workers, Progress: os.Stderr})
 	if err != nil {
@@ -166,5 +174,37 @@ func runFile(path string, timeout time.Duration) int {
 	}
 	class, detail := difftest.Compare(g, c)
 	fmt.Printf("--- %s %s\n", class, detail)
+	return 0
+}
+
+// runGoOnly runs the programs of seeds from-to with the Go toolchain only, 256 at a time,
+// caching their results, and prints the toolchain's version (for -go-version elsewhere).
+func runGoOnly(ctx context.Context, from, to int64) int {
+	gr := difftest.NewGoRunner()
+	failed := 0
+	for start := from; start <= to; start += 256 {
+		end := min(start+255, to)
+		var srcs []string
+		for seed := start; seed <= end; seed++ {
+			srcs = append(srcs, gosmith.Generate(seed).Source())
+		}
+		res, err := gr.Run(ctx, srcs)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		for _, r := range res {
+			if r.Failed != "" {
+				failed++
+			}
+		}
+		fmt.Fprintf(os.Stderr, "seeds %d-%d: run with Go (%d failed so far)\n", start, end, failed)
+	}
+	out, err := exec.Command("go", "version").Output()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	fmt.Print(string(out))
 	return 0
 }

@@ -1,0 +1,159 @@
+package interp
+
+import (
+	"reflect"
+	"sync"
+	"unsafe"
+	"weak"
+)
+
+// peerbook patch 172 (closure calls): a function literal's value is a function made by
+// reflect.MakeFunc, and a call of it through reflect learns nothing of its caller: the
+// frames of a recursion through function literals (var f func(int) int; f = func...)
+// all started counting from the frame where the literal was made (patch 180), so no
+// bound stopped it and past about 250,000 calls it overflowed the goroutine's stack,
+// ending the process. Each closure is now known by its function value (registerClosure),
+// and an interpreted call of a closure (call) runs its body directly, counting the
+// nesting from its caller's frame as a call of a declared function does; it also skips
+// reflect's call. Calls from compiled code, from a go or defer statement, and variadic
+// calls spreading their arguments still go through the function value, counting from
+// the frame where the literal was made (an upper bound while that frame is running).
+
+// closure is what a function literal's value runs: its declaration, the frame it
+// captured, and the slot of its maker's frame it is made in (for patch 16).
+type closure struct {
+	def   *node  // the funcLit
+	fr    *frame // the copy of the maker's frame that the body reads
+	maker *frame // the frame the literal was made in
+	level int    // the level and slot of the frame that holds the made value
+	slot  int
+	old   reflect.Value // the slot's value before the closure was made
+	gen   uint64        // this closure's number among those made at the slot; guarded by maker.mutex
+}
+
+// call runs the closure's body with the arguments in, and returns its results (the
+// slots of its frame). caller is the interpreted frame calling it, nil when the call
+// comes through the function value: the nesting is then counted from the frame where
+// the literal was made. name is what the caller calls it ("" if not a name), for the
+// error of a call nested too deep.
+func (c *closure) call(caller *frame, in []reflect.Value, name string) []reflect.Value {
+	n := c.def
+	numRet := len(n.typ.ret)
+	// peerbook patch 174: the body runs in its caller's run (the interpreter's current
+	// one when the caller is not known), not in the run the literal was made in: after
+	// an interrupt had stopped a run, every closure made before it returned its zero
+	// results without running.
+	from, cost, id := caller, int64(closureCallStack), n.interp.runid()
+	if from == nil {
+		from, cost = c.fr, wrapperCallStack
+	} else {
+		id = caller.runid()
+	}
+	fr2 := newFrame(c.fr, len(n.types), id)
+	if n.interp.nest(from, fr2, cost) {
+		n.interp.callDepthExceededBy(name, fr2)
+		return zeroResults(n.typ.TypeOf())
+	}
+	d := fr2.data
+	for i, t := range n.types {
+		d[i] = reflect.New(t).Elem()
+	}
+	d = d[numRet:]
+
+	// Copy function input arguments in local frame.
+	for i, arg := range in {
+		if i >= len(d) {
+			// In case of unused arg, there may be not even a frame entry allocated, just skip.
+			break
+		}
+		typ := n.typ.arg[i]
+		switch {
+		case isEmptyInterface(typ) || typ.TypeOf() == valueInterfaceType:
+			d[i].Set(arg)
+		case isInterfaceSrc(typ):
+			d[i].Set(reflect.ValueOf(valueInterface{value: arg.Elem()}))
+		default:
+			d[i].Set(arg)
+		}
+	}
+
+	// Interpreter code execution.
+	runCfg(n.child[3].start, fr2, n, n)
+
+	// peerbook patch 16: the slot goes back to its value from before this closure was
+	// made only if no closure was made there since. A goroutine ending a call of the
+	// previous iteration's closure put old back while the next iteration had made a new
+	// closure there and not yet read it into its variable, which then got the old value
+	// (nil on the first round).
+	c.maker.mutex.Lock()
+	if sf := getFrame(c.maker, c.level); sf.litGen[c.slot] == c.gen {
+		sf.data[c.slot] = c.old
+	}
+	c.maker.mutex.Unlock()
+
+	return fr2.data[:numRet]
+}
+
+// callDirect calls the closure from the interpreted frame caller with the argument
+// values args, converted to its parameters' types as reflect's call converts them.
+func (c *closure) callDirect(caller *frame, t reflect.Type, args []reflect.Value, name string) []reflect.Value {
+	in := make([]reflect.Value, len(args))
+	for i, a := range args {
+		if pt := t.In(i); a.Type() != pt {
+			v := reflect.New(pt).Elem()
+			v.Set(a)
+			a = v
+		}
+		in[i] = a
+	}
+	return c.call(caller, in, name)
+}
+
+// closures maps the function values of the closures made by function literals (their
+// funcval pointers) to their closure, weakly: an entry goes once its value is collected.
+var closures = struct {
+	sync.RWMutex
+	m     map[uintptr]weak.Pointer[closure]
+	sweep int // the table's size at which the collected entries are swept next
+}{m: map[uintptr]weak.Pointer[closure]{}, sweep: 1024}
+
+// funcKey returns the pointer that identifies the function value fv (of kind Func), 0
+// for nil: the data word of the interface holding it.
+func funcKey(fv reflect.Value) uintptr {
+	e := fv.Interface()
+	return uintptr((*[2]unsafe.Pointer)(unsafe.Pointer(&e))[1])
+}
+
+// registerClosure records that the function value fv runs c. c lives as long as fv (fv's
+// implementation holds it), so the weak entry finds c exactly while fv can be called.
+func registerClosure(fv reflect.Value, c *closure) {
+	k := funcKey(fv)
+	w := weak.Make(c)
+	closures.Lock()
+	defer closures.Unlock()
+	closures.m[k] = w
+	if len(closures.m) >= closures.sweep {
+		for k, w := range closures.m {
+			if w.Value() == nil {
+				delete(closures.m, k)
+			}
+		}
+		closures.sweep = max(1024, 2*len(closures.m))
+	}
+}
+
+// closureOf returns the closure that the function value fv runs, nil if it is not one
+// made by a function literal.
+func closureOf(fv reflect.Value) *closure {
+	if fv.Kind() != reflect.Func || fv.IsNil() || !fv.CanInterface() {
+		return nil
+	}
+	k := funcKey(fv)
+	closures.RLock()
+	w, ok := closures.m[k]
+	closures.RUnlock()
+	if !ok {
+		return nil
+	}
+	return w.Value()
+}
