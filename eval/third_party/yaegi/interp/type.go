@@ -1139,7 +1139,14 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 			// name found up the scopes.
 			sym, found = sc.sym[sname]
 			if found && sym.kind == typeSym && sym.typ != nil {
+				str := sym.typ.str
 				t = structOf(sym.typ, sym.typ.field, withNode(n), withScope(sc))
+				if t.name != "" && len(t.field) == 0 {
+					// peerbook patch 202: a struct being made keeps its name while its
+					// fields are resolved (an instance of a generic type in a cycle is
+					// named by it: Set[*main.Node[int]], not Set[*struct {}]).
+					t.str = str
+				}
 			} else {
 				t = structOf(nil, nil, withNode(n), withScope(sc))
 				sc.sym[sname] = &symbol{index: -1, kind: typeSym, typ: t, node: n}
@@ -1239,7 +1246,42 @@ func genType(interp *Interpreter, sc *scope, name string, lt *itype, types []*it
 				return it, nil
 			}
 		}
+		// peerbook patch 202: the instance is being made, a struct, and a type it uses
+		// names it (List[T] holding an Element[T] that points at its List[T]).
+		if pt := interp.instances.inCycle(sc, g); pt != nil {
+			return pt, nil
+		}
 	}
+	return makeInstance(interp, sc, name, lt, g, types, seen)
+}
+
+// makeInstance makes the instance of the generic type lt that genAST generated, g, and
+// compiles its methods, with the bookkeeping of the instances being made around it
+// (peerbook patch 202).
+func makeInstance(interp *Interpreter, sc *scope, name string, lt *itype, g *node, types []*itype, seen []*node) (t *itype, err error) {
+	made := interp.instances.begin(sc, lt, g)
+	returned := false
+	defer func() {
+		if !returned {
+			// A panic ends the compilation (patch 74's bound): the outermost forgets
+			// the instances being made, and the panic goes on.
+			if made == 0 {
+				interp.instances.abort()
+			}
+			return
+		}
+		if e := interp.instances.end(interp, made, err == nil); err == nil && e != nil {
+			t, err = nil, e
+		}
+	}()
+	t, err = instanceOf(interp, sc, name, lt, g, types, seen)
+	returned = true
+	return t, err
+}
+
+// instanceOf makes the instance of the generic type lt that genAST generated, g, and
+// compiles its methods (or leaves them to the outermost struct instance being made).
+func instanceOf(interp *Interpreter, sc *scope, name string, lt *itype, g *node, types []*itype, seen []*node) (t *itype, err error) {
 	t, err = nodeType2(interp, sc, g.lastChild(), seen)
 	if err != nil {
 		return nil, err
@@ -1268,6 +1310,10 @@ func genType(interp *Interpreter, sc *scope, name string, lt *itype, types []*it
 		}
 	}
 	for i, nod := range lt.method {
+		if interp.instances.structs() > 0 {
+			interp.instances.pending = append(interp.instances.pending, pendingMethod{gms[i], nod})
+			continue
+		}
 		if err := genMethodBody(interp, gms[i], nod); err != nil {
 			return nil, err
 		}
