@@ -1141,7 +1141,7 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 			if found && sym.kind == typeSym && sym.typ != nil {
 				str := sym.typ.str
 				t = structOf(sym.typ, sym.typ.field, withNode(n), withScope(sc))
-				if t.name != "" && len(t.field) == 0 {
+				if t.name != "" && str != "" && len(t.field) == 0 {
 					// peerbook patch 202: a struct being made keeps its name while its
 					// fields are resolved (an instance of a generic type in a cycle is
 					// named by it: Set[*main.Node[int]], not Set[*struct {}]).
