@@ -178,7 +178,7 @@ func (b *bridge) goRun(f func(), serial int) {
 	go func() {
 		defer func() {
 			if r := recover(); r != nil {
-				if ex, ok := r.(cellExit); ok {
+				if ex, ok := exitCause(r).(cellExit); ok {
 					b.s.goroutineExited(ex.code)
 					return
 				}
@@ -253,6 +253,15 @@ func (b *bridge) runDeferred(serial int) {
 	if panicked {
 		panic(first)
 	}
+}
+
+// exitCause is the exit that the panic value v carries past fmt's recover (package rt's
+// exitThroughFmt), or v.
+func exitCause(v any) any {
+	if c, ok := v.(interface{ PeerbookExitCause() any }); ok {
+		return c.PeerbookExitCause()
+	}
+	return v
 }
 
 // cellExit is the panic value of os.Exit in a cell: it ends the cell, running no deferred

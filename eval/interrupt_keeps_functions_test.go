@@ -9,7 +9,8 @@ import (
 // a stack overflow) run as before in the cells after it. A stop left the values of function
 // literals, method values and functions handed to compiled code in the stopped run: called
 // afterwards they returned their zero results without running, a silent wrong answer
-// (inc(1) gave 0).
+// (inc(1) gave 0), and a channel operation that had to wait in such a function gave up at
+// once, its frame taking the stopped run's signal to stop.
 func TestFunctionsMadeBeforeAStopStillRun(t *testing.T) {
 	s := newSession(t)
 	s.SetCallStackLimit(1 << 20)
@@ -29,20 +30,29 @@ func depth(n int) int {
 	return depth(n-1) + 1
 }
 
+func (c *counter) recv(ch chan int) int { return <-ch + c.n*0 }
+
 var inc func(int) int
 var add func(int) int
+var recv func(chan int) int
+var methodRecv func(chan int) int
 var less func(i, j int) bool
 var xs = []int{3, 1, 2}`)
 	mustExec(t, s, `inc = func(n int) int { return n + 1 }
 c := &counter{}
 add = c.add
-less = func(i, j int) bool { return xs[i] < xs[j] }`)
+less = func(i, j int) bool { return xs[i] < xs[j] }
+recv = func(ch chan int) int { return <-ch }
+methodRecv = c.recv`)
 	check := func(when string) {
 		t.Helper()
 		_, rec := mustExec(t, s, `defer func() { fmt.Println("deferred", inc(0)) }()
 sort.Slice(xs, less)
-fmt.Println(inc(1), add(2), xs, func() int { return inc(41) }())`)
-		if got := rec.stream("stdout"); got != "2 "+map[string]string{"before": "2", "after an interrupt": "4", "after a stack overflow": "6"}[when]+" [1 2 3] 42\ndeferred 1\n" {
+fmt.Println(inc(1), add(2), xs, func() int { return inc(41) }())
+ch := make(chan int)
+go func() { ch <- 7; ch <- 8 }()
+fmt.Println(recv(ch), methodRecv(ch))`)
+		if got := rec.stream("stdout"); got != "2 "+map[string]string{"before": "2", "after an interrupt": "4", "after a stack overflow": "6"}[when]+" [1 2 3] 42\n7 8\ndeferred 1\n" {
 			t.Errorf("%s: printed %q", when, got)
 		}
 		mustExec(t, s, "xs = []int{3, 1, 2}") // unsorted again for the next round

@@ -208,6 +208,7 @@ func (s *Session) run(ctx context.Context, c *cellState, prog *interp.Program) e
 	if !ok {
 		v = o.err // yaegi reports some runtime failures as plain errors
 	}
+	v = exitCause(v)
 	if _, ret := v.(cellReturned); ret {
 		s.panics.forget(o.gid)
 		return errCellReturned

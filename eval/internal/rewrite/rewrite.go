@@ -328,6 +328,9 @@ func (x *cell) typeExpr(t types.Type, pos token.Pos) (ast.Expr, bool) {
 	if err != nil {
 		return nil, false
 	}
+	// The positions ParseExpr gave are offsets in s, which the cell's file set reads as
+	// another file's (whose imports yaegi would search for a package's name): all at pos.
+	clearPos(e)
 	setPos(e, pos)
 	return e, true
 }

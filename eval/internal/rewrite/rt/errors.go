@@ -67,6 +67,7 @@ func (b boxedError) call(f reflect.Value) reflect.Value {
 
 // Error calls the value's Error method.
 func (b boxedError) Error() string {
+	defer exitPastFmt()
 	m := methodsOf(b.key)
 	if m == nil || !m.Error.IsValid() {
 		return fmt.Sprint(b.v)

@@ -170,6 +170,9 @@ func (p *printer) catch(v reflect.Value, method string, call func()) {
 		if r == nil {
 			return
 		}
+		if isProgramExit(r) {
+			panic(r) // os.Exit or a stack overflow in the method ends the program, as in Go
+		}
 		if v.Kind() == reflect.Pointer && v.IsNil() {
 			p.write("<nil>") // unpadded, as fmt writes it
 			return
@@ -203,13 +206,19 @@ func formatBox(b boxedError, unwrapAll bool) error {
 type formattedError struct{ boxedError }
 
 // Format implements fmt.Formatter: it calls the value's Format method.
-func (b formattedError) Format(f fmt.State, verb rune) { b.boxedError.format(f, verb) }
+func (b formattedError) Format(f fmt.State, verb rune) {
+	defer exitPastFmt()
+	b.boxedError.format(f, verb)
+}
 
 // formattedErrors is a boxedErrors whose type has a Format method.
 type formattedErrors struct{ boxedErrors }
 
 // Format implements fmt.Formatter: it calls the value's Format method.
-func (b formattedErrors) Format(f fmt.State, verb rune) { b.boxedError.format(f, verb) }
+func (b formattedErrors) Format(f fmt.State, verb rune) {
+	defer exitPastFmt()
+	b.boxedError.format(f, verb)
+}
 
 func (b boxedError) format(f fmt.State, verb rune) {
 	p := &printer{st: f, verb: verb}
@@ -279,4 +288,41 @@ func CheckWrap(err error, session string) {
 	if m := fmtMethodsOf(methodKey(dt)); m != nil && m.Format.IsValid() {
 		panic(fmt.Sprintf("peerbook: %%w of this error value of type %s is not supported in cells: it is held as the interpreter's error wrapper, and fmt would not call its Format method (a value recovered from a panic or matched by case error is held so: format it with %%v, or keep the error it was made as)", dt.Name))
 	}
+}
+
+// exitPastFmt is deferred by the methods that the compiled fmt calls on the printer's
+// values (Format, Error): os.Exit or a stack overflow in a cell's method ends the program
+// (a ProgramExit panic, which no recover stops), but fmt recovers a panic in such a method
+// and prints it (%!v(PANIC=Format method: ...)), and the program went on. The exit is
+// raised again inside a value whose Error method raises it once more: fmt lets a panic
+// raised while it prints a panic value leave it ("nested panics"), so the exit passes fmt
+// and nothing of the line is written. Other panics go on as they were.
+func exitPastFmt() {
+	if r := recover(); r != nil {
+		if isProgramExit(r) {
+			panic(exitThroughFmt{r})
+		}
+		panic(r)
+	}
+}
+
+// exitThroughFmt carries a ProgramExit through fmt's recover (see exitPastFmt). Where no
+// fmt is between (an interpreted call of a boxed error's Error method), it is a
+// ProgramExit itself, and the session takes the exit out of it (PeerbookExitCause).
+type exitThroughFmt struct{ exit any }
+
+// Error raises the exit again, from inside fmt's printing of the panic value.
+func (e exitThroughFmt) Error() string { panic(e.exit) }
+
+// PeerbookProgramExit makes exitThroughFmt an interp.ProgramExit.
+func (exitThroughFmt) PeerbookProgramExit() {}
+
+// PeerbookExitCause is the exit it carries.
+func (e exitThroughFmt) PeerbookExitCause() any { return e.exit }
+
+// isProgramExit reports whether the panic value r ends the program rather than being a
+// panic (os.Exit in a cell, a stack overflow: interp.ProgramExit), which no recover stops.
+func isProgramExit(r any) bool {
+	_, ok := r.(interface{ PeerbookProgramExit() })
+	return ok
 }

@@ -213,6 +213,7 @@ type shown struct {
 
 // Format implements fmt.Formatter.
 func (s shown) Format(f fmt.State, verb rune) {
+	defer exitPastFmt()
 	p := &printer{st: f, verb: verb}
 	p.flags()
 	p.value(s.v, s.t, 0)

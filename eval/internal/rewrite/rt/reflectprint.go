@@ -230,6 +230,9 @@ func Sprint(v any, session string) (s string, ok bool, err error) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
+			if isProgramExit(r) {
+				panic(r)
+			}
 			s, ok, err = "", false, fmt.Errorf("%v", r)
 		}
 	}()

@@ -346,6 +346,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				} else if atyp := n.anc.typ; atyp != nil {
 					if atyp.cat == valueT && hasElem(atyp.rtype) {
 						n.typ = valueTOf(atyp.rtype.Elem())
+						// peerbook patch 220: an element of pointer type whose &T is elided
+						// (fstest.MapFS{"f": {Data: ...}}) is a pointer to the composite, as
+						// for the element types written in the cell.
+						if e := atyp.rtype.Elem(); e.Kind() == reflect.Ptr && e.Elem().Kind() != reflect.Ptr {
+							n.typ = ptrOf(valueTOf(e.Elem()))
+						}
 					} else {
 						n.typ = atyp.val
 					}

@@ -42,7 +42,8 @@ func (c *closure) call(caller *frame, in []reflect.Value, name string) []reflect
 	// peerbook patch 174: the body runs in its caller's run (the interpreter's current
 	// one when the caller is not known), not in the run the literal was made in: after
 	// an interrupt had stopped a run, every closure made before it returned its zero
-	// results without running.
+	// results without running, and a channel operation that had to wait gave up at once
+	// (the stopped run's done channel is closed).
 	from, cost, id := caller, int64(closureCallStack), n.interp.runid()
 	if from == nil {
 		from, cost = c.fr, wrapperCallStack
@@ -50,6 +51,11 @@ func (c *closure) call(caller *frame, in []reflect.Value, name string) []reflect
 		id = caller.runid()
 	}
 	fr2 := newFrame(c.fr, len(n.types), id)
+	if caller != nil {
+		fr2.done = caller.done
+	} else {
+		fr2.done = n.interp.doneCase()
+	}
 	if n.interp.nest(from, fr2, cost) {
 		n.interp.callDepthExceededBy(name, fr2)
 		return zeroResults(n.typ.TypeOf())
@@ -156,4 +162,12 @@ func closureOf(fv reflect.Value) *closure {
 		return nil
 	}
 	return w.Value()
+}
+
+// doneCase is the select case of the interpreter's current run's done channel, which
+// closes when the run is stopped (see frame.done).
+func (interp *Interpreter) doneCase() reflect.SelectCase {
+	interp.mutex.RLock()
+	defer interp.mutex.RUnlock()
+	return reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(interp.done)}
 }

@@ -491,11 +491,27 @@ func checkConstraint(it, ct *itype) error {
 		}
 	}
 	for _, c := range ct.ulconstraint {
-		if it.underlying().equals(c) || sameUnderlying(it.underlying(), c) || it.matchDefault(c) {
+		if it.underlying().equals(c) || sameUnderlying(it.underlying(), c) || it.matchDefault(c) || compiledUnderlying(it, c) {
 			return nil
 		}
 	}
 	return it.node.cfgErrorf("%s does not implement %s", it.id(), ct.id())
+}
+
+// compiledUnderlying reports whether c, the type of a ~c constraint term, is the
+// underlying type of it, a defined basic type of a compiled package (time.Duration,
+// ~int64 of cmp.Ordered: a valueT, whose underlying() is itself). Basic types and their
+// reflect kinds correspond one to one. Yaegi patch 217.
+func compiledUnderlying(it, c *itype) bool {
+	if it == nil || c == nil || it.cat != valueT || it.rtype == nil {
+		return false
+	}
+	switch c.cat {
+	case boolT, stringT, intT, int8T, int16T, int32T, int64T, uintT, uint8T, uint16T, uint32T, uint64T,
+		uintptrT, float32T, float64T, complex64T, complex128T:
+		return it.rtype.Kind() == c.TypeOf().Kind()
+	}
+	return false
 }
 
 // sameUnderlying reports whether u is the underlying type of the defined type t (of a

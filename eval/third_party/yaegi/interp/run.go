@@ -1423,9 +1423,11 @@ func genFunctionWrapperOf(n *node, closure bool) func(*frame) reflect.Value {
 		}
 		return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value {
 			// Allocate and init local frame. All values to be settable and addressable.
-			// peerbook patch 174: in the interpreter's current run, not the run the
-			// function value was made in (it may be stopped: see closure.call).
+			// peerbook patch 174: in the interpreter's current run, and with its done
+			// channel, not the run the function value was made in (it may be stopped:
+			// see closure.call).
 			fr := newFrame(f, len(def.types), n.interp.runid())
+			fr.done = n.interp.doneCase()
 			// peerbook patch 180: a method or function value made where it is called
 			// counts the nesting of calls from the frame that made it; patch 172: a
 			// function literal handed to compiled code, from its maker's frame (the
@@ -2033,8 +2035,10 @@ func callBin(n *node) {
 				ind := c.findex + j
 				values = append(values, func(f *frame) reflect.Value { return valueInterfaceValue(f.data[ind]) })
 			}
-		case isRegularCall(c):
-			// Handle nested function calls: pass returned values as arguments
+		case isRegularCall(c) && len(c.child[0].typ.ret) != 1:
+			// Handle nested function calls: pass returned values as arguments. (peerbook
+			// patch 218: a single result is an argument as any other, below, wrapped for an
+			// interface parameter when its type is the interpreter's: sort.Sort(newT()).)
 			for j := range c.child[0].typ.ret {
 				ind := c.findex + j
 				values = append(values, func(f *frame) reflect.Value { return valueInterfaceValue(f.data[ind]) })

@@ -181,6 +181,8 @@ func fixStdlib(interp *Interpreter) {
 	interp.mapTypes[p["Scanf"]] = interp.mapTypes[reflect.ValueOf(fmt.Scanf)]
 	interp.mapTypes[p["Scanln"]] = interp.mapTypes[reflect.ValueOf(fmt.Scanln)]
 
+	fixLibraryPrint(interp)
+
 	if p = interp.binPkg["flag"]; p != nil {
 		c := flag.NewFlagSet(os.Args[0], flag.PanicOnError)
 		c.SetOutput(stderr)
@@ -194,6 +196,8 @@ func fixStdlib(interp *Interpreter) {
 		p["Fatalf"] = reflect.ValueOf(l.Panicf)
 		p["Fatalln"] = reflect.ValueOf(l.Panicln)
 
+		// log.Default() is the logger of the package's functions (yaegi patch 216).
+		p["Default"] = reflect.ValueOf(func() *log.Logger { return l })
 		p["Flags"] = reflect.ValueOf(l.Flags)
 		p["Output"] = reflect.ValueOf(l.Output)
 		p["Panic"] = reflect.ValueOf(l.Panic)
@@ -207,6 +211,7 @@ func fixStdlib(interp *Interpreter) {
 		p["SetOutput"] = reflect.ValueOf(l.SetOutput)
 		p["SetPrefix"] = reflect.ValueOf(l.SetPrefix)
 		p["Writer"] = reflect.ValueOf(l.Writer)
+		fixSlog(interp, l)
 
 		// Update mapTypes to virtualized symbols as well.
 		interp.mapTypes[p["Print"]] = interp.mapTypes[reflect.ValueOf(log.Print)]
