@@ -10,3 +10,11 @@ import "testing"
 func TestXMLNamesCellTypes(t *testing.T) {
 	checkCorpusProgram(t, "xml_type_names")
 }
+
+// A cell value held in an interface (xml.Marshal(any(p)), []any of them) is named by its
+// dynamic type as Go names it: a defined number type was named after its pool type
+// (<Float64_0> for Go's <Celsius>, silent) and a struct was refused. Expected output: go
+// run's.
+func TestXMLNamesCellTypesHeldInInterfaces(t *testing.T) {
+	checkCorpusProgram(t, "xml_interface_type_names")
+}

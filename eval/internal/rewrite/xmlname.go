@@ -12,7 +12,8 @@ import (
 // declares have no name at run time (reflect cannot make named types: a struct is
 // refused as unsupported, a defined number type gets the name of a pool type). The
 // rewriter routes xml.Marshal, xml.MarshalIndent and enc.Encode of a value of such a
-// type through package rt (rt/xmlname.go), with the name Go gives it.
+// type through package rt (rt/xmlname.go), with the name Go gives it; of a value of an
+// interface type, with no name: rt names the element by the value's dynamic type.
 
 // xmlEncodeCall rewrites xml.Marshal(v), xml.MarshalIndent(v, prefix, indent) and
 // enc.Encode(v) of an *xml.Encoder into _pb_xml_marshal(v, name),
@@ -33,7 +34,10 @@ func (x *cell) xmlEncodeCall(call *ast.CallExpr) ast.Expr {
 	}
 	name, ok := xmlTypeName(tv.Type)
 	if !ok {
-		return nil
+		if !types.IsInterface(tv.Type) {
+			return nil
+		}
+		name = "" // an interface: package rt names the element by the dynamic type
 	}
 	args = append(args, &ast.BasicLit{ValuePos: call.Args[0].Pos(), Kind: token.STRING, Value: strconv.Quote(name)})
 	return &ast.CallExpr{Fun: &ast.Ident{NamePos: call.Pos(), Name: fn}, Lparen: call.Lparen,
