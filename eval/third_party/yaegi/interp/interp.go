@@ -263,6 +263,7 @@ type Interpreter struct {
 	callStackLimit atomic.Int64 // 0: no bound (SetCallStackLimit)
 	roots          []*node
 	generic        map[string]*node
+	instances      instancesMaking // instances of generic types being made (peerbook patch 202)
 
 	hooks *hooks // symbol hooks
 

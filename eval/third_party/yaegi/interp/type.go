@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -376,8 +377,21 @@ func structOf(t *itype, fields []structField, opts ...itypeOption) *itype {
 }
 
 // genericOf returns a generic type.
+//
+// peerbook patch 200: its string is its qualified name (main.G) from the start, as
+// nodeType2 makes it the first time it resolves the type's name: the name of an
+// instance is made of it (main.G[int]) and looked up to find the instance made
+// already. Made while the string was still G (an assertion x.(G[int]), whose G the
+// CFG had resolved already), the instance was made again under the other name when a
+// method named G[T], and the methods' bodies, shared by both, compiled twice: a
+// binary expression then took its operand's type from the first pass (mismatched types
+// int and bool).
 func genericOf(val *itype, name, path string, opts ...itypeOption) *itype {
-	t := &itype{cat: genericT, name: name, path: path, str: name, val: val}
+	str := name
+	if path != "" {
+		str = path + "." + name
+	}
+	t := &itype{cat: genericT, name: name, path: path, str: str, val: val}
 	for _, opt := range opts {
 		opt(t)
 	}
@@ -399,7 +413,13 @@ func seenNode(ns []*node, n *node) bool {
 
 // nodeType returns a type definition for the corresponding AST subtree.
 func nodeType(interp *Interpreter, sc *scope, n *node) (*itype, error) {
-	return nodeType2(interp, sc, n, nil)
+	t, err := nodeType2(interp, sc, n, nil)
+	if err == nil {
+		// peerbook patch 203: the methods of instances made while a struct type was
+		// being made, now complete.
+		err = interp.instances.flush(interp)
+	}
+	return t, err
 }
 
 // maxTypeDepth bounds the type resolutions nested in one another (patch 74): far beyond
@@ -1130,6 +1150,21 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 				t = structOf(nil, nil, withNode(n), withScope(sc))
 				sc.sym[sname] = &symbol{index: -1, kind: typeSym, typ: t, node: n}
 			}
+			if len(t.field) == 0 {
+				// peerbook patch 203: a struct type being made has its name while its
+				// fields are resolved, as it will once made: an instance of a generic
+				// type naming it (Box[*T] in type T struct{ b *Box[*T] }) is named by
+				// it, Box[*main.T], not Box[*struct {}], one instance for every such
+				// T; and the methods of instances made meanwhile wait for it to be
+				// complete (their bodies may use its fields).
+				t.name, t.path = sname, sc.pkgName
+				t.str = sname
+				if t.path != "" {
+					t.str = t.path + "." + sname
+				}
+			}
+			interp.instances.structTypes++
+			defer func() { interp.instances.structTypes-- }()
 		}
 		var incomplete bool
 		fields := make([]structField, 0, len(n.child[0].child))
@@ -1210,10 +1245,57 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 
 func genType(interp *Interpreter, sc *scope, name string, lt *itype, types []*itype, seen []*node) (t *itype, err error) {
 	// A generic type is being instantiated. Generate it.
-	g, _, err := genAST(sc, lt.node.anc, types)
+	g, found, err := genAST(sc, lt.node.anc, types)
 	if err != nil {
 		return nil, err
 	}
+	if found {
+		// peerbook patch 200: the instance is made already, its methods compiled (a
+		// lookup from another package's scope, iter.Seq[int] in main, does not see the
+		// symbol made in the generic's): it is that type. Made again, the methods' bodies,
+		// the same nodes, were compiled twice.
+		for _, it := range lt.instance {
+			if it.node == g.lastChild() {
+				sc.sym[name] = &symbol{index: -1, kind: typeSym, typ: it, node: g}
+				return it, nil
+			}
+		}
+		// peerbook patch 202: the instance is being made, a struct, and a type it uses
+		// names it (List[T] holding an Element[T] that points at its List[T]).
+		if pt := interp.instances.inCycle(sc, g); pt != nil {
+			return pt, nil
+		}
+	}
+	return makeInstance(interp, sc, name, lt, g, types, seen)
+}
+
+// makeInstance makes the instance of the generic type lt that genAST generated, g, and
+// compiles its methods, with the bookkeeping of the instances being made around it
+// (peerbook patch 202).
+func makeInstance(interp *Interpreter, sc *scope, name string, lt *itype, g *node, types []*itype, seen []*node) (t *itype, err error) {
+	made := interp.instances.begin(sc, lt, g)
+	returned := false
+	defer func() {
+		if !returned {
+			// A panic ends the compilation (patch 74's bound): the outermost forgets
+			// the instances being made, and the panic goes on.
+			if made == 0 {
+				interp.instances.abort()
+			}
+			return
+		}
+		if e := interp.instances.end(interp, made, err == nil); err == nil && e != nil {
+			t, err = nil, e
+		}
+	}()
+	t, err = instanceOf(interp, sc, name, lt, g, types, seen)
+	returned = true
+	return t, err
+}
+
+// instanceOf makes the instance of the generic type lt that genAST generated, g, and
+// compiles its methods (or leaves them to the outermost struct instance being made).
+func instanceOf(interp *Interpreter, sc *scope, name string, lt *itype, g *node, types []*itype, seen []*node) (t *itype, err error) {
 	t, err = nodeType2(interp, sc, g.lastChild(), seen)
 	if err != nil {
 		return nil, err
@@ -1242,6 +1324,10 @@ func genType(interp *Interpreter, sc *scope, name string, lt *itype, types []*it
 		}
 	}
 	for i, nod := range lt.method {
+		if interp.instances.waiting() {
+			interp.instances.pending = append(interp.instances.pending, pendingMethod{gms[i], nod})
+			continue
+		}
 		if err := genMethodBody(interp, gms[i], nod); err != nil {
 			return nil, err
 		}
@@ -2254,11 +2340,6 @@ type refTypeContext struct {
 	// whole recursion is fully resolved, and the type is fixed.
 	refs map[string][]*itype
 
-	// When we detect for the first time that we are in a recursive type (thanks to
-	// defined), we keep track of the first occurrence of the type where the recursion
-	// started, so we can restart the last step that fixes all the types from the same
-	// "top-level" point.
-	rect       *itype
 	rebuilding bool
 	slevel     int
 }
@@ -2277,40 +2358,22 @@ func (c *refTypeContext) isComplete() bool {
 	return true
 }
 
-func (t *itype) fixDummy(typ reflect.Type) reflect.Type {
-	if typ == unsafe2.DummyType {
-		return t.rtype
+// dummyByValue reports whether rt holds the stand-in for a struct being built by value,
+// itself or in an array or an unnamed struct (peerbook patch 201).
+func dummyByValue(rt reflect.Type) bool {
+	switch {
+	case rt == unsafe2.DummyType:
+		return true
+	case rt.Kind() == reflect.Array:
+		return dummyByValue(rt.Elem())
+	case rt.Kind() == reflect.Struct:
+		for i := 0; i < rt.NumField(); i++ {
+			if dummyByValue(rt.Field(i).Type) {
+				return true
+			}
+		}
 	}
-	switch typ.Kind() {
-	case reflect.Array:
-		return reflect.ArrayOf(typ.Len(), t.fixDummy(typ.Elem()))
-	case reflect.Chan:
-		return reflect.ChanOf(typ.ChanDir(), t.fixDummy(typ.Elem()))
-	case reflect.Func:
-		in := make([]reflect.Type, typ.NumIn())
-		for i := range in {
-			in[i] = t.fixDummy(typ.In(i))
-		}
-		out := make([]reflect.Type, typ.NumOut())
-		for i := range out {
-			out[i] = t.fixDummy(typ.Out(i))
-		}
-		return reflect.FuncOf(in, out, typ.IsVariadic())
-	case reflect.Map:
-		return reflect.MapOf(t.fixDummy(typ.Key()), t.fixDummy(typ.Elem()))
-	case reflect.Ptr:
-		return reflect.PtrTo(t.fixDummy(typ.Elem()))
-	case reflect.Slice:
-		return reflect.SliceOf(t.fixDummy(typ.Elem()))
-	case reflect.Struct:
-		fields := make([]reflect.StructField, typ.NumField())
-		for i := range fields {
-			fields[i] = typ.Field(i)
-			fields[i].Type = t.fixDummy(fields[i].Type)
-		}
-		return reflect.StructOf(fields)
-	}
-	return typ
+	return false
 }
 
 // RefType returns a reflect.Type representation from an interpreter type.
@@ -2352,7 +2415,6 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 		// To indicate that a rebuild is needed on the englobing struct,
 		// return a dummy field type and create an empty entry.
 		flds := ctx.refs[name]
-		ctx.rect = dt
 
 		// We know we are used as a field by someone, but we don't know by who
 		// at this point in the code, so we just mark it as an empty *itype for now.
@@ -2479,6 +2541,17 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 			}
 		}
 		ctx.slevel--
+		// peerbook patch 201: a field that holds by value a struct still being built
+		// (List{root Element} reached from Element's list *List, Element first) would
+		// be laid out as the empty stand-in: the struct is not built now, and the
+		// pointer, slice or map that led here stands in for it until the types being
+		// built are complete, when the field is built again, whole.
+		if !ctx.rebuilding && slices.ContainsFunc(fields, func(f reflect.StructField) bool { return dummyByValue(f.Type) }) {
+			if t.name != "" {
+				delete(ctx.defined, name)
+			}
+			return unsafe2.DummyType
+		}
 		type fixStructField struct {
 			name  string
 			index int
@@ -2497,8 +2570,10 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 			for _, s := range ctx.defined {
 				for i := 0; i < s.rtype.NumField(); i++ {
 					f := s.rtype.Field(i)
-					if strings.HasSuffix(f.Type.String(), "unsafe2.dummy") {
-						unsafe2.SetFieldType(s.rtype, i, ctx.rect.fixDummy(s.rtype.Field(i).Type))
+					// peerbook patch 203: a map's key type too (map[*T]bool: the suffix
+					// missed it, and the map kept its stand-in key: reflect.Set panics).
+					if strings.HasSuffix(f.Type.String(), "unsafe2.dummy") || f.Type.Kind() == reflect.Map && strings.Contains(f.Type.String(), "unsafe2.dummy") {
+						unsafe2.SetFieldType(s.rtype, i, s.field[i].typ.refType(&refTypeContext{defined: ctx.defined, refs: map[string][]*itype{}, rebuilding: true}))
 						if name == s.path+"/"+s.name {
 							fieldFix = append(fieldFix, fixStructField{s.name, i})
 						}
