@@ -17,9 +17,8 @@ package interp
 // instancesMaking are the instances of generic types being made, outermost first, and
 // the methods of struct instances waiting for the outermost struct to be complete.
 type instancesMaking struct {
-	stack       []instanceMaking
-	pending     []pendingMethod
-	structTypes int // named struct types being made (nodeType2), patch 203
+	stack   []instanceMaking
+	pending []pendingMethod
 }
 
 // instanceMaking is an instance being made: genAST's AST of it, whether it is a struct,
@@ -45,27 +44,6 @@ func (m *instancesMaking) structs() int {
 		}
 	}
 	return n
-}
-
-// waiting reports whether the methods of an instance made now wait: a struct type or a
-// struct instance is being made, whose fields they may use.
-func (m *instancesMaking) waiting() bool {
-	return m.structTypes > 0 || m.structs() > 0
-}
-
-// flush compiles the methods waiting, once nothing is being made.
-func (m *instancesMaking) flush(interp *Interpreter) error {
-	if m.waiting() || len(m.pending) == 0 {
-		return nil
-	}
-	pending := m.pending
-	m.pending = nil
-	for _, p := range pending {
-		if err := genMethodBody(interp, p.gm, p.nod); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // begin records that the instance g of lt is being made and, for a struct, registers it
@@ -112,7 +90,17 @@ func (m *instancesMaking) end(interp *Interpreter, i int, ok bool) error {
 	if !ok {
 		x.forget()
 	}
-	return m.flush(interp)
+	if m.structs() > 0 {
+		return nil
+	}
+	pending := m.pending
+	m.pending = nil
+	for _, p := range pending {
+		if err := genMethodBody(interp, p.gm, p.nod); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // abort forgets the instances being made: a panic ends the compilation.

@@ -413,13 +413,7 @@ func seenNode(ns []*node, n *node) bool {
 
 // nodeType returns a type definition for the corresponding AST subtree.
 func nodeType(interp *Interpreter, sc *scope, n *node) (*itype, error) {
-	t, err := nodeType2(interp, sc, n, nil)
-	if err == nil {
-		// peerbook patch 203: the methods of instances made while a struct type was
-		// being made, now complete.
-		err = interp.instances.flush(interp)
-	}
-	return t, err
+	return nodeType2(interp, sc, n, nil)
 }
 
 // maxTypeDepth bounds the type resolutions nested in one another (patch 74): far beyond
@@ -1145,26 +1139,18 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 			// name found up the scopes.
 			sym, found = sc.sym[sname]
 			if found && sym.kind == typeSym && sym.typ != nil {
+				str := sym.typ.str
 				t = structOf(sym.typ, sym.typ.field, withNode(n), withScope(sc))
+				if t.name != "" && str != "" && len(t.field) == 0 {
+					// peerbook patch 202: a struct being made keeps its name while its
+					// fields are resolved (an instance of a generic type in a cycle is
+					// named by it: Set[*main.Node[int]], not Set[*struct {}]).
+					t.str = str
+				}
 			} else {
 				t = structOf(nil, nil, withNode(n), withScope(sc))
 				sc.sym[sname] = &symbol{index: -1, kind: typeSym, typ: t, node: n}
 			}
-			if len(t.field) == 0 {
-				// peerbook patch 203: a struct type being made has its name while its
-				// fields are resolved, as it will once made: an instance of a generic
-				// type naming it (Box[*T] in type T struct{ b *Box[*T] }) is named by
-				// it, Box[*main.T], not Box[*struct {}], one instance for every such
-				// T; and the methods of instances made meanwhile wait for it to be
-				// complete (their bodies may use its fields).
-				t.name, t.path = sname, sc.pkgName
-				t.str = sname
-				if t.path != "" {
-					t.str = t.path + "." + sname
-				}
-			}
-			interp.instances.structTypes++
-			defer func() { interp.instances.structTypes-- }()
 		}
 		var incomplete bool
 		fields := make([]structField, 0, len(n.child[0].child))
@@ -1324,7 +1310,7 @@ func instanceOf(interp *Interpreter, sc *scope, name string, lt *itype, g *node,
 		}
 	}
 	for i, nod := range lt.method {
-		if interp.instances.waiting() {
+		if interp.instances.structs() > 0 {
 			interp.instances.pending = append(interp.instances.pending, pendingMethod{gms[i], nod})
 			continue
 		}
@@ -2570,9 +2556,7 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 			for _, s := range ctx.defined {
 				for i := 0; i < s.rtype.NumField(); i++ {
 					f := s.rtype.Field(i)
-					// peerbook patch 203: a map's key type too (map[*T]bool: the suffix
-					// missed it, and the map kept its stand-in key: reflect.Set panics).
-					if strings.HasSuffix(f.Type.String(), "unsafe2.dummy") || f.Type.Kind() == reflect.Map && strings.Contains(f.Type.String(), "unsafe2.dummy") {
+					if strings.HasSuffix(f.Type.String(), "unsafe2.dummy") {
 						unsafe2.SetFieldType(s.rtype, i, s.field[i].typ.refType(&refTypeContext{defined: ctx.defined, refs: map[string][]*itype{}, rebuilding: true}))
 						if name == s.path+"/"+s.name {
 							fieldFix = append(fieldFix, fixStructField{s.name, i})
