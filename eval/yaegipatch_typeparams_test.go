@@ -139,8 +139,9 @@ func main() {
 
 // Patch 74 and the rewriter's reprKey: a recursive type whose resolution does not close
 // ended the evaluator with a stack overflow (fatal, no recover), where go run runs the
-// program. Mutually recursive generic types (Go's test/typeparam/cons.go, list2.go)
-// recursed in yaegi's nodeType/genType; `type T2 T1` with T1 struct{ Next *T2 }
+// program. Mutually recursive generic types through an interface (Go's
+// test/typeparam/cons.go; list2.go's struct cycle works since patch 202) recursed in
+// yaegi's nodeType/genType; `type T2 T1` with T1 struct{ Next *T2 }
 // (fixedbugs/bug336.go) in the rewriter's run-time representation of types. The first
 // now fails the cell, naming the limit; the second gets past the rewriter (yaegi then
 // fails it, loudly). The cells run in a child process: a regression would kill the test
