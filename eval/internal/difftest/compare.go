@@ -75,6 +75,12 @@ func Compare(g GoResult, c CellResult) (Class, string) {
 // samePanic reports whether a cell's panic message says what Go's did. The cell's may
 // carry the position of the panic after the message.
 func samePanic(goMsg, cellMsg string) bool {
+	// A nil dereference that faulted is followed by the signal's line in Go's report
+	// ("[signal SIGSEGV: segmentation violation code=... addr=0x0 pc=...]"): where the
+	// program faults is the compiler's business, the message is the runtime error.
+	if msg, sig, ok := strings.Cut(goMsg, "\n[signal "); ok && !strings.Contains(sig, "\n") {
+		goMsg = msg
+	}
 	if goMsg == cellMsg {
 		return true
 	}

@@ -21,6 +21,8 @@ func TestCompareClasses(t *testing.T) {
 		{"other output", ok, CellResult{Stdout: "b\n"}, Silent},
 		{"go panicked, cells did not", panicked, CellResult{Stdout: "a\n"}, Silent},
 		{"same panic", panicked, CellResult{Stdout: "a\n", ErrName: "panic", ErrValue: panicked.Panic}, Same},
+		{"a nil dereference that faulted", GoResult{Exit: 2, Panic: "runtime error: invalid memory address or nil pointer dereference\n[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x4a648e]"},
+			CellResult{ErrName: "panic", ErrValue: "runtime error: invalid memory address or nil pointer dereference"}, Same},
 		{"other panic", panicked, CellResult{Stdout: "a\n", ErrName: "panic", ErrValue: "reflect: slice index out of range"}, Wrong},
 		{"panic after other output", panicked, CellResult{Stdout: "b\n", ErrName: "panic", ErrValue: panicked.Panic}, Wrong},
 		{"refused", ok, CellResult{ErrName: "CompileError", ErrValue: "cell[1] 3:4: peerbook: unsafe is not supported in cells"}, Refused},
