@@ -25,7 +25,7 @@ func main() {
 
 	// multiple assignment
 	var foo interface{}
-	foo, a = "hello", 11 + g
+	foo, a = "hello", 11+g
 	println(a.(int))
 	println(foo.(string))
 }

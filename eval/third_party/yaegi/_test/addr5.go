@@ -57,6 +57,6 @@ func main() {
 // Output:
 // VALUE_1
 // VALUE_2
-// 
+//
 // {"BODY_1":"VALUE_1","BODY_2":"VALUE_2","BODY_3":null}
 // ["VALUE_1","VALUE_2","VALUE_3"]

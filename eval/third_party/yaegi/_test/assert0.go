@@ -38,7 +38,7 @@ func usesStringer(s MyStringer) {
 
 func main() {
 	// TODO(mpl): restore when we can deal with empty interface.
-//	var t interface{}
+	//	var t interface{}
 	var t DummyWriter
 	t = TestStruct{}
 	var tw MyWriter
@@ -63,20 +63,20 @@ func main() {
 
 	// TODO(mpl): restore
 	/*
-	t = 42
-	foo, ok := t.(MyWriter)
-	if !ok {
-		fmt.Println("42 does not implement MyWriter")
-	} else {
-		fmt.Println("42 implements MyWriter")
-	}
-	_ = foo
+		t = 42
+		foo, ok := t.(MyWriter)
+		if !ok {
+			fmt.Println("42 does not implement MyWriter")
+		} else {
+			fmt.Println("42 implements MyWriter")
+		}
+		_ = foo
 
-	if _, ok := t.(MyWriter); !ok {
-		fmt.Println("42 does not implement MyWriter")
-	} else {
-		fmt.Println("42 implements MyWriter")
-	}
+		if _, ok := t.(MyWriter); !ok {
+			fmt.Println("42 does not implement MyWriter")
+		} else {
+			fmt.Println("42 implements MyWriter")
+		}
 	*/
 
 	// var tt interface{}
@@ -100,20 +100,20 @@ func main() {
 
 	// TODO(mpl): restore
 	/*
-	tt = 42
-	bar, ok := tt.(MyStringer)
-	if !ok {
-		fmt.Println("42 does not implement MyStringer")
-	} else {
-		fmt.Println("42 implements MyStringer")
-	}
-	_ = bar
+		tt = 42
+		bar, ok := tt.(MyStringer)
+		if !ok {
+			fmt.Println("42 does not implement MyStringer")
+		} else {
+			fmt.Println("42 implements MyStringer")
+		}
+		_ = bar
 
-	if _, ok := tt.(MyStringer); !ok {
-		fmt.Println("42 does not implement MyStringer")
-	} else {
-		fmt.Println("42 implements MyStringer")
-	}
+		if _, ok := tt.(MyStringer); !ok {
+			fmt.Println("42 does not implement MyStringer")
+		} else {
+			fmt.Println("42 implements MyStringer")
+		}
 	*/
 }
 

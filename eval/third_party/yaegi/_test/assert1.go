@@ -12,7 +12,7 @@ func (t TestStruct) String() string {
 	return "hello world"
 }
 
-type DummyStringer interface{
+type DummyStringer interface {
 	String() string
 }
 

@@ -7,7 +7,7 @@ type fn func(string, string) bool
 var funcs = map[string]fn{
 	"less":    cmpLessFn,
 	"greater": cmpGreaterFn,
-	"none":     nil,
+	"none":    nil,
 }
 
 func cmpLessFn(a string, b string) bool {

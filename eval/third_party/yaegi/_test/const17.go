@@ -2,11 +2,11 @@ package main
 
 import "fmt"
 
-var t [7/3]int
+var t [7 / 3]int
 
 func main() {
-	t[0] = 3/2
-	t[1] = 5/2
+	t[0] = 3 / 2
+	t[1] = 5 / 2
 	fmt.Println(t)
 }
 

@@ -3,7 +3,7 @@ package main
 func main() {
 	a := 0
 	b := false
-	if (b) {
+	if b {
 		a = 1
 	} else {
 		a = -1

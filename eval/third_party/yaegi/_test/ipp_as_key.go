@@ -1,8 +1,8 @@
 package main
 
 import (
-	"guthib.com/toto" // pkg name is actually titi
 	"guthib.com/tata" // pkg name is actually tutu
+	"guthib.com/toto" // pkg name is actually titi
 )
 
 func main() {

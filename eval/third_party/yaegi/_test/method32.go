@@ -6,8 +6,8 @@ import (
 
 func main() {
 	var a = []func(string){bar}
-	 b := a[0]
-	 b("bar")
+	b := a[0]
+	b("bar")
 }
 
 func bar(a string) {

@@ -23,7 +23,6 @@ var (
 	Get   = _pool.Get
 )
 
-
 func main() {
 	fmt.Println(Get())
 }

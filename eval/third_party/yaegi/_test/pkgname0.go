@@ -1,7 +1,7 @@
 package main
 
 import (
-	"guthib.com/bar" // pkg name is actually quux
+	"guthib.com/bar"     // pkg name is actually quux
 	baz "guthib.com/baz" // pkg name is also quux, force it to baz.
 )
 

@@ -1,7 +1,7 @@
 package main
 
 func main() {
-	var foo struct{
+	var foo struct {
 		yolo string
 	}
 

@@ -1,7 +1,7 @@
 package main
 
 func main() {
-	type foo struct{
+	type foo struct {
 		yolo string
 	}
 

@@ -1,3 +1,4 @@
+//go:build !dummy
 // +build !dummy
 
 package ct
