@@ -125,34 +125,7 @@ func TestGoExamples(t *testing.T) {
 			t.Logf("%s (%s):\n%s", name, rep.Classes[name], detail)
 		}
 	}
-	for _, name := range rep.Unexpected {
-		t.Errorf("%s fails (%s) and is not listed in %s", name, rep.Classes[name], goexamplesKnownFile)
-	}
-	if *goexamplesList && len(rep.Unexpected) > 0 {
-		var b strings.Builder
-		for _, name := range rep.Unexpected {
-			label := gosuite.LoudLabel
-			if rep.Classes[name] == gosuite.Silent {
-				label = gosuite.SilentLabel
-			}
-			detail := strings.Join(strings.Fields(rep.Details[name]), " ")
-			fmt.Fprintf(&b, "%s: %s %s: %s\n", name, label, rep.Classes[name], detail[:min(len(detail), 300)])
-		}
-		t.Logf("draft lines for %s:\n%s", goexamplesKnownFile, b.String())
-	}
-	for _, name := range rep.Fixed {
-		t.Errorf("%s passes: remove it from %s", name, goexamplesKnownFile)
-	}
-	for _, name := range rep.Mislabelled {
-		switch k := known[name]; {
-		case rep.Classes[name] == gosuite.Silent && !k.Silent:
-			t.Errorf("%s gives a wrong answer with status ok: start its reason with %s (or make it fail loudly)", name, gosuite.SilentLabel)
-		case k.Silent:
-			t.Errorf("%s now fails with an error (%s): its reason must not start with %s", name, rep.Classes[name], gosuite.SilentLabel)
-		default:
-			t.Errorf("%s fails as %s, not as its reason says (%s)", name, rep.Classes[name], k.Reason)
-		}
-	}
+	checkKnownList(t, rep, known, goexamplesKnownFile, *goexamplesList)
 	if *goexamplesOnly != "" || *goexamplesKnown {
 		return
 	}
