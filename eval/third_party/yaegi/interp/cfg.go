@@ -3319,10 +3319,18 @@ func isLateDest(dest *node, sc *scope) bool {
 	}
 	switch dest.kind {
 	case indexExpr:
-		if isMapEntry(dest) && a.action == aAssign && !hasEffectsIn(a, dest, sc) {
+		if isMapEntry(dest) && a.action == aAssign && !hasEffectsIn(a, dest, sc) && (a.nleft > 1 || a.kind != assignStmt) {
 			// peerbook patch 184: with a call in the assignment, the map and the key
 			// are read after it (m[g+1] = f() with f changing g stores at the new key).
+			// peerbook patch 185: in `m[k] = v` without one too, as gc evaluates v
+			// before it (`m[s[0]] = 1 / zero` panics on the division); a multiple
+			// assignment without calls evaluates its destinations first.
 			return false
+		}
+		if isMapEntry(dest) && keyFirst(dest) {
+			// peerbook patch 185: the key before the values, the rest after them.
+			_, _, ok := splitMapDest(dest, sc)
+			return ok
 		}
 		// peerbook patch 150: the map entry of an assignment operator (m[k] += f())
 		// is read after the value's calls, as gc does, and stored where it was read:
@@ -3401,6 +3409,11 @@ func assignOrder(n *node, sc *scope) []segment {
 		switch {
 		case !isLateDest(c, sc):
 			early = append(early, wholeSegment(c))
+		case isMapEntry(c) && keyFirst(c):
+			// peerbook patch 185: the map's calls and the key first.
+			hoist, rest, _ := splitMapDest(c, sc)
+			early = append(early, hoist...)
+			late = append(late, rest...)
 		case hasEffects(c, sc):
 			hoist, rest, _ := splitDest(c, sc)
 			early = append(early, hoist...)
