@@ -3339,19 +3339,22 @@ func isLateDest(dest *node, sc *scope) bool {
 	default:
 		return false
 	}
-	if hasEffects(dest, sc) {
-		// peerbook patch 112: its calls come first, the rest after the values.
+	if hasOrdered(dest, sc) {
+		// peerbook patch 112: its calls come first, the rest after the values
+		// (patch 186: the operations gc computes in their place among the calls,
+		// len(s) and s[i:j] too: hasOrdered).
 		_, _, ok := splitDest(dest, sc)
 		return ok
 	}
 	return true
 }
 
-// hasEffectsIn reports whether an operand of the assignment a other than dest may
-// call a function or receive (hasEffects).
+// hasEffectsIn reports whether an operand of the assignment a other than dest has an
+// operation gc computes in its place among the calls: a call, a receive (hasOrdered;
+// peerbook patch 186: a slice expression too).
 func hasEffectsIn(a, dest *node, sc *scope) bool {
 	for _, c := range a.child {
-		if c != dest && hasEffects(c, sc) {
+		if c != dest && hasOrdered(c, sc) {
 			return true
 		}
 	}
@@ -3414,7 +3417,7 @@ func assignOrder(n *node, sc *scope) []segment {
 			hoist, rest, _ := splitMapDest(c, sc)
 			early = append(early, hoist...)
 			late = append(late, rest...)
-		case hasEffects(c, sc):
+		case hasOrdered(c, sc):
 			hoist, rest, _ := splitDest(c, sc)
 			early = append(early, hoist...)
 			late = append(late, rest...)

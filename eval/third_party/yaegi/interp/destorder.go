@@ -59,7 +59,7 @@ func callsFirst(n *node, sc *scope) (order []segment, ok bool) {
 func callsFirstOf(child []*node, sc *scope) (order []segment, ok bool) {
 	effects := false
 	for _, c := range child {
-		effects = effects || hasEffects(c, sc)
+		effects = effects || hasOrdered(c, sc) // peerbook patch 186: not only calls
 	}
 	if !effects {
 		return nil, false
@@ -84,6 +84,8 @@ func isMapLit(n *node) bool {
 // its elements in order.
 func isOrdered(n *node, sc *scope) bool {
 	switch {
+	case isCopiedInPlace(n, sc): // peerbook patch 186
+		return true
 	case n.kind == callExpr:
 		return !n.child[0].isType(sc) && !isOperandFunc(n.child[0], sc)
 	case n.action == aRecv:
