@@ -97,9 +97,10 @@ func isOrdered(n *node, sc *scope) bool {
 // hasOrdered reports whether n has a node in it that isOrdered, out of function
 // literals and out of the declaration of a generic function's instance, which a call
 // of it has as its function (peerbook patch 182: the calls in the instance's body
-// made its call's arguments keep the order of the source).
+// made its call's arguments keep the order of the source), or a map entry whose key
+// gc copies where it stands (keyFirst, peerbook patch 187).
 func hasOrdered(n *node, sc *scope) bool {
-	if isOrdered(n, sc) {
+	if isOrdered(n, sc) || isKeyFirstEntry(n) {
 		return true
 	}
 	if n.kind == funcLit || n.kind == funcDecl {
@@ -126,6 +127,10 @@ func (s *callSplitter) walk(n *node, sc *scope) bool {
 	case isOrdered(n, sc):
 		s.hoist = append(s.hoist, wholeSegment(n))
 		return true
+	case isKeyFirstEntry(n):
+		// peerbook patch 187: gc copies such a key where it stands among the calls
+		// and reads the map after them.
+		return s.walkMapRead(n, sc)
 	case !hasOrdered(n, sc):
 		s.late = append(s.late, wholeSegment(n))
 		return true

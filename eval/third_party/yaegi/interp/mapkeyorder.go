@@ -386,3 +386,28 @@ func splitMapDest(dest *node, sc *scope) (hoist, late []segment, ok bool) {
 	late = append(s.late, segment{start: dest, end: dest})
 	return hoist, late, true
 }
+
+// walkMapRead is callSplitter.walk for n, a read of a map entry whose key gc copies
+// into a temporary where it stands (keyFirst, peerbook patch 187): the map
+// expression's calls, then the whole key, among the calls; the rest of the map
+// expression and the read after them. In `m[k+1] + f()` with m a map[int8]T and f
+// changing k and m, gc looks the old k+1 up in the new m.
+func (s *callSplitter) walkMapRead(n *node, sc *scope) bool {
+	if !s.walk(n.child[0], sc) {
+		return false
+	}
+	s.hoist = append(s.hoist, wholeSegment(n.child[1]))
+	s.late = append(s.late, segment{start: n, end: n})
+	return true
+}
+
+// isKeyFirstEntry reports whether n is a map entry, read or assigned to, whose key gc
+// evaluates where it stands among the calls (keyFirst); n may not be typed yet.
+func isKeyFirstEntry(n *node) bool {
+	if n.kind != indexExpr || n.action != aGetIndex || len(n.child) != 2 || n.child[0].typ == nil {
+		return false
+	}
+	// Not isMapEntry: the type of a map of a generic type's instance may have no
+	// reflect type yet.
+	return kindOf(n.child[0].typ) == reflect.Map && keyFirst(n)
+}
