@@ -20,6 +20,8 @@ func isCopiedInPlace(n *node, sc *scope) bool {
 	switch n.kind {
 	case sliceExpr:
 		return true
+	case indexExpr:
+		return isBytesKeyRead(n, sc)
 	case typeAssertExpr:
 		return n.typ != nil && !isDirectIface(n.typ)
 	case callExpr:
@@ -88,4 +90,34 @@ func isDirectIfaceType(t reflect.Type) bool {
 		return t.Len() == 1 && isDirectIfaceType(t.Elem())
 	}
 	return false
+}
+
+// isBytesKeyRead reports whether n is a read of a map entry by a key converted from a
+// []byte (`m[string(b)]`), which gc looks up where it stands among the calls, so that
+// the conversion can use b's bytes without a copy (cmd/compile/internal/walk/order.go,
+// mapKeyReplaceStrConv; peerbook patch 188): `m[string(b)] + f()` with f changing b or
+// m reads the old entry. A map entry assigned to is not one.
+func isBytesKeyRead(n *node, sc *scope) bool {
+	if n.action != aGetIndex || len(n.child) != 2 || n.child[0].typ == nil || kindOf(n.child[0].typ) != reflect.Map {
+		return false
+	}
+	if a := n.anc; a != nil {
+		switch a.kind {
+		case assignStmt, assignXStmt, defineStmt, defineXStmt:
+			if childPos(n) < a.nleft {
+				return false
+			}
+		case incDecStmt:
+			return false
+		}
+	}
+	k := n.child[1]
+	for k.kind == parenExpr && len(k.child) == 1 {
+		k = k.child[0]
+	}
+	if k.kind != callExpr || len(k.child) != 2 || k.child[0].typ == nil || k.child[1].typ == nil || !k.child[0].isType(sc) {
+		return false
+	}
+	to, from := k.child[0].typ, k.child[1].typ
+	return kindOf(to) == reflect.String && kindOf(from) == reflect.Slice && kindOf(sliceElem(from)) == reflect.Uint8
 }
