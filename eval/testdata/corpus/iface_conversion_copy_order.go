@@ -6,8 +6,8 @@ import "fmt"
 // an element of a []any literal) is copied there, among the statement's calls, when
 // gc's conversion takes it by its address: a composite literal or an operation (not a
 // variable) of a type other than a string, a slice, or 2, 4 or 8 bytes without
-// pointers; a result of any type, a field of a struct literal too. `g(T{k, k}, f())`
-// with f changing k passes the old k; `g(U{k}, f())`, U of 8 bytes, the new one.
+// pointers. `g(T{k, k}, f())` with f changing k passes the old k; `g(U{k}, f())`, U of
+// 8 bytes, the new one.
 
 type T struct{ a, b int }
 type U struct{ a int }
@@ -31,16 +31,6 @@ func reset() {
 }
 
 func g(a any, b int) { fmt.Println(a, b) }
-
-type S struct {
-	A any
-	B int
-}
-
-func ret() (any, int) {
-	reset()
-	return T{k, k}, f()
-}
 
 func gv(b int, a ...any) { fmt.Println(a, b) }
 
@@ -76,11 +66,4 @@ func main() {
 	reset()
 	var xs [3]any = [3]any{(T{k, 2}), f(), k8 * 2}
 	fmt.Println(xs)
-	fmt.Println(ret())
-	reset()
-	fmt.Println(S{T{k, k}, f()})
-	reset()
-	fmt.Println(S{A: T{k, k}, B: f()})
-	reset()
-	fmt.Println([]any{1: T{k, k}, 0: f()})
 }

@@ -127,8 +127,8 @@ func isBytesKeyRead(n *node, sc *scope) bool {
 
 // isIfaceConvCopy reports whether n is an operand that gc copies where it stands
 // because it is converted to an interface there by its address (peerbook patch 189):
-// an argument of an interface parameter, an element of a composite literal, or a
-// result of a return statement, of an interface type, whose value is not addressable (a composite literal, an operation, a
+// an argument of an interface parameter, or an element of a slice or array literal of
+// interfaces, whose value is not addressable (a composite literal, an operation, a
 // conversion) and of a type the runtime's conversion takes by address (neither a
 // string, a slice, nor 2, 4 or 8 bytes without pointers: a struct of two ints, an
 // int8, a bool; cmd/compile/internal/walk/order.go, OCONVIFACE, and convert.go,
@@ -162,8 +162,8 @@ func isIfaceConvCopy(n *node, sc *scope) bool {
 }
 
 // ifaceConvTarget returns the type n is assigned to where it stands: the parameter of
-// a call's argument, the type of a composite literal's element, a return statement's
-// result type; nil elsewhere.
+// a call's argument, the element type of a slice or array literal's element; nil
+// elsewhere.
 func ifaceConvTarget(n *node, sc *scope) *itype {
 	a := n.anc
 	if a == nil {
@@ -199,56 +199,12 @@ func ifaceConvTarget(n *node, sc *scope) *itype {
 		}
 		return ft.in(i)
 	case compositeLitExpr:
-		return elemTarget(a, n, -1, sc)
-	case keyValueExpr:
-		if c := a.anc; c != nil && c.kind == compositeLitExpr && len(a.child) == 2 && a.child[1] == n {
-			return elemTarget(c, n, childPos(a), sc)
-		}
-	case returnStmt:
-		def := sc.def
-		if def == nil || def.typ == nil || def.typ.cat != funcT || len(a.child) != len(def.typ.ret) {
+		if a.typ == nil {
 			return nil
 		}
-		return def.typ.ret[childPos(n)]
-	}
-	return nil
-}
-
-// elemTarget returns the type of the element n of the composite literal c: a struct's
-// field, by the key of its keyValueExpr at c.child[pos] (pos >= 0) or by its place;
-// the element type of a slice or an array. (Not a map literal's: gc builds one entry
-// by entry, in an order of its own.)
-func elemTarget(c, n *node, pos int, sc *scope) *itype {
-	t := c.typ
-	if t == nil {
-		return nil
-	}
-	for t.cat == linkedT && t.val != nil {
-		t = t.val
-	}
-	switch kindOf(t) {
-	case reflect.Slice, reflect.Array:
-		return sliceElem(t)
-	case reflect.Struct:
-		if t.cat != structT {
-			return nil
-		}
-		if pos >= 0 {
-			kv := c.child[pos]
-			name := kv.child[0].ident
-			for _, f := range t.field {
-				if f.name == name {
-					return f.typ
-				}
-			}
-			return nil
-		}
-		i := childPos(n)
-		if len(c.child) > 0 && c.child[0] != n && c.child[0].isType(sc) {
-			i--
-		}
-		if i >= 0 && i < len(t.field) {
-			return t.field[i].typ
+		switch kindOf(a.typ) {
+		case reflect.Slice, reflect.Array:
+			return sliceElem(a.typ)
 		}
 	}
 	return nil
