@@ -29,10 +29,10 @@ func isCopiedInPlace(n *node, sc *scope) bool {
 			return false
 		}
 		to, from := n.child[0].typ, n.child[1].typ
-		if kindOf(from) != reflect.String || kindOf(to) != reflect.Slice {
+		if itypeKind(from) != reflect.String || itypeKind(to) != reflect.Slice {
 			return false
 		}
-		switch kindOf(sliceElem(to)) {
+		switch itypeKind(sliceElem(to)) {
 		case reflect.Uint8, reflect.Int32:
 			return true
 		}
@@ -72,7 +72,7 @@ func isDirectIface(t *itype) bool {
 		}
 		return false
 	}
-	switch kindOf(t) {
+	switch itypeKind(t) {
 	case reflect.Ptr, reflect.Chan, reflect.Map, reflect.Func, reflect.UnsafePointer:
 		return true
 	}
@@ -98,7 +98,7 @@ func isDirectIfaceType(t reflect.Type) bool {
 // mapKeyReplaceStrConv; peerbook patch 188): `m[string(b)] + f()` with f changing b or
 // m reads the old entry. A map entry assigned to is not one.
 func isBytesKeyRead(n *node, sc *scope) bool {
-	if n.action != aGetIndex || len(n.child) != 2 || n.child[0].typ == nil || kindOf(n.child[0].typ) != reflect.Map {
+	if n.action != aGetIndex || len(n.child) != 2 || n.child[0].typ == nil || itypeKind(n.child[0].typ) != reflect.Map {
 		return false
 	}
 	if a := n.anc; a != nil {
@@ -119,5 +119,5 @@ func isBytesKeyRead(n *node, sc *scope) bool {
 		return false
 	}
 	to, from := k.child[0].typ, k.child[1].typ
-	return kindOf(to) == reflect.String && kindOf(from) == reflect.Slice && kindOf(sliceElem(from)) == reflect.Uint8
+	return itypeKind(to) == reflect.String && itypeKind(from) == reflect.Slice && itypeKind(sliceElem(from)) == reflect.Uint8
 }

@@ -94,12 +94,12 @@ func mapKeyPassing(kt, et *itype) keyPassing {
 	alg := gcAlg(kt)
 	switch {
 	case alg == algString:
-		if kindOf(kt) == reflect.String {
+		if itypeKind(kt) == reflect.String {
 			return keyAsValue
 		}
 		return keyThroughMemory
 	case alg == algMem && (ksize == 4 || ksize == 8):
-		switch kindOf(kt) {
+		switch itypeKind(kt) {
 		case reflect.Int32, reflect.Uint32, reflect.Int64, reflect.Uint64, reflect.Int, reflect.Uint,
 			reflect.Uintptr, reflect.Ptr, reflect.Chan, reflect.UnsafePointer:
 			return keyAsValue
@@ -109,8 +109,8 @@ func mapKeyPassing(kt, et *itype) keyPassing {
 	return keyByAddress
 }
 
-// kindOf returns the reflect kind of t's underlying type.
-func kindOf(t *itype) reflect.Kind {
+// itypeKind returns the reflect kind of t's underlying type.
+func itypeKind(t *itype) reflect.Kind {
 	for t.cat == linkedT && t.val != nil {
 		t = t.val
 	}
@@ -207,7 +207,7 @@ func gcLayout(t *itype) (size, align int64, ok bool) {
 		}
 		return int64(t.rtype.Size()), int64(t.rtype.Align()), true
 	}
-	switch k := kindOf(t); k {
+	switch k := itypeKind(t); k {
 	case reflect.Bool, reflect.Int8, reflect.Uint8:
 		return 1, 1, true
 	case reflect.Int16, reflect.Uint16:
@@ -281,7 +281,7 @@ func gcAlg(t *itype) algKind {
 		}
 		return algOther
 	}
-	switch kindOf(t) {
+	switch itypeKind(t) {
 	case reflect.String:
 		return algString
 	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
@@ -345,7 +345,7 @@ func isAddressableExpr(n *node) bool {
 		if len(n.child) < 2 || n.child[0].typ == nil {
 			return false
 		}
-		switch kindOf(n.child[0].typ) {
+		switch itypeKind(n.child[0].typ) {
 		case reflect.Slice, reflect.Ptr:
 			return true
 		case reflect.Array:
@@ -361,7 +361,7 @@ func isAddressableExpr(n *node) bool {
 		case srcPkgT, binPkgT:
 			return true // a package's variable
 		}
-		switch kindOf(x.typ) {
+		switch itypeKind(x.typ) {
 		case reflect.Ptr:
 			return true
 		case reflect.Struct:
@@ -409,5 +409,5 @@ func isKeyFirstEntry(n *node) bool {
 	}
 	// Not isMapEntry: the type of a map of a generic type's instance may have no
 	// reflect type yet.
-	return kindOf(n.child[0].typ) == reflect.Map && keyFirst(n)
+	return itypeKind(n.child[0].typ) == reflect.Map && keyFirst(n)
 }
