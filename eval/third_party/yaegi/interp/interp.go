@@ -127,6 +127,12 @@ type frame struct {
 	// litGen counts, per slot, the closures made there by a function literal (peerbook
 	// patch 16, see getFunc); guarded by mutex.
 	litGen map[int]uint64
+	// deferOf is the frame whose deferred call this frame's function is, when a defer
+	// statement of that frame called it (peerbook patch 221, see recover.go); forwarder
+	// tells that this frame runs a function literal the rewriter made to stand for a
+	// method call (recover.go, isRecoverForwarder). Neither is copied by clone.
+	deferOf   *frame
+	forwarder bool
 }
 
 func newFrame(anc *frame, length int, id uint64) *frame {

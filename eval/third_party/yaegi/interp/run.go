@@ -1261,7 +1261,10 @@ func _recover(n *node) {
 	dest := genValue(n)
 
 	n.exec = func(f *frame) bltn {
-		if f.anc.recovered == nil || isProgramExit(f.anc.recovered) {
+		// peerbook patch 221: the frame of the defer statement that called this
+		// function (recover.go).
+		a := recoverFrame(f)
+		if a == nil || a.recovered == nil || isProgramExit(a.recovered) {
 			// TODO(mpl): maybe we don't need that special case, and we're just forgetting to unwrap the valueInterface somewhere else.
 			if isEmptyInterface(n.typ) {
 				return tnext
@@ -1271,11 +1274,11 @@ func _recover(n *node) {
 		}
 
 		if isEmptyInterface(n.typ) {
-			dest(f).Set(reflect.ValueOf(f.anc.recovered))
+			dest(f).Set(reflect.ValueOf(a.recovered))
 		} else {
-			dest(f).Set(reflect.ValueOf(valueInterface{n, reflect.ValueOf(f.anc.recovered)}))
+			dest(f).Set(reflect.ValueOf(valueInterface{n, reflect.ValueOf(a.recovered)}))
 		}
-		f.anc.recovered = nil
+		a.recovered = nil
 		return tnext
 	}
 }
@@ -1390,6 +1393,21 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 // genFunctionWrapperOf is genFunctionWrapper; with closure, a function literal runs on a
 // copy of the frame made with the wrapper (peerbook patch 61, for callBin's arguments).
 func genFunctionWrapperOf(n *node, closure bool) func(*frame) reflect.Value {
+	return genFunctionWrapperMode(n, closure, false)
+}
+
+// genDeferredFunctionWrapper is genFunctionWrapper for the callee of a defer statement
+// (peerbook patch 221, recover.go): the function's frame keeps the frame of the defer
+// statement, whose panic a recover() in it takes, and a function literal runs on a copy
+// of the frame made at the statement, as its value would (a loop's per-iteration
+// variables are the pass's, not the last pass's).
+func genDeferredFunctionWrapper(n *node) func(*frame) reflect.Value {
+	return genFunctionWrapperMode(n, false, true)
+}
+
+// genFunctionWrapperMode is genFunctionWrapperOf; with deferred, the wrapper is made by a
+// defer statement in the frame it is given (genDeferredFunctionWrapper).
+func genFunctionWrapperMode(n *node, closure, deferred bool) func(*frame) reflect.Value {
 	var def *node
 	var ok bool
 
@@ -1408,12 +1426,14 @@ func genFunctionWrapperOf(n *node, closure bool) func(*frame) reflect.Value {
 	// getFunc's closures do: it ran on the live frame, where a loop's per-iteration
 	// variable held the last iteration's by the time it was called.
 	var slots []int
-	lit := closure && n.kind == funcLit
+	lit := (closure || deferred) && n.kind == funcLit
 	if lit {
 		slots = capturedSlots(def)
 	}
+	forwarder := isRecoverForwarder(def) // peerbook patch 221
 
 	return func(f *frame) reflect.Value {
+		made := f // the frame the value is made in
 		if lit {
 			if f == f.root {
 				f = f.cloneSlots(slots)
@@ -1421,13 +1441,14 @@ func genFunctionWrapperOf(n *node, closure bool) func(*frame) reflect.Value {
 				f = f.clone()
 			}
 		}
-		return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value {
+		body := func(deferOf *frame, in []reflect.Value) []reflect.Value {
 			// Allocate and init local frame. All values to be settable and addressable.
 			// peerbook patch 174: in the interpreter's current run, and with its done
 			// channel, not the run the function value was made in (it may be stopped:
 			// see closure.call).
 			fr := newFrame(f, len(def.types), n.interp.runid())
 			fr.done = n.interp.doneCase()
+			fr.deferOf, fr.forwarder = deferOf, forwarder
 			// peerbook patch 180: a method or function value made where it is called
 			// counts the nesting of calls from the frame that made it; patch 172: a
 			// function literal handed to compiled code, from its maker's frame (the
@@ -1495,7 +1516,16 @@ func genFunctionWrapperOf(n *node, closure bool) func(*frame) reflect.Value {
 			runCfg(def.child[3].start, fr, def, n)
 
 			return fr.data[:numRet]
-		})
+		}
+		if deferred {
+			return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value { return body(made, in) })
+		}
+		// peerbook patch 221: a value deferred later, maybe in another frame, is called
+		// as that frame's deferred call (deferredClosure).
+		w := &funcWrapper{call: body}
+		fv := reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value { return w.call(nil, in) })
+		registerWrapper(fv, w)
+		return fv
 	}
 }
 
@@ -1799,9 +1829,11 @@ func call(n *node) {
 			// peerbook patch 25: the function value a variable holds at the defer
 			// statement, not the literal last assigned to it (f = func() {...} after
 			// defer f() called the new one, in the defer statement's frame).
-			value = genValueAsFunctionWrapper(c0)
+			// Patch 221: a closure is called as this frame's deferred call.
+			fv := genValueAsFunctionWrapper(c0)
+			value = func(f *frame) reflect.Value { return deferredClosure(f, fv(f)) }
 		} else {
-			value = genFunctionWrapper(c0)
+			value = genDeferredFunctionWrapper(c0) // patch 221
 		}
 		n.exec = func(f *frame) bltn {
 			val := make([]reflect.Value, len(values)+1)
@@ -2546,6 +2578,7 @@ func getFunc(n *node) {
 	next := getExec(n.tnext)
 	slots := capturedSlots(n)
 	typ := n.typ.TypeOf()
+	forwarder := isRecoverForwarder(n) // peerbook patch 221
 
 	n.exec = func(f *frame) bltn {
 		var fr *frame
@@ -2556,7 +2589,7 @@ func getFunc(n *node) {
 		} else {
 			fr = f.clone()
 		}
-		c := &closure{def: n, fr: fr, maker: f, level: l, slot: i, old: getFrame(f, l).data[i]}
+		c := &closure{def: n, fr: fr, maker: f, level: l, slot: i, old: getFrame(f, l).data[i], forwarder: forwarder}
 		fct := reflect.MakeFunc(typ, func(in []reflect.Value) []reflect.Value { return c.call(nil, in, "") })
 		registerClosure(fct, c)
 
