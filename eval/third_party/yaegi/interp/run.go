@@ -1249,8 +1249,9 @@ func _recover(n *node) {
 				f.mutex.RLock()
 				panicking := f.recovered != nil
 				f.mutex.RUnlock()
-				if !panicking && f.anc != nil && !isProgramExit(f.anc.recovered) {
-					f.anc.recovered = nil
+				// Patch 221: the panic of the frame whose deferred call f is.
+				if a := recoverFrame(f); !panicking && a != nil && !isProgramExit(a.recovered) {
+					a.recovered = nil
 				}
 			}
 			f.deferred = append([][]reflect.Value{{reflect.ValueOf(deferred)}}, f.deferred...)
