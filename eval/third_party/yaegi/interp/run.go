@@ -1705,6 +1705,10 @@ func call(n *node) {
 	child := n.child[1:]
 	tnext := getExec(n.tnext)
 	fnext := getExec(n.fnext)
+	// peerbook patch 222: a call that is a condition branches on its result whenever it
+	// has a false branch; that branch's code may be nil (a bare return ending the
+	// function: `if f() { ... } else { return }`), and the call took the true branch.
+	branches := n.fnext != nil
 	hasVariadicArgs := n.action == aCallSlice // callSlice implies variadic call with ellipsis.
 
 	// Compute input argument value functions.
@@ -1904,7 +1908,7 @@ func call(n *node) {
 					v(f).Set(out[i])
 				}
 			}
-			if fnext != nil && !out[0].Bool() {
+			if branches && !out[0].Bool() {
 				return fnext
 			}
 			return tnext
@@ -1993,7 +1997,7 @@ func call(n *node) {
 		}
 
 		// Handle branching according to boolean result
-		if fnext != nil && !nf.data[0].Bool() {
+		if branches && !nf.data[0].Bool() {
 			return fnext
 		}
 		return tnext
@@ -2166,7 +2170,7 @@ func callBin(n *node) {
 			go callFn(value(f), in)
 			return tnext
 		}
-	case fnext != nil:
+	case n.fnext != nil: // peerbook patch 222, as in call
 		// Handle branching according to boolean result.
 		index := n.findex
 		level := n.level
