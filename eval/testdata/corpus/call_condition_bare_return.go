@@ -1,5 +1,6 @@
 // A call as an if or for condition whose false branch is a bare return ending the
-// function (yaegi patch 222): declared, literal, compiled, method and generic callees.
+// function (yaegi patch 222): declared, literal, compiled, method and generic callees,
+// a switch case; and a loop condition, which branched right already.
 
 package main
 
