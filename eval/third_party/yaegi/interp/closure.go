@@ -31,7 +31,7 @@ type closure struct {
 	// forwarder tells that def is a literal the rewriter made for a method call
 	// (peerbook patch 221, isRecoverForwarder).
 	forwarder bool
-	gen   uint64        // this closure's number among those made at the slot; guarded by maker.mutex
+	gen       uint64 // this closure's number among those made at the slot; guarded by maker.mutex
 }
 
 // call runs the closure's body with the arguments in, and returns its results (the
