@@ -55,6 +55,7 @@ type node struct {
 	meta       interface{}    // meta stores meta information between gta runs, like errors
 	pending    *pendingExec   // set while setExec generates the node's code (peerbook patch 23)
 	typeArg    bool           // a type argument put for a type parameter by genAST (peerbook patch 159)
+	recovers   bool           // a function whose body calls recover() (peerbook patch 221, markRecovers)
 }
 
 func (n *node) shouldBreak() bool {

@@ -69,10 +69,24 @@ func isRecoverForwarder(def *node) bool {
 	return r.kind == identExpr && strings.HasPrefix(r.ident, recoverForwarderPrefix)
 }
 
+// markRecovers marks the function whose body holds the call of recover n (the nearest
+// declaration or literal around it): its function values are registered, to be called
+// as deferred calls when they are deferred (genFunctionWrapperMode). Registering every
+// function value cost microseconds each (weak pointers).
+func markRecovers(n *node) {
+	for a := n.anc; a != nil; a = a.anc {
+		if a.kind == funcDecl || a.kind == funcLit {
+			a.recovers = true
+			return
+		}
+	}
+}
+
 // deferredClosure returns the function value fv to store for a defer statement of the
 // frame f: a closure made by a function literal, or a function or method value made by
-// genFunctionWrapper, is called with its frame's deferOf set to f; any other value (a
-// compiled function) is returned as it is.
+// genFunctionWrapper of a function that calls recover() or stands for a method call, is
+// called with its frame's deferOf set to f; any other value is returned as it is (its
+// recover, if any, is not reached: a compiled function's).
 func deferredClosure(f *frame, fv reflect.Value) reflect.Value {
 	if c := closureOf(fv); c != nil {
 		return reflect.MakeFunc(fv.Type(), func(in []reflect.Value) []reflect.Value {

@@ -1432,6 +1432,9 @@ func genFunctionWrapperMode(n *node, closure, deferred bool) func(*frame) reflec
 		slots = capturedSlots(def)
 	}
 	forwarder := isRecoverForwarder(def) // peerbook patch 221
+	// Only the values of a function that calls recover (or hands a deferred call on to
+	// a method) need to be found when deferred: registering is costly.
+	register := def.recovers || forwarder
 
 	return func(f *frame) reflect.Value {
 		made := f // the frame the value is made in
@@ -1520,6 +1523,9 @@ func genFunctionWrapperMode(n *node, closure, deferred bool) func(*frame) reflec
 		}
 		if deferred {
 			return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value { return body(made, in) })
+		}
+		if !register {
+			return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value { return body(nil, in) })
 		}
 		// peerbook patch 221: a value deferred later, maybe in another frame, is called
 		// as that frame's deferred call (deferredClosure).
