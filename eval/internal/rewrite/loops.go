@@ -492,9 +492,9 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 		// in it takes it: collectDefer) and panics again with what none took. A call that
 		// panics replaces the panic, and the calls before it still run, as deferred calls
 		// do (_pb_run_deferred). It is given the list's pointer as its argument: a
-		// deferred function literal runs on its function's frame as it is at the end (the
-		// interpreter), where the loop's last pass declared the list again (a range over
-		// a function inside a loop).
+		// deferred function literal ran on its function's frame as it is at the end (the
+		// interpreter, before yaegi patch 221), where the loop's last pass declared the
+		// list again (a range over a function inside a loop).
 		decls = append(decls, fmt.Sprintf("%s := new([]func(any) any)", defers),
 			fmt.Sprintf("defer func(_pbl *[]func(any) any) {\n_pbp := recover()\nfor i := len(*_pbl) - 1; i >= 0; i-- { _pbp = _pb_run_deferred((*_pbl)[i], _pbp) }\nif _pbp != nil { panic(_pbp) }\n}(%s)", defers))
 	}

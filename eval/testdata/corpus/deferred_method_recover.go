@@ -1,7 +1,7 @@
 // recover() in a function deferred by every form Go has (yaegi patch 221): methods with
 // value and pointer receivers, method values and expressions, promoted, interface and
-// generic methods, function and closure values deferred through variables, a package
-// variable, range-over-func loop bodies; and the calls that are not deferred directly,
+// generic methods, function and closure values deferred through variables, package
+// variables, a function value a call returns, range-over-func loop bodies; and the calls that are not deferred directly,
 // whose recover() gets nil.
 
 package main
@@ -33,6 +33,12 @@ func helper()  { fmt.Println("  helper rec:", recover()) }
 func h2(x int) { fmt.Println("  h2 rec:", x, recover()) }
 
 var global = h
+
+var globalMethod = (&T{}).P
+
+func (T) String() string { fmt.Println("  srec:", recover()); return "T" }
+
+func mk() func() { return func() { fmt.Println("  made:", recover()) } }
 
 func seq(yield func(int) bool) {
 	for i := 0; i < 2; i++ {
@@ -71,6 +77,9 @@ func main() {
 	run("funcvar", func() { fn := h; defer fn(); panic(21) })
 	run("func", func() { defer h(); panic(22) })
 	run("globalvar", func() { defer global(); panic(23) })
+	run("globalmethod", func() { defer globalMethod(); panic(34) })
+	run("stringer", func() { var s fmt.Stringer = T{}; defer s.String(); panic(35) })
+	run("made", func() { defer mk()(); panic(36) })
 	run("litvar", func() { fn := func() { fmt.Println("  litvar:", recover()) }; defer fn(); panic(24) })
 	run("loop", func() {
 		ts := []T{{1}, {2}}

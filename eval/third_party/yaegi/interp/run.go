@@ -1413,7 +1413,13 @@ func genFunctionWrapperMode(n *node, closure, deferred bool) func(*frame) reflec
 	var ok bool
 
 	if def, ok = n.val.(*node); !ok {
-		return genValueAsFunctionWrapper(n)
+		v := genValueAsFunctionWrapper(n)
+		if deferred {
+			// peerbook patch 221: a function value computed by the statement (defer
+			// mk()()) is called as this frame's deferred call.
+			return func(f *frame) reflect.Value { return deferredClosure(f, v(f)) }
+		}
+		return v
 	}
 	numRet := len(def.typ.ret)
 	var rcvr func(*frame) reflect.Value
@@ -1432,9 +1438,6 @@ func genFunctionWrapperMode(n *node, closure, deferred bool) func(*frame) reflec
 		slots = capturedSlots(def)
 	}
 	forwarder := isRecoverForwarder(def) // peerbook patch 221
-	// Only the values of a function that calls recover (or hands a deferred call on to
-	// a method) need to be found when deferred: registering is costly.
-	register := def.recovers || forwarder
 
 	return func(f *frame) reflect.Value {
 		made := f // the frame the value is made in
@@ -1524,7 +1527,11 @@ func genFunctionWrapperMode(n *node, closure, deferred bool) func(*frame) reflec
 		if deferred {
 			return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value { return body(made, in) })
 		}
-		if !register {
+		// Only the values of a function that calls recover (or hands a deferred call on
+		// to a method) need to be found when deferred: registering is costly. Read when
+		// the value is made: a function is compiled after a wrapper of it may be
+		// generated (patch 138).
+		if !def.recovers && !forwarder {
 			return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value { return body(nil, in) })
 		}
 		// peerbook patch 221: a value deferred later, maybe in another frame, is called
