@@ -34,6 +34,7 @@ func main() {
 	// Cells only: the bare interpreter has no range-over-func loops (the rewriter makes
 	// them).
 	checkCorpusProgram(t, "deferred_method_recover")
+	checkCorpusProgram(t, "deferred_recover_callee_forms")
 }
 
 // A function literal deferred in a loop sees the variables of its pass when it assigns
