@@ -62,4 +62,5 @@ func main() {
 	// Cells only: a bare interpreter shares a loop's variables between passes (the
 	// rewriter declares them per pass, as Go 1.22 does).
 	checkCorpusProgram(t, "deferred_literal_loop_variable")
+	checkCorpusProgram(t, "deferred_literal_sees_later_changes")
 }
