@@ -26,7 +26,8 @@ import (
 // it calls: that method is what Go defers.
 
 // recoverForwarderPrefix begins the names the rewriter gives its receiver parameters
-// (_pb_recv, _pb_r, _pb_p0): identifiers a cell cannot declare.
+// (_pb_recv, _pb_r, _pb_p0). A cell is not stopped from declaring such names: a cell's
+// own literal of that exact shape, deferred, would pass recover on to the method too.
 const recoverForwarderPrefix = "_pb_"
 
 // recoverFrame returns the frame whose panic a recover() called in the frame f takes.
