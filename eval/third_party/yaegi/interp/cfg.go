@@ -1926,7 +1926,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			}
 			n.start = n.child[0].start
 			n.child[0].tnext = n.child[1].start
-			setFNext(n.child[0], n)
+			// peerbook patch 241: a false left operand ends n at a node of its own;
+			// n runs after the right operand only (logicalRight).
+			setFNext(n.child[0], shortCircuit(n))
 			n.child[1].tnext = n
 			n.typ = n.child[0].typ
 			n.findex = sc.add(n.typ)
@@ -1943,7 +1945,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				break
 			}
 			n.start = n.child[0].start
-			n.child[0].tnext = n
+			n.child[0].tnext = shortCircuit(n) // peerbook patch 241, as for landExpr
 			setFNext(n.child[0], n.child[1].start)
 			n.child[1].tnext = n
 			n.typ = n.child[0].typ
