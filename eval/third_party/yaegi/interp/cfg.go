@@ -3333,8 +3333,10 @@ func isLateDest(dest *node, sc *scope) bool {
 	default:
 		return false
 	}
-	if hasEffects(dest, sc) {
-		// peerbook patch 112: its calls come first, the rest after the values.
+	if hasEffects(dest, sc) || hasLogical(dest) {
+		// peerbook patch 112: its calls come first, the rest after the values; its
+		// logical operators too (patch 242: `m[b && c] = f()` with f changing b
+		// stores at the key from before f, as gc does).
 		_, _, ok := splitDest(dest, sc)
 		return ok
 	}
@@ -3403,7 +3405,7 @@ func assignOrder(n *node, sc *scope) []segment {
 		switch {
 		case !isLateDest(c, sc):
 			early = append(early, wholeSegment(c))
-		case hasEffects(c, sc):
+		case hasEffects(c, sc) || hasLogical(c): // peerbook patch 242: logical too
 			hoist, rest, _ := splitDest(c, sc)
 			early = append(early, hoist...)
 			late = append(late, rest...)

@@ -117,6 +117,24 @@ func hasOrdered(n *node, sc *scope) bool {
 	return false
 }
 
+// hasLogical reports whether n has a logical operator in it, out of function literals:
+// a destination with one has it evaluated before the values, as gc's order pass does
+// (peerbook patch 242).
+func hasLogical(n *node) bool {
+	switch n.kind {
+	case landExpr, lorExpr:
+		return true
+	case funcLit:
+		return false
+	}
+	for _, c := range n.child {
+		if hasLogical(c) {
+			return true
+		}
+	}
+	return false
+}
+
 // callSplitter splits code into its outermost calls and receives (hoist) and the chain
 // of the rest (late).
 type callSplitter struct {
