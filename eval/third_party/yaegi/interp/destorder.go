@@ -88,11 +88,15 @@ func isMapLit(n *node) bool {
 // in order.
 func isOrdered(n *node, sc *scope) bool {
 	switch {
-	case n.kind == callExpr:
-		return !n.child[0].isType(sc) && !isOperandFunc(n.child[0], sc)
+	case n.kind == callExpr && !n.child[0].isType(sc):
+		return !isOperandFunc(n.child[0], sc)
 	case n.action == aRecv:
 		return true
 	case n.kind == landExpr || n.kind == lorExpr:
+		return true
+	case isConvertedInPlace(n, sc):
+		// peerbook patch 243: a value gc copies where it stands to convert it to an
+		// interface (`h([2]int{s[0], 1}, g())` with h taking an any).
 		return true
 	}
 	return isMapLit(n)
