@@ -25,6 +25,9 @@ var (
 // TestMain makes the test binary a session worker when the pool starts it so.
 func TestMain(m *testing.M) {
 	if os.Getenv(WorkerEnv) != "" {
+		if os.Getenv(dyingWorkerEnv) != "" {
+			serveOneAndDie()
+		}
 		if err := Serve(); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)

@@ -45,9 +45,14 @@ type Report struct {
 const chunk = 256
 
 // Soak generates the programs of cfg's seeds and runs each with the Go toolchain and as
-// one cell (the first cfg.Split also cut into cells), classifying every run.
+// one cell (the first cfg.Split also cut into cells), classifying every run. A program
+// after whose cells the worker died (a goroutine it left running, say) is classed
+// Crash, though its output was Go's: Soak ends the pool's idle workers when it is done,
+// to see those that died after their last program too.
 func Soak(ctx context.Context, gr *GoRunner, pool *Pool, cfg Config) (*Report, error) {
 	rep := &Report{One: map[Class]int{}, Multi: map[Class]int{}}
+	index := map[string]int{} // a run's name: its outcome's place in done
+	var done []Outcome
 	if cfg.Cells < 2 {
 		cfg.Cells = 4
 	}
@@ -89,7 +94,7 @@ func Soak(ctx context.Context, gr *GoRunner, pool *Pool, cfg Config) (*Report, e
 				defer wg.Done()
 				for k := range next {
 					j := jobs[k]
-					cr := pool.Run(j.cells)
+					cr := pool.RunNamed(runName(progs[j.i].Seed, j.split), j.cells)
 					class, detail := Compare(goRes[j.i], cr)
 					outs[k] = Outcome{Seed: progs[j.i].Seed, Split: j.split, Class: class, Detail: detail, Cells: j.cells, Source: srcs[j.i]}
 				}
@@ -107,19 +112,43 @@ func Soak(ctx context.Context, gr *GoRunner, pool *Pool, cfg Config) (*Report, e
 			return rep, err
 		}
 		for _, o := range outs {
-			if o.Split {
-				rep.SplitPrograms++
-				rep.Multi[o.Class]++
-			} else {
-				rep.Programs++
-				rep.One[o.Class]++
+			if o.Class == Same || o.Class == Skipped {
+				o.Cells, o.Source = nil, "" // made again if it turns out to have killed its worker
 			}
-			if o.Class != Same && o.Class != Skipped {
-				rep.Divergences = append(rep.Divergences, o)
-			}
+			index[runName(o.Seed, o.Split)] = len(done)
+			done = append(done, o)
 		}
 		if cfg.Progress != nil {
-			fmt.Fprintf(cfg.Progress, "seeds %d-%d: %s\n", start, end, rep.summary())
+			fmt.Fprintf(cfg.Progress, "seeds %d-%d: %s\n", start, end, summarize(done))
+		}
+	}
+	pool.Close()
+	for _, d := range pool.IdleDeaths() {
+		k, ok := index[d.After]
+		if !ok {
+			continue
+		}
+		o := &done[k]
+		if o.Source == "" {
+			p := gosmith.Generate(o.Seed)
+			o.Source, o.Cells = p.Source(), OneCell(p.Source())
+			if o.Split {
+				o.Cells = SplitCells(p, rand.New(rand.NewSource(p.Seed)), cfg.Cells)
+			}
+		}
+		o.Class = Crash
+		o.Detail = "the worker died after the cells ended, before the next program began: " + d.Stderr
+	}
+	for _, o := range done {
+		if o.Split {
+			rep.SplitPrograms++
+			rep.Multi[o.Class]++
+		} else {
+			rep.Programs++
+			rep.One[o.Class]++
+		}
+		if o.Class != Same && o.Class != Skipped {
+			rep.Divergences = append(rep.Divergences, o)
 		}
 	}
 	sort.SliceStable(rep.Divergences, func(i, j int) bool {
@@ -130,6 +159,28 @@ func Soak(ctx context.Context, gr *GoRunner, pool *Pool, cfg Config) (*Report, e
 		return a.Seed < b.Seed
 	})
 	return rep, nil
+}
+
+// runName names a program's run for the pool: its seed, and whether it was cut into
+// cells.
+func runName(seed int64, split bool) string {
+	if split {
+		return fmt.Sprintf("seed %d (split)", seed)
+	}
+	return fmt.Sprintf("seed %d (one cell)", seed)
+}
+
+// summarize counts the classes of outcomes, for a progress line.
+func summarize(outs []Outcome) string {
+	r := &Report{One: map[Class]int{}, Multi: map[Class]int{}}
+	for _, o := range outs {
+		if o.Split {
+			r.Multi[o.Class]++
+		} else {
+			r.One[o.Class]++
+		}
+	}
+	return r.summary()
 }
 
 func classRank(c Class) int {

@@ -42,6 +42,11 @@ type request struct {
 	Timeout time.Duration `json:"timeout"`
 }
 
+// begun is the line a worker writes when it has read a program, before running it.
+type begun struct {
+	Begun bool `json:"begun"`
+}
+
 // WorkerEnv names the environment variable that makes a process a session worker
 // (see Serve): the test binary and the soak command re-execute themselves with it.
 const WorkerEnv = "PEERBOOK_DIFFTEST_WORKER"
@@ -60,6 +65,11 @@ func Serve() error {
 	for sc.Scan() {
 		var req request
 		if err := json.Unmarshal(sc.Bytes(), &req); err != nil {
+			return fmt.Errorf("difftest worker: %w", err)
+		}
+		// The begin line tells the pool this worker was alive when the program came:
+		// a worker that dies before it was killed by the program it ran before.
+		if err := enc.Encode(begun{Begun: true}); err != nil {
 			return fmt.Errorf("difftest worker: %w", err)
 		}
 		res := runCells(req)
@@ -138,8 +148,17 @@ type Pool struct {
 	// Timeout bounds one program's cells.
 	Timeout time.Duration
 
-	mu   sync.Mutex
-	idle []*worker
+	mu     sync.Mutex
+	idle   []*worker
+	deaths []IdleDeath
+}
+
+// IdleDeath is a worker that died between two programs: after the cells of the program
+// named After had ended (a goroutine they left running, say) and before the next one
+// began. The next program runs on a fresh worker; the death is the earlier program's.
+type IdleDeath struct {
+	After  string // the name given to RunNamed for the program the worker ran last
+	Stderr string // the tail of what the worker wrote to stderr
 }
 
 type worker struct {
@@ -147,6 +166,7 @@ type worker struct {
 	in     io.WriteCloser
 	out    *bufio.Scanner
 	stderr *tailBuffer
+	last   string // the name of the program it ran last
 }
 
 // tailBuffer keeps the last bytes written to it.
@@ -223,55 +243,114 @@ func (w *worker) kill() {
 	w.cmd.Wait()
 }
 
-// Run runs the cells of one program in a fresh session of a worker. A worker that dies
-// gives a result with Crash set (and the tail of its stderr); one that outlives the
-// timeout by a margin is killed.
+// Run runs the cells of one program in a fresh session of a worker, as RunNamed does
+// with no name.
 func (p *Pool) Run(cells []string) CellResult {
-	w, err := p.get()
-	if err != nil {
-		return CellResult{Crash: err.Error()}
-	}
+	return p.RunNamed("", cells)
+}
+
+// RunNamed runs the cells of one program in a fresh session of a worker. A worker that
+// dies running it gives a result with Crash set (and the tail of its stderr); one that
+// outlives the timeout by a margin is killed. A worker found dead before the program
+// began is recorded as an IdleDeath of the program it ran before (see IdleDeaths), and
+// the program runs on a fresh worker.
+func (p *Pool) RunNamed(name string, cells []string) CellResult {
 	data, err := json.Marshal(request{Cells: cells, Timeout: p.Timeout})
 	if err != nil {
-		p.put(w)
 		return CellResult{Crash: err.Error()}
 	}
-	done := make(chan CellResult, 1)
+	for tries := 0; tries < 3; tries++ {
+		w, err := p.get()
+		if err != nil {
+			return CellResult{Crash: err.Error()}
+		}
+		res, started := p.runOn(w, data)
+		if !started {
+			p.noteIdleDeath(w)
+			continue
+		}
+		if res.Timeout && res.ErrValue == workerSilent {
+			return res // runOn ended the worker
+		}
+		if res.Crash != "" {
+			w.kill()
+			return res
+		}
+		w.last = name
+		p.put(w)
+		return res
+	}
+	return CellResult{Crash: "three workers in a row died before the program began"}
+}
+
+// workerSilent is the error of a program whose worker did not answer in time.
+const workerSilent = "the worker did not answer"
+
+// runOn sends a program to w and waits for its result; started is false when w was
+// dead before the program began.
+func (p *Pool) runOn(w *worker, data []byte) (res CellResult, started bool) {
+	type answer struct {
+		res     CellResult
+		started bool
+	}
+	done := make(chan answer, 1)
 	go func() {
 		if _, err := w.in.Write(append(data, '\n')); err != nil {
-			done <- CellResult{Crash: "write to worker: " + err.Error()}
+			done <- answer{}
 			return
 		}
 		if !w.out.Scan() {
-			done <- CellResult{Crash: "worker died: " + lastLines(w.stderr.String(), 6)}
+			done <- answer{}
+			return
+		}
+		var b begun
+		if err := json.Unmarshal(w.out.Bytes(), &b); err != nil || !b.Begun {
+			done <- answer{CellResult{Crash: fmt.Sprintf("worker answered %q where it says it began", w.out.Bytes())}, true}
+			return
+		}
+		if !w.out.Scan() {
+			done <- answer{CellResult{Crash: "worker died: " + lastLines(w.stderr.String(), 6)}, true}
 			return
 		}
 		var res CellResult
 		if err := json.Unmarshal(w.out.Bytes(), &res); err != nil {
-			done <- CellResult{Crash: "worker result: " + err.Error()}
+			done <- answer{CellResult{Crash: "worker result: " + err.Error()}, true}
 			return
 		}
 		res.Stdout, res.Stderr = string(res.StdoutBytes), string(res.StderrBytes)
 		res.StdoutBytes, res.StderrBytes = nil, nil
-		done <- res
+		done <- answer{res, true}
 	}()
 	// The session interrupts a cell at the deadline; a cell stuck in compiled code may
 	// not stop: the worker is ended then.
 	timer := time.NewTimer(p.Timeout + 20*time.Second)
 	defer timer.Stop()
 	select {
-	case res := <-done:
-		if res.Crash != "" {
-			w.kill()
-			return res
-		}
-		p.put(w)
-		return res
+	case a := <-done:
+		return a.res, a.started
 	case <-timer.C:
 		w.kill()
 		<-done
-		return CellResult{Timeout: true, ErrName: "timeout", ErrValue: "the worker did not answer"}
+		return CellResult{Timeout: true, ErrName: "timeout", ErrValue: workerSilent}, true
 	}
+}
+
+// noteIdleDeath ends a worker found dead between programs and records it.
+func (p *Pool) noteIdleDeath(w *worker) {
+	w.kill()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.deaths = append(p.deaths, IdleDeath{After: w.last, Stderr: lastLines(w.stderr.String(), 6)})
+}
+
+// IdleDeaths returns the workers found dead between programs since the last call, and
+// forgets them. Close finds those that died after their last program.
+func (p *Pool) IdleDeaths() []IdleDeath {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	d := p.deaths
+	p.deaths = nil
+	return d
 }
 
 // Close ends the idle workers.
@@ -280,7 +359,11 @@ func (p *Pool) Close() {
 	defer p.mu.Unlock()
 	for _, w := range p.idle {
 		w.in.Close()
-		w.cmd.Wait()
+		// A worker reaching the end of its input exits with status 0: any other end is
+		// a death after its last program.
+		if err := w.cmd.Wait(); err != nil {
+			p.deaths = append(p.deaths, IdleDeath{After: w.last, Stderr: lastLines(w.stderr.String(), 6)})
+		}
 	}
 	p.idle = nil
 }
