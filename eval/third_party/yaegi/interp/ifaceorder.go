@@ -104,6 +104,16 @@ func interfaceTarget(n *node, sc *scope) *itype {
 		if fun.isType(sc) {
 			return fun.typ
 		}
+		if isAppend(fun) {
+			// peerbook patch 244: append's elements are converted to the slice's.
+			if i < 2 || a.action == aCallSlice || a.child[1].typ == nil {
+				return nil
+			}
+			if t := a.child[1].typ.underlying(); t.cat == sliceT || t.cat == valueT && kindOf(t) == reflect.Slice {
+				return t.elem()
+			}
+			return nil
+		}
 		if isOperandFunc(fun, sc) || a.action == aCallSlice && i == len(a.child)-1 {
 			return nil
 		}
@@ -138,6 +148,11 @@ func interfaceTarget(n *node, sc *scope) *itype {
 		return elemTarget(a.anc, childPos(a), a.child[0])
 	}
 	return nil
+}
+
+// isAppend reports whether fun, the function of a call, is the built-in append.
+func isAppend(fun *node) bool {
+	return fun.kind == identExpr && fun.ident == bltnAppend && fun.sym != nil && fun.sym.kind == bltnSym
 }
 
 // elemTarget returns the type of the element at position i of the composite literal
