@@ -94,6 +94,16 @@ func interfaceTarget(n *node, sc *scope) *itype {
 	if a == nil {
 		return nil
 	}
+	switch a.kind {
+	case compositeLitExpr:
+		return elemTarget(a, n, nil)
+	case keyValueExpr:
+		if n != a.lastChild() || a.anc == nil || a.anc.kind != compositeLitExpr {
+			return nil
+		}
+		return elemTarget(a.anc, a, a.child[0])
+	}
+	// The position is looked for only here: the elements of a large literal are many.
 	i := childPos(n)
 	switch a.kind {
 	case callExpr:
@@ -139,13 +149,6 @@ func interfaceTarget(n *node, sc *scope) *itype {
 			return nil
 		}
 		return a.child[i-a.nleft].typ
-	case compositeLitExpr:
-		return elemTarget(a, i, nil)
-	case keyValueExpr:
-		if i != 1 || a.anc == nil || a.anc.kind != compositeLitExpr {
-			return nil
-		}
-		return elemTarget(a.anc, childPos(a), a.child[0])
 	}
 	return nil
 }
@@ -155,15 +158,19 @@ func isAppend(fun *node) bool {
 	return fun.kind == identExpr && fun.ident == bltnAppend && fun.sym != nil && fun.sym.kind == bltnSym
 }
 
-// elemTarget returns the type of the element at position i of the composite literal
-// lit, or of the field key names.
-func elemTarget(lit *node, i int, key *node) *itype {
+// elemTarget returns the type of elem, an element of the composite literal lit, or of
+// the field key names.
+func elemTarget(lit, elem *node, key *node) *itype {
 	t := lit.typ
 	if t == nil {
 		return nil
 	}
-	if lit.nleft == 1 { // the literal's type is its first child
-		i--
+	// position is elem's among the elements (a struct's field without a key).
+	position := func() int {
+		if lit.nleft == 1 { // the literal's type is its first child
+			return childPos(elem) - 1
+		}
+		return childPos(elem)
 	}
 	t = t.underlying()
 	switch t.cat {
@@ -174,12 +181,9 @@ func elemTarget(lit *node, i int, key *node) *itype {
 			if key.kind != identExpr {
 				return nil
 			}
-			i = t.fieldIndex(key.ident)
+			return fieldType(t, t.fieldIndex(key.ident))
 		}
-		if i < 0 || i >= len(t.field) {
-			return nil
-		}
-		return t.field[i].typ
+		return fieldType(t, position())
 	case valueT:
 		if t.rtype == nil {
 			return nil
@@ -198,13 +202,21 @@ func elemTarget(lit *node, i int, key *node) *itype {
 				}
 				return valueTOf(f.Type)
 			}
-			if i < 0 || i >= rt.NumField() {
-				return nil
+			if i := position(); i >= 0 && i < rt.NumField() {
+				return valueTOf(rt.Field(i).Type)
 			}
-			return valueTOf(rt.Field(i).Type)
 		}
 	}
 	return nil
+}
+
+// fieldType returns the type of the field i of the struct type t, nil where there is
+// none.
+func fieldType(t *itype, i int) *itype {
+	if i < 0 || i >= len(t.field) {
+		return nil
+	}
+	return t.field[i].typ
 }
 
 // convNeedsAddr is gc's dataWordFuncName's needsaddr: a conversion to an interface
