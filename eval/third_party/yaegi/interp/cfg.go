@@ -1929,7 +1929,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			}
 			n.start = n.child[0].start
 			n.child[0].tnext = n.child[1].start
-			setFNext(n.child[0], n)
+			// peerbook patch 241: a false left operand ends n at a node of its own;
+			// n runs after the right operand only (logicalRight).
+			setFNext(n.child[0], shortCircuit(n))
 			n.child[1].tnext = n
 			n.typ = n.child[0].typ
 			n.findex = sc.add(n.typ)
@@ -1946,7 +1948,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				break
 			}
 			n.start = n.child[0].start
-			n.child[0].tnext = n
+			n.child[0].tnext = shortCircuit(n) // peerbook patch 241, as for landExpr
 			setFNext(n.child[0], n.child[1].start)
 			n.child[1].tnext = n
 			n.typ = n.child[0].typ
@@ -3336,8 +3338,10 @@ func isLateDest(dest *node, sc *scope) bool {
 	default:
 		return false
 	}
-	if hasEffects(dest, sc) {
-		// peerbook patch 112: its calls come first, the rest after the values.
+	if hasEffects(dest, sc) || hasLogical(dest) {
+		// peerbook patch 112: its calls come first, the rest after the values; its
+		// logical operators too (patch 242: `m[b && c] = f()` with f changing b
+		// stores at the key from before f, as gc does).
 		_, _, ok := splitDest(dest, sc)
 		return ok
 	}
@@ -3406,7 +3410,7 @@ func assignOrder(n *node, sc *scope) []segment {
 		switch {
 		case !isLateDest(c, sc):
 			early = append(early, wholeSegment(c))
-		case hasEffects(c, sc):
+		case hasEffects(c, sc) || hasLogical(c): // peerbook patch 242: logical too
 			hoist, rest, _ := splitDest(c, sc)
 			early = append(early, hoist...)
 			late = append(late, rest...)

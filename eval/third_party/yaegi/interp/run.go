@@ -3135,8 +3135,17 @@ func bitNot(n *node) {
 	}
 }
 
-func land(n *node) {
-	value0 := genValue(n.child[0])
+// land and lor generate the code of a logical operator reached after its right
+// operand: the left one did not decide it, so its value is the right one's (peerbook
+// patch 241). The left operand's value was read again here, after the right one ran:
+// `b && g()` with g setting b to false gave false, where Go gives g's result. Where the
+// left operand decides, it branches to a node of its own (shortCircuit).
+func land(n *node) { logicalRight(n) }
+
+func lor(n *node) { logicalRight(n) }
+
+// logicalRight is land and lor: n's value is its right operand's.
+func logicalRight(n *node) {
 	value1 := genValue(n.child[1])
 	tnext := getExec(n.tnext)
 	dest := genValue(n)
@@ -3146,7 +3155,7 @@ func land(n *node) {
 	if n.fnext != nil {
 		fnext := getExec(n.fnext)
 		n.exec = func(f *frame) bltn {
-			if value0(f).Bool() && value1(f).Bool() {
+			if value1(f).Bool() {
 				dest(f).SetBool(true)
 				return tnext
 			}
@@ -3157,47 +3166,46 @@ func land(n *node) {
 	}
 	if isInterface {
 		n.exec = func(f *frame) bltn {
-			dest(f).Set(reflect.ValueOf(value0(f).Bool() && value1(f).Bool()).Convert(typ))
+			dest(f).Set(reflect.ValueOf(value1(f).Bool()).Convert(typ))
 			return tnext
 		}
 		return
 	}
 	n.exec = func(f *frame) bltn {
-		dest(f).SetBool(value0(f).Bool() && value1(f).Bool())
+		dest(f).SetBool(value1(f).Bool())
 		return tnext
 	}
 }
 
-func lor(n *node) {
-	value0 := genValue(n.child[0])
-	value1 := genValue(n.child[1])
-	tnext := getExec(n.tnext)
-	dest := genValue(n)
-	typ := n.typ.concrete().TypeOf()
-	isInterface := n.typ.TypeOf().Kind() == reflect.Interface
+// shortCircuit returns the node that ends op, a logical operator, where its left
+// operand decides it (false for &&, true for ||): it sets op's value and goes where op
+// goes with that value (peerbook patch 241). It is in no statement's tree: only the
+// left operand's branch reaches it.
+func shortCircuit(op *node) *node {
+	return &node{anc: op, interp: op.interp, pos: op.pos, kind: op.kind, action: aNop, gen: decided}
+}
 
-	if n.fnext != nil {
-		fnext := getExec(n.fnext)
-		n.exec = func(f *frame) bltn {
-			if value0(f).Bool() || value1(f).Bool() {
-				dest(f).SetBool(true)
-				return tnext
-			}
-			dest(f).SetBool(false)
-			return fnext
-		}
-		return
+// decided generates the code of a shortCircuit node n.
+func decided(n *node) {
+	op := n.anc
+	v := op.action == aLor // the left operand's value that decides op
+	next := op.tnext
+	if !v && op.fnext != nil {
+		next = op.fnext
 	}
-	if isInterface {
+	exec := getExec(next)
+	dest := genValue(op)
+	if op.typ.TypeOf().Kind() == reflect.Interface {
+		val := reflect.ValueOf(v).Convert(op.typ.concrete().TypeOf())
 		n.exec = func(f *frame) bltn {
-			dest(f).Set(reflect.ValueOf(value0(f).Bool() || value1(f).Bool()).Convert(typ))
-			return tnext
+			dest(f).Set(val)
+			return exec
 		}
 		return
 	}
 	n.exec = func(f *frame) bltn {
-		dest(f).SetBool(value0(f).Bool() || value1(f).Bool())
-		return tnext
+		dest(f).SetBool(v)
+		return exec
 	}
 }
 
