@@ -492,9 +492,9 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 		// in it takes it: collectDefer) and panics again with what none took. A call that
 		// panics replaces the panic, and the calls before it still run, as deferred calls
 		// do (_pb_run_deferred). It is given the list's pointer as its argument: a
-		// deferred function literal runs on its function's frame as it is at the end (the
-		// interpreter), where the loop's last pass declared the list again (a range over
-		// a function inside a loop).
+		// deferred function literal ran on its function's frame as it is at the end (the
+		// interpreter, before yaegi patch 221), where the loop's last pass declared the
+		// list again (a range over a function inside a loop).
 		decls = append(decls, fmt.Sprintf("%s := new([]func(any) any)", defers),
 			fmt.Sprintf("defer func(_pbl *[]func(any) any) {\n_pbp := recover()\nfor i := len(*_pbl) - 1; i >= 0; i-- { _pbp = _pb_run_deferred((*_pbl)[i], _pbp) }\nif _pbp != nil { panic(_pbp) }\n}(%s)", defers))
 	}
@@ -540,6 +540,13 @@ func (x *cell) collectDefer(m *ast.DeferStmt, defers string) []ast.Stmt {
 	declared := false // a function value: its body's recover() is out of reach
 	switch f := ast.Unparen(call.Fun).(type) {
 	case *ast.FuncLit:
+		if x.isMethodForwarder(f) {
+			// bindCall's literal for a deferred method call (defer t.M()): the method
+			// may call recover, deferred for real below as a declared function is
+			// (the interpreter's recover looks through the literal, yaegi patch 221).
+			declared = true
+			break
+		}
 		x.recoverFromList(f.Body)
 	case *ast.Ident:
 		if _, isFunc := x.info.Uses[f].(*types.Func); isFunc {
@@ -607,6 +614,18 @@ func (x *cell) collectDefer(m *ast.DeferStmt, defers string) []ast.Stmt {
 		src += fmt.Sprintf("%s = append(%s, func(_pbp any) any {\n%s\nreturn _pbp\n})", defers, defers, callSrc)
 	}
 	return []ast.Stmt{&ast.BlockStmt{Lbrace: m.Defer, List: tm.statements("%s", src), Rbrace: m.End()}}
+}
+
+// isMethodForwarder reports whether f is the function literal bindCall makes for a
+// deferred method call: `func(_pb_recv T, ...) { _pb_recv.M(...) }`, its parameters
+// names the rewrite wrote.
+func (x *cell) isMethodForwarder(f *ast.FuncLit) bool {
+	ps := f.Type.Params
+	if ps == nil || len(ps.List) == 0 || len(ps.List[0].Names) == 0 {
+		return false
+	}
+	id := ps.List[0].Names[0]
+	return id.Name == "_pb_recv" && x.rewriteMade(id)
 }
 
 // rewriteMade reports whether id is a name the rewrite wrote, which the cell's check

@@ -8,7 +8,7 @@ func (t T) get() int { return t.n }
 
 func main() {
 	bad := 0
-	for i := 0; i < 300000; i++ {
+	for i := 0; i < 150000; i++ {
 		f := func() int { return i }
 		g := T{i}.get
 		h := func() int { return -i }

@@ -1338,6 +1338,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				}
 
 				n.gen = c0.sym.builtin
+				if bname == bltnRecover {
+					markRecovers(n) // peerbook patch 221
+				}
 				c0.typ = &itype{cat: builtinT, name: bname}
 				if n.typ, err = nodeType(interp, sc, n); err != nil {
 					return
@@ -1926,7 +1929,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			}
 			n.start = n.child[0].start
 			n.child[0].tnext = n.child[1].start
-			setFNext(n.child[0], n)
+			// peerbook patch 241: a false left operand ends n at a node of its own;
+			// n runs after the right operand only (logicalRight).
+			setFNext(n.child[0], shortCircuit(n))
 			n.child[1].tnext = n
 			n.typ = n.child[0].typ
 			n.findex = sc.add(n.typ)
@@ -1943,7 +1948,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				break
 			}
 			n.start = n.child[0].start
-			n.child[0].tnext = n
+			n.child[0].tnext = shortCircuit(n) // peerbook patch 241, as for landExpr
 			setFNext(n.child[0], n.child[1].start)
 			n.child[1].tnext = n
 			n.typ = n.child[0].typ
@@ -3341,10 +3346,11 @@ func isLateDest(dest *node, sc *scope) bool {
 	default:
 		return false
 	}
-	if hasOrdered(dest, sc) {
+	if hasOrdered(dest, sc) || hasLogical(dest) {
 		// peerbook patch 112: its calls come first, the rest after the values
 		// (patch 186: the operations gc computes in their place among the calls,
-		// len(s) and s[i:j] too: hasOrdered).
+		// len(s) and s[i:j] too: hasOrdered); its logical operators too (patch 242:
+		// `m[b && c] = f()` with f changing b stores at the key from before f).
 		_, _, ok := splitDest(dest, sc)
 		return ok
 	}
@@ -3419,7 +3425,7 @@ func assignOrder(n *node, sc *scope) []segment {
 			hoist, rest, _ := splitMapDest(c, sc)
 			early = append(early, hoist...)
 			late = append(late, rest...)
-		case hasOrdered(c, sc):
+		case hasOrdered(c, sc) || hasLogical(c): // peerbook patch 242: logical too
 			hoist, rest, _ := splitDest(c, sc)
 			early = append(early, hoist...)
 			late = append(late, rest...)

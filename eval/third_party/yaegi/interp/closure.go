@@ -28,7 +28,10 @@ type closure struct {
 	level int    // the level and slot of the frame that holds the made value
 	slot  int
 	old   reflect.Value // the slot's value before the closure was made
-	gen   uint64        // this closure's number among those made at the slot; guarded by maker.mutex
+	// forwarder tells that def is a literal the rewriter made for a method call
+	// (peerbook patch 221, isRecoverForwarder).
+	forwarder bool
+	gen       uint64 // this closure's number among those made at the slot; guarded by maker.mutex
 }
 
 // call runs the closure's body with the arguments in, and returns its results (the
@@ -37,6 +40,12 @@ type closure struct {
 // the literal was made. name is what the caller calls it ("" if not a name), for the
 // error of a call nested too deep.
 func (c *closure) call(caller *frame, in []reflect.Value, name string) []reflect.Value {
+	return c.callFrom(caller, nil, in, name)
+}
+
+// callFrom is call for a deferred call of the frame deferOf (nil for another call):
+// the body's frame keeps it, for recover (peerbook patch 221, recover.go).
+func (c *closure) callFrom(caller, deferOf *frame, in []reflect.Value, name string) []reflect.Value {
 	n := c.def
 	numRet := len(n.typ.ret)
 	// peerbook patch 174: the body runs in its caller's run (the interpreter's current
@@ -51,6 +60,7 @@ func (c *closure) call(caller *frame, in []reflect.Value, name string) []reflect
 		id = caller.runid()
 	}
 	fr2 := newFrame(c.fr, len(n.types), id)
+	fr2.deferOf, fr2.forwarder = deferOf, c.forwarder
 	if caller != nil {
 		fr2.done = caller.done
 	} else {

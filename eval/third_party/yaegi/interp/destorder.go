@@ -30,8 +30,8 @@ func wholeSegment(n *node) segment {
 // into hoist, the segments of its outermost calls and receives in lexical order,
 // evaluated before the assignment's values, and late, the chain of the rest of its
 // code, evaluated after them. ok is false where dest has an operation with a call in it
-// of a kind this does not rewire (a logical operator, a function literal's body): such
-// a destination keeps its place.
+// of a kind this does not rewire (a type assertion): such a destination keeps its
+// place.
 func splitDest(dest *node, sc *scope) (hoist, late []segment, ok bool) {
 	var s callSplitter
 	if !s.walk(dest, sc) {
@@ -46,7 +46,7 @@ func splitDest(dest *node, sc *scope) (hoist, late []segment, ok bool) {
 // source (`S{a: s[0], b: f()}` calls f before the index panics). A map literal, in
 // them or n itself, is built in the order of the source among the calls, as gc does.
 // ok is false where a child has a call inside an operation of a kind this does not
-// rewire (a function literal's body, `&&`, `||`): n keeps the order of the source.
+// rewire (a type assertion): n keeps the order of the source.
 func callsFirst(n *node, sc *scope) (order []segment, ok bool) {
 	if isMapLit(n) {
 		return nil, false
@@ -80,15 +80,25 @@ func isMapLit(n *node) bool {
 
 // isOrdered reports whether gc evaluates n in lexical order among the calls: a call,
 // a built-in's included (`h(len(s), f())` passes the length from before f), not a
-// conversion; a receive; a map literal, which gc builds in its place among the calls,
-// its elements in order.
+// conversion; a receive; a logical operator, `&&` or `||`, with or without a call in
+// it (peerbook patch 240: gc's order pass computes it into a temporary where it
+// stands, so `return b && c, g()` reads b before g and `return s[0]+1, f() && c,
+// g()` reads s[0] after g; it was kept in the order of the source, or read after the
+// calls); a map literal, which gc builds in its place among the calls, its elements
+// in order.
 func isOrdered(n *node, sc *scope) bool {
 	switch {
 	case isCopiedInPlace(n, sc): // peerbook patch 186
 		return true
-	case n.kind == callExpr:
-		return !n.child[0].isType(sc) && !isOperandFunc(n.child[0], sc)
+	case n.kind == callExpr && !n.child[0].isType(sc):
+		return !isOperandFunc(n.child[0], sc)
 	case n.action == aRecv:
+		return true
+	case n.kind == landExpr || n.kind == lorExpr:
+		return true
+	case isConvertedInPlace(n, sc):
+		// peerbook patch 243: a value gc copies where it stands to convert it to an
+		// interface (`h([2]int{s[0], 1}, g())` with h taking an any).
 		return true
 	}
 	return isMapLit(n)
@@ -108,6 +118,24 @@ func hasOrdered(n *node, sc *scope) bool {
 	}
 	for _, c := range n.child {
 		if hasOrdered(c, sc) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasLogical reports whether n has a logical operator in it, out of function literals:
+// a destination with one has it evaluated before the values, as gc's order pass does
+// (peerbook patch 242).
+func hasLogical(n *node) bool {
+	switch n.kind {
+	case landExpr, lorExpr:
+		return true
+	case funcLit:
+		return false
+	}
+	for _, c := range n.child {
+		if hasLogical(c) {
 			return true
 		}
 	}

@@ -55,6 +55,7 @@ type node struct {
 	meta       interface{}    // meta stores meta information between gta runs, like errors
 	pending    *pendingExec   // set while setExec generates the node's code (peerbook patch 23)
 	typeArg    bool           // a type argument put for a type parameter by genAST (peerbook patch 159)
+	recovers   bool           // a function whose body calls recover() (peerbook patch 221, markRecovers)
 }
 
 func (n *node) shouldBreak() bool {
@@ -127,6 +128,12 @@ type frame struct {
 	// litGen counts, per slot, the closures made there by a function literal (peerbook
 	// patch 16, see getFunc); guarded by mutex.
 	litGen map[int]uint64
+	// deferOf is the frame whose deferred call this frame's function is, when a defer
+	// statement of that frame called it (peerbook patch 221, see recover.go); forwarder
+	// tells that this frame runs a function literal the rewriter made to stand for a
+	// method call (recover.go, isRecoverForwarder). Neither is copied by clone.
+	deferOf   *frame
+	forwarder bool
 }
 
 func newFrame(anc *frame, length int, id uint64) *frame {

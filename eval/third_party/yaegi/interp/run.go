@@ -1249,8 +1249,9 @@ func _recover(n *node) {
 				f.mutex.RLock()
 				panicking := f.recovered != nil
 				f.mutex.RUnlock()
-				if !panicking && f.anc != nil && !isProgramExit(f.anc.recovered) {
-					f.anc.recovered = nil
+				// Patch 221: the panic of the frame whose deferred call f is.
+				if a := recoverFrame(f); !panicking && a != nil && !isProgramExit(a.recovered) {
+					a.recovered = nil
 				}
 			}
 			f.deferred = append([][]reflect.Value{{reflect.ValueOf(deferred)}}, f.deferred...)
@@ -1261,7 +1262,10 @@ func _recover(n *node) {
 	dest := genValue(n)
 
 	n.exec = func(f *frame) bltn {
-		if f.anc.recovered == nil || isProgramExit(f.anc.recovered) {
+		// peerbook patch 221: the frame of the defer statement that called this
+		// function (recover.go).
+		a := recoverFrame(f)
+		if a == nil || a.recovered == nil || isProgramExit(a.recovered) {
 			// TODO(mpl): maybe we don't need that special case, and we're just forgetting to unwrap the valueInterface somewhere else.
 			if isEmptyInterface(n.typ) {
 				return tnext
@@ -1271,11 +1275,11 @@ func _recover(n *node) {
 		}
 
 		if isEmptyInterface(n.typ) {
-			dest(f).Set(reflect.ValueOf(f.anc.recovered))
+			dest(f).Set(reflect.ValueOf(a.recovered))
 		} else {
-			dest(f).Set(reflect.ValueOf(valueInterface{n, reflect.ValueOf(f.anc.recovered)}))
+			dest(f).Set(reflect.ValueOf(valueInterface{n, reflect.ValueOf(a.recovered)}))
 		}
-		f.anc.recovered = nil
+		a.recovered = nil
 		return tnext
 	}
 }
@@ -1390,11 +1394,32 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 // genFunctionWrapperOf is genFunctionWrapper; with closure, a function literal runs on a
 // copy of the frame made with the wrapper (peerbook patch 61, for callBin's arguments).
 func genFunctionWrapperOf(n *node, closure bool) func(*frame) reflect.Value {
+	return genFunctionWrapperMode(n, closure, false)
+}
+
+// genDeferredFunctionWrapper is genFunctionWrapper for the callee of a defer statement
+// (peerbook patch 221, recover.go): the function's frame keeps the frame of the defer
+// statement, whose panic a recover() in it takes, and a function literal runs on a copy
+// of the frame made at the statement, as its value would (a loop's per-iteration
+// variables are the pass's, not the last pass's).
+func genDeferredFunctionWrapper(n *node) func(*frame) reflect.Value {
+	return genFunctionWrapperMode(n, false, true)
+}
+
+// genFunctionWrapperMode is genFunctionWrapperOf; with deferred, the wrapper is made by a
+// defer statement in the frame it is given (genDeferredFunctionWrapper).
+func genFunctionWrapperMode(n *node, closure, deferred bool) func(*frame) reflect.Value {
 	var def *node
 	var ok bool
 
 	if def, ok = n.val.(*node); !ok {
-		return genValueAsFunctionWrapper(n)
+		v := genValueAsFunctionWrapper(n)
+		if deferred {
+			// peerbook patch 221: a function value computed by the statement (defer
+			// mk()()) is called as this frame's deferred call.
+			return func(f *frame) reflect.Value { return deferredClosure(f, v(f)) }
+		}
+		return v
 	}
 	numRet := len(def.typ.ret)
 	var rcvr func(*frame) reflect.Value
@@ -1408,12 +1433,14 @@ func genFunctionWrapperOf(n *node, closure bool) func(*frame) reflect.Value {
 	// getFunc's closures do: it ran on the live frame, where a loop's per-iteration
 	// variable held the last iteration's by the time it was called.
 	var slots []int
-	lit := closure && n.kind == funcLit
+	lit := (closure || deferred) && n.kind == funcLit
 	if lit {
 		slots = capturedSlots(def)
 	}
+	forwarder := isRecoverForwarder(def) // peerbook patch 221
 
 	return func(f *frame) reflect.Value {
+		made := f // the frame the value is made in
 		if lit {
 			if f == f.root {
 				f = f.cloneSlots(slots)
@@ -1421,13 +1448,14 @@ func genFunctionWrapperOf(n *node, closure bool) func(*frame) reflect.Value {
 				f = f.clone()
 			}
 		}
-		return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value {
+		body := func(deferOf *frame, in []reflect.Value) []reflect.Value {
 			// Allocate and init local frame. All values to be settable and addressable.
 			// peerbook patch 174: in the interpreter's current run, and with its done
 			// channel, not the run the function value was made in (it may be stopped:
 			// see closure.call).
 			fr := newFrame(f, len(def.types), n.interp.runid())
 			fr.done = n.interp.doneCase()
+			fr.deferOf, fr.forwarder = deferOf, forwarder
 			// peerbook patch 180: a method or function value made where it is called
 			// counts the nesting of calls from the frame that made it; patch 172: a
 			// function literal handed to compiled code, from its maker's frame (the
@@ -1495,7 +1523,23 @@ func genFunctionWrapperOf(n *node, closure bool) func(*frame) reflect.Value {
 			runCfg(def.child[3].start, fr, def, n)
 
 			return fr.data[:numRet]
-		})
+		}
+		if deferred {
+			return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value { return body(made, in) })
+		}
+		// Only the values of a function that calls recover (or hands a deferred call on
+		// to a method) need to be found when deferred: registering is costly. Read when
+		// the value is made: a function is compiled after a wrapper of it may be
+		// generated (patch 138).
+		if !def.recovers && !forwarder {
+			return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value { return body(nil, in) })
+		}
+		// peerbook patch 221: a value deferred later, maybe in another frame, is called
+		// as that frame's deferred call (deferredClosure).
+		w := &funcWrapper{call: body}
+		fv := reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value { return w.call(nil, in) })
+		registerWrapper(fv, w)
+		return fv
 	}
 }
 
@@ -1674,6 +1718,10 @@ func call(n *node) {
 	child := n.child[1:]
 	tnext := getExec(n.tnext)
 	fnext := getExec(n.fnext)
+	// peerbook patch 222: a call that is a condition branches on its result whenever it
+	// has a false branch; that branch's code may be nil (a bare return ending the
+	// function: `if f() { ... } else { return }`), and the call took the true branch.
+	branches := n.fnext != nil
 	hasVariadicArgs := n.action == aCallSlice // callSlice implies variadic call with ellipsis.
 
 	// Compute input argument value functions.
@@ -1799,9 +1847,11 @@ func call(n *node) {
 			// peerbook patch 25: the function value a variable holds at the defer
 			// statement, not the literal last assigned to it (f = func() {...} after
 			// defer f() called the new one, in the defer statement's frame).
-			value = genValueAsFunctionWrapper(c0)
+			// Patch 221: a closure is called as this frame's deferred call.
+			fv := genValueAsFunctionWrapper(c0)
+			value = func(f *frame) reflect.Value { return deferredClosure(f, fv(f)) }
 		} else {
-			value = genFunctionWrapper(c0)
+			value = genDeferredFunctionWrapper(c0) // patch 221
 		}
 		n.exec = func(f *frame) bltn {
 			val := make([]reflect.Value, len(values)+1)
@@ -1871,7 +1921,7 @@ func call(n *node) {
 					v(f).Set(out[i])
 				}
 			}
-			if fnext != nil && !out[0].Bool() {
+			if branches && !out[0].Bool() {
 				return fnext
 			}
 			return tnext
@@ -1960,7 +2010,7 @@ func call(n *node) {
 		}
 
 		// Handle branching according to boolean result
-		if fnext != nil && !nf.data[0].Bool() {
+		if branches && !nf.data[0].Bool() {
 			return fnext
 		}
 		return tnext
@@ -2133,7 +2183,7 @@ func callBin(n *node) {
 			go callFn(value(f), in)
 			return tnext
 		}
-	case fnext != nil:
+	case n.fnext != nil: // peerbook patch 222, as in call
 		// Handle branching according to boolean result.
 		index := n.findex
 		level := n.level
@@ -2546,6 +2596,7 @@ func getFunc(n *node) {
 	next := getExec(n.tnext)
 	slots := capturedSlots(n)
 	typ := n.typ.TypeOf()
+	forwarder := isRecoverForwarder(n) // peerbook patch 221
 
 	n.exec = func(f *frame) bltn {
 		var fr *frame
@@ -2556,7 +2607,7 @@ func getFunc(n *node) {
 		} else {
 			fr = f.clone()
 		}
-		c := &closure{def: n, fr: fr, maker: f, level: l, slot: i, old: getFrame(f, l).data[i]}
+		c := &closure{def: n, fr: fr, maker: f, level: l, slot: i, old: getFrame(f, l).data[i], forwarder: forwarder}
 		fct := reflect.MakeFunc(typ, func(in []reflect.Value) []reflect.Value { return c.call(nil, in, "") })
 		registerClosure(fct, c)
 
@@ -3084,8 +3135,17 @@ func bitNot(n *node) {
 	}
 }
 
-func land(n *node) {
-	value0 := genValue(n.child[0])
+// land and lor generate the code of a logical operator reached after its right
+// operand: the left one did not decide it, so its value is the right one's (peerbook
+// patch 241). The left operand's value was read again here, after the right one ran:
+// `b && g()` with g setting b to false gave false, where Go gives g's result. Where the
+// left operand decides, it branches to a node of its own (shortCircuit).
+func land(n *node) { logicalRight(n) }
+
+func lor(n *node) { logicalRight(n) }
+
+// logicalRight is land and lor: n's value is its right operand's.
+func logicalRight(n *node) {
 	value1 := genValue(n.child[1])
 	tnext := getExec(n.tnext)
 	dest := genValue(n)
@@ -3095,7 +3155,7 @@ func land(n *node) {
 	if n.fnext != nil {
 		fnext := getExec(n.fnext)
 		n.exec = func(f *frame) bltn {
-			if value0(f).Bool() && value1(f).Bool() {
+			if value1(f).Bool() {
 				dest(f).SetBool(true)
 				return tnext
 			}
@@ -3106,47 +3166,46 @@ func land(n *node) {
 	}
 	if isInterface {
 		n.exec = func(f *frame) bltn {
-			dest(f).Set(reflect.ValueOf(value0(f).Bool() && value1(f).Bool()).Convert(typ))
+			dest(f).Set(reflect.ValueOf(value1(f).Bool()).Convert(typ))
 			return tnext
 		}
 		return
 	}
 	n.exec = func(f *frame) bltn {
-		dest(f).SetBool(value0(f).Bool() && value1(f).Bool())
+		dest(f).SetBool(value1(f).Bool())
 		return tnext
 	}
 }
 
-func lor(n *node) {
-	value0 := genValue(n.child[0])
-	value1 := genValue(n.child[1])
-	tnext := getExec(n.tnext)
-	dest := genValue(n)
-	typ := n.typ.concrete().TypeOf()
-	isInterface := n.typ.TypeOf().Kind() == reflect.Interface
+// shortCircuit returns the node that ends op, a logical operator, where its left
+// operand decides it (false for &&, true for ||): it sets op's value and goes where op
+// goes with that value (peerbook patch 241). It is in no statement's tree: only the
+// left operand's branch reaches it.
+func shortCircuit(op *node) *node {
+	return &node{anc: op, interp: op.interp, pos: op.pos, kind: op.kind, action: aNop, gen: decided}
+}
 
-	if n.fnext != nil {
-		fnext := getExec(n.fnext)
-		n.exec = func(f *frame) bltn {
-			if value0(f).Bool() || value1(f).Bool() {
-				dest(f).SetBool(true)
-				return tnext
-			}
-			dest(f).SetBool(false)
-			return fnext
-		}
-		return
+// decided generates the code of a shortCircuit node n.
+func decided(n *node) {
+	op := n.anc
+	v := op.action == aLor // the left operand's value that decides op
+	next := op.tnext
+	if !v && op.fnext != nil {
+		next = op.fnext
 	}
-	if isInterface {
+	exec := getExec(next)
+	dest := genValue(op)
+	if op.typ.TypeOf().Kind() == reflect.Interface {
+		val := reflect.ValueOf(v).Convert(op.typ.concrete().TypeOf())
 		n.exec = func(f *frame) bltn {
-			dest(f).Set(reflect.ValueOf(value0(f).Bool() || value1(f).Bool()).Convert(typ))
-			return tnext
+			dest(f).Set(val)
+			return exec
 		}
 		return
 	}
 	n.exec = func(f *frame) bltn {
-		dest(f).SetBool(value0(f).Bool() || value1(f).Bool())
-		return tnext
+		dest(f).SetBool(v)
+		return exec
 	}
 }
 
