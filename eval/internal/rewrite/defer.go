@@ -86,13 +86,7 @@ func (x *cell) bindCall(call *ast.CallExpr, pos token.Pos, loops []ast.Node, mak
 	case *ast.FuncLit:
 		tm.exprs["_pbX_lit"] = f
 		callee = "_pbX_lit"
-		if names, addrs := x.loopParams(f, loops); len(names) > 0 {
-			for i, a := range addrs {
-				if a != nil {
-					// A shared variable's address, taken when the statement runs.
-					names[i] = bindExpr(a, "lv")
-				}
-			}
+		if names := x.loopParams(f, loops); len(names) > 0 {
 			args = append(names, args...)
 			changed = true
 		}
@@ -213,12 +207,10 @@ func (x *cell) methodCallee(f *ast.SelectorExpr, sel *types.Selection, tm *tmpl,
 
 // loopParams gives a function literal that is deferred or started as a goroutine the
 // variables of enclosing loops it uses as leading parameters of the same name, and
-// returns their names: the arguments to prepend at the call. A variable the literal
-// changes is passed by its address (sharedLoopParams): its entry of addrs is the
-// expression &v, to be bound when the statement runs; the others' are nil.
-func (x *cell) loopParams(fl *ast.FuncLit, loops []ast.Node) (names []string, addrs []ast.Expr) {
+// returns their names: the arguments to prepend at the call.
+func (x *cell) loopParams(fl *ast.FuncLit, loops []ast.Node) []string {
 	if len(loops) == 0 {
-		return nil, nil
+		return nil
 	}
 	var vars []*types.Var
 	seen := map[*types.Var]bool{}
@@ -236,48 +228,34 @@ func (x *cell) loopParams(fl *ast.FuncLit, loops []ast.Node) (names []string, ad
 				seen[v] = true
 				// A variable that the literal changes (assigns, takes the address of,
 				// calls a pointer method on) is shared with the loop: a copy would lose
-				// the changes (total += x in the goroutine, mu.Lock()). It is passed by
-				// its address (sharedLoopParam).
-				vars = append(vars, v)
+				// the changes (total += x in the goroutine, mu.Lock()). It is captured as
+				// written.
+				if x.changes(v, fl.Body, nil) == noChange {
+					vars = append(vars, v)
+				}
 				break
 			}
 		}
 		return true
 	})
 	if len(vars) == 0 {
-		return nil, nil
+		return nil
 	}
 	var fields []*ast.Field
-	shared := map[*types.Var]string{}
+	var names []string
 	for _, v := range vars {
 		t, ok := x.typeExpr(v.Type(), fl.Pos())
 		if !ok {
-			return nil, nil
-		}
-		if x.changes(v, fl.Body, nil) != noChange {
-			p := x.tmp("lp")
-			shared[v] = p
-			fields = append(fields, &ast.Field{Names: []*ast.Ident{{NamePos: fl.Pos(), Name: p}}, Type: &ast.StarExpr{Star: fl.Pos(), X: t}})
-			id := &ast.Ident{NamePos: fl.Pos(), Name: v.Name()}
-			x.info.Uses[id] = v
-			addr := &ast.UnaryExpr{OpPos: fl.Pos(), Op: token.AND, X: id}
-			x.info.Types[addr] = types.TypeAndValue{Type: types.NewPointer(v.Type())}
-			names = append(names, "")
-			addrs = append(addrs, addr)
-			continue
+			return nil
 		}
 		fields = append(fields, &ast.Field{Names: []*ast.Ident{{NamePos: fl.Pos(), Name: v.Name()}}, Type: t})
 		names = append(names, v.Name())
-		addrs = append(addrs, nil)
-	}
-	if len(shared) > 0 {
-		x.sharedLoopParams(fl.Body, shared)
 	}
 	if fl.Type.Params == nil {
 		fl.Type.Params = &ast.FieldList{}
 	}
 	fl.Type.Params.List = append(fields, fl.Type.Params.List...)
-	return names, addrs
+	return names
 }
 
 // Kinds of change of a variable (changes).
@@ -350,38 +328,4 @@ func (x *cell) changes(v *types.Var, n, only ast.Node) int {
 		return kind == noChange && only == nil
 	})
 	return kind
-}
-
-// sharedLoopParams makes the uses in body of the loop variables in shared, which a
-// deferred or started function literal changes, uses of the pointer parameter shared
-// names (loopParams): `r *= 2` becomes `(*_pb_lp1) *= 2`. The literal ran on the
-// enclosing function's frame as it is when the call runs, so it changed the variable
-// of the loop's last iteration: the functions deferred in a loop all shared one
-// variable (random program seed 7323: `r *= int32(...)` in a function deferred in a
-// range loop, a global left at 1861137 for Go's -927). Through the address taken at
-// the defer statement, each changes its own iteration's variable, which the loop's
-// body shares, as Go's closure does.
-func (x *cell) sharedLoopParams(body *ast.BlockStmt, shared map[*types.Var]string) {
-	ed := &editor{expr: func(e ast.Expr) ast.Expr {
-		id, ok := e.(*ast.Ident)
-		if !ok {
-			return e
-		}
-		v, ok := x.info.Uses[id].(*types.Var)
-		if !ok {
-			return e
-		}
-		p, ok := shared[v]
-		if !ok {
-			return e
-		}
-		ptr := &ast.Ident{NamePos: id.Pos(), Name: p}
-		star := &ast.StarExpr{Star: id.Pos(), X: ptr}
-		paren := &ast.ParenExpr{Lparen: id.Pos(), X: star, Rparen: id.End()}
-		x.info.Types[ptr] = types.TypeAndValue{Type: types.NewPointer(v.Type())}
-		x.info.Types[star] = types.TypeAndValue{Type: v.Type()}
-		x.info.Types[paren] = types.TypeAndValue{Type: v.Type()}
-		return paren
-	}}
-	ed.node(body)
 }
