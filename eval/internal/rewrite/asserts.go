@@ -82,6 +82,23 @@ func (x *cell) tryAssert(kind assertKind, a, v, ok, ts string, t, xt types.Type)
 	case assertNative:
 		return fmt.Sprintf("%s, %s := %s.(%s)", v, ok, a, ts), true
 	}
+	if fi, isIface := xt.Underlying().(*types.Interface); isIface && !fi.Empty() && isSessionInterface(t) {
+		// A value of a session type held in an error is boxed (a compiled type
+		// with its methods): the session's types are tried on the value out of the
+		// box (gosmith seed 19797: `var e error = E{}; e.(I)` with I an interface
+		// of the cell panicked "E is not I: missing method Error").
+		u := ok + "_u"
+		empty := types.NewInterfaceType(nil, nil)
+		match, good := x.matchIface(u, empty, t, ok)
+		if !good {
+			return "", false
+		}
+		bind, good := x.bindInterface(v, t, u, u, empty, false)
+		if !good {
+			return "", false
+		}
+		return fmt.Sprintf("%s := _pb_unwrap(%s)\n%s\nvar %s %s\nif %s {\n%s\n}", u, a, match, v, ts, ok, bind), true
+	}
 	match, good := x.matchIface(a, xt, t, ok)
 	if !good {
 		return "", false
@@ -350,7 +367,12 @@ func (x *cell) missingExpr(a string, xt, t types.Type, pos token.Pos) string {
 		if !ok {
 			continue
 		}
-		tries = append(tries, fmt.Sprintf("if _, ok := %s.(%s); ok { return %q }", a, cs, m))
+		held := a
+		if fromIface != nil {
+			// A session type's value held in an error is boxed (see tryAssert).
+			held = "_pb_unwrap(" + a + ")"
+		}
+		tries = append(tries, fmt.Sprintf("if _, ok := %s.(%s); ok { return %q }", held, cs, m))
 	}
 	if len(tries) == 0 {
 		return list
