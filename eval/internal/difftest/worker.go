@@ -340,7 +340,12 @@ func (p *Pool) noteIdleDeath(w *worker) {
 	w.kill()
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.deaths = append(p.deaths, IdleDeath{After: w.last, Stderr: lastLines(w.stderr.String(), 6)})
+	p.deaths = append(p.deaths, w.death())
+}
+
+// death describes w, found dead after the program it ran last.
+func (w *worker) death() IdleDeath {
+	return IdleDeath{After: w.last, Stderr: lastLines(w.stderr.String(), 6)}
 }
 
 // IdleDeaths returns the workers found dead between programs since the last call, and
@@ -362,7 +367,7 @@ func (p *Pool) Close() {
 		// A worker reaching the end of its input exits with status 0: any other end is
 		// a death after its last program.
 		if err := w.cmd.Wait(); err != nil {
-			p.deaths = append(p.deaths, IdleDeath{After: w.last, Stderr: lastLines(w.stderr.String(), 6)})
+			p.deaths = append(p.deaths, w.death())
 		}
 	}
 	p.idle = nil

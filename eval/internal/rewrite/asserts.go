@@ -82,22 +82,15 @@ func (x *cell) tryAssert(kind assertKind, a, v, ok, ts string, t, xt types.Type)
 	case assertNative:
 		return fmt.Sprintf("%s, %s := %s.(%s)", v, ok, a, ts), true
 	}
+	unbox := ""
 	if fi, isIface := xt.Underlying().(*types.Interface); isIface && !fi.Empty() && isSessionInterface(t) {
 		// A value of a session type held in an error is boxed (a compiled type
 		// with its methods): the session's types are tried on the value out of the
 		// box (gosmith seed 19797: `var e error = E{}; e.(I)` with I an interface
 		// of the cell panicked "E is not I: missing method Error").
 		u := ok + "_u"
-		empty := types.NewInterfaceType(nil, nil)
-		match, good := x.matchIface(u, empty, t, ok)
-		if !good {
-			return "", false
-		}
-		bind, good := x.bindInterface(v, t, u, u, empty, false)
-		if !good {
-			return "", false
-		}
-		return fmt.Sprintf("%s := _pb_unwrap(%s)\n%s\nvar %s %s\nif %s {\n%s\n}", u, a, match, v, ts, ok, bind), true
+		unbox = fmt.Sprintf("%s := _pb_unwrap(%s)\n", u, a)
+		a, xt = u, types.NewInterfaceType(nil, nil)
 	}
 	match, good := x.matchIface(a, xt, t, ok)
 	if !good {
@@ -107,7 +100,7 @@ func (x *cell) tryAssert(kind assertKind, a, v, ok, ts string, t, xt types.Type)
 	if !good {
 		return "", false
 	}
-	return fmt.Sprintf("%s\nvar %s %s\nif %s {\n%s\n}", match, v, ts, ok, bind), true
+	return fmt.Sprintf("%s%s\nvar %s %s\nif %s {\n%s\n}", unbox, match, v, ts, ok, bind), true
 }
 
 // matchIface writes statements that declare flag and set it to whether the value in
