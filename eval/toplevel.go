@@ -597,9 +597,11 @@ func crossLabels(pc *parsedCell) bool {
 // cellLevel rewrites the defer and return statements of a top-level statement that are
 // not inside a function literal, which are about the cell, not the statement:
 //   - a deferred call is registered with the cell: it runs when the cell ends, after its
-//     value has been computed, last first, also when the cell panicked (not when it was
-//     interrupted). The function and its arguments are evaluated at the defer statement, as
-//     Go does (see deferWrapper);
+//     value has been computed, last first, also when the cell panicked, as a deferred
+//     call of the panicking function (Session.runDeferred: recover() stops the panic),
+//     not when it was interrupted. The function and its arguments are evaluated at the
+//     defer statement, as Go does (see deferWrapper; not yet a method's receiver, nor a
+//     lone call argument);
 //   - a return ends the cell (its deferred calls run): `_pbs.Return()`.
 //
 // It returns the statement to run instead of st, and sets *first to the position of the
