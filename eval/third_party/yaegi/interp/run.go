@@ -1915,12 +1915,13 @@ func call(n *node) {
 			// Patch 265: the call of a literal that stands for a deferred call
 			// (isForwardedCall) is that frame's deferred call.
 			var deferOf *frame
-			if forwarded {
-				deferOf = f.deferOf
+			var w *funcWrapper
+			if forwarded && f.deferOf != nil && (hasVariadicArgs || !bf.Type().IsVariadic()) {
+				deferOf, w = f.deferOf, wrapperOf(bf)
 			}
 			if c := closureOf(bf); c != nil && (hasVariadicArgs || !bf.Type().IsVariadic()) {
 				out = c.callDirectFrom(f, deferOf, bf.Type(), in, c0.ident)
-			} else if w := wrapperOf(bf); deferOf != nil && w != nil && (hasVariadicArgs || !bf.Type().IsVariadic()) {
+			} else if w != nil {
 				out = w.call(deferOf, in)
 			} else {
 				out = callf(in)
