@@ -126,3 +126,56 @@ func (interp *Interpreter) CallDeferred(calls []func(), p any, panicking bool) (
 	defer a.mutex.RUnlock()
 	return a.recovered, a.recovered != nil, replaced
 }
+
+// peerbook patch 266 (recover in a method deferred through a compiled value). A method
+// called on a value of compiled type, which hands the call on to an interpreted
+// function, ran that function outside the deferring frame: peerbook boxes a cell's
+// error values in a compiled type (eval/internal/rewrite/rt, BoxError), so `var e error
+// = T{}; defer e.Error()` with Error calling recover() printed <nil> and the panic went
+// on. A compiled value that knows the interpreted function standing for its method
+// (deferredMethoder) now has it called instead, as the deferring frame's deferred call.
+
+// deferredMethoder is a compiled value that names the interpreted function to call for
+// a deferred call of its method name, and the receiver to pass it (peerbook's boxed
+// errors: rt.boxedError).
+type deferredMethoder interface {
+	PeerbookDeferredMethod(name string) (fn, recv reflect.Value, ok bool)
+}
+
+// genDeferredMethodValue returns the function to call for the method call c0 of a
+// compiled value (value gives the method value), as the one call of a literal that
+// hands a deferred call's frame on (isForwardedCall): when the frame is a deferred
+// call's and the receiver is a deferredMethoder, its function, called as that
+// frame's deferred call, with the receiver it gives.
+func genDeferredMethodValue(c0 *node, value func(*frame) reflect.Value) func(*frame) reflect.Value {
+	if c0.kind != selectorExpr || len(c0.child) != 2 {
+		return value
+	}
+	recv := genValue(c0.child[0])
+	name := c0.child[1].ident
+	return func(f *frame) reflect.Value {
+		v := value(f)
+		if f.deferOf == nil || v.Kind() != reflect.Func {
+			return v
+		}
+		r := recv(f)
+		for r.IsValid() && r.Kind() == reflect.Interface && !r.IsNil() {
+			r = r.Elem()
+		}
+		if !r.IsValid() || !r.CanInterface() {
+			return v
+		}
+		d, ok := r.Interface().(deferredMethoder)
+		if !ok {
+			return v
+		}
+		fn, rv, ok := d.PeerbookDeferredMethod(name)
+		if !ok || fn.Type().NumIn() != 1+v.Type().NumIn() || fn.Type().NumOut() != v.Type().NumOut() {
+			return v
+		}
+		call := deferredClosure(f.deferOf, fn)
+		return reflect.MakeFunc(v.Type(), func(in []reflect.Value) []reflect.Value {
+			return call.Call(append([]reflect.Value{rv}, in...))
+		})
+	}
+}

@@ -2051,6 +2051,9 @@ func callBin(n *node) {
 	child := n.child[1:]
 	c0 := n.child[0]
 	value := genValue(c0)
+	if isForwardedCall(n) {
+		value = genDeferredMethodValue(c0, value) // peerbook patch 266
+	}
 	var values []func(*frame) reflect.Value
 	funcType := c0.typ.rtype
 	wt := wrappedType(c0)
