@@ -43,10 +43,12 @@ func (s *Session) scopeCell(pc *parsedCell, result *item) map[string]string {
 	for _, it := range pc.items {
 		if it.stmt != nil && !it.kernel {
 			var note func(old, made ast.Stmt)
+			var info *types.Info
 			if pc.types != nil {
 				note = pc.types.noteCellLevel // the check was made before
+				info = pc.types.info
 			}
-			it.stmt = cellLevel(it.stmt, pc.serial, &pc.deferPos, note)
+			it.stmt = cellLevel(it.stmt, pc.serial, &pc.deferPos, info, note)
 		}
 	}
 	if crossLabels(pc) {
@@ -600,13 +602,13 @@ func crossLabels(pc *parsedCell) bool {
 //     value has been computed, last first, also when the cell panicked, as a deferred
 //     call of the panicking function (Session.runDeferred: recover() stops the panic),
 //     not when it was interrupted. The function and its arguments are evaluated at the
-//     defer statement, as Go does (see deferWrapper; not yet a method's receiver, nor a
-//     lone call argument);
+//     defer statement, as Go does (see deferWrapper);
 //   - a return ends the cell (its deferred calls run): `_pbs.Return()`.
 //
 // It returns the statement to run instead of st, and sets *first to the position of the
-// first defer. note, if not nil, is told of each statement it replaces and its replacement.
-func cellLevel(st ast.Stmt, serial int, first *token.Pos, note func(old, made ast.Stmt)) ast.Stmt {
+// first defer. info is the cell's check (nil when not made); note, if not nil, is told of
+// each statement it replaces and its replacement.
+func cellLevel(st ast.Stmt, serial int, first *token.Pos, info *types.Info, note func(old, made ast.Stmt)) ast.Stmt {
 	edit := func(s ast.Stmt) ast.Stmt {
 		var made ast.Stmt
 		switch x := s.(type) {
@@ -614,7 +616,7 @@ func cellLevel(st ast.Stmt, serial int, first *token.Pos, note func(old, made as
 			if *first == token.NoPos || x.Defer < *first {
 				*first = x.Defer
 			}
-			made = deferWrapper(x, serial)
+			made = deferWrapper(x, serial, info)
 		case *ast.ReturnStmt:
 			if len(x.Results) == 0 {
 				made = bridgeCall(x.Return, "Return")
@@ -645,7 +647,12 @@ func bridgeCall(pos token.Pos, name string, args ...ast.Expr) ast.Stmt {
 // deferWrapper builds the replacement of one top-level defer statement:
 //
 //	defer f(a, b)  =>  func() { _pbf := f; _pba0 := a; _pba1 := b; _pbs.Defer(serial, func() { _pbf(_pba0, _pba1) }) }()
-func deferWrapper(d *ast.DeferStmt, serial int) ast.Stmt {
+//	defer x.M(a)   =>  func() { _pbr := x; _pba0 := a; _pbs.Defer(serial, func() { _pbr.M(_pba0) }) }()
+//
+// info, the cell's check (nil when not made), tells which receivers and lone call
+// arguments can be bound (see bindsReceiver); without it they are read when the call
+// runs.
+func deferWrapper(d *ast.DeferStmt, serial int, info *types.Info) ast.Stmt {
 	pos := d.Defer
 	id := func(name string) *ast.Ident { return &ast.Ident{NamePos: pos, Name: name} }
 	call := d.Call
@@ -662,9 +669,20 @@ func deferWrapper(d *ast.DeferStmt, serial int) ast.Stmt {
 		}
 	case *ast.SelectorExpr:
 		// A method value of a compiled type assigned to a variable has the wrong type in
-		// yaegi (func(*os.File) error for f.Close), and binding the receiver instead would
-		// copy a value whose pointer method is called (wg.Done): x.M and pkg.F stay in the
-		// deferred call, x is read when it runs.
+		// yaegi (func(*os.File) error for f.Close): x.M and pkg.F stay in the deferred
+		// call. The receiver x is bound where binding it copies what Go's method value
+		// would (bindsReceiver): not a value whose pointer method is called (wg.Done),
+		// read through its address when the call runs.
+		var sel *types.Selection
+		if info != nil {
+			sel = info.Selections[f]
+		}
+		switch {
+		case sel != nil && sel.Kind() == types.FieldVal:
+			fn = bind("_pbf", fn) // a field holding a function: its value now
+		case sel != nil && sel.Kind() == types.MethodVal && bindsReceiver(sel):
+			fn = &ast.SelectorExpr{X: bind("_pbr", f.X), Sel: f.Sel}
+		}
 	default:
 		fn = bind("_pbf", fn)
 	}
@@ -672,7 +690,7 @@ func deferWrapper(d *ast.DeferStmt, serial int) ast.Stmt {
 	for i, a := range call.Args {
 		_, isCall := a.(*ast.CallExpr)
 		_, isLit := a.(*ast.BasicLit)
-		if isLit || (isCall && len(call.Args) == 1) {
+		if isLit || (isCall && len(call.Args) == 1 && !oneValue(info, a)) {
 			args[i] = a // a constant, or f(g()) that may pass several results: left in place
 			continue
 		}
@@ -692,6 +710,43 @@ func deferWrapper(d *ast.DeferStmt, serial int) ast.Stmt {
 	// deferred call to keep: yaegi shares a block's variables among the closures made in
 	// it when they go to compiled code.
 	return funcCall(list, pos, pos+1)
+}
+
+// bindsReceiver reports whether the receiver of the method value sel (x.M) is bound to a
+// variable at a top-level defer statement: when it is an interface, or of M's receiver
+// type itself (a value for a value method, a pointer for a pointer method), not
+// promoted. A value whose pointer method is called is read through its address when
+// the call runs, as Go's &x; a pointer whose value method is called is left too (Go
+// copies *x at the statement).
+func bindsReceiver(sel *types.Selection) bool {
+	if types.IsInterface(sel.Recv()) {
+		return true
+	}
+	if len(sel.Index()) != 1 {
+		return false
+	}
+	sig, ok := sel.Obj().Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return false
+	}
+	_, ptrMethod := sig.Recv().Type().(*types.Pointer)
+	_, ptrRecv := sel.Recv().Underlying().(*types.Pointer)
+	return ptrMethod == ptrRecv
+}
+
+// oneValue reports whether the cell's check (info, nil when not made) says that the call
+// e has one result, not a constant: a lone argument of a deferred call that is bound at
+// the statement (f(g()) with g of several results is left in place).
+func oneValue(info *types.Info, e ast.Expr) bool {
+	if info == nil {
+		return false
+	}
+	tv, ok := info.Types[e]
+	if !ok || !tv.IsValue() || tv.Value != nil || tv.Type == nil {
+		return false
+	}
+	_, tuple := tv.Type.(*types.Tuple)
+	return !tuple && types.Default(tv.Type) == tv.Type
 }
 
 // editStatements replaces, everywhere under n but in function literals, each statement st

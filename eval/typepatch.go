@@ -414,6 +414,7 @@ func (ct *cellTypes) noteBridgeCall(call *ast.CallExpr) {
 // noteDefer records the statement that replaced a top-level defer (deferWrapper):
 //
 //	func() { _pbf := f; _pba0 := a; _pbs.Defer(serial, func() { _pbf(_pba0, b) }) }()
+//	func() { _pbr := x; _pbs.Defer(serial, func() { _pbr.M() }) }()
 func (ct *cellTypes) noteDefer(d *ast.DeferStmt, made ast.Stmt) {
 	list := made.(*ast.ExprStmt).X.(*ast.CallExpr).Fun.(*ast.FuncLit).Body.List
 	bound := map[string]types.Object{}
@@ -440,6 +441,19 @@ func (ct *cellTypes) noteDefer(d *ast.DeferStmt, made ast.Stmt) {
 		return
 	}
 	ct.info.Types[inner] = tv
+	if sel, ok := inner.Fun.(*ast.SelectorExpr); ok && sel != d.Call.Fun {
+		// _pbr.M, the method on the bound receiver (deferWrapper): x.M's selection.
+		old, _ := d.Call.Fun.(*ast.SelectorExpr)
+		if old == nil || ct.info.Selections[old] == nil {
+			ct.unsure = "defer receiver"
+			return
+		}
+		ct.info.Selections[sel] = ct.info.Selections[old]
+		ct.info.Types[sel] = ct.info.Types[old]
+		if id, ok := sel.X.(*ast.Ident); ok && bound[id.Name] != nil {
+			ct.noteUse(id, bound[id.Name])
+		}
+	}
 	for _, e := range append([]ast.Expr{inner.Fun}, inner.Args...) {
 		if id, ok := e.(*ast.Ident); ok && bound[id.Name] != nil {
 			ct.noteUse(id, bound[id.Name])
