@@ -648,6 +648,7 @@ func bridgeCall(pos token.Pos, name string, args ...ast.Expr) ast.Stmt {
 //
 //	defer f(a, b)  =>  func() { _pbf := f; _pba0 := a; _pba1 := b; _pbs.Defer(serial, func() { _pbf(_pba0, _pba1) }) }()
 //	defer x.M(a)   =>  func() { _pbr := x; _pba0 := a; _pbs.Defer(serial, func() { _pbr.M(_pba0) }) }()
+//	defer p.M()    =>  func() { _pbr := *p; _pbs.Defer(serial, func() { _pbr.M() }) }()   (M of T, p a *T)
 //
 // info, the cell's check (nil when not made), tells which receivers and lone call
 // arguments can be bound (see bindsReceiver); without it they are read when the call
@@ -682,6 +683,10 @@ func deferWrapper(d *ast.DeferStmt, serial int, info *types.Info) ast.Stmt {
 			fn = bind("_pbf", fn) // a field holding a function: its value now
 		case sel != nil && sel.Kind() == types.MethodVal && bindsReceiver(sel):
 			fn = &ast.SelectorExpr{X: bind("_pbr", f.X), Sel: f.Sel}
+		case sel != nil && sel.Kind() == types.MethodVal && copiesPointee(sel):
+			// A pointer whose value method is deferred: Go copies *x at the statement
+			// (and panics there when x is nil).
+			fn = &ast.SelectorExpr{X: bind("_pbr", &ast.StarExpr{Star: pos, X: f.X}), Sel: f.Sel}
 		}
 	default:
 		fn = bind("_pbf", fn)
@@ -716,8 +721,7 @@ func deferWrapper(d *ast.DeferStmt, serial int, info *types.Info) ast.Stmt {
 // variable at a top-level defer statement: when it is an interface, or of M's receiver
 // type itself (a value for a value method, a pointer for a pointer method), not
 // promoted. A value whose pointer method is called is read through its address when
-// the call runs, as Go's &x; a pointer whose value method is called is left too (Go
-// copies *x at the statement).
+// the call runs, as Go's &x (a pointer whose value method is called: copiesPointee).
 func bindsReceiver(sel *types.Selection) bool {
 	if types.IsInterface(sel.Recv()) {
 		return true
@@ -732,6 +736,21 @@ func bindsReceiver(sel *types.Selection) bool {
 	_, ptrMethod := sig.Recv().Type().(*types.Pointer)
 	_, ptrRecv := sel.Recv().Underlying().(*types.Pointer)
 	return ptrMethod == ptrRecv
+}
+
+// copiesPointee reports whether the method value sel (x.M) is a value method called on
+// a pointer x, not promoted: Go's method value holds a copy of *x.
+func copiesPointee(sel *types.Selection) bool {
+	if types.IsInterface(sel.Recv()) || len(sel.Index()) != 1 {
+		return false
+	}
+	sig, ok := sel.Obj().Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return false
+	}
+	_, ptrMethod := sig.Recv().Type().(*types.Pointer)
+	_, ptrRecv := sel.Recv().Underlying().(*types.Pointer)
+	return !ptrMethod && ptrRecv
 }
 
 // oneValue reports whether the cell's check (info, nil when not made) says that the call
