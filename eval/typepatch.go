@@ -421,6 +421,14 @@ func (ct *cellTypes) noteDefer(d *ast.DeferStmt, made ast.Stmt) {
 	for _, st := range list[:len(list)-1] {
 		as := st.(*ast.AssignStmt)
 		id := as.Lhs[0].(*ast.Ident)
+		if star, ok := as.Rhs[0].(*ast.StarExpr); ok {
+			// _pbr := *p, a pointer's value method's receiver (deferWrapper).
+			if p, ok := ct.info.Types[star.X]; ok {
+				if pt, ok := p.Type.Underlying().(*types.Pointer); ok {
+					ct.info.Types[star] = typed(operandModes().variable, pt.Elem())
+				}
+			}
+		}
 		tv, ok := ct.info.Types[as.Rhs[0]]
 		if !ok || !tv.IsValue() || tv.Value != nil || tv.IsNil() || types.Default(tv.Type) != tv.Type {
 			// A constant, untyped or unchecked value: its type bound to a variable is not
@@ -442,17 +450,24 @@ func (ct *cellTypes) noteDefer(d *ast.DeferStmt, made ast.Stmt) {
 	}
 	ct.info.Types[inner] = tv
 	if sel, ok := inner.Fun.(*ast.SelectorExpr); ok && sel != d.Call.Fun {
-		// _pbr.M, the method on the bound receiver (deferWrapper): x.M's selection.
+		// _pbr.M, the method on the bound receiver (deferWrapper): x.M's selection, or
+		// the method's selection on *x's type where _pbr is *x.
 		old, _ := d.Call.Fun.(*ast.SelectorExpr)
-		if old == nil || ct.info.Selections[old] == nil {
+		id, _ := sel.X.(*ast.Ident)
+		if old == nil || ct.info.Selections[old] == nil || id == nil || bound[id.Name] == nil {
 			ct.unsure = "defer receiver"
 			return
 		}
-		ct.info.Selections[sel] = ct.info.Selections[old]
-		ct.info.Types[sel] = ct.info.Types[old]
-		if id, ok := sel.X.(*ast.Ident); ok && bound[id.Name] != nil {
-			ct.noteUse(id, bound[id.Name])
+		ns := ct.info.Selections[old]
+		if rt := bound[id.Name].Type(); !types.Identical(rt, ns.Recv()) {
+			if ns = types.NewMethodSet(rt).Lookup(ns.Obj().Pkg(), ns.Obj().Name()); ns == nil {
+				ct.unsure = "defer receiver"
+				return
+			}
 		}
+		ct.info.Selections[sel] = ns
+		ct.info.Types[sel] = ct.info.Types[old]
+		ct.noteUse(id, bound[id.Name])
 	}
 	for _, e := range append([]ast.Expr{inner.Fun}, inner.Args...) {
 		if id, ok := e.(*ast.Ident); ok && bound[id.Name] != nil {
