@@ -649,10 +649,11 @@ func bridgeCall(pos token.Pos, name string, args ...ast.Expr) ast.Stmt {
 //	defer f(a, b)  =>  func() { _pbf := f; _pba0 := a; _pba1 := b; _pbs.Defer(serial, func() { _pbf(_pba0, _pba1) }) }()
 //	defer x.M(a)   =>  func() { _pbr := x; _pba0 := a; _pbs.Defer(serial, func() { _pbr.M(_pba0) }) }()
 //	defer p.M()    =>  func() { _pbr := *p; _pbs.Defer(serial, func() { _pbr.M() }) }()   (M of T, p a *T)
+//	defer f(g())   =>  func() { _pbf := f; _pba0_0, _pba0_1 := g(); _pbs.Defer(serial, func() { _pbf(_pba0_0, _pba0_1) }) }()
 //
 // info, the cell's check (nil when not made), tells which receivers and lone call
-// arguments can be bound (see bindsReceiver); without it they are read when the call
-// runs.
+// arguments can be bound (see bindsReceiver, results); without it they are read when
+// the call runs.
 func deferWrapper(d *ast.DeferStmt, serial int, info *types.Info) ast.Stmt {
 	pos := d.Defer
 	id := func(name string) *ast.Ident { return &ast.Ident{NamePos: pos, Name: name} }
@@ -691,15 +692,26 @@ func deferWrapper(d *ast.DeferStmt, serial int, info *types.Info) ast.Stmt {
 	default:
 		fn = bind("_pbf", fn)
 	}
-	args := make([]ast.Expr, len(call.Args))
+	var args []ast.Expr
 	for i, a := range call.Args {
 		_, isCall := a.(*ast.CallExpr)
 		_, isLit := a.(*ast.BasicLit)
-		if isLit || (isCall && len(call.Args) == 1 && !oneValue(info, a)) {
-			args[i] = a // a constant, or f(g()) that may pass several results: left in place
+		if n := results(info, a); isCall && len(call.Args) == 1 && n > 1 {
+			// f(g()) passing g's several results: each bound.
+			as := &ast.AssignStmt{TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{a}}
+			for j := range n {
+				r := id("_pba0_" + strconv.Itoa(j))
+				as.Lhs = append(as.Lhs, r)
+				args = append(args, id(r.Name))
+			}
+			list = append(list, as)
 			continue
 		}
-		args[i] = bind("_pba"+strconv.Itoa(i), a)
+		if isLit || (isCall && len(call.Args) == 1 && !oneValue(info, a)) {
+			args = append(args, a) // a constant, or f(g()) of unknown results: left in place
+			continue
+		}
+		args = append(args, bind("_pba"+strconv.Itoa(i), a))
 	}
 	inner := &ast.CallExpr{Fun: fn, Args: args, Lparen: pos, Rparen: pos}
 	if call.Ellipsis.IsValid() {
@@ -751,6 +763,18 @@ func copiesPointee(sel *types.Selection) bool {
 	_, ptrMethod := sig.Recv().Type().(*types.Pointer)
 	_, ptrRecv := sel.Recv().Underlying().(*types.Pointer)
 	return !ptrMethod && ptrRecv
+}
+
+// results returns the number of results of the call e as the cell's check (info, nil when
+// not made) says, 0 when it does not say.
+func results(info *types.Info, e ast.Expr) int {
+	if info == nil {
+		return 0
+	}
+	if tup, ok := info.Types[e].Type.(*types.Tuple); ok {
+		return tup.Len()
+	}
+	return 0
 }
 
 // oneValue reports whether the cell's check (info, nil when not made) says that the call

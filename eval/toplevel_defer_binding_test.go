@@ -12,7 +12,8 @@ import (
 // loop's `defer ts[i].Show()` showed the last element's later value twice; `defer
 // fmt.Println(get(&x))` called get at the end). deferWrapper (eval/toplevel.go) binds
 // them with the cell's check: a receiver of the method's own receiver type or an
-// interface, a field holding a function, an argument call of one result.
+// interface, *p for a pointer's value method, a field holding a function, a lone
+// argument call's results.
 func TestTopLevelDeferBindsReceiverAndArguments(t *testing.T) {
 	checkSessionFile(t, "toplevel_defer_binds_at_statement")
 }
@@ -30,13 +31,14 @@ func TestTopLevelDeferBindingKeepsTheCheck(t *testing.T) {
 	s.checkHook = func(ct *cellTypes, decls *ast.File, stmts *ast.BlockStmt) {
 		diffs = append(diffs, checkDiffs(s, ct, decls, stmts)...)
 	}
-	mustExec(t, s, "import \"fmt\"\ntype T struct{ n int }\nfunc (t T) Show() { fmt.Println(t.n) }\nfunc (t *T) Inc() { t.n++ }\ntype Shower interface{ Show() }\ntype H struct{ fn func() }\nfunc get(x *int) int { return *x }")
+	mustExec(t, s, "import \"fmt\"\ntype T struct{ n int }\nfunc (t T) Show() { fmt.Println(t.n) }\nfunc (t *T) Inc() { t.n++ }\ntype Shower interface{ Show() }\ntype H struct{ fn func() }\nfunc get(x *int) int { return *x }\nfunc pair(x *int) (int, string) { return *x, \"p\" }")
 	for _, code := range []string{
 		"t := T{1}\ndefer t.Show()",
 		"p := &T{2}\ndefer p.Inc()\ndefer p.Show()",
 		"var sh Shower = T{3}\ndefer sh.Show()",
 		"h := H{fn: func() {}}\ndefer h.fn()",
 		"x := 4\ndefer fmt.Println(get(&x))",
+		"y := 7\ndefer fmt.Println(pair(&y))",
 		"ts := []T{{5}, {6}}\nfor i := range ts {\n\tdefer ts[i].Show()\n}",
 	} {
 		diffs = nil

@@ -415,11 +415,27 @@ func (ct *cellTypes) noteBridgeCall(call *ast.CallExpr) {
 //
 //	func() { _pbf := f; _pba0 := a; _pbs.Defer(serial, func() { _pbf(_pba0, b) }) }()
 //	func() { _pbr := x; _pbs.Defer(serial, func() { _pbr.M() }) }()
+//	func() { _pba0_0, _pba0_1 := g(); _pbs.Defer(serial, func() { f(_pba0_0, _pba0_1) }) }()
 func (ct *cellTypes) noteDefer(d *ast.DeferStmt, made ast.Stmt) {
 	list := made.(*ast.ExprStmt).X.(*ast.CallExpr).Fun.(*ast.FuncLit).Body.List
 	bound := map[string]types.Object{}
 	for _, st := range list[:len(list)-1] {
 		as := st.(*ast.AssignStmt)
+		if len(as.Lhs) > 1 {
+			// _pba0_0, _pba0_1 := g(), the results of f(g())'s lone argument.
+			tup, ok := ct.info.Types[as.Rhs[0]].Type.(*types.Tuple)
+			if !ok || tup.Len() != len(as.Lhs) {
+				ct.unsure = "defer arguments"
+				return
+			}
+			for j, l := range as.Lhs {
+				id := l.(*ast.Ident)
+				v := types.NewVar(id.Pos(), ct.pkg, id.Name, tup.At(j).Type())
+				bound[id.Name] = v
+				ct.info.Defs[id] = v
+			}
+			continue
+		}
 		id := as.Lhs[0].(*ast.Ident)
 		if star, ok := as.Rhs[0].(*ast.StarExpr); ok {
 			// _pbr := *p, a pointer's value method's receiver (deferWrapper).
