@@ -731,15 +731,12 @@ func deferWrapper(d *ast.DeferStmt, serial int, info *types.Info) ast.Stmt {
 
 // bindsReceiver reports whether the receiver of the method value sel (x.M) is bound to a
 // variable at a top-level defer statement: when it is an interface, or of M's receiver
-// type itself (a value for a value method, a pointer for a pointer method), not
-// promoted. A value whose pointer method is called is read through its address when
+// type itself (a value for a value method, a pointer for a pointer method), or a value
+// whose value method is promoted through embedded values. A value whose pointer method is called is read through its address when
 // the call runs, as Go's &x (a pointer whose value method is called: copiesPointee).
 func bindsReceiver(sel *types.Selection) bool {
 	if types.IsInterface(sel.Recv()) {
 		return true
-	}
-	if len(sel.Index()) != 1 {
-		return false
 	}
 	sig, ok := sel.Obj().Type().(*types.Signature)
 	if !ok || sig.Recv() == nil {
@@ -747,6 +744,11 @@ func bindsReceiver(sel *types.Selection) bool {
 	}
 	_, ptrMethod := sig.Recv().Type().(*types.Pointer)
 	_, ptrRecv := sel.Recv().Underlying().(*types.Pointer)
+	if len(sel.Index()) != 1 {
+		// Promoted: a value's value method through embedded values only, whose copy
+		// holds the embedded value Go's method value copies.
+		return !sel.Indirect() && !ptrMethod && !ptrRecv
+	}
 	return ptrMethod == ptrRecv
 }
 

@@ -39,6 +39,7 @@ func TestTopLevelDeferBindingKeepsTheCheck(t *testing.T) {
 		"h := H{fn: func() {}}\ndefer h.fn()",
 		"x := 4\ndefer fmt.Println(get(&x))",
 		"y := 7\ndefer fmt.Println(pair(&y))",
+		"type Outer struct{ T }\no := Outer{T{8}}\ndefer o.Show()",
 		"ts := []T{{5}, {6}}\nfor i := range ts {\n\tdefer ts[i].Show()\n}",
 	} {
 		diffs = nil
