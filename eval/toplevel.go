@@ -688,6 +688,10 @@ func deferWrapper(d *ast.DeferStmt, serial int, info *types.Info) ast.Stmt {
 			// A pointer whose value method is deferred: Go copies *x at the statement
 			// (and panics there when x is nil).
 			fn = &ast.SelectorExpr{X: bind("_pbr", &ast.StarExpr{Star: pos, X: f.X}), Sel: f.Sel}
+		case sel != nil && sel.Kind() == types.MethodVal && takesAddress(sel) && info.Types[f.X].Addressable():
+			// A value whose pointer method is deferred: Go takes &x at the statement
+			// (defer ts[i].Inc(), i changed after).
+			fn = &ast.SelectorExpr{X: bind("_pbr", &ast.UnaryExpr{OpPos: pos, Op: token.AND, X: f.X}), Sel: f.Sel}
 		}
 	default:
 		fn = bind("_pbf", fn)
@@ -777,6 +781,22 @@ func results(info *types.Info, e ast.Expr) int {
 		return tup.Len()
 	}
 	return 0
+}
+
+// takesAddress reports whether the method value sel (x.M) is a pointer method called on
+// a value x through embedded values only: Go's method value holds &x's (or an embedded
+// field's) address.
+func takesAddress(sel *types.Selection) bool {
+	if types.IsInterface(sel.Recv()) || sel.Indirect() {
+		return false
+	}
+	sig, ok := sel.Obj().Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return false
+	}
+	_, ptrMethod := sig.Recv().Type().(*types.Pointer)
+	_, ptrRecv := sel.Recv().Underlying().(*types.Pointer)
+	return ptrMethod && !ptrRecv
 }
 
 // oneValue reports whether the cell's check (info, nil when not made) says that the call

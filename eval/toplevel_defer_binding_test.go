@@ -12,8 +12,8 @@ import (
 // loop's `defer ts[i].Show()` showed the last element's later value twice; `defer
 // fmt.Println(get(&x))` called get at the end). deferWrapper (eval/toplevel.go) binds
 // them with the cell's check: a receiver of the method's own receiver type or an
-// interface, *p for a pointer's value method, a field holding a function, a lone
-// argument call's results.
+// interface, *p for a pointer's value method, &x for a value's pointer method, a field
+// holding a function, a lone argument call's results.
 func TestTopLevelDeferBindsReceiverAndArguments(t *testing.T) {
 	checkSessionFile(t, "toplevel_defer_binds_at_statement")
 }
@@ -40,6 +40,7 @@ func TestTopLevelDeferBindingKeepsTheCheck(t *testing.T) {
 		"x := 4\ndefer fmt.Println(get(&x))",
 		"y := 7\ndefer fmt.Println(pair(&y))",
 		"type Outer struct{ T }\no := Outer{T{8}}\ndefer o.Show()",
+		"cs := []T{{1}, {2}}\nk := 0\ndefer cs[k].Inc()",
 		"ts := []T{{5}, {6}}\nfor i := range ts {\n\tdefer ts[i].Show()\n}",
 	} {
 		diffs = nil

@@ -437,12 +437,18 @@ func (ct *cellTypes) noteDefer(d *ast.DeferStmt, made ast.Stmt) {
 			continue
 		}
 		id := as.Lhs[0].(*ast.Ident)
-		if star, ok := as.Rhs[0].(*ast.StarExpr); ok {
+		switch r := as.Rhs[0].(type) {
+		case *ast.StarExpr:
 			// _pbr := *p, a pointer's value method's receiver (deferWrapper).
-			if p, ok := ct.info.Types[star.X]; ok {
+			if p, ok := ct.info.Types[r.X]; ok {
 				if pt, ok := p.Type.Underlying().(*types.Pointer); ok {
-					ct.info.Types[star] = typed(operandModes().variable, pt.Elem())
+					ct.info.Types[r] = typed(operandModes().variable, pt.Elem())
 				}
+			}
+		case *ast.UnaryExpr:
+			// _pbr := &x, a value's pointer method's receiver.
+			if x, ok := ct.info.Types[r.X]; ok && r.Op == token.AND {
+				ct.info.Types[r] = typed(operandModes().value, types.NewPointer(x.Type))
 			}
 		}
 		tv, ok := ct.info.Types[as.Rhs[0]]
