@@ -10,7 +10,7 @@ import (
 // lone call argument at the statement, as Go does: the registered call read them when it
 // ran, at the cell's end (`t := T{1}; defer t.Show(); t = T{2}` showed 2 for Go's 1; a
 // loop's `defer ts[i].Show()` showed the last element's later value twice; `defer
-// fmt.Println(get(&x))` called get at the end). deferWrapper (eval/toplevel.go) binds
+// fmt.Println(get(&x))` called get at the end). deferWrapper (eval/celldefer.go) binds
 // them with the cell's check: a receiver of the method's own receiver type or an
 // interface, *p for a pointer's value method, &x for a value's pointer method, a field
 // holding a function, a lone argument call's results.

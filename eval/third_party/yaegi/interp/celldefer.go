@@ -4,7 +4,7 @@ import "reflect"
 
 // peerbook patch 265 (recover in a cell's top-level deferred calls). peerbook runs each
 // top-level statement of a cell as a program of its own, so a defer statement at a
-// cell's top level registers its call with the session (eval/toplevel.go, deferWrapper:
+// cell's top level registers its call with the session (eval/celldefer.go, deferWrapper:
 // `_pbs.Defer(serial, func() { CALL })`), which calls it when the cell ends. Called
 // from compiled code after the statement that panicked had ended, the call had no frame
 // whose panic recover() could take: `defer func() { fmt.Println(recover()) }(); panic(1)`
