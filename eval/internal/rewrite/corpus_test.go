@@ -30,10 +30,9 @@ var (
 
 const corpusDir = "../../testdata/corpus"
 
-// snippetLimit bounds one snippet's run, under corpus.RunChild's 60 s so that the error says
-// why: a guard against a hang, not a speed check (a
-// snippet that allocates much, closure_identity_under_gc, took 10 s on a loaded 2-core
-// machine).
+// snippetLimit bounds one snippet's run, under corpus.RunChild's 60 s so that the error
+// says why: a guard against a hang, not a speed check (a snippet that allocates much,
+// closure_identity_under_gc, took 10 s on a loaded 2-core machine).
 const snippetLimit = 50 * time.Second
 
 // snippetEnv names the snippet a re-executed test binary runs (see TestMain).
