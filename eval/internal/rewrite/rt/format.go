@@ -486,6 +486,16 @@ func dynamic(v reflect.Value, session string) (reflect.Value, *Type) {
 			}
 		}
 		registry.RUnlock()
+		if len(list) == 0 {
+			// An instance of a generic struct type (main.G[int]) that registered no
+			// methods (it has none, or only generic code makes it): its identity tag
+			// names it (yaegi patch 5), and the generic type describes it (instanceOf).
+			if name := identityName(base); strings.Contains(name, "[") {
+				if t := lookupFor(session, name, base); t != nil {
+					list = append(list, t)
+				}
+			}
+		}
 		if len(list) == 1 {
 			if ptr {
 				return v, &Type{Kind: Pointer, Name: "*" + list[0].Name, Session: session, Elem: list[0]}
@@ -494,6 +504,18 @@ func dynamic(v reflect.Value, session string) (reflect.Value, *Type) {
 		}
 	}
 	return v, nil
+}
+
+// identityName is the name of a cell's struct type that yaegi writes in the identity tag
+// of its reflect type's first field (patch 5: main.T, main.G[int]), without the
+// declaration of a local type (patch 56); "" when it has none.
+func identityName(rt reflect.Type) string {
+	if rt.Kind() != reflect.Struct || rt.NumField() == 0 {
+		return ""
+	}
+	name, _ := rt.Field(0).Tag.Lookup("yaegi")
+	name, _, _ = strings.Cut(name, "#")
+	return name
 }
 
 // lookupFor is lookupName for a value of reflect type rt: nil when the description
