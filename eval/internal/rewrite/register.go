@@ -240,6 +240,7 @@ func (x *cell) genericInstances() []*types.Named {
 	for _, tv := range x.info.Types {
 		collect(tv.Type)
 	}
+	x.instancesOfGenerics(func() []*types.Named { return instances }, collect)
 	sort.Slice(instances, func(i, j int) bool { return reflectName(instances[i]) < reflectName(instances[j]) })
 	x.instances = &instances
 	return instances
