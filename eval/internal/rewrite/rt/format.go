@@ -79,13 +79,18 @@ var registry = struct {
 	methods map[string]*Methods      // printing methods by key
 	byName  map[string]*Type         // named session types by key
 	byRType map[reflect.Type][]*Type // named session types by yaegi's reflect type
-	// generic struct types by key (main.G), which describe their instances
+	// generic struct, slice, array and map types by key (main.G), which describe their
+	// instances
 	generics map[string]*Type
+	// the generic types by key (main.G) whose value (1) or pointer (2) method set has
+	// a String or Error method (RegisterGenericMethods)
+	genericMethods map[string]int
 }{
-	methods:  map[string]*Methods{},
-	byName:   map[string]*Type{},
-	byRType:  map[reflect.Type][]*Type{},
-	generics: map[string]*Type{},
+	methods:        map[string]*Methods{},
+	byName:         map[string]*Type{},
+	byRType:        map[reflect.Type][]*Type{},
+	generics:       map[string]*Type{},
+	genericMethods: map[string]int{},
 }
 
 // Register records a type description and returns its id, for Show and TypeName.
@@ -601,17 +606,67 @@ func lookupName(session, name string) *Type {
 	return t
 }
 
-// RegisterGeneric records the description of a generic struct type of the session
-// (main.G, its fields' types made of type parameters described as interfaces: the
-// dynamic value decides). An instance no cell named (main.G[string], made inside
-// generic code) is described by it when a value of it is printed (instanceOf).
+// RegisterGeneric records the description of a generic struct, slice, array or map type
+// of the session (main.G, its fields' or elements' types made of type parameters
+// described as interfaces: the dynamic value decides). An instance no cell named
+// (main.G[string], made inside generic code) is described by it when a value of it is
+// printed (instanceOf).
 func RegisterGeneric(t *Type) {
-	if t == nil || t.Kind != Named || t.Elem == nil || t.Elem.Kind != Struct {
+	if t == nil || t.Kind != Named || t.Elem == nil {
+		return
+	}
+	switch t.Elem.Kind {
+	case Struct, Slice, Array, Map:
+	default:
 		return
 	}
 	registry.Lock()
 	defer registry.Unlock()
 	registry.generics[key(t.Session, t.Name)] = t
+}
+
+// The method sets of a generic type that have a String or Error method, for
+// RegisterGenericMethods.
+const (
+	ValueMethods   = 1 // the type's own (and so its pointer's)
+	PointerMethods = 2 // its pointer's only
+)
+
+// RegisterGenericMethods records which method sets of the generic type name (main.H) of
+// the session have a String or Error method (ValueMethods, PointerMethods, 0 for none):
+// the printer refuses a value of an instance whose methods no cell registered
+// (refuseUnregistered) instead of printing it without them.
+func RegisterGenericMethods(session, name string, sets int) {
+	registry.Lock()
+	defer registry.Unlock()
+	if sets == 0 {
+		delete(registry.genericMethods, key(session, name))
+		return
+	}
+	registry.genericMethods[key(session, name)] = sets
+}
+
+// refuseUnregistered panics, through fmt (refusalThroughFmt), when t is an instance of a
+// generic type whose String or Error method would print the value (by the method set of
+// t, a named type or a pointer to one) but no cell registered the instance's methods:
+// only generic code of an earlier cell makes it (genericInstances follows the generic
+// code of the cell only).
+func refuseUnregistered(t *Type) {
+	want := ValueMethods
+	if t.Kind == Pointer && t.Elem != nil {
+		t, want = t.Elem, ValueMethods|PointerMethods
+	}
+	i := strings.IndexByte(t.Name, '[')
+	if t.Kind != Named || i <= 0 {
+		return
+	}
+	registry.RLock()
+	sets := registry.genericMethods[key(t.Session, t.Name[:i])]
+	registry.RUnlock()
+	if sets&want == 0 {
+		return
+	}
+	panic(refusalThroughFmt(fmt.Sprintf("peerbook: printing a value of %s is not supported in cells: only generic code that an earlier cell declared makes this instance, so its String or Error method is not known to the printer (use the type %s in the cell that prints it, or declare that generic code in it)", t.Name, t.Name)))
 }
 
 // instanceOf describes the instance name (main.G[string]) of a generic struct type
@@ -913,6 +968,7 @@ func (p *printer) methods(v reflect.Value, t *Type) bool {
 		}
 	}
 	if m == nil {
+		refuseUnregistered(t)
 		return false
 	}
 	f, name := m.Error, "Error"
