@@ -50,3 +50,30 @@ func TestResetFreesTheInterpreter(t *testing.T) {
 		t.Errorf("after %%reset: 1 + 1 = %q", got)
 	}
 }
+
+// TestCloseFreesTheInterpreter: once a closed session is dropped nothing keeps its
+// interpreter alive, though a cell was interrupted (the watcher that interrupt used stayed
+// parked in the interpreter: a process that closes sessions grew by one per interrupt).
+func TestCloseFreesTheInterpreter(t *testing.T) {
+	s, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustExec(t, s, "type T struct{ A int }\nbig := make([]T, 1<<20)\n_ = big")
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	if _, e, _ := execCtx(t, s, ctx, "for {\n}"); e == nil || e.Name != NameInterrupted {
+		t.Fatalf("interrupted cell: %v", e)
+	}
+	in := weak.Make(s.in)
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s = nil
+	for i := 0; i < 3 && in.Value() != nil; i++ {
+		runtime.GC()
+	}
+	if in.Value() != nil {
+		t.Error("the interpreter of a closed session is still reachable")
+	}
+}

@@ -187,7 +187,8 @@ func (r *runner) parkedWatcher() (w watcher, ok bool) {
 // cancelWatcher makes yaegi stop every interpreted frame through the parked watcher w, and
 // waits until ExecuteWithContext has seen it. The watcher's goroutine stays parked (released,
 // its program would run on beside the next cell: yaegi's stop came first); a parked
-// goroutine per interrupt is the price. The next cell starts a new watcher.
+// goroutine per interrupt, until the session closes or is reset (close). The next cell starts
+// a new watcher.
 func (r *runner) cancelWatcher(w watcher) {
 	r.watcher = nil
 	w.stop()
@@ -196,24 +197,26 @@ func (r *runner) cancelWatcher(w watcher) {
 }
 
 // discard stops every interpreted goroutine (as stopAll) and lets the parked goroutines of
-// every watcher end: the interpreter is being dropped (%reset), and a goroutine parked in
-// it would keep it, and all the session had built, in memory.
+// every watcher end (as close): the interpreter is being dropped (%reset).
 func (r *runner) discard() {
 	r.stopAll()
 	r.close()
-	for _, release := range r.cancelled {
-		close(release)
-	}
-	r.cancelled = nil
 }
 
-// close lets the parked watcher finish (the session is closing).
+// close lets the parked watcher and those that interrupts used finish: no cell will run
+// beside them any more, and a goroutine parked in the interpreter would keep it, and all
+// the session had built, in memory (a process that closes sessions, as the differential
+// tester's workers do, grew by a session per interrupted cell).
 func (r *runner) close() {
 	if r.watcher != nil {
 		close(r.watcher.release)
 		r.watcher.stop()
 		r.watcher = nil
 	}
+	for _, release := range r.cancelled {
+		close(release)
+	}
+	r.cancelled = nil
 }
 
 // run executes prog until it ends or ctx is done. Cells run one at a time (the session's

@@ -94,7 +94,14 @@ func Soak(ctx context.Context, gr *GoRunner, pool *Pool, cfg Config) (*Report, e
 				defer wg.Done()
 				for k := range next {
 					j := jobs[k]
-					cr := pool.RunNamed(runName(progs[j.i].Seed, j.split), j.cells)
+					// A program Go could not run has nothing to be compared with, and is
+					// not run as cells either: one that ran past Go's time limit can
+					// take the worker's memory without bound (seed 6171 doubles a
+					// string in a loop: 23 GB under go run before the OOM killer).
+					var cr CellResult
+					if goRes[j.i].Failed == "" {
+						cr = pool.RunNamed(runName(progs[j.i].Seed, j.split), j.cells)
+					}
 					class, detail := Compare(goRes[j.i], cr)
 					outs[k] = Outcome{Seed: progs[j.i].Seed, Split: j.split, Class: class, Detail: detail, Cells: j.cells, Source: srcs[j.i]}
 				}

@@ -2,6 +2,7 @@ package difftest
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -76,5 +77,25 @@ func TestWorkerEndingNormallyIsNoDeath(t *testing.T) {
 	pool.Close()
 	if d := pool.IdleDeaths(); len(d) != 0 {
 		t.Fatalf("deaths: %+v, want none", d)
+	}
+}
+
+func TestSoakRunsNoCellsForProgramsGoCouldNotRun(t *testing.T) {
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every worker this pool starts dies after its first program, and Soak classes such a
+	// program Crash: a program run as cells shows. Go's side has no result for any
+	// program (an empty cache, cached results only), so none may be run.
+	t.Setenv(dyingWorkerEnv, "1")
+	pool := &Pool{Command: []string{self}, Timeout: 10 * time.Second}
+	gr := &GoRunner{CacheDir: t.TempDir(), CachedOnly: true, Version: "go version none"}
+	rep, err := Soak(context.Background(), gr, pool, Config{From: 1, To: 3, Split: 1, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.One[Skipped] != 3 || rep.Multi[Skipped] != 1 || len(rep.Divergences) != 0 {
+		t.Fatalf("report %+v, want every program skipped and none run", rep)
 	}
 }
