@@ -32,7 +32,7 @@ type Ch[T any] chan T
 
 func (c Ch[T]) String() string { return "Ch" }
 
-type Plain[T any] []T
+type Plain[T any] []struct{ V T }
 
 type Sorter[T int | string] []T
 
@@ -62,7 +62,7 @@ func main() {
 	c <- 5
 	var ac any = c
 	fmt.Println(c, ac, <-c)
-	p := Plain[int]{4, 5}
+	p := Plain[int]{{4}, {5}}
 	var ap any = p
 	fmt.Println(p, ap)
 	srt := Sorter[string]{"b", "a", "c"}
