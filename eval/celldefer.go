@@ -105,18 +105,17 @@ func deferWrapper(d *ast.DeferStmt, serial int, info *types.Info) ast.Stmt {
 // bindsReceiver reports whether the receiver of the method value sel (x.M) is bound to a
 // variable at a top-level defer statement: when it is an interface, or of M's receiver
 // type itself (a value for a value method, a pointer for a pointer method), or a value
-// whose value method is promoted through embedded values. A value whose pointer method is called is read through its address when
-// the call runs, as Go's &x (a pointer whose value method is called: copiesPointee).
+// whose value method is promoted through embedded values. A value whose pointer method
+// is called is read through its address when the call runs, as Go's &x (a pointer whose
+// value method is called: copiesPointee).
 func bindsReceiver(sel *types.Selection) bool {
 	if types.IsInterface(sel.Recv()) {
 		return true
 	}
-	sig, ok := sel.Obj().Type().(*types.Signature)
-	if !ok || sig.Recv() == nil {
+	ptrMethod, ptrRecv, ok := receiverPointers(sel)
+	if !ok {
 		return false
 	}
-	_, ptrMethod := sig.Recv().Type().(*types.Pointer)
-	_, ptrRecv := sel.Recv().Underlying().(*types.Pointer)
 	if len(sel.Index()) != 1 {
 		// Promoted: a value's value method through embedded values only, whose copy
 		// holds the embedded value Go's method value copies.
@@ -131,13 +130,21 @@ func copiesPointee(sel *types.Selection) bool {
 	if types.IsInterface(sel.Recv()) || len(sel.Index()) != 1 {
 		return false
 	}
-	sig, ok := sel.Obj().Type().(*types.Signature)
-	if !ok || sig.Recv() == nil {
-		return false
+	ptrMethod, ptrRecv, ok := receiverPointers(sel)
+	return ok && !ptrMethod && ptrRecv
+}
+
+// receiverPointers says whether the method of the method value sel has a pointer
+// receiver (ptrMethod) and whether sel's receiver x is a pointer (ptrRecv); ok is false
+// when sel is not a method's.
+func receiverPointers(sel *types.Selection) (ptrMethod, ptrRecv, ok bool) {
+	sig, isSig := sel.Obj().Type().(*types.Signature)
+	if !isSig || sig.Recv() == nil {
+		return false, false, false
 	}
-	_, ptrMethod := sig.Recv().Type().(*types.Pointer)
-	_, ptrRecv := sel.Recv().Underlying().(*types.Pointer)
-	return !ptrMethod && ptrRecv
+	_, ptrMethod = sig.Recv().Type().(*types.Pointer)
+	_, ptrRecv = sel.Recv().Underlying().(*types.Pointer)
+	return ptrMethod, ptrRecv, true
 }
 
 // results returns the number of results of the call e as the cell's check (info, nil when

@@ -164,10 +164,6 @@ func TestCellCheckAgreesWithTheRewriters(t *testing.T) {
 	if s.rw == nil {
 		t.Skip("no rewriter in this session")
 	}
-	var diffs []string
-	s.checkHook = func(ct *cellTypes, decls *ast.File, stmts *ast.BlockStmt) {
-		diffs = append(diffs, checkDiffs(s, ct, decls, stmts)...)
-	}
 	mustExec(t, s, "import (\"fmt\"; \"os\"; \"strings\"; \"peerbook/gpu\")\ngpu.Use(\"sim:1\")")
 	cells := []string{
 		"x := 1",
@@ -184,6 +180,18 @@ func TestCellCheckAgreesWithTheRewriters(t *testing.T) {
 		"entries, err := os.ReadDir(\".\")\nlen(entries) >= 0 && err == nil",
 		"func twice(t gpu.Thread, n int, a []float32) {\n\tfor i := t.GlobalX(); i < n; i += t.StrideX() {\n\t\ta[i] *= 2\n\t}\n}\nd := gpu.Dev(0)\nbuf, _ := d.AllocFrom([]float32{1, 2})\nerr = twice.Launch(d, 1, 2, 2, buf)\nvals, _ := buf.Float32s()\nfmt.Sprint(vals, err)",
 	}
+	expectChecksAgree(t, s, cells)
+}
+
+// expectChecksAgree runs each cell in s and fails for each on which the session's check
+// of the cell and the rewriter's own check of it as it runs differ.
+func expectChecksAgree(t *testing.T, s *Session, cells []string) {
+	t.Helper()
+	var diffs []string
+	s.checkHook = func(ct *cellTypes, decls *ast.File, stmts *ast.BlockStmt) {
+		diffs = append(diffs, checkDiffs(s, ct, decls, stmts)...)
+	}
+	defer func() { s.checkHook = nil }()
 	for _, code := range cells {
 		diffs = nil
 		mustExec(t, s, code)

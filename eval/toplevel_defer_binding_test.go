@@ -1,10 +1,6 @@
 package eval
 
-import (
-	"go/ast"
-	"strings"
-	"testing"
-)
+import "testing"
 
 // A defer statement at a cell's top level evaluates the method value's receiver and a
 // lone call argument at the statement, as Go does: the registered call read them when it
@@ -27,12 +23,8 @@ func TestTopLevelDeferBindingKeepsTheCheck(t *testing.T) {
 	if s.rw == nil {
 		t.Skip("no rewriter in this session")
 	}
-	var diffs []string
-	s.checkHook = func(ct *cellTypes, decls *ast.File, stmts *ast.BlockStmt) {
-		diffs = append(diffs, checkDiffs(s, ct, decls, stmts)...)
-	}
 	mustExec(t, s, "import \"fmt\"\ntype T struct{ n int }\nfunc (t T) Show() { fmt.Println(t.n) }\nfunc (t *T) Inc() { t.n++ }\ntype Shower interface{ Show() }\ntype H struct{ fn func() }\nfunc get(x *int) int { return *x }\nfunc pair(x *int) (int, string) { return *x, \"p\" }")
-	for _, code := range []string{
+	expectChecksAgree(t, s, []string{
 		"t := T{1}\ndefer t.Show()",
 		"p := &T{2}\ndefer p.Inc()\ndefer p.Show()",
 		"var sh Shower = T{3}\ndefer sh.Show()",
@@ -42,11 +34,5 @@ func TestTopLevelDeferBindingKeepsTheCheck(t *testing.T) {
 		"type Outer struct{ T }\no := Outer{T{8}}\ndefer o.Show()",
 		"cs := []T{{1}, {2}}\nk := 0\ndefer cs[k].Inc()",
 		"ts := []T{{5}, {6}}\nfor i := range ts {\n\tdefer ts[i].Show()\n}",
-	} {
-		diffs = nil
-		mustExec(t, s, code)
-		if len(diffs) > 0 {
-			t.Errorf("cell %q: the session's check and the rewriter's differ:\n%s", code, strings.Join(diffs, "\n"))
-		}
-	}
+	})
 }
