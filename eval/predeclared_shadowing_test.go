@@ -1,0 +1,81 @@
+package eval
+
+import (
+	"strings"
+	"testing"
+)
+
+// A cell that declares again a universe name which the rewriter's generated code, the
+// prelude or the interpreter still read as Go's is refused before it runs, naming the
+// name and the limit (rewrite/unsupported_predeclared.go); before, `var iota = 5` made
+// iota+1 print 1 and `func nil() int` broke fmt's printing of every struct, with status
+// ok.
+func TestPredeclaredRedeclarationRefused(t *testing.T) {
+	cases := []struct{ name, code, want string }{
+		{"iota as a package variable", "import \"fmt\"\nvar iota = 5\nfmt.Println(iota + 1)", "cannot declare iota again"},
+		{"nil as a package function", "import \"fmt\"\nfunc nil() int { return 42 }\ntype P struct{ A int }\nfmt.Println(P{1})", "cannot declare nil again"},
+		{"nil as a local variable", "import \"fmt\"\nfunc f() int {\n\tnil := 5\n\treturn nil\n}\nfmt.Println(f())", "cannot declare nil again"},
+		{"true as a package function", "func true() bool { return 1 == 2 }\nprintln(\"a\", 1 == 1)", "cannot declare true again"},
+		{"false in a function", "func f() {\n\tfalse := 0\n\tprintln(false, 1 == 2)\n}\nf()", "cannot declare false again"},
+		{"panic as a package function", "import \"fmt\"\nfunc panic(x int) { fmt.Println(\"mine\", x) }\npanic(3)", "cannot declare panic again"},
+		{"error as an interface", "import \"fmt\"\ntype error interface {\n\tError() string\n\tCode() int\n}\ntype E struct{}\nfunc (E) Error() string { return \"E\" }\nfunc (E) Code() int { return 7 }\nvar e error = E{}\nfmt.Println(e, e.Code())", "cannot declare error again"},
+		{"string as a package type", "type string = []byte\nvar s string = string(\"hi\")", "cannot declare string again"},
+		{"int as a struct type", "type int struct{ X, Y uint16 }\nvar v int", "cannot declare int again"},
+		{"any at package level", "type any struct{}\nvar v any", "cannot declare any again"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newSession(t)
+			_, e, _ := run(t, s, c.code)
+			if e == nil {
+				t.Fatalf("the cell ran; want it refused with %q", c.want)
+			}
+			if e.Name != NameCompile || !strings.Contains(strings.Join(e.Traceback, "\n"), "peerbook: a cell "+c.want) {
+				t.Fatalf("got %s: %s; want a CompileError with %q", e.Name, e.Value, c.want)
+			}
+			// The refused cell declared nothing: Go's names mean Go's again.
+			if _, rec := mustExec(t, s, "import \"fmt\"\nfmt.Println(1 == 1, iota0(), len(\"ab\"))\nfunc iota0() int { const c = iota; return c }"); rec.stream("stdout") != "true 0 2\n" {
+				t.Errorf("after the refusal the next cell printed %q", rec.stream("stdout"))
+			}
+		})
+	}
+}
+
+// Names that are not declarations in a scope (fields, methods, labels) and the
+// redeclarations that run as Go runs them are not refused.
+func TestPredeclaredRedeclarationNotOverBroad(t *testing.T) {
+	s := newSession(t)
+	_, rec := mustExec(t, s, `import "fmt"
+
+type T struct{ string, nil int }
+
+func (T) len() int   { return 3 }
+func (T) true() bool { return 1 == 1 }
+
+type int8 struct{ A uint16 }
+
+func iota() int { return 7 }
+
+func f() int {
+	len := func(s string) int { return 100 }
+	type float64 = int32
+	var x float64 = 2
+true:
+	for {
+		break true
+	}
+	return len("x") + int(x)
+}
+
+fmt.Println(T{string: 1, nil: 2}, T{}.len(), T{}.true(), int8{5}, iota(), f())`)
+	if out := rec.stream("stdout"); out != "{1 2} 3 true {5} 7 102\n" {
+		t.Errorf("got %q", out)
+	}
+}
+
+// Universe functions and types declared again in the cell (at package level and in a
+// function) run as with go run.
+func TestPredeclaredRedeclarationCorpus(t *testing.T) {
+	checkCorpusProgram(t, "predeclared_funcs_redeclared")
+	checkCorpusProgram(t, "predeclared_types_redeclared")
+}
