@@ -426,9 +426,9 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 		case *ast.BranchStmt:
 			switch {
 			case b.isLoop && s.Tok == token.BREAK:
-				repl[s] = parseStmts(s.Pos(), "return false")
+				repl[s] = parseStmts(s.Pos(), "return _pb_false")
 			case b.isLoop && s.Tok == token.CONTINUE:
-				repl[s] = parseStmts(s.Pos(), "return true")
+				repl[s] = parseStmts(s.Pos(), "return _pb_true")
 			case b.outer:
 				key := s.Tok.String() + " " + s.Label.Name
 				code, ok := codes[key]
@@ -438,14 +438,14 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 					after = append(after, fmt.Sprintf("if %s == %d { %s }", ctl, code, key))
 				}
 				usesCtl = true
-				repl[s] = parseStmts(s.Pos(), "%s = %d\nreturn false", ctl, code)
+				repl[s] = parseStmts(s.Pos(), "%s = %d\nreturn _pb_false", ctl, code)
 			default:
 				// goto out of the body: not supported, yaegi will report it.
 			}
 		case *ast.ReturnStmt:
 			usesCtl, hasReturn = true, true
 			if len(s.Results) == 0 {
-				repl[s] = parseStmts(s.Pos(), "%s = 1\nreturn false", ctl)
+				repl[s] = parseStmts(s.Pos(), "%s = 1\nreturn _pb_false", ctl)
 				continue
 			}
 			if len(results) == 0 {
@@ -459,7 +459,7 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 				st.exprs[ph] = r
 				phs = append(phs, ph)
 			}
-			repl[s] = st.statements("%s = %s\n%s = 1\nreturn false", strings.Join(retVars, ", "), strings.Join(phs, ", "), ctl)
+			repl[s] = st.statements("%s = %s\n%s = 1\nreturn _pb_false", strings.Join(retVars, ", "), strings.Join(phs, ", "), ctl)
 		}
 	}
 	// defer statements in the body run when the enclosing function returns: they are
@@ -512,7 +512,7 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 		after = append([]string{fmt.Sprintf("if %s == 1 { %s }", ctl, ret)}, after...)
 	}
 	src := strings.Join(decls, "\n") + "\n_pbX_seq(func(" + strings.Join(params, ", ") + ") bool {\n" +
-		strings.Join(assign, "\n") + "\n_pbX_body\nreturn true\n})\n" + strings.Join(after, "\n")
+		strings.Join(assign, "\n") + "\n_pbX_body\nreturn _pb_true\n})\n" + strings.Join(after, "\n")
 	tm.stmts = map[string][]ast.Stmt{"_pbX_body": rs.Body.List}
 	out := tm.statements("%s", src)
 	// A function body that ends in a call is fine; wrap in a block to keep names local.

@@ -16,31 +16,35 @@ import (
 // the shapes the matrix of eval/predeclared_shadowing_test.go runs as Go runs them (`func
 // len`, `type byte struct`, a local `panic := ...`) stay allowed.
 
-// shadowedAnywhere lists the universe names the rewriter refuses to see declared in any
-// scope, with the reason.
-var shadowedAnywhere = map[string]string{
-	"true":    "the rewriter's generated code (print, println, type assertions) writes true for Go's constant",
-	"false":   "the rewriter's generated code (print, println, type assertions) writes false for Go's constant",
-	"nil":     "the rewriter's generated code and its printing helpers compare with nil, meaning Go's",
-	"iota":    "the interpreter reads iota as Go's constant wherever it appears",
-	"bool":    "the interpreter takes conditions of a type named bool for Go's (non-bool used as if condition)",
-	"float64": "the interpreter converts untyped constants to a type named float64 as to Go's",
-	"int":     "the interpreter converts untyped constants to a type named int as to Go's",
+// A predeclaredLimit is a redeclaration of a universe name that the rewriter refuses:
+// of the name as a kind of object (what), at package level only or in any scope.
+type predeclaredLimit struct {
+	what      string // "type" (a defined type), "types" (aliases too), "var", "interface" or "" (any)
+	inPackage bool   // only at package level, where the prelude (package main's scope) sees it
+	why       string
 }
 
-// shadowedInPackage lists the universe names the rewriter refuses to see declared at
-// package level, where the prelude (in package main's scope) would see them too.
-var shadowedInPackage = map[string]string{
-	"any":        "the prelude uses any for Go's empty interface",
-	"complex128": "the interpreter converts untyped constants to a type named complex128 as to Go's",
-	"new":        "the rewriter's generated code calls new, meaning Go's",
-	"panic":      "the prelude calls panic, meaning Go's",
-	"string":     "the prelude and the interpreter's constant conversions use string, meaning Go's",
+// predeclaredLimits lists the redeclarations the rewriter refuses, by name, each found
+// failing (or printing other than go run) in the matrix of shapes of
+// eval/predeclared_shadowing_test.go. The others run as Go runs them: a local `const
+// iota = iota` (Go's test const8.go), a variable named int (interface/bigdata.go),
+// `type int = string`, `func len`, `true := false`.
+var predeclaredLimits = map[string]predeclaredLimit{
+	"nil":        {"", false, "the rewriter's generated code and its printing helpers compare with nil, meaning Go's"},
+	"iota":       {"var", false, "the interpreter reads a variable named iota as Go's constant"},
+	"bool":       {"type", false, "the interpreter takes conditions of a type named bool for Go's (non-bool used as if condition)"},
+	"int":        {"type", false, "the interpreter converts untyped constants to a type named int as to Go's"},
+	"float64":    {"type", false, "the interpreter converts untyped constants to a type named float64 as to Go's"},
+	"error":      {"interface", false, "yaegi stores a value of an interface type named error as Go's error"},
+	"any":        {"types", true, "the prelude uses any for Go's empty interface"},
+	"complex128": {"types", true, "the interpreter converts untyped constants to a type named complex128 as to Go's"},
+	"string":     {"types", true, "the prelude and the interpreter's constant conversions use string, meaning Go's"},
+	"new":        {"", true, "the rewriter's generated code calls new, meaning Go's"},
+	"panic":      {"", true, "the prelude calls panic, meaning Go's"},
 }
 
 // refusePredeclared refuses a declaration, in the cell's roots, of a universe name that
-// generated code or the interpreter would still read as Go's (shadowedAnywhere,
-// shadowedInPackage), and of `error` as an interface type of the cell's own.
+// generated code or the interpreter would still read as Go's (predeclaredLimits).
 func (x *cell) refusePredeclared(roots []ast.Node, add func(token.Pos, string, ...any)) {
 	for _, root := range roots {
 		ast.Inspect(root, func(n ast.Node) bool {
@@ -52,26 +56,24 @@ func (x *cell) refusePredeclared(roots []ast.Node, add func(token.Pos, string, .
 			if obj == nil || obj.Parent() == nil || types.Universe.Lookup(id.Name) == nil {
 				return true // not a declaration in a scope (a field, a method, a label)
 			}
-			if _, label := obj.(*types.Label); label {
+			limit, listed := predeclaredLimits[id.Name]
+			if !listed || limit.inPackage && (obj.Pkg() == nil || obj.Parent() != obj.Pkg().Scope()) {
 				return true
 			}
-			why, refused := shadowedAnywhere[id.Name]
-			if tn, ok := obj.(*types.TypeName); ok && tn.IsAlias() && (id.Name == "int" || id.Name == "float64") {
-				refused = false // type int = int8 and type float64 = int32 run as Go runs them
+			tn, isType := obj.(*types.TypeName)
+			_, isVar := obj.(*types.Var)
+			switch limit.what {
+			case "type":
+				listed = isType && !tn.IsAlias()
+			case "types":
+				listed = isType
+			case "interface":
+				listed = isType && types.IsInterface(obj.Type())
+			case "var":
+				listed = isVar
 			}
-			if _, fn := obj.(*types.Func); fn && id.Name == "iota" {
-				refused = false // func iota() at package level runs as Go runs it
-			}
-			if !refused && obj.Pkg() != nil && obj.Parent() == obj.Pkg().Scope() {
-				why, refused = shadowedInPackage[id.Name]
-			}
-			if !refused && id.Name == "error" {
-				if _, tn := obj.(*types.TypeName); tn && types.IsInterface(obj.Type()) {
-					why, refused = "yaegi stores a value of an interface type named error as Go's error", true
-				}
-			}
-			if refused {
-				add(id.Pos(), "a cell cannot declare %s again, the predeclared identifier of Go's universe scope: %s", id.Name, why)
+			if listed {
+				add(id.Pos(), "a cell cannot declare %s again, the predeclared identifier of Go's universe scope: %s", id.Name, limit.why)
 			}
 			return true
 		})
