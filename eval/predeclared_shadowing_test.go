@@ -12,15 +12,17 @@ import (
 // ok.
 func TestPredeclaredRedeclarationRefused(t *testing.T) {
 	cases := []struct{ name, code, want string }{
-		{"iota as a package variable", "import \"fmt\"\nvar iota = 5\nfmt.Println(iota + 1)", "cannot declare iota again"},
-		{"nil as a package function", "import \"fmt\"\nfunc nil() int { return 42 }\ntype P struct{ A int }\nfmt.Println(P{1})", "cannot declare nil again"},
-		{"nil as a local variable", "import \"fmt\"\nfunc f() int {\n\tnil := 5\n\treturn nil\n}\nfmt.Println(f())", "cannot declare nil again"},
-		{"iota as a local variable", "import \"fmt\"\nfunc f() int {\n\tiota := 3\n\treturn iota + 1\n}\nfmt.Println(f())", "cannot declare iota again"},
-		{"panic as a package function", "import \"fmt\"\nfunc panic(x int) { fmt.Println(\"mine\", x) }\npanic(3)", "cannot declare panic again"},
-		{"error as an interface", "import \"fmt\"\ntype error interface {\n\tError() string\n\tCode() int\n}\ntype E struct{}\nfunc (E) Error() string { return \"E\" }\nfunc (E) Code() int { return 7 }\nvar e error = E{}\nfmt.Println(e, e.Code())", "cannot declare error again"},
-		{"string as a package type", "type string = []byte\nvar s string = string(\"hi\")", "cannot declare string again"},
-		{"int as a struct type", "type int struct{ X, Y uint16 }\nvar v int", "cannot declare int again"},
-		{"any at package level", "type any struct{}\nvar v any", "cannot declare any again"},
+		{"iota as a package variable", "import \"fmt\"\nvar iota = 5\nfmt.Println(iota + 1)", "a cell cannot declare iota again"},
+		{"nil as a package function", "import \"fmt\"\nfunc nil() int { return 42 }\ntype P struct{ A int }\nfmt.Println(P{1})", "a cell cannot declare nil again"},
+		{"nil as a local variable", "import \"fmt\"\nfunc f() int {\n\tnil := 5\n\treturn nil\n}\nfmt.Println(f())", "a cell cannot declare nil again"},
+		{"iota as a local variable", "import \"fmt\"\nfunc f() int {\n\tiota := 3\n\treturn iota + 1\n}\nfmt.Println(f())", "a cell cannot declare iota again"},
+		{"panic as a package function", "import \"fmt\"\nfunc panic(x int) { fmt.Println(\"mine\", x) }\npanic(3)", "a cell cannot declare panic again"},
+		{"error as an interface", "import \"fmt\"\ntype error interface {\n\tError() string\n\tCode() int\n}\ntype E struct{}\nfunc (E) Error() string { return \"E\" }\nfunc (E) Code() int { return 7 }\nvar e error = E{}\nfmt.Println(e, e.Code())", "a cell cannot declare error again"},
+		{"string as a package type", "type string = []byte\nvar s string = string(\"hi\")", "a cell cannot declare string again"},
+		{"int as a struct type", "type int struct{ X, Y uint16 }\nvar v int", "a cell cannot declare int again"},
+		{"any at package level", "type any struct{}\nvar v any", "a cell cannot declare any again"},
+		{"slices while len is declared again", "import (\n\t\"fmt\"\n\t\"slices\"\n)\nfunc len(s []int) int { return 1 }\nfmt.Println(slices.Contains([]int{1, 2, 3}, 3))",
+			"slices.Contains is not supported in cells while the session declares len again at package level"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -29,7 +31,7 @@ func TestPredeclaredRedeclarationRefused(t *testing.T) {
 			if e == nil {
 				t.Fatalf("the cell ran; want it refused with %q", c.want)
 			}
-			if e.Name != NameCompile || !strings.Contains(strings.Join(e.Traceback, "\n"), "peerbook: a cell "+c.want) {
+			if e.Name != NameCompile || !strings.Contains(strings.Join(e.Traceback, "\n"), "peerbook: "+c.want) {
 				t.Fatalf("got %s: %s; want a CompileError with %q", e.Name, e.Value, c.want)
 			}
 			// The refused cell declared nothing: Go's names mean Go's again.
@@ -104,4 +106,17 @@ fmt.Println(f(), false+1, 2 < 1)`)
 func TestPredeclaredRedeclarationCorpus(t *testing.T) {
 	checkCorpusProgram(t, "predeclared_funcs_redeclared")
 	checkCorpusProgram(t, "predeclared_types_redeclared")
+}
+
+// A universe name declared again at package level in an earlier cell is seen by the
+// refusal of the prelude's generic packages in a later one; before, slices.Index answered
+// -1 with status ok.
+func TestPredeclaredEarlierCellShadowsPrelude(t *testing.T) {
+	s := newSession(t)
+	mustExec(t, s, "func len(s []int) int { return 1 }")
+	_, e, _ := run(t, s, "import (\n\t\"fmt\"\n\t\"slices\"\n)\nfmt.Println(slices.Index([]int{1, 2, 3}, 3))")
+	want := "slices.Index is not supported in cells while the session declares len again at package level"
+	if e == nil || !strings.Contains(strings.Join(e.Traceback, "\n"), want) {
+		t.Fatalf("got %v; want a CompileError with %q", e, want)
+	}
 }

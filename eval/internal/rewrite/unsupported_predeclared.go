@@ -2,8 +2,11 @@ package rewrite
 
 import (
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
+	"sort"
+	"sync"
 )
 
 // Go lets a program declare a name of the universe scope again (`func true()`, `var nil
@@ -48,6 +51,10 @@ var predeclaredLimits = map[string]predeclaredLimit{
 func (x *cell) refusePredeclared(roots []ast.Node, add func(token.Pos, string, ...any)) {
 	for _, root := range roots {
 		ast.Inspect(root, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				x.refusePreludeShadowed(sel, add)
+				return true
+			}
 			id, ok := n.(*ast.Ident)
 			if !ok {
 				return true
@@ -77,5 +84,57 @@ func (x *cell) refusePredeclared(roots []ast.Node, add func(token.Pos, string, .
 			}
 			return true
 		})
+	}
+}
+
+// preludeUniverse holds, by import path, the universe names that the source of each
+// prelude package (preludePackages) mentions; not true and false, which preludeFuncs
+// writes as _pb_true and _pb_false.
+var preludeUniverse = sync.OnceValue(func() map[string][]string {
+	out := map[string][]string{}
+	for _, p := range preludePackages {
+		f, err := parser.ParseFile(token.NewFileSet(), "", p.src, 0)
+		if err != nil {
+			continue // Prepare reports it
+		}
+		sels := map[*ast.Ident]bool{} // fields and methods, not universe names
+		ast.Inspect(f, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				sels[sel.Sel] = true
+			}
+			return true
+		})
+		seen := map[string]bool{}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && !sels[id] && !seen[id.Name] && types.Universe.Lookup(id.Name) != nil && id.Name != "true" && id.Name != "false" {
+				seen[id.Name] = true
+				out[p.path] = append(out[p.path], id.Name)
+			}
+			return true
+		})
+		sort.Strings(out[p.path])
+	}
+	return out
+})
+
+// refusePreludeShadowed refuses a use of a prelude package's function or type (slices.Index
+// runs as _pb_slices_Index, compiled in package main when a cell first instantiates it)
+// while package main declares again a universe name that its code uses: the prelude's code
+// would call the session's len instead of Go's (`func len(s []int) int` made
+// slices.Contains and slices.Index answer false and -1, with status ok).
+func (x *cell) refusePreludeShadowed(sel *ast.SelectorExpr, add func(token.Pos, string, ...any)) {
+	obj := x.info.Uses[sel.Sel]
+	if obj == nil || obj.Pkg() == nil || x.c == nil || x.c.pkg == nil || !x.r.redirect[obj.Pkg().Path()][obj.Name()] {
+		return
+	}
+	if _, isPkg := x.info.Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
+		return
+	}
+	for _, name := range preludeUniverse()[obj.Pkg().Path()] {
+		_, earlier := x.r.mem.decls.RewriterDecl(name) // an earlier cell's
+		if earlier || x.c.pkg.Scope().Lookup(name) != nil {
+			add(sel.Pos(), "%s.%s is not supported in cells while the session declares %s again at package level: the generic code of %s that cells run is compiled in package main, where %s is the session's", obj.Pkg().Name(), obj.Name(), name, obj.Pkg().Path(), name)
+			return
+		}
 	}
 }
