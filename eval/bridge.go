@@ -222,36 +222,26 @@ func (b *bridge) deferCall(serial int, f func()) {
 	}
 }
 
-// runDeferred runs the calls the cell with serial deferred, last first. They all run; when
-// some panic, the first panic goes on once they have.
+// runDeferred runs the calls the cell with serial deferred, last first, as the deferred
+// calls of a function (yaegi patch 265, Interpreter.CallDeferred): while the panic that
+// ended the cell's statements goes on, if one did (see Session.runDeferred); a recover()
+// in a call stops it, a call that panics replaces it, and the panic left goes on here
+// when a call raised it (the cell's own goes on from its statement).
 func (b *bridge) runDeferred(serial int) {
 	c := b.s.current()
 	if c == nil || c.serial != serial {
 		return
 	}
-	var first any
-	panicked := false
-	for {
-		c.mu.Lock()
-		n := len(c.deferred)
-		if n == 0 {
-			c.mu.Unlock()
-			break
-		}
-		f := c.deferred[n-1]
-		c.deferred = c.deferred[:n-1]
-		c.mu.Unlock()
-		func() {
-			defer func() {
-				if r := recover(); r != nil && !panicked {
-					first, panicked = r, true
-				}
-			}()
-			f()
-		}()
-	}
-	if panicked {
-		panic(first)
+	c.mu.Lock()
+	calls, u := c.deferred, c.unwind
+	c.deferred = nil
+	c.mu.Unlock()
+	left, still, replaced := b.s.in.CallDeferred(calls, u.p, u.panicking)
+	c.mu.Lock()
+	c.unwind.stopped = u.panicking && !still
+	c.mu.Unlock()
+	if still && replaced {
+		panic(left)
 	}
 }
 

@@ -68,9 +68,7 @@ func (s *Session) runGo(ctx context.Context, c *cellState, code string) (res Res
 			exited = true // in the statements or the cell's value
 		}
 		if !exited {
-			if derr := s.runDeferred(ctx, c, pc); derr != nil && err == nil {
-				err = derr
-			}
+			err = s.runDeferred(ctx, c, pc, err)
 		}
 		s.forgetTemps(pc)
 	}()
@@ -203,25 +201,47 @@ func (s *Session) importAliases(aliases map[string]string) error {
 }
 
 // runDeferred runs the calls that the cell's top-level defer statements registered (see
-// cellLevel), unless the cell was interrupted.
-func (s *Session) runDeferred(ctx context.Context, c *cellState, pc *parsedCell) error {
+// cellLevel), unless the cell was interrupted, and returns the cell's error: err, the one
+// the cell's statements and value ended with. When they ended with a panic, the calls run
+// while it goes on, as a function's deferred calls do (yaegi patch 265): a recover() in
+// one stops it (the cell then succeeds, the rest of its statements skipped), and a call
+// that panics replaces it. Otherwise a call's panic is the cell's error when it had none.
+func (s *Session) runDeferred(ctx context.Context, c *cellState, pc *parsedCell, err error) error {
+	p := c.takePanic()
 	c.mu.Lock()
 	n := len(c.deferred)
 	c.mu.Unlock()
 	if n == 0 {
-		return nil
+		return err
 	}
 	if ctx.Err() != nil {
 		c.mu.Lock()
 		c.deferred = nil
 		c.mu.Unlock()
-		return nil
-	}
-	pos := pc.deferPos
-	call := bridgeCall(pos, "RunDeferred", &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: fmt.Sprint(c.serial)})
-	prog, err := s.compile(&ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{call}, Rbrace: pos}, false)
-	if err != nil {
 		return err
 	}
-	return s.run(ctx, c, prog)
+	panicking := err != nil && p != nil && p.v != nil
+	c.mu.Lock()
+	c.unwind = unwinding{}
+	if panicking {
+		c.unwind.p, c.unwind.panicking = p.v, true
+	}
+	c.mu.Unlock()
+	pos := pc.deferPos
+	call := bridgeCall(pos, "RunDeferred", &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: fmt.Sprint(c.serial)})
+	prog, cerr := s.compile(&ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{call}, Rbrace: pos}, false)
+	if cerr != nil {
+		return cerr
+	}
+	derr := s.run(ctx, c, prog)
+	c.mu.Lock()
+	stopped := c.unwind.stopped
+	c.mu.Unlock()
+	switch {
+	case derr != nil && (err == nil || panicking):
+		return derr // a deferred call's panic replaces the cell's
+	case panicking && stopped:
+		return nil // a deferred call recovered the cell's panic
+	}
+	return err
 }

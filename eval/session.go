@@ -97,9 +97,11 @@ type cellState struct {
 	mu       sync.Mutex
 	values   []any
 	hasValue bool
-	goErr    *Error   // a goroutine of the cell panicked
-	exitedOK bool     // a goroutine of the cell called os.Exit(0)
-	deferred []func() // calls of top-level defer statements, run when the cell ends
+	goErr    *Error     // a goroutine of the cell panicked
+	exitedOK bool       // a goroutine of the cell called os.Exit(0)
+	deferred []func()   // calls of top-level defer statements, run when the cell ends
+	panicked *cellPanic // the panic that ended the cell's statements or value (see notePanic)
+	unwind   unwinding  // what the calls of deferred run for, and how they ended
 }
 
 // goroutineError returns the panic of a goroutine of the cell, or nil.
@@ -563,4 +565,32 @@ func (s *Session) Close() error {
 	s.stdout.close()
 	s.stderr.close()
 	return nil
+}
+
+// cellPanic is the value of a panic that ended a cell's statements or value.
+type cellPanic struct{ v any }
+
+// unwinding is what the calls of a cell's top-level defer statements run for (see
+// Session.runDeferred): the panic p when panicking, and whether a call stopped it.
+type unwinding struct {
+	p         any
+	panicking bool
+	stopped   bool
+}
+
+// notePanic records that the cell's statements or value ended with the panic v (see
+// Session.run), for its deferred calls.
+func (c *cellState) notePanic(v any) {
+	c.mu.Lock()
+	c.panicked = &cellPanic{v: v}
+	c.mu.Unlock()
+}
+
+// takePanic returns the panic notePanic recorded last (nil if none), and forgets it.
+func (c *cellState) takePanic() *cellPanic {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	p := c.panicked
+	c.panicked = nil
+	return p
 }

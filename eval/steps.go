@@ -221,6 +221,7 @@ func (s *Session) run(ctx context.Context, c *cellState, prog *interp.Program) e
 		s.panics.forget(o.gid)
 		return stackOverflowError(deep)
 	}
+	c.notePanic(v)
 	return panicError(s, v, s.trace(o.gid, v, true), "")
 }
 

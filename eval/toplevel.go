@@ -9,8 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
-
-	"github.com/peerbook/peerbook/eval/internal/rewrite"
 )
 
 // A cell's top-level statements run in yaegi's global scope, where yaegi v0.16.1 gets much
@@ -43,10 +41,12 @@ func (s *Session) scopeCell(pc *parsedCell, result *item) map[string]string {
 	for _, it := range pc.items {
 		if it.stmt != nil && !it.kernel {
 			var note func(old, made ast.Stmt)
+			var info *types.Info
 			if pc.types != nil {
 				note = pc.types.noteCellLevel // the check was made before
+				info = pc.types.info
 			}
-			it.stmt = cellLevel(it.stmt, pc.serial, &pc.deferPos, note)
+			it.stmt = cellLevel(it.stmt, pc.serial, &pc.deferPos, info, note)
 		}
 	}
 	if crossLabels(pc) {
@@ -597,14 +597,16 @@ func crossLabels(pc *parsedCell) bool {
 // cellLevel rewrites the defer and return statements of a top-level statement that are
 // not inside a function literal, which are about the cell, not the statement:
 //   - a deferred call is registered with the cell: it runs when the cell ends, after its
-//     value has been computed, last first, also when the cell panicked (not when it was
-//     interrupted). The function and its arguments are evaluated at the defer statement, as
-//     Go does (see deferWrapper);
+//     value has been computed, last first, also when the cell panicked, as a deferred
+//     call of the panicking function (Session.runDeferred: recover() stops the panic),
+//     not when it was interrupted. The function and its arguments are evaluated at the
+//     defer statement, as Go does (see deferWrapper);
 //   - a return ends the cell (its deferred calls run): `_pbs.Return()`.
 //
 // It returns the statement to run instead of st, and sets *first to the position of the
-// first defer. note, if not nil, is told of each statement it replaces and its replacement.
-func cellLevel(st ast.Stmt, serial int, first *token.Pos, note func(old, made ast.Stmt)) ast.Stmt {
+// first defer. info is the cell's check (nil when not made); note, if not nil, is told of
+// each statement it replaces and its replacement.
+func cellLevel(st ast.Stmt, serial int, first *token.Pos, info *types.Info, note func(old, made ast.Stmt)) ast.Stmt {
 	edit := func(s ast.Stmt) ast.Stmt {
 		var made ast.Stmt
 		switch x := s.(type) {
@@ -612,7 +614,7 @@ func cellLevel(st ast.Stmt, serial int, first *token.Pos, note func(old, made as
 			if *first == token.NoPos || x.Defer < *first {
 				*first = x.Defer
 			}
-			made = deferWrapper(x, serial)
+			made = deferWrapper(x, serial, info)
 		case *ast.ReturnStmt:
 			if len(x.Results) == 0 {
 				made = bridgeCall(x.Return, "Return")
@@ -638,58 +640,6 @@ func bridgeCall(pos token.Pos, name string, args ...ast.Expr) ast.Stmt {
 		Args:   args,
 		Lparen: pos, Rparen: pos,
 	}}
-}
-
-// deferWrapper builds the replacement of one top-level defer statement:
-//
-//	defer f(a, b)  =>  func() { _pbf := f; _pba0 := a; _pba1 := b; _pbs.Defer(serial, func() { _pbf(_pba0, _pba1) }) }()
-func deferWrapper(d *ast.DeferStmt, serial int) ast.Stmt {
-	pos := d.Defer
-	id := func(name string) *ast.Ident { return &ast.Ident{NamePos: pos, Name: name} }
-	call := d.Call
-	var list []ast.Stmt
-	bind := func(name string, e ast.Expr) ast.Expr {
-		list = append(list, &ast.AssignStmt{Lhs: []ast.Expr{id(name)}, TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{e}})
-		return id(name)
-	}
-	fn := call.Fun
-	switch f := fn.(type) {
-	case *ast.Ident:
-		if !rewrite.IsBuiltinFunc(f.Name) {
-			fn = bind("_pbf", fn)
-		}
-	case *ast.SelectorExpr:
-		// A method value of a compiled type assigned to a variable has the wrong type in
-		// yaegi (func(*os.File) error for f.Close), and binding the receiver instead would
-		// copy a value whose pointer method is called (wg.Done): x.M and pkg.F stay in the
-		// deferred call, x is read when it runs.
-	default:
-		fn = bind("_pbf", fn)
-	}
-	args := make([]ast.Expr, len(call.Args))
-	for i, a := range call.Args {
-		_, isCall := a.(*ast.CallExpr)
-		_, isLit := a.(*ast.BasicLit)
-		if isLit || (isCall && len(call.Args) == 1) {
-			args[i] = a // a constant, or f(g()) that may pass several results: left in place
-			continue
-		}
-		args[i] = bind("_pba"+strconv.Itoa(i), a)
-	}
-	inner := &ast.CallExpr{Fun: fn, Args: args, Lparen: pos, Rparen: pos}
-	if call.Ellipsis.IsValid() {
-		inner.Ellipsis = pos
-	}
-	list = append(list, bridgeCall(pos, "Defer",
-		&ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: strconv.Itoa(serial)},
-		&ast.FuncLit{
-			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos}},
-			Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{&ast.ExprStmt{X: inner}}},
-		}))
-	// The literal called at once gives each execution (in a loop) its own variables for the
-	// deferred call to keep: yaegi shares a block's variables among the closures made in
-	// it when they go to compiled code.
-	return funcCall(list, pos, pos+1)
 }
 
 // editStatements replaces, everywhere under n but in function literals, each statement st

@@ -414,12 +414,43 @@ func (ct *cellTypes) noteBridgeCall(call *ast.CallExpr) {
 // noteDefer records the statement that replaced a top-level defer (deferWrapper):
 //
 //	func() { _pbf := f; _pba0 := a; _pbs.Defer(serial, func() { _pbf(_pba0, b) }) }()
+//	func() { _pbr := x; _pbs.Defer(serial, func() { _pbr.M() }) }()
+//	func() { _pba0_0, _pba0_1 := g(); _pbs.Defer(serial, func() { f(_pba0_0, _pba0_1) }) }()
 func (ct *cellTypes) noteDefer(d *ast.DeferStmt, made ast.Stmt) {
 	list := made.(*ast.ExprStmt).X.(*ast.CallExpr).Fun.(*ast.FuncLit).Body.List
 	bound := map[string]types.Object{}
 	for _, st := range list[:len(list)-1] {
 		as := st.(*ast.AssignStmt)
+		if len(as.Lhs) > 1 {
+			// _pba0_0, _pba0_1 := g(), the results of f(g())'s lone argument.
+			tup, ok := ct.info.Types[as.Rhs[0]].Type.(*types.Tuple)
+			if !ok || tup.Len() != len(as.Lhs) {
+				ct.unsure = "defer arguments"
+				return
+			}
+			for j, l := range as.Lhs {
+				id := l.(*ast.Ident)
+				v := types.NewVar(id.Pos(), ct.pkg, id.Name, tup.At(j).Type())
+				bound[id.Name] = v
+				ct.info.Defs[id] = v
+			}
+			continue
+		}
 		id := as.Lhs[0].(*ast.Ident)
+		switch r := as.Rhs[0].(type) {
+		case *ast.StarExpr:
+			// _pbr := *p, a pointer's value method's receiver (deferWrapper).
+			if p, ok := ct.info.Types[r.X]; ok {
+				if pt, ok := p.Type.Underlying().(*types.Pointer); ok {
+					ct.info.Types[r] = typed(operandModes().variable, pt.Elem())
+				}
+			}
+		case *ast.UnaryExpr:
+			// _pbr := &x, a value's pointer method's receiver.
+			if x, ok := ct.info.Types[r.X]; ok && r.Op == token.AND {
+				ct.info.Types[r] = typed(operandModes().value, types.NewPointer(x.Type))
+			}
+		}
 		tv, ok := ct.info.Types[as.Rhs[0]]
 		if !ok || !tv.IsValue() || tv.Value != nil || tv.IsNil() || types.Default(tv.Type) != tv.Type {
 			// A constant, untyped or unchecked value: its type bound to a variable is not
@@ -440,6 +471,26 @@ func (ct *cellTypes) noteDefer(d *ast.DeferStmt, made ast.Stmt) {
 		return
 	}
 	ct.info.Types[inner] = tv
+	if sel, ok := inner.Fun.(*ast.SelectorExpr); ok && sel != d.Call.Fun {
+		// _pbr.M, the method on the bound receiver (deferWrapper): x.M's selection, or
+		// the method's selection on *x's type where _pbr is *x.
+		old, _ := d.Call.Fun.(*ast.SelectorExpr)
+		id, _ := sel.X.(*ast.Ident)
+		if old == nil || ct.info.Selections[old] == nil || id == nil || bound[id.Name] == nil {
+			ct.unsure = "defer receiver"
+			return
+		}
+		ns := ct.info.Selections[old]
+		if rt := bound[id.Name].Type(); !types.Identical(rt, ns.Recv()) {
+			if ns = types.NewMethodSet(rt).Lookup(ns.Obj().Pkg(), ns.Obj().Name()); ns == nil {
+				ct.unsure = "defer receiver"
+				return
+			}
+		}
+		ct.info.Selections[sel] = ns
+		ct.info.Types[sel] = ct.info.Types[old]
+		ct.noteUse(id, bound[id.Name])
+	}
 	for _, e := range append([]ast.Expr{inner.Fun}, inner.Args...) {
 		if id, ok := e.(*ast.Ident); ok && bound[id.Name] != nil {
 			ct.noteUse(id, bound[id.Name])

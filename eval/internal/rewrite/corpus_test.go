@@ -30,6 +30,11 @@ var (
 
 const corpusDir = "../../testdata/corpus"
 
+// snippetLimit bounds one snippet's run, under corpus.RunChild's 60 s so that the error
+// says why: a guard against a hang, not a speed check (a snippet that allocates much,
+// closure_identity_under_gc, took 10 s on a loaded 2-core machine).
+const snippetLimit = 50 * time.Second
+
 // snippetEnv names the snippet a re-executed test binary runs (see TestMain).
 const snippetEnv = "PEERBOOK_REWRITE_CORPUS_SNIPPET"
 
@@ -50,7 +55,7 @@ func runSnippetChild(path string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	if err := runOnYaegi(string(src), os.Stdout, 20*time.Second); err != nil {
+	if err := runOnYaegi(string(src), os.Stdout, snippetLimit); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}

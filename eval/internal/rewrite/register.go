@@ -111,6 +111,9 @@ func (x *cell) registerTypes(f *ast.File, stmts *ast.BlockStmt) {
 		call := fmt.Sprintf("_pb_register(%q, %q, %s, [5]any{%s}, [5]any{%s})",
 			x.r.session, reflectName(named), zero, strings.Join(sets[0][:], ", "), strings.Join(sets[1][:], ", "))
 		call += " + " + fmtCall
+		if deferred := x.deferredErrorRegistration(named, ts); deferred != "" {
+			call += " + " + deferred
+		}
 		switch {
 		case f != nil:
 			// Before the cell's declarations: a package variable initialized with a
@@ -243,4 +246,31 @@ func (x *cell) genericInstances() []*types.Named {
 	sort.Slice(instances, func(i, j int) bool { return reflectName(instances[i]) < reflectName(instances[j]) })
 	x.instances = &instances
 	return instances
+}
+
+// deferredErrorRegistration is the call registering, for the named type (written ts),
+// the function literals that call its Error method on a value and on a pointer, for a
+// deferred call of Error through a boxed error (rt.RegisterDeferred, yaegi patch 266):
+// each is `func(_pb_recv T) string { return _pb_recv.Error() }`, a literal that hands a
+// deferred call's frame on to the method (yaegi's isRecoverForwarder). "" when neither
+// receiver has an Error method.
+func (x *cell) deferredErrorRegistration(named *types.Named, ts string) string {
+	fs := [2]string{"nil", "nil"}
+	found := false
+	for i, recv := range []types.Type{named, types.NewPointer(named)} {
+		sel := types.NewMethodSet(recv).Lookup(nil, "Error")
+		if sel == nil || !isNiladic(sel.Obj(), "string") {
+			continue
+		}
+		recvType := ts
+		if i == 1 {
+			recvType = "*" + ts
+		}
+		fs[i] = fmt.Sprintf("func(_pb_recv %s) string { return _pb_recv.Error() }", recvType)
+		found = true
+	}
+	if !found {
+		return ""
+	}
+	return fmt.Sprintf("_pb_register_deferred(%q, %q, %s, %s)", x.r.session, reflectName(named), fs[0], fs[1])
 }

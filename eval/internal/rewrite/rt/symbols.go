@@ -51,5 +51,8 @@ var Symbols = map[string]map[string]reflect.Value{
 		"XMLMarshal":       reflect.ValueOf(XMLMarshal),
 		"XMLMarshalIndent": reflect.ValueOf(XMLMarshalIndent),
 		"XMLEncode":        reflect.ValueOf(XMLEncode),
+
+		// deferred calls of a boxed error's Error method (deferred.go)
+		"RegisterDeferred": reflect.ValueOf(RegisterDeferred),
 	},
 }

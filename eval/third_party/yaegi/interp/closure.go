@@ -113,6 +113,12 @@ func (c *closure) callFrom(caller, deferOf *frame, in []reflect.Value, name stri
 // callDirect calls the closure from the interpreted frame caller with the argument
 // values args, converted to its parameters' types as reflect's call converts them.
 func (c *closure) callDirect(caller *frame, t reflect.Type, args []reflect.Value, name string) []reflect.Value {
+	return c.callDirectFrom(caller, nil, t, args, name)
+}
+
+// callDirectFrom is callDirect for a deferred call of the frame deferOf (nil for another
+// call; peerbook patch 265).
+func (c *closure) callDirectFrom(caller, deferOf *frame, t reflect.Type, args []reflect.Value, name string) []reflect.Value {
 	in := make([]reflect.Value, len(args))
 	for i, a := range args {
 		if pt := t.In(i); a.Type() != pt {
@@ -122,7 +128,7 @@ func (c *closure) callDirect(caller *frame, t reflect.Type, args []reflect.Value
 		}
 		in[i] = a
 	}
-	return c.call(caller, in, name)
+	return c.callFrom(caller, deferOf, in, name)
 }
 
 // closures maps the function values of the closures made by function literals to their

@@ -45,6 +45,9 @@ func recoverFrame(f *frame) *frame {
 // of a method on a parameter the rewriter named: `func(_pb_recv T, ...) {
 // _pb_recv.M(...) }`, or `return _pb_r.M(...)`.
 func isRecoverForwarder(def *node) bool {
+	if isCellDeferred(def) { // peerbook patch 265
+		return true
+	}
 	if def == nil || def.kind != funcLit || len(def.child) < 4 {
 		return false
 	}

@@ -1723,6 +1723,7 @@ func call(n *node) {
 	// function: `if f() { ... } else { return }`), and the call took the true branch.
 	branches := n.fnext != nil
 	hasVariadicArgs := n.action == aCallSlice // callSlice implies variadic call with ellipsis.
+	forwarded := isForwardedCall(n)           // peerbook patch 265
 
 	// Compute input argument value functions.
 	for i, c := range child {
@@ -1911,8 +1912,17 @@ func call(n *node) {
 			var out []reflect.Value
 			// peerbook patch 172: a function literal's closure runs directly, its
 			// nesting counted from this frame (closure.go).
+			// Patch 265: the call of a literal that stands for a deferred call
+			// (isForwardedCall) is that frame's deferred call.
+			var deferOf *frame
+			var w *funcWrapper
+			if forwarded && f.deferOf != nil && (hasVariadicArgs || !bf.Type().IsVariadic()) {
+				deferOf, w = f.deferOf, wrapperOf(bf)
+			}
 			if c := closureOf(bf); c != nil && (hasVariadicArgs || !bf.Type().IsVariadic()) {
-				out = c.callDirect(f, bf.Type(), in, c0.ident)
+				out = c.callDirectFrom(f, deferOf, bf.Type(), in, c0.ident)
+			} else if w != nil {
+				out = w.call(deferOf, in)
 			} else {
 				out = callf(in)
 			}
@@ -2041,6 +2051,9 @@ func callBin(n *node) {
 	child := n.child[1:]
 	c0 := n.child[0]
 	value := genValue(c0)
+	if isForwardedCall(n) {
+		value = genDeferredMethodValue(c0, value) // peerbook patch 266
+	}
 	var values []func(*frame) reflect.Value
 	funcType := c0.typ.rtype
 	wt := wrappedType(c0)
