@@ -23,6 +23,8 @@ func TestPredeclaredRedeclarationRefused(t *testing.T) {
 		{"any at package level", "type any struct{}\nvar v any", "a cell cannot declare any again"},
 		{"slices while len is declared again", "import (\n\t\"fmt\"\n\t\"slices\"\n)\nfunc len(s []int) int { return 1 }\nfmt.Println(slices.Contains([]int{1, 2, 3}, 3))",
 			"slices.Contains is not supported in cells while the session declares len again at package level"},
+		{"a range-over-func loop's defer while recover is declared again", "import \"fmt\"\nfunc recover() any { return \"mine\" }\nfunc seq(yield func(int) bool) {\n\tfor i := 0; i < 3; i++ {\n\t\tif !yield(i) {\n\t\t\treturn\n\t\t}\n\t}\n}\nfunc f() {\n\tfor v := range seq {\n\t\tdefer fmt.Println(\"deferred\", v)\n\t}\n}\nf()",
+			"defer in the body of a range-over-func loop is not supported in cells while the session declares recover again at package level"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -55,6 +55,10 @@ func (x *cell) refusePredeclared(roots []ast.Node, add func(token.Pos, string, .
 				x.refusePreludeShadowed(sel, add)
 				return true
 			}
+			if rs, ok := n.(*ast.RangeStmt); ok {
+				x.refuseDeferCollectorShadowed(rs, add)
+				return true
+			}
 			id, ok := n.(*ast.Ident)
 			if !ok {
 				return true
@@ -124,16 +128,60 @@ var preludeUniverse = sync.OnceValue(func() map[string][]string {
 // slices.Contains and slices.Index answer false and -1, with status ok).
 func (x *cell) refusePreludeShadowed(sel *ast.SelectorExpr, add func(token.Pos, string, ...any)) {
 	obj := x.info.Uses[sel.Sel]
-	if obj == nil || obj.Pkg() == nil || x.c == nil || x.c.pkg == nil || !x.r.redirect[obj.Pkg().Path()][obj.Name()] {
+	if obj == nil || obj.Pkg() == nil || !x.r.redirect[obj.Pkg().Path()][obj.Name()] {
 		return
 	}
 	if _, isPkg := x.info.Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
 		return
 	}
 	for _, name := range preludeUniverse()[obj.Pkg().Path()] {
-		_, earlier := x.r.mem.decls.RewriterDecl(name) // an earlier cell's
-		if earlier || x.c.pkg.Scope().Lookup(name) != nil {
+		if x.packageDeclares(name) {
 			add(sel.Pos(), "%s.%s is not supported in cells while the session declares %s again at package level: the generic code of %s that cells run is compiled in package main, where %s is the session's", obj.Pkg().Name(), obj.Name(), name, obj.Pkg().Path(), name)
+			return
+		}
+	}
+}
+
+// packageDeclares reports whether package main declares name: the cell at package level
+// or an earlier cell.
+func (x *cell) packageDeclares(name string) bool {
+	if _, earlier := x.r.mem.decls.RewriterDecl(name); earlier {
+		return true
+	}
+	return x.c != nil && x.c.pkg != nil && x.c.pkg.Scope().Lookup(name) != nil
+}
+
+// deferCollectorNames are the universe names that the code collectDefer writes for a
+// defer in the body of a range-over-func loop calls (loops.go).
+var deferCollectorNames = []string{"append", "len", "recover", "panic"}
+
+// refuseDeferCollectorShadowed refuses a defer statement in the body of a range-over-func
+// loop while package main declares one of deferCollectorNames again: the code that
+// collects the loop's deferred calls would call the session's function (a package-level
+// func recover() made the loop's panic end as "panic: mine" for Go's "panic: boom"; a
+// func append failed to compile).
+func (x *cell) refuseDeferCollectorShadowed(rs *ast.RangeStmt, add func(token.Pos, string, ...any)) {
+	if _, ok := underlying(x.typeOf(rs.X)).(*types.Signature); !ok {
+		return
+	}
+	var def *ast.DeferStmt
+	ast.Inspect(rs.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.DeferStmt:
+			if def == nil {
+				def = n
+			}
+		}
+		return def == nil
+	})
+	if def == nil {
+		return
+	}
+	for _, name := range deferCollectorNames {
+		if x.packageDeclares(name) {
+			add(def.Pos(), "defer in the body of a range-over-func loop is not supported in cells while the session declares %s again at package level: the code that runs the loop's deferred calls calls %s, which in package main is the session's", name, name)
 			return
 		}
 	}
