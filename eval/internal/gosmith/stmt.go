@@ -467,6 +467,14 @@ func (g *gen) assertStmt(c *ctx, w *writer) bool {
 	if t.Kind == KParam || len(v.Type.Methods) > 0 && !implements(t, v.Type, false) && t.Kind != KIface {
 		return false
 	}
+	if t.Kind == KIface && len(t.Methods) == 0 && !v.Type.printable() {
+		// The value may be a pointer a named interface held (seeds 6000, 22036 printed
+		// its address). A copy of t is marked: t is shared, and the variable's type is
+		// still written the same.
+		marked := *t
+		marked.MayHoldPointer = true
+		t = &marked
+	}
 	x := g.local(c, t)
 	if g.chance(80) || !g.risky(c) {
 		ok := g.local(c, Basic(KBool))

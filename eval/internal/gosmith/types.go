@@ -106,6 +106,10 @@ type Type struct {
 	// Generic is the generic type an instance was made from, and Args its type arguments.
 	Generic *GenericType
 	Args    []*Type
+	// MayHoldPointer marks an empty interface whose values came out of a named interface
+	// (`x, ok := v.(any)`): it may hold a pointer, which fmt prints as an address, one
+	// that differs from run to run, so values of it are not printed.
+	MayHoldPointer bool
 }
 
 // GenericType is a generic type declaration: type Name[P C] struct{...}.
@@ -252,7 +256,7 @@ func (t *Type) printable() bool {
 	case KIface:
 		// any and error hold only values fmt prints the same way every run; a named
 		// interface may hold a pointer, which fmt prints as an address inside a composite.
-		return len(t.Methods) == 0 || t.Name == "error"
+		return len(t.Methods) == 0 && !t.MayHoldPointer || t.Name == "error"
 	}
 	return true
 }

@@ -399,8 +399,12 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 		}
 		params = append(params, name+" "+pt)
 	}
-	// Exits from the body.
+	// Exits from the body. Each sets the loop's state to 1 as it returns false: the
+	// yield function panics as Go's does when the iterator calls it again (state 1, or 2
+	// once the loop has ended) instead of running the body once more.
 	ctl := x.tmp("ctl")
+	state := x.tmp("st")
+	stop := state + " = 1\nreturn _pb_false"
 	var results []string
 	if fn != nil {
 		for i := 0; i < fn.Results().Len(); i++ {
@@ -426,7 +430,7 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 		case *ast.BranchStmt:
 			switch {
 			case b.isLoop && s.Tok == token.BREAK:
-				repl[s] = parseStmts(s.Pos(), "return _pb_false")
+				repl[s] = parseStmts(s.Pos(), "%s", stop)
 			case b.isLoop && s.Tok == token.CONTINUE:
 				repl[s] = parseStmts(s.Pos(), "return _pb_true")
 			case b.outer:
@@ -438,14 +442,14 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 					after = append(after, fmt.Sprintf("if %s == %d { %s }", ctl, code, key))
 				}
 				usesCtl = true
-				repl[s] = parseStmts(s.Pos(), "%s = %d\nreturn _pb_false", ctl, code)
+				repl[s] = parseStmts(s.Pos(), "%s = %d\n%s", ctl, code, stop)
 			default:
 				// goto out of the body: not supported, yaegi will report it.
 			}
 		case *ast.ReturnStmt:
 			usesCtl, hasReturn = true, true
 			if len(s.Results) == 0 {
-				repl[s] = parseStmts(s.Pos(), "%s = 1\nreturn _pb_false", ctl)
+				repl[s] = parseStmts(s.Pos(), "%s = 1\n%s", ctl, stop)
 				continue
 			}
 			if len(results) == 0 {
@@ -459,7 +463,7 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 				st.exprs[ph] = r
 				phs = append(phs, ph)
 			}
-			repl[s] = st.statements("%s = %s\n%s = 1\nreturn _pb_false", strings.Join(retVars, ", "), strings.Join(phs, ", "), ctl)
+			repl[s] = st.statements("%s = %s\n%s = 1\n%s", strings.Join(retVars, ", "), strings.Join(phs, ", "), ctl, stop)
 		}
 	}
 	// defer statements in the body run when the enclosing function returns: they are
@@ -511,8 +515,10 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 		}
 		after = append([]string{fmt.Sprintf("if %s == 1 { %s }", ctl, ret)}, after...)
 	}
+	decls = append(decls, fmt.Sprintf("var %s int", state))
 	src := strings.Join(decls, "\n") + "\n_pbX_seq(func(" + strings.Join(params, ", ") + ") bool {\n" +
-		strings.Join(assign, "\n") + "\n_pbX_body\nreturn _pb_true\n})\n" + strings.Join(after, "\n")
+		fmt.Sprintf("if %s != 0 { panic(_pb_range_continued(%s)) }\n", state, state) +
+		strings.Join(assign, "\n") + "\n_pbX_body\nreturn _pb_true\n})\n" + state + " = 2\n" + strings.Join(after, "\n")
 	tm.stmts = map[string][]ast.Stmt{"_pbX_body": rs.Body.List}
 	out := tm.statements("%s", src)
 	// A function body that ends in a call is fine; wrap in a block to keep names local.

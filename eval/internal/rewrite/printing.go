@@ -52,6 +52,11 @@ func (x *cell) printCall(call *ast.CallExpr) ast.Expr {
 	}
 	name := x.calleeName(call.Fun)
 	pf, ok := printFuncs[name]
+	if ok {
+		if out := x.printTuple(call, pf); out != nil {
+			return out
+		}
+	}
 	if !ok || len(call.Args) <= pf.first {
 		return nil
 	}

@@ -267,6 +267,9 @@ func goTypeString(t reflect.Type) string {
 	if t == reflect.TypeOf((*assertError)(nil)) {
 		return typeAssertionErrorType.String()
 	}
+	if t == rangeErrorType {
+		return "runtime.errorString"
+	}
 	return typeString(t)
 }
 

@@ -19,6 +19,7 @@ var Symbols = map[string]map[string]reflect.Value{
 		"Show":           reflect.ValueOf(Show),
 		"Unwrap":         reflect.ValueOf(Unwrap),
 		"AssertError":    reflect.ValueOf(AssertError),
+		"RangeContinued": reflect.ValueOf(RangeContinued),
 		"BoxError":       reflect.ValueOf(BoxError),
 		"ErrorsAs":       reflect.ValueOf(ErrorsAs),
 		"ShowAll":        reflect.ValueOf(ShowAll),

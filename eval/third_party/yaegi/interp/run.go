@@ -3574,6 +3574,24 @@ func destType(n *node) *itype {
 	}
 }
 
+// storesInDest reports whether the composite literal n stores its value straight into
+// the destination of the assignment it is the value of (the assignment skipped, cfg.go:
+// src.findex = dest.findex). peerbook patch 255: doComposite stored a valueInterface
+// wherever the destination had an interface type, but patches 29, 45 and 122 keep that
+// optimisation from an assignment to an existing variable, a multiple assignment and a
+// literal other than a struct's: the literal then has a slot of its own, of its own
+// type, and `var r I; r = S{6}` panicked "reflect.Set: value of type
+// interp.valueInterface is not assignable to type struct".
+func storesInDest(n *node) bool {
+	switch n.anc.kind {
+	case assignStmt, defineStmt:
+		d := n.anc.child[0]
+		return n.findex == d.findex && n.level == d.level
+	default:
+		return false
+	}
+}
+
 func doComposite(n *node, hasType bool, keyed bool) {
 	value := valueGenerator(n, n.findex)
 	next := getExec(n.tnext)
@@ -3585,7 +3603,7 @@ func doComposite(n *node, hasType bool, keyed bool) {
 	if hasType {
 		child = n.child[1:]
 	}
-	destInterface := isInterfaceSrc(destType(n))
+	destInterface := isInterfaceSrc(destType(n)) && storesInDest(n) // peerbook patch 255
 
 	values := make(map[int]func(*frame) reflect.Value)
 	for i, c := range child {

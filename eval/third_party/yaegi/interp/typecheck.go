@@ -651,7 +651,7 @@ func (check typecheck) typeAssertionExpr(n *node, typ *itype) error {
 			}
 			return n.cfgErrorf("impossible type assertion: %s does not implement %s (missing %v method)", typ.id(), n.typ.id(), name)
 		}
-		if tm.recv != nil && tm.recv.TypeOf().Kind() == reflect.Ptr && typ.TypeOf().Kind() != reflect.Ptr {
+		if tm.recv != nil && tm.recv.TypeOf().Kind() == reflect.Ptr && typ.TypeOf().Kind() != reflect.Ptr && !promotedThroughPointer(typ, name) {
 			return n.cfgErrorf("impossible type assertion: %s does not implement %s as %q method has a pointer receiver", typ.id(), n.typ.id(), name)
 		}
 
@@ -1326,6 +1326,33 @@ func isComparisonAction(a action) bool {
 func inGenericInstance(n *node) bool {
 	for a := n; a != nil; a = a.anc {
 		if a.kind == funcDecl && len(a.param) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// promotedThroughPointer reports whether the interpreted method name of t is promoted
+// through an embedded pointer field (struct{ *T } for func (*T) M(), at any depth):
+// such a method is in the method set of t itself, not only of *t, as Go's spec says of
+// the promoted methods of an embedded *T. peerbook patch 256: typeAssertionExpr refused
+// `i.(S)` with S embedding *T ("impossible type assertion: main.S does not implement
+// main.I as "M" method has a pointer receiver"), which gc compiles and which succeeds.
+func promotedThroughPointer(t *itype, name string) bool {
+	m, path := t.lookupMethod(name)
+	if m == nil {
+		return false
+	}
+	typ := t
+	for _, i := range path {
+		for typ != nil && (typ.cat == ptrT || typ.cat == linkedT) {
+			typ = typ.val
+		}
+		if typ == nil || i >= len(typ.field) {
+			return false
+		}
+		typ = typ.field[i].typ
+		if typ.cat == ptrT || typ.TypeOf().Kind() == reflect.Ptr {
 			return true
 		}
 	}
