@@ -84,7 +84,7 @@ func (x *cell) refusePredeclared(roots []ast.Node, add func(token.Pos, string, .
 				listed = isVar
 			}
 			if listed {
-				add(id.Pos(), "a cell cannot declare %s again, the predeclared identifier of Go's universe scope: %s", id.Name, limit.why)
+				add(id.Pos(), "declaring %s again (a predeclared identifier of Go's universe scope) is not supported in cells: %s", id.Name, limit.why)
 			}
 			return true
 		})
