@@ -40,8 +40,9 @@ func (x *cell) printEarly(e ast.Expr, t types.Type) bool {
 		return false // a package variable, a parameter, a result: not copied
 	}
 	// A local variable that could live in registers is copied (gc does not take its
-	// address, go.dev/issue/63332).
-	return canSSA(v.Type())
+	// address, go.dev/issue/63332); one whose address is taken lives in memory
+	// (addrtaken.go).
+	return canSSA(v.Type()) && !x.addrTaken[v]
 }
 
 // addressableRoot returns the variable at the root of e when e is addressable and

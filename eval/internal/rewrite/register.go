@@ -126,19 +126,39 @@ func (x *cell) registerTypes(f *ast.File, stmts *ast.BlockStmt) {
 	x.registerReflectTypes(list, f, stmts)
 }
 
-// registerGeneric describes a generic struct type for the printer, which describes by it
-// the instances that only generic code makes (G[T] in a func F[T any] called with
-// string is main.G[string] when it runs): their fields as the declaration has them,
-// those whose type is made of type parameters as interfaces (the value decides).
+// registerGeneric describes a generic struct, slice, array or map type for the printer,
+// which describes by it the instances that only generic code makes (G[T] in a func F[T
+// any] called with string is main.G[string] when it runs): their fields or elements as
+// the declaration has them, those whose type is made of type parameters as interfaces
+// (the value decides). It tells the printer which of the type's method sets have a
+// String or Error method, which such an instance's values need registered.
 func (x *cell) registerGeneric(named *types.Named) {
-	st, ok := named.Underlying().(*types.Struct)
-	if !ok {
-		return
+	sets := 0
+	for i, recv := range []types.Type{named, types.NewPointer(named)} {
+		ms := types.NewMethodSet(recv)
+		for _, m := range []string{"String", "Error"} {
+			if sel := ms.Lookup(nil, m); sel != nil && isNiladic(sel.Obj(), "string") && sets == 0 {
+				sets = []int{rt.ValueMethods, rt.PointerMethods}[i]
+			}
+		}
 	}
-	under := &rt.Type{Kind: rt.Struct, Name: reflectName(st), Session: x.r.session}
-	for i := 0; i < st.NumFields(); i++ {
-		f := st.Field(i)
-		under.Fields = append(under.Fields, rt.Field{Name: f.Name(), Embedded: f.Embedded(), Type: x.desc(f.Type())})
+	rt.RegisterGenericMethods(x.r.session, reflectName(named), sets)
+	var under *rt.Type
+	switch u := named.Underlying().(type) {
+	case *types.Struct:
+		under = &rt.Type{Kind: rt.Struct, Name: reflectName(u), Session: x.r.session}
+		for i := 0; i < u.NumFields(); i++ {
+			f := u.Field(i)
+			under.Fields = append(under.Fields, rt.Field{Name: f.Name(), Embedded: f.Embedded(), Type: x.desc(f.Type())})
+		}
+	case *types.Slice:
+		under = &rt.Type{Kind: rt.Slice, Name: reflectName(u), Session: x.r.session, Elem: x.desc(u.Elem())}
+	case *types.Array:
+		under = &rt.Type{Kind: rt.Array, Name: reflectName(u), Session: x.r.session, Elem: x.desc(u.Elem())}
+	case *types.Map:
+		under = &rt.Type{Kind: rt.Map, Name: reflectName(u), Session: x.r.session, Key: x.desc(u.Key()), Elem: x.desc(u.Elem())}
+	default:
+		return
 	}
 	rt.RegisterGeneric(&rt.Type{Kind: rt.Named, Name: reflectName(named), Session: x.r.session, Elem: under})
 }
@@ -243,6 +263,7 @@ func (x *cell) genericInstances() []*types.Named {
 	for _, tv := range x.info.Types {
 		collect(tv.Type)
 	}
+	x.instancesOfGenerics(func() []*types.Named { return instances }, collect)
 	sort.Slice(instances, func(i, j int) bool { return reflectName(instances[i]) < reflectName(instances[j]) })
 	x.instances = &instances
 	return instances

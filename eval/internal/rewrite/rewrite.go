@@ -241,6 +241,7 @@ func (r *Rewriter) rewrite(fset *token.FileSet, decls *ast.File, stmts *ast.Bloc
 			delete(r.boxed, name)
 		}
 	}
+	x.addrTaken = addressTaken(x.info, roots)
 	for _, root := range roots {
 		unparenCommaOk(root)
 		x.jsonErrorAsserts(root)
@@ -291,6 +292,7 @@ type cell struct {
 	twinsNow     map[string]twinUse        // composite types of values the cell puts in interfaces (twins.go)
 	assertedNow  map[string]string         // twin types of the named types the cell asserts to
 	instances    *[]*types.Named           // genericInstances, once computed
+	addrTaken    map[*types.Var]bool       // the local variables whose address is taken (addrtaken.go)
 	// Labels that gotos made from break and continue statements jump to: after the
 	// statement (break) or at the end of the loop body (continue).
 	pendingBreak, pendingCont map[ast.Stmt]string

@@ -274,12 +274,21 @@ func (x *cell) twinsOf(t types.Type) []types.Type {
 	// The session's other named types of that underlying type (type A [2]int; type B
 	// [2]int).
 	scope := x.c.pkg.Scope()
+	var named []types.Type
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
 		if !ok || tn.IsAlias() {
 			continue
 		}
-		for _, o := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+		named = append(named, tn.Type())
+	}
+	// The instances of generic types the cell uses (type L[T any] []T: L[int] is a []int
+	// at run time, yaegi patch 245 naming it but giving it no type of its own).
+	for _, n := range x.genericInstances() {
+		named = append(named, n)
+	}
+	for _, n := range named {
+		for _, o := range []types.Type{n, types.NewPointer(n)} {
 			if u := unnamedTwin(o); u != nil && types.Identical(u, under) && !types.Identical(o, t) && x.isLossy(o) {
 				out = append(out, o)
 			}

@@ -302,9 +302,29 @@ func exitPastFmt() {
 		if isProgramExit(r) {
 			panic(exitThroughFmt{r})
 		}
+		if pr, ok := r.(printRefusal); ok {
+			// A refusal that passed a nested fmt: through the next one too.
+			panic(refusalThroughFmt(pr))
+		}
 		panic(r)
 	}
 }
+
+// refusalThroughFmt carries a refusal of the printer (a panic raised while fmt calls the
+// printer's Format) through fmt's recover, as exitThroughFmt carries an exit: fmt prints
+// the panic value, whose Error method panics with the refusal, and fmt lets that nested
+// panic leave it. Without it, fmt would print the refusal into the output
+// (%!v(PANIC=Format method: ...)) and the cell would go on.
+type refusalThroughFmt string
+
+// Error raises the refusal, from inside fmt's printing of the panic value.
+func (r refusalThroughFmt) Error() string { panic(printRefusal(r)) }
+
+// printRefusal is the panic value of a refusal of the printer once it left fmt.
+type printRefusal string
+
+// Error is the refusal's message.
+func (r printRefusal) Error() string { return string(r) }
 
 // exitThroughFmt carries a ProgramExit through fmt's recover (see exitPastFmt). Where no
 // fmt is between (an interpreted call of a boxed error's Error method), it is a

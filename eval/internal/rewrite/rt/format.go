@@ -79,13 +79,18 @@ var registry = struct {
 	methods map[string]*Methods      // printing methods by key
 	byName  map[string]*Type         // named session types by key
 	byRType map[reflect.Type][]*Type // named session types by yaegi's reflect type
-	// generic struct types by key (main.G), which describe their instances
+	// generic struct, slice, array and map types by key (main.G), which describe their
+	// instances
 	generics map[string]*Type
+	// the generic types by key (main.G) whose value (1) or pointer (2) method set has
+	// a String or Error method (RegisterGenericMethods)
+	genericMethods map[string]int
 }{
-	methods:  map[string]*Methods{},
-	byName:   map[string]*Type{},
-	byRType:  map[reflect.Type][]*Type{},
-	generics: map[string]*Type{},
+	methods:        map[string]*Methods{},
+	byName:         map[string]*Type{},
+	byRType:        map[reflect.Type][]*Type{},
+	generics:       map[string]*Type{},
+	genericMethods: map[string]int{},
 }
 
 // Register records a type description and returns its id, for Show and TypeName.
@@ -489,6 +494,16 @@ func dynamic(v reflect.Value, session string) (reflect.Value, *Type) {
 			}
 		}
 		registry.RUnlock()
+		if len(list) == 0 {
+			// An instance of a generic struct type (main.G[int]) that registered no
+			// methods (it has none, or only generic code makes it): its identity tag
+			// names it (yaegi patch 5), and the generic type describes it (instanceOf).
+			if name := identityName(base); strings.Contains(name, "[") {
+				if t := lookupFor(session, name, base); t != nil {
+					list = append(list, t)
+				}
+			}
+		}
 		if len(list) == 1 {
 			if ptr {
 				return v, &Type{Kind: Pointer, Name: "*" + list[0].Name, Session: session, Elem: list[0]}
@@ -497,6 +512,18 @@ func dynamic(v reflect.Value, session string) (reflect.Value, *Type) {
 		}
 	}
 	return v, nil
+}
+
+// identityName is the name of a cell's struct type that yaegi writes in the identity tag
+// of its reflect type's first field (patch 5: main.T, main.G[int]), without the
+// declaration of a local type (patch 56); "" when it has none.
+func identityName(rt reflect.Type) string {
+	if rt.Kind() != reflect.Struct || rt.NumField() == 0 {
+		return ""
+	}
+	name, _ := rt.Field(0).Tag.Lookup("yaegi")
+	name, _, _ = strings.Cut(name, "#")
+	return name
 }
 
 // lookupFor is lookupName for a value of reflect type rt: nil when the description
@@ -582,17 +609,67 @@ func lookupName(session, name string) *Type {
 	return t
 }
 
-// RegisterGeneric records the description of a generic struct type of the session
-// (main.G, its fields' types made of type parameters described as interfaces: the
-// dynamic value decides). An instance no cell named (main.G[string], made inside
-// generic code) is described by it when a value of it is printed (instanceOf).
+// RegisterGeneric records the description of a generic struct, slice, array or map type
+// of the session (main.G, its fields' or elements' types made of type parameters
+// described as interfaces: the dynamic value decides). An instance no cell named
+// (main.G[string], made inside generic code) is described by it when a value of it is
+// printed (instanceOf).
 func RegisterGeneric(t *Type) {
-	if t == nil || t.Kind != Named || t.Elem == nil || t.Elem.Kind != Struct {
+	if t == nil || t.Kind != Named || t.Elem == nil {
+		return
+	}
+	switch t.Elem.Kind {
+	case Struct, Slice, Array, Map:
+	default:
 		return
 	}
 	registry.Lock()
 	defer registry.Unlock()
 	registry.generics[key(t.Session, t.Name)] = t
+}
+
+// The method sets of a generic type that have a String or Error method, for
+// RegisterGenericMethods.
+const (
+	ValueMethods   = 1 // the type's own (and so its pointer's)
+	PointerMethods = 2 // its pointer's only
+)
+
+// RegisterGenericMethods records which method sets of the generic type name (main.H) of
+// the session have a String or Error method (ValueMethods, PointerMethods, 0 for none):
+// the printer refuses a value of an instance whose methods no cell registered
+// (refuseUnregistered) instead of printing it without them.
+func RegisterGenericMethods(session, name string, sets int) {
+	registry.Lock()
+	defer registry.Unlock()
+	if sets == 0 {
+		delete(registry.genericMethods, key(session, name))
+		return
+	}
+	registry.genericMethods[key(session, name)] = sets
+}
+
+// refuseUnregistered panics, through fmt (refusalThroughFmt), when t is an instance of a
+// generic type whose String or Error method would print the value (by the method set of
+// t, a named type or a pointer to one) but no cell registered the instance's methods:
+// only generic code of an earlier cell makes it (genericInstances follows the generic
+// code of the cell only).
+func refuseUnregistered(t *Type) {
+	want := ValueMethods
+	if t.Kind == Pointer && t.Elem != nil {
+		t, want = t.Elem, ValueMethods|PointerMethods
+	}
+	i := strings.IndexByte(t.Name, '[')
+	if t.Kind != Named || i <= 0 {
+		return
+	}
+	registry.RLock()
+	sets := registry.genericMethods[key(t.Session, t.Name[:i])]
+	registry.RUnlock()
+	if sets&want == 0 {
+		return
+	}
+	panic(refusalThroughFmt(fmt.Sprintf("peerbook: printing a value of %s is not supported in cells: only generic code that an earlier cell declared makes this instance, so its String or Error method is not known to the printer (use the type %s in the cell that prints it, or declare that generic code in it)", t.Name, t.Name)))
 }
 
 // instanceOf describes the instance name (main.G[string]) of a generic struct type
@@ -894,6 +971,7 @@ func (p *printer) methods(v reflect.Value, t *Type) bool {
 		}
 	}
 	if m == nil {
+		refuseUnregistered(t)
 		return false
 	}
 	f, name := m.Error, "Error"

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"reflect"
+	"strings"
 
 	"github.com/peerbook/peerbook/eval/internal/namedpool"
 )
@@ -25,6 +26,9 @@ func (t *itype) identitySlot(under reflect.Type) reflect.Type {
 	}
 	if t.name == "" || path == "" || t.node == nil || t.node.interp == nil || isGeneric(t) {
 		return nil
+	}
+	if strings.ContainsRune(t.name, '[') {
+		return nil // a generic type's instance (patch 245): eval's rewrite expects none
 	}
 	// type A Celsius: A is a type of its own too, with Celsius's underlying type.
 	under = namedpool.Underlying(under)

@@ -1294,6 +1294,15 @@ func instanceOf(interp *Interpreter, sc *scope, name string, lt *itype, g *node,
 		t.path = lt.path
 		t.str = t.path + "." + t.name
 	}
+	if t.name == "" && lt.path != "" && namesInstance(g.lastChild()) {
+		// peerbook patch 245: an instance of a generic slice, array, map or channel type
+		// is named (main.L[int]), as a struct instance is by its declaration: it was
+		// its underlying type's, []int, for the values it put in interfaces, so the
+		// printer found no String method for them.
+		t.name = strings.TrimPrefix(name, lt.path+".")
+		t.path = lt.path
+		t.str = t.path + "." + t.name
+	}
 	lt.instance = append(lt.instance, t)
 	// Add generated symbol in the scope of generic source and user.
 	sc.sym[name] = &symbol{index: -1, kind: typeSym, typ: t, node: g}
@@ -1319,6 +1328,17 @@ func instanceOf(interp *Interpreter, sc *scope, name string, lt *itype, g *node,
 		}
 	}
 	return t, err
+}
+
+// namesInstance reports whether n, the type of a generic type's declaration, is a
+// slice, array, map or channel type literal, whose instance's type is made anew
+// (patch 245).
+func namesInstance(n *node) bool {
+	switch n.kind {
+	case arrayType, mapType, chanType, chanTypeRecv, chanTypeSend:
+		return true
+	}
+	return false
 }
 
 // genMethod instantiates the method nod of a generic type for t, adds it to t and
