@@ -118,7 +118,7 @@ func (x *cell) matchIface(a string, from, t types.Type, flag string) (string, bo
 		fromIface = fi
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s := false\n", flag)
+	fmt.Fprintf(&b, "%s := _pb_false\n", flag)
 	var impl, notImpl, instance []string
 	generic := mentionsTypeParam(t)
 	for _, c := range x.sessionTypes() {
@@ -160,32 +160,32 @@ func (x *cell) matchIface(a string, from, t types.Type, flag string) (string, bo
 	fmt.Fprintf(&b, "if %s != nil {\n", a)
 	if isSessionInterface(t) {
 		// Only the session's types implement it.
-		b.WriteString(strings.Join(append(tries(impl, "true"), instance...), " else "))
+		b.WriteString(strings.Join(append(tries(impl, "_pb_true"), instance...), " else "))
 		b.WriteString("\n}")
 		return b.String(), true
 	}
-	fmt.Fprintf(&b, "if _, ok := %s.(%s); ok { %s = true }\n", a, ts, flag)
+	fmt.Fprintf(&b, "if _, ok := %s.(%s); ok { %s = _pb_true }\n", a, ts, flag)
 	if fromIface == nil {
 		// A value recovered from a panic, or held in a wrapper.
-		fmt.Fprintf(&b, "if !%s { if _, ok := _pb_unwrap(%s).(%s); ok { %s = true } }\n", flag, a, ts, flag)
+		fmt.Fprintf(&b, "if !%s { if _, ok := _pb_unwrap(%s).(%s); ok { %s = _pb_true } }\n", flag, a, ts, flag)
 	}
 	if len(impl) > 0 {
 		// A value of a session type held in an empty interface has no methods
 		// for yaegi's test (those promoted from embedded fields, or all of them
 		// for a literal interface): the session's types that implement t, one
 		// by one; for a literal interface also out of a wrapper (a boxed error).
-		tries := test(impl, "true")
+		tries := test(impl, "_pb_true")
 		if isLiteralInterface(t) {
 			var unwrapped []string
 			for _, cs := range impl {
-				unwrapped = append(unwrapped, fmt.Sprintf("if _, ok := _pb_unwrap(%s).(%s); ok { %s = true }", a, cs, flag))
+				unwrapped = append(unwrapped, fmt.Sprintf("if _, ok := _pb_unwrap(%s).(%s); ok { %s = _pb_true }", a, cs, flag))
 			}
 			tries += " else " + strings.Join(unwrapped, " else ")
 		}
 		fmt.Fprintf(&b, "if !%s {\n%s\n}\n", flag, tries)
 	}
 	if len(notImpl) > 0 {
-		fmt.Fprintf(&b, "if %s {\n%s\n}", flag, test(notImpl, "false"))
+		fmt.Fprintf(&b, "if %s {\n%s\n}", flag, test(notImpl, "_pb_false"))
 	}
 	if len(instance) > 0 {
 		// The session's types whose answer depends on the instance: theirs, whatever
@@ -260,7 +260,7 @@ func (x *cell) implCondition(c types.Type, iface *types.Interface) (cond string,
 		conds = append(conds, fmt.Sprintf("_pb_same_type[%s, %s]()", hs, ws))
 	}
 	if len(conds) == 0 {
-		return "true", true, true
+		return "_pb_true", true, true
 	}
 	return strings.Join(conds, " && "), true, true
 }
@@ -552,7 +552,7 @@ func (x *cell) asMethodTry(target string) string {
 		if !ok {
 			continue
 		}
-		cases = append(cases, "case "+ts+":\nif _pb_x.As("+target+") { return true }")
+		cases = append(cases, "case "+ts+":\nif _pb_x.As("+target+") { return _pb_true }")
 	}
 	if len(cases) == 0 {
 		return ""

@@ -343,5 +343,5 @@ func (x *cell) literal(v constant.Value, t types.Type, pos token.Pos) ast.Expr {
 	} else {
 		return nil
 	}
-	return parseExpr(pos, "%s", ConstLiteral(v, t))
+	return parseExpr(pos, "%s", constSource(v, t))
 }

@@ -169,9 +169,9 @@ func (x *cell) call(call *ast.CallExpr) ast.Expr {
 		if call.Ellipsis.IsValid() {
 			return nil
 		}
-		line := "false"
+		line := "_pb_false"
 		if id.Name == "println" {
-			line = "true"
+			line = "_pb_true"
 		}
 		if len(call.Args) == 1 {
 			if tuple, ok := x.typeOf(call.Args[0]).(*types.Tuple); ok {
@@ -262,10 +262,23 @@ func (x *cell) minMax(call *ast.CallExpr, name string) ast.Expr {
 	}
 }
 
+// constSource is ConstLiteral for code the rewriter writes into a cell: Go's true and
+// false by the prelude's names for them (_pb_true, _pb_false), which stay Go's where a
+// cell declares true or false again.
+func constSource(v constant.Value, t types.Type) string {
+	if v.Kind() == constant.Bool {
+		if constant.BoolVal(v) {
+			return "_pb_true"
+		}
+		return "_pb_false"
+	}
+	return ConstLiteral(v, t)
+}
+
 // constExpr writes a constant of type t as an expression: a literal, converted to t
 // when t is a typed type.
 func (x *cell) constExpr(v constant.Value, t types.Type, pos token.Pos) ast.Expr {
-	lit := parseExpr(pos, "%s", ConstLiteral(v, t))
+	lit := parseExpr(pos, "%s", constSource(v, t))
 	if b, ok := t.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
 		return lit
 	}

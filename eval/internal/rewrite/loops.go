@@ -404,7 +404,7 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 	// once the loop has ended) instead of running the body once more.
 	ctl := x.tmp("ctl")
 	state := x.tmp("st")
-	stop := state + " = 1\nreturn false"
+	stop := state + " = 1\nreturn _pb_false"
 	var results []string
 	if fn != nil {
 		for i := 0; i < fn.Results().Len(); i++ {
@@ -432,7 +432,7 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 			case b.isLoop && s.Tok == token.BREAK:
 				repl[s] = parseStmts(s.Pos(), "%s", stop)
 			case b.isLoop && s.Tok == token.CONTINUE:
-				repl[s] = parseStmts(s.Pos(), "return true")
+				repl[s] = parseStmts(s.Pos(), "return _pb_true")
 			case b.outer:
 				key := s.Tok.String() + " " + s.Label.Name
 				code, ok := codes[key]
@@ -518,7 +518,7 @@ func (x *cell) rangeFunc(label *ast.Ident, rs *ast.RangeStmt, sig *types.Signatu
 	decls = append(decls, fmt.Sprintf("var %s int", state))
 	src := strings.Join(decls, "\n") + "\n_pbX_seq(func(" + strings.Join(params, ", ") + ") bool {\n" +
 		fmt.Sprintf("if %s != 0 { panic(_pb_range_continued(%s)) }\n", state, state) +
-		strings.Join(assign, "\n") + "\n_pbX_body\nreturn true\n})\n" + state + " = 2\n" + strings.Join(after, "\n")
+		strings.Join(assign, "\n") + "\n_pbX_body\nreturn _pb_true\n})\n" + state + " = 2\n" + strings.Join(after, "\n")
 	tm.stmts = map[string][]ast.Stmt{"_pbX_body": rs.Body.List}
 	out := tm.statements("%s", src)
 	// A function body that ends in a call is fine; wrap in a block to keep names local.

@@ -53,6 +53,9 @@ func preludeFuncs(pkg, src string) (string, map[string]bool, error) {
 	ast.Inspect(f, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && funcs[id.Name] && !sels[id] {
 			id.Name = preludeName(pkg, id.Name)
+		} else if ok && !sels[id] && (id.Name == "true" || id.Name == "false") {
+			// Go's constants, not a cell's redeclaration of them (main.go.txt).
+			id.Name = "_pb_" + id.Name
 		}
 		return true
 	})

@@ -43,6 +43,7 @@ func (x *cell) unsupported(roots []ast.Node) error {
 	x.twinsNow, x.assertedNow = x.madeTwins(roots), map[string]string{}
 	x.refuseLateTwins(add)
 	x.refuseComparableTwins(add)
+	x.refusePredeclared(roots, add)
 	for _, root := range roots {
 		ast.Inspect(root, func(n ast.Node) bool {
 			switch n := n.(type) {
