@@ -2,6 +2,7 @@ package rt
 
 import (
 	"reflect"
+	"strings"
 	"sync"
 )
 
@@ -56,4 +57,16 @@ func (b boxedError) PeerbookDeferredMethod(name string) (fn, recv reflect.Value,
 		return reflect.Value{}, recv, false
 	}
 	return fn, argFor(fn, b.v), true
+}
+
+// forgetDeferred drops the literals registered by the session whose keys start with
+// prefix (see Forget): they are functions of its interpreter.
+func forgetDeferred(prefix string) {
+	deferredErrors.Lock()
+	defer deferredErrors.Unlock()
+	for k := range deferredErrors.m {
+		if strings.HasPrefix(strings.TrimPrefix(k, "*"), prefix) {
+			delete(deferredErrors.m, k)
+		}
+	}
 }

@@ -1292,6 +1292,7 @@ func Forget(session string) {
 	defer registry.Unlock()
 	prefix := session + "/"
 	forgetFmt(prefix)
+	forgetDeferred(prefix)
 	for k := range registry.methods {
 		if strings.HasPrefix(strings.TrimPrefix(k, "*"), prefix) {
 			delete(registry.methods, k)
