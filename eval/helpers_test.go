@@ -151,3 +151,16 @@ func within(t *testing.T, d time.Duration, what string, f func()) {
 		t.Fatalf("%s did not return within %v", what, d)
 	}
 }
+
+// expectRefusedBeforeRunning runs code in s and fails unless the cell was refused at
+// compile time with a message naming the limit: "peerbook: " followed by want.
+func expectRefusedBeforeRunning(t *testing.T, s *Session, code, want string) {
+	t.Helper()
+	_, e, _ := run(t, s, code)
+	if e == nil {
+		t.Fatalf("the cell ran; want it refused with %q", want)
+	}
+	if e.Name != NameCompile || !strings.Contains(strings.Join(e.Traceback, "\n"), "peerbook: "+want) {
+		t.Fatalf("got %s: %s; want a CompileError with %q", e.Name, e.Value, want)
+	}
+}

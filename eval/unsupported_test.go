@@ -87,13 +87,7 @@ func TestUnsupportedRefused(t *testing.T) {
 				defer exhaustPool(t, c.pool)()
 			}
 			s := newSession(t)
-			_, e, _ := run(t, s, c.code)
-			if e == nil {
-				t.Fatalf("the cell ran; want it refused with %q", c.want)
-			}
-			if e.Name != NameCompile || !strings.Contains(strings.Join(e.Traceback, "\n"), "peerbook: "+c.want) {
-				t.Fatalf("got %s: %s; want a CompileError with %q", e.Name, e.Value, c.want)
-			}
+			expectRefusedBeforeRunning(t, s, c.code, c.want)
 		})
 	}
 }

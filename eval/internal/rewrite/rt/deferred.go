@@ -2,7 +2,6 @@ package rt
 
 import (
 	"reflect"
-	"strings"
 	"sync"
 )
 
@@ -64,9 +63,5 @@ func (b boxedError) PeerbookDeferredMethod(name string) (fn, recv reflect.Value,
 func forgetDeferred(prefix string) {
 	deferredErrors.Lock()
 	defer deferredErrors.Unlock()
-	for k := range deferredErrors.m {
-		if strings.HasPrefix(strings.TrimPrefix(k, "*"), prefix) {
-			delete(deferredErrors.m, k)
-		}
-	}
+	deleteSessionKeys(deferredErrors.m, prefix)
 }

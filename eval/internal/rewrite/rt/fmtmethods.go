@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
-	"strings"
 	"sync"
 )
 
@@ -60,11 +59,7 @@ func fmtMethodsOf(k string) *FmtMethods {
 func forgetFmt(prefix string) {
 	fmtRegistry.Lock()
 	defer fmtRegistry.Unlock()
-	for k := range fmtRegistry.m {
-		if strings.HasPrefix(strings.TrimPrefix(k, "*"), prefix) {
-			delete(fmtRegistry.m, k)
-		}
-	}
+	deleteSessionKeys(fmtRegistry.m, prefix)
 }
 
 // methodKey is the registry key of the method set of a described type ("" if it has

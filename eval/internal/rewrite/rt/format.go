@@ -1293,11 +1293,7 @@ func Forget(session string) {
 	prefix := session + "/"
 	forgetFmt(prefix)
 	forgetDeferred(prefix)
-	for k := range registry.methods {
-		if strings.HasPrefix(strings.TrimPrefix(k, "*"), prefix) {
-			delete(registry.methods, k)
-		}
-	}
+	deleteSessionKeys(registry.methods, prefix)
 	for k := range registry.byName {
 		if strings.HasPrefix(k, prefix) {
 			delete(registry.byName, k)
@@ -1319,6 +1315,16 @@ func Forget(session string) {
 	for i, t := range registry.types {
 		if t != nil && t.Session == session {
 			registry.types[i] = nil
+		}
+	}
+}
+
+// deleteSessionKeys deletes from m the entries of a session's types: keys that start
+// with prefix (the session's), the pointer's with "*" before it.
+func deleteSessionKeys[V any](m map[string]V, prefix string) {
+	for k := range m {
+		if strings.HasPrefix(strings.TrimPrefix(k, "*"), prefix) {
+			delete(m, k)
 		}
 	}
 }
